@@ -1,0 +1,5 @@
+"""``python -m euchre`` runs the CLI."""
+
+from euchre.cli.main import main
+
+main()

@@ -1,0 +1,9 @@
+"""CLI commands for the bots area (registered by ``euchre.cli.main``)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add this area's commands to the ``euchre`` app."""

@@ -1,0 +1,175 @@
+"""Engine commands: ``replay``, ``deal``, ``profiles`` and the terminal game ``play``."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from euchre.cli.errors import CliError
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile, resolve_profile
+from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
+
+
+def replay_record_json(data: Any) -> dict[str, Any]:
+    """Replay one parsed record: ``{"to_act", "legal"}`` mid-hand, else the result."""
+    record = HandRecord.from_json(data)
+    state = replay(record)
+    if not state.is_over:
+        return {
+            "to_act": state.to_act,
+            "phase": state.phase.name.lower(),
+            "legal": [str(action) for action in state.legal_actions()],
+        }
+    return state.result().to_json()
+
+
+def _read_input(file: str) -> str:
+    if file == "-":
+        return sys.stdin.read()
+    path = Path(file)
+    if not path.exists():
+        raise CliError(f"file {file!r} does not exist")
+    return path.read_text()
+
+
+def _records(text: str) -> list[tuple[str, Any]]:
+    """Parse one JSON record or JSON Lines; each item is (location, parsed or error text)."""
+    stripped = text.strip()
+    if not stripped:
+        raise CliError("no hand record in the input")
+    try:
+        return [("record", json.loads(stripped))]
+    except json.JSONDecodeError:
+        pass
+    items: list[tuple[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            items.append((f"line {number}", json.loads(line)))
+        except json.JSONDecodeError as error:
+            items.append((f"line {number}", _Malformed(f"not valid JSON: {error.msg}")))
+    return items
+
+
+class _Malformed:
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+def register(app: typer.Typer) -> None:
+    """Add the engine commands."""
+    profiles_app = typer.Typer(help="List rule profiles and show their options.")
+    app.add_typer(profiles_app, name="profiles", invoke_without_command=True)
+
+    @profiles_app.callback(invoke_without_command=True)
+    def profiles(
+        ctx: typer.Context,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """List the built-in rule profiles."""
+        if ctx.invoked_subcommand is not None:
+            return
+        rows = [
+            {"id": pid, "name": load_profile(pid).name, "sheet": load_profile(pid).sheet}
+            for pid in BUILTIN_PROFILES
+        ]
+        if as_json:
+            typer.echo(json.dumps(rows))
+            return
+        for row in rows:
+            typer.echo(f"{row['id']:<12} {row['name']}  ({row['sheet']})")
+
+    @profiles_app.command("show")
+    def profiles_show(
+        profile: Annotated[str, typer.Argument(help="Profile id or a .toml file.")],
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Print every option of a profile with its value and the clause it comes from."""
+        rules = resolve_profile(profile)
+        rows = [
+            {
+                "option": name,
+                "value": getattr(rules, name),
+                "source": rules.sources.get(name, ""),
+                "doc": spec.doc,
+            }
+            for name, spec in OPTION_SPECS.items()
+        ]
+        if as_json:
+            typer.echo(json.dumps({"id": rules.id, "name": rules.name, "options": rows}))
+            return
+        typer.echo(f"{rules.id}: {rules.name} ({rules.sheet})")
+        for row in rows:
+            typer.echo(f"  {row['option']} = {json.dumps(row['value'])}")
+            typer.echo(f"      source: {row['source']}")
+
+    @app.command("replay")
+    def replay_cmd(
+        file: Annotated[
+            str, typer.Argument(help="A hand record (JSON or JSON Lines); - for stdin.")
+        ],
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON (the default).")] = True,
+    ) -> None:
+        """Replay hand records: who is to act and what is legal, or the hand's result."""
+        failures = 0
+        items = _records(_read_input(file))
+        for where, data in items:
+            try:
+                if isinstance(data, _Malformed):
+                    raise EuchreError(data.message)
+                out = replay_record_json(data)
+            except EuchreError as error:
+                failures += 1
+                message = f"{where}: {error}" if len(items) > 1 else str(error)
+                typer.echo(json.dumps({"error": message}))
+                typer.echo(f"error: {message}", err=True)
+                continue
+            typer.echo(json.dumps(out))
+        if failures:
+            raise typer.Exit(1)
+
+    @app.command("deal")
+    def deal_cmd(
+        profile: Annotated[str, typer.Option(help="Profile id or a .toml file.")] = "tournament",
+        seed: Annotated[int, typer.Option(help="Random seed (same seed, same deal).")] = 0,
+        dealer: Annotated[
+            int | None, typer.Option(help="Dealer seat 0-3 (default: drawn by the first jack).")
+        ] = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    ) -> None:
+        """Deal a fresh hand and print its record."""
+        rules = resolve_profile(profile)
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer = draw_first_dealer(rules, rng).dealer
+        elif not 0 <= dealer <= 3:
+            raise CliError(f"--dealer must be a seat 0-3, got {dealer}")
+        record = deal_record(rules, dealer, rng)
+        data = record.to_json()
+        data["profile"] = profile
+        if as_json:
+            typer.echo(json.dumps(data))
+            return
+        typer.echo(f"profile {profile}, dealer seat {dealer}")
+        for seat, hand in enumerate(data["hands"]):
+            typer.echo(f"  seat {seat}: {' '.join(hand)}")
+        typer.echo(f"  up-card: {data['up_card']}   kitty: {' '.join(data['kitty'])}")
+
+    @app.command("play")
+    def play_cmd(
+        profile: Annotated[str, typer.Option(help="Profile id or a .toml file.")] = "tournament",
+        bots: Annotated[str, typer.Option(help="Computer players' kind.")] = "random",
+        seed: Annotated[int | None, typer.Option(help="Random seed.")] = None,
+        seat: Annotated[int, typer.Option(help="Your seat 0-3.")] = 0,
+    ) -> None:
+        """Play a game in the terminal with a computer partner against two computer players."""
+        from euchre.cli.terminal_game import play_terminal_game
+
+        play_terminal_game(resolve_profile(profile), bots=bots, seed=seed, human_seat=seat)

@@ -1,0 +1,450 @@
+"""Rule profiles: every variant of the five rule sheets as a named, validated option.
+
+A :class:`RuleProfile` is frozen. Built-in profiles are TOML files in ``profiles/`` that give
+every option explicitly, each with the sheet clause it comes from (or "default: the sheet is
+silent"). A user profile is a TOML file that ``extends`` a built-in and overrides some options.
+Unknown keys, bad values and impossible combinations raise :class:`RuleProfileError` naming
+the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from euchre.engine.errors import RuleProfileError
+
+__all__ = [
+    "BUILTIN_PROFILES",
+    "OPTION_SPECS",
+    "OptionSpec",
+    "RuleProfile",
+    "load_profile",
+    "load_profile_file",
+    "profile_from_mapping",
+]
+
+BUILTIN_PROFILES = ("ballantrae", "bolivar", "questions", "valpo", "tournament")
+"""Ids of the profiles shipped as data files, one per rule sheet."""
+
+
+def _option(
+    default: Any, doc: str, choices: tuple[Any, ...] | None = None, kind: type | None = None
+) -> Any:
+    return field(default=default, metadata={"doc": doc, "choices": choices, "kind": kind})
+
+
+@dataclass(frozen=True, slots=True)
+class RuleProfile:
+    """A complete, validated set of rules for dealing, bidding, playing and scoring.
+
+    Every field is an option; its metadata holds its documentation and allowed values, and
+    ``sources`` maps each option to the sheet clause it comes from.
+    """
+
+    id: str
+    name: str
+    sheet: str
+    sources: Mapping[str, str]
+
+    # --- cards, deal, first dealer -------------------------------------------------------
+    first_dealer_jack: str = _option(
+        "any",
+        "Which jack, dealt face up, makes its receiver the first dealer: 'any' or 'black'.",
+        ("any", "black"),
+    )
+    deal_style: str = _option(
+        "twos_and_threes",
+        "How the five cards are dealt: 'one_at_a_time', 'twos_and_threes', or "
+        "'dealers_choice' (dealt 2-3 digitally; the sheet lets the dealer choose).",
+        ("one_at_a_time", "twos_and_threes", "dealers_choice"),
+    )
+    cut_by_right: bool = _option(
+        True, "The player on the dealer's right cuts the shuffled pack before the deal."
+    )
+
+    # --- making trump --------------------------------------------------------------------
+    dealer_needs_other_trump: bool = _option(
+        False,
+        "The dealer may pick up the up-card himself only while holding another card of its "
+        "suit (the left bower does not count). Being ordered up is not restricted.",
+    )
+    dealer_partner_must_go_alone: bool = _option(
+        False,
+        "If the dealer's partner orders the up-card, he must go alone and the dealer sits out "
+        "(no pick-up, no discard).",
+    )
+    natural_trump: bool = _option(
+        False,
+        "To order up (or pick up) in round 1 a player must hold a card of the up-card's suit "
+        "(the left bower counts as that suit).",
+    )
+    all_pass: str = _option(
+        "stick_the_dealer",
+        "When all four pass in round 2: 'stick_the_dealer' (the dealer must name a suit) or "
+        "'throw_in' (the hand is thrown in and the deal passes).",
+        ("stick_the_dealer", "throw_in"),
+    )
+    turned_down_suit_bid: str = _option(
+        "rejected",
+        "Naming the turned-down suit in round 2: 'rejected' (never legal) or 'forfeit_bid' "
+        "(an irregularity: that team loses its right to bid this hand).",
+        ("rejected", "forfeit_bid"),
+    )
+    going_alone: bool = _option(True, "A maker may go alone (his partner sits out).")
+    defend_alone: bool = _option(
+        False,
+        "After a lone call, an opponent who has not yet passed in that bidding round may "
+        "defend alone; both partners then sit out.",
+    )
+    farmers_hand_redeal: bool = _option(
+        False,
+        "A hand of only nines and tens dealt to anyone voids the deal; the same dealer redeals.",
+    )
+    fold_without_ace_face_trump: bool = _option(
+        False,
+        "After trump is fixed, a player with no ace, no face card (K, Q, J) and no trump may "
+        "fold; the same dealer deals a new hand.",
+    )
+    going_under: bool = _option(
+        False,
+        "Before bidding, a player holding only nines and tens may swap three cards with the "
+        "kitty's bottom three.",
+    )
+
+    # --- scoring one hand ----------------------------------------------------------------
+    points_made: int = _option(1, "Makers take 3 or 4 tricks.")
+    points_march: int = _option(2, "Makers take all 5 tricks.")
+    points_lone_made: int = _option(1, "A lone hand takes 3 or 4 tricks.")
+    points_lone_march: int = _option(4, "A lone hand takes all 5 tricks.")
+    points_euchre: int = _option(2, "Defenders take 3 or more tricks (the makers are euchred).")
+    points_euchre_all_five: int = _option(2, "Defenders take all 5 tricks.")
+    points_euchre_lone: int = _option(2, "Defenders euchre a lone hand.")
+    points_defend_alone: int = _option(
+        4, "Lone maker against a lone defender: the side that takes 3 or more scores this."
+    )
+    individual_lone_march_maker: int = _option(
+        4, "Progressive events: points to the lone maker for a lone march."
+    )
+    individual_lone_march_partner: int = _option(
+        4, "Progressive events: points to the lone maker's partner for a lone march."
+    )
+
+    # --- the game ------------------------------------------------------------------------
+    game_target: int = _option(
+        0, "Points that win the game (0: no target; the game is a fixed number of hands)."
+    )
+    game_hands: int = _option(
+        0, "Counted hands in a game (0: no fixed number; the game is played to the target)."
+    )
+    counted_hands: str = _option(
+        "completed",
+        "Which hands count toward game_hands: 'completed' (every hand played to a score; "
+        "misdeals, redeals and thrown-in hands never count) or 'scoring_only' (only hands "
+        "in which a team scores).",
+        ("completed", "scoring_only"),
+    )
+    game_tie: str = _option(
+        "tie",
+        "A fixed-length game that ends level: 'tie' (left to the event format) or "
+        "'first_to_tying_score' (the team that reached the tying score first wins).",
+        ("tie", "first_to_tying_score"),
+    )
+    question_pile: bool = _option(
+        False, "After each trick the winners ask a question from the question pile."
+    )
+
+    # --- irregularities ------------------------------------------------------------------
+    renege_points: int = _option(2, "Proven renege: points to the non-offending team.")
+    renege_points_loner: int = _option(
+        2, "Proven renege during a lone hand: points to the non-offending team."
+    )
+    renege_ends_hand: bool = _option(
+        True,
+        "A proven renege ends the hand (the offenders lose their bid). If false, the deal is "
+        "scored as played, the offenders score nothing and the other team adds the penalty.",
+    )
+    renege_unproven_points: int = _option(
+        0, "A renege alleged but not proven: points to the falsely accused team."
+    )
+    renege_corrected_before_turned: bool = _option(
+        True, "A renege corrected before its trick is turned and quitted carries no penalty."
+    )
+    bid_out_of_turn: str = _option(
+        "penalty",
+        "'penalty' (play stops; the other team scores, or may void the bid and call alone) or "
+        "'revert' (the bid is cancelled, the turn reverts, no penalty).",
+        ("penalty", "revert", "not_covered"),
+    )
+    bid_out_of_turn_points: int = _option(2, "Points for a bid out of turn under 'penalty'.")
+    lead_out_of_turn: str = _option(
+        "penalty",
+        "'penalty' (play stops; the other team scores) or 'penalty_card' (the lead reverts; "
+        "the card is played at the first legal chance).",
+        ("penalty", "penalty_card", "not_covered"),
+    )
+    lead_out_of_turn_points: int = _option(2, "Points for a lead out of turn.")
+    lead_out_of_turn_points_loner: int = _option(
+        2, "Points for a lead out of turn against a lone call."
+    )
+    table_talk: str = _option(
+        "warning_then_lose_bid",
+        "'warning_then_point' (after a warning, opponents score), 'warning_then_lose_bid' "
+        "(after a warning, the team loses its right to bid and the opponents score), or "
+        "'disqualification'.",
+        ("warning_then_point", "warning_then_lose_bid", "disqualification", "not_covered"),
+    )
+    table_talk_points: int = _option(2, "Points to the opponents for table talk after a warning.")
+    dealer_fails_to_discard_points: int = _option(
+        0, "Dealer fails to discard: points to the opponents, and the deal passes (0: not covered)."
+    )
+    dealer_fails_to_discard_points_loner: int = _option(
+        0, "As above when the opponents called alone."
+    )
+    wrong_number_of_cards: str = _option(
+        "redeal",
+        "'redeal' (misdeal: the same dealer redeals) or 'redeal_before_lead_else_pass' (before "
+        "the first lead the same dealer redeals; after it the hand is void and the deal passes).",
+        ("redeal", "redeal_before_lead_else_pass"),
+    )
+    exposed_card: str = _option(
+        "not_covered",
+        "A card exposed from a hand: 'played' (a card laid or exposed is played), "
+        "'penalty_card' (played at the first legal chance, no value, cannot win a trick) or "
+        "'not_covered'.",
+        ("played", "penalty_card", "not_covered"),
+    )
+
+    @property
+    def individual_scoring(self) -> bool:
+        """True when lone-march points differ between the maker and his partner."""
+        return self.individual_lone_march_maker != self.individual_lone_march_partner
+
+    def max_hand_points(self) -> int:
+        """The most points one team can score on one hand under this profile."""
+        return max(
+            self.points_made,
+            self.points_march,
+            self.points_lone_made,
+            self.points_lone_march,
+            self.points_euchre,
+            self.points_euchre_all_five,
+            self.points_euchre_lone,
+            self.points_defend_alone if self.defend_alone else 0,
+        )
+
+    def replace(self, **options: Any) -> RuleProfile:
+        """A copy with some options overridden (validated; sources say 'override')."""
+        merged = {name: getattr(self, name) for name in OPTION_SPECS}
+        sources = dict(self.sources)
+        for name, value in options.items():
+            if name not in OPTION_SPECS:
+                raise RuleProfileError(_unknown_key_message(name))
+            merged[name] = value
+            sources[name] = "override"
+        return _build(self.id, self.name, self.sheet, merged, sources)
+
+    def options(self) -> dict[str, Any]:
+        """Every option's value by name."""
+        return {name: getattr(self, name) for name in OPTION_SPECS}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """The documentation and allowed values of one profile option."""
+
+    name: str
+    kind: type
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None
+
+
+_META_FIELDS = ("id", "name", "sheet", "sources")
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    spec.name: OptionSpec(
+        name=spec.name,
+        kind={"bool": bool, "int": int, "str": str}[str(spec.type)],
+        default=spec.default,
+        doc=spec.metadata["doc"],
+        choices=spec.metadata["choices"],
+    )
+    for spec in dataclasses.fields(RuleProfile)
+    if spec.name not in _META_FIELDS
+}
+"""Every option of :class:`RuleProfile`, in declaration order."""
+
+
+def _unknown_key_message(name: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, OPTION_SPECS, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown profile option {name!r}{hint}"
+
+
+def _check_value(name: str, value: Any) -> None:
+    spec = OPTION_SPECS[name]
+    if spec.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise RuleProfileError(f"profile option {name!r} must be an integer, got {value!r}")
+    if spec.kind is bool and not isinstance(value, bool):
+        raise RuleProfileError(f"profile option {name!r} must be true or false, got {value!r}")
+    if spec.kind is str and not isinstance(value, str):
+        raise RuleProfileError(f"profile option {name!r} must be a string, got {value!r}")
+    if spec.choices is not None and value not in spec.choices:
+        allowed = ", ".join(repr(choice) for choice in spec.choices)
+        raise RuleProfileError(f"profile option {name!r} is {value!r}; allowed: {allowed}")
+    if spec.kind is int and value < 0:
+        raise RuleProfileError(f"profile option {name!r} must not be negative, got {value}")
+
+
+def _check_combinations(options: Mapping[str, Any]) -> None:
+    if options["game_target"] == 0 and options["game_hands"] == 0:
+        raise RuleProfileError(
+            "profile option 'game_target' and 'game_hands' are both 0: a game needs a target "
+            "score or a fixed number of hands"
+        )
+    if options["farmers_hand_redeal"] and options["going_under"]:
+        raise RuleProfileError(
+            "profile option 'going_under' cannot be combined with 'farmers_hand_redeal': a "
+            "farmer's hand cannot both void the deal and swap with the kitty"
+        )
+    if options["dealer_partner_must_go_alone"] and not options["going_alone"]:
+        raise RuleProfileError(
+            "profile option 'dealer_partner_must_go_alone' needs 'going_alone' to be true"
+        )
+    if options["defend_alone"] and not options["going_alone"]:
+        raise RuleProfileError("profile option 'defend_alone' needs 'going_alone' to be true")
+    for low, high in (
+        ("points_made", "points_march"),
+        ("points_lone_made", "points_lone_march"),
+        ("points_euchre", "points_euchre_all_five"),
+    ):
+        if options[low] > options[high]:
+            raise RuleProfileError(
+                f"profile option {low!r} ({options[low]}) exceeds {high!r} ({options[high]}): "
+                "taking more tricks can never score less"
+            )
+    if options["points_made"] == 0:
+        raise RuleProfileError("profile option 'points_made' must be at least 1")
+
+
+def _build(
+    profile_id: str,
+    name: str,
+    sheet: str,
+    options: Mapping[str, Any],
+    sources: Mapping[str, str],
+) -> RuleProfile:
+    for key in options:
+        if key not in OPTION_SPECS:
+            raise RuleProfileError(_unknown_key_message(key))
+        _check_value(key, options[key])
+    missing = [key for key in OPTION_SPECS if key not in options]
+    if missing:
+        raise RuleProfileError(f"profile {profile_id!r} leaves option {missing[0]!r} unset")
+    _check_combinations(options)
+    return RuleProfile(id=profile_id, name=name, sheet=sheet, sources=dict(sources), **options)
+
+
+def profile_from_mapping(data: Mapping[str, Any], *, origin: str = "profile") -> RuleProfile:
+    """Build a profile from parsed TOML.
+
+    A built-in gives every option in ``[options]`` and a clause for each in ``[sources]``. A
+    user profile names ``extends = "<built-in id>"`` and overrides what it lists.
+    """
+    allowed_top = {"id", "name", "sheet", "extends", "options", "sources"}
+    for key in data:
+        if key not in allowed_top:
+            raise RuleProfileError(
+                f"{origin}: unknown top-level key {key!r}; "
+                f"allowed: {', '.join(sorted(allowed_top))}"
+            )
+    profile_id = data.get("id")
+    if not isinstance(profile_id, str) or not profile_id:
+        raise RuleProfileError(f"{origin}: key 'id' must be a non-empty string")
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RuleProfileError(f"{origin}: key 'options' must be a table")
+    sources = data.get("sources", {})
+    if not isinstance(sources, Mapping):
+        raise RuleProfileError(f"{origin}: key 'sources' must be a table")
+    extends = data.get("extends")
+    if extends is None:
+        for key in options:
+            if key not in OPTION_SPECS:
+                raise RuleProfileError(f"{origin}: {_unknown_key_message(key)}")
+        for key in OPTION_SPECS:
+            if key not in sources:
+                raise RuleProfileError(f"{origin}: option {key!r} has no entry in [sources]")
+        return _build(
+            profile_id,
+            str(data.get("name", profile_id)),
+            str(data.get("sheet", "")),
+            options,
+            sources,
+        )
+    if not isinstance(extends, str):
+        raise RuleProfileError(f"{origin}: key 'extends' must be a profile id")
+    base = load_profile(extends)
+    for key in options:
+        if key not in OPTION_SPECS:
+            raise RuleProfileError(f"{origin}: {_unknown_key_message(key)}")
+    merged = base.options() | dict(options)
+    merged_sources = dict(base.sources) | {key: f"{origin} (extends {extends})" for key in options}
+    return _build(profile_id, str(data.get("name", profile_id)), base.sheet, merged, merged_sources)
+
+
+@cache
+def _builtin(profile_id: str) -> RuleProfile:
+    text = resources.files("euchre.engine.profiles").joinpath(f"{profile_id}.toml").read_text()
+    return profile_from_mapping(tomllib.loads(text), origin=f"built-in profile {profile_id!r}")
+
+
+def load_profile(profile_id: str) -> RuleProfile:
+    """A built-in profile by id (``ballantrae``, ``bolivar``, ``questions``, ``valpo``,
+    ``tournament``)."""
+    if profile_id not in BUILTIN_PROFILES:
+        raise RuleProfileError(
+            f"unknown profile {profile_id!r}; built-in profiles: {', '.join(BUILTIN_PROFILES)}"
+        )
+    return _builtin(profile_id)
+
+
+def load_profile_file(path: str | Path) -> RuleProfile:
+    """A user profile from a TOML file (it must ``extends`` a built-in profile)."""
+    file_path = Path(path)
+    try:
+        data = tomllib.loads(file_path.read_text())
+    except FileNotFoundError:
+        raise RuleProfileError(f"profile file {str(file_path)!r} does not exist") from None
+    except tomllib.TOMLDecodeError as error:
+        raise RuleProfileError(
+            f"profile file {str(file_path)!r} is not valid TOML: {error}"
+        ) from None
+    if "extends" not in data:
+        raise RuleProfileError(
+            f"profile file {str(file_path)!r}: key 'extends' is required (name a built-in "
+            f"profile: {', '.join(BUILTIN_PROFILES)})"
+        )
+    return profile_from_mapping(data, origin=f"profile file {file_path.name!r}")
+
+
+def resolve_profile(name_or_path: str, overrides: Mapping[str, Any] | None = None) -> RuleProfile:
+    """A built-in id or a ``.toml`` path, with optional option overrides."""
+    if name_or_path.endswith(".toml"):
+        profile = load_profile_file(name_or_path)
+    else:
+        profile = load_profile(name_or_path)
+    if overrides:
+        if not isinstance(overrides, Mapping):
+            raise RuleProfileError("profile_options must be an object of option names to values")
+        profile = profile.replace(**overrides)
+    return profile

@@ -1,0 +1,254 @@
+"""Hand records: a hand fully described by its profile, its deal and its actions.
+
+The JSON form is the project's stable external interface::
+
+    {"profile": "ballantrae", "dealer": 0,
+     "hands": [["9C", "TC", "JC", "QC", "KC"], ...],
+     "up_card": "AH", "kitty": ["9D", "TD", "QD"],
+     "actions": ["pass", "order", "discard 9C", "play TC", ...],
+     "profile_options": {...}}
+
+Storage keeps exactly this and rebuilds a state by replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.engine.actions import Action
+from euchre.engine.cards import Card, Rank, Suit, card_mask, iter_mask
+from euchre.engine.errors import CardParseError, EuchreError, HandRecordError, IllegalActionError
+from euchre.engine.profile import RuleProfile, resolve_profile
+from euchre.engine.state import HandState
+
+__all__ = [
+    "FirstDealerDraw",
+    "HandRecord",
+    "deal_cards",
+    "deal_record",
+    "draw_first_dealer",
+    "replay",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """A hand's profile, deal and actions: everything needed to rebuild it."""
+
+    profile: RuleProfile
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    up_card: Card
+    kitty: tuple[Card, ...]
+    actions: tuple[Action, ...] = ()
+    profile_name: str = ""
+    profile_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def start(self) -> HandState:
+        """The state right after the deal."""
+        return HandState(
+            self.profile,
+            self.dealer,
+            [card_mask(hand) for hand in self.hands],
+            self.up_card,
+            list(self.kitty),
+        )
+
+    def with_actions(self, actions: Sequence[Action]) -> HandRecord:
+        """The same deal with another action list."""
+        return HandRecord(
+            self.profile,
+            self.dealer,
+            self.hands,
+            self.up_card,
+            self.kitty,
+            tuple(actions),
+            self.profile_name,
+            self.profile_options,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The record in its JSON form."""
+        data: dict[str, Any] = {
+            "profile": self.profile_name or self.profile.id,
+            "dealer": self.dealer,
+            "hands": [[str(card) for card in hand] for hand in self.hands],
+            "up_card": str(self.up_card),
+            "kitty": [str(card) for card in self.kitty],
+            "actions": [str(action) for action in self.actions],
+        }
+        if self.profile_options:
+            data["profile_options"] = dict(self.profile_options)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> HandRecord:
+        """Read and validate a record; a malformed one raises naming the bad field."""
+        if not isinstance(data, Mapping):
+            raise HandRecordError("a hand record must be a JSON object")
+        known = {"profile", "dealer", "hands", "up_card", "kitty", "actions", "profile_options"}
+        for key in data:
+            if key not in known:
+                raise HandRecordError(
+                    f"field {key!r} is not part of a hand record; "
+                    f"fields: {', '.join(sorted(known))}"
+                )
+        for key in ("profile", "dealer", "hands", "up_card", "kitty"):
+            if key not in data:
+                raise HandRecordError(f"field {key!r} is missing")
+        profile_name = data["profile"]
+        if not isinstance(profile_name, str):
+            raise HandRecordError("field 'profile' must be a profile id")
+        options = data.get("profile_options") or {}
+        if not isinstance(options, Mapping):
+            raise HandRecordError("field 'profile_options' must be an object")
+        try:
+            profile = resolve_profile(profile_name, options)
+        except EuchreError as error:
+            raise HandRecordError(f"field 'profile': {error}") from None
+        dealer = data["dealer"]
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
+            raise HandRecordError(f"field 'dealer' must be a seat 0-3, got {dealer!r}")
+        hands_data = data["hands"]
+        if not isinstance(hands_data, list) or len(hands_data) != 4:
+            raise HandRecordError("field 'hands' must be a list of four hands")
+        hands: list[tuple[Card, ...]] = []
+        for seat, hand in enumerate(hands_data):
+            if not isinstance(hand, list) or len(hand) != 5:
+                raise HandRecordError(f"field 'hands[{seat}]' must list five cards")
+            hands.append(tuple(_card(f"hands[{seat}][{i}]", text) for i, text in enumerate(hand)))
+        up_card = _card("up_card", data["up_card"])
+        kitty_data = data["kitty"]
+        if not isinstance(kitty_data, list) or len(kitty_data) != 3:
+            raise HandRecordError("field 'kitty' must list the three cards under the up-card")
+        kitty = tuple(_card(f"kitty[{i}]", text) for i, text in enumerate(kitty_data))
+        everything = [card for hand in hands for card in hand] + [up_card, *kitty]
+        if card_mask(everything).bit_count() != 24:
+            seen: set[int] = set()
+            for card in everything:
+                if card in seen:
+                    raise HandRecordError(f"card {card} is dealt twice")
+                seen.add(card)
+        actions_data = data.get("actions", [])
+        if not isinstance(actions_data, list):
+            raise HandRecordError("field 'actions' must be a list of action texts")
+        actions: list[Action] = []
+        for index, text in enumerate(actions_data):
+            try:
+                actions.append(Action.parse(text))
+            except IllegalActionError as error:
+                raise IllegalActionError(f"action {index} ({text!r}): {error}") from None
+        return cls(
+            profile,
+            dealer,
+            tuple(hands),
+            up_card,
+            kitty,
+            tuple(actions),
+            profile_name,
+            dict(options),
+        )
+
+
+def _card(where: str, text: Any) -> Card:
+    if not isinstance(text, str):
+        raise HandRecordError(f"field {where!r} must be card text such as 'AH', got {text!r}")
+    try:
+        return Card.parse(text)
+    except CardParseError as error:
+        raise HandRecordError(f"field {where!r}: {error}") from None
+
+
+def replay(record: HandRecord, *, upto: int | None = None) -> HandState:
+    """Rebuild the state by replaying the record's actions (checked, one by one).
+
+    An illegal action raises :class:`IllegalActionError` naming its index, the action and the
+    legal ones.
+    """
+    state = record.start()
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, action in enumerate(actions):
+        legal = state.legal_actions()
+        if action not in legal:
+            if state.is_over:
+                raise IllegalActionError(
+                    f"action {index} ({str(action)!r}): the hand is already over"
+                )
+            raise IllegalActionError(
+                f"action {index} ({str(action)!r}) is illegal for seat {state.to_act} in "
+                f"{state.phase.name.lower()}; legal: {', '.join(str(a) for a in legal)}"
+            )
+        state.apply(action)
+    return state
+
+
+def deal_cards(
+    profile: RuleProfile, dealer: int, deck: Sequence[int]
+) -> tuple[list[list[Card]], Card, list[Card]]:
+    """Deal a shuffled pack (top first) the profile's way: hands, up-card, kitty bottom three.
+
+    One at a time: a card to each player from the dealer's left, five times. Twos and threes:
+    2-3-2-3 then 3-2-3-2 round the table from the dealer's left. The 21st card is the up-card.
+    """
+    one_by_one = profile.deal_style == "one_at_a_time"
+    packets = [1] * 20 if one_by_one else [2, 3, 2, 3, 3, 2, 3, 2]
+    hands: list[list[Card]] = [[], [], [], []]
+    position = 0
+    for index, size in enumerate(packets):
+        seat = (dealer + 1 + index) % 4
+        hands[seat].extend(Card(card) for card in deck[position : position + size])
+        position += size
+    return hands, Card(deck[20]), [Card(card) for card in deck[21:24]]
+
+
+def _shuffled_pack(rng: random.Random, profile: RuleProfile) -> list[int]:
+    pack = list(range(24))
+    rng.shuffle(pack)
+    if profile.cut_by_right:
+        cut = rng.randint(4, 20)  # the cut leaves at least four cards in each packet
+        pack = pack[cut:] + pack[:cut]
+    return pack
+
+
+def deal_record(profile: RuleProfile, dealer: int, rng: random.Random) -> HandRecord:
+    """A fresh deal (no actions yet) from ``rng``."""
+    hands, up_card, kitty = deal_cards(profile, dealer, _shuffled_pack(rng, profile))
+    return HandRecord(
+        profile,
+        dealer,
+        tuple(tuple(sorted(hand)) for hand in hands),
+        up_card,
+        tuple(kitty),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDealerDraw:
+    """Cards dealt face up, one to each seat in turn from seat 0, until the deciding jack."""
+
+    dealer: int
+    cards: tuple[tuple[int, Card], ...]
+
+
+def draw_first_dealer(profile: RuleProfile, rng: random.Random) -> FirstDealerDraw:
+    """Deal face up from a shuffled pack until a jack (or a black jack, per the profile)."""
+    pack = list(range(24))
+    rng.shuffle(pack)
+    dealt: list[tuple[int, Card]] = []
+    for index, code in enumerate(pack):
+        card = Card(code)
+        seat = index % 4
+        dealt.append((seat, card))
+        if card.rank is Rank.JACK and (
+            profile.first_dealer_jack == "any" or card.suit in (Suit.CLUBS, Suit.SPADES)
+        ):
+            return FirstDealerDraw(seat, tuple(dealt))
+    raise EuchreError("no jack in the pack")  # pragma: no cover - a pack has four jacks
+
+
+def cards_text(mask: int) -> str:
+    """Mask as canonical card text."""
+    return " ".join(str(card) for card in iter_mask(mask))

@@ -1,0 +1,583 @@
+"""The state of one hand: deal, bidding, discard, play and score, under a rule profile.
+
+Two doors into a state: :meth:`HandState.apply` is fast and unchecked (for bots and search),
+:meth:`HandState.play` checks legality first and raises :class:`IllegalActionError`, leaving
+the state untouched. Seats are 0–3 clockwise; partners are 0 & 2 and 1 & 3; the player on the
+dealer's left (``dealer + 1``) is eldest.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from itertools import combinations
+
+from euchre.engine import actions as codes
+from euchre.engine.actions import Action
+from euchre.engine.cards import (
+    EFFECTIVE_SUIT,
+    POWER,
+    SUIT_MASK,
+    Card,
+    Rank,
+    Suit,
+    card_mask,
+    iter_mask,
+)
+from euchre.engine.errors import IllegalActionError
+from euchre.engine.profile import RuleProfile
+
+__all__ = ["HandResult", "HandState", "HandStatus", "Phase", "partner", "team_of"]
+
+_ACTIONS = codes._SIMPLE
+
+
+class Phase(enum.IntEnum):
+    """Where a hand stands."""
+
+    GO_UNDER = 0
+    BID_ROUND_1 = 1
+    BID_ROUND_2 = 2
+    DEFEND = 3
+    DISCARD = 4
+    FOLD = 5
+    PLAY = 6
+    OVER = 7
+
+
+class HandStatus(enum.Enum):
+    """How a finished hand ended."""
+
+    SCORED = "scored"
+    THROWN_IN = "thrown_in"
+    REDEAL = "redeal"
+
+
+def partner(seat: int) -> int:
+    """The seat across the table."""
+    return (seat + 2) % 4
+
+
+def team_of(seat: int) -> int:
+    """Team 0 holds seats 0 and 2, team 1 holds seats 1 and 3."""
+    return seat % 2
+
+
+# Nines and tens only: the farmer's hand ("no ace, no face").
+_LOW_CARDS = card_mask(suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN))
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand."""
+
+    status: HandStatus
+    trump: Suit | None
+    maker: int | None
+    alone: bool
+    defender_alone: int | None
+    tricks: tuple[int, ...]
+    team_points: tuple[int, int]
+    player_points: tuple[int, int, int, int]
+    reason: str
+
+    @property
+    def maker_tricks(self) -> int:
+        """Tricks taken by the makers' side."""
+        if self.maker is None:
+            return 0
+        return sum(1 for winner in self.tricks if team_of(winner) == team_of(self.maker))
+
+    @property
+    def euchred(self) -> bool:
+        """True when the makers took fewer than three tricks."""
+        return self.status is HandStatus.SCORED and self.maker_tricks < 3
+
+    def to_json(self) -> dict[str, object]:
+        """The result as the replay command prints it."""
+        return {
+            "status": self.status.value,
+            "trump": self.trump.letter if self.trump is not None else None,
+            "maker": self.maker,
+            "alone": self.alone,
+            "defender_alone": self.defender_alone,
+            "tricks": list(self.tricks),
+            "team_points": list(self.team_points),
+            "player_points": list(self.player_points),
+        }
+
+
+class HandState:
+    """One hand of euchre from the deal to the score.
+
+    Build it from a deal (four hands of five cards, the up-card and the three other kitty
+    cards, bottom last); then feed it actions.
+    """
+
+    __slots__ = (
+        "_go_under_queue",
+        "_pending",
+        "active",
+        "actors",
+        "alone",
+        "bid_passes",
+        "dealer",
+        "defender_alone",
+        "discarded",
+        "hands",
+        "history",
+        "initial_hands",
+        "initial_kitty",
+        "kitty",
+        "leader",
+        "maker",
+        "phase",
+        "picked_up",
+        "played_mask",
+        "profile",
+        "reason",
+        "status",
+        "to_act",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "trump",
+        "up_card",
+    )
+
+    def __init__(
+        self,
+        profile: RuleProfile,
+        dealer: int,
+        hands: list[int],
+        up_card: int,
+        kitty: list[int],
+    ) -> None:
+        self.profile = profile
+        self.dealer = dealer
+        masks = list(hands)
+        self.hands: list[int] = masks
+        self.initial_hands: tuple[int, ...] = tuple(masks)
+        self.up_card = up_card
+        self.kitty: list[int] = list(kitty)
+        self.initial_kitty: tuple[int, ...] = tuple(kitty)
+        self.history: list[Action] = []
+        self.actors: list[int] = []
+        self.trump = -1
+        self.maker = -1
+        self.alone = False
+        self.defender_alone = -1
+        self.active = [True, True, True, True]
+        self.discarded = -1
+        self.picked_up = False
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks: list[int] = []
+        self.leader = -1
+        self.bid_passes = 0
+        self.played_mask = 0
+        self.status: HandStatus | None = None
+        self.reason = ""
+        self._pending: list[int] = []
+        self._go_under_queue: list[int] = []
+        self.to_act = (dealer + 1) % 4
+        self.phase = Phase.BID_ROUND_1
+        if profile.farmers_hand_redeal:
+            for offset in range(1, 5):
+                seat = (dealer + offset) % 4
+                if masks[seat] & ~_LOW_CARDS == 0:
+                    self._finish(HandStatus.REDEAL, f"seat {seat} holds a farmer's hand")
+                    return
+        if profile.going_under:
+            self._go_under_queue = [
+                (dealer + offset) % 4
+                for offset in range(1, 5)
+                if masks[(dealer + offset) % 4] & ~_LOW_CARDS == 0
+            ]
+            if self._go_under_queue:
+                self.phase = Phase.GO_UNDER
+                self.to_act = self._go_under_queue[0]
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> HandState:
+        """An independent copy (for search)."""
+        other = HandState.__new__(HandState)
+        other.profile = self.profile
+        other.dealer = self.dealer
+        other.hands = self.hands.copy()
+        other.initial_hands = self.initial_hands
+        other.up_card = self.up_card
+        other.kitty = self.kitty.copy()
+        other.initial_kitty = self.initial_kitty
+        other.history = self.history.copy()
+        other.actors = self.actors.copy()
+        other.trump = self.trump
+        other.maker = self.maker
+        other.alone = self.alone
+        other.defender_alone = self.defender_alone
+        other.active = self.active.copy()
+        other.discarded = self.discarded
+        other.picked_up = self.picked_up
+        other.trick = self.trick.copy()
+        other.trick_seats = self.trick_seats.copy()
+        other.tricks = self.tricks.copy()
+        other.leader = self.leader
+        other.bid_passes = self.bid_passes
+        other.played_mask = self.played_mask
+        other.status = self.status
+        other.reason = self.reason
+        other._pending = self._pending.copy()
+        other._go_under_queue = self._go_under_queue.copy()
+        other.to_act = self.to_act
+        other.phase = self.phase
+        return other
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is scored, thrown in or void for a redeal."""
+        return self.phase is Phase.OVER
+
+    @property
+    def eldest(self) -> int:
+        """The player on the dealer's left."""
+        return (self.dealer + 1) % 4
+
+    @property
+    def turned_down_suit(self) -> int:
+        """The up-card's suit (the suit that cannot be called in round 2)."""
+        return self.up_card // 6
+
+    def hand_of(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now."""
+        return list(iter_mask(self.hands[seat]))
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the player to act (empty once the hand is over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            hand = self.hands[self.to_act]
+            if self.trick:
+                follow = (
+                    hand & SUIT_MASK[self.trump + 1][EFFECTIVE_SUIT[self.trump + 1][self.trick[0]]]
+                )
+                if follow:
+                    hand = follow
+            result = []
+            while hand:
+                low = hand & -hand
+                result.append(_ACTIONS[low.bit_length() - 1])
+                hand ^= low
+            return result
+        if phase is Phase.BID_ROUND_1:
+            return self._round_one_actions()
+        if phase is Phase.BID_ROUND_2:
+            return self._round_two_actions()
+        if phase is Phase.DISCARD:
+            return [
+                _ACTIONS[codes.DISCARD_BASE + card] for card in iter_mask(self.hands[self.dealer])
+            ]
+        if phase is Phase.DEFEND:
+            return [_ACTIONS[codes.PASS], _ACTIONS[codes.DEFEND_ALONE]]
+        if phase is Phase.FOLD:
+            return [_ACTIONS[codes.PASS], _ACTIONS[codes.FOLD]]
+        if phase is Phase.GO_UNDER:
+            cards = list(iter_mask(self.hands[self.to_act]))
+            return [_ACTIONS[codes.PASS]] + [
+                Action.go_under(list(triple)) for triple in combinations(cards, 3)
+            ]
+        return []
+
+    def _round_one_actions(self) -> list[Action]:
+        profile = self.profile
+        seat = self.to_act
+        up_suit = self.up_card // 6
+        hand = self.hands[seat]
+        may_order = True
+        if profile.natural_trump and not hand & SUIT_MASK[up_suit + 1][up_suit]:
+            may_order = False
+        if (
+            profile.dealer_needs_other_trump
+            and seat == self.dealer
+            and not hand & (0b111111 << (6 * up_suit))
+        ):
+            may_order = False
+        result = [_ACTIONS[codes.PASS]]
+        if may_order:
+            if not (profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4):
+                result.append(_ACTIONS[codes.ORDER])
+            if profile.going_alone:
+                result.append(_ACTIONS[codes.ORDER_ALONE])
+        return result
+
+    def _round_two_actions(self) -> list[Action]:
+        profile = self.profile
+        turned = self.up_card // 6
+        stuck = self.to_act == self.dealer and profile.all_pass == "stick_the_dealer"
+        result = [] if stuck else [_ACTIONS[codes.PASS]]
+        for suit in range(4):
+            if suit != turned:
+                result.append(_ACTIONS[codes.CALL_BASE + suit])
+        if profile.going_alone:
+            for suit in range(4):
+                if suit != turned:
+                    result.append(_ACTIONS[codes.CALL_ALONE_BASE + suit])
+        return result
+
+    def is_legal(self, action: int) -> bool:
+        """True when ``action`` is legal now."""
+        return action in self.legal_actions()
+
+    # ----------------------------------------------------------------- moves
+    def play(self, action: Action | int | str) -> None:
+        """Apply ``action`` after checking it; an illegal one raises and changes nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.phase is Phase.OVER:
+                raise IllegalActionError(f"action {str(Action(action))!r}: the hand is over")
+            raise IllegalActionError(
+                f"illegal action {_describe(action)!r} for seat {self.to_act} in "
+                f"{self.phase.name.lower()}; legal: {', '.join(str(a) for a in legal)}"
+            )
+        self.apply(action)
+
+    def apply(self, action: int) -> None:
+        """Apply a legal ``action`` without checking it (fast path for search)."""
+        self.history.append(_ACTIONS[action] if action <= codes.FOLD else Action(action))
+        phase = self.phase
+        seat = self.to_act
+        self.actors.append(seat)
+        if phase is Phase.PLAY:
+            self._apply_play(seat, action)
+        elif phase is Phase.BID_ROUND_1:
+            if action == codes.PASS:
+                self.bid_passes += 1
+                if self.bid_passes == 4:
+                    self.phase = Phase.BID_ROUND_2
+                    self.bid_passes = 0
+                    self.to_act = self.eldest
+                else:
+                    self.to_act = (seat + 1) % 4
+            else:
+                self._make_trump(seat, self.up_card // 6, action == codes.ORDER_ALONE, True)
+        elif phase is Phase.BID_ROUND_2:
+            if action == codes.PASS:
+                self.bid_passes += 1
+                if self.bid_passes == 4:
+                    self._finish(HandStatus.THROWN_IN, "all four passed twice")
+                else:
+                    self.to_act = (seat + 1) % 4
+            else:
+                alone = action >= codes.CALL_ALONE_BASE
+                suit = action - (codes.CALL_ALONE_BASE if alone else codes.CALL_BASE)
+                self._make_trump(seat, suit, alone, False)
+        elif phase is Phase.DISCARD:
+            card = action - codes.DISCARD_BASE
+            self.hands[seat] &= ~(1 << card)
+            self.discarded = card
+            self._after_discard()
+        elif phase is Phase.DEFEND:
+            if action == codes.DEFEND_ALONE:
+                self.defender_alone = seat
+                self.active[(seat + 2) % 4] = False
+                self._pending = []
+            self._next_defender()
+        elif phase is Phase.FOLD:
+            if action == codes.FOLD:
+                self._finish(HandStatus.REDEAL, f"seat {seat} folded")
+                return
+            self._next_folder()
+        elif phase is Phase.GO_UNDER:
+            if action != codes.PASS:
+                mask = action & ~codes.GO_UNDER_FLAG
+                bottom = card_mask(self.kitty)
+                self.hands[seat] = (self.hands[seat] & ~mask) | bottom
+                self.kitty = list(iter_mask(mask))
+            self._go_under_queue.pop(0)
+            if self._go_under_queue:
+                self.to_act = self._go_under_queue[0]
+            else:
+                self.phase = Phase.BID_ROUND_1
+                self.to_act = self.eldest
+
+    def _make_trump(self, seat: int, suit: int, alone: bool, ordered: bool) -> None:
+        profile = self.profile
+        self.trump = suit
+        self.maker = seat
+        self.alone = alone
+        if alone:
+            self.active[(seat + 2) % 4] = False
+        if ordered and self.active[self.dealer]:
+            self.hands[self.dealer] |= 1 << self.up_card
+            self.picked_up = True
+        if alone and profile.defend_alone:
+            # Opponents who have not yet passed in this bidding round may defend alone.
+            first = self.eldest
+            order = [(first + offset) % 4 for offset in range(4)]
+            later = order[order.index(seat) + 1 :]
+            self._pending = [s for s in later if s % 2 != seat % 2]
+            if self._pending:
+                self.phase = Phase.DEFEND
+                self.to_act = self._pending[0]
+                return
+        self._after_defend()
+
+    def _next_defender(self) -> None:
+        if self._pending:
+            self._pending.pop(0)
+        if self._pending:
+            self.to_act = self._pending[0]
+        else:
+            self._after_defend()
+
+    def _after_defend(self) -> None:
+        if self.picked_up and not self.active[self.dealer]:
+            # The dealer now sits out (his partner defends alone): the up-card goes back.
+            self.hands[self.dealer] &= ~(1 << self.up_card)
+            self.picked_up = False
+        if self.picked_up:
+            self.phase = Phase.DISCARD
+            self.to_act = self.dealer
+            return
+        self._after_discard()
+
+    def _after_discard(self) -> None:
+        if self.profile.fold_without_ace_face_trump:
+            trump_cards = SUIT_MASK[self.trump + 1][self.trump]
+            self._pending = [
+                seat
+                for seat in ((self.dealer + offset) % 4 for offset in range(1, 5))
+                if self.active[seat]
+                and self.hands[seat] & ~_LOW_CARDS == 0
+                and not self.hands[seat] & trump_cards
+            ]
+            if self._pending:
+                self.phase = Phase.FOLD
+                self.to_act = self._pending[0]
+                return
+        self._start_play()
+
+    def _next_folder(self) -> None:
+        self._pending.pop(0)
+        if self._pending:
+            self.to_act = self._pending[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        seat = self.eldest
+        while not self.active[seat]:
+            seat = (seat + 1) % 4
+        self.leader = seat
+        self.to_act = seat
+
+    def _apply_play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.played_mask |= 1 << card
+        trick = self.trick
+        trick.append(card)
+        self.trick_seats.append(seat)
+        active = self.active
+        if len(trick) < active.count(True):
+            nxt = (seat + 1) % 4
+            while not active[nxt]:
+                nxt = (nxt + 1) % 4
+            self.to_act = nxt
+            return
+        trump = self.trump
+        power = POWER[trump]
+        led = EFFECTIVE_SUIT[trump + 1][trick[0]]
+        suit_of = EFFECTIVE_SUIT[trump + 1]
+        best = -1
+        winner = -1
+        for index, played in enumerate(trick):
+            value = power[played]
+            if value < 100 and suit_of[played] != led:
+                continue
+            if value > best:
+                best = value
+                winner = self.trick_seats[index]
+        self.tricks.append(winner)
+        self.trick = []
+        self.trick_seats = []
+        if len(self.tricks) == 5:
+            self._finish(HandStatus.SCORED, "five tricks played")
+            return
+        self.leader = winner
+        self.to_act = winner
+
+    def _finish(self, status: HandStatus, reason: str) -> None:
+        self.phase = Phase.OVER
+        self.status = status
+        self.reason = reason
+        self.to_act = -1
+
+    # ----------------------------------------------------------------- scoring
+    def result(self) -> HandResult:
+        """The outcome of the finished hand (raises while it is still in progress)."""
+        if self.status is None:
+            raise IllegalActionError(
+                f"the hand is not over: seat {self.to_act} to act in {self.phase.name.lower()}"
+            )
+        team_points = [0, 0]
+        player_points = [0, 0, 0, 0]
+        if self.status is HandStatus.SCORED:
+            scoring_team, points, lone_march = self._score()
+            team_points[scoring_team] = points
+            for seat in (scoring_team, scoring_team + 2):
+                player_points[seat] = points
+            if lone_march:
+                player_points[self.maker] = self.profile.individual_lone_march_maker
+                player_points[(self.maker + 2) % 4] = self.profile.individual_lone_march_partner
+        return HandResult(
+            status=self.status,
+            trump=Suit(self.trump) if self.trump >= 0 else None,
+            maker=self.maker if self.maker >= 0 else None,
+            alone=self.alone,
+            defender_alone=self.defender_alone if self.defender_alone >= 0 else None,
+            tricks=tuple(self.tricks),
+            team_points=(team_points[0], team_points[1]),
+            player_points=(player_points[0], player_points[1], player_points[2], player_points[3]),
+            reason=self.reason,
+        )
+
+    def _score(self) -> tuple[int, int, bool]:
+        """(scoring team, points, is a lone march) for a hand played out."""
+        profile = self.profile
+        maker_team = self.maker % 2
+        taken = sum(1 for winner in self.tricks if winner % 2 == maker_team)
+        defenders = 1 - maker_team
+        if self.alone and self.defender_alone >= 0:
+            if taken >= 3:
+                return maker_team, profile.points_defend_alone, False
+            return defenders, profile.points_defend_alone, False
+        if taken == 5:
+            if self.alone:
+                return maker_team, profile.points_lone_march, True
+            return maker_team, profile.points_march, False
+        if taken >= 3:
+            return (
+                maker_team,
+                profile.points_lone_made if self.alone else profile.points_made,
+                False,
+            )
+        euchre = profile.points_euchre_lone if self.alone else profile.points_euchre
+        if taken == 0:
+            return defenders, max(profile.points_euchre_all_five, euchre), False
+        return defenders, euchre, False
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.profile.id} dealer={self.dealer} phase={self.phase.name} "
+            f"to_act={self.to_act} actions={len(self.history)}>"
+        )
+
+
+def _describe(action: int) -> str:
+    try:
+        return str(Action(action))
+    except (IllegalActionError, ValueError):
+        return repr(action)

@@ -1,0 +1,86 @@
+"""What one seat may know: the information a computer player (or a screen) receives.
+
+A :class:`PlayerView` never holds another seat's hidden cards: the dealer's discard is shown
+only to the dealer, cards swapped by going under only to the player who swapped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from euchre.engine.actions import Action, ActionKind
+from euchre.engine.cards import Card, iter_mask
+from euchre.engine.profile import RuleProfile
+from euchre.engine.state import HandState, Phase
+
+__all__ = ["PlayerView", "view_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of a hand in progress."""
+
+    profile: RuleProfile
+    seat: int
+    dealer: int
+    hand: tuple[Card, ...]
+    up_card: Card
+    phase: Phase
+    to_act: int
+    legal: tuple[Action, ...]
+    # Public history: (seat, action) with hidden actions masked (discard -> None).
+    history: tuple[tuple[int, Action | None], ...]
+    trump: int
+    maker: int
+    alone: bool
+    defender_alone: int
+    active: tuple[bool, bool, bool, bool]
+    picked_up: bool
+    discarded: Card | None
+    # Tricks so far: ((leader, (cards...)), ...) and the trick in progress.
+    completed_tricks: tuple[tuple[int, tuple[Card, ...], int], ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    scores: tuple[int, int] = (0, 0)
+    hands_left: int = 0
+
+
+def view_of(
+    state: HandState, seat: int, scores: tuple[int, int] = (0, 0), hands_left: int = 0
+) -> PlayerView:
+    """The view ``seat`` has of ``state`` (never another seat's hidden cards)."""
+    history: list[tuple[int, Action | None]] = []
+    plays: list[tuple[int, Card]] = []
+    for actor, action in zip(state.actors, state.history, strict=True):
+        kind = action.kind
+        hidden = kind in (ActionKind.DISCARD, ActionKind.GO_UNDER) and actor != seat
+        history.append((actor, None if hidden else action))
+        if kind is ActionKind.PLAY:
+            plays.append((actor, action.card))
+    active_count = state.active.count(True)
+    completed: list[tuple[int, tuple[Card, ...], int]] = []
+    for index, winner in enumerate(state.tricks):
+        chunk = plays[index * active_count : (index + 1) * active_count]
+        completed.append((chunk[0][0], tuple(card for _, card in chunk), winner))
+    current = tuple(plays[len(state.tricks) * active_count :])
+    return PlayerView(
+        profile=state.profile,
+        seat=seat,
+        dealer=state.dealer,
+        hand=tuple(iter_mask(state.hands[seat])),
+        up_card=Card(state.up_card),
+        phase=state.phase,
+        to_act=state.to_act,
+        legal=tuple(state.legal_actions()) if state.to_act == seat else (),
+        history=tuple(history),
+        trump=state.trump,
+        maker=state.maker,
+        alone=state.alone,
+        defender_alone=state.defender_alone,
+        active=(state.active[0], state.active[1], state.active[2], state.active[3]),
+        picked_up=state.picked_up,
+        discarded=Card(state.discarded) if seat == state.dealer and state.discarded >= 0 else None,
+        completed_tricks=tuple(completed),
+        current_trick=current,
+        scores=scores,
+        hands_left=hands_left,
+    )
