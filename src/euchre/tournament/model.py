@@ -1,0 +1,701 @@
+"""The tournament core's data: an event's inputs (what storage keeps) and its computed snapshot.
+
+The core is a deterministic function from :class:`EventInputs` to :class:`EventSnapshot`
+(:func:`euchre.tournament.event.compute_event`). Every input type has ``to_json()`` and
+``from_json()``; JSON keys are the field names. Rounds and tables are numbered from 1; table 1
+is the top (head) table. Team 0 of a table is its first partnership, team 1 its second.
+Money is kept in whole cents.
+
+This module is a contract shared with storage and the web app: fields are only ever added
+(with defaults), never renamed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.tournament.errors import TournamentError
+
+__all__ = [
+    "FORMAT_NAMES",
+    "PENALTY_KINDS",
+    "SIT_OUT_SCORING",
+    "TIE_BREAKS",
+    "Entrant",
+    "EventConfig",
+    "EventInputs",
+    "EventSnapshot",
+    "MovementChange",
+    "PenaltyRecord",
+    "PenaltyRuling",
+    "Playoff",
+    "PrizeAward",
+    "PrizeTable",
+    "PrizeTier",
+    "RoundPlan",
+    "SeatingOverride",
+    "SidePot",
+    "StandingRow",
+    "TableResult",
+    "TableSeating",
+]
+
+FORMAT_NAMES = (
+    "winners_move_up",
+    "rotating_partners",
+    "losers_rotate",
+    "progressive",
+    "round_robin",
+)
+"""The event formats (``euchre.tournament.formats`` documents each one's options)."""
+
+SIT_OUT_SCORING = ("average", "fixed", "zero")
+"""How a player or team sitting out a round is scored: the average of that round's scores
+(per player or per team, rounded down), a stated number of points, or nothing."""
+
+TIE_BREAKS = (
+    "points",
+    "games_won",
+    "lone_hands",
+    "head_to_head",
+    "first_to_score",
+    "fewest_euchres",
+    "points_against",
+)
+"""Criteria that standings can be ordered by, in a configurable order."""
+
+PENALTY_KINDS = (
+    "renege",
+    "bid_out_of_turn",
+    "lead_out_of_turn",
+    "table_talk",
+    "dealer_fails_to_discard",
+    "misdeal",
+    "wrong_number_of_cards",
+    "exposed_card",
+    "lead_before_discard",
+    "lone_partner_played",
+)
+"""Irregularities a director can record (scored by the event's rule profile)."""
+
+
+def _require(data: Any, key: str, where: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise TournamentError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    if key not in data:
+        raise TournamentError(f"{where}: missing key {key!r}")
+    return data[key]
+
+
+def _pairs(value: Any, where: str) -> dict[str, int]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise TournamentError(f"{where}: expected an object of player id -> number")
+    return {str(key): int(number) for key, number in value.items()}
+
+
+# --- configuration ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeTier:
+    """Prize amounts (in cents, 1st place first) used when an event has at least
+    ``min_tables`` tables."""
+
+    min_tables: int
+    amounts_cents: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """This tier as JSON."""
+        return {"min_tables": self.min_tables, "amounts_cents": list(self.amounts_cents)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PrizeTier:
+        """Read a tier written by :meth:`to_json`."""
+        return cls(
+            int(_require(data, "min_tables", "prize tier")),
+            tuple(int(amount) for amount in _require(data, "amounts_cents", "prize tier")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeTable:
+    """A payout table that depends on the number of tables (Bolivar: $60/$40/$20 with three
+    tables, $75/$50/$35 with four or more). The tier with the largest ``min_tables`` not above
+    the event's table count applies; with none, no prizes."""
+
+    tiers: tuple[PrizeTier, ...] = ()
+
+    def amounts_for(self, table_count: int) -> tuple[int, ...]:
+        """The amounts (cents) paid for an event of ``table_count`` tables."""
+        best: PrizeTier | None = None
+        for tier in self.tiers:
+            if tier.min_tables <= table_count and (
+                best is None or tier.min_tables > best.min_tables
+            ):
+                best = tier
+        return best.amounts_cents if best else ()
+
+    def to_json(self) -> dict[str, Any]:
+        """This table as JSON."""
+        return {"tiers": [tier.to_json() for tier in self.tiers]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> PrizeTable:
+        """Read a table written by :meth:`to_json`."""
+        return cls(tuple(PrizeTier.from_json(tier) for tier in _require(data, "tiers", "prizes")))
+
+
+@dataclass(frozen=True, slots=True)
+class EventConfig:
+    """Everything a director sets before the first round.
+
+    ``format`` is one of :data:`FORMAT_NAMES`, with ``format_options`` as that format documents
+    (see ``euchre.tournament.formats.FORMATS``). ``rounds`` is the number of games each
+    player/team plays in the main event. ``tie_breaks`` is the standings order (empty: the
+    format's default). ``side_pot`` turns on the euchred cup (``side_pot_cents`` per euchred
+    player per euchre; the player with the fewest points takes the pot).
+    """
+
+    name: str
+    profile_id: str
+    format: str
+    rounds: int
+    format_options: Mapping[str, Any] = field(default_factory=dict)
+    round_minutes: int = 0
+    seed: int = 0
+    prizes: PrizeTable = field(default_factory=PrizeTable)
+    side_pot: bool = False
+    side_pot_cents: int = 25
+    sit_out_scoring: str = "average"
+    sit_out_points: int = 0
+    tie_breaks: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """This configuration as JSON."""
+        return {
+            "name": self.name,
+            "profile_id": self.profile_id,
+            "format": self.format,
+            "rounds": self.rounds,
+            "format_options": dict(self.format_options),
+            "round_minutes": self.round_minutes,
+            "seed": self.seed,
+            "prizes": self.prizes.to_json(),
+            "side_pot": self.side_pot,
+            "side_pot_cents": self.side_pot_cents,
+            "sit_out_scoring": self.sit_out_scoring,
+            "sit_out_points": self.sit_out_points,
+            "tie_breaks": list(self.tie_breaks),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> EventConfig:
+        """Read a configuration written by :meth:`to_json` (missing optional keys default)."""
+        where = "event config"
+        return cls(
+            name=str(_require(data, "name", where)),
+            profile_id=str(_require(data, "profile_id", where)),
+            format=str(_require(data, "format", where)),
+            rounds=int(_require(data, "rounds", where)),
+            format_options=dict(data.get("format_options") or {}),
+            round_minutes=int(data.get("round_minutes", 0)),
+            seed=int(data.get("seed", 0)),
+            prizes=PrizeTable.from_json(data["prizes"]) if data.get("prizes") else PrizeTable(),
+            side_pot=bool(data.get("side_pot", False)),
+            side_pot_cents=int(data.get("side_pot_cents", 25)),
+            sit_out_scoring=str(data.get("sit_out_scoring", "average")),
+            sit_out_points=int(data.get("sit_out_points", 0)),
+            tie_breaks=tuple(str(name) for name in data.get("tie_breaks") or ()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player. Entrants with the same ``team`` label are fixed partners (team formats);
+    ``team`` None means the player came alone (paired by the first draw where the format needs
+    teams). ``arrival_round`` is the first round played; ``withdrawal_round`` the first round
+    missed (None: stays to the end)."""
+
+    id: str
+    name: str
+    team: str | None = None
+    arrival_round: int = 1
+    withdrawal_round: int | None = None
+
+    def active_in(self, round_number: int) -> bool:
+        """True when this player is present for ``round_number``."""
+        if round_number < self.arrival_round:
+            return False
+        return self.withdrawal_round is None or round_number < self.withdrawal_round
+
+    def to_json(self) -> dict[str, Any]:
+        """This entrant as JSON."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "team": self.team,
+            "arrival_round": self.arrival_round,
+            "withdrawal_round": self.withdrawal_round,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Entrant:
+        """Read an entrant written by :meth:`to_json`."""
+        team = data.get("team") if isinstance(data, Mapping) else None
+        withdrawal = data.get("withdrawal_round") if isinstance(data, Mapping) else None
+        return cls(
+            id=str(_require(data, "id", "entrant")),
+            name=str(_require(data, "name", "entrant")),
+            team=None if team is None else str(team),
+            arrival_round=int(data.get("arrival_round", 1)),
+            withdrawal_round=None if withdrawal is None else int(withdrawal),
+        )
+
+
+# --- results, penalties, overrides --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableResult:
+    """One table's game in one round, as the tally sheet (or the digital table) gives it.
+
+    ``team_points`` are the totals of the table's two partnerships (team 0 = its first
+    partnership in the round's seating). ``hand_points`` optionally lists each counted hand's
+    points per team; ``player_points`` optionally gives each player's own total (individual
+    scoring; otherwise each player scores the team's total). ``lone_hands`` counts lone hands
+    made per player, ``euchres`` the times each player's side was euchred (the euchred cup).
+    ``first_to_tying_score`` names the team (0/1) that reached a tied total first.
+    ``stage`` is ``"main"`` or ``"playoff"``. Penalties are recorded apart
+    (:class:`PenaltyRecord`) and added on top of these totals.
+    """
+
+    round: int
+    table: int
+    team_points: tuple[int, int]
+    hand_points: tuple[tuple[int, int], ...] = ()
+    player_points: Mapping[str, int] = field(default_factory=dict)
+    lone_hands: Mapping[str, int] = field(default_factory=dict)
+    euchres: Mapping[str, int] = field(default_factory=dict)
+    hands_played: int | None = None
+    first_to_tying_score: int | None = None
+    stage: str = "main"
+
+    def to_json(self) -> dict[str, Any]:
+        """This result as JSON."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "team_points": list(self.team_points),
+            "hand_points": [list(hand) for hand in self.hand_points],
+            "player_points": dict(self.player_points),
+            "lone_hands": dict(self.lone_hands),
+            "euchres": dict(self.euchres),
+            "hands_played": self.hands_played,
+            "first_to_tying_score": self.first_to_tying_score,
+            "stage": self.stage,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableResult:
+        """Read a result written by :meth:`to_json`."""
+        where = "table result"
+        points = _require(data, "team_points", where)
+        if not isinstance(points, list | tuple) or len(points) != 2:
+            raise TournamentError(f"{where}: team_points must be two numbers, got {points!r}")
+        hands = tuple((int(hand[0]), int(hand[1])) for hand in data.get("hand_points") or ())
+        played = data.get("hands_played")
+        first = data.get("first_to_tying_score")
+        return cls(
+            round=int(_require(data, "round", where)),
+            table=int(_require(data, "table", where)),
+            team_points=(int(points[0]), int(points[1])),
+            hand_points=hands,
+            player_points=_pairs(data.get("player_points"), where),
+            lone_hands=_pairs(data.get("lone_hands"), where),
+            euchres=_pairs(data.get("euchres"), where),
+            hands_played=None if played is None else int(played),
+            first_to_tying_score=None if first is None else int(first),
+            stage=str(data.get("stage", "main")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRecord:
+    """An irregularity the director recorded at a table (one of :data:`PENALTY_KINDS`).
+
+    ``offender_id`` is the offending player (his partnership is the offending team).
+    ``proven`` applies to a renege (None: judge it from ``hand_record`` when given, a hand
+    record's JSON). ``lone_hand`` says whether a lone hand was on. ``warned`` None means the
+    core counts earlier table-talk records of that team in the same game. ``choice`` is the
+    non-offending team's option where the sheet gives one (``"points"`` or
+    ``"void_and_call_alone"`` for a bid out of turn). ``hand_number`` (1-based) lets a
+    "score nothing that deal" ruling remove the offenders' points of that hand.
+    """
+
+    round: int
+    table: int
+    kind: str
+    offender_id: str
+    hand_number: int | None = None
+    proven: bool | None = None
+    lone_hand: bool = False
+    warned: bool | None = None
+    choice: str | None = None
+    hand_record: Mapping[str, Any] | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """This record as JSON."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "kind": self.kind,
+            "offender_id": self.offender_id,
+            "hand_number": self.hand_number,
+            "proven": self.proven,
+            "lone_hand": self.lone_hand,
+            "warned": self.warned,
+            "choice": self.choice,
+            "hand_record": None if self.hand_record is None else dict(self.hand_record),
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> PenaltyRecord:
+        """Read a record written by :meth:`to_json`."""
+        where = "penalty record"
+        hand_number = data.get("hand_number") if isinstance(data, Mapping) else None
+        proven = data.get("proven") if isinstance(data, Mapping) else None
+        warned = data.get("warned") if isinstance(data, Mapping) else None
+        choice = data.get("choice") if isinstance(data, Mapping) else None
+        record = data.get("hand_record") if isinstance(data, Mapping) else None
+        return cls(
+            round=int(_require(data, "round", where)),
+            table=int(_require(data, "table", where)),
+            kind=str(_require(data, "kind", where)),
+            offender_id=str(_require(data, "offender_id", where)),
+            hand_number=None if hand_number is None else int(hand_number),
+            proven=None if proven is None else bool(proven),
+            lone_hand=bool(data.get("lone_hand", False)),
+            warned=None if warned is None else bool(warned),
+            choice=None if choice is None else str(choice),
+            hand_record=None if record is None else dict(record),
+            note=str(data.get("note", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeating:
+    """One table of a round: its number and its two partnerships (player ids)."""
+
+    table: int
+    partnerships: tuple[tuple[str, ...], tuple[str, ...]]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every player at the table."""
+        return self.partnerships[0] + self.partnerships[1]
+
+    def to_json(self) -> dict[str, Any]:
+        """This table as JSON."""
+        return {"table": self.table, "partnerships": [list(pair) for pair in self.partnerships]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> TableSeating:
+        """Read a table written by :meth:`to_json`."""
+        pairs = _require(data, "partnerships", "table seating")
+        if not isinstance(pairs, list | tuple) or len(pairs) != 2:
+            raise TournamentError(f"table seating: partnerships must be two lists, got {pairs!r}")
+        return cls(
+            int(_require(data, "table", "table seating")),
+            (tuple(str(p) for p in pairs[0]), tuple(str(p) for p in pairs[1])),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatingOverride:
+    """A round's seating set by hand; the format continues from it."""
+
+    round: int
+    tables: tuple[TableSeating, ...]
+    sitting_out: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """This override as JSON."""
+        return {
+            "round": self.round,
+            "tables": [table.to_json() for table in self.tables],
+            "sitting_out": list(self.sitting_out),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> SeatingOverride:
+        """Read an override written by :meth:`to_json`."""
+        return cls(
+            int(_require(data, "round", "seating override")),
+            tuple(TableSeating.from_json(t) for t in _require(data, "tables", "seating override")),
+            tuple(str(p) for p in data.get("sitting_out") or ()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EventInputs:
+    """Everything storage keeps about an event; :func:`compute_event` derives the rest."""
+
+    config: EventConfig
+    entrants: tuple[Entrant, ...] = ()
+    results: tuple[TableResult, ...] = ()
+    penalties: tuple[PenaltyRecord, ...] = ()
+    overrides: tuple[SeatingOverride, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """These inputs as JSON."""
+        return {
+            "config": self.config.to_json(),
+            "entrants": [entrant.to_json() for entrant in self.entrants],
+            "results": [result.to_json() for result in self.results],
+            "penalties": [penalty.to_json() for penalty in self.penalties],
+            "overrides": [override.to_json() for override in self.overrides],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> EventInputs:
+        """Read inputs written by :meth:`to_json`."""
+        return cls(
+            config=EventConfig.from_json(_require(data, "config", "event")),
+            entrants=tuple(Entrant.from_json(e) for e in data.get("entrants") or ()),
+            results=tuple(TableResult.from_json(r) for r in data.get("results") or ()),
+            penalties=tuple(PenaltyRecord.from_json(p) for p in data.get("penalties") or ()),
+            overrides=tuple(SeatingOverride.from_json(o) for o in data.get("overrides") or ()),
+        )
+
+
+# --- the snapshot ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    """One round's seating: tables (two partnerships each) and who sits out. ``byes`` names
+    the teams (team formats) or players sitting out, ``overridden`` marks a hand-set seating,
+    ``complete`` says every table's result is in."""
+
+    round: int
+    tables: tuple[TableSeating, ...]
+    sitting_out: tuple[str, ...] = ()
+    byes: tuple[str, ...] = ()
+    overridden: bool = False
+    complete: bool = False
+    stage: str = "main"
+
+    def to_json(self) -> dict[str, Any]:
+        """This plan as JSON."""
+        return {
+            "round": self.round,
+            "tables": [table.to_json() for table in self.tables],
+            "sitting_out": list(self.sitting_out),
+            "byes": list(self.byes),
+            "overridden": self.overridden,
+            "complete": self.complete,
+            "stage": self.stage,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One competitor's line in the standings (a player in individual formats, a team in team
+    formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``)."""
+
+    rank: int
+    competitor_id: str
+    name: str
+    members: tuple[str, ...]
+    points: int
+    games_played: int = 0
+    games_won: int = 0
+    lone_hands: int = 0
+    euchres: int = 0
+    points_against: int = 0
+    sit_outs: int = 0
+    penalty_points: int = 0
+    tied: bool = False
+    tie_break_values: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """This row as JSON."""
+        return {
+            "rank": self.rank,
+            "competitor_id": self.competitor_id,
+            "name": self.name,
+            "members": list(self.members),
+            "points": self.points,
+            "games_played": self.games_played,
+            "games_won": self.games_won,
+            "lone_hands": self.lone_hands,
+            "euchres": self.euchres,
+            "points_against": self.points_against,
+            "sit_outs": self.sit_outs,
+            "penalty_points": self.penalty_points,
+            "tied": self.tied,
+            "tie_break_values": dict(self.tie_break_values),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeAward:
+    """Money to one competitor: ``places`` the prize places shared (ties split them evenly;
+    any odd cent goes to the competitor listed first)."""
+
+    competitor_id: str
+    name: str
+    places: tuple[int, ...]
+    amount_cents: int
+    shared_with: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """This award as JSON."""
+        return {
+            "competitor_id": self.competitor_id,
+            "name": self.name,
+            "places": list(self.places),
+            "amount_cents": self.amount_cents,
+            "shared_with": list(self.shared_with),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SidePot:
+    """The euchred cup: the money in it and who takes it (the fewest points; ties split)."""
+
+    total_cents: int
+    winners: tuple[str, ...]
+    shares_cents: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """This pot as JSON."""
+        return {
+            "total_cents": self.total_cents,
+            "winners": list(self.winners),
+            "shares_cents": list(self.shares_cents),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRuling:
+    """How the profile scored one :class:`PenaltyRecord`: points per team of its table, the
+    clause, and what happened to the hand."""
+
+    round: int
+    table: int
+    kind: str
+    offender_id: str
+    team_points: tuple[int, int]
+    outcome: str
+    clause: str
+    offenders_score_nothing: bool = False
+    covered: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """This ruling as JSON."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "kind": self.kind,
+            "offender_id": self.offender_id,
+            "team_points": list(self.team_points),
+            "outcome": self.outcome,
+            "clause": self.clause,
+            "offenders_score_nothing": self.offenders_score_nothing,
+            "covered": self.covered,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Playoff:
+    """Competitors tied at the end who must play off, and how (the format's tie rule)."""
+
+    competitors: tuple[str, ...]
+    kind: str
+    description: str
+
+    def to_json(self) -> dict[str, Any]:
+        """This playoff as JSON."""
+        return {
+            "competitors": list(self.competitors),
+            "kind": self.kind,
+            "description": self.description,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MovementChange:
+    """A player whose seat in a round differs between two computations of an event (for
+    example before and after a corrected result)."""
+
+    round: int
+    player_id: str
+    before: str
+    after: str
+
+    def to_json(self) -> dict[str, Any]:
+        """This change as JSON."""
+        return {
+            "round": self.round,
+            "player_id": self.player_id,
+            "before": self.before,
+            "after": self.after,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EventSnapshot:
+    """Everything derived from an event's inputs.
+
+    ``rounds`` holds every round whose seating is known (the complete ones and the next);
+    ``complete_rounds`` those with every result in; ``current_round`` the first incomplete
+    one (None once the event is over). ``ties`` lists groups of competitors tied after every
+    tie-break; ``playoffs`` the format's playoffs for ties that matter. ``movement_changes``
+    is filled when a previous snapshot was given (what a correction changed).
+    """
+
+    config: EventConfig
+    rounds: tuple[RoundPlan, ...]
+    complete_rounds: tuple[int, ...]
+    current_round: int | None
+    standings: tuple[StandingRow, ...]
+    ties: tuple[tuple[str, ...], ...] = ()
+    prizes: tuple[PrizeAward, ...] = ()
+    side_pot: SidePot | None = None
+    penalties: tuple[PenaltyRuling, ...] = ()
+    playoffs: tuple[Playoff, ...] = ()
+    movement_changes: tuple[MovementChange, ...] = ()
+    warnings: tuple[str, ...] = ()
+    is_over: bool = False
+
+    def round_plan(self, round_number: int) -> RoundPlan:
+        """The seating of ``round_number`` (raises when it is not known yet)."""
+        for plan in self.rounds:
+            if plan.round == round_number:
+                return plan
+        raise TournamentError(f"round {round_number} has no seating yet")
+
+    def to_json(self) -> dict[str, Any]:
+        """This snapshot as JSON."""
+        return {
+            "config": self.config.to_json(),
+            "rounds": [plan.to_json() for plan in self.rounds],
+            "complete_rounds": list(self.complete_rounds),
+            "current_round": self.current_round,
+            "standings": [row.to_json() for row in self.standings],
+            "ties": [list(group) for group in self.ties],
+            "prizes": [award.to_json() for award in self.prizes],
+            "side_pot": None if self.side_pot is None else self.side_pot.to_json(),
+            "penalties": [ruling.to_json() for ruling in self.penalties],
+            "playoffs": [playoff.to_json() for playoff in self.playoffs],
+            "movement_changes": [change.to_json() for change in self.movement_changes],
+            "warnings": list(self.warnings),
+            "is_over": self.is_over,
+        }
