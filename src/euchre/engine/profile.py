@@ -221,6 +221,26 @@ class RuleProfile:
         ("played", "penalty_card", "not_covered"),
     )
 
+    lead_before_discard: str = _option(
+        "not_covered",
+        "First seat leads before the dealer discards: 'dead_card' (the card stays, has no "
+        "value, first seat cannot win that trick, the lead passes to second seat) or "
+        "'not_covered'.",
+        ("dead_card", "not_covered"),
+    )
+    partner_of_loner_plays: str = _option(
+        "not_covered",
+        "The partner of a lone caller plays a card: 'cancel_loner' (the hand is played as a "
+        "normal hand) or 'not_covered'.",
+        ("cancel_loner", "not_covered"),
+    )
+    wrong_dealer: str = _option(
+        "not_covered",
+        "Cards dealt by the wrong player: 'stands_after_first_trick' (found after the first "
+        "trick, the deal stands) or 'not_covered'.",
+        ("stands_after_first_trick", "not_covered"),
+    )
+
     @property
     def individual_scoring(self) -> bool:
         """True when lone-march points differ between the maker and his partner."""

@@ -1,0 +1,485 @@
+"""Irregularities: the sheets' penalties as rulings, and renege claims checked from a record.
+
+:func:`adjudicate` turns an irregularity the director records into a :class:`Ruling` under a
+profile: points to each team, what happens to the hand, and the clause it comes from (or
+"not covered by this sheet", leaving the call to the director). :func:`check_renege` replays a
+full hand record leniently and says whether a renege claim is proven, with the trick that
+shows it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from euchre.engine.actions import Action, ActionKind
+from euchre.engine.cards import EFFECTIVE_SUIT, Card, Suit
+from euchre.engine.errors import EuchreError, IllegalActionError
+from euchre.engine.profile import RuleProfile
+from euchre.engine.record import HandRecord
+from euchre.engine.state import Phase
+
+__all__ = [
+    "HandOutcome",
+    "Irregularity",
+    "RenegeCheck",
+    "Ruling",
+    "adjudicate",
+    "check_renege",
+]
+
+
+class Irregularity(enum.Enum):
+    """The irregularities the sheets list."""
+
+    RENEGE = "renege"
+    RENEGE_UNPROVEN = "renege_unproven"
+    RENEGE_CORRECTED = "renege_corrected"
+    BID_OUT_OF_TURN = "bid_out_of_turn"
+    LEAD_OUT_OF_TURN = "lead_out_of_turn"
+    TABLE_TALK = "table_talk"
+    DEALER_FAILS_TO_DISCARD = "dealer_fails_to_discard"
+    WRONG_NUMBER_OF_CARDS = "wrong_number_of_cards"
+    EXPOSED_CARD = "exposed_card"
+    LEAD_BEFORE_DISCARD = "lead_before_discard"
+    TURNED_DOWN_SUIT_NAMED = "turned_down_suit_named"
+    PARTNER_OF_LONER_PLAYS = "partner_of_loner_plays"
+    WRONG_DEALER = "wrong_dealer"
+
+    @classmethod
+    def parse(cls, text: str) -> Irregularity:
+        """Read an irregularity's name (``renege``, ``bid_out_of_turn``, ...)."""
+        cleaned = text.strip().lower().replace(" ", "_").replace("-", "_")
+        for item in cls:
+            if item.value == cleaned:
+                return item
+        names = ", ".join(item.value for item in cls)
+        raise EuchreError(f"unknown irregularity {text!r}; known: {names}")
+
+
+class HandOutcome(enum.Enum):
+    """What happens to the hand in which the irregularity happened."""
+
+    CONTINUE = "continue"
+    HAND_OVER = "hand_over"
+    SCORE_AS_PLAYED = "score_as_played"
+    REVERT = "revert"
+    REDEAL_SAME_DEALER = "redeal_same_dealer"
+    DEAL_PASSES = "deal_passes"
+    DISQUALIFICATION = "disqualification"
+    DIRECTOR = "director"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A profile's ruling on one irregularity."""
+
+    irregularity: Irregularity
+    team_points: tuple[int, int]
+    outcome: HandOutcome
+    offenders_score_nothing: bool
+    counts_as_hand: bool
+    explanation: str
+    source: str
+    alternative: str = ""
+
+    @property
+    def covered(self) -> bool:
+        """False when the sheet does not cover this irregularity (the director decides)."""
+        return self.outcome is not HandOutcome.DIRECTOR
+
+    def to_json(self) -> dict[str, object]:
+        """The ruling as JSON."""
+        return {
+            "irregularity": self.irregularity.value,
+            "team_points": list(self.team_points),
+            "outcome": self.outcome.value,
+            "offenders_score_nothing": self.offenders_score_nothing,
+            "counts_as_hand": self.counts_as_hand,
+            "explanation": self.explanation,
+            "source": self.source,
+            "alternative": self.alternative,
+        }
+
+
+def _to_other(offending_team: int, points: int) -> tuple[int, int]:
+    return (points, 0) if offending_team == 1 else (0, points)
+
+
+def adjudicate(
+    profile: RuleProfile,
+    irregularity: Irregularity,
+    *,
+    offending_team: int,
+    lone_hand: bool = False,
+    warned: bool = False,
+    before_first_lead: bool = True,
+) -> Ruling:
+    """The profile's ruling on ``irregularity`` committed by ``offending_team``.
+
+    ``lone_hand``: a lone call was in force (for the dealer failing to discard: the opponents
+    called alone). ``warned``: the team already had its one warning (table talk).
+    ``before_first_lead``: for a wrong number of cards, whether it was found before the first
+    lead. For an unproven renege claim the offending team is the accusing team.
+    """
+    if offending_team not in (0, 1):
+        raise EuchreError(f"offending team must be 0 or 1, got {offending_team!r}")
+    sources = profile.sources
+    other = 1 - offending_team
+
+    def ruling(
+        points: int,
+        outcome: HandOutcome,
+        explanation: str,
+        option: str,
+        *,
+        nothing: bool = False,
+        counts: bool = True,
+        alternative: str = "",
+    ) -> Ruling:
+        return Ruling(
+            irregularity,
+            _to_other(offending_team, points),
+            outcome,
+            nothing,
+            counts,
+            explanation,
+            sources.get(option, option),
+            alternative,
+        )
+
+    def not_covered(option: str) -> Ruling:
+        return ruling(
+            0,
+            HandOutcome.DIRECTOR,
+            f"the {profile.id} sheet does not cover this; the director rules",
+            option,
+        )
+
+    match irregularity:
+        case Irregularity.RENEGE_CORRECTED if profile.renege_corrected_before_turned:
+            return ruling(
+                0,
+                HandOutcome.CONTINUE,
+                "renege corrected before the trick was turned: the card is withdrawn, no penalty",
+                "renege_corrected_before_turned",
+            )
+        case Irregularity.RENEGE | Irregularity.RENEGE_CORRECTED:
+            points = profile.renege_points_loner if lone_hand else profile.renege_points
+            option = "renege_points_loner" if lone_hand else "renege_points"
+            if profile.renege_ends_hand:
+                return ruling(
+                    points,
+                    HandOutcome.HAND_OVER,
+                    f"proven renege: the hand is over, team {other} scores {points}",
+                    option,
+                    nothing=True,
+                )
+            return ruling(
+                points,
+                HandOutcome.SCORE_AS_PLAYED,
+                f"proven renege: team {other} scores {points} more, the offenders score nothing "
+                "for the deal",
+                option,
+                nothing=True,
+            )
+        case Irregularity.RENEGE_UNPROVEN:
+            if profile.renege_unproven_points == 0:
+                return not_covered("renege_unproven_points")
+            points = profile.renege_unproven_points
+            return ruling(
+                points,
+                HandOutcome.CONTINUE,
+                f"renege alleged but not proven: the accused team {other} scores {points}",
+                "renege_unproven_points",
+            )
+        case Irregularity.BID_OUT_OF_TURN:
+            if profile.bid_out_of_turn == "revert":
+                return ruling(
+                    0,
+                    HandOutcome.REVERT,
+                    "the premature bid is cancelled and the bid reverts to the proper seat",
+                    "bid_out_of_turn",
+                )
+            if profile.bid_out_of_turn == "penalty":
+                points = profile.bid_out_of_turn_points
+                return ruling(
+                    points,
+                    HandOutcome.HAND_OVER,
+                    f"bid out of turn: play stops, team {other} scores {points}",
+                    "bid_out_of_turn",
+                    alternative=(
+                        f"team {other} may instead void the bid and call alone at standard "
+                        "scoring (no penalty points)"
+                    ),
+                )
+            return not_covered("bid_out_of_turn")
+        case Irregularity.LEAD_OUT_OF_TURN:
+            if profile.lead_out_of_turn == "penalty_card":
+                return ruling(
+                    0,
+                    HandOutcome.REVERT,
+                    "the lead reverts to the proper seat; the card led becomes a penalty card, "
+                    "played at the first legal opportunity",
+                    "lead_out_of_turn",
+                )
+            if profile.lead_out_of_turn == "penalty":
+                points = (
+                    profile.lead_out_of_turn_points_loner
+                    if lone_hand
+                    else profile.lead_out_of_turn_points
+                )
+                option = "lead_out_of_turn_points_loner" if lone_hand else "lead_out_of_turn"
+                return ruling(
+                    points,
+                    HandOutcome.HAND_OVER,
+                    f"lead out of turn: play stops, team {other} scores {points}",
+                    option,
+                    nothing=True,
+                )
+            return not_covered("lead_out_of_turn")
+        case Irregularity.TABLE_TALK:
+            if profile.table_talk == "not_covered":
+                return not_covered("table_talk")
+            if profile.table_talk == "disqualification":
+                return ruling(
+                    0,
+                    HandOutcome.DISQUALIFICATION,
+                    "table talk is grounds for disqualification",
+                    "table_talk",
+                )
+            if not warned:
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    "first offence: a warning (recorded)",
+                    "table_talk",
+                )
+            points = profile.table_talk_points
+            if profile.table_talk == "warning_then_lose_bid":
+                return ruling(
+                    points,
+                    HandOutcome.CONTINUE,
+                    f"table talk after a warning: team {offending_team} loses its right to bid "
+                    f"this hand and team {other} scores {points}",
+                    "table_talk",
+                )
+            return ruling(
+                points,
+                HandOutcome.CONTINUE,
+                f"table talk after a warning: team {other} scores {points}",
+                "table_talk",
+            )
+        case Irregularity.DEALER_FAILS_TO_DISCARD:
+            points = (
+                profile.dealer_fails_to_discard_points_loner
+                if lone_hand
+                else profile.dealer_fails_to_discard_points
+            )
+            if points == 0:
+                return not_covered("dealer_fails_to_discard_points")
+            return ruling(
+                points,
+                HandOutcome.DEAL_PASSES,
+                f"the dealer failed to discard: team {other} scores {points}; the deal passes",
+                "dealer_fails_to_discard_points_loner"
+                if lone_hand
+                else "dealer_fails_to_discard_points",
+                nothing=True,
+            )
+        case Irregularity.WRONG_NUMBER_OF_CARDS:
+            if (
+                profile.wrong_number_of_cards == "redeal_before_lead_else_pass"
+                and not before_first_lead
+            ):
+                return ruling(
+                    0,
+                    HandOutcome.DEAL_PASSES,
+                    "wrong number of cards found after the first lead: the hand is void and the "
+                    "deal passes",
+                    "wrong_number_of_cards",
+                    counts=False,
+                )
+            return ruling(
+                0,
+                HandOutcome.REDEAL_SAME_DEALER,
+                "misdeal: the same dealer redeals; the hand does not count",
+                "wrong_number_of_cards",
+                counts=False,
+            )
+        case Irregularity.EXPOSED_CARD:
+            if profile.exposed_card == "played":
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    "a card laid or exposed is a card played",
+                    "exposed_card",
+                )
+            if profile.exposed_card == "penalty_card":
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    "the exposed card stays on the table and must be played at the first legal "
+                    "opportunity; it has no value and cannot take a trick",
+                    "exposed_card",
+                )
+            return not_covered("exposed_card")
+        case Irregularity.LEAD_BEFORE_DISCARD:
+            if profile.lead_before_discard == "dead_card":
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    "the card led before the dealer discarded stays in play with no value; the "
+                    "first seat cannot win that trick and the lead passes to the second seat",
+                    "lead_before_discard",
+                )
+            return not_covered("lead_before_discard")
+        case Irregularity.TURNED_DOWN_SUIT_NAMED:
+            if profile.turned_down_suit_bid == "forfeit_bid":
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    f"the turned-down suit was named: team {offending_team} forfeits its right to "
+                    "bid this hand",
+                    "turned_down_suit_bid",
+                )
+            return ruling(
+                0,
+                HandOutcome.REVERT,
+                "the turned-down suit cannot be called: the bid is refused and the player bids "
+                "again",
+                "turned_down_suit_bid",
+            )
+        case Irregularity.PARTNER_OF_LONER_PLAYS:
+            if profile.partner_of_loner_plays == "cancel_loner":
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    "the lone call is cancelled and the hand is played as a normal hand",
+                    "partner_of_loner_plays",
+                )
+            return not_covered("partner_of_loner_plays")
+        case Irregularity.WRONG_DEALER:
+            if profile.wrong_dealer == "stands_after_first_trick":
+                return ruling(
+                    0,
+                    HandOutcome.CONTINUE,
+                    "found after the first trick: the deal stands (before it, redeal by the "
+                    "right dealer)",
+                    "wrong_dealer",
+                )
+            return not_covered("wrong_dealer")
+    raise EuchreError(f"no ruling for {irregularity.value}")  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class RenegeCheck:
+    """Whether a renege claim is proven by the record, and the tricks that show it."""
+
+    proven: bool
+    seat: int | None
+    trick_index: int | None
+    card: Card | None
+    led_suit: Suit | None
+    held: tuple[Card, ...]
+    evidence_trick: int | None
+    explanation: str
+
+    def to_json(self) -> dict[str, object]:
+        """The finding as JSON."""
+        return {
+            "proven": self.proven,
+            "seat": self.seat,
+            "trick": self.trick_index,
+            "card": str(self.card) if self.card is not None else None,
+            "led_suit": self.led_suit.letter if self.led_suit is not None else None,
+            "held": [str(card) for card in self.held],
+            "evidence_trick": self.evidence_trick,
+            "explanation": self.explanation,
+        }
+
+
+def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeCheck:
+    """Replay ``record`` allowing reneges and find the first one (by ``accused_seat`` if given).
+
+    Only the first renege counts (two in one trick: the first). Any other illegal action —
+    a card not in the player's hand, an action out of turn — is an error naming its index.
+    """
+    if accused_seat is not None and accused_seat not in (0, 1, 2, 3):
+        raise EuchreError(f"accused seat must be 0-3, got {accused_seat!r}")
+    state = record.start()
+    found: tuple[int, int, Card, Suit, tuple[Card, ...]] | None = None
+    for index, action in enumerate(record.actions):
+        if state.is_over:
+            raise IllegalActionError(f"action {index} ({str(action)!r}): the hand is already over")
+        legal = state.legal_actions()
+        if action not in legal:
+            seat = state.to_act
+            is_renege = (
+                state.phase is Phase.PLAY
+                and action.kind is ActionKind.PLAY
+                and state.hands[seat] >> action.card & 1
+            )
+            if not is_renege:
+                raise IllegalActionError(
+                    f"action {index} ({str(action)!r}) is illegal for seat {seat} in "
+                    f"{state.phase.name.lower()}; legal: {', '.join(str(a) for a in legal)}"
+                )
+            if found is None and (accused_seat is None or accused_seat == seat):
+                led = state.trick[0]
+                led_suit = Suit(EFFECTIVE_SUIT[state.trump + 1][led])
+                held = tuple(Card(int(a)) for a in legal)
+                found = (seat, len(state.tricks), Card(action.card), led_suit, held)
+        state.apply(action)
+    if found is None:
+        who = f"seat {accused_seat}" if accused_seat is not None else "anyone"
+        return RenegeCheck(
+            False,
+            None,
+            None,
+            None,
+            None,
+            (),
+            None,
+            f"not proven: {who} followed suit whenever able in the recorded tricks",
+        )
+    seat, trick_index, card, led_suit, held = found
+    evidence = _evidence_trick(record, seat, trick_index, held)
+    held_text = " ".join(str(c) for c in held)
+    shown = (
+        f"; trick {evidence} shows the {held_text.split()[0]} played"
+        if evidence is not None
+        else ""
+    )
+    return RenegeCheck(
+        True,
+        seat,
+        trick_index,
+        card,
+        led_suit,
+        held,
+        evidence,
+        f"proven: seat {seat} played {card} on trick {trick_index} while holding "
+        f"{held_text} of the suit led ({led_suit.letter}){shown}",
+    )
+
+
+def _evidence_trick(
+    record: HandRecord, seat: int, after_trick: int, held: tuple[Card, ...]
+) -> int | None:
+    """The later trick in which ``seat`` played one of the ``held`` cards (the physical proof)."""
+    state = record.start()
+    wanted = {int(card) for card in held}
+    for action in record.actions:
+        if state.is_over:
+            break
+        if (
+            state.phase is Phase.PLAY
+            and state.to_act == seat
+            and action.kind is ActionKind.PLAY
+            and int(action.card) in wanted
+            and len(state.tricks) > after_trick
+        ):
+            return len(state.tricks)
+        state.apply(Action(action))
+    return None
