@@ -1,0 +1,142 @@
+"""Database engines, sessions and automatic migrations.
+
+SQLite (the default, a file in the current folder) runs in WAL mode with foreign keys on and
+``synchronous=FULL``, so a committed score survives a crash or power cut. Writes open with
+``BEGIN IMMEDIATE`` so two workers never deadlock on a read that turns into a write; reads use
+a plain deferred transaction and never block a writer. PostgreSQL is used when the URL says so.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session, sessionmaker
+
+__all__ = ["DEFAULT_DATABASE_URL", "Database", "database_url_from_environment", "migrate"]
+
+DEFAULT_DATABASE_URL = "sqlite:///./euchre.db"
+
+_SQLITE_BUSY_TIMEOUT_MS = 30_000
+
+
+def database_url_from_environment() -> str:
+    """``DATABASE_URL`` from the environment, else a SQLite file in the current folder."""
+    return os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+
+
+def _normalize_url(url: str) -> str:
+    """Let ``postgresql://`` URLs use psycopg 3 (the driver this project installs)."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url.removeprefix("postgres://")
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+    return url
+
+
+def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": _SQLITE_BUSY_TIMEOUT_MS / 1000},
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take over transaction control from pysqlite so BEGIN is ours to choose.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA busy_timeout={_SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    begin_statement = "BEGIN IMMEDIATE" if immediate else "BEGIN"
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql(begin_statement)
+
+    return engine
+
+
+class Database:
+    """The engines and session factories for one database URL (one per web app)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = _normalize_url(url)
+        self.is_sqlite = make_url(self.url).get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            self.read_engine = _sqlite_engine(self.url, immediate=False)
+            self.write_engine = _sqlite_engine(self.url, immediate=True)
+        else:
+            self.read_engine = create_engine(self.url, pool_pre_ping=True)
+            self.write_engine = self.read_engine
+        self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
+        self._writer = sessionmaker(self.write_engine, expire_on_commit=False)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A session for reading; it is rolled back at the end."""
+        with self._reader() as session:
+            try:
+                yield session
+            finally:
+                session.rollback()
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A session for one write transaction: committed (durably) on success, else rolled
+        back."""
+        with self._writer() as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def migrate(self) -> None:
+        """Bring the schema up to the newest migration."""
+        migrate(self.url, engine=self.write_engine)
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.read_engine.dispose()
+        self.write_engine.dispose()
+
+
+def migrate(url: str, *, engine: Engine | None = None) -> None:
+    """Apply every Alembic migration not yet applied to the database at ``url``.
+
+    On PostgreSQL an advisory lock makes several workers starting at once take turns.
+    """
+    from alembic import command
+    from alembic.config import Config
+
+    own_engine = engine is None
+    target = engine if engine is not None else Database(url).write_engine
+    script_location = str(resources.files("euchre.store").joinpath("migrations"))
+    config = Config()
+    config.set_main_option("script_location", script_location)
+    config.set_main_option("sqlalchemy.url", _normalize_url(url).replace("%", "%%"))
+    try:
+        with target.connect() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_lock(424242)"))
+                connection.commit()
+            try:
+                config.attributes["connection"] = connection
+                command.upgrade(config, "head")
+            finally:
+                if connection.dialect.name == "postgresql":
+                    connection.execute(text("SELECT pg_advisory_unlock(424242)"))
+                    connection.commit()
+    finally:
+        if own_engine:
+            target.dispose()

@@ -1,0 +1,237 @@
+"""SQLAlchemy 2.0 models: exactly the tournament core's inputs, plus the app's own records.
+
+The core's input types (``EventConfig``, ``Entrant``, ``TableResult``, ``PenaltyRecord``,
+``SeatingOverride``) are kept as their ``to_json()`` form in JSON columns, next to the plain
+columns the app looks rows up by. Seating, standings and prizes are never stored: they are
+recomputed from these inputs by ``euchre.tournament.compute_event``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+__all__ = [
+    "AuditEntry",
+    "Base",
+    "Director",
+    "Entrant",
+    "Event",
+    "Penalty",
+    "RateLimit",
+    "Result",
+    "Round",
+    "SeatingOverrideRow",
+    "Setting",
+    "Submission",
+    "TableCode",
+    "UtcDateTime",
+    "utc_now",
+]
+
+
+def utc_now() -> datetime:
+    """The current time in UTC (timezone-aware)."""
+    return datetime.now(UTC)
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and always read back timezone-aware (SQLite drops the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Store the value in UTC."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value
+        return value.astimezone(UTC).replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Read the value back as an aware UTC time."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """Base of every model."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, datetime: UtcDateTime()}
+
+
+class Setting(Base):
+    """An app-wide value, such as the secret that signs session cookies."""
+
+    __tablename__ = "settings"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class Director(Base):
+    """A person who may run events (the first one is created on first run)."""
+
+    __tablename__ = "directors"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    password_hash: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class Event(Base):
+    """One event: its configuration (``EventConfig.to_json()``) and progress."""
+
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    config: Mapped[dict[str, Any]]
+    status: Mapped[str] = mapped_column(String(20), default="setup")
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class Entrant(Base):
+    """A player (or a fixed team's member) entered in an event."""
+
+    __tablename__ = "entrants"
+    __table_args__ = (
+        UniqueConstraint("event_id", "number"),
+        UniqueConstraint("event_id", "code"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(200))
+    team: Mapped[str | None] = mapped_column(String(200), default=None)
+    code: Mapped[str] = mapped_column(String(16))
+    checked_in: Mapped[bool] = mapped_column(default=False)
+    arrival_round: Mapped[int] = mapped_column(Integer, default=1)
+    withdrawal_round: Mapped[int | None] = mapped_column(Integer, default=None)
+
+
+class Round(Base):
+    """A round the director started: when, and the seating printed for it."""
+
+    __tablename__ = "rounds"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime] = mapped_column(default=utc_now)
+    ends_at: Mapped[datetime]
+    closed_at: Mapped[datetime | None] = mapped_column(default=None)
+    plan: Mapped[dict[str, Any]]
+
+
+class TableCode(Base):
+    """The short code that opens one table's page for one round."""
+
+    __tablename__ = "table_codes"
+    __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+
+
+class Submission(Base):
+    """A score a table entered; kept forever, whatever happens to it later."""
+
+    __tablename__ = "submissions"
+    __table_args__ = (Index("ix_submissions_table", "event_id", "round_number", "table_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    round_number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any]]
+    submitted_by: Mapped[int] = mapped_column(Integer)
+    submitted_at: Mapped[datetime] = mapped_column(default=utc_now)
+    status: Mapped[str] = mapped_column(String(20), default="pending")
+    confirmed_by: Mapped[int | None] = mapped_column(Integer, default=None)
+    confirmed_at: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class Result(Base):
+    """The official result of one table in one round (``TableResult.to_json()``)."""
+
+    __tablename__ = "results"
+    __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    result: Mapped[dict[str, Any]]
+    submission_id: Mapped[int | None] = mapped_column(
+        ForeignKey("submissions.id", ondelete="SET NULL"), default=None
+    )
+    recorded_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class Penalty(Base):
+    """A penalty the director recorded (``PenaltyRecord.to_json()``)."""
+
+    __tablename__ = "penalties"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    record: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class SeatingOverrideRow(Base):
+    """A seating the director set by hand (``SeatingOverride.to_json()``)."""
+
+    __tablename__ = "seating_overrides"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    record: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class AuditEntry(Base):
+    """One change to an event: who, when, what, the old and new values, and why."""
+
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, default=None
+    )
+    at: Mapped[datetime] = mapped_column(default=utc_now)
+    who: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(String(64))
+    target: Mapped[str] = mapped_column(String(200), default="")
+    old_value: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    new_value: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    reason: Mapped[str] = mapped_column(Text, default="")
+
+
+class RateLimit(Base):
+    """Wrong-code attempts from one client, shared by every worker through the database."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    window_started_at: Mapped[datetime] = mapped_column(default=utc_now)
+    blocked_until: Mapped[datetime | None] = mapped_column(default=None)
