@@ -1,0 +1,94 @@
+"""Helpers for building exact deals and finding playouts in engine tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from euchre.engine import Card, HandRecord, HandResult, HandState, load_profile
+from euchre.engine.actions import Action
+from euchre.engine.cards import card_mask, parse_cards
+from euchre.engine.profile import RuleProfile
+
+
+def deal(
+    profile: str | RuleProfile,
+    hands: Sequence[str],
+    up: str,
+    *,
+    dealer: int = 0,
+    kitty: str | None = None,
+    **options: object,
+) -> HandRecord:
+    """A record for an exact deal; the kitty defaults to the three cards nobody holds."""
+    rules = load_profile(profile) if isinstance(profile, str) else profile
+    if options:
+        rules = rules.replace(**options)
+    held = [tuple(sorted(parse_cards(hand))) for hand in hands]
+    up_card = Card.parse(up)
+    if kitty is None:
+        used = card_mask([*[c for hand in held for c in hand], up_card])
+        rest = tuple(Card(i) for i in range(24) if not used >> i & 1)
+    else:
+        rest = tuple(parse_cards(kitty))
+    assert len(rest) == 3, rest
+    return HandRecord(rules, dealer, tuple(held), up_card, rest)
+
+
+def act(state: HandState, *actions: str) -> HandState:
+    """Play actions given as text, checked."""
+    for text in actions:
+        state.play(text)
+    return state
+
+
+def legal_texts(state: HandState) -> list[str]:
+    """The legal actions as text."""
+    return [str(action) for action in state.legal_actions()]
+
+
+def playout(state: HandState, seed: int) -> HandState:
+    """Random legal play to the end from a copy of ``state``."""
+    rng = random.Random(seed)
+    state = state.clone()
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def find_playout(
+    state: HandState, predicate: Callable[[HandResult], bool], tries: int = 20000
+) -> HandResult:
+    """The result of the first seeded random playout whose result satisfies ``predicate``."""
+    for seed in range(tries):
+        result = playout(state, seed).result()
+        if predicate(result):
+            return result
+    raise AssertionError("no playout satisfied the predicate")
+
+
+def actions_text(actions: Sequence[Action]) -> list[str]:
+    """Action list as text."""
+    return [str(action) for action in actions]
+
+
+def fill(
+    profile: str | RuleProfile,
+    partial: dict[int, str],
+    up: str,
+    *,
+    dealer: int = 0,
+    **options: object,
+) -> HandRecord:
+    """A deal with some hands given; the other seats get the remaining cards in index order."""
+    given = {seat: parse_cards(text) for seat, text in partial.items()}
+    used = card_mask([*[c for hand in given.values() for c in hand], Card.parse(up)])
+    rest = [Card(i) for i in range(24) if not used >> i & 1]
+    hands: list[str] = []
+    for seat in range(4):
+        if seat in given:
+            hands.append(" ".join(str(c) for c in given[seat]))
+        else:
+            hands.append(" ".join(str(c) for c in rest[:5]))
+            rest = rest[5:]
+    return deal(profile, hands, up, dealer=dealer, kitty=" ".join(str(c) for c in rest), **options)
