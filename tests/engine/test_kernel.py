@@ -1,0 +1,159 @@
+"""The numba kernel (``euchre.engine.kernel``) plays exactly the rules of ``HandState``.
+
+Both are driven through the same deals with the same seeded choices (an index into the legal
+list): at every step the seat to act, the phase and the legal list (codes and order) must agree;
+at the end, the status, every trick winner and the team and player points.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from euchre.engine import BUILTIN_PROFILES, HandStatus, RuleProfile, load_profile
+from euchre.engine.cards import Card, Rank, card_mask
+from euchre.engine.record import HandRecord, deal_record
+from euchre.engine.state import HandState
+
+kernel = pytest.importorskip("euchre.engine.kernel")
+
+HANDS_PER_PROFILE = 1500
+
+_STATUS_CODES = {HandStatus.SCORED: 1, HandStatus.THROWN_IN: 2, HandStatus.REDEAL: 3}
+_LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
+
+# Built-ins and the option overrides that change play (each on a profile that allows it).
+PROFILE_CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in BUILTIN_PROFILES] + [
+    ("tournament", {"defend_alone": True}),
+    ("valpo", {"going_under": True}),
+    ("bolivar", {"natural_trump": True}),
+    ("questions", {"farmers_hand_redeal": True}),
+    ("valpo", {"fold_without_ace_face_trump": True, "defend_alone": True}),
+    ("ballantrae", {"all_pass": "throw_in", "defend_alone": True}),
+    ("valpo", {"going_alone": False}),
+]
+
+
+def case_id(case: tuple[str, dict[str, object]]) -> str:
+    """Readable test id: the profile and its overrides."""
+    name, overrides = case
+    return name + "".join(f"+{key}={value}" for key, value in overrides.items())
+
+
+def biased_deal(profile: RuleProfile, dealer: int, rng: random.Random) -> HandRecord:
+    """A deal; one time in three some seat holds only nines and tens (farmer's hand).
+
+    Farmer's hands are rare in a fair shuffle (about one deal in 190), yet they drive going
+    under, the farmer's-hand redeal and folding, so the test forces them often.
+    """
+    record = deal_record(profile, dealer, rng)
+    if rng.random() >= 1 / 3:
+        return record
+    seat = rng.randrange(4)
+    low = rng.sample(_LOW_CARDS, 5)
+    rest = [card for card in range(24) if card not in low]
+    rng.shuffle(rest)
+    hands: list[list[int]] = [[], [], [], []]
+    hands[seat] = low
+    for other in range(4):
+        if other != seat:
+            hands[other] = [rest.pop() for _ in range(5)]
+    up_card = rest.pop()
+    return HandRecord(
+        profile,
+        dealer,
+        tuple(tuple(Card(card) for card in sorted(hand)) for hand in hands),
+        Card(up_card),
+        tuple(Card(card) for card in rest),
+    )
+
+
+def play_both(record: HandRecord, choices: random.Random) -> HandStatus:
+    """Play one deal through both engines with the same choices; return how it ended."""
+    state = HandState(
+        record.profile,
+        record.dealer,
+        [card_mask(hand) for hand in record.hands],
+        record.up_card,
+        list(record.kitty),
+    )
+    hand = kernel.KernelHand(
+        record.profile,
+        record.dealer,
+        [card_mask(hand) for hand in record.hands],
+        record.up_card,
+        list(record.kitty),
+    )
+    steps = 0
+    while not state.is_over:
+        assert not hand.is_over, f"kernel ended early after {steps} actions: {state!r}"
+        assert hand.phase == int(state.phase), f"phase differs after {steps} actions"
+        assert hand.to_act == state.to_act, f"seat to act differs after {steps} actions"
+        expected = [int(action) for action in state.legal_actions()]
+        assert hand.legal_actions() == expected, f"legal list differs after {steps} actions"
+        action = expected[choices.randrange(len(expected))]
+        state.apply(action)
+        hand.apply(action)
+        assert hand.tricks == state.tricks
+        assert hand.hands == state.hands
+        steps += 1
+    assert hand.is_over
+    result = state.result()
+    assert hand.status == _STATUS_CODES[result.status]
+    assert hand.tricks == list(result.tricks)
+    team_points, player_points = hand.points()
+    assert team_points == result.team_points
+    assert player_points == result.player_points
+    return result.status
+
+
+@pytest.mark.parametrize("case", PROFILE_CASES, ids=case_id)
+def test_kernel_equals_hand_state(case: tuple[str, dict[str, object]]) -> None:
+    name, overrides = case
+    profile = load_profile(name).replace(**overrides) if overrides else load_profile(name)
+    rng = random.Random(f"kernel-{case_id(case)}")
+    statuses = [
+        play_both(biased_deal(profile, index % 4, rng), rng) for index in range(HANDS_PER_PROFILE)
+    ]
+    assert statuses.count(HandStatus.SCORED) > HANDS_PER_PROFILE // 2
+
+
+def test_kernel_covers_every_phase() -> None:
+    """The equality test reaches going under, defending alone, folding and the redeal."""
+    profile = load_profile("valpo").replace(
+        going_under=True, defend_alone=True, fold_without_ace_face_trump=True
+    )
+    rng = random.Random(7)
+    phases: set[int] = set()
+    for index in range(600):
+        record = biased_deal(profile, index % 4, rng)
+        hand = kernel.KernelHand(
+            profile,
+            record.dealer,
+            [card_mask(cards) for cards in record.hands],
+            record.up_card,
+            list(record.kitty),
+        )
+        while not hand.is_over:
+            phases.add(hand.phase)
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])
+    assert phases == {0, 1, 2, 3, 4, 5, 6}
+
+
+@pytest.mark.parametrize("name", BUILTIN_PROFILES)
+def test_batch_random_play_totals_add_up(name: str) -> None:
+    """``play_random_hands`` plays every hand to an end and scores within the profile's table."""
+    profile = load_profile(name)
+    parameters = kernel.kernel_parameters(profile)
+    totals = kernel.play_random_hands(parameters, 3000, 11)
+    scored, thrown_in, redeal, actions, team_zero, team_one = (int(value) for value in totals)
+    assert scored + thrown_in + redeal == 3000
+    assert actions >= 3000 * 13  # at least one bid and twelve plays (a lone hand) per hand
+    assert 0 < team_zero + team_one <= scored * profile.max_hand_points()
+    if profile.all_pass == "stick_the_dealer":
+        assert thrown_in == 0
+    same_seed = kernel.play_random_hands(parameters, 3000, 11)
+    assert np.array_equal(totals, same_seed)
