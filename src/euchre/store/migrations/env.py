@@ -26,9 +26,7 @@ def run_migrations() -> None:
                 context.run_migrations()
         engine.dispose()
         return
-    context.configure(
-        connection=connection, target_metadata=target_metadata, render_as_batch=True
-    )
+    context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
     connection.commit()

@@ -1,0 +1,43 @@
+"""The audit log: every change to an event, with who, when, the old and new values, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from euchre.store.models import AuditEntry
+
+__all__ = ["list_audit", "record_audit"]
+
+
+def record_audit(
+    session: Session,
+    *,
+    event_id: int | None,
+    who: str,
+    action: str,
+    target: str = "",
+    old_value: dict[str, Any] | None = None,
+    new_value: dict[str, Any] | None = None,
+    reason: str = "",
+) -> AuditEntry:
+    """Add one entry to the log (in the caller's transaction, so it commits with the change)."""
+    entry = AuditEntry(
+        event_id=event_id,
+        who=who,
+        action=action,
+        target=target,
+        old_value=old_value,
+        new_value=new_value,
+        reason=reason,
+    )
+    session.add(entry)
+    return entry
+
+
+def list_audit(session: Session, *, event_id: int) -> list[AuditEntry]:
+    """Every entry of one event, oldest first."""
+    query = select(AuditEntry).where(AuditEntry.event_id == event_id).order_by(AuditEntry.id)
+    return list(session.scalars(query))

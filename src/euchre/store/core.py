@@ -1,0 +1,111 @@
+"""The bridge to the tournament core: rows in, ``compute_event`` out.
+
+Storage keeps only the core's inputs. Every round that has been started keeps the seating
+that was printed for it (``Round.plan``); it is handed to the core as a seating override, so a
+later correction can change standings and the movement of rounds not yet played, but never who
+sat where in a round already played.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from euchre.store.models import Entrant, Event, Penalty, Result, Round, SeatingOverrideRow
+from euchre.tournament import (
+    Entrant as CoreEntrant,
+)
+from euchre.tournament import (
+    EventConfig,
+    EventInputs,
+    EventSnapshot,
+    PenaltyRecord,
+    SeatingOverride,
+    TableResult,
+)
+from euchre.tournament.event import compute_event
+
+__all__ = ["compute", "event_config", "event_inputs", "player_id", "snapshot_of"]
+
+_CACHE_SIZE = 64
+_cache: OrderedDict[tuple[str, int, int], EventSnapshot] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def player_id(number: int) -> str:
+    """The core's id for the entrant with this number in its event."""
+    return str(number)
+
+
+def event_config(event: Event) -> EventConfig:
+    """The event's configuration as the core's type."""
+    return EventConfig.from_json(event.config)
+
+
+def event_inputs(session: Session, event: Event) -> EventInputs:
+    """Everything stored about ``event``, as the core's inputs."""
+    entrants = session.scalars(
+        select(Entrant).where(Entrant.event_id == event.id).order_by(Entrant.number)
+    )
+    results = session.scalars(
+        select(Result)
+        .where(Result.event_id == event.id)
+        .order_by(Result.round_number, Result.table_number)
+    )
+    penalties = session.scalars(
+        select(Penalty).where(Penalty.event_id == event.id).order_by(Penalty.id)
+    )
+    rounds = list(
+        session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number))
+    )
+    started = {round_row.number for round_row in rounds}
+    overrides = [SeatingOverride.from_json(round_row.plan) for round_row in rounds]
+    overrides += [
+        SeatingOverride.from_json(row.record)
+        for row in session.scalars(
+            select(SeatingOverrideRow)
+            .where(SeatingOverrideRow.event_id == event.id)
+            .order_by(SeatingOverrideRow.round_number)
+        )
+        if row.round_number not in started
+    ]
+    return EventInputs(
+        config=event_config(event),
+        entrants=tuple(
+            CoreEntrant(
+                id=player_id(row.number),
+                name=row.name,
+                team=row.team,
+                arrival_round=row.arrival_round,
+                withdrawal_round=row.withdrawal_round,
+            )
+            for row in entrants
+        ),
+        results=tuple(TableResult.from_json(row.result) for row in results),
+        penalties=tuple(PenaltyRecord.from_json(row.record) for row in penalties),
+        overrides=tuple(overrides),
+    )
+
+
+def compute(inputs: EventInputs, previous: EventSnapshot | None = None) -> EventSnapshot:
+    """Run the core (raises ``TournamentError`` for inputs it cannot use)."""
+    return compute_event(inputs, previous=previous)
+
+
+def snapshot_of(session: Session, event: Event) -> EventSnapshot:
+    """The event's snapshot, cached per process by the event's revision number."""
+    key = (str(session.get_bind().engine.url), event.id, event.revision)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached is not None:
+            _cache.move_to_end(key)
+            return cached
+    snapshot = compute(event_inputs(session, event))
+    with _cache_lock:
+        _cache[key] = snapshot
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return snapshot

@@ -1,0 +1,369 @@
+"""Events and their players: create, configure, add, import, check in, withdraw, pair."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
+from euchre.store.audit import record_audit
+from euchre.store.errors import ConflictError, NotFoundError, StoreError
+from euchre.store.models import Entrant, Event, Round
+from euchre.tournament import FORMAT_NAMES, SIT_OUT_SCORING, TIE_BREAKS, EventConfig
+
+__all__ = [
+    "MAX_ROUNDS",
+    "add_entrant",
+    "check_in",
+    "create_event",
+    "get_entrant",
+    "get_event",
+    "import_entrants_csv",
+    "list_entrants",
+    "list_events",
+    "next_round_number",
+    "pair_entrants",
+    "started_rounds",
+    "touch",
+    "update_config",
+    "withdraw",
+]
+
+MAX_ROUNDS = 50
+_PLAYER_CODE_DIGITS = 4
+
+
+def touch(event: Event) -> None:
+    """Mark the event's inputs as changed (cached snapshots of it become stale)."""
+    event.revision = (event.revision or 0) + 1
+
+
+def _check_config(config: EventConfig) -> None:
+    if not config.name.strip():
+        raise StoreError("event name must not be empty")
+    try:
+        load_profile(config.profile_id)
+    except EuchreError as error:
+        raise StoreError(str(error)) from None
+    if config.format not in FORMAT_NAMES:
+        raise StoreError(f"unknown format {config.format!r}; formats: {', '.join(FORMAT_NAMES)}")
+    if not 1 <= config.rounds <= MAX_ROUNDS:
+        raise StoreError(f"rounds must be between 1 and {MAX_ROUNDS}, got {config.rounds}")
+    if not 0 <= config.round_minutes <= 600:
+        raise StoreError(f"round_minutes must be between 0 and 600, got {config.round_minutes}")
+    if config.sit_out_scoring not in SIT_OUT_SCORING:
+        raise StoreError(
+            f"unknown sit_out_scoring {config.sit_out_scoring!r}; "
+            f"choose one of {', '.join(SIT_OUT_SCORING)}"
+        )
+    for name in config.tie_breaks:
+        if name not in TIE_BREAKS:
+            raise StoreError(f"unknown tie-break {name!r}; choose from {', '.join(TIE_BREAKS)}")
+    if config.side_pot_cents < 0:
+        raise StoreError(f"side_pot_cents must not be negative, got {config.side_pot_cents}")
+    for tier in config.prizes.tiers:
+        if tier.min_tables < 1 or any(amount < 0 for amount in tier.amounts_cents):
+            raise StoreError(f"prize tier {tier.to_json()} needs min_tables >= 1 and amounts >= 0")
+
+
+def _check_with_core(config: EventConfig) -> None:
+    """Let the core reject format options it does not know (it names the bad option)."""
+    from euchre.store.core import compute
+    from euchre.tournament import EventInputs
+
+    compute(EventInputs(config=config))
+
+
+def create_event(session: Session, *, config: EventConfig, who: str) -> Event:
+    """Create an event from a checked configuration (a random seed is drawn when it is 0)."""
+    _check_config(config)
+    if config.seed == 0:
+        config = EventConfig.from_json(config.to_json() | {"seed": secrets.randbelow(2**31) + 1})
+    _check_with_core(config)
+    event = Event(name=config.name.strip(), config=config.to_json(), status="setup", revision=1)
+    session.add(event)
+    session.flush()
+    record_audit(
+        session, event_id=event.id, who=who, action="create_event", new_value=config.to_json()
+    )
+    return event
+
+
+def update_config(session: Session, *, event_id: int, config: EventConfig, who: str) -> Event:
+    """Replace the configuration; only before the first round starts."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    if started_rounds(session, event_id=event_id):
+        raise ConflictError(f"event {event_id} has started; its configuration is fixed")
+    _check_config(config)
+    _check_with_core(config)
+    old = event.config
+    event.config = config.to_json()
+    event.name = config.name.strip()
+    touch(event)
+    record_audit(
+        session,
+        event_id=event.id,
+        who=who,
+        action="update_config",
+        old_value=old,
+        new_value=config.to_json(),
+    )
+    return event
+
+
+def list_events(session: Session) -> list[Event]:
+    """Every event, newest first."""
+    return list(session.scalars(select(Event).order_by(Event.id.desc())))
+
+
+def get_event(session: Session, *, event_id: int, for_update: bool = False) -> Event:
+    """One event (raises ``NotFoundError`` naming the id)."""
+    event = session.get(Event, event_id, with_for_update=for_update)
+    if event is None:
+        raise NotFoundError(f"no event with id {event_id}")
+    return event
+
+
+def started_rounds(session: Session, *, event_id: int) -> list[Round]:
+    """The rounds started so far, in order."""
+    query = select(Round).where(Round.event_id == event_id).order_by(Round.number)
+    return list(session.scalars(query))
+
+
+def next_round_number(session: Session, *, event_id: int) -> int:
+    """The number of the next round to start (1 before the event begins)."""
+    last = session.scalar(select(func.max(Round.number)).where(Round.event_id == event_id))
+    return (last or 0) + 1
+
+
+def list_entrants(session: Session, *, event_id: int) -> list[Entrant]:
+    """The event's players in entry order."""
+    query = select(Entrant).where(Entrant.event_id == event_id).order_by(Entrant.number)
+    return list(session.scalars(query))
+
+
+def get_entrant(session: Session, *, event_id: int, number: int) -> Entrant:
+    """One player by number (raises ``NotFoundError``)."""
+    entrant = session.scalar(
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number)
+    )
+    if entrant is None:
+        raise NotFoundError(f"event {event_id} has no player number {number}")
+    return entrant
+
+
+def _new_player_code(session: Session, event_id: int) -> str:
+    used = set(session.scalars(select(Entrant.code).where(Entrant.event_id == event_id)))
+    for _ in range(1000):
+        code = "".join(secrets.choice("0123456789") for _ in range(_PLAYER_CODE_DIGITS))
+        if code not in used:
+            return code
+    raise ConflictError("no free player code left in this event")
+
+
+def _entrant_json(entrant: Entrant) -> dict[str, Any]:
+    return {
+        "number": entrant.number,
+        "name": entrant.name,
+        "team": entrant.team,
+        "checked_in": entrant.checked_in,
+        "arrival_round": entrant.arrival_round,
+        "withdrawal_round": entrant.withdrawal_round,
+    }
+
+
+def _check_name(name: str, what: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise StoreError(f"{what} must not be empty")
+    if len(cleaned) > 200:
+        raise StoreError(f"{what} {cleaned[:20]!r}... is longer than 200 characters")
+    return cleaned
+
+
+def add_entrant(
+    session: Session,
+    *,
+    event_id: int,
+    name: str,
+    team: str | None = None,
+    checked_in: bool = True,
+    who: str,
+) -> Entrant:
+    """Add a player. Once the event has started the player arrives for the next round."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    if event.status == "finished":
+        raise ConflictError(f"event {event_id} is finished; no players can be added")
+    cleaned = _check_name(name, "player name")
+    team_label = _check_name(team, "team name") if team and team.strip() else None
+    number = (
+        session.scalar(select(func.max(Entrant.number)).where(Entrant.event_id == event_id)) or 0
+    ) + 1
+    entrant = Entrant(
+        event_id=event_id,
+        number=number,
+        name=cleaned,
+        team=team_label,
+        code=_new_player_code(session, event_id),
+        checked_in=checked_in,
+        arrival_round=next_round_number(session, event_id=event_id),
+    )
+    session.add(entrant)
+    session.flush()
+    touch(event)
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="add_player",
+        target=f"player {number}",
+        new_value=_entrant_json(entrant),
+    )
+    return entrant
+
+
+_TRUE_WORDS = {"1", "yes", "y", "true", "x", "checked", "here"}
+_FALSE_WORDS = {"", "0", "no", "n", "false"}
+
+
+def import_entrants_csv(session: Session, *, event_id: int, text: str, who: str) -> list[Entrant]:
+    """Add players from CSV text with a header row: ``name`` (required), ``team`` and
+    ``checked_in`` (yes/no; default no: a pre-registration list) optional. All or nothing."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    fields = [name.strip().lower() for name in reader.fieldnames or []]
+    if "name" not in fields:
+        raise StoreError(
+            f"CSV header must have a 'name' column (got {', '.join(fields) or 'no header'})"
+        )
+    reader.fieldnames = fields
+    added: list[Entrant] = []
+    for line_number, row in enumerate(reader, start=2):
+        name = (row.get("name") or "").strip()
+        if not name:
+            if not any((value or "").strip() for value in row.values() if isinstance(value, str)):
+                continue
+            raise StoreError(f"CSV line {line_number}: the name is empty")
+        flag = (row.get("checked_in") or "").strip().lower()
+        if flag not in _TRUE_WORDS | _FALSE_WORDS:
+            raise StoreError(f"CSV line {line_number}: checked_in {flag!r} is not yes/no")
+        try:
+            added.append(
+                add_entrant(
+                    session,
+                    event_id=event_id,
+                    name=name,
+                    team=(row.get("team") or "").strip() or None,
+                    checked_in=flag in _TRUE_WORDS,
+                    who=who,
+                )
+            )
+        except StoreError as error:
+            raise StoreError(f"CSV line {line_number}: {error}") from None
+    if not added:
+        raise StoreError("the CSV has no players")
+    return added
+
+
+def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entrant:
+    """Mark a player present. A late arrival plays from the next round not yet started."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    entrant = get_entrant(session, event_id=event_id, number=number)
+    if entrant.checked_in:
+        raise ConflictError(f"player {number} ({entrant.name}) is already checked in")
+    old = _entrant_json(entrant)
+    entrant.checked_in = True
+    entrant.arrival_round = max(
+        entrant.arrival_round, next_round_number(session, event_id=event_id)
+    )
+    touch(event)
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="check_in",
+        target=f"player {number}",
+        old_value=old,
+        new_value=_entrant_json(entrant),
+    )
+    return entrant
+
+
+def withdraw(
+    session: Session, *, event_id: int, number: int, who: str, reason: str = ""
+) -> Entrant:
+    """Withdraw a player from the next round not yet started on."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    entrant = get_entrant(session, event_id=event_id, number=number)
+    if entrant.withdrawal_round is not None:
+        raise ConflictError(
+            f"player {number} ({entrant.name}) already withdrew from round "
+            f"{entrant.withdrawal_round}"
+        )
+    old = _entrant_json(entrant)
+    entrant.withdrawal_round = max(
+        entrant.arrival_round, next_round_number(session, event_id=event_id)
+    )
+    touch(event)
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="withdraw",
+        target=f"player {number}",
+        old_value=old,
+        new_value=_entrant_json(entrant),
+        reason=reason,
+    )
+    return entrant
+
+
+def pair_entrants(
+    session: Session, *, event_id: int, numbers: tuple[int, int], team: str | None, who: str
+) -> list[Entrant]:
+    """Make two players who came alone into a fixed team (before either has played)."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    if numbers[0] == numbers[1]:
+        raise StoreError(f"cannot pair player {numbers[0]} with himself")
+    pair = [get_entrant(session, event_id=event_id, number=number) for number in numbers]
+    next_round = next_round_number(session, event_id=event_id)
+    for entrant in pair:
+        if entrant.team is not None:
+            raise ConflictError(
+                f"player {entrant.number} ({entrant.name}) is already on team {entrant.team!r}"
+            )
+        if entrant.arrival_round < next_round:
+            raise ConflictError(
+                f"player {entrant.number} ({entrant.name}) has already played; "
+                "pair only players who have not"
+            )
+    label = (
+        _check_name(team, "team name")
+        if team and team.strip()
+        else (f"{pair[0].name} & {pair[1].name}")
+    )
+    taken = session.scalar(
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.team == label)
+    )
+    if taken is not None:
+        raise ConflictError(f"team name {label!r} is already used")
+    for entrant in pair:
+        old = _entrant_json(entrant)
+        entrant.team = label
+        entrant.arrival_round = max(pair[0].arrival_round, pair[1].arrival_round)
+        record_audit(
+            session,
+            event_id=event_id,
+            who=who,
+            action="pair",
+            target=f"player {entrant.number}",
+            old_value=old,
+            new_value=_entrant_json(entrant),
+        )
+    touch(event)
+    return pair

@@ -1,0 +1,52 @@
+"""Slowing down wrong codes, stored in the database so every worker sees the same count.
+
+A client may get ``FREE_FAILURES`` codes wrong within ``WINDOW``; after that each further
+failure blocks it for twice as long as the last (1 s, 2 s, 4 s, ... up to ``MAX_BLOCK``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy.orm import Session
+
+from euchre.store.errors import RateLimitedError
+from euchre.store.models import RateLimit, utc_now
+
+__all__ = ["FREE_FAILURES", "MAX_BLOCK", "WINDOW", "check_rate_limit", "record_failure"]
+
+FREE_FAILURES = 5
+WINDOW = timedelta(minutes=15)
+MAX_BLOCK = timedelta(minutes=5)
+
+
+def check_rate_limit(session: Session, *, key: str, now: datetime | None = None) -> None:
+    """Raise ``RateLimitedError`` when ``key`` is blocked at ``now``."""
+    moment = now or utc_now()
+    limit = session.get(RateLimit, key)
+    if limit is not None and limit.blocked_until is not None and limit.blocked_until > moment:
+        wait = max(1, int((limit.blocked_until - moment).total_seconds() + 0.999))
+        raise RateLimitedError(
+            f"too many wrong codes from this device; wait {wait} s and try again",
+            retry_after=wait,
+        )
+
+
+def record_failure(session: Session, *, key: str, now: datetime | None = None) -> int:
+    """Count one wrong code for ``key``; return the seconds it is now blocked (0 if none)."""
+    moment = now or utc_now()
+    limit = session.get(RateLimit, key, with_for_update=True)
+    if limit is None:
+        limit = RateLimit(key=key, failures=0, window_started_at=moment)
+        session.add(limit)
+    if moment - limit.window_started_at > WINDOW:
+        limit.failures = 0
+        limit.window_started_at = moment
+        limit.blocked_until = None
+    limit.failures += 1
+    excess = limit.failures - FREE_FAILURES
+    if excess <= 0:
+        return 0
+    block = min(timedelta(seconds=2 ** (excess - 1)), MAX_BLOCK)
+    limit.blocked_until = moment + block
+    return int(block.total_seconds())

@@ -1,0 +1,409 @@
+"""Rounds: start (seating from the core, table codes), undo, close, seating overrides, and the
+table page's code lookup."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from euchre.store.audit import record_audit
+from euchre.store.core import compute, event_config, event_inputs, player_id
+from euchre.store.errors import ConflictError, NotFoundError, StoreError
+from euchre.store.events import get_event, list_entrants, started_rounds, touch
+from euchre.store.models import (
+    Entrant,
+    Event,
+    Result,
+    Round,
+    SeatingOverrideRow,
+    Submission,
+    TableCode,
+    utc_now,
+)
+from euchre.tournament import SeatingOverride, TableSeating, TournamentError
+
+__all__ = [
+    "TABLE_CODE_ALPHABET",
+    "TableContext",
+    "close_round",
+    "get_round",
+    "open_table",
+    "override_seating",
+    "start_round",
+    "table_codes",
+    "undo_round",
+]
+
+TABLE_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
+"""Letters and digits that cannot be mistaken for one another on a printed card."""
+_TABLE_CODE_LENGTH = 5
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """One table of one round, as its page sees it."""
+
+    event: Event
+    round: Round
+    table_number: int
+    code: str
+    partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+
+    def side_of(self, entrant: Entrant) -> int:
+        """The partnership (0 or 1) ``entrant`` plays in at this table."""
+        for side, members in enumerate(self.partnerships):
+            if any(member.number == entrant.number for member in members):
+                return side
+        raise StoreError(f"player {entrant.number} does not play at table {self.table_number}")
+
+
+def get_round(session: Session, *, event_id: int, number: int) -> Round:
+    """A started round (raises ``NotFoundError``)."""
+    round_row = session.scalar(
+        select(Round).where(Round.event_id == event_id, Round.number == number)
+    )
+    if round_row is None:
+        raise NotFoundError(f"event {event_id} has not started round {number}")
+    return round_row
+
+
+def table_codes(session: Session, *, event_id: int, round_number: int) -> dict[int, str]:
+    """Table number -> code for one round."""
+    rows = session.scalars(
+        select(TableCode).where(
+            TableCode.event_id == event_id, TableCode.round_number == round_number
+        )
+    )
+    return {row.table_number: row.code for row in rows}
+
+
+def _new_table_code(session: Session) -> str:
+    for _ in range(1000):
+        code = "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(_TABLE_CODE_LENGTH))
+        if session.scalar(select(TableCode.id).where(TableCode.code == code)) is None:
+            return code
+    raise ConflictError("could not find a free table code")
+
+
+def _issue_codes(session: Session, round_row: Round) -> None:
+    session.execute(
+        delete(TableCode).where(
+            TableCode.event_id == round_row.event_id,
+            TableCode.round_number == round_row.number,
+        )
+    )
+    session.flush()
+    for table in round_row.plan["tables"]:
+        session.add(
+            TableCode(
+                event_id=round_row.event_id,
+                round_number=round_row.number,
+                table_number=int(table["table"]),
+                code=_new_table_code(session),
+            )
+        )
+    session.flush()
+
+
+def _open_round(rounds: list[Round]) -> Round | None:
+    return rounds[-1] if rounds and rounds[-1].closed_at is None else None
+
+
+def start_round(session: Session, *, event_id: int, who: str, now: datetime | None = None) -> Round:
+    """Start the next round: freeze the core's seating for it, issue table codes, start the
+    clock. Players registered but not checked in are moved to arrive in a later round."""
+    moment = now or utc_now()
+    event = get_event(session, event_id=event_id, for_update=True)
+    rounds = started_rounds(session, event_id=event_id)
+    open_round = _open_round(rounds)
+    if open_round is not None:
+        raise ConflictError(f"round {open_round.number} is still in play; close it first")
+    number = len(rounds) + 1
+    for entrant in list_entrants(session, event_id=event_id):
+        playing = entrant.withdrawal_round is None or entrant.withdrawal_round > number
+        if not entrant.checked_in and entrant.arrival_round <= number and playing:
+            record_audit(
+                session,
+                event_id=event_id,
+                who=who,
+                action="late_arrival",
+                target=f"player {entrant.number}",
+                old_value={"arrival_round": entrant.arrival_round},
+                new_value={"arrival_round": number + 1},
+                reason="not checked in when the round started",
+            )
+            entrant.arrival_round = number + 1
+    session.flush()
+    snapshot = compute(event_inputs(session, event))
+    if snapshot.is_over:
+        raise ConflictError(f"event {event_id} is over; every round has been played")
+    try:
+        plan = snapshot.round_plan(number)
+    except TournamentError:
+        raise ConflictError(f"the format has no seating for round {number}") from None
+    if not plan.tables:
+        raise ConflictError(
+            f"round {number} has no tables: check in at least 4 players (or 2 teams)"
+        )
+    overridden = session.scalar(
+        select(SeatingOverrideRow.id).where(
+            SeatingOverrideRow.event_id == event_id, SeatingOverrideRow.round_number == number
+        )
+    )
+    minutes = event_config(event).round_minutes
+    round_row = Round(
+        event_id=event_id,
+        number=number,
+        started_at=moment,
+        ends_at=moment + timedelta(minutes=minutes),
+        plan=plan.to_json() | {"set_by_director": overridden is not None},
+    )
+    session.add(round_row)
+    session.flush()
+    _issue_codes(session, round_row)
+    event.status = "running"
+    touch(event)
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="start_round",
+        target=f"round {number}",
+        new_value=round_row.plan,
+    )
+    return round_row
+
+
+def _last_open_round(session: Session, event_id: int, number: int) -> Round:
+    rounds = started_rounds(session, event_id=event_id)
+    round_row = get_round(session, event_id=event_id, number=number)
+    if round_row.closed_at is not None:
+        raise ConflictError(f"round {number} is closed")
+    if rounds[-1].number != number:
+        raise ConflictError(f"round {number} is not the latest round")
+    return round_row
+
+
+def _result_count(session: Session, event_id: int, number: int) -> int:
+    return len(
+        list(
+            session.scalars(
+                select(Result.id).where(Result.event_id == event_id, Result.round_number == number)
+            )
+        )
+    )
+
+
+def undo_round(session: Session, *, event_id: int, number: int, who: str, reason: str) -> None:
+    """Take back a round started by mistake (only before any table's result is recorded);
+    its pending submissions are kept in the audit log."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    round_row = _last_open_round(session, event_id, number)
+    recorded = _result_count(session, event_id, number)
+    if recorded:
+        raise ConflictError(
+            f"round {number} already has {recorded} recorded result(s); it cannot be undone"
+        )
+    submissions = list(
+        session.scalars(
+            select(Submission).where(
+                Submission.event_id == event_id, Submission.round_number == number
+            )
+        )
+    )
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="undo_round",
+        target=f"round {number}",
+        old_value={
+            "plan": round_row.plan,
+            "submissions": [
+                {"table": row.table_number, "result": row.result, "status": row.status}
+                for row in submissions
+            ],
+        },
+        reason=reason,
+    )
+    for row in submissions:
+        session.delete(row)
+    session.execute(
+        delete(TableCode).where(TableCode.event_id == event_id, TableCode.round_number == number)
+    )
+    session.delete(round_row)
+    if number == 1:
+        event.status = "setup"
+    touch(event)
+
+
+def close_round(session: Session, *, event_id: int, number: int, who: str) -> Round:
+    """Close a round once every table's result is recorded and no dispute is open."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    round_row = _last_open_round(session, event_id, number)
+    tables = [int(table["table"]) for table in round_row.plan["tables"]]
+    recorded = set(
+        session.scalars(
+            select(Result.table_number).where(
+                Result.event_id == event_id, Result.round_number == number
+            )
+        )
+    )
+    missing = [table for table in tables if table not in recorded]
+    if missing:
+        raise ConflictError(
+            f"round {number} cannot close: no result yet for table(s) "
+            f"{', '.join(str(table) for table in missing)}"
+        )
+    disputed = sorted(
+        set(
+            session.scalars(
+                select(Submission.table_number).where(
+                    Submission.event_id == event_id,
+                    Submission.round_number == number,
+                    Submission.status == "disputed",
+                )
+            )
+        )
+    )
+    if disputed:
+        raise ConflictError(
+            f"round {number} cannot close: settle the disputed score(s) at table(s) "
+            f"{', '.join(str(table) for table in disputed)}"
+        )
+    round_row.closed_at = utc_now()
+    touch(event)
+    session.flush()
+    snapshot = compute(event_inputs(session, event))
+    if snapshot.is_over:
+        event.status = "finished"
+    record_audit(
+        session, event_id=event_id, who=who, action="close_round", target=f"round {number}"
+    )
+    return round_row
+
+
+def override_seating(
+    session: Session,
+    *,
+    event_id: int,
+    round_number: int,
+    tables: list[tuple[list[int], list[int]]],
+    sitting_out: list[int],
+    who: str,
+    reason: str,
+) -> SeatingOverride:
+    """Set a round's seating by hand: the next round before it starts, or the round just
+    started while no table has entered a score. Tables are numbered 1, 2, ... in order."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    numbers = {entrant.number for entrant in list_entrants(session, event_id=event_id)}
+    seen: set[int] = set()
+    for number in [n for pair in tables for side in pair for n in side] + list(sitting_out):
+        if number not in numbers:
+            raise StoreError(f"event {event_id} has no player number {number}")
+        if number in seen:
+            raise StoreError(f"player {number} appears twice in the seating")
+        seen.add(number)
+    if not tables:
+        raise StoreError("a seating needs at least one table")
+    override = SeatingOverride(
+        round=round_number,
+        tables=tuple(
+            TableSeating(
+                index + 1,
+                (
+                    tuple(player_id(n) for n in first),
+                    tuple(player_id(n) for n in second),
+                ),
+            )
+            for index, (first, second) in enumerate(tables)
+        ),
+        sitting_out=tuple(player_id(n) for n in sitting_out),
+    )
+    rounds = started_rounds(session, event_id=event_id)
+    open_round = _open_round(rounds)
+    old: dict[str, object] | None
+    if open_round is not None and open_round.number == round_number:
+        used = session.scalar(
+            select(Submission.id).where(
+                Submission.event_id == event_id, Submission.round_number == round_number
+            )
+        )
+        if used is not None or _result_count(session, event_id, round_number):
+            raise ConflictError(
+                f"round {round_number} already has scores entered; its seating is fixed"
+            )
+        old = dict(open_round.plan)
+        open_round.plan = override.to_json() | {"set_by_director": True, "round": round_number}
+        session.flush()
+        _check_core_accepts(session, event)
+        _issue_codes(session, open_round)
+    elif round_number == len(rounds) + 1:
+        row = session.scalar(
+            select(SeatingOverrideRow).where(
+                SeatingOverrideRow.event_id == event_id,
+                SeatingOverrideRow.round_number == round_number,
+            )
+        )
+        old = None if row is None else dict(row.record)
+        if row is None:
+            row = SeatingOverrideRow(event_id=event_id, round_number=round_number, record={})
+            session.add(row)
+        row.record = override.to_json()
+        session.flush()
+        _check_core_accepts(session, event)
+    else:
+        raise ConflictError(
+            f"round {round_number} cannot be reseated: only the round just started (before "
+            f"any score) or the next round can"
+        )
+    touch(event)
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="override_seating",
+        target=f"round {round_number}",
+        old_value=old,
+        new_value=override.to_json(),
+        reason=reason,
+    )
+    return override
+
+
+def _check_core_accepts(session: Session, event: Event) -> None:
+    compute(event_inputs(session, event))
+
+
+def open_table(session: Session, *, code: str) -> TableContext:
+    """The table a code opens. An unknown code raises ``NotFoundError``; a code of a round
+    that is over raises ``ConflictError`` saying which round and table it was for."""
+    cleaned = code.strip().upper()
+    row = session.scalar(select(TableCode).where(TableCode.code == cleaned))
+    if row is None:
+        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    round_row = get_round(session, event_id=row.event_id, number=row.round_number)
+    latest = started_rounds(session, event_id=row.event_id)[-1]
+    if round_row.closed_at is not None or latest.number != round_row.number:
+        raise ConflictError(
+            f"code {cleaned} was for round {row.round_number}, table {row.table_number}, "
+            f"which is over; use the card on your table for round {latest.number}"
+        )
+    event = get_event(session, event_id=row.event_id)
+    entrants = {
+        player_id(entrant.number): entrant
+        for entrant in list_entrants(session, event_id=row.event_id)
+    }
+    for table in round_row.plan["tables"]:
+        if int(table["table"]) == row.table_number:
+            first, second = table["partnerships"]
+            partnerships = (
+                tuple(entrants[p] for p in first),
+                tuple(entrants[p] for p in second),
+            )
+            return TableContext(event, round_row, row.table_number, cleaned, partnerships)
+    raise NotFoundError(f"round {row.round_number} has no table {row.table_number}")
