@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import list_audit, record_audit
-from euchre.store.core import event_config, snapshot_of
+from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
 from euchre.store.events import get_event, list_entrants, started_rounds
 from euchre.store.models import (
@@ -30,7 +30,7 @@ from euchre.store.rounds import TABLE_CODE_ALPHABET, _new_table_code
 from euchre.store.scores import list_penalties, list_submissions
 from euchre.tournament import EventConfig, TournamentError
 
-__all__ = ["BACKUP_FORMAT", "backup_event", "results_json", "restore_event", "standings_csv"]
+__all__ = ["BACKUP_FORMAT", "backup_event", "restore_event", "results_json", "standings_csv"]
 
 BACKUP_FORMAT = "euchre-event-backup/1"
 
@@ -331,7 +331,3 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
     record_audit(session, event_id=event.id, who=who, action="restore_event")
     return event
 
-
-def event_config_json(event: Event) -> dict[str, Any]:
-    """The event's configuration as JSON (checked by the core's type)."""
-    return event_config(event).to_json()
