@@ -1,0 +1,431 @@
+"""Rotating-partner schedules: whist designs where they fit, a local search elsewhere.
+
+:func:`generate_schedule` seats n players for r rounds: never a repeat partner while that is
+possible, repeat opponents as few and as even as possible, sit-outs spread evenly (nobody sits
+out twice before everyone has once), the same seed giving the same schedule. Full-length
+events with n ≡ 0, 1 (mod 4) use a whist design (``designs.py``), relabelled by the seed.
+Short events and n ≡ 2, 3 (mod 4) use :func:`search_rounds`: a greedy seating followed by
+hill climbing with random restarts of stuck players, on the cost
+
+    1000 · Σ C(partner count, 2) + 3 · Σ C(same-table count, 2) + Σ C(opponent count, 2)
+
+over pairs, which puts "no repeat partner" first, then "no two players at the same table
+twice" (the social golfer goal of short events), then even opponent counts.
+:func:`summarize` recounts a schedule's quality. Players are numbered 0..n−1 here; the CLI
+prints them 1..n.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from euchre.tournament.designs import design_for
+from euchre.tournament.errors import TournamentError
+
+__all__ = [
+    "Schedule",
+    "ScheduleRound",
+    "ScheduleSummary",
+    "fair_sit_outs",
+    "generate_schedule",
+    "search_rounds",
+    "summarize",
+]
+
+SeatTable = tuple[tuple[int, int], tuple[int, int]]
+
+PARTNER_WEIGHT = 1000
+TABLE_WEIGHT = 3
+OPPONENT_WEIGHT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRound:
+    """One round: tables as two partnerships each, and who sits out."""
+
+    tables: tuple[SeatTable, ...]
+    sitting_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleSummary:
+    """A schedule's quality, recounted from its rounds.
+
+    ``repeat_partners``: pairs who partner more than once; ``partner_histogram`` and
+    ``opponent_histogram``: how many pairs partnered / opposed k times (k as a string key,
+    JSON-friendly); ``same_table_repeats``: pairs seated at one table more than once;
+    ``sit_outs``: rounds each player sat out.
+    """
+
+    players: int
+    rounds: int
+    repeat_partners: int
+    partner_histogram: dict[str, int]
+    opponent_histogram: dict[str, int]
+    same_table_repeats: int
+    sit_outs: tuple[int, ...]
+    method: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as JSON (sit-outs per player as a list, player 1 first)."""
+        return {
+            "players": self.players,
+            "rounds": self.rounds,
+            "method": self.method,
+            "repeat_partners": self.repeat_partners,
+            "partner_histogram": self.partner_histogram,
+            "opponent_histogram": self.opponent_histogram,
+            "same_table_repeats": self.same_table_repeats,
+            "sit_outs": list(self.sit_outs),
+            "sit_outs_min": min(self.sit_outs, default=0),
+            "sit_outs_max": max(self.sit_outs, default=0),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """A whole rotating-partner schedule and how it was made (``design``, ``search``, or
+    ``design+search`` when a design was continued past its length)."""
+
+    players: int
+    rounds: tuple[ScheduleRound, ...]
+    method: str
+    seed: int
+
+    def summary(self) -> ScheduleSummary:
+        """The quality summary, recounted."""
+        return summarize(self.players, self.rounds, method=self.method)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"rounds": [{"tables": [[[a, b], [c, d]], ...], "sitting_out": [...]}, ...],
+        "summary": {...}}`` with players numbered 1..n."""
+        return {
+            "rounds": [
+                {
+                    "tables": [
+                        [[a + 1, b + 1], [c + 1, d + 1]] for (a, b), (c, d) in round_.tables
+                    ],
+                    "sitting_out": [player + 1 for player in round_.sitting_out],
+                }
+                for round_ in self.rounds
+            ],
+            "summary": self.summary().to_json(),
+        }
+
+
+def summarize(
+    players: int, rounds: Sequence[ScheduleRound], *, method: str = ""
+) -> ScheduleSummary:
+    """Count partners, opponents, same-table meetings and sit-outs over ``rounds``."""
+    partners: dict[tuple[int, int], int] = {}
+    opponents: dict[tuple[int, int], int] = {}
+    meetings: dict[tuple[int, int], int] = {}
+    sit_outs = [0] * players
+    for round_ in rounds:
+        for player in round_.sitting_out:
+            sit_outs[player] += 1
+        for (a, b), (c, d) in round_.tables:
+            for x, y in ((a, b), (c, d)):
+                key = (min(x, y), max(x, y))
+                partners[key] = partners.get(key, 0) + 1
+            for x in (a, b):
+                for y in (c, d):
+                    key = (min(x, y), max(x, y))
+                    opponents[key] = opponents.get(key, 0) + 1
+            for x, y in combinations((a, b, c, d), 2):
+                key = (min(x, y), max(x, y))
+                meetings[key] = meetings.get(key, 0) + 1
+    partner_histogram: dict[int, int] = {}
+    opponent_histogram: dict[int, int] = {}
+    for pair in combinations(range(players), 2):
+        count = partners.get(pair, 0)
+        partner_histogram[count] = partner_histogram.get(count, 0) + 1
+        count = opponents.get(pair, 0)
+        opponent_histogram[count] = opponent_histogram.get(count, 0) + 1
+    return ScheduleSummary(
+        players=players,
+        rounds=len(rounds),
+        repeat_partners=sum(1 for count in partners.values() if count > 1),
+        partner_histogram={str(k): v for k, v in sorted(partner_histogram.items())},
+        opponent_histogram={str(k): v for k, v in sorted(opponent_histogram.items())},
+        same_table_repeats=sum(1 for count in meetings.values() if count > 1),
+        sit_outs=tuple(sit_outs),
+        method=method,
+    )
+
+
+def fair_sit_outs(
+    players: Sequence[int],
+    rounds: int,
+    per_round: int,
+    rng: random.Random,
+    already: dict[int, int] | None = None,
+) -> list[tuple[int, ...]]:
+    """Who sits out each round: ``per_round`` players at a time, those with the fewest
+    sit-outs so far first (ties in a seeded order), so nobody sits out twice before everyone
+    has sat out once."""
+    counts = {player: (already or {}).get(player, 0) for player in players}
+    order = list(players)
+    rng.shuffle(order)
+    position = {player: index for index, player in enumerate(order)}
+    result: list[tuple[int, ...]] = []
+    last_served = dict.fromkeys(players, -1)
+    for round_index in range(rounds):
+        chosen = sorted(players, key=lambda p: (counts[p], last_served[p], position[p]))[:per_round]
+        for player in chosen:
+            counts[player] += 1
+            last_served[player] = round_index
+        result.append(tuple(sorted(chosen)))
+    return result
+
+
+class _Counts:
+    """Pair counts (partners, same table) over a schedule being searched."""
+
+    def __init__(self, size: int) -> None:
+        self.partner = [[0] * size for _ in range(size)]
+        self.meet = [[0] * size for _ in range(size)]
+
+    def add_table(self, table: list[int], sign: int) -> None:
+        a, b, c, d = table
+        self.partner[a][b] += sign
+        self.partner[b][a] += sign
+        self.partner[c][d] += sign
+        self.partner[d][c] += sign
+        for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
+            self.meet[x][y] += sign
+            self.meet[y][x] += sign
+
+
+def _pair_cost(partner: int, meet: int) -> int:
+    opponent = meet - partner
+    return (
+        PARTNER_WEIGHT * partner * (partner - 1) // 2
+        + TABLE_WEIGHT * meet * (meet - 1) // 2
+        + OPPONENT_WEIGHT * opponent * (opponent - 1) // 2
+    )
+
+
+def _table_cost(counts: _Counts, table: list[int]) -> int:
+    a, b, c, d = table
+    partner, meet = counts.partner, counts.meet
+    total = 0
+    for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
+        total += _pair_cost(partner[x][y], meet[x][y])
+    return total
+
+
+def _total_cost(counts: _Counts, size: int) -> int:
+    partner, meet = counts.partner, counts.meet
+    return sum(
+        _pair_cost(partner[x][y], meet[x][y]) for x in range(size) for y in range(x + 1, size)
+    )
+
+
+def _greedy_round(seated: list[int], counts: _Counts, rng: random.Random) -> list[list[int]]:
+    """Seat players table by table, each next seat the cheapest of a random sample."""
+    remaining = list(seated)
+    rng.shuffle(remaining)
+    tables: list[list[int]] = []
+    partner, meet = counts.partner, counts.meet
+    while remaining:
+        first = remaining.pop()
+        table = [first]
+        for slot in range(1, 4):
+            sample = remaining if len(remaining) <= 24 else rng.sample(remaining, 24)
+            best = sample[0]
+            best_cost: int | None = None
+            for candidate in sample:
+                cost = 0
+                for index, other in enumerate(table):
+                    is_partner = (slot == 1 and index == 0) or (slot == 3 and index == 2)
+                    p = partner[candidate][other] + (1 if is_partner else 0)
+                    m = meet[candidate][other] + 1
+                    cost += _pair_cost(p, m) - _pair_cost(partner[candidate][other], m - 1)
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = candidate, cost
+            remaining.remove(best)
+            table.append(best)
+        counts.add_table(table, 1)
+        tables.append(table)
+    return tables
+
+
+def search_rounds(
+    size: int,
+    seated_per_round: Sequence[Sequence[int]],
+    rng: random.Random,
+    *,
+    history: Sequence[ScheduleRound] = (),
+    effort: float = 1.0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[ScheduleRound]:
+    """Seat each round's players (a multiple of four each) at tables, minimizing the cost
+    above given the ``history`` of rounds already played. Players are ints below ``size``;
+    the sit-outs of each round are whoever is not listed."""
+    counts = _Counts(size)
+    for past in history:
+        for (a, b), (c, d) in past.tables:
+            counts.add_table([a, b, c, d], 1)
+    for seated in seated_per_round:
+        if len(seated) % 4:
+            raise TournamentError(f"cannot seat {len(seated)} players at tables of four")
+    rounds = [_greedy_round(list(seated), counts, rng) for seated in seated_per_round]
+    searchable = [index for index, tables in enumerate(rounds) if len(tables) >= 2]
+    total_players = sum(len(seated) for seated in seated_per_round)
+    budget = int(effort * (20_000 + 100 * total_players))
+    partner, meet = counts.partner, counts.meet
+    cost = _total_cost(counts, size)
+    temperature_start, temperature_end = 2.0, 0.05
+    done = 0
+    for step in range(budget):
+        if not searchable or cost == 0:
+            break
+        if progress is not None and step % 5000 == 0:
+            progress(step, budget)
+        done = step
+        temperature = temperature_start * (temperature_end / temperature_start) ** (step / budget)
+        tables = rounds[rng.choice(searchable)]
+        if step % 5 == 0:
+            # Re-pair a table: meetings stay, partnerships change.
+            table = tables[rng.randrange(len(tables))]
+            a, b, c, d = table
+            swap_with = rng.choice((2, 3))
+            new_table = [
+                a,
+                table[swap_with],
+                c if swap_with == 3 else b,
+                d if swap_with == 2 else b,
+            ]
+            x, y, z, w = new_table
+            delta = 0
+            for one, two, change in ((a, b, -1), (c, d, -1), (x, y, 1), (z, w, 1)):
+                p, m = partner[one][two], meet[one][two]
+                delta += _pair_cost(p + change, m) - _pair_cost(p, m)
+                partner[one][two] += change
+                partner[two][one] += change
+            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+                for one, two, change in ((a, b, 1), (c, d, 1), (x, y, -1), (z, w, -1)):
+                    partner[one][two] += change
+                    partner[two][one] += change
+            else:
+                table[:] = new_table
+                cost += delta
+            continue
+        first_table, second_table = rng.sample(range(len(tables)), 2)
+        one_table, two_table = tables[first_table], tables[second_table]
+        position_one, position_two = rng.randrange(4), rng.randrange(4)
+        x, y = one_table[position_one], two_table[position_two]
+        delta = 0
+        for table, position, leaving, arriving in (
+            (one_table, position_one, x, y),
+            (two_table, position_two, y, x),
+        ):
+            mate = table[position ^ 1]
+            for other in table:
+                if other == leaving:
+                    continue
+                is_partner = 1 if other == mate else 0
+                p, m = partner[leaving][other], meet[leaving][other]
+                delta += _pair_cost(p - is_partner, m - 1) - _pair_cost(p, m)
+                p, m = partner[arriving][other], meet[arriving][other]
+                delta += _pair_cost(p + is_partner, m + 1) - _pair_cost(p, m)
+        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            continue
+        counts.add_table(one_table, -1)
+        counts.add_table(two_table, -1)
+        one_table[position_one], two_table[position_two] = y, x
+        counts.add_table(one_table, 1)
+        counts.add_table(two_table, 1)
+        cost += delta
+    if progress is not None:
+        progress(done + 1, done + 1)
+    result: list[ScheduleRound] = []
+    for seated, tables in zip(seated_per_round, rounds, strict=True):
+        seated_set = set(seated)
+        out = tuple(sorted(set(range(size)) - seated_set))
+        result.append(
+            ScheduleRound(
+                tables=tuple(((t[0], t[1]), (t[2], t[3])) for t in tables),
+                sitting_out=out,
+            )
+        )
+    return result
+
+
+def _relabel(rounds: Sequence[ScheduleRound], labels: list[int]) -> list[ScheduleRound]:
+    return [
+        ScheduleRound(
+            tables=tuple(
+                ((labels[a], labels[b]), (labels[c], labels[d])) for (a, b), (c, d) in r.tables
+            ),
+            sitting_out=tuple(sorted(labels[p] for p in r.sitting_out)),
+        )
+        for r in rounds
+    ]
+
+
+def _quality_key(players: int, rounds: Sequence[ScheduleRound]) -> tuple[int, int, int]:
+    summary = summarize(players, rounds)
+    worst_opponent = max((int(k) for k, v in summary.opponent_histogram.items() if v), default=0)
+    return (summary.repeat_partners, summary.same_table_repeats, worst_opponent)
+
+
+def generate_schedule(
+    players: int,
+    rounds: int,
+    seed: int = 0,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> Schedule:
+    """A rotating-partner schedule for ``players`` (at least 4) over ``rounds`` rounds."""
+    if players < 4:
+        raise TournamentError(f"a schedule needs at least 4 players, got {players}")
+    if rounds < 1:
+        raise TournamentError(f"a schedule needs at least 1 round, got {rounds}")
+    rng = random.Random(seed)
+    labels = list(range(players))
+    rng.shuffle(labels)
+    design = design_for(players)
+    if design is not None:
+        design_rounds = [ScheduleRound(tables=tables, sitting_out=out) for tables, out in design]
+        relabelled = _relabel(design_rounds, labels)
+        if rounds >= len(relabelled):
+            extra_rounds = rounds - len(relabelled)
+            full = relabelled[:]
+            if extra_rounds:
+                full += _search_part(players, extra_rounds, rng, full, progress)
+            return Schedule(
+                players, tuple(full), "design+search" if extra_rounds else "design", seed
+            )
+        # A short event: the design's first rounds against a search aimed at short events.
+        prefix = relabelled[:rounds]
+        searched = _search_part(players, rounds, rng, [], progress)
+        if _quality_key(players, searched) < _quality_key(players, prefix):
+            return Schedule(players, tuple(searched), "search", seed)
+        return Schedule(players, tuple(prefix), "design", seed)
+    return Schedule(
+        players, tuple(_search_part(players, rounds, rng, [], progress)), "search", seed
+    )
+
+
+def _search_part(
+    players: int,
+    rounds: int,
+    rng: random.Random,
+    history: list[ScheduleRound],
+    progress: Callable[[int, int], None] | None,
+) -> list[ScheduleRound]:
+    per_round = players % 4
+    already: dict[int, int] = {}
+    for past in history:
+        for player in past.sitting_out:
+            already[player] = already.get(player, 0) + 1
+    outs = fair_sit_outs(range(players), rounds, per_round, rng, already)
+    seated = [[p for p in range(players) if p not in set(out)] for out in outs]
+    return search_rounds(players, seated, rng, history=history, progress=progress)
