@@ -1,0 +1,580 @@
+"""The JSON API. Routes are thin: they check who is asking, call a store service with keyword
+arguments, and turn the rows into schemas. Every error is a 4xx ``{"detail": ...}``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+from fastapi.responses import PlainTextResponse
+
+from euchre.engine.profile import BUILTIN_PROFILES, load_profile
+from euchre.store import auth, backup, events, rounds, scores
+from euchre.store.audit import list_audit
+from euchre.store.core import event_config
+from euchre.store.models import Result
+from euchre.tournament import (
+    FORMAT_NAMES,
+    PENALTY_KINDS,
+    SIT_OUT_SCORING,
+    TIE_BREAKS,
+    EventConfig,
+    PrizeTable,
+    PrizeTier,
+)
+from euchre.web import convert, printouts
+from euchre.web.deps import (
+    database,
+    director_for_read,
+    director_for_write,
+    guard_codes,
+    signer,
+)
+from euchre.web.schemas import (
+    AuditOut,
+    CorrectionIn,
+    CorrectionOut,
+    Credentials,
+    EntrantCreate,
+    EntrantOut,
+    EntrantsImport,
+    ErrorOut,
+    EventCreate,
+    EventOut,
+    LoginOut,
+    MovementChangeOut,
+    PairCreate,
+    PenaltyCreate,
+    PenaltyOut,
+    PlayerCode,
+    Reason,
+    RoundOut,
+    SeatingIn,
+    SubmissionIn,
+    SubmissionOut,
+    TableOut,
+)
+from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession
+
+__all__ = ["config_from_schema", "router"]
+
+_errors: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422, 429)
+}
+router = APIRouter(prefix="/api", responses=_errors)
+Reader = Annotated[DirectorSession, Depends(director_for_read)]
+Writer = Annotated[DirectorSession, Depends(director_for_write)]
+
+
+def config_from_schema(body: EventCreate) -> EventConfig:
+    """The core's configuration from the API's."""
+    return EventConfig(
+        name=body.name,
+        profile_id=body.profile_id,
+        format=body.format,
+        rounds=body.rounds,
+        format_options=dict(body.format_options),
+        round_minutes=body.round_minutes,
+        seed=body.seed,
+        prizes=PrizeTable(
+            tuple(PrizeTier(tier.min_tables, tuple(tier.amounts_cents)) for tier in body.prizes)
+        ),
+        side_pot=body.side_pot,
+        side_pot_cents=body.side_pot_cents,
+        sit_out_scoring=body.sit_out_scoring,
+        sit_out_points=body.sit_out_points,
+        tie_breaks=tuple(body.tie_breaks),
+    )
+
+
+# --- sessions --------------------------------------------------------------------------------
+
+
+def _login(request: Request, response: Response, director_id: int, name: str) -> LoginOut:
+    token, csrf = signer(request).issue(director_id=director_id, name=name)
+    response.set_cookie(
+        COOKIE_NAME, token, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax"
+    )
+    return LoginOut(director=name, token=token, csrf_token=csrf)
+
+
+@router.get("/setup", tags=["session"])
+def setup_state(request: Request) -> dict[str, bool]:
+    """Whether the first director's password still has to be set."""
+    with database(request).read() as session:
+        return {"needs_setup": auth.needs_setup(session)}
+
+
+@router.post("/setup", tags=["session"])
+def setup(request: Request, response: Response, body: Credentials) -> LoginOut:
+    """First run: set the director's password (refused once set) and log in."""
+    with database(request).write() as session:
+        director = auth.set_up_first_director(session, name=body.name, password=body.password)
+        director_id, name = director.id, director.name
+    return _login(request, response, director_id, name)
+
+
+@router.post("/session", tags=["session"])
+def log_in(request: Request, response: Response, body: Credentials) -> LoginOut:
+    """Log in: the token works as a bearer token; the cookie needs the CSRF header."""
+    with database(request).read() as session:
+        director = auth.authenticate(session, name=body.name, password=body.password)
+        director_id, name = director.id, director.name
+    return _login(request, response, director_id, name)
+
+
+@router.delete("/session", tags=["session"], status_code=204)
+def log_out(response: Response) -> None:
+    """Forget the session cookie."""
+    response.delete_cookie(COOKIE_NAME)
+
+
+@router.get("/choices", tags=["events"])
+def choices() -> dict[str, Any]:
+    """What an event's configuration may name: profiles, formats, tie-breaks, penalties."""
+    return {
+        "profiles": {
+            profile_id: load_profile(profile_id).name for profile_id in BUILTIN_PROFILES
+        },
+        "formats": list(FORMAT_NAMES),
+        "sit_out_scoring": list(SIT_OUT_SCORING),
+        "tie_breaks": list(TIE_BREAKS),
+        "penalty_kinds": list(PENALTY_KINDS),
+    }
+
+
+# --- events ----------------------------------------------------------------------------------
+
+
+@router.get("/events", tags=["events"])
+def list_events(request: Request) -> list[EventOut]:
+    """Every event, newest first (public)."""
+    with database(request).read() as session:
+        return [convert.event_out(session, event) for event in events.list_events(session)]
+
+
+@router.post("/events", tags=["events"], status_code=201)
+def create_event(request: Request, director: Writer, body: EventCreate) -> EventOut:
+    """Create an event."""
+    with database(request).write() as session:
+        event = events.create_event(
+            session, config=config_from_schema(body), who=director.name
+        )
+        return convert.event_out(session, event)
+
+
+@router.get("/events/{event_id}", tags=["events"])
+def get_event(request: Request, event_id: int) -> EventOut:
+    """One event (public)."""
+    with database(request).read() as session:
+        return convert.event_out(session, events.get_event(session, event_id=event_id))
+
+
+@router.put("/events/{event_id}/config", tags=["events"])
+def update_config(request: Request, director: Writer, event_id: int, body: EventCreate) -> EventOut:
+    """Replace the configuration (only before round 1 starts)."""
+    with database(request).write() as session:
+        event = events.update_config(
+            session, event_id=event_id, config=config_from_schema(body), who=director.name
+        )
+        return convert.event_out(session, event)
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+@router.get("/events/{event_id}/players", tags=["players"])
+def list_players(request: Request, director: Reader, event_id: int) -> list[EntrantOut]:
+    """The players, with their personal codes."""
+    with database(request).read() as session:
+        events.get_event(session, event_id=event_id)
+        return [convert.entrant_out(row) for row in events.list_entrants(session, event_id=event_id)]
+
+
+@router.post("/events/{event_id}/players", tags=["players"], status_code=201)
+def add_player(request: Request, director: Writer, event_id: int, body: EntrantCreate) -> EntrantOut:
+    """Add a player (after round 1 has started, he arrives for the next round)."""
+    with database(request).write() as session:
+        entrant = events.add_entrant(
+            session,
+            event_id=event_id,
+            name=body.name,
+            team=body.team,
+            checked_in=body.checked_in,
+            who=director.name,
+        )
+        return convert.entrant_out(entrant)
+
+
+@router.post("/events/{event_id}/players/import", tags=["players"], status_code=201)
+def import_players(
+    request: Request, director: Writer, event_id: int, body: EntrantsImport
+) -> list[EntrantOut]:
+    """Add players from CSV (header ``name``, optional ``team``, ``checked_in``)."""
+    with database(request).write() as session:
+        added = events.import_entrants_csv(
+            session, event_id=event_id, text=body.csv, who=director.name
+        )
+        return [convert.entrant_out(row) for row in added]
+
+
+@router.post("/events/{event_id}/players/{number}/check-in", tags=["players"])
+def check_in(request: Request, director: Writer, event_id: int, number: int) -> EntrantOut:
+    """Mark a player present (a late arrival plays from the next round)."""
+    with database(request).write() as session:
+        entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
+        return convert.entrant_out(entrant)
+
+
+@router.post("/events/{event_id}/players/{number}/withdraw", tags=["players"])
+def withdraw(
+    request: Request, director: Writer, event_id: int, number: int, body: Reason
+) -> EntrantOut:
+    """Withdraw a player from the next round not yet started on."""
+    with database(request).write() as session:
+        entrant = events.withdraw(
+            session, event_id=event_id, number=number, who=director.name, reason=body.reason
+        )
+        return convert.entrant_out(entrant)
+
+
+@router.post("/events/{event_id}/pairs", tags=["players"])
+def pair_players(
+    request: Request, director: Writer, event_id: int, body: PairCreate
+) -> list[EntrantOut]:
+    """Make two players who came alone into a team."""
+    with database(request).write() as session:
+        pair = events.pair_entrants(
+            session, event_id=event_id, numbers=body.numbers, team=body.team, who=director.name
+        )
+        return [convert.entrant_out(row) for row in pair]
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+@router.get("/events/{event_id}/rounds", tags=["rounds"])
+def list_rounds(request: Request, director: Reader, event_id: int) -> list[RoundOut]:
+    """Every started round with its tables and codes."""
+    with database(request).read() as session:
+        events.get_event(session, event_id=event_id)
+        return [
+            convert.round_out(session, row)
+            for row in events.started_rounds(session, event_id=event_id)
+        ]
+
+
+@router.post("/events/{event_id}/rounds", tags=["rounds"], status_code=201)
+def start_round(request: Request, director: Writer, event_id: int) -> RoundOut:
+    """Start the next round: seating from the format, table codes, the clock."""
+    with database(request).write() as session:
+        row = rounds.start_round(session, event_id=event_id, who=director.name)
+        return convert.round_out(session, row)
+
+
+@router.get("/events/{event_id}/rounds/{number}", tags=["rounds"])
+def get_round(request: Request, director: Reader, event_id: int, number: int) -> RoundOut:
+    """A started round: seating, clock, which tables have reported."""
+    with database(request).read() as session:
+        return convert.round_out(
+            session, rounds.get_round(session, event_id=event_id, number=number)
+        )
+
+
+@router.post("/events/{event_id}/rounds/{number}/undo", tags=["rounds"], status_code=204)
+def undo_round(
+    request: Request, director: Writer, event_id: int, number: int, body: Reason
+) -> None:
+    """Take back a round started by mistake (before any result is recorded)."""
+    with database(request).write() as session:
+        rounds.undo_round(
+            session, event_id=event_id, number=number, who=director.name, reason=body.reason
+        )
+
+
+@router.post("/events/{event_id}/rounds/{number}/close", tags=["rounds"])
+def close_round(request: Request, director: Writer, event_id: int, number: int) -> RoundOut:
+    """Close a round once every table has a result and no dispute is open."""
+    with database(request).write() as session:
+        row = rounds.close_round(session, event_id=event_id, number=number, who=director.name)
+        return convert.round_out(session, row)
+
+
+@router.put("/events/{event_id}/rounds/{number}/seating", tags=["rounds"])
+def override_seating(
+    request: Request, director: Writer, event_id: int, number: int, body: SeatingIn
+) -> dict[str, Any]:
+    """Set a round's seating by hand (the next round, or the one just started)."""
+    with database(request).write() as session:
+        override = rounds.override_seating(
+            session,
+            event_id=event_id,
+            round_number=number,
+            tables=[(list(first), list(second)) for first, second in body.tables],
+            sitting_out=list(body.sitting_out),
+            who=director.name,
+            reason=body.reason,
+        )
+        return override.to_json()
+
+
+# --- results, submissions, penalties -----------------------------------------------------------
+
+
+@router.get("/events/{event_id}/submissions", tags=["results"])
+def list_submissions(
+    request: Request, director: Reader, event_id: int, round: int | None = None
+) -> list[SubmissionOut]:
+    """Every score tables submitted (``status``: pending, confirmed, disputed, accepted,
+    superseded)."""
+    with database(request).read() as session:
+        events.get_event(session, event_id=event_id)
+        rows = scores.list_submissions(session, event_id=event_id, round_number=round)
+        return [convert.submission_out(row) for row in rows]
+
+
+@router.post("/events/{event_id}/submissions/{submission_id}/accept", tags=["results"])
+def accept_submission(
+    request: Request, director: Writer, event_id: int, submission_id: int, body: Reason
+) -> CorrectionOut:
+    """Settle a table: this submission becomes its official result."""
+    with database(request).write() as session:
+        result, changes = scores.accept_submission(
+            session,
+            event_id=event_id,
+            submission_id=submission_id,
+            who=director.name,
+            reason=body.reason,
+        )
+        return _correction_out(result, changes)
+
+
+def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
+    return CorrectionOut(
+        result=result.result,
+        movement_changes=[MovementChangeOut(**change.to_json()) for change in changes],
+    )
+
+
+@router.put("/events/{event_id}/rounds/{number}/tables/{table}/result", tags=["results"])
+def correct_result(
+    request: Request, director: Writer, event_id: int, number: int, table: int, body: CorrectionIn
+) -> CorrectionOut:
+    """Enter or correct a table's result (kept in the audit log with the reason)."""
+    with database(request).write() as session:
+        result, changes = scores.correct_result(
+            session,
+            event_id=event_id,
+            round_number=number,
+            table=table,
+            entered=convert.result_input(body),
+            who=director.name,
+            reason=body.reason,
+        )
+        return _correction_out(result, changes)
+
+
+@router.get("/events/{event_id}/penalties", tags=["results"])
+def list_penalties(request: Request, director: Reader, event_id: int) -> list[PenaltyOut]:
+    """Every recorded penalty."""
+    with database(request).read() as session:
+        events.get_event(session, event_id=event_id)
+        return [convert.penalty_out(row) for row in scores.list_penalties(session, event_id=event_id)]
+
+
+@router.post("/events/{event_id}/penalties", tags=["results"], status_code=201)
+def add_penalty(
+    request: Request, director: Writer, event_id: int, body: PenaltyCreate
+) -> PenaltyOut:
+    """Record an irregularity at a table (scored by the event's rule profile)."""
+    with database(request).write() as session:
+        row = scores.add_penalty(
+            session,
+            event_id=event_id,
+            round_number=body.round,
+            table=body.table,
+            kind=body.kind,
+            offender_number=body.offender,
+            hand_number=body.hand_number,
+            proven=body.proven,
+            lone_hand=body.lone_hand,
+            warned=body.warned,
+            choice=body.choice,
+            note=body.note,
+            who=director.name,
+        )
+        return convert.penalty_out(row)
+
+
+@router.post("/events/{event_id}/penalties/{penalty_id}/remove", tags=["results"], status_code=204)
+def remove_penalty(
+    request: Request, director: Writer, event_id: int, penalty_id: int, body: Reason
+) -> None:
+    """Take back a penalty recorded by mistake."""
+    with database(request).write() as session:
+        scores.remove_penalty(
+            session, event_id=event_id, penalty_id=penalty_id, who=director.name, reason=body.reason
+        )
+
+
+@router.get("/events/{event_id}/audit", tags=["results"])
+def audit_log(request: Request, director: Reader, event_id: int) -> list[AuditOut]:
+    """Every change to the event: who, when, old and new values, why."""
+    with database(request).read() as session:
+        events.get_event(session, event_id=event_id)
+        return [convert.audit_out(row) for row in list_audit(session, event_id=event_id)]
+
+
+# --- standings and exports ---------------------------------------------------------------------
+
+
+@router.get("/events/{event_id}/snapshot", tags=["standings"])
+def snapshot(request: Request, event_id: int) -> dict[str, Any]:
+    """Seating, standings, tie-breaks, prizes and the pot, recomputed from the inputs
+    (public)."""
+    with database(request).read() as session:
+        return backup.results_json(session, event_id=event_id)
+
+
+@router.get("/events/{event_id}/standings.csv", tags=["standings"], response_class=PlainTextResponse)
+def standings_csv(request: Request, event_id: int) -> Response:
+    """The standings as CSV (public)."""
+    with database(request).read() as session:
+        text = backup.standings_csv(session, event_id=event_id)
+    return Response(
+        text,
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="event-{event_id}-standings.csv"'},
+    )
+
+
+@router.get("/events/{event_id}/backup", tags=["backup"])
+def backup_event(request: Request, director: Reader, event_id: int) -> dict[str, Any]:
+    """Everything stored about the event, for :func:`restore`."""
+    with database(request).read() as session:
+        return backup.backup_event(session, event_id=event_id)
+
+
+@router.post("/events/restore", tags=["backup"], status_code=201)
+def restore(request: Request, director: Writer, body: dict[str, Any]) -> EventOut:
+    """Rebuild an event from a backup (as a new event)."""
+    with database(request).write() as session:
+        event = backup.restore_event(session, data=body, who=director.name)
+        return convert.event_out(session, event)
+
+
+# --- printouts ---------------------------------------------------------------------------------
+
+
+@router.get("/events/{event_id}/rounds/{number}/{document}.pdf", tags=["rounds"])
+def printout(
+    request: Request, director: Reader, event_id: int, number: int, document: str
+) -> Response:
+    """A round's PDF: ``table-cards``, ``tally-sheets``, ``scorecards`` or ``assignments``."""
+    with database(request).read() as session:
+        data = printouts.render(
+            session,
+            event_id=event_id,
+            round_number=number,
+            document=document,
+            base_url=str(request.base_url),
+        )
+    return Response(
+        data,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="round-{number}-{document}.pdf"'},
+    )
+
+
+# --- the table's page ----------------------------------------------------------------------
+
+
+def _table_out(request: Request, code: str) -> TableOut:
+    with database(request).read() as session:
+        context = rounds.open_table(session, code=code)
+        config = event_config(context.event)
+        profile = load_profile(config.profile_id)
+        rows = [
+            convert.submission_out(row)
+            for row in scores.list_submissions(
+                session, event_id=context.event.id, round_number=context.round.number
+            )
+            if row.table_number == context.table_number
+        ]
+        official = next(
+            (
+                status.team_points
+                for status in scores.table_statuses(
+                    session, event_id=context.event.id, round_number=context.round.number
+                )
+                if status.table == context.table_number and status.team_points is not None
+            ),
+            None,
+        )
+        return TableOut(
+            event_id=context.event.id,
+            event_name=context.event.name,
+            round=context.round.number,
+            table=context.table_number,
+            code=context.code,
+            seconds_left=convert.seconds_left(context.round.ends_at),
+            partnerships=convert.table_players(context),
+            submissions=rows,
+            official=None if official is None else {"team_points": list(official)},
+            max_hand_points=profile.max_hand_points(),
+            game_hands=profile.game_hands,
+        )
+
+
+@router.get("/tables/{code}", tags=["tables"])
+def get_table(request: Request, code: str) -> TableOut:
+    """What a table's page shows (wrong codes are counted and slowed down)."""
+    guard_codes(request, lambda session: rounds.open_table(session, code=code))
+    return _table_out(request, code)
+
+
+@router.post("/tables/{code}/submissions", tags=["tables"], status_code=201)
+def submit_score(request: Request, code: str, body: SubmissionIn) -> SubmissionOut:
+    """Enter the table's score (totals or hand by hand) with your own player code."""
+    return guard_codes(
+        request,
+        lambda session: convert.submission_out(
+            scores.submit_score(
+                session,
+                code=code,
+                player_code=body.player_code,
+                entered=convert.result_input(body),
+            )
+        ),
+    )
+
+
+@router.post("/tables/{code}/submissions/{submission_id}/confirm", tags=["tables"])
+def confirm_score(
+    request: Request, code: str, submission_id: int, body: PlayerCode
+) -> SubmissionOut:
+    """An opponent confirms the score with his own code; it is saved when this answers."""
+    return guard_codes(
+        request,
+        lambda session: convert.submission_out(
+            scores.confirm_submission(
+                session, code=code, submission_id=submission_id, player_code=body.player_code
+            )
+        ),
+    )
+
+
+@router.post("/tables/{code}/submissions/{submission_id}/dispute", tags=["tables"])
+def dispute_score(
+    request: Request, code: str, submission_id: int, body: PlayerCode
+) -> SubmissionOut:
+    """An opponent says the score is wrong: it is flagged for the director."""
+    return guard_codes(
+        request,
+        lambda session: convert.submission_out(
+            scores.dispute_submission(
+                session, code=code, submission_id=submission_id, player_code=body.player_code
+            )
+        ),
+    )
+

@@ -1,0 +1,109 @@
+"""The FastAPI application: ``create_app(database_url)``.
+
+Migrations run when the app is created, so ``euchre serve`` on a fresh folder just works.
+Every error caused by a request is answered with a 4xx: JSON ``{"detail": ...}`` under
+``/api``, a small HTML page elsewhere.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import IntegrityError
+
+from euchre.engine.errors import EuchreError
+from euchre.store.auth import ensure_secret_key
+from euchre.store.db import Database
+from euchre.store.errors import (
+    AuthError,
+    ConflictError,
+    NotFoundError,
+    RateLimitedError,
+)
+from euchre.web.security import CsrfError, SessionSigner
+
+__all__ = ["create_app", "status_for"]
+
+
+def status_for(error: Exception) -> int:
+    """The HTTP status for an error raised by the layers below."""
+    if isinstance(error, RateLimitedError):
+        return 429
+    if isinstance(error, CsrfError):
+        return 403
+    if isinstance(error, AuthError):
+        return 401
+    if isinstance(error, NotFoundError):
+        return 404
+    if isinstance(error, ConflictError | IntegrityError):
+        return 409
+    return 400
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api") or "application/json" in request.headers.get(
+        "accept", ""
+    )
+
+
+def _error_response(request: Request, status: int, message: str) -> Response:
+    headers: dict[str, str] = {}
+    if _wants_json(request):
+        return JSONResponse({"detail": message}, status_code=status, headers=headers)
+    from euchre.web.pages_common import error_page
+
+    return HTMLResponse(error_page(request, status, message), status_code=status)
+
+
+def create_app(database_url: str) -> FastAPI:
+    """Build the app on the database at ``database_url`` (migrated on the spot)."""
+    store = Database(database_url)
+    store.migrate()
+    with store.write() as session:
+        secret = ensure_secret_key(session)
+    app = FastAPI(
+        title="Euchre tournament director",
+        version="1",
+        description=(
+            "Run a euchre event: players, rounds, table scores, standings and prizes. "
+            "Director calls need a session (POST /api/session) and, with the cookie, the "
+            "X-CSRF-Token header; or Authorization: Bearer <token>."
+        ),
+    )
+    app.state.database = store
+    app.state.signer = SessionSigner(secret)
+
+    @app.exception_handler(EuchreError)
+    async def _domain_error(request: Request, error: EuchreError) -> Response:
+        response = _error_response(request, status_for(error), str(error))
+        if isinstance(error, RateLimitedError):
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
+
+    @app.exception_handler(IntegrityError)
+    async def _integrity_error(request: Request, error: IntegrityError) -> Response:
+        return _error_response(
+            request, 409, "the change clashes with another one made at the same time; retry"
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, error: RequestValidationError) -> Response:
+        problems = []
+        for item in error.errors():
+            where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
+            problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
+        return _error_response(request, 422, "; ".join(problems) or "invalid request")
+
+    static_folder = resources.files("euchre.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
+
+    from euchre.web import api, pages_director, pages_public
+
+    app.include_router(api.router)
+    app.include_router(pages_director.router)
+    app.include_router(pages_public.router)
+    return app

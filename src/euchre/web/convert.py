@@ -1,0 +1,148 @@
+"""Turning stored rows into API schemas (shared by the API and the pages)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from euchre.store.events import started_rounds
+from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
+from euchre.store.rounds import TableContext
+from euchre.store.scores import ResultInput, table_statuses
+from euchre.web.schemas import (
+    AuditOut,
+    EntrantOut,
+    EventOut,
+    PenaltyOut,
+    ResultIn,
+    RoundOut,
+    SubmissionOut,
+    TablePlayerOut,
+    TableStatusOut,
+)
+
+__all__ = [
+    "audit_out",
+    "entrant_out",
+    "event_out",
+    "penalty_out",
+    "result_input",
+    "round_out",
+    "seconds_left",
+    "submission_out",
+    "table_players",
+]
+
+
+def seconds_left(ends_at: datetime, now: datetime | None = None) -> int:
+    """Whole seconds until ``ends_at`` (0 once passed)."""
+    return max(0, int((ends_at - (now or utc_now())).total_seconds()))
+
+
+def event_out(session: Session, event: Event) -> EventOut:
+    """An event's summary."""
+    rounds = started_rounds(session, event_id=event.id)
+    open_round = rounds[-1].number if rounds and rounds[-1].closed_at is None else None
+    return EventOut(
+        id=event.id,
+        name=event.name,
+        status=event.status,
+        config=event.config,
+        current_round=open_round,
+        rounds_started=len(rounds),
+    )
+
+
+def entrant_out(entrant: Entrant) -> EntrantOut:
+    """A player, with his code."""
+    return EntrantOut(
+        number=entrant.number,
+        name=entrant.name,
+        team=entrant.team,
+        code=entrant.code,
+        checked_in=entrant.checked_in,
+        arrival_round=entrant.arrival_round,
+        withdrawal_round=entrant.withdrawal_round,
+    )
+
+
+def round_out(session: Session, round_row: Round) -> RoundOut:
+    """A started round with its tables' states."""
+    return RoundOut(
+        number=round_row.number,
+        started_at=round_row.started_at,
+        ends_at=round_row.ends_at,
+        closed_at=round_row.closed_at,
+        seconds_left=seconds_left(round_row.ends_at) if round_row.closed_at is None else 0,
+        plan=round_row.plan,
+        tables=[
+            TableStatusOut(
+                table=status.table,
+                code=status.code,
+                partnerships=(list(status.partnerships[0]), list(status.partnerships[1])),
+                team_points=status.team_points,
+                pending=status.pending,
+                disputed=status.disputed,
+                state=status.state,
+            )
+            for status in table_statuses(
+                session, event_id=round_row.event_id, round_number=round_row.number
+            )
+        ],
+    )
+
+
+def submission_out(row: Submission) -> SubmissionOut:
+    """A submission."""
+    return SubmissionOut(
+        id=row.id,
+        round=row.round_number,
+        table=row.table_number,
+        result=row.result,
+        submitted_by=row.submitted_by,
+        submitted_at=row.submitted_at,
+        status=row.status,
+        confirmed_by=row.confirmed_by,
+        confirmed_at=row.confirmed_at,
+    )
+
+
+def penalty_out(row: Penalty) -> PenaltyOut:
+    """A penalty."""
+    return PenaltyOut(id=row.id, round=row.round_number, table=row.table_number, record=row.record)
+
+
+def audit_out(row: AuditEntry) -> AuditOut:
+    """An audit entry."""
+    return AuditOut(
+        id=row.id,
+        at=row.at,
+        who=row.who,
+        action=row.action,
+        target=row.target,
+        old_value=row.old_value,
+        new_value=row.new_value,
+        reason=row.reason,
+    )
+
+
+def result_input(body: ResultIn) -> ResultInput:
+    """The store's input type from the API's."""
+    return ResultInput(
+        team_points=None if body.team_points is None else tuple(body.team_points),
+        hand_points=tuple((a, b) for a, b in body.hand_points),
+        lone_hands=dict(body.lone_hands),
+        euchres=dict(body.euchres),
+        player_points=dict(body.player_points),
+        first_to_tying_score=body.first_to_tying_score,
+    )
+
+
+def table_players(context: TableContext) -> tuple[list[TablePlayerOut], list[TablePlayerOut]]:
+    """The two partnerships at a table, without their codes."""
+    first, second = (
+        [TablePlayerOut(number=member.number, name=member.name) for member in side]
+        for side in context.partnerships
+    )
+    return first, second

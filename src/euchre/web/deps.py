@@ -1,0 +1,73 @@
+"""Request-scoped helpers the routes share: the database, the director, the code guard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from fastapi import Request
+from sqlalchemy.orm import Session
+
+from euchre.store.db import Database
+from euchre.store.errors import AuthError, NotFoundError
+from euchre.store.ratelimit import check_rate_limit, record_failure
+from euchre.web.security import DirectorSession, SessionSigner, check_csrf, client_key, read_session
+
+__all__ = [
+    "database",
+    "director_for_read",
+    "director_for_write",
+    "guard_codes",
+    "optional_director",
+    "signer",
+]
+
+T = TypeVar("T")
+
+
+def database(request: Request) -> Database:
+    """The app's database."""
+    value: Database = request.app.state.database
+    return value
+
+
+def signer(request: Request) -> SessionSigner:
+    """The app's session signer."""
+    value: SessionSigner = request.app.state.signer
+    return value
+
+
+def optional_director(request: Request) -> DirectorSession | None:
+    """The logged-in director, or None."""
+    return read_session(request, signer(request))
+
+
+def director_for_read(request: Request) -> DirectorSession:
+    """The logged-in director (401 otherwise)."""
+    session = optional_director(request)
+    if session is None:
+        raise AuthError("log in as the director first (POST /api/session)")
+    return session
+
+
+def director_for_write(request: Request) -> DirectorSession:
+    """The logged-in director, with the CSRF header checked for cookie sessions."""
+    session = director_for_read(request)
+    check_csrf(session, request.headers.get("x-csrf-token"))
+    return session
+
+
+def guard_codes(request: Request, action: Callable[[Session], T]) -> T:
+    """Run a write that takes a table or player code, slowing down clients that keep
+    getting codes wrong (the count lives in the database, shared by every worker)."""
+    store = database(request)
+    key = client_key(request)
+    with store.read() as session:
+        check_rate_limit(session, key=key)
+    try:
+        with store.write() as session:
+            return action(session)
+    except (NotFoundError, AuthError):
+        with store.write() as session:
+            record_failure(session, key=key)
+        raise

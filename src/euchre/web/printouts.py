@@ -1,0 +1,124 @@
+"""Turning a started round's rows into the plain data ``euchre.web.printing`` lays out."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from euchre.store.core import player_id
+from euchre.store.errors import NotFoundError
+from euchre.store.events import get_event, list_entrants, started_rounds
+from euchre.store.rounds import get_round, table_codes
+from euchre.web import printing
+
+__all__ = ["DOCUMENTS", "render"]
+
+DOCUMENTS = ("table-cards", "tally-sheets", "scorecards", "assignments")
+
+
+def render(
+    session: Session, *, event_id: int, round_number: int, document: str, base_url: str
+) -> bytes:
+    """The PDF ``document`` (one of :data:`DOCUMENTS`) for a started round."""
+    if document not in DOCUMENTS:
+        raise NotFoundError(f"no printout {document!r}; choose one of {', '.join(DOCUMENTS)}")
+    event = get_event(session, event_id=event_id)
+    round_row = get_round(session, event_id=event_id, number=round_number)
+    entrants = {player_id(row.number): row for row in list_entrants(session, event_id=event_id)}
+    codes = table_codes(session, event_id=event_id, round_number=round_number)
+    base = base_url.rstrip("/")
+
+    def names(ids: list[str]) -> tuple[str, ...]:
+        return tuple(entrants[p].name if p in entrants else p for p in ids)
+
+    tables = [
+        (int(entry["table"]), list(entry["partnerships"][0]), list(entry["partnerships"][1]))
+        for entry in round_row.plan["tables"]
+    ]
+    if document == "table-cards":
+        return printing.table_cards_pdf(
+            event.name,
+            round_number,
+            [
+                printing.TableCardData(
+                    table_number=table,
+                    table_code=codes.get(table, ""),
+                    url=f"{base}/t/{codes.get(table, '')}",
+                    seated=(" & ".join(names(first)), " & ".join(names(second))),
+                )
+                for table, first, second in tables
+            ],
+        )
+    if document == "assignments":
+        return printing.round_assignments_pdf(
+            event.name,
+            round_number,
+            [
+                printing.AssignmentRow(
+                    table_number=table,
+                    table_code=codes.get(table, ""),
+                    seated=(" & ".join(names(first)), " & ".join(names(second))),
+                )
+                for table, first, second in tables
+            ],
+        )
+    if document == "tally-sheets":
+
+        def team(ids: list[str]) -> printing.TallyTeam:
+            members = [entrants[p] for p in ids if p in entrants]
+            label = members[0].team if members and members[0].team else " & ".join(names(ids))
+            return printing.TallyTeam(
+                team_name=label,
+                player_names=tuple(f"{row.name} (code {row.code})" for row in members),
+            )
+
+        return printing.tally_sheets_pdf(
+            event.name,
+            round_number,
+            [
+                printing.TallyTableData(
+                    table_number=table,
+                    table_code=codes.get(table, ""),
+                    teams=(team(first), team(second)),
+                )
+                for table, first, second in tables
+            ],
+            hand_count=_hand_count(event.config.get("profile_id", "tournament")),
+            opponent_check=printing.opponent_check_for_profile(
+                str(event.config.get("profile_id", ""))
+            ),
+        )
+    seats: dict[str, dict[int, printing.ScorecardRound]] = {p: {} for p in entrants}
+    for played in started_rounds(session, event_id=event_id):
+        for entry in played.plan["tables"]:
+            sides = [list(side) for side in entry["partnerships"]]
+            for index, side in enumerate(sides):
+                for member in side:
+                    seats.setdefault(member, {})[played.number] = printing.ScorecardRound(
+                        round_number=played.number,
+                        table_number=int(entry["table"]),
+                        partner=", ".join(names([p for p in side if p != member])) or None,
+                        opponents=names(sides[1 - index]),
+                    )
+    rounds_total = int(event.config.get("rounds", round_number))
+    return printing.player_scorecards_pdf(
+        event.name,
+        [
+            printing.PlayerScorecardData(
+                player_name=f"{row.name} (code {row.code})",
+                player_number=row.number,
+                rounds=tuple(
+                    seats[pid].get(number, printing.ScorecardRound(round_number=number))
+                    for number in range(1, max(rounds_total, round_number) + 1)
+                ),
+            )
+            for pid, row in entrants.items()
+            if row.withdrawal_round is None or row.withdrawal_round > round_number
+        ],
+    )
+
+
+def _hand_count(profile_id: str) -> int:
+    from euchre.engine.profile import load_profile
+
+    hands = load_profile(str(profile_id)).game_hands
+    return hands if hands > 0 else 16

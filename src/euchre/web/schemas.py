@@ -1,0 +1,298 @@
+"""Pydantic schemas of the JSON API (kept apart from the SQLAlchemy models)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "AuditOut",
+    "CorrectionIn",
+    "CorrectionOut",
+    "Credentials",
+    "EntrantCreate",
+    "EntrantOut",
+    "EntrantsImport",
+    "ErrorOut",
+    "EventCreate",
+    "EventOut",
+    "LoginOut",
+    "MovementChangeOut",
+    "PairCreate",
+    "PenaltyCreate",
+    "PenaltyOut",
+    "PlayerCode",
+    "PrizeTierIn",
+    "Reason",
+    "ResultIn",
+    "RoundOut",
+    "SeatingIn",
+    "SubmissionIn",
+    "SubmissionOut",
+    "TableOut",
+    "TablePlayerOut",
+    "TableStatusOut",
+]
+
+_Strict = ConfigDict(extra="forbid")
+
+
+class ErrorOut(BaseModel):
+    """Every error body: what is wrong, in words."""
+
+    detail: str
+
+
+class Credentials(BaseModel):
+    """A director's name and password."""
+
+    model_config = _Strict
+    name: str = Field(default="director", min_length=1, max_length=100)
+    password: str = Field(min_length=1, max_length=1000)
+
+
+class LoginOut(BaseModel):
+    """A new session: the bearer token (also set as a cookie) and its CSRF token."""
+
+    director: str
+    token: str
+    csrf_token: str
+
+
+class PrizeTierIn(BaseModel):
+    """Prize amounts in cents for events of at least ``min_tables`` tables."""
+
+    model_config = _Strict
+    min_tables: int = Field(ge=1, le=1000)
+    amounts_cents: list[int] = Field(max_length=100)
+
+
+class EventCreate(BaseModel):
+    """A new event's configuration (see ``docs/tournament.md`` for formats and options)."""
+
+    model_config = _Strict
+    name: str = Field(min_length=1, max_length=200)
+    profile_id: str = Field(max_length=100)
+    format: str = Field(max_length=100)
+    rounds: int = Field(ge=1, le=50)
+    format_options: dict[str, Any] = Field(default_factory=dict)
+    round_minutes: int = Field(default=0, ge=0, le=600)
+    seed: int = Field(default=0, ge=0, le=2**31)
+    prizes: list[PrizeTierIn] = Field(default_factory=list, max_length=20)
+    side_pot: bool = False
+    side_pot_cents: int = Field(default=25, ge=0, le=100_000)
+    sit_out_scoring: str = Field(default="average", max_length=20)
+    sit_out_points: int = Field(default=0, ge=0, le=1000)
+    tie_breaks: list[str] = Field(default_factory=list, max_length=10)
+
+
+class EventOut(BaseModel):
+    """An event's summary."""
+
+    id: int
+    name: str
+    status: str
+    config: dict[str, Any]
+    current_round: int | None
+    rounds_started: int
+
+
+class EntrantCreate(BaseModel):
+    """A player to add (``team`` names a fixed partnership)."""
+
+    model_config = _Strict
+    name: str = Field(min_length=1, max_length=200)
+    team: str | None = Field(default=None, max_length=200)
+    checked_in: bool = True
+
+
+class EntrantsImport(BaseModel):
+    """CSV text with a header row: ``name``, optional ``team`` and ``checked_in``."""
+
+    model_config = _Strict
+    csv: str = Field(max_length=1_000_000)
+
+
+class EntrantOut(BaseModel):
+    """A player of an event, with the personal code printed on his scorecard."""
+
+    number: int
+    name: str
+    team: str | None
+    code: str
+    checked_in: bool
+    arrival_round: int
+    withdrawal_round: int | None
+
+
+class PairCreate(BaseModel):
+    """Two players who came alone, to play as a team."""
+
+    model_config = _Strict
+    numbers: tuple[int, int]
+    team: str | None = Field(default=None, max_length=200)
+
+
+class Reason(BaseModel):
+    """Why the director did something (kept in the audit log)."""
+
+    model_config = _Strict
+    reason: str = Field(default="", max_length=2000)
+
+
+class SeatingIn(BaseModel):
+    """A hand-set seating: tables in order, each two partnerships of player numbers."""
+
+    model_config = _Strict
+    tables: list[tuple[list[int], list[int]]] = Field(min_length=1, max_length=500)
+    sitting_out: list[int] = Field(default_factory=list, max_length=2000)
+    reason: str = Field(default="", max_length=2000)
+
+
+class TablePlayerOut(BaseModel):
+    """A player at a table (no code: codes are private)."""
+
+    number: int
+    name: str
+
+
+class TableStatusOut(BaseModel):
+    """One table of a round on the director's screen."""
+
+    table: int
+    code: str
+    partnerships: tuple[list[str], list[str]]
+    team_points: tuple[int, int] | None
+    pending: int
+    disputed: int
+    state: str
+
+
+class RoundOut(BaseModel):
+    """A started round: its seating, clock and tables."""
+
+    number: int
+    started_at: datetime
+    ends_at: datetime
+    closed_at: datetime | None
+    seconds_left: int
+    plan: dict[str, Any]
+    tables: list[TableStatusOut]
+
+
+class ResultIn(BaseModel):
+    """A table's score: the two totals, or hand by hand (a pair of points per hand).
+    Per-player counts are keyed by player number."""
+
+    model_config = _Strict
+    team_points: tuple[int, int] | None = None
+    hand_points: list[tuple[int, int]] = Field(default_factory=list, max_length=200)
+    lone_hands: dict[int, int] = Field(default_factory=dict)
+    euchres: dict[int, int] = Field(default_factory=dict)
+    player_points: dict[int, int] = Field(default_factory=dict)
+    first_to_tying_score: int | None = None
+
+
+class SubmissionIn(ResultIn):
+    """A score entered at the table, with the entering player's own code."""
+
+    player_code: str = Field(min_length=1, max_length=32)
+
+
+class PlayerCode(BaseModel):
+    """A player's own code (the digital initials)."""
+
+    model_config = _Strict
+    player_code: str = Field(min_length=1, max_length=32)
+
+
+class CorrectionIn(ResultIn):
+    """A director's correction (or entry) of a table's result."""
+
+    reason: str = Field(default="", max_length=2000)
+
+
+class SubmissionOut(BaseModel):
+    """A score a table submitted and where it stands."""
+
+    id: int
+    round: int
+    table: int
+    result: dict[str, Any]
+    submitted_by: int
+    submitted_at: datetime
+    status: str
+    confirmed_by: int | None
+    confirmed_at: datetime | None
+
+
+class MovementChangeOut(BaseModel):
+    """A later seat that a correction changed."""
+
+    round: int
+    player_id: str
+    before: str
+    after: str
+
+
+class CorrectionOut(BaseModel):
+    """The recorded result and what it changed."""
+
+    result: dict[str, Any]
+    movement_changes: list[MovementChangeOut]
+
+
+class TableOut(BaseModel):
+    """What a table's page shows."""
+
+    event_id: int
+    event_name: str
+    round: int
+    table: int
+    code: str
+    seconds_left: int
+    partnerships: tuple[list[TablePlayerOut], list[TablePlayerOut]]
+    submissions: list[SubmissionOut]
+    official: dict[str, Any] | None
+    max_hand_points: int
+    game_hands: int
+
+
+class PenaltyCreate(BaseModel):
+    """An irregularity at a table (kinds: see ``PENALTY_KINDS``)."""
+
+    model_config = _Strict
+    round: int = Field(ge=1, le=1000)
+    table: int = Field(ge=1, le=10_000)
+    kind: str = Field(max_length=64)
+    offender: int
+    hand_number: int | None = Field(default=None, ge=1, le=1000)
+    proven: bool | None = None
+    lone_hand: bool = False
+    warned: bool | None = None
+    choice: str | None = Field(default=None, max_length=64)
+    note: str = Field(default="", max_length=2000)
+
+
+class PenaltyOut(BaseModel):
+    """A recorded penalty."""
+
+    id: int
+    round: int
+    table: int
+    record: dict[str, Any]
+
+
+class AuditOut(BaseModel):
+    """One audit-log entry."""
+
+    id: int
+    at: datetime
+    who: str
+    action: str
+    target: str
+    old_value: Any
+    new_value: Any
+    reason: str
