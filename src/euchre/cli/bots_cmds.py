@@ -1,9 +1,65 @@
-"""CLI commands for the bots area (registered by ``euchre.cli.main``)."""
+"""CLI commands for the bots area: ``euchre arena`` (registered by ``euchre.cli.main``)."""
 
 from __future__ import annotations
 
+import json
+import sys
+from typing import Annotated
+
 import typer
+
+from euchre.cli.errors import CliError
 
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the ``euchre`` app."""
+    app.command("arena")(arena)
+
+
+def arena(
+    bots: Annotated[str, typer.Option(help="Two bot names, team A then team B: 'pimc,rules'.")],
+    deals: Annotated[int, typer.Option(help="Duplicate deals (each is played twice).")] = 200,
+    seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
+    workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    profile: Annotated[str, typer.Option(help="Rule profile id.")] = "tournament",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Seat bot A against bot B over duplicate deals; report A minus B in points per hand."""
+    from euchre.bots.arena import run_arena
+    from euchre.engine.profile import load_profile
+
+    names = [name.strip() for name in bots.split(",")]
+    if len(names) != 2 or not all(names):
+        raise CliError(f"--bots needs two names separated by a comma, got {bots!r}")
+    rule_profile = load_profile(profile)
+    pair = (names[0], names[1])
+    if sys.stdout.isatty():
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{pair[0]} vs {pair[1]}", total=deals)
+            result = run_arena(
+                pair,
+                deals=deals,
+                seed=seed,
+                workers=workers,
+                profile=rule_profile,
+                progress=lambda done: bar.update(task, completed=done),
+            )
+    else:
+        result = run_arena(pair, deals=deals, seed=seed, workers=workers, profile=rule_profile)
+    data = result.to_json()
+    if as_json:
+        print(json.dumps(data, indent=2))
+        return
+    print(
+        f"{pair[0]} vs {pair[1]} over {data['deals']} duplicate deals ({data['profile']}): "
+        f"{data['diff']:+.3f} points/hand, 95% CI [{data['ci95'][0]:+.3f}, {data['ci95'][1]:+.3f}]"
+    )
+    for label, figures in data["per_bot"].items():
+        print(
+            f"  {label}: {figures['points_per_hand']:.3f} points/hand, "
+            f"{figures['hands_won']} hands won, {figures['euchres']} euchres, "
+            f"{figures['lone_hands']} lone hands, decision "
+            f"{figures['decision_ms_median']:.1f} ms median / {figures['decision_ms_p95']:.1f} ms p95"
+        )

@@ -1,0 +1,220 @@
+"""The arena: two bots (each seated as a team of two copies) over duplicate deals.
+
+Every deal is played twice with the same cards and dealer: once with team A in seats 0 and 2,
+once with A in seats 1 and 3. Luck of the cards cancels; what is left is skill. The figure of
+merit is A's points per hand minus B's, averaged per deal, with a normal 95% interval over the
+deals (the two plays of a deal are one paired sample).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from euchre.engine.profile import RuleProfile, load_profile
+from euchre.engine.record import deal_record
+from euchre.engine.state import HandStatus
+from euchre.engine.view import view_of
+
+__all__ = ["ArenaResult", "BotTally", "DealOutcome", "play_deal", "run_arena"]
+
+
+@dataclass(slots=True)
+class BotTally:
+    """One team's totals over the arena (both seatings of every deal)."""
+
+    hands: int = 0
+    points: int = 0
+    hands_won: int = 0
+    euchres: int = 0
+    lone_hands: int = 0
+    decision_ms: list[float] = field(default_factory=list)
+
+    def add(self, other: BotTally) -> None:
+        """Fold ``other`` into this tally."""
+        self.hands += other.hands
+        self.points += other.points
+        self.hands_won += other.hands_won
+        self.euchres += other.euchres
+        self.lone_hands += other.lone_hands
+        self.decision_ms.extend(other.decision_ms)
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """One duplicate deal: A's points minus B's, averaged over its two plays, and the tallies."""
+
+    index: int
+    diff: float
+    tallies: tuple[BotTally, BotTally]
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """The arena's figures (see :meth:`to_json` for the stable keys)."""
+
+    names: tuple[str, str]
+    profile: str
+    deals: int
+    diff: float
+    ci95: tuple[float, float]
+    tallies: tuple[BotTally, BotTally]
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON form: ``deals``, ``diff``, ``ci95``, ``per_bot`` and context."""
+        per_bot: dict[str, dict[str, float | int]] = {}
+        labels = _labels(self.names)
+        for label, tally in zip(labels, self.tallies, strict=True):
+            times = sorted(tally.decision_ms)
+            per_bot[label] = {
+                "points_per_hand": round(tally.points / tally.hands, 4) if tally.hands else 0.0,
+                "hands_won": tally.hands_won,
+                "euchres": tally.euchres,
+                "lone_hands": tally.lone_hands,
+                "decision_ms_median": round(_percentile(times, 0.5), 3),
+                "decision_ms_p95": round(_percentile(times, 0.95), 3),
+            }
+        return {
+            "bots": list(labels),
+            "profile": self.profile,
+            "deals": self.deals,
+            "diff": round(self.diff, 4),
+            "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
+            "per_bot": per_bot,
+        }
+
+
+def _labels(names: tuple[str, str]) -> tuple[str, str]:
+    if names[0] == names[1]:
+        return (f"{names[0]} (A)", f"{names[1]} (B)")
+    return names
+
+
+def _percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return 0.0
+    position = min(len(sorted_values) - 1, max(0, math.ceil(fraction * len(sorted_values)) - 1))
+    return sorted_values[position]
+
+
+def _deal_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index * 7919) & 0x7FFFFFFF
+
+
+def play_deal(
+    profile: RuleProfile,
+    names: tuple[str, str],
+    seed: int,
+    index: int,
+) -> DealOutcome:
+    """Play deal ``index`` of the arena ``seed`` twice (teams swapping seats)."""
+    from euchre.bots import make_bot
+
+    rng = random.Random(_deal_seed(seed, index))
+    record = deal_record(profile, index % 4, rng)
+    bot_seed = rng.randrange(1 << 30)
+    tallies = (BotTally(), BotTally())
+    diffs: list[int] = []
+    for a_team in (0, 1):
+        # Seat s belongs to bot A when s % 2 == a_team.
+        bots = {
+            seat: make_bot(names[0 if seat % 2 == a_team else 1], bot_seed + seat)
+            for seat in range(4)
+        }
+        state = record.start()
+        while not state.is_over:
+            seat = state.to_act
+            view = view_of(state, seat)
+            started = time.perf_counter()
+            action = bots[seat].choose(view)
+            elapsed = (time.perf_counter() - started) * 1000
+            if len(view.legal) > 1:
+                tallies[0 if seat % 2 == a_team else 1].decision_ms.append(elapsed)
+            state.play(action)
+        result = state.result()
+        for team in (0, 1):
+            side = 0 if team == a_team else 1
+            tally = tallies[side]
+            tally.hands += 1
+            tally.points += result.team_points[team]
+            if result.team_points[team] > result.team_points[1 - team]:
+                tally.hands_won += 1
+            if result.status is HandStatus.SCORED and result.maker is not None:
+                if result.maker % 2 == team and result.alone:
+                    tally.lone_hands += 1
+                if result.maker % 2 != team and result.euchred:
+                    tally.euchres += 1
+        diffs.append(result.team_points[a_team] - result.team_points[1 - a_team])
+    return DealOutcome(index, sum(diffs) / 2, tallies)
+
+
+def _play_chunk(
+    profile: RuleProfile, names: tuple[str, str], seed: int, indices: list[int]
+) -> list[DealOutcome]:
+    return [play_deal(profile, names, seed, index) for index in indices]
+
+
+def _outcomes(
+    profile: RuleProfile, names: tuple[str, str], deals: int, seed: int, workers: int
+) -> Iterator[DealOutcome]:
+    if workers <= 1:
+        for index in range(deals):
+            yield play_deal(profile, names, seed, index)
+        return
+    chunk = max(1, min(25, deals // (workers * 4) or 1))
+    batches = [list(range(start, min(deals, start + chunk))) for start in range(0, deals, chunk)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_chunk, profile, names, seed, batch) for batch in batches]
+        for future in futures:
+            yield from future.result()
+
+
+def run_arena(
+    names: tuple[str, str],
+    *,
+    deals: int,
+    seed: int,
+    workers: int = 1,
+    profile: RuleProfile | str = "tournament",
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``deals`` duplicate deals of ``names[0]`` against ``names[1]``.
+
+    ``progress`` is called with the number of deals finished so far.
+    """
+    from euchre.bots import BOT_FACTORIES
+    from euchre.engine.errors import EuchreError
+
+    for name in names:
+        if name not in BOT_FACTORIES:
+            raise EuchreError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOT_FACTORIES))}")
+    if deals < 1:
+        raise EuchreError(f"deals must be at least 1, got {deals}")
+    if workers < 1:
+        raise EuchreError(f"workers must be at least 1, got {workers}")
+    rule_profile = load_profile(profile) if isinstance(profile, str) else profile
+    totals = (BotTally(), BotTally())
+    diffs: list[float] = []
+    for done, outcome in enumerate(_outcomes(rule_profile, names, deals, seed, workers), 1):
+        diffs.append(outcome.diff)
+        totals[0].add(outcome.tallies[0])
+        totals[1].add(outcome.tallies[1])
+        if progress is not None:
+            progress(done)
+    mean = statistics.fmean(diffs)
+    spread = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+    half = 1.96 * spread / math.sqrt(len(diffs))
+    return ArenaResult(
+        names=names,
+        profile=rule_profile.id,
+        deals=deals,
+        diff=mean,
+        ci95=(mean - half, mean + half),
+        tallies=totals,
+    )
