@@ -61,5 +61,6 @@ def arena(
             f"  {label}: {figures['points_per_hand']:.3f} points/hand, "
             f"{figures['hands_won']} hands won, {figures['euchres']} euchres, "
             f"{figures['lone_hands']} lone hands, decision "
-            f"{figures['decision_ms_median']:.1f} ms median / {figures['decision_ms_p95']:.1f} ms p95"
+            f"{figures['decision_ms_median']:.1f} ms median / "
+            f"{figures['decision_ms_p95']:.1f} ms p95"
         )
