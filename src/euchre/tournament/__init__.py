@@ -5,6 +5,8 @@ Pure domain code on plain dataclasses: :func:`compute_event` turns an event's in
 """
 
 from euchre.tournament.errors import TournamentError
+from euchre.tournament.event import compute_event, movement_changes, validate_result
+from euchre.tournament.formats import FORMATS, PRESETS, FormatSpec, check_config, preset_config
 from euchre.tournament.model import (
     FORMAT_NAMES,
     PENALTY_KINDS,
@@ -28,16 +30,22 @@ from euchre.tournament.model import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.schedule import Schedule, ScheduleSummary, generate_schedule, summarize
+from euchre.tournament.timer import BellEvent, RoundTimer
 
 __all__ = [
+    "FORMATS",
     "FORMAT_NAMES",
     "PENALTY_KINDS",
+    "PRESETS",
     "SIT_OUT_SCORING",
     "TIE_BREAKS",
+    "BellEvent",
     "Entrant",
     "EventConfig",
     "EventInputs",
     "EventSnapshot",
+    "FormatSpec",
     "MovementChange",
     "PenaltyRecord",
     "PenaltyRuling",
@@ -46,10 +54,20 @@ __all__ = [
     "PrizeTable",
     "PrizeTier",
     "RoundPlan",
+    "RoundTimer",
+    "Schedule",
+    "ScheduleSummary",
     "SeatingOverride",
     "SidePot",
     "StandingRow",
     "TableResult",
     "TableSeating",
     "TournamentError",
+    "check_config",
+    "compute_event",
+    "generate_schedule",
+    "movement_changes",
+    "preset_config",
+    "summarize",
+    "validate_result",
 ]

@@ -1,0 +1,122 @@
+"""Irregularities recorded by the director, scored by the event's rule profile.
+
+The rulings come from the engine (:func:`euchre.engine.irregularities.adjudicate`); a renege
+claim with a hand record attached and ``proven`` left open is judged by
+:func:`euchre.engine.irregularities.check_renege`. Seats in a hand record follow the table's
+seating: partnership 0's players are seats 0 and 2, partnership 1's seats 1 and 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from euchre.engine.errors import EuchreError
+from euchre.engine.irregularities import Irregularity, adjudicate, check_renege
+from euchre.engine.profile import RuleProfile
+from euchre.engine.record import HandRecord
+from euchre.tournament.errors import TournamentError
+from euchre.tournament.model import PENALTY_KINDS, PenaltyRecord, PenaltyRuling, TableSeating
+
+__all__ = ["rule_on_penalty", "seat_of"]
+
+_ALIASES = {
+    "misdeal": Irregularity.WRONG_NUMBER_OF_CARDS,
+    "lone_partner_played": Irregularity.PARTNER_OF_LONER_PLAYS,
+}
+
+
+def seat_of(seating: TableSeating, player: str) -> int:
+    """The seat (0-3) of ``player`` at ``seating``'s table."""
+    for side, pair in enumerate(seating.partnerships):
+        for position, member in enumerate(pair):
+            if member == player:
+                return side + 2 * position
+    raise TournamentError(
+        f"player {player!r} was not at table {seating.table} ({', '.join(seating.players)})"
+    )
+
+
+def _irregularity(kind: str) -> Irregularity:
+    if kind in _ALIASES:
+        return _ALIASES[kind]
+    try:
+        return Irregularity.parse(kind)
+    except EuchreError:
+        raise TournamentError(
+            f"unknown irregularity {kind!r}; known: {', '.join(PENALTY_KINDS)}"
+        ) from None
+
+
+def rule_on_penalty(
+    profile: RuleProfile,
+    penalty: PenaltyRecord,
+    seating: TableSeating,
+    earlier: Sequence[PenaltyRecord] = (),
+) -> PenaltyRuling:
+    """Score one penalty at its table. ``earlier`` are the penalties recorded before it in the
+    same game (to count table-talk warnings)."""
+    seat = seat_of(seating, penalty.offender_id)
+    offending_team = seat % 2
+    irregularity = _irregularity(penalty.kind)
+    explanation_prefix = ""
+    if irregularity is Irregularity.RENEGE:
+        proven = penalty.proven
+        if proven is None and penalty.hand_record is not None:
+            try:
+                record = HandRecord.from_json(dict(penalty.hand_record))
+            except EuchreError as error:
+                raise TournamentError(
+                    f"round {penalty.round} table {penalty.table}: the renege claim's hand "
+                    f"record cannot be read: {error}"
+                ) from None
+            check = check_renege(record, seat)
+            proven = check.proven
+            explanation_prefix = f"{check.explanation}; "
+        if proven is None:
+            raise TournamentError(
+                f"round {penalty.round} table {penalty.table}: a renege by "
+                f"{penalty.offender_id!r} needs proven true/false or the hand record"
+            )
+        if not proven:
+            # The falsely accused team scores; the accusers are the "offenders".
+            irregularity = Irregularity.RENEGE_UNPROVEN
+            offending_team = 1 - offending_team
+    warned = penalty.warned
+    if warned is None:
+        warned = any(
+            other.kind == penalty.kind
+            and other.round == penalty.round
+            and other.table == penalty.table
+            and seat_of(seating, other.offender_id) % 2 == seat % 2
+            for other in earlier
+        )
+    ruling = adjudicate(
+        profile,
+        irregularity,
+        offending_team=offending_team,
+        lone_hand=penalty.lone_hand,
+        warned=warned,
+    )
+    team_points = ruling.team_points
+    outcome = ruling.outcome.value
+    if irregularity is Irregularity.BID_OUT_OF_TURN and penalty.choice == "void_and_call_alone":
+        # The non-offending team chose to void the bid and call alone: no penalty points,
+        # the hand is scored as played (its points are in the table's result).
+        team_points = (0, 0)
+        outcome = "void_and_call_alone"
+    elif penalty.choice not in (None, "points"):
+        raise TournamentError(
+            f"round {penalty.round} table {penalty.table}: choice {penalty.choice!r} is not "
+            "'points' or 'void_and_call_alone'"
+        )
+    return PenaltyRuling(
+        round=penalty.round,
+        table=penalty.table,
+        kind=penalty.kind,
+        offender_id=penalty.offender_id,
+        team_points=team_points,
+        outcome=outcome,
+        clause=f"{explanation_prefix}{ruling.explanation} ({ruling.source})",
+        offenders_score_nothing=ruling.offenders_score_nothing,
+        covered=ruling.covered,
+    )

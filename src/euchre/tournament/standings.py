@@ -1,0 +1,246 @@
+"""Standings with an explicit tie-break order, prizes with ties split, and the euchred cup.
+
+Tie-breaks are applied one after another to groups still level: ``points`` (most),
+``games_won`` (most), ``lone_hands`` (most), ``head_to_head`` (point difference in games
+between the tied competitors only), ``first_to_score`` (the earliest round after which the
+competitor had its final total), ``fewest_euchres``, ``points_against`` (fewest). Competitors
+level after every tie-break share a rank and are reported as tied, never silently ordered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from euchre.tournament.errors import TournamentError
+from euchre.tournament.model import PrizeAward, SidePot, StandingRow, TableResult, TableSeating
+
+__all__ = ["Ledger", "build_standings", "prize_awards", "side_pot", "split_cents"]
+
+
+@dataclass(slots=True)
+class _Line:
+    points: int = 0
+    games_played: int = 0
+    games_won: int = 0
+    lone_hands: int = 0
+    euchres: int = 0
+    points_against: int = 0
+    sit_outs: int = 0
+    penalty_points: int = 0
+    by_round: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Ledger:
+    """Running totals per competitor, and the head-to-head record between them."""
+
+    order: list[str]
+    lines: dict[str, _Line] = field(default_factory=dict)
+    head_to_head: dict[tuple[str, str], int] = field(default_factory=dict)
+    total_euchres: int = 0
+
+    def __post_init__(self) -> None:
+        self.lines = {unit: _Line() for unit in self.order}
+
+    def _line(self, unit: str) -> _Line:
+        if unit not in self.lines:
+            self.lines[unit] = _Line()
+            self.order.append(unit)
+        return self.lines[unit]
+
+    def record_table(
+        self,
+        round_number: int,
+        table: TableSeating,
+        result: TableResult,
+        penalty_points: tuple[int, int],
+        scored_nothing: tuple[int, int],
+        winner: int | None,
+        unit_of: Mapping[str, str],
+        *,
+        individual: bool,
+    ) -> None:
+        """Add one table's game (with its penalties) to the competitors who played it."""
+        side_points = [
+            result.team_points[side] + penalty_points[side] - scored_nothing[side]
+            for side in (0, 1)
+        ]
+        self.total_euchres += sum(result.euchres.values())
+        side_units: list[list[str]] = [[], []]
+        for side, pair in enumerate(table.partnerships):
+            units = list(pair) if individual else [unit_of.get(pair[0], pair[0])]
+            side_units[side] = units
+            for unit in units:
+                line = self._line(unit)
+                members = [unit] if individual else list(pair)
+                if individual:
+                    own = result.player_points.get(unit, result.team_points[side])
+                    points = own + penalty_points[side] - scored_nothing[side]
+                else:
+                    points = side_points[side]
+                line.points += points
+                line.by_round[round_number] = line.by_round.get(round_number, 0) + points
+                line.points_against += side_points[1 - side]
+                line.games_played += 1
+                line.games_won += 1 if winner == side else 0
+                line.lone_hands += sum(result.lone_hands.get(m, 0) for m in members)
+                line.euchres += sum(result.euchres.get(m, 0) for m in members)
+                line.penalty_points += penalty_points[side]
+        for side in (0, 1):
+            difference = side_points[side] - side_points[1 - side]
+            for unit in side_units[side]:
+                for opponent in side_units[1 - side]:
+                    key = (unit, opponent)
+                    self.head_to_head[key] = self.head_to_head.get(key, 0) + difference
+
+    def record_sit_outs(
+        self, round_number: int, units: Sequence[str], scoring: str, fixed_points: int
+    ) -> None:
+        """Score the units sitting out a complete round: the round's average (rounded down),
+        a fixed number, or nothing."""
+        played = [
+            line.by_round[round_number]
+            for unit, line in self.lines.items()
+            if round_number in line.by_round and unit not in units
+        ]
+        if scoring == "average":
+            points = sum(played) // len(played) if played else 0
+        elif scoring == "fixed":
+            points = fixed_points
+        else:
+            points = 0
+        for unit in units:
+            line = self._line(unit)
+            line.sit_outs += 1
+            line.points += points
+            line.by_round[round_number] = points
+
+    def euchres_of(self, unit: str) -> int:
+        """Euchres recorded against ``unit``."""
+        return self.lines[unit].euchres
+
+
+def _criterion(name: str, unit: str, line: _Line, group: Sequence[str], ledger: Ledger) -> int:
+    """A value where larger ranks higher."""
+    if name == "points":
+        return line.points
+    if name == "games_won":
+        return line.games_won
+    if name == "lone_hands":
+        return line.lone_hands
+    if name == "fewest_euchres":
+        return -line.euchres
+    if name == "points_against":
+        return -line.points_against
+    if name == "head_to_head":
+        return sum(ledger.head_to_head.get((unit, other), 0) for other in group if other != unit)
+    if name == "first_to_score":
+        running = 0
+        reached = 0
+        for round_number in sorted(line.by_round):
+            before = running
+            running += line.by_round[round_number]
+            if running != before:
+                reached = round_number
+        return -reached
+    raise TournamentError(f"unknown tie-break {name!r}")
+
+
+def build_standings(
+    ledger: Ledger,
+    names: Mapping[str, str],
+    members: Mapping[str, tuple[str, ...]],
+    tie_breaks: Sequence[str],
+) -> tuple[list[StandingRow], list[tuple[str, ...]]]:
+    """Rows in rank order and the groups still tied after every tie-break."""
+    order = tie_breaks if tie_breaks and tie_breaks[0] == "points" else ("points", *tie_breaks)
+    groups: list[list[str]] = [sorted(ledger.order)]
+    values: dict[str, dict[str, int]] = {unit: {} for unit in ledger.order}
+    for name in order:
+        refined: list[list[str]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            scored = {
+                unit: _criterion(name, unit, ledger.lines[unit], group, ledger) for unit in group
+            }
+            for unit, value in scored.items():
+                values[unit][name] = value
+            for value in sorted(set(scored.values()), reverse=True):
+                refined.append([unit for unit in group if scored[unit] == value])
+        groups = refined
+    rows: list[StandingRow] = []
+    ties: list[tuple[str, ...]] = []
+    position = 1
+    for group in groups:
+        if len(group) > 1:
+            ties.append(tuple(group))
+        for unit in group:
+            line = ledger.lines[unit]
+            rows.append(
+                StandingRow(
+                    rank=position,
+                    competitor_id=unit,
+                    name=names.get(unit, unit),
+                    members=members.get(unit, (unit,)),
+                    points=line.points,
+                    games_played=line.games_played,
+                    games_won=line.games_won,
+                    lone_hands=line.lone_hands,
+                    euchres=line.euchres,
+                    points_against=line.points_against,
+                    sit_outs=line.sit_outs,
+                    penalty_points=line.penalty_points,
+                    tied=len(group) > 1,
+                    tie_break_values=dict(values[unit]),
+                )
+            )
+        position += len(group)
+    return rows, ties
+
+
+def split_cents(total: int, shares: int) -> list[int]:
+    """``total`` cents in ``shares`` near-equal parts; the odd cents go to the first shares."""
+    if shares <= 0:
+        return []
+    base, extra = divmod(total, shares)
+    return [base + (1 if index < extra else 0) for index in range(shares)]
+
+
+def prize_awards(standings: Sequence[StandingRow], amounts: Sequence[int]) -> list[PrizeAward]:
+    """Pay places 1..len(amounts) in rank order; tied competitors pool the places they span
+    and split the money evenly."""
+    awards: list[PrizeAward] = []
+    index = 0
+    while index < len(standings):
+        rank = standings[index].rank
+        group = [row for row in standings[index:] if row.rank == rank]
+        places = [place for place in range(rank, rank + len(group)) if place <= len(amounts)]
+        total = sum(amounts[place - 1] for place in places)
+        if total > 0:
+            ids = tuple(row.competitor_id for row in group)
+            for row, share in zip(group, split_cents(total, len(group)), strict=True):
+                awards.append(
+                    PrizeAward(
+                        row.competitor_id,
+                        row.name,
+                        tuple(places),
+                        share,
+                        tuple(other for other in ids if other != row.competitor_id),
+                    )
+                )
+        index += len(group)
+    return awards
+
+
+def side_pot(ledger: Ledger, standings: Sequence[StandingRow], stake_cents: int) -> SidePot:
+    """The euchred cup: ``stake_cents`` per euchred player per euchre, to the fewest points
+    (ties split)."""
+    total = stake_cents * ledger.total_euchres
+    if not standings:
+        return SidePot(total, (), ())
+    fewest = min(row.points for row in standings)
+    winners = tuple(sorted(row.competitor_id for row in standings if row.points == fewest))
+    return SidePot(total, winners, tuple(split_cents(total, len(winners))))
