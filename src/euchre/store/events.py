@@ -74,10 +74,9 @@ def _check_config(config: EventConfig) -> None:
 
 def _check_with_core(config: EventConfig) -> None:
     """Let the core reject format options it does not know (it names the bad option)."""
-    from euchre.store.core import compute
-    from euchre.tournament import EventInputs
+    from euchre.tournament.formats import check_config
 
-    compute(EventInputs(config=config))
+    check_config(config)
 
 
 def create_event(session: Session, *, config: EventConfig, who: str) -> Event:

@@ -15,8 +15,8 @@ from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreEr
 from euchre.store.events import get_event, list_entrants, touch
 from euchre.store.models import Entrant, Penalty, Result, Round, Submission, utc_now
 from euchre.store.rounds import TableContext, get_round, open_table
-from euchre.tournament import MovementChange, PenaltyRecord, TableResult
-from euchre.tournament.event import validate_result
+from euchre.tournament import MovementChange, PenaltyRecord, TableResult, TableSeating
+from euchre.tournament.validation import validate_result
 
 __all__ = [
     "ResultInput",
@@ -91,10 +91,19 @@ def _build_result(
     )
 
 
-def _validated(session: Session, event_id: int, result: TableResult) -> dict[str, Any]:
+def _validated(
+    session: Session, event_id: int, result: TableResult, seating: dict[str, Any]
+) -> dict[str, Any]:
     event = get_event(session, event_id=event_id)
-    validate_result(event_config(event), result)
+    validate_result(event_config(event), result, TableSeating.from_json(seating))
     return result.to_json()
+
+
+def _seating(round_row: Round, table: int) -> dict[str, Any]:
+    for entry in round_row.plan["tables"]:
+        if int(entry["table"]) == table:
+            return dict(entry)
+    raise NotFoundError(f"round {round_row.number} has no table {table}")
 
 
 def _player_by_code(context: TableContext, player_code: str) -> Entrant:
@@ -143,7 +152,9 @@ def submit_score(
     submitter = _player_by_code(context, player_code)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
-    payload = _validated(session, context.event.id, result)
+    payload = _validated(
+        session, context.event.id, result, _seating(context.round, context.table_number)
+    )
     existing = [row for row in _table_submissions(session, context) if row.status != "superseded"]
     for row in existing:
         if row.result == payload and row.status in ("pending", "confirmed", "accepted"):
@@ -358,7 +369,7 @@ def correct_result(
     seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
     players = {int(p) for side in seating["partnerships"] for p in side}
     result = _build_result(round_row, table, players, entered)
-    payload = _validated(session, event_id, result)
+    payload = _validated(session, event_id, result, seating)
     if _official(session, event_id, round_number, table) is not None and not reason.strip():
         raise StoreError("say why the recorded result is being corrected (reason is empty)")
     return _set_official(

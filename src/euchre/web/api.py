@@ -92,9 +92,7 @@ def config_from_schema(body: EventCreate) -> EventConfig:
 
 def _login(request: Request, response: Response, director_id: int, name: str) -> LoginOut:
     token, csrf = signer(request).issue(director_id=director_id, name=name)
-    response.set_cookie(
-        COOKIE_NAME, token, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax"
-    )
+    response.set_cookie(COOKIE_NAME, token, max_age=SESSION_MAX_AGE, httponly=True, samesite="lax")
     return LoginOut(director=name, token=token, csrf_token=csrf)
 
 
@@ -133,9 +131,7 @@ def log_out(response: Response) -> None:
 def choices() -> dict[str, Any]:
     """What an event's configuration may name: profiles, formats, tie-breaks, penalties."""
     return {
-        "profiles": {
-            profile_id: load_profile(profile_id).name for profile_id in BUILTIN_PROFILES
-        },
+        "profiles": {profile_id: load_profile(profile_id).name for profile_id in BUILTIN_PROFILES},
         "formats": list(FORMAT_NAMES),
         "sit_out_scoring": list(SIT_OUT_SCORING),
         "tie_breaks": list(TIE_BREAKS),
@@ -157,9 +153,7 @@ def list_events(request: Request) -> list[EventOut]:
 def create_event(request: Request, director: Writer, body: EventCreate) -> EventOut:
     """Create an event."""
     with database(request).write() as session:
-        event = events.create_event(
-            session, config=config_from_schema(body), who=director.name
-        )
+        event = events.create_event(session, config=config_from_schema(body), who=director.name)
         return convert.event_out(session, event)
 
 
@@ -188,11 +182,15 @@ def list_players(request: Request, director: Reader, event_id: int) -> list[Entr
     """The players, with their personal codes."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
-        return [convert.entrant_out(row) for row in events.list_entrants(session, event_id=event_id)]
+        return [
+            convert.entrant_out(row) for row in events.list_entrants(session, event_id=event_id)
+        ]
 
 
 @router.post("/events/{event_id}/players", tags=["players"], status_code=201)
-def add_player(request: Request, director: Writer, event_id: int, body: EntrantCreate) -> EntrantOut:
+def add_player(
+    request: Request, director: Writer, event_id: int, body: EntrantCreate
+) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
     with database(request).write() as session:
         entrant = events.add_entrant(
@@ -379,7 +377,9 @@ def list_penalties(request: Request, director: Reader, event_id: int) -> list[Pe
     """Every recorded penalty."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
-        return [convert.penalty_out(row) for row in scores.list_penalties(session, event_id=event_id)]
+        return [
+            convert.penalty_out(row) for row in scores.list_penalties(session, event_id=event_id)
+        ]
 
 
 @router.post("/events/{event_id}/penalties", tags=["results"], status_code=201)
@@ -436,7 +436,9 @@ def snapshot(request: Request, event_id: int) -> dict[str, Any]:
         return backup.results_json(session, event_id=event_id)
 
 
-@router.get("/events/{event_id}/standings.csv", tags=["standings"], response_class=PlainTextResponse)
+@router.get(
+    "/events/{event_id}/standings.csv", tags=["standings"], response_class=PlainTextResponse
+)
 def standings_csv(request: Request, event_id: int) -> Response:
     """The standings as CSV (public)."""
     with database(request).read() as session:
@@ -477,7 +479,7 @@ def printout(
             event_id=event_id,
             round_number=number,
             document=document,
-            base_url=str(request.base_url),
+            base_url=request.app.state.public_url or str(request.base_url),
         )
     return Response(
         data,
@@ -577,4 +579,3 @@ def dispute_score(
             )
         ),
     )
-

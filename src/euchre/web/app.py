@@ -59,8 +59,12 @@ def _error_response(request: Request, status: int, message: str) -> Response:
     return HTMLResponse(error_page(request, status, message), status_code=status)
 
 
-def create_app(database_url: str) -> FastAPI:
-    """Build the app on the database at ``database_url`` (migrated on the spot)."""
+def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
+    """Build the app on the database at ``database_url`` (migrated on the spot).
+
+    ``public_url`` is the address table-card QR codes point to (default: the address the
+    director's browser used).
+    """
     store = Database(database_url)
     store.migrate()
     with store.write() as session:
@@ -76,6 +80,7 @@ def create_app(database_url: str) -> FastAPI:
     )
     app.state.database = store
     app.state.signer = SessionSigner(secret)
+    app.state.public_url = public_url
 
     @app.exception_handler(EuchreError)
     async def _domain_error(request: Request, error: EuchreError) -> Response:
@@ -101,9 +106,11 @@ def create_app(database_url: str) -> FastAPI:
     static_folder = resources.files("euchre.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
-    from euchre.web import api, pages_director, pages_public
+    from euchre.web.api import router as api_router
+    from euchre.web.pages_director import router as director_router
+    from euchre.web.pages_public import router as public_router
 
-    app.include_router(api.router)
-    app.include_router(pages_director.router)
-    app.include_router(pages_public.router)
+    app.include_router(api_router)
+    app.include_router(director_router)
+    app.include_router(public_router)
     return app

@@ -130,7 +130,9 @@ def audit_out(row: AuditEntry) -> AuditOut:
 def result_input(body: ResultIn) -> ResultInput:
     """The store's input type from the API's."""
     return ResultInput(
-        team_points=None if body.team_points is None else tuple(body.team_points),
+        team_points=None
+        if body.team_points is None
+        else (body.team_points[0], body.team_points[1]),
         hand_points=tuple((a, b) for a, b in body.hand_points),
         lone_hands=dict(body.lone_hands),
         euchres=dict(body.euchres),

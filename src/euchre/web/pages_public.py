@@ -1,0 +1,324 @@
+"""Pages anyone at the venue can open: home, a table's page (by QR code or table code), the
+live standings for the projector, and the read-only results."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.orm import Session
+
+from euchre.engine.profile import load_profile
+from euchre.store import events, rounds, scores
+from euchre.store.core import event_config, snapshot_of
+from euchre.store.errors import StoreError
+from euchre.web.convert import seconds_left
+from euchre.web.deps import database, guard_codes, optional_director
+from euchre.web.pages_common import esc, layout, redirect
+from euchre.web.pages_director import prizes_html, standings_html
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> Response:
+    """Enter a table code, or go to the director's pages."""
+    with database(request).read() as session:
+        if events.list_events(session) == [] and optional_director(request) is None:
+            from euchre.store.auth import needs_setup
+
+            if needs_setup(session):
+                return RedirectResponse("/setup", status_code=303)
+        listed = "".join(
+            f'<li>{esc(event.name)}: <a href="/events/{event.id}/live">live standings</a> · '
+            f'<a href="/events/{event.id}/results">results</a></li>'
+            for event in events.list_events(session)[:10]
+        )
+    body = f"""<section><h2>At a table?</h2>
+<form id="code-form" method="get" action="/t" class="row">
+<label>Table code <input id="table-code" name="code" autocomplete="off" autocapitalize="characters"
+ maxlength="16" required></label><button id="code-submit">Open my table</button></form></section>
+<section><h2>Events</h2><ul>{listed or "<li>None yet.</li>"}</ul>
+<p><a href="/director">Director</a></p></section>"""
+    return HTMLResponse(layout("Euchre", body))
+
+
+@router.get("/t")
+def table_by_code(code: str = "") -> Response:
+    """The code box on the home page leads here."""
+    cleaned = "".join(code.split()).upper()
+    if not cleaned or not cleaned.isalnum():
+        raise StoreError(f"table code {code!r} should be letters and digits, as on the card")
+    return RedirectResponse(f"/t/{cleaned}", status_code=303)
+
+
+def _table_body(request: Request, code: str) -> tuple[str, str]:
+    with database(request).read() as session:
+        context = rounds.open_table(session, code=code)
+        profile = load_profile(event_config(context.event).profile_id)
+        submissions = [
+            row
+            for row in scores.list_submissions(
+                session, event_id=context.event.id, round_number=context.round.number
+            )
+            if row.table_number == context.table_number
+        ]
+        status = next(
+            item
+            for item in scores.table_statuses(
+                session, event_id=context.event.id, round_number=context.round.number
+            )
+            if item.table == context.table_number
+        )
+    players = [member for side in context.partnerships for member in side]
+    sides = "".join(
+        f'<div id="partnership-{index}" class="side"><h3>Team {index}</h3>'
+        + "".join(
+            f'<p>{esc(member.name)} <span class="muted">#{member.number}</span></p>'
+            for member in side
+        )
+        + "</div>"
+        for index, side in enumerate(context.partnerships)
+    )
+    hands = profile.game_hands if profile.game_hands > 0 else 12
+    hand_rows = "".join(
+        f'<tr><td>{i}</td><td><input id="hand-{i}-0" name="hand_{i}_0" type="number" min="0" '
+        f'max="{profile.max_hand_points()}" inputmode="numeric"></td>'
+        f'<td><input id="hand-{i}-1" name="hand_{i}_1" type="number" min="0" '
+        f'max="{profile.max_hand_points()}" inputmode="numeric"></td></tr>'
+        for i in range(1, hands + 1)
+    )
+    extras = "".join(
+        f"<tr><td>{esc(member.name)}</td>"
+        f'<td><input id="lone-{member.number}" name="lone_{member.number}" type="number" min="0" '
+        f'value="0" inputmode="numeric"></td>'
+        f'<td><input id="euchre-{member.number}" name="euchre_{member.number}" type="number" '
+        f'min="0" value="0" inputmode="numeric"></td></tr>'
+        for member in players
+    )
+    items = "".join(
+        f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
+        f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
+        f"entered by #{row.submitted_by}: <em>{esc(row.status)}</em>"
+        + (
+            f'<form method="post" action="/t/{esc(context.code)}/submissions/{row.id}/confirm" '
+            f'class="row"><label>Opponent\'s code <input id="confirm-code-{row.id}" '
+            f'name="player_code" inputmode="numeric" autocomplete="off" required></label>'
+            f'<button id="confirm-{row.id}">Confirm</button>'
+            f'<button id="dispute-{row.id}" class="secondary" '
+            f'formaction="/t/{esc(context.code)}/submissions/{row.id}/dispute">Wrong score'
+            "</button></form>"
+            if row.status == "pending"
+            else ""
+        )
+        + "</li>"
+        for row in submissions
+    )
+    official = (
+        f'<p id="official" class="flash">Saved: {status.team_points[0]} – {status.team_points[1]}'
+        " (confirmed).</p>"
+        if status.team_points is not None
+        else ""
+    )
+    body = f"""{_flash(request)}{official}
+<section id="table-info"><p>{esc(context.event.name)} · round {context.round.number} ·
+<strong>table {context.table_number}</strong> · time left
+<span id="timer" data-seconds-left="{seconds_left(context.round.ends_at)}">--:--</span></p>
+<div class="sides">{sides}</div></section>
+<section><h2>Scores entered</h2><ul id="submissions">{items or "<li>None yet.</li>"}</ul></section>
+<section><h2>Enter the score</h2>
+<form id="score-form" method="post" action="/t/{esc(context.code)}/submissions" class="stack">
+<div class="row"><label>Team 0 total <input id="team0-points" name="team0" type="number" min="0"
+ inputmode="numeric"></label>
+<label>Team 1 total <input id="team1-points" name="team1" type="number" min="0"
+ inputmode="numeric"></label></div>
+<details><summary>Or hand by hand</summary><table class="hands"><thead><tr><th>Hand</th>
+<th>Team 0</th><th>Team 1</th></tr></thead><tbody>{hand_rows}</tbody></table></details>
+<details><summary>Lone hands made and times euchred</summary><table><thead><tr><th>Player</th>
+<th>Lone hands</th><th>Euchred</th></tr></thead><tbody>{extras}</tbody></table></details>
+<label>Your player code <input id="player-code" name="player_code" inputmode="numeric"
+ autocomplete="off" required></label>
+<button id="score-submit">Submit score</button></form>
+<p class="muted">An opponent then confirms with his own code.</p></section>"""
+    return f"Table {context.table_number}", body
+
+
+def _flash(request: Request) -> str:
+    message = request.query_params.get("msg")
+    return f'<p id="flash" class="flash" role="status">{esc(message)}</p>' if message else ""
+
+
+@router.get("/t/{code}", response_class=HTMLResponse)
+def table_page(request: Request, code: str) -> Response:
+    """A table's page for this round (wrong codes are counted and slowed down)."""
+    guard_codes(request, lambda session: rounds.open_table(session, code=code))
+    title, body = _table_body(request, code)
+    return HTMLResponse(layout(title, body, body_class="table-page"))
+
+
+def _number(data: dict[str, str], key: str, what: str) -> int | None:
+    text = data.get(key, "").strip()
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise StoreError(f"{what} must be a whole number, got {text!r}") from None
+
+
+def _entered(data: dict[str, str], player_numbers: list[int]) -> scores.ResultInput:
+    hands: list[tuple[int, int]] = []
+    index = 1
+    while f"hand_{index}_0" in data or f"hand_{index}_1" in data:
+        first = _number(data, f"hand_{index}_0", f"hand {index}, team 0")
+        second = _number(data, f"hand_{index}_1", f"hand {index}, team 1")
+        if first is not None or second is not None:
+            hands.append((first or 0, second or 0))
+        index += 1
+    team0 = _number(data, "team0", "team 0 total")
+    team1 = _number(data, "team1", "team 1 total")
+    totals = None
+    if team0 is not None or team1 is not None:
+        totals = (team0 or 0, team1 or 0)
+    lone = {n: _number(data, f"lone_{n}", f"lone hands of #{n}") or 0 for n in player_numbers}
+    euchres = {n: _number(data, f"euchre_{n}", f"euchres of #{n}") or 0 for n in player_numbers}
+    return scores.ResultInput(
+        team_points=totals,
+        hand_points=tuple(hands),
+        lone_hands={n: c for n, c in lone.items() if c},
+        euchres={n: c for n, c in euchres.items() if c},
+    )
+
+
+async def _form(request: Request) -> dict[str, str]:
+    form = await request.form()
+    return {key: value for key, value in form.items() if isinstance(value, str)}
+
+
+@router.post("/t/{code}/submissions")
+async def submit_post(request: Request, code: str) -> Response:
+    """Keep the score the table entered."""
+    data = await _form(request)
+
+    def run() -> None:
+        def work(session: Session) -> None:
+            context = rounds.open_table(session, code=code)
+            numbers = [member.number for side in context.partnerships for member in side]
+            scores.submit_score(
+                session,
+                code=code,
+                player_code=data.get("player_code", ""),
+                entered=_entered(data, numbers),
+            )
+
+        guard_codes(request, work)
+
+    await run_in_threadpool(run)
+    return redirect(f"/t/{code.strip().upper()}", "Score kept. Now an opponent confirms it.")
+
+
+@router.post("/t/{code}/submissions/{submission_id}/confirm")
+async def confirm_post(request: Request, code: str, submission_id: int) -> Response:
+    """An opponent confirms with his code."""
+    data = await _form(request)
+
+    def run() -> None:
+        guard_codes(
+            request,
+            lambda session: scores.confirm_submission(
+                session,
+                code=code,
+                submission_id=submission_id,
+                player_code=data.get("player_code", ""),
+            ),
+        )
+
+    await run_in_threadpool(run)
+    return redirect(f"/t/{code.strip().upper()}", "Score confirmed and saved.")
+
+
+@router.post("/t/{code}/submissions/{submission_id}/dispute")
+async def dispute_post(request: Request, code: str, submission_id: int) -> Response:
+    """An opponent says the score is wrong."""
+    data = await _form(request)
+
+    def run() -> None:
+        guard_codes(
+            request,
+            lambda session: scores.dispute_submission(
+                session,
+                code=code,
+                submission_id=submission_id,
+                player_code=data.get("player_code", ""),
+            ),
+        )
+
+    await run_in_threadpool(run)
+    return redirect(
+        f"/t/{code.strip().upper()}", "Marked as disputed; the director will settle it."
+    )
+
+
+def _live_parts(request: Request, event_id: int) -> tuple[str, str, int | None]:
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        snapshot = snapshot_of(session, event)
+        started = events.started_rounds(session, event_id=event_id)
+        open_round = started[-1] if started and started[-1].closed_at is None else None
+        left = None if open_round is None else seconds_left(open_round.ends_at)
+        return event.name, standings_html(snapshot, table_id="live-standings"), left
+
+
+@router.get("/events/{event_id}/live", response_class=HTMLResponse)
+def live_page(request: Request, event_id: int) -> Response:
+    """Standings in large type for a projector; refreshes itself every 10 seconds."""
+    name, standings, left = _live_parts(request, event_id)
+    timer = (
+        f'<p class="clock">Time left: <span id="timer" data-seconds-left="{left}" '
+        'data-bell="auto">--:--</span></p>'
+        if left is not None
+        else '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
+    )
+    body = f'<div id="live" data-refresh="10">{timer}{standings}</div>'
+    return HTMLResponse(layout(name, body, body_class="live"))
+
+
+@router.get("/events/{event_id}/results", response_class=HTMLResponse)
+def results_page(request: Request, event_id: int) -> Response:
+    """The read-only results: standings, prizes, the pot, every round's seating and scores."""
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        snapshot = snapshot_of(session, event)
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
+        round_blocks = []
+        for round_row in events.started_rounds(session, event_id=event_id):
+            statuses = scores.table_statuses(
+                session, event_id=event_id, round_number=round_row.number
+            )
+            lines = "".join(
+                f"<tr><td>{status.table}</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
+                f'<td>{esc(" & ".join(status.partnerships[1]))}</td><td class="num">'
+                + (
+                    ""
+                    if status.team_points is None
+                    else f"{status.team_points[0]} – {status.team_points[1]}"
+                )
+                + "</td></tr>"
+                for status in statuses
+            )
+            sitting = ", ".join(esc(names.get(p, p)) for p in round_row.plan.get("sitting_out", []))
+            round_blocks.append(
+                f"<h3>Round {round_row.number}</h3><table><tbody>{lines}</tbody></table>"
+                + (f'<p class="muted">Sitting out: {sitting}</p>' if sitting else "")
+            )
+        body = (
+            f'<p class="muted">{"Final results" if snapshot.is_over else "Results so far"}</p>'
+            f"{standings_html(snapshot, table_id='results-standings')}{prizes_html(snapshot)}"
+            f'<section id="rounds"><h2>Rounds</h2>{"".join(round_blocks)}</section>'
+        )
+        title = f"{event.name}: results"
+    return HTMLResponse(layout(title, body))

@@ -1,0 +1,123 @@
+// Served by the app itself (no CDN, no build step): the round timer, the bell, the projector's
+// auto-refresh, and hand-by-hand sums on the table page.
+"use strict";
+
+var audioContext = null;
+var bellEnabled = false;
+var bellRung = false;
+
+function ringBell() {
+  // A bell made with the Web Audio API: a few decaying partials, no sound file.
+  var AudioType = window.AudioContext || window.webkitAudioContext;
+  if (!AudioType) { return; }
+  if (!audioContext) { audioContext = new AudioType(); }
+  var now = audioContext.currentTime;
+  [[880, 0.6], [1320, 0.3], [2210, 0.15], [660, 0.4]].forEach(function (partial) {
+    for (var strike = 0; strike < 3; strike++) {
+      var start = now + strike * 0.9;
+      var oscillator = audioContext.createOscillator();
+      var gain = audioContext.createGain();
+      oscillator.type = "sine";
+      oscillator.frequency.value = partial[0];
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(partial[1], start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 1.6);
+      oscillator.connect(gain).connect(audioContext.destination);
+      oscillator.start(start);
+      oscillator.stop(start + 1.7);
+    }
+  });
+  document.body.setAttribute("data-bell-rung", "true");
+}
+
+var timerDeadline = null;
+
+function startTimer() {
+  var timer = document.getElementById("timer");
+  if (!timer) { return; }
+  var left = parseInt(timer.getAttribute("data-seconds-left"), 10);
+  if (isNaN(left)) { timerDeadline = null; return; }
+  timerDeadline = Date.now() + left * 1000;
+  if (left > 0) { bellRung = false; }
+  if (timer.getAttribute("data-bell") === "auto") { bellEnabled = true; }
+  tick();
+}
+
+function tick() {
+  var timer = document.getElementById("timer");
+  if (!timer || timerDeadline === null) { return; }
+  var remaining = Math.max(0, Math.round((timerDeadline - Date.now()) / 1000));
+  var minutes = Math.floor(remaining / 60);
+  var seconds = remaining % 60;
+  timer.textContent = minutes + ":" + (seconds < 10 ? "0" : "") + seconds;
+  if (remaining === 0) {
+    timer.classList.add("over");
+    timer.textContent = "Time! " + timer.textContent;
+    if (bellEnabled && !bellRung) { bellRung = true; ringBell(); }
+  }
+}
+
+function refreshLive() {
+  var live = document.getElementById("live");
+  if (!live) { return; }
+  var seconds = parseInt(live.getAttribute("data-refresh"), 10) || 10;
+  setInterval(function () {
+    fetch(window.location.href, { headers: { "Accept": "text/html" } })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (!html) { return; }
+        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+        if (fresh) { live.innerHTML = fresh.innerHTML; startTimer(); }
+      })
+      .catch(function () { /* the venue's Wi-Fi dropped: try again next time */ });
+  }, seconds * 1000);
+}
+
+function sumHands() {
+  var form = document.getElementById("score-form");
+  if (!form) { return; }
+  form.addEventListener("input", function (event) {
+    if (!/^hand-/.test(event.target.id || "")) { return; }
+    var totals = [0, 0];
+    var any = false;
+    form.querySelectorAll("input[id^=hand-]").forEach(function (input) {
+      var value = parseInt(input.value, 10);
+      if (!isNaN(value)) { any = true; totals[input.id.slice(-1) === "0" ? 0 : 1] += value; }
+    });
+    if (any) {
+      document.getElementById("team0-points").value = totals[0];
+      document.getElementById("team1-points").value = totals[1];
+    }
+  });
+}
+
+document.addEventListener("DOMContentLoaded", function () {
+  startTimer();
+  setInterval(tick, 1000);
+  refreshLive();
+  sumHands();
+  var toggle = document.getElementById("bell-toggle");
+  if (toggle) {
+    toggle.addEventListener("click", function () {
+      bellEnabled = !bellEnabled;
+      toggle.textContent = bellEnabled ? "Bell on" : "Enable the bell";
+      if (bellEnabled && !audioContext) {
+        var AudioType = window.AudioContext || window.webkitAudioContext;
+        if (AudioType) { audioContext = new AudioType(); }
+      }
+    });
+  }
+  var test = document.getElementById("bell-test");
+  if (test) { test.addEventListener("click", ringBell); }
+  var live = document.getElementById("live");
+  if (live) {
+    // Browsers only play sound after a click: one click anywhere on the projector page arms it.
+    document.body.addEventListener("click", function () {
+      bellEnabled = true;
+      if (!audioContext) {
+        var AudioType = window.AudioContext || window.webkitAudioContext;
+        if (AudioType) { audioContext = new AudioType(); }
+      }
+    });
+  }
+});
