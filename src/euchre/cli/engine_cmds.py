@@ -13,6 +13,7 @@ import typer
 from euchre.cli.errors import CliError
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile, resolve_profile
+from euchre.engine.questions import questions_for_hand
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 
 
@@ -20,13 +21,18 @@ def replay_record_json(data: Any) -> dict[str, Any]:
     """Replay one parsed record: ``{"to_act", "legal"}`` mid-hand, else the result."""
     record = HandRecord.from_json(data)
     state = replay(record)
+    out: dict[str, Any]
     if not state.is_over:
-        return {
+        out = {
             "to_act": state.to_act,
             "phase": state.phase.name.lower(),
             "legal": [str(action) for action in state.legal_actions()],
         }
-    return state.result().to_json()
+    else:
+        out = state.result().to_json()
+    if record.profile.question_pile and state.tricks:
+        out["questions"] = [question.to_json() for question in questions_for_hand(state)]
+    return out
 
 
 def _read_input(file: str) -> str:
