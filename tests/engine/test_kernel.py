@@ -157,3 +157,19 @@ def test_batch_random_play_totals_add_up(name: str) -> None:
         assert thrown_in == 0
     same_seed = kernel.play_random_hands(parameters, 3000, 11)
     assert np.array_equal(totals, same_seed)
+
+
+def test_numba_is_imported_lazily() -> None:
+    """``import euchre`` and the CLI's start-up never import numba (it costs seconds)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, euchre, euchre.engine, euchre.cli.main\n"
+        "assert 'numba' not in sys.modules, 'numba imported at start-up'\n"
+        "assert 'euchre.engine.kernel' not in sys.modules\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert completed.returncode == 0, completed.stderr
