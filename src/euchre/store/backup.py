@@ -53,6 +53,7 @@ def standings_csv(session: Session, *, event_id: int) -> str:
     event = get_event(session, event_id=event_id)
     snapshot = snapshot_of(session, event)
     prizes = {award.competitor_id: award.amount_cents for award in snapshot.prizes}
+    names = {str(row.number): row.name for row in list_entrants(session, event_id=event_id)}
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
@@ -77,7 +78,7 @@ def standings_csv(session: Session, *, event_id: int) -> str:
             [
                 row.rank,
                 row.name,
-                " & ".join(row.members),
+                " & ".join(names.get(member, member) for member in row.members),
                 row.points,
                 row.games_played,
                 row.games_won,

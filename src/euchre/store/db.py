@@ -82,12 +82,9 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """A session for reading; it is rolled back at the end."""
+        """A session for reading; closing it ends the transaction (objects stay readable)."""
         with self._reader() as session:
-            try:
-                yield session
-            finally:
-                session.rollback()
+            yield session
 
     @contextmanager
     def write(self) -> Iterator[Session]:
