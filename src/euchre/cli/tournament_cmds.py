@@ -1,9 +1,373 @@
-"""CLI commands for the tournament area (registered by ``euchre.cli.main``)."""
+"""Tournament commands: ``schedule``, ``simulate`` and the director's ``event`` group.
+
+``euchre schedule`` prints a rotating-partner schedule with its quality summary;
+``euchre simulate`` plays whole events with computer players; ``euchre event ...`` keeps an
+event in a JSON file (its inputs, exactly what the web app stores) for a director without the
+web app. Everything a script may read has ``--json``.
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
 import typer
+
+from euchre.cli.errors import CliError
+from euchre.tournament import (
+    Entrant,
+    EventInputs,
+    EventSnapshot,
+    PenaltyRecord,
+    TableResult,
+    compute_event,
+    generate_schedule,
+    preset_config,
+    validate_result,
+)
+from euchre.tournament.model import SeatingOverride, TableSeating
+
+
+@contextmanager
+def _progress_bar(label: str, total: int) -> Iterator[Callable[[int], None] | None]:
+    """A Rich progress bar when stdout is a terminal; otherwise nothing is drawn."""
+    if not sys.stdout.isatty():
+        yield None
+        return
+    from rich.progress import Progress
+
+    with Progress(transient=True) as progress:
+        task = progress.add_task(label, total=total)
+
+        def advance(step: int) -> None:
+            progress.advance(task, step)
+
+        yield advance
+
+
+def schedule_command(
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
+    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Number of rounds.")],
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same schedule.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Seat N players for R rounds with rotating partners (whist designs where they exist)."""
+    if players > 400:
+        raise CliError(f"--players {players} is more than this tool seats (400 at most)")
+    if sys.stdout.isatty() and not as_json:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("searching", total=1)
+
+            def report(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            schedule = generate_schedule(players, rounds, seed, progress=report)
+    else:
+        schedule = generate_schedule(players, rounds, seed)
+    data = schedule.to_json()
+    if as_json:
+        print(json.dumps(data))
+        return
+    for number, round_ in enumerate(data["rounds"], start=1):
+        tables = "  ".join(f"{a}&{b} v {c}&{d}" for (a, b), (c, d) in round_["tables"])
+        out = (
+            f"  out: {', '.join(str(p) for p in round_['sitting_out'])}"
+            if round_["sitting_out"]
+            else ""
+        )
+        print(f"round {number}: {tables}{out}")
+    summary = data["summary"]
+    print(
+        f"method {summary['method']}; repeat partners {summary['repeat_partners']}; "
+        f"opponents met k times: {summary['opponent_histogram']}; "
+        f"sit-outs per player {summary['sit_outs_min']}-{summary['sit_outs_max']}"
+    )
+
+
+def simulate_command(
+    format_name: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            help="A format (winners_move_up, rotating_partners, losers_rotate, progressive, "
+            "round_robin) or a sheet's preset (ballantrae, bolivar, valpo, tournament).",
+        ),
+    ],
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
+    seed: Annotated[int, typer.Option(help="Seed of the first event.")],
+    rounds: Annotated[int | None, typer.Option(help="Rounds (default: the preset's).")] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="Bot name, or a comma list: team (or player) k plays the k-th bot, cycling."
+        ),
+    ] = "random",
+    events: Annotated[int, typer.Option(help="Events to play (seeds seed, seed+1, ...).")] = 1,
+    profile: Annotated[
+        str | None, typer.Option(help="Rule profile (default: the format's sheet).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Play whole events with computer players and print the final standings."""
+    from euchre.tournament.simulate import games_in, simulate_events, simulation_config
+
+    if events < 1:
+        raise CliError(f"--events must be 1 or more, got {events}")
+    bot_names = [name.strip() for name in bots.split(",") if name.strip()]
+    if not bot_names:
+        raise CliError("--bots needs at least one bot name")
+    config = simulation_config(format_name, rounds=rounds, seed=seed, profile_id=profile)
+    with _progress_bar("playing", games_in(config, players) * events) as advance:
+        report = simulate_events(config, players, bot_names, events, progress=advance)
+    data = report.to_json()
+    if as_json:
+        print(json.dumps(data))
+        return
+    for row in data["standings"]:
+        tied = " (tied)" if row["tied"] else ""
+        print(f"{row['rank']:>3}. {row['name']:<30} {row['points']:>5}{tied}")
+    if events > 1:
+        print(f"first places over {events} events by bot: {data['wins_by_bot']}")
+
+
+# --- the director's event file --------------------------------------------------------------
+
+event_app = typer.Typer(
+    help="Run an event from a JSON file of its inputs (new, add-player, start-round, result, "
+    "standings, prizes).",
+    no_args_is_help=True,
+)
+
+
+def _load(path: Path) -> EventInputs:
+    if not path.exists():
+        raise CliError(f"event file {str(path)!r} does not exist (create it with 'event new')")
+    try:
+        return EventInputs.from_json(json.loads(path.read_text()))
+    except json.JSONDecodeError as error:
+        raise CliError(f"event file {str(path)!r} is not JSON: {error}") from None
+
+
+def _save(path: Path, inputs: EventInputs) -> None:
+    path.write_text(json.dumps(inputs.to_json(), indent=2) + "\n")
+
+
+def _print(data: Any, as_json: bool, text: str) -> None:
+    print(json.dumps(data) if as_json else text)
+
+
+FileArgument = Annotated[Path, typer.Argument(help="The event's JSON file.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+@event_app.command("new")
+def event_new(
+    file: FileArgument,
+    sheet: Annotated[str, typer.Option(help="The sheet's preset: ballantrae, bolivar, ...")],
+    name: Annotated[str, typer.Option(help="The event's name.")] = "",
+    rounds: Annotated[int | None, typer.Option(help="Rounds (default: the preset's).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed for draws and schedules.")] = 0,
+    round_minutes: Annotated[int, typer.Option(help="Round length (the bell).")] = 0,
+    force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
+) -> None:
+    """Create an event file from a sheet's preset."""
+    if file.exists() and not force:
+        raise CliError(f"{str(file)!r} exists; pass --force to overwrite it")
+    overrides: dict[str, Any] = {"seed": seed, "round_minutes": round_minutes}
+    if rounds is not None:
+        overrides["rounds"] = rounds
+    _save(file, EventInputs(preset_config(sheet, name, **overrides)))
+    print(f"created {file}")
+
+
+@event_app.command("add-player")
+def event_add_player(
+    file: FileArgument,
+    player_id: Annotated[str, typer.Argument(help="The player's id.")],
+    name: Annotated[str, typer.Option(help="The player's name (default: the id).")] = "",
+    team: Annotated[str | None, typer.Option(help="Fixed team label (partners share it).")] = None,
+    arrival_round: Annotated[int, typer.Option(help="First round played.")] = 1,
+) -> None:
+    """Add a player (a late arrival with --arrival-round)."""
+    inputs = _load(file)
+    if any(entrant.id == player_id for entrant in inputs.entrants):
+        raise CliError(f"player id {player_id!r} is already entered")
+    entrant = Entrant(player_id, name or player_id, team, arrival_round)
+    from dataclasses import replace
+
+    _save(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
+    print(f"added {player_id}")
+
+
+@event_app.command("withdraw")
+def event_withdraw(
+    file: FileArgument,
+    player_id: Annotated[str, typer.Argument(help="The player's id.")],
+    from_round: Annotated[int, typer.Option("--from-round", help="First round missed.")],
+) -> None:
+    """Withdraw a player from a round on."""
+    from dataclasses import replace
+
+    inputs = _load(file)
+    if not any(entrant.id == player_id for entrant in inputs.entrants):
+        raise CliError(f"no player {player_id!r} in the event")
+    entrants = tuple(
+        replace(e, withdrawal_round=from_round) if e.id == player_id else e for e in inputs.entrants
+    )
+    _save(file, replace(inputs, entrants=entrants))
+    print(f"{player_id} withdraws from round {from_round}")
+
+
+@event_app.command("start-round")
+def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Show the seating of the round now being played."""
+    snapshot = compute_event(_load(file))
+    if snapshot.current_round is None:
+        raise CliError("the event is over: every round has its results")
+    plan = snapshot.round_plan(snapshot.current_round)
+    lines = [f"round {plan.round}"]
+    for table in plan.tables:
+        (a, b), (c, d) = table.partnerships[0][:2], table.partnerships[1][:2]
+        lines.append(f"  table {table.table}: {a} & {b} v {c} & {d}")
+    if plan.sitting_out:
+        lines.append(f"  sitting out: {', '.join(plan.sitting_out)}")
+    _print(plan.to_json(), as_json, "\n".join(lines))
+
+
+@event_app.command("result")
+def event_result(
+    file: FileArgument,
+    round_number: Annotated[int, typer.Option("--round", help="Round number.")],
+    table: Annotated[int, typer.Option(help="Table number.")],
+    points: Annotated[str, typer.Option(help="Team totals 'A-B' (first partnership first).")],
+) -> None:
+    """Enter (or correct) a table's team totals; shows the seats a correction moved."""
+    from dataclasses import replace
+
+    inputs = _load(file)
+    try:
+        first, second = (int(part) for part in points.split("-"))
+    except ValueError:
+        raise CliError(f"--points must look like 8-5, got {points!r}") from None
+    result = TableResult(round_number, table, (first, second))
+    before = compute_event(inputs)
+    seating = _table_of(before, round_number, table)
+    validate_result(inputs.config, result, seating)
+    kept = tuple(
+        r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)
+    )
+    updated = replace(inputs, results=(*kept, result))
+    after = compute_event(updated, previous=before)
+    _save(file, updated)
+    print(f"round {round_number} table {table}: {first}-{second}")
+    for change in after.movement_changes:
+        if change.before != "not planned":
+            print(
+                f"  moved: round {change.round} {change.player_id}: "
+                f"{change.before} -> {change.after}"
+            )
+
+
+def _table_of(snapshot: EventSnapshot, round_number: int, table: int) -> TableSeating:
+    plan = snapshot.round_plan(round_number)
+    for seating in plan.tables:
+        if seating.table == table:
+            return seating
+    raise CliError(f"round {round_number} has no table {table}")
+
+
+@event_app.command("penalty")
+def event_penalty(
+    file: FileArgument,
+    round_number: Annotated[int, typer.Option("--round", help="Round number.")],
+    table: Annotated[int, typer.Option(help="Table number.")],
+    kind: Annotated[str, typer.Option(help="renege, bid_out_of_turn, table_talk, ...")],
+    offender: Annotated[str, typer.Option(help="The offending player's id.")],
+    proven: Annotated[bool | None, typer.Option(help="Renege: proven or not.")] = None,
+    lone_hand: Annotated[bool, typer.Option(help="A lone hand was on.")] = False,
+) -> None:
+    """Record an irregularity; the event's rule profile scores it."""
+    from dataclasses import replace
+
+    inputs = _load(file)
+    penalty = PenaltyRecord(round_number, table, kind, offender, proven=proven, lone_hand=lone_hand)
+    updated = replace(inputs, penalties=(*inputs.penalties, penalty))
+    snapshot = compute_event(updated)
+    _save(file, updated)
+    for ruling in snapshot.penalties:
+        if (ruling.round, ruling.table, ruling.offender_id) == (round_number, table, offender):
+            points = f"{ruling.team_points[0]}-{ruling.team_points[1]}"
+            print(f"{ruling.kind}: points {points}; {ruling.clause}")
+
+
+@event_app.command("seat")
+def event_seat(
+    file: FileArgument,
+    round_number: Annotated[int, typer.Option("--round", help="Round number.")],
+    tables: Annotated[
+        str, typer.Option(help="Tables as 'a,b:c,d;e,f:g,h' (partners by comma, sides by colon).")
+    ],
+    sitting_out: Annotated[str, typer.Option(help="Comma list of players sitting out.")] = "",
+) -> None:
+    """Override a round's seating by hand; the format continues from it."""
+    from dataclasses import replace
+
+    inputs = _load(file)
+    seatings = []
+    for number, text in enumerate(tables.split(";"), start=1):
+        sides = text.split(":")
+        if len(sides) != 2:
+            raise CliError(f"table {number} {text!r}: write it 'a,b:c,d'")
+        pairs = [tuple(p.strip() for p in side.split(",")) for side in sides]
+        seatings.append(TableSeating(number, (pairs[0], pairs[1])))
+    out = tuple(p.strip() for p in sitting_out.split(",") if p.strip())
+    override = SeatingOverride(round_number, tuple(seatings), out)
+    kept = tuple(o for o in inputs.overrides if o.round != round_number)
+    updated = replace(inputs, overrides=(*kept, override))
+    compute_event(updated)
+    _save(file, updated)
+    print(f"round {round_number} seated by hand")
+
+
+@event_app.command("standings")
+def event_standings(file: FileArgument, as_json: JsonOption = False) -> None:
+    """The standings with tie-breaks (ties are marked)."""
+    snapshot = compute_event(_load(file))
+    lines = [
+        f"{row.rank:>3}. {row.name:<30} {row.points:>5}{' (tied)' if row.tied else ''}"
+        for row in snapshot.standings
+    ]
+    lines += [f"warning: {warning}" for warning in snapshot.warnings]
+    _print([row.to_json() for row in snapshot.standings], as_json, "\n".join(lines))
+
+
+@event_app.command("prizes")
+def event_prizes(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Prize money (ties split) and the euchred cup."""
+    snapshot = compute_event(_load(file))
+    lines = [
+        f"places {','.join(str(p) for p in award.places)}: {award.name} "
+        f"${award.amount_cents / 100:.2f}"
+        for award in snapshot.prizes
+    ]
+    if snapshot.side_pot is not None:
+        pot = snapshot.side_pot
+        lines.append(f"euchred cup ${pot.total_cents / 100:.2f} to {', '.join(pot.winners)}")
+    data = {
+        "prizes": [award.to_json() for award in snapshot.prizes],
+        "side_pot": snapshot.side_pot.to_json() if snapshot.side_pot else None,
+    }
+    _print(data, as_json, "\n".join(lines) or "no prizes")
 
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the ``euchre`` app."""
+    app.command("schedule")(schedule_command)
+    app.command("simulate")(simulate_command)
+    app.add_typer(event_app, name="event")
