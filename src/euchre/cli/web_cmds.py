@@ -1,9 +1,80 @@
-"""CLI commands for the web area (registered by ``euchre.cli.main``)."""
+"""CLI commands for the web area (registered by ``euchre.cli.main``): ``euchre serve``."""
 
 from __future__ import annotations
 
+import os
+import socket
+from typing import Annotated
+
 import typer
+
+from euchre.cli.errors import CliError
+
+__all__ = ["lan_address", "register", "serve"]
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (127.0.0.1 when there is none).
+
+    Connecting a UDP socket sends nothing; it only makes the system pick the outgoing
+    interface, whose address is what phones on the same Wi-Fi can reach.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = "127.0.0.1"
+    finally:
+        probe.close()
+    return address
+
+
+def _print_qr(url: str) -> None:
+    import segno
+
+    qr = segno.make(url, error="m")
+    qr.terminal(compact=True)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every network).")] = (
+        "0.0.0.0"
+    ),
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
+    qr: Annotated[bool, typer.Option(help="Print a QR code of the address.")] = True,
+) -> None:
+    """Start the director's web app (database: DATABASE_URL, default ./euchre.db)."""
+    import uvicorn
+
+    from euchre.store.db import Database, database_url_from_environment
+
+    url = database_url_from_environment()
+    os.environ["DATABASE_URL"] = url
+    try:
+        store = Database(url)
+        store.migrate()
+        store.dispose()
+    except Exception as error:  # a bad URL or an unreachable server: one line, exit 1
+        raise CliError(f"cannot open the database {url!r}: {error}") from None
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    public_url = f"http://{shown}:{port}/"
+    os.environ["EUCHRE_PUBLIC_URL"] = public_url
+    typer.echo(f"Euchre director's app: {public_url}")
+    typer.echo(f"Database: {url}")
+    if qr:
+        _print_qr(public_url)
+    uvicorn.run(
+        "euchre.web.server:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
+    )
 
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the ``euchre`` app."""
+    app.command("serve")(serve)
