@@ -1,0 +1,72 @@
+"""Shared helpers for the tournament tests: entrants and whole events with scripted results."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from euchre.tournament import (
+    Entrant,
+    EventConfig,
+    EventInputs,
+    EventSnapshot,
+    TableResult,
+    TableSeating,
+    compute_event,
+)
+
+ResultMaker = Callable[[int, TableSeating], TableResult]
+
+
+def players(count: int, *, teams: bool = False) -> tuple[Entrant, ...]:
+    """``count`` entrants P01..; with ``teams`` consecutive players are fixed partners."""
+    return tuple(
+        Entrant(f"P{number:02d}", f"Player {number}", f"T{(number + 1) // 2}" if teams else None)
+        for number in range(1, count + 1)
+    )
+
+
+def random_results(seed: int) -> ResultMaker:
+    """Distinct random totals per table (never level), reproducible from ``seed``."""
+    rng = random.Random(seed)
+
+    def make(round_number: int, table: TableSeating) -> TableResult:
+        first = rng.randint(0, 16)
+        second = rng.choice([points for points in range(17) if points != first])
+        return TableResult(round_number, table.table, (first, second))
+
+    return make
+
+
+def first_side_wins(round_number: int, table: TableSeating) -> TableResult:
+    """Team 0 of every table wins 8-3."""
+    return TableResult(round_number, table.table, (8, 3))
+
+
+def play_out(
+    config: EventConfig,
+    entrants: tuple[Entrant, ...],
+    make: ResultMaker,
+    *,
+    inputs: EventInputs | None = None,
+    stop_after: int | None = None,
+) -> tuple[EventInputs, EventSnapshot]:
+    """Enter results round by round until the event is over (or ``stop_after`` rounds)."""
+    inputs = inputs or EventInputs(config, entrants)
+    snapshot = compute_event(inputs)
+    while not snapshot.is_over:
+        assert snapshot.current_round is not None
+        if stop_after is not None and snapshot.current_round > stop_after:
+            break
+        plan = snapshot.round_plan(snapshot.current_round)
+        new = tuple(make(plan.round, table) for table in plan.tables)
+        inputs = EventInputs(
+            inputs.config, inputs.entrants, inputs.results + new, inputs.penalties, inputs.overrides
+        )
+        snapshot = compute_event(inputs)
+    return inputs, snapshot
+
+
+def team_at(table: TableSeating, side: int) -> frozenset[str]:
+    """The partnership on ``side`` as a set of player ids."""
+    return frozenset(table.partnerships[side])
