@@ -76,8 +76,8 @@ def knowledge_of(view: PlayerView) -> Knowledge:
     up = 1 << view.up_card
     if view.picked_up and view.dealer != seat and not played & up:
         trump_cards = SUIT_MASK[view.trump + 1][view.trump] if view.trump >= 0 else 0
-        if voids[view.dealer] & trump_cards & up:
-            dead_known |= up  # the dealer has shown no trump: he discarded the up-card
+        if voids[view.dealer] & trump_cards & up or played_by[view.dealer].bit_count() >= 5:
+            dead_known |= up  # the dealer shows no trump (or no cards): he discarded it
         else:
             known[view.dealer] |= up
     elif not view.picked_up and view.phase not in (Phase.BID_ROUND_1, Phase.GO_UNDER):
