@@ -1,0 +1,192 @@
+"""The HTML pages through their forms (TestClient): first run, an event from the director's
+dashboard, a table's phone page, the projector and results pages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.store.factory import PASSWORD, sqlite_url
+
+from euchre.web.app import create_app
+
+
+def _csrf(html: str) -> str:
+    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert match, "the page carries a CSRF token"
+    return match.group(1)
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> TestClient:
+    """A client that has been through the first-run page (logged in by cookie)."""
+    client = TestClient(create_app(sqlite_url(tmp_path)), base_url="http://127.0.0.1")
+    first = client.get("/")
+    assert first.url.path == "/setup"
+    assert 'id="setup-form"' in first.text
+    done = client.post("/setup", data={"name": "director", "password": PASSWORD})
+    assert done.url.path == "/director"
+    assert 'id="create-event-form"' in done.text
+    return client
+
+
+def _create_event(browser: TestClient, **fields: str) -> str:
+    page = browser.get("/director")
+    form = {
+        "csrf_token": _csrf(page.text),
+        "name": "Club night <b>",
+        "profile_id": "tournament",
+        "format": "winners_move_up",
+        "rounds": "2",
+        "round_minutes": "15",
+        "prizes": "1: 60, 40",
+        "side_pot": "1",
+        "side_pot_cents": "25",
+        "sit_out_scoring": "average",
+        "seed": "3",
+    }
+    form.update(fields)
+    created = browser.post("/director/events", data=form)
+    assert created.status_code == 200, created.text
+    assert re.fullmatch(r"/director/events/\d+", created.url.path)
+    return created.url.path
+
+
+def test_names_are_escaped_and_forms_need_the_csrf_token(browser: TestClient) -> None:
+    dashboard = _create_event(browser)
+    page = browser.get(dashboard)
+    assert "Club night &lt;b&gt;" in page.text
+    assert "<b>" not in page.text.split("<main>")[1].split("</h1>")[0]
+    forged = browser.post(f"{dashboard}/players", data={"csrf_token": "x", "name": "Eve"})
+    assert forged.status_code == 403
+    assert 'id="error"' in forged.text
+    assert "CSRF" in forged.text
+
+
+def test_logged_out_director_pages_go_to_login(browser: TestClient) -> None:
+    stranger = TestClient(browser.app)
+    assert stranger.get("/director").url.path == "/login"
+    bad = stranger.post("/login", data={"name": "director", "password": "nope"})
+    assert bad.status_code == 401
+    assert "wrong password" in bad.text
+    good = stranger.post("/login", data={"name": "director", "password": PASSWORD})
+    assert good.url.path == "/director"
+
+
+def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -> None:
+    dashboard = _create_event(browser)
+    page = browser.get(dashboard)
+    csrf = _csrf(page.text)
+    csv = "name,team,checked_in\n" + "".join(
+        f"P{team}{seat},T{team},yes\n" for team in range(1, 4) for seat in "ab"
+    )
+    imported = browser.post(f"{dashboard}/players/import", data={"csrf_token": csrf, "csv": csv})
+    assert 'id="flash"' in imported.text
+    added = browser.post(
+        f"{dashboard}/players",
+        data={"csrf_token": csrf, "name": "P4a", "team": "T4", "checked_in": "1"},
+    )
+    assert 'data-testid="player-7"' in added.text
+    browser.post(
+        f"{dashboard}/players",
+        data={"csrf_token": csrf, "name": "P4b", "team": "T4", "checked_in": "1"},
+    )
+    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    assert 'id="timer"' in started.text
+    assert 'id="print-table-cards"' in started.text
+    assert started.text.count('data-state="playing"') == 2
+    codes = re.findall(r'data-testid="table-\d+".*?<code>([A-Z0-9]+)</code>', started.text, re.S)
+    assert len(codes) == 2
+    player_codes = dict(
+        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
+    )
+    for code in codes:
+        table = browser.get(f"/t/{code}")
+        assert 'id="score-form"' in table.text
+        side0 = re.search(r'id="partnership-0".*?#(\d+)', table.text, re.S)
+        side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
+        assert side0 and side1
+        form = {"hand_1_0": "2", "hand_1_1": "", "hand_2_0": "", "hand_2_1": "1"}
+        form["player_code"] = player_codes[side0.group(1)]
+        kept = browser.post(f"/t/{code}/submissions", data=form)
+        assert "Now an opponent confirms it" in kept.text
+        submission = re.search(r'data-testid="submission-(\d+)" data-status="pending"', kept.text)
+        assert submission
+        confirmed = browser.post(
+            f"/t/{code}/submissions/{submission.group(1)}/confirm",
+            data={"player_code": player_codes[side1.group(1)]},
+        )
+        assert 'id="official"' in confirmed.text
+        assert "2 – 1" in confirmed.text
+    wrong = browser.post(
+        f"/t/{codes[0]}/submissions", data={"team0": "1", "team1": "2", "player_code": "0000x"}
+    )
+    assert wrong.status_code == 401
+    assert "is not the code of a player at table" in wrong.text
+    page = browser.get(dashboard)
+    assert page.text.count('data-state="reported"') == 2
+    closed = browser.post(f"{dashboard}/rounds/1/close", data={"csrf_token": csrf})
+    assert "Round 1 closed" in closed.text
+    stale = browser.get(f"/t/{codes[0]}")
+    assert stale.status_code == 409
+    assert "which is over" in stale.text
+    live = browser.get(dashboard.replace("/director/events", "/events") + "/live")
+    assert 'id="live-standings"' in live.text
+    assert 'data-refresh="10"' in live.text
+    results = browser.get(dashboard.replace("/director/events", "/events") + "/results")
+    assert 'id="results-standings"' in results.text
+    assert "P1a" in results.text
+
+
+def test_dashboard_correction_and_undo_forms(browser: TestClient) -> None:
+    dashboard = _create_event(browser)
+    csrf = _csrf(browser.get(dashboard).text)
+    for team in range(1, 3):
+        for seat in "ab":
+            browser.post(
+                f"{dashboard}/players",
+                data={
+                    "csrf_token": csrf,
+                    "name": f"Q{team}{seat}",
+                    "team": f"Q{team}",
+                    "checked_in": "1",
+                },
+            )
+    browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    bad = browser.post(
+        f"{dashboard}/correct",
+        data={"csrf_token": csrf, "round": "1", "table": "1", "team0": "ten", "team1": "2"},
+    )
+    assert bad.status_code == 400
+    assert "team 0 points must be a whole number, got &#x27;ten&#x27;" in bad.text
+    saved = browser.post(
+        f"{dashboard}/correct",
+        data={
+            "csrf_token": csrf,
+            "round": "1",
+            "table": "1",
+            "team0": "10",
+            "team1": "2",
+            "reason": "paper sheet",
+        },
+    )
+    assert "Result saved" in saved.text
+    assert "correct_result" in saved.text
+    refused = browser.post(f"{dashboard}/rounds/1/undo", data={"csrf_token": csrf, "reason": "x"})
+    assert refused.status_code == 409
+
+
+def test_table_code_box_and_static_assets(browser: TestClient) -> None:
+    assert browser.get("/t", params={"code": "no such!"}).status_code == 400
+    missing = browser.get("/t", params={"code": "abcde"})
+    assert missing.status_code == 404
+    assert "no table has code &#x27;ABCDE&#x27;" in missing.text
+    script = browser.get("/static/app.js")
+    assert script.status_code == 200
+    assert "AudioContext" in script.text
+    style = browser.get("/static/app.css")
+    assert style.status_code == 200
+    home = browser.get("/")
+    assert "http" not in re.sub(r'href="/[^"]*"', "", home.text).replace("http-equiv", "")
