@@ -173,3 +173,46 @@ def test_numba_is_imported_lazily() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
     )
     assert completed.returncode == 0, completed.stderr
+
+
+def run_euchre(monkeypatch: pytest.MonkeyPatch, *arguments: str) -> int:
+    """Run the ``euchre`` CLI in-process with ``arguments``; return its exit code."""
+    import sys
+
+    from euchre.cli.errors import run_cli
+    from euchre.cli.main import app
+
+    monkeypatch.setattr(sys, "argv", ["euchre", *arguments])
+    return run_cli(app)
+
+
+def test_bench_engine_command_prints_every_figure(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``euchre bench engine --json --vs openspiel`` reports all three rates and the ratio."""
+    import json
+
+    pytest.importorskip("pyspiel")
+    code = run_euchre(
+        monkeypatch,
+        *("bench", "engine", "--hands", "300", "--reference-hands", "40"),
+        *("--json", "--vs", "openspiel", "--profile", "ballantrae"),
+    )
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["profile"] == "ballantrae"
+    assert report["hands"] == 300
+    assert report["object_api_hands"] == report["openspiel_hands"] == 40
+    outcomes = report["kernel_outcomes"]
+    assert outcomes["scored"] + outcomes["thrown_in"] + outcomes["redeal"] == 300
+    for key in ("hands_per_second", "object_api_hands_per_second", "openspiel_hands_per_second"):
+        assert report[key] > 0
+    expected = report["hands_per_second"] / report["openspiel_hands_per_second"]
+    assert report["ratio_vs_openspiel"] == pytest.approx(expected, rel=0.01)
+
+
+def test_bench_engine_rejects_an_unknown_reference(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run_euchre(monkeypatch, "bench", "engine", "--hands", "10", "--vs", "rlcard") == 1
+    assert "'rlcard' is not supported" in capsys.readouterr().err
