@@ -241,7 +241,7 @@ def choose_card(view: PlayerView) -> int:
     trump = view.trump
     power = POWER[trump]
     suit_of = EFFECTIVE_SUIT[trump + 1]
-    legal = [action.card for action in view.legal]
+    legal = [int(action.card) for action in view.legal]
     hand = card_mask(view.hand)
     seat = view.seat
     mine = view.maker % 2 == seat % 2

@@ -151,7 +151,7 @@ def _workspace() -> _Workspace:
     return _WORKSPACE
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _ordered_moves(
     hand: int,
     trump: int,
@@ -218,7 +218,7 @@ def _ordered_moves(
     return count
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _trick_winner(trick: IntArray, trick_seats: IntArray, players: int, trump: int) -> int:
     suit_of = _SUIT_OF[trump]
     power = _POWER[trump]
@@ -237,7 +237,7 @@ def _trick_winner(trick: IntArray, trick_seats: IntArray, players: int, trump: i
 
 
 # Not cached: numba's on-disk cache of a self-recursive function crashes when loaded back.
-@njit(cache=False)  # type: ignore[misc]
+@njit(cache=False)
 def _search(
     hands: IntArray,
     trump: int,
@@ -259,8 +259,8 @@ def _search(
 ) -> int:
     """The makers' points under best play from here, within the window (alpha, beta)."""
     remaining_tricks = 5 - tricks_done
-    low_score = score_table[maker_tricks]
-    high_score = score_table[maker_tricks + remaining_tricks]
+    low_score = int(score_table[maker_tricks])
+    high_score = int(score_table[maker_tricks + remaining_tricks])
     if low_score == high_score or remaining_tricks == 0:
         return low_score
     present = hands[0] | hands[1] | hands[2] | hands[3]
@@ -272,8 +272,8 @@ def _search(
         key = (generation << 34) | (present << 8) | (seat << 4) | maker_tricks
         slot = (key ^ (key >> 17) ^ (key >> 31)) & (table_keys.shape[0] - 1)
         if table_keys[slot] == key:
-            stored_low = table_low[slot]
-            stored_high = table_high[slot]
+            stored_low = int(table_low[slot])
+            stored_high = int(table_high[slot])
             if stored_low >= beta:
                 return stored_low
             if stored_high <= alpha:
@@ -341,7 +341,7 @@ def _search(
     return best
 
 
-@njit(cache=False)  # type: ignore[misc]
+@njit(cache=False)
 def _solve_each_move(
     hands: IntArray,
     trump: int,
@@ -391,7 +391,7 @@ def _solve_each_move(
         hands[seat] ^= 1 << card
 
 
-@njit(cache=False)  # type: ignore[misc]
+@njit(cache=False)
 def _root_value(
     hands: IntArray,
     trump: int,
