@@ -31,6 +31,7 @@ from euchre.tournament.movement import (
     first_round_individual,
     first_round_teams,
     losers_rotate_round,
+    place_groups,
     progressive_round,
     rotating_partners_round,
     round_rng,
@@ -148,6 +149,8 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
     first_round_players: list[str] = []
     current_round: int | None = None
     roster = sorted(entrants)
+    draw_order = list(competitors.order)
+    round_rng(config.seed, 0, "order").shuffle(draw_order)
 
     for round_number in range(1, config.rounds + 1):
         active = [
@@ -165,12 +168,21 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
             follows_schedule = False
         elif spec.fixed_partners:
             units_per_table = 2
-            out_units = choose_out(active, len(active) % units_per_table, out_counts, rng)
+            full_round_robin = (
+                config.format == "losers_rotate" and config.rounds >= len(competitors.order) - 1
+            )
+            if config.format == "round_robin" or full_round_robin:
+                # The circle method gives the byes itself.
+                out_units = []
+            else:
+                out_units = choose_out(active, len(active) % units_per_table, out_counts, rng)
             playing = [unit for unit in active if unit not in set(out_units)]
-            if config.format == "round_robin":
-                tables = round_robin_round(
-                    competitors.order, round_number, playing, competitors.members
-                )
+            if config.format == "round_robin" or full_round_robin:
+                tables = round_robin_round(draw_order, round_number, playing, competitors.members)
+                if full_round_robin:
+                    # Every team must meet every other: the circle method guarantees no
+                    # repeat; winners keep their tables whenever the pairings allow.
+                    tables = place_groups([t.partnerships for t in tables], previous_round)
             elif previous_round is None:
                 tables = first_round_teams(playing, competitors.members, rng)
             elif config.format == "winners_move_up":

@@ -30,6 +30,7 @@ __all__ = [
     "first_round_individual",
     "first_round_teams",
     "losers_rotate_round",
+    "place_groups",
     "progressive_round",
     "rotating_partners_round",
     "round_robin_round",
@@ -202,11 +203,62 @@ def losers_rotate_round(
             row.append(repeat + (target - origin - 1) % max(table_count, 1))
         costs.append(row)
     columns = assign(costs)
+    repeats = sum(costs[row][column] >= 1000 for row, column in enumerate(columns))
+    if repeats:
+        # Winners staying put and "no repeat match-ups" clash: the sheet puts no repeats
+        # first, so re-pair everyone, keeping as many winners at their tables as possible.
+        matched = _match_without_repeats(stayers, [team for team, _origin in movers], met)
+        if matched is not None:
+            return _chunk_teams([team for pair in matched for team in pair], members)
     order: list[str] = []
     visitor = {column: movers[row][0] for row, column in enumerate(columns)}
     for target in range(table_count):
         order += [stayers[target], visitor[target]]
     return _chunk_teams(order, members)
+
+
+def _match_without_repeats(
+    stayers: Sequence[str], movers: Sequence[str], met: Mapping[str, set[str]]
+) -> list[tuple[str, str]] | None:
+    """Tables (in order) pairing every team with one it has not met: each table keeps its
+    winner where possible (movers first, then other winners), found by depth-first search
+    over the tables in order (None when no such pairing exists or the search gives up)."""
+    budget = [20_000]
+    free = set(stayers) | set(movers)
+    tables: list[tuple[str, str]] = []
+    hosts = list(stayers)
+
+    def partners_for(team: str) -> list[str]:
+        fresh = [other for other in free if other != team and other not in met.get(team, set())]
+        # Movers before winners (winners should stay at their own tables), then a fixed order.
+        return sorted(
+            fresh,
+            key=lambda other: (
+                other in stayers,
+                hosts.index(other) if other in hosts else -1,
+                other,
+            ),
+        )
+
+    def place() -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        if not free:
+            return True
+        host = next((team for team in hosts if team in free), None) or min(free)
+        free.discard(host)
+        for other in partners_for(host):
+            free.discard(other)
+            tables.append((host, other))
+            if place():
+                return True
+            tables.pop()
+            free.add(other)
+        free.add(host)
+        return False
+
+    return tables if place() else None
 
 
 def round_robin_round(
@@ -333,12 +385,14 @@ def rotating_partners_round(
         groups = [
             ((roster[a], roster[b]), (roster[c], roster[d])) for (a, b), (c, d) in searched.tables
         ]
-    return _place_groups(groups, previous), sorted(sitting_out), follows
+    return place_groups(groups, previous), sorted(sitting_out), follows
 
 
-def _place_groups(
-    groups: Sequence[tuple[tuple[str, str], tuple[str, str]]], previous: PlayedRound | None
+def place_groups(
+    groups: Sequence[tuple[tuple[str, ...], tuple[str, ...]]], previous: PlayedRound | None
 ) -> list[TableSeating]:
+    """Number the tables of a round so the previous game's winners keep their table as
+    often as possible (an assignment problem)."""
     if previous is None or not groups:
         return [TableSeating(n, group) for n, group in enumerate(groups, start=1)]
     winners_at: dict[str, int] = {}
