@@ -1,0 +1,46 @@
+"""Storage tests run against SQLite and, when a server is available, PostgreSQL.
+
+PostgreSQL comes from the ``postgres_url`` fixture (the throwaway cluster the shared test
+set-up starts) or from ``EUCHRE_TEST_POSTGRES_URL``; without either those cases are skipped.
+Each PostgreSQL case gets its own fresh database.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+
+def _server_url(request: pytest.FixtureRequest) -> str | None:
+    try:
+        return str(request.getfixturevalue("postgres_url"))
+    except pytest.FixtureLookupError:
+        return os.environ.get("EUCHRE_TEST_POSTGRES_URL") or None
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.db'}"
+        return
+    server = _server_url(request)
+    if server is None:
+        pytest.skip("no PostgreSQL server (postgres_url fixture or EUCHRE_TEST_POSTGRES_URL)")
+    base = make_url(server.replace("postgresql://", "postgresql+psycopg://", 1))
+    name = f"euchre_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()

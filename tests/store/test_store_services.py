@@ -1,0 +1,262 @@
+"""Storage services against SQLite and PostgreSQL: migrations, durability, workers that share
+nothing but the database, scores that are never overwritten, the audit log, backups."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import inspect, select, text
+
+from euchre.store import auth, backup, events, rounds, scores
+from euchre.store.db import Database
+from euchre.store.errors import AuthError, ConflictError, RateLimitedError
+from euchre.store.models import AuditEntry, Result, Submission, utc_now
+from euchre.store.ratelimit import FREE_FAILURES, check_rate_limit, record_failure
+from euchre.tournament import EventConfig
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
+    database.migrate()
+    yield database
+    database.dispose()
+
+
+def _config(**overrides: object) -> EventConfig:
+    values: dict[str, object] = {
+        "name": "Store test",
+        "profile_id": "tournament",
+        "format": "winners_move_up",
+        "rounds": 2,
+        "round_minutes": 10,
+        "seed": 11,
+    }
+    values.update(overrides)
+    return EventConfig(**values)  # type: ignore[arg-type]
+
+
+def _event_with_round(store: Database, teams: int = 2) -> tuple[int, list[str]]:
+    """An event with ``teams`` fixed teams and round 1 started; returns its table codes."""
+    with store.write() as session:
+        event = events.create_event(session, config=_config(), who="tester")
+        for team in range(teams):
+            for seat in "ab":
+                events.add_entrant(
+                    session, event_id=event.id, name=f"{team}{seat}", team=f"T{team}", who="t"
+                )
+        event_id = event.id
+    with store.write() as session:
+        rounds.start_round(session, event_id=event_id, who="tester")
+        codes = rounds.table_codes(session, event_id=event_id, round_number=1)
+    return event_id, [codes[number] for number in sorted(codes)]
+
+
+def _table_players(store: Database, code: str) -> tuple[list[str], list[str]]:
+    with store.read() as session:
+        context = rounds.open_table(session, code=code)
+        first, second = ([member.code for member in side] for side in context.partnerships)
+        return first, second
+
+
+def test_migrations_are_idempotent_and_create_every_table(database_url: str) -> None:
+    database = Database(database_url)
+    database.migrate()
+    database.migrate()
+    tables = set(inspect(database.read_engine).get_table_names())
+    assert {"events", "entrants", "rounds", "submissions", "results", "audit_log"} <= tables
+    with database.read() as session:
+        version = session.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    assert version == "0001"
+    database.dispose()
+
+
+def test_sqlite_runs_in_wal_mode_with_foreign_keys(tmp_path: object) -> None:
+    database = Database(f"sqlite:///{tmp_path}/wal.db")
+    database.migrate()
+    with database.read() as session:
+        assert session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+        assert session.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert session.execute(text("PRAGMA synchronous")).scalar() == 2
+    database.dispose()
+
+
+def test_a_confirmed_score_is_visible_to_another_worker_at_once(store: Database) -> None:
+    event_id, codes = _event_with_round(store)
+    first, second = _table_players(store, codes[0])
+    with store.write() as session:
+        submitted = scores.submit_score(
+            session,
+            code=codes[0],
+            player_code=first[0],
+            entered=scores.ResultInput(team_points=(7, 5)),
+        )
+    with store.write() as session:
+        scores.confirm_submission(
+            session, code=codes[0], submission_id=submitted.id, player_code=second[1]
+        )
+    other_worker = Database(store.url)
+    with other_worker.read() as session:
+        result = session.scalar(select(Result).where(Result.event_id == event_id))
+        assert result is not None
+        assert result.result["team_points"] == [7, 5]
+    other_worker.dispose()
+
+
+def test_concurrent_different_scores_are_all_kept_and_flagged(store: Database) -> None:
+    _, codes = _event_with_round(store)
+    first, second = _table_players(store, codes[0])
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(4)
+
+    def submit(player_code: str, points: tuple[int, int]) -> None:
+        worker = Database(store.url)
+        try:
+            barrier.wait()
+            with worker.write() as session:
+                scores.submit_score(
+                    session,
+                    code=codes[0],
+                    player_code=player_code,
+                    entered=scores.ResultInput(team_points=points),
+                )
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            worker.dispose()
+
+    threads = [
+        threading.Thread(target=submit, args=(code, (index + 1, 3)))
+        for index, code in enumerate(first + second)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    with store.read() as session:
+        kept = list(session.scalars(select(Submission)))
+    assert len(kept) == 4
+    assert sorted(row.result["team_points"][0] for row in kept) == [1, 2, 3, 4]
+    assert {row.status for row in kept} == {"disputed"}
+
+
+def test_a_confirmed_score_cannot_be_silently_replaced(store: Database) -> None:
+    event_id, codes = _event_with_round(store)
+    first, second = _table_players(store, codes[0])
+    with store.write() as session:
+        row = scores.submit_score(
+            session,
+            code=codes[0],
+            player_code=first[0],
+            entered=scores.ResultInput(team_points=(9, 1)),
+        )
+        scores.confirm_submission(
+            session, code=codes[0], submission_id=row.id, player_code=second[0]
+        )
+    with store.write() as session:
+        later = scores.submit_score(
+            session,
+            code=codes[0],
+            player_code=second[0],
+            entered=scores.ResultInput(team_points=(1, 9)),
+        )
+        assert later.status == "disputed"
+    with store.read() as session:
+        official = session.scalar(select(Result).where(Result.event_id == event_id))
+        assert official is not None
+        assert official.result["team_points"] == [9, 1]
+
+
+def test_the_wrong_code_count_is_shared_by_workers(store: Database) -> None:
+    workers = [Database(store.url) for _ in range(2)]
+    moment = utc_now()
+    for attempt in range(FREE_FAILURES + 1):
+        with workers[attempt % 2].write() as session:
+            record_failure(session, key="codes:10.0.0.9", now=moment)
+    with workers[1].read() as session, pytest.raises(RateLimitedError) as blocked:
+        check_rate_limit(session, key="codes:10.0.0.9", now=moment)
+    assert blocked.value.retry_after == 1
+    with workers[0].read() as session:
+        check_rate_limit(session, key="codes:10.0.0.9", now=moment + timedelta(seconds=2))
+        check_rate_limit(session, key="codes:10.0.0.8", now=moment)
+    for worker in workers:
+        worker.dispose()
+
+
+def test_passwords_are_hashed_and_checked(store: Database) -> None:
+    with store.write() as session:
+        director = auth.set_up_first_director(session, name="Ann", password="s3cret-words")
+        assert director.password_hash.startswith("$argon2")
+        assert "s3cret-words" not in director.password_hash
+    with store.read() as session:
+        assert auth.authenticate(session, name="Ann", password="s3cret-words").name == "Ann"
+        with pytest.raises(AuthError):
+            auth.authenticate(session, name="Ann", password="S3cret-words")
+    with store.write() as session, pytest.raises(ConflictError):
+        auth.set_up_first_director(session, name="Bob", password="another-one")
+
+
+def test_every_change_is_in_the_audit_log(store: Database) -> None:
+    event_id, _codes = _event_with_round(store)
+    with store.write() as session:
+        scores.correct_result(
+            session,
+            event_id=event_id,
+            round_number=1,
+            table=1,
+            entered=scores.ResultInput(team_points=(6, 4)),
+            who="Ann",
+            reason="",
+        )
+    with store.write() as session:
+        scores.correct_result(
+            session,
+            event_id=event_id,
+            round_number=1,
+            table=1,
+            entered=scores.ResultInput(team_points=(4, 6)),
+            who="Ann",
+            reason="swapped",
+        )
+    with store.read() as session:
+        actions = [
+            (row.action, row.who, row.reason)
+            for row in session.scalars(
+                select(AuditEntry).where(AuditEntry.event_id == event_id).order_by(AuditEntry.id)
+            )
+        ]
+    assert actions[0][0] == "create_event"
+    assert ("start_round", "tester", "") in actions
+    assert actions[-1] == ("correct_result", "Ann", "swapped")
+
+
+def test_backup_restores_into_another_database(store: Database, tmp_path: object) -> None:
+    event_id, codes = _event_with_round(store)
+    with store.write() as session:
+        scores.correct_result(
+            session,
+            event_id=event_id,
+            round_number=1,
+            table=1,
+            entered=scores.ResultInput(team_points=(8, 2)),
+            who="Ann",
+            reason="",
+        )
+    with store.read() as session:
+        saved = backup.backup_event(session, event_id=event_id)
+        before = backup.results_json(session, event_id=event_id)["snapshot"]
+    other = Database(f"sqlite:///{tmp_path}/other.db")
+    other.migrate()
+    with other.write() as session:
+        copy = backup.restore_event(session, data=saved, who="Ann")
+        copy_id = copy.id
+    with other.read() as session:
+        after = backup.results_json(session, event_id=copy_id)["snapshot"]
+        restored_codes = rounds.table_codes(session, event_id=copy_id, round_number=1)
+    assert after["standings"] == before["standings"]
+    assert sorted(restored_codes.values()) == sorted(codes)
+    other.dispose()
