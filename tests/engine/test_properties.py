@@ -107,8 +107,12 @@ def check_cards_conserved(state: HandState) -> None:
 
 
 def illegal_action(state: HandState, rng: random.Random) -> Action:
-    """An action code that is not legal now (every state has one)."""
+    """An action that is not legal now: a simple code, or a ``go under`` of three cards."""
     legal = set(state.legal_actions())
+    if rng.random() < 0.2:
+        swap = Action.go_under(rng.sample(range(24), 3))
+        if swap not in legal:
+            return swap
     candidates = [action for action in _EVERY_SIMPLE_ACTION if action not in legal]
     return candidates[rng.randrange(len(candidates))]
 
