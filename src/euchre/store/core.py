@@ -31,7 +31,7 @@ from euchre.tournament.event import compute_event
 __all__ = ["compute", "event_config", "event_inputs", "player_id", "snapshot_of"]
 
 _CACHE_SIZE = 64
-_cache: OrderedDict[tuple[str, int, int], EventSnapshot] = OrderedDict()
+_cache: OrderedDict[tuple[str, int, str, int], EventSnapshot] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -96,8 +96,14 @@ def compute(inputs: EventInputs, previous: EventSnapshot | None = None) -> Event
 
 
 def snapshot_of(session: Session, event: Event) -> EventSnapshot:
-    """The event's snapshot, cached per process by the event's revision number."""
-    key = (str(session.get_bind().engine.url), event.id, event.revision)
+    """The event's snapshot, cached per process by the event's revision number (and its
+    creation time, so a database rebuilt at the same URL never hits a stale entry)."""
+    key = (
+        str(session.get_bind().engine.url),
+        event.id,
+        event.created_at.isoformat(),
+        event.revision,
+    )
     with _cache_lock:
         cached = _cache.get(key)
         if cached is not None:
