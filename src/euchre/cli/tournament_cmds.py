@@ -300,6 +300,8 @@ def event_penalty(
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
     _save(file, updated)
+    if not any((r.round, r.table) == (round_number, table) for r in inputs.results):
+        print(f"recorded; it is scored once round {round_number} table {table} has its result")
     for ruling in snapshot.penalties:
         if (ruling.round, ruling.table, ruling.offender_id) == (round_number, table, offender):
             points = f"{ruling.team_points[0]}-{ruling.team_points[1]}"
