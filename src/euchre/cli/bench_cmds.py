@@ -1,8 +1,9 @@
 """Benchmarks: ``euchre bench engine`` (and room for more ``euchre bench <name>`` commands).
 
-The measuring functions are plain functions (``bench/engine_bench.py`` calls them too); the
-command only parses options and prints. Heavy modules (numba, OpenSpiel) are imported inside
-the functions so that ``euchre --help`` stays fast.
+The measuring code is a plain function, :func:`engine_bench` (``bench/engine_bench.py`` calls
+it too); the command only parses options and prints. Heavy modules (numba, OpenSpiel) are
+imported when a benchmark runs, so that ``euchre --help`` stays fast. Another benchmark joins
+the group as one more ``@bench_app.command(...)``.
 """
 
 from __future__ import annotations
@@ -21,14 +22,7 @@ from euchre.cli.errors import CliError
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.record import deal_record
 
-__all__ = [
-    "bench_app",
-    "engine_bench",
-    "measure_kernel",
-    "measure_object_api",
-    "measure_openspiel",
-    "register",
-]
+__all__ = ["bench_app", "engine_bench", "register"]
 
 bench_app = typer.Typer(
     name="bench",
@@ -36,109 +30,114 @@ bench_app = typer.Typer(
     no_args_is_help=True,
 )
 
-_CHUNK = 1000
-"""Hands per timed chunk of the slower loops; the progress bar moves between chunks."""
+_ROUNDS = 10
+"""The engines take turns in this many rounds, so that load on a shared machine hits all alike."""
 
 
-def measure_kernel(profile: RuleProfile, hands: int, seed: int) -> dict[str, Any]:
-    """Random-legal play of ``hands`` hands in the numba kernel (compile time excluded)."""
-    started = time.perf_counter()
-    from euchre.engine import kernel
+class _Runner:
+    """One engine under test: plays hands on request and keeps its clocks."""
 
-    parameters = kernel.kernel_parameters(profile)
-    kernel.play_random_hands(parameters, 64, seed + 1)  # compile (or load the cache) first
-    warm = time.perf_counter()
-    totals = kernel.play_random_hands(parameters, hands, seed)
-    seconds = time.perf_counter() - warm
-    scored, thrown_in, redeal, actions, team_zero, team_one = (int(value) for value in totals)
-    return {
-        "hands": hands,
-        "seconds": seconds,
-        "hands_per_second": hands / seconds if seconds > 0 else float("inf"),
-        "warm_up_seconds": warm - started,
-        "scored": scored,
-        "thrown_in": thrown_in,
-        "redeal": redeal,
-        "actions": actions,
-        "team_points": [team_zero, team_one],
-    }
+    def __init__(self, name: str, hands: int) -> None:
+        self.name = name
+        self.hands = hands
+        self.played = 0
+        self.cpu_seconds = 0.0
+        self.wall_seconds = 0.0
 
+    def play(self, count: int) -> None:
+        """Play ``count`` random-legal hands."""
+        raise NotImplementedError
 
-def _timed_chunks(
-    hands: int, play_chunk: Callable[[int], None], label: str, show_progress: bool
-) -> float:
-    """Run ``play_chunk(size)`` until ``hands`` are played; return the seconds spent in it."""
-    spent = 0.0
-    with _progress(label, hands, show_progress) as advance:
-        remaining = hands
-        while remaining > 0:
-            size = min(_CHUNK, remaining)
-            begin = time.perf_counter()
-            play_chunk(size)
-            spent += time.perf_counter() - begin
-            remaining -= size
-            advance(size)
-    return spent
+    def timed_play(self, count: int) -> None:
+        """Play ``count`` hands, adding the process CPU time and the wall time they took."""
+        cpu, wall = time.process_time(), time.perf_counter()
+        self.play(count)
+        self.cpu_seconds += time.process_time() - cpu
+        self.wall_seconds += time.perf_counter() - wall
+        self.played += count
+
+    def rates(self) -> tuple[float, float]:
+        """Hands per second of process CPU time, and per second of wall-clock time."""
+        return _rate(self.played, self.cpu_seconds), _rate(self.played, self.wall_seconds)
 
 
-def measure_object_api(
-    profile: RuleProfile, hands: int, seed: int, *, show_progress: bool = False
-) -> dict[str, Any]:
-    """Random-legal play of ``hands`` hands through ``HandState`` (deal, play, result)."""
-    rng = random.Random(seed)
-    dealer = [0]
-    points = [0, 0]
+def _rate(hands: int, seconds: float) -> float:
+    return hands / seconds if seconds > 0 else float("inf")
 
-    def play_chunk(size: int) -> None:
-        for _ in range(size):
-            state = deal_record(profile, dealer[0], rng).start()
-            dealer[0] = (dealer[0] + 1) % 4
+
+class _KernelRunner(_Runner):
+    """The numba kernel's batch mode (``play_random_hands``)."""
+
+    def __init__(self, profile: RuleProfile, hands: int, seed: int) -> None:
+        super().__init__("kernel", hands)
+        started = time.perf_counter()
+        from euchre.engine import kernel
+
+        self._kernel = kernel
+        self._parameters = kernel.kernel_parameters(profile)
+        kernel.play_random_hands(self._parameters, 64, seed - 1)  # compile or load the cache
+        self.warm_up_seconds = time.perf_counter() - started
+        self._seed = seed
+        self.totals = [0] * 6
+
+    def play(self, count: int) -> None:
+        """Play ``count`` hands in one compiled call."""
+        self._seed += 1
+        totals = self._kernel.play_random_hands(self._parameters, count, self._seed)
+        self.totals = [old + int(new) for old, new in zip(self.totals, totals, strict=True)]
+
+
+class _ObjectRunner(_Runner):
+    """The object API: ``deal_record(...).start()``, ``legal_actions``, ``apply``, ``result``."""
+
+    def __init__(self, profile: RuleProfile, hands: int, seed: int) -> None:
+        super().__init__("object API", hands)
+        self._profile = profile
+        self._rng = random.Random(seed)
+        self._dealer = 0
+        self.team_points = [0, 0]
+
+    def play(self, count: int) -> None:
+        """Deal and play ``count`` hands through ``HandState``."""
+        rng = self._rng
+        for _ in range(count):
+            state = deal_record(self._profile, self._dealer, rng).start()
+            self._dealer = (self._dealer + 1) % 4
             while not state.is_over:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
             result = state.result()
-            points[0] += result.team_points[0]
-            points[1] += result.team_points[1]
-
-    seconds = _timed_chunks(hands, play_chunk, "HandState", show_progress)
-    return {
-        "hands": hands,
-        "seconds": seconds,
-        "hands_per_second": hands / seconds if seconds > 0 else float("inf"),
-        "team_points": points,
-    }
+            self.team_points[0] += result.team_points[0]
+            self.team_points[1] += result.team_points[1]
 
 
-def measure_openspiel(hands: int, seed: int, *, show_progress: bool = False) -> dict[str, Any]:
-    """Random play of ``hands`` full hands of OpenSpiel's euchre, chance nodes included."""
-    try:
-        import pyspiel
-    except ImportError:
-        raise CliError(
-            "OpenSpiel is not installed: install the dev dependencies (uv sync) to use --vs"
-        ) from None
-    game = pyspiel.load_game("euchre")
-    rng = random.Random(seed)
-    returns = [0.0, 0.0]
+class _OpenSpielRunner(_Runner):
+    """OpenSpiel's ``euchre`` from Python, chance nodes included."""
 
-    def play_chunk(size: int) -> None:
-        for _ in range(size):
-            state = game.new_initial_state()
+    def __init__(self, hands: int, seed: int) -> None:
+        super().__init__("OpenSpiel", hands)
+        try:
+            import pyspiel
+        except ImportError:
+            raise CliError(
+                "OpenSpiel is not installed: install the dev dependencies (uv sync) to use --vs"
+            ) from None
+        self._game = pyspiel.load_game("euchre")
+        self._rng = random.Random(seed)
+        self.returns = [0.0, 0.0]
+
+    def play(self, count: int) -> None:
+        """Play ``count`` hands from the initial (chance) state to the end."""
+        rng = self._rng
+        for _ in range(count):
+            state = self._game.new_initial_state()
             while not state.is_terminal():
                 # Chance outcomes are uniform, so a uniform pick among legal actions is exact.
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
             values = state.returns()
-            returns[0] += values[0]
-            returns[1] += values[1]
-
-    seconds = _timed_chunks(hands, play_chunk, "OpenSpiel", show_progress)
-    return {
-        "hands": hands,
-        "seconds": seconds,
-        "hands_per_second": hands / seconds if seconds > 0 else float("inf"),
-        "returns": returns,
-    }
+            self.returns[0] += values[0]
+            self.returns[1] += values[1]
 
 
 def engine_bench(
@@ -153,37 +152,61 @@ def engine_bench(
     """Measure the kernel, the object API and (optionally) OpenSpiel; return the figures.
 
     ``hands_per_second`` is the kernel's rate (batch mode); the object API and OpenSpiel play
-    ``reference_hands`` hands (default: ``hands``, at most 20,000) since they are slower.
+    ``reference_hands`` hands (default: ``hands``, at most 20,000) since they are slower. The
+    engines take turns in ten rounds. Rates are hands per second of this process's CPU time
+    (one core; time spent waiting for a busy machine's CPU does not count); the ``wall``
+    figures use the wall clock instead. Numba's import and compilation happen before any
+    timing (``kernel_warm_up_seconds``).
     """
     if hands < 1:
         raise CliError(f"--hands must be at least 1, got {hands}")
     reference = min(hands, 20_000) if reference_hands is None else reference_hands
     if reference < 1:
         raise CliError(f"--reference-hands must be at least 1, got {reference}")
-    kernel_figures = measure_kernel(profile, hands, seed)
-    object_figures = measure_object_api(profile, reference, seed, show_progress=show_progress)
+    kernel_runner = _KernelRunner(profile, hands, seed)
+    object_runner = _ObjectRunner(profile, reference, seed)
+    openspiel_runner = _OpenSpielRunner(reference, seed) if versus_openspiel else None
+    runners = [kernel_runner, object_runner] + ([openspiel_runner] if openspiel_runner else [])
+    with _progress("benchmark rounds", _ROUNDS, show_progress) as advance:
+        for round_index in range(_ROUNDS):
+            for runner in runners:
+                share = runner.hands * (round_index + 1) // _ROUNDS - runner.played
+                if share > 0:
+                    runner.timed_play(share)
+            advance(1)
+    kernel_rate, kernel_wall = kernel_runner.rates()
+    object_rate, object_wall = object_runner.rates()
+    scored, thrown_in, redeal, actions, team_zero, team_one = kernel_runner.totals
+    wall: dict[str, float] = {
+        "hands_per_second": round(kernel_wall, 1),
+        "object_api_hands_per_second": round(object_wall, 1),
+    }
     report: dict[str, Any] = {
         "profile": profile.id,
         "hands": hands,
-        "hands_per_second": round(kernel_figures["hands_per_second"], 1),
-        "kernel_seconds": round(kernel_figures["seconds"], 4),
-        "kernel_warm_up_seconds": round(kernel_figures["warm_up_seconds"], 3),
+        "clock": "process CPU time",
+        "hands_per_second": round(kernel_rate, 1),
+        "kernel_seconds": round(kernel_runner.cpu_seconds, 4),
+        "kernel_warm_up_seconds": round(kernel_runner.warm_up_seconds, 3),
         "kernel_outcomes": {
-            key: kernel_figures[key]
-            for key in ("scored", "thrown_in", "redeal", "actions", "team_points")
+            "scored": scored,
+            "thrown_in": thrown_in,
+            "redeal": redeal,
+            "actions": actions,
+            "team_points": [team_zero, team_one],
         },
         "object_api_hands": reference,
-        "object_api_hands_per_second": round(object_figures["hands_per_second"], 1),
+        "object_api_hands_per_second": round(object_rate, 1),
+        "wall": wall,
     }
-    if versus_openspiel:
-        openspiel = measure_openspiel(reference, seed, show_progress=show_progress)
-        rate = openspiel["hands_per_second"]
+    if openspiel_runner is not None:
+        openspiel_rate, openspiel_wall = openspiel_runner.rates()
         report["openspiel_hands"] = reference
-        report["openspiel_hands_per_second"] = round(rate, 1)
-        report["ratio_vs_openspiel"] = round(kernel_figures["hands_per_second"] / rate, 3)
-        report["object_api_ratio_vs_openspiel"] = round(
-            object_figures["hands_per_second"] / rate, 3
-        )
+        report["openspiel_hands_per_second"] = round(openspiel_rate, 1)
+        report["ratio_vs_openspiel"] = round(kernel_rate / openspiel_rate, 3)
+        report["object_api_ratio_vs_openspiel"] = round(object_rate / openspiel_rate, 3)
+        wall["openspiel_hands_per_second"] = round(openspiel_wall, 1)
+        wall["ratio_vs_openspiel"] = round(kernel_wall / openspiel_wall, 3)
     return report
 
 
@@ -234,7 +257,10 @@ def engine_command(
     if as_json:
         typer.echo(json.dumps(report))
         return
-    typer.echo(f"profile {report['profile']}, {report['hands']} hands")
+    typer.echo(
+        f"profile {report['profile']}, {report['hands']} hands; "
+        f"rates per second of {report['clock']} (wall clock: see --json)"
+    )
     typer.echo(f"kernel (numba, batch):  {report['hands_per_second']:>12,.0f} hands/s")
     typer.echo(
         f"object API (HandState): {report['object_api_hands_per_second']:>12,.0f} hands/s "
