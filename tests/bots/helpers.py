@@ -1,0 +1,62 @@
+"""Helpers for the bot tests: deals, random play to a point, explicit states."""
+
+from __future__ import annotations
+
+import random
+
+from euchre.engine.cards import Card, card_mask, parse_cards
+from euchre.engine.profile import RuleProfile, load_profile
+from euchre.engine.record import deal_record
+from euchre.engine.state import HandState, Phase
+
+ALL_RULES = load_profile("tournament").replace(
+    defend_alone=True, going_under=True, fold_without_ace_face_trump=True
+)
+"""Every optional decision switched on: defend alone, go under, fold."""
+
+PROFILES: list[RuleProfile] = [
+    load_profile(name) for name in ("ballantrae", "bolivar", "questions", "valpo", "tournament")
+] + [ALL_RULES]
+
+
+def state_from_text(
+    profile: RuleProfile, dealer: int, hands: list[str], up_card: str, kitty: str
+) -> HandState:
+    """A state from card text: four hands, the up-card and the three kitty cards."""
+    return HandState(
+        profile,
+        dealer,
+        [card_mask(parse_cards(hand)) for hand in hands],
+        Card.parse(up_card),
+        list(parse_cards(kitty)),
+    )
+
+
+def random_state(profile: RuleProfile, seed: int, steps: int) -> HandState:
+    """A deal with up to ``steps`` random actions applied (stopping before the hand ends)."""
+    rng = random.Random(seed)
+    state = deal_record(profile, rng.randrange(4), rng).start()
+    for _ in range(steps):
+        legal = state.legal_actions()
+        if not legal:
+            break
+        state.apply(rng.choice(legal))
+        if state.is_over:
+            break
+    return state
+
+
+def played_state(profile: RuleProfile, seed: int, cards_played: int) -> HandState | None:
+    """A state in the play phase with ``cards_played`` cards played (None if the deal ends
+    before play, e.g. thrown in)."""
+    rng = random.Random(seed)
+    state = deal_record(profile, rng.randrange(4), rng).start()
+    while not state.is_over and state.phase is not Phase.PLAY:
+        state.apply(rng.choice(state.legal_actions()))
+    if state.is_over:
+        return None
+    for _ in range(cards_played):
+        state.apply(rng.choice(state.legal_actions()))
+        if state.is_over:
+            return None
+    return state
