@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
@@ -63,6 +63,8 @@ _errors: dict[int | str, dict[str, Any]] = {
 }
 router = APIRouter(prefix="/api", responses=_errors)
 Reader = Annotated[DirectorSession, Depends(director_for_read)]
+Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
+"""A path number (event, round, table, player, submission): bounded so no database overflows."""
 Writer = Annotated[DirectorSession, Depends(director_for_write)]
 
 
@@ -158,14 +160,14 @@ def create_event(request: Request, director: Writer, body: EventCreate) -> Event
 
 
 @router.get("/events/{event_id}", tags=["events"])
-def get_event(request: Request, event_id: int) -> EventOut:
+def get_event(request: Request, event_id: Id) -> EventOut:
     """One event (public)."""
     with database(request).read() as session:
         return convert.event_out(session, events.get_event(session, event_id=event_id))
 
 
 @router.put("/events/{event_id}/config", tags=["events"])
-def update_config(request: Request, director: Writer, event_id: int, body: EventCreate) -> EventOut:
+def update_config(request: Request, director: Writer, event_id: Id, body: EventCreate) -> EventOut:
     """Replace the configuration (only before round 1 starts)."""
     with database(request).write() as session:
         event = events.update_config(
@@ -178,7 +180,7 @@ def update_config(request: Request, director: Writer, event_id: int, body: Event
 
 
 @router.get("/events/{event_id}/players", tags=["players"])
-def list_players(request: Request, director: Reader, event_id: int) -> list[EntrantOut]:
+def list_players(request: Request, director: Reader, event_id: Id) -> list[EntrantOut]:
     """The players, with their personal codes."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
@@ -188,9 +190,7 @@ def list_players(request: Request, director: Reader, event_id: int) -> list[Entr
 
 
 @router.post("/events/{event_id}/players", tags=["players"], status_code=201)
-def add_player(
-    request: Request, director: Writer, event_id: int, body: EntrantCreate
-) -> EntrantOut:
+def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCreate) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
     with database(request).write() as session:
         entrant = events.add_entrant(
@@ -206,7 +206,7 @@ def add_player(
 
 @router.post("/events/{event_id}/players/import", tags=["players"], status_code=201)
 def import_players(
-    request: Request, director: Writer, event_id: int, body: EntrantsImport
+    request: Request, director: Writer, event_id: Id, body: EntrantsImport
 ) -> list[EntrantOut]:
     """Add players from CSV (header ``name``, optional ``team``, ``checked_in``)."""
     with database(request).write() as session:
@@ -217,7 +217,7 @@ def import_players(
 
 
 @router.post("/events/{event_id}/players/{number}/check-in", tags=["players"])
-def check_in(request: Request, director: Writer, event_id: int, number: int) -> EntrantOut:
+def check_in(request: Request, director: Writer, event_id: Id, number: Id) -> EntrantOut:
     """Mark a player present (a late arrival plays from the next round)."""
     with database(request).write() as session:
         entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
@@ -226,7 +226,7 @@ def check_in(request: Request, director: Writer, event_id: int, number: int) -> 
 
 @router.post("/events/{event_id}/players/{number}/withdraw", tags=["players"])
 def withdraw(
-    request: Request, director: Writer, event_id: int, number: int, body: Reason
+    request: Request, director: Writer, event_id: Id, number: Id, body: Reason
 ) -> EntrantOut:
     """Withdraw a player from the next round not yet started on."""
     with database(request).write() as session:
@@ -238,7 +238,7 @@ def withdraw(
 
 @router.post("/events/{event_id}/pairs", tags=["players"])
 def pair_players(
-    request: Request, director: Writer, event_id: int, body: PairCreate
+    request: Request, director: Writer, event_id: Id, body: PairCreate
 ) -> list[EntrantOut]:
     """Make two players who came alone into a team."""
     with database(request).write() as session:
@@ -252,7 +252,7 @@ def pair_players(
 
 
 @router.get("/events/{event_id}/rounds", tags=["rounds"])
-def list_rounds(request: Request, director: Reader, event_id: int) -> list[RoundOut]:
+def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundOut]:
     """Every started round with its tables and codes."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
@@ -263,7 +263,7 @@ def list_rounds(request: Request, director: Reader, event_id: int) -> list[Round
 
 
 @router.post("/events/{event_id}/rounds", tags=["rounds"], status_code=201)
-def start_round(request: Request, director: Writer, event_id: int) -> RoundOut:
+def start_round(request: Request, director: Writer, event_id: Id) -> RoundOut:
     """Start the next round: seating from the format, table codes, the clock."""
     with database(request).write() as session:
         row = rounds.start_round(session, event_id=event_id, who=director.name)
@@ -271,7 +271,7 @@ def start_round(request: Request, director: Writer, event_id: int) -> RoundOut:
 
 
 @router.get("/events/{event_id}/rounds/{number}", tags=["rounds"])
-def get_round(request: Request, director: Reader, event_id: int, number: int) -> RoundOut:
+def get_round(request: Request, director: Reader, event_id: Id, number: Id) -> RoundOut:
     """A started round: seating, clock, which tables have reported."""
     with database(request).read() as session:
         return convert.round_out(
@@ -280,9 +280,7 @@ def get_round(request: Request, director: Reader, event_id: int, number: int) ->
 
 
 @router.post("/events/{event_id}/rounds/{number}/undo", tags=["rounds"], status_code=204)
-def undo_round(
-    request: Request, director: Writer, event_id: int, number: int, body: Reason
-) -> None:
+def undo_round(request: Request, director: Writer, event_id: Id, number: Id, body: Reason) -> None:
     """Take back a round started by mistake (before any result is recorded)."""
     with database(request).write() as session:
         rounds.undo_round(
@@ -291,7 +289,7 @@ def undo_round(
 
 
 @router.post("/events/{event_id}/rounds/{number}/close", tags=["rounds"])
-def close_round(request: Request, director: Writer, event_id: int, number: int) -> RoundOut:
+def close_round(request: Request, director: Writer, event_id: Id, number: Id) -> RoundOut:
     """Close a round once every table has a result and no dispute is open."""
     with database(request).write() as session:
         row = rounds.close_round(session, event_id=event_id, number=number, who=director.name)
@@ -300,7 +298,7 @@ def close_round(request: Request, director: Writer, event_id: int, number: int) 
 
 @router.put("/events/{event_id}/rounds/{number}/seating", tags=["rounds"])
 def override_seating(
-    request: Request, director: Writer, event_id: int, number: int, body: SeatingIn
+    request: Request, director: Writer, event_id: Id, number: Id, body: SeatingIn
 ) -> dict[str, Any]:
     """Set a round's seating by hand (the next round, or the one just started)."""
     with database(request).write() as session:
@@ -321,7 +319,10 @@ def override_seating(
 
 @router.get("/events/{event_id}/submissions", tags=["results"])
 def list_submissions(
-    request: Request, director: Reader, event_id: int, round: int | None = None
+    request: Request,
+    director: Reader,
+    event_id: Id,
+    round: Annotated[int | None, Query(ge=1, le=1000)] = None,
 ) -> list[SubmissionOut]:
     """Every score tables submitted (``status``: pending, confirmed, disputed, accepted,
     superseded)."""
@@ -333,7 +334,7 @@ def list_submissions(
 
 @router.post("/events/{event_id}/submissions/{submission_id}/accept", tags=["results"])
 def accept_submission(
-    request: Request, director: Writer, event_id: int, submission_id: int, body: Reason
+    request: Request, director: Writer, event_id: Id, submission_id: Id, body: Reason
 ) -> CorrectionOut:
     """Settle a table: this submission becomes its official result."""
     with database(request).write() as session:
@@ -356,7 +357,7 @@ def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
 
 @router.put("/events/{event_id}/rounds/{number}/tables/{table}/result", tags=["results"])
 def correct_result(
-    request: Request, director: Writer, event_id: int, number: int, table: int, body: CorrectionIn
+    request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: CorrectionIn
 ) -> CorrectionOut:
     """Enter or correct a table's result (kept in the audit log with the reason)."""
     with database(request).write() as session:
@@ -373,7 +374,7 @@ def correct_result(
 
 
 @router.get("/events/{event_id}/penalties", tags=["results"])
-def list_penalties(request: Request, director: Reader, event_id: int) -> list[PenaltyOut]:
+def list_penalties(request: Request, director: Reader, event_id: Id) -> list[PenaltyOut]:
     """Every recorded penalty."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
@@ -384,7 +385,7 @@ def list_penalties(request: Request, director: Reader, event_id: int) -> list[Pe
 
 @router.post("/events/{event_id}/penalties", tags=["results"], status_code=201)
 def add_penalty(
-    request: Request, director: Writer, event_id: int, body: PenaltyCreate
+    request: Request, director: Writer, event_id: Id, body: PenaltyCreate
 ) -> PenaltyOut:
     """Record an irregularity at a table (scored by the event's rule profile)."""
     with database(request).write() as session:
@@ -408,7 +409,7 @@ def add_penalty(
 
 @router.post("/events/{event_id}/penalties/{penalty_id}/remove", tags=["results"], status_code=204)
 def remove_penalty(
-    request: Request, director: Writer, event_id: int, penalty_id: int, body: Reason
+    request: Request, director: Writer, event_id: Id, penalty_id: Id, body: Reason
 ) -> None:
     """Take back a penalty recorded by mistake."""
     with database(request).write() as session:
@@ -418,7 +419,7 @@ def remove_penalty(
 
 
 @router.get("/events/{event_id}/audit", tags=["results"])
-def audit_log(request: Request, director: Reader, event_id: int) -> list[AuditOut]:
+def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut]:
     """Every change to the event: who, when, old and new values, why."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
@@ -429,7 +430,7 @@ def audit_log(request: Request, director: Reader, event_id: int) -> list[AuditOu
 
 
 @router.get("/events/{event_id}/snapshot", tags=["standings"])
-def snapshot(request: Request, event_id: int) -> dict[str, Any]:
+def snapshot(request: Request, event_id: Id) -> dict[str, Any]:
     """Seating, standings, tie-breaks, prizes and the pot, recomputed from the inputs
     (public)."""
     with database(request).read() as session:
@@ -439,7 +440,7 @@ def snapshot(request: Request, event_id: int) -> dict[str, Any]:
 @router.get(
     "/events/{event_id}/standings.csv", tags=["standings"], response_class=PlainTextResponse
 )
-def standings_csv(request: Request, event_id: int) -> Response:
+def standings_csv(request: Request, event_id: Id) -> Response:
     """The standings as CSV (public)."""
     with database(request).read() as session:
         text = backup.standings_csv(session, event_id=event_id)
@@ -451,7 +452,7 @@ def standings_csv(request: Request, event_id: int) -> Response:
 
 
 @router.get("/events/{event_id}/backup", tags=["backup"])
-def backup_event(request: Request, director: Reader, event_id: int) -> dict[str, Any]:
+def backup_event(request: Request, director: Reader, event_id: Id) -> dict[str, Any]:
     """Everything stored about the event, for :func:`restore`."""
     with database(request).read() as session:
         return backup.backup_event(session, event_id=event_id)
@@ -470,7 +471,7 @@ def restore(request: Request, director: Writer, body: dict[str, Any]) -> EventOu
 
 @router.get("/events/{event_id}/rounds/{number}/{document}.pdf", tags=["rounds"])
 def printout(
-    request: Request, director: Reader, event_id: int, number: int, document: str
+    request: Request, director: Reader, event_id: Id, number: Id, document: str
 ) -> Response:
     """A round's PDF: ``table-cards``, ``tally-sheets``, ``scorecards`` or ``assignments``."""
     with database(request).read() as session:
@@ -553,7 +554,7 @@ def submit_score(request: Request, code: str, body: SubmissionIn) -> SubmissionO
 
 @router.post("/tables/{code}/submissions/{submission_id}/confirm", tags=["tables"])
 def confirm_score(
-    request: Request, code: str, submission_id: int, body: PlayerCode
+    request: Request, code: str, submission_id: Id, body: PlayerCode
 ) -> SubmissionOut:
     """An opponent confirms the score with his own code; it is saved when this answers."""
     return guard_codes(
@@ -568,7 +569,7 @@ def confirm_score(
 
 @router.post("/tables/{code}/submissions/{submission_id}/dispute", tags=["tables"])
 def dispute_score(
-    request: Request, code: str, submission_id: int, body: PlayerCode
+    request: Request, code: str, submission_id: Id, body: PlayerCode
 ) -> SubmissionOut:
     """An opponent says the score is wrong: it is flagged for the director."""
     return guard_codes(

@@ -13,7 +13,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
 from euchre.engine.errors import EuchreError
 from euchre.store.auth import ensure_secret_key
@@ -94,6 +94,18 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         return _error_response(
             request, 409, "the change clashes with another one made at the same time; retry"
         )
+
+    @app.exception_handler(DataError)
+    async def _data_error(request: Request, error: DataError) -> Response:
+        return _error_response(
+            request, 400, f"a value cannot be stored: {str(error.orig).splitlines()[0]}"
+        )
+
+    @app.exception_handler(StatementError)
+    async def _statement_error(request: Request, error: StatementError) -> Response:
+        if isinstance(error.orig, OverflowError | ValueError):
+            return _error_response(request, 400, f"a value cannot be stored: {error.orig}")
+        raise error
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, error: RequestValidationError) -> Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -37,6 +37,8 @@ __all__ = [
 ]
 
 _Strict = ConfigDict(extra="forbid")
+Number = Annotated[int, Field(ge=0, le=1_000_000)]
+"""A count, a player number or points: bounded so every value fits a database integer."""
 
 
 class ErrorOut(BaseModel):
@@ -66,7 +68,7 @@ class PrizeTierIn(BaseModel):
 
     model_config = _Strict
     min_tables: int = Field(ge=1, le=1000)
-    amounts_cents: list[int] = Field(max_length=100)
+    amounts_cents: list[Number] = Field(max_length=100)
 
 
 class EventCreate(BaseModel):
@@ -131,7 +133,7 @@ class PairCreate(BaseModel):
     """Two players who came alone, to play as a team."""
 
     model_config = _Strict
-    numbers: tuple[int, int]
+    numbers: tuple[Number, Number]
     team: str | None = Field(default=None, max_length=200)
 
 
@@ -146,8 +148,8 @@ class SeatingIn(BaseModel):
     """A hand-set seating: tables in order, each two partnerships of player numbers."""
 
     model_config = _Strict
-    tables: list[tuple[list[int], list[int]]] = Field(min_length=1, max_length=500)
-    sitting_out: list[int] = Field(default_factory=list, max_length=2000)
+    tables: list[tuple[list[Number], list[Number]]] = Field(min_length=1, max_length=500)
+    sitting_out: list[Number] = Field(default_factory=list, max_length=2000)
     reason: str = Field(default="", max_length=2000)
 
 
@@ -187,12 +189,12 @@ class ResultIn(BaseModel):
     Per-player counts are keyed by player number."""
 
     model_config = _Strict
-    team_points: tuple[int, int] | None = None
-    hand_points: list[tuple[int, int]] = Field(default_factory=list, max_length=200)
-    lone_hands: dict[int, int] = Field(default_factory=dict)
-    euchres: dict[int, int] = Field(default_factory=dict)
-    player_points: dict[int, int] = Field(default_factory=dict)
-    first_to_tying_score: int | None = None
+    team_points: tuple[Number, Number] | None = None
+    hand_points: list[tuple[Number, Number]] = Field(default_factory=list, max_length=200)
+    lone_hands: dict[Number, Number] = Field(default_factory=dict, max_length=8)
+    euchres: dict[Number, Number] = Field(default_factory=dict, max_length=8)
+    player_points: dict[Number, Number] = Field(default_factory=dict, max_length=8)
+    first_to_tying_score: int | None = Field(default=None, ge=0, le=1)
 
 
 class SubmissionIn(ResultIn):
@@ -267,7 +269,7 @@ class PenaltyCreate(BaseModel):
     round: int = Field(ge=1, le=1000)
     table: int = Field(ge=1, le=10_000)
     kind: str = Field(max_length=64)
-    offender: int
+    offender: Number
     hand_number: int | None = Field(default=None, ge=1, le=1000)
     proven: bool | None = None
     lone_hand: bool = False
