@@ -21,8 +21,15 @@ from tests.store.factory import (
 from euchre.web.app import create_app
 
 
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    """One app and database for the module: every test makes its own event."""
+    return director_client(sqlite_url(tmp_path_factory.mktemp("api")))
+
+
 @pytest.fixture
-def client(tmp_path: Path) -> TestClient:
+def own_client(tmp_path: Path) -> TestClient:
+    """A fresh app and database (for tests that change app-wide state)."""
     return director_client(sqlite_url(tmp_path))
 
 
@@ -164,7 +171,8 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
     assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
 
 
-def test_wrong_and_stale_codes_get_clear_messages_and_are_slowed(client: TestClient) -> None:
+def test_wrong_and_stale_codes_get_clear_messages_and_are_slowed(own_client: TestClient) -> None:
+    client = own_client
     event_id = create_event(client)
     add_teams(client, event_id, 2)
     code = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]["code"]
