@@ -257,12 +257,77 @@ def test_progressive_lone_march_individual_scoring_5_and_4() -> None:
     }
 
 
-def test_valpo_ties_for_first_are_played_off() -> None:
-    config = preset_config("valpo", rounds=1)
-    inputs = _two_table_event({1: (8, 5), 2: (8, 5)})
-    snapshot = compute_event(replace(inputs, config=replace(config, format="losers_rotate")))
-    assert snapshot.playoffs and snapshot.playoffs[0].kind == "two_teams"
+def _valpo_tied(points_by_table: dict[int, tuple[int, int]]) -> EventInputs:
+    inputs = _two_table_event(points_by_table)
+    config = replace(preset_config("valpo", rounds=1), format="losers_rotate")
+    return replace(inputs, config=config)
+
+
+def test_valpo_two_teams_tied_play_a_4_hand_playoff() -> None:
+    inputs = _valpo_tied({1: (8, 5), 2: (8, 5)})
+    snapshot = compute_event(inputs)
+    assert snapshot.playoffs[0].kind == "two_teams"
     assert "sudden-death" in snapshot.playoffs[0].description
+    assert not snapshot.is_over and snapshot.current_round == 2
+    playoff = snapshot.round_plan(2)
+    assert playoff.stage == "playoff" and len(playoff.tables) == 1
+    first_side = playoff.tables[0].partnerships[0]
+    result = TableResult(2, 1, (3, 1), stage="playoff")
+    decided = compute_event(replace(inputs, results=(*inputs.results, result)))
+    assert decided.is_over
+    winner = decided.standings[0]
+    assert winner.members == first_side and winner.rank == 1 and not winner.tied
+    assert decided.standings[1].rank == 2
+
+
+def test_valpo_playoff_still_tied_goes_to_a_sudden_death_hand() -> None:
+    inputs = _valpo_tied({1: (8, 5), 2: (8, 5)})
+    level = TableResult(2, 1, (2, 2), stage="playoff")
+    snapshot = compute_event(replace(inputs, results=(*inputs.results, level)))
+    assert snapshot.current_round == 3
+    sudden = snapshot.round_plan(3).tables[0]
+    second_side = sudden.partnerships[1]
+    hand = TableResult(3, 1, (0, 2), stage="playoff")
+    decided = compute_event(replace(inputs, results=(*inputs.results, level, hand)))
+    assert decided.is_over and decided.standings[0].members == second_side
+
+
+def test_valpo_three_teams_tied_play_a_round_robin_playoff() -> None:
+    config = replace(preset_config("valpo", rounds=1), format="losers_rotate")
+    entrants = players(12, teams=True)
+    override = SeatingOverride(
+        1,
+        tuple(
+            TableSeating(
+                n,
+                (
+                    (f"P{4 * n - 3:02d}", f"P{4 * n - 2:02d}"),
+                    (f"P{4 * n - 1:02d}", f"P{4 * n:02d}"),
+                ),
+            )
+            for n in (1, 2, 3)
+        ),
+    )
+    results = tuple(TableResult(1, n, (8, 5)) for n in (1, 2, 3))
+    inputs = EventInputs(config, entrants, results, overrides=(override,))
+    snapshot = compute_event(inputs)
+    assert snapshot.playoffs[0].kind == "round_robin"
+    assert set(snapshot.playoffs[0].competitors) == {"T1", "T3", "T5"}
+    played = list(results)
+    met = set()
+    while not snapshot.is_over:
+        plan = snapshot.round_plan(snapshot.current_round or 0)
+        assert plan.stage == "playoff" and len(plan.tables) == 1
+        table = plan.tables[0]
+        met.add(frozenset((table.partnerships[0], table.partnerships[1])))
+        # The team holding P01 wins all its playoff games.
+        points = (3, 1) if "P01" in table.partnerships[0] else (1, 3)
+        if "P01" not in table.players:
+            points = (2, 1)
+        played.append(TableResult(plan.round, 1, points, stage="playoff"))
+        snapshot = compute_event(replace(inputs, results=tuple(played)))
+    assert len(met) == 3
+    assert snapshot.standings[0].competitor_id == "T1" and not snapshot.standings[0].tied
 
 
 def test_round_timer_rings_the_bell_at_the_round_length() -> None:

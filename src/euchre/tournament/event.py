@@ -40,6 +40,7 @@ from euchre.tournament.movement import (
     winners_move_up_round,
 )
 from euchre.tournament.penalties import rule_on_penalty
+from euchre.tournament.playoffs import run_playoffs
 from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
 from euchre.tournament.validation import validate_result
 
@@ -328,6 +329,25 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
                         f"a {hands}-hand round-robin playoff among the {len(row_group)} teams",
                     )
                 )
+    if playoffs:
+        playoff_results = {
+            (result.round, result.table): result
+            for result in inputs.results
+            if result.round > config.rounds
+        }
+        outcome = run_playoffs(
+            playoffs=playoffs,
+            standings=standings,
+            ties=ties,
+            members=competitors.members,
+            unit_of=competitors.unit_of,
+            results=playoff_results,
+            first_round=config.rounds + 1,
+        )
+        plans += outcome.plans
+        standings, ties = outcome.standings, outcome.ties
+        current_round = outcome.current_round
+        is_over = current_round is None
     prizes = prize_awards(standings, config.prizes.amounts_for(_table_count(plans)))
     pot = side_pot(ledger, standings, config.side_pot_cents) if config.side_pot else None
     snapshot = EventSnapshot(
