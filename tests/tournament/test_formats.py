@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -36,7 +36,7 @@ def test_ballantrae_winners_move_up_one_table_losers_stay_4_tables_7_rounds(seed
     assert config.rounds == 7  # "seven rounds will be played (if possible)"
     inputs, snapshot = play_out(config, players(16, teams=True), random_results(seed))
     assert snapshot.is_over and len(snapshot.rounds) == 7
-    for previous, plan in zip(snapshot.rounds, snapshot.rounds[1:], strict=False):
+    for previous, plan in pairwise(snapshot.rounds):
         results = _results_by_table(inputs, previous.round)
         for table in previous.tables:
             side = _winner_side(results[table.table])
@@ -62,12 +62,14 @@ def test_valpo_losers_rotate_winners_stay_never_a_repeat_match_up(
     config = preset_config("valpo", seed=seed, rounds=rounds)
     inputs, snapshot = play_out(config, players(count, teams=True), random_results(seed))
     meetings: set[frozenset[frozenset[str]]] = set()
-    for plan in snapshot.rounds:
+    main = [plan for plan in snapshot.rounds if plan.stage == "main"]
+    assert len(main) == rounds
+    for plan in main:
         for table in plan.tables:
             match_up = frozenset((team_at(table, 0), team_at(table, 1)))
             assert match_up not in meetings, f"repeat match-up in round {plan.round}"
             meetings.add(match_up)
-    for previous, plan in zip(snapshot.rounds, snapshot.rounds[1:], strict=False):
+    for previous, plan in pairwise(main):
         results = _results_by_table(inputs, previous.round)
         for table in previous.tables:
             winner = team_at(table, _winner_side(results[table.table]))
@@ -79,12 +81,11 @@ def test_valpo_no_repeat_match_up_comes_before_winners_staying() -> None:
     # rotates "in order to guarantee no repeat matches", so that guarantee wins.
     config = preset_config("valpo", seed=3, rounds=6)
     inputs, snapshot = play_out(config, players(20, teams=True), random_results(3))
-    match_ups = [
-        frozenset((team_at(t, 0), team_at(t, 1))) for plan in snapshot.rounds for t in plan.tables
-    ]
+    main = [plan for plan in snapshot.rounds if plan.stage == "main"]
+    match_ups = [frozenset((team_at(t, 0), team_at(t, 1))) for plan in main for t in plan.tables]
     assert len(match_ups) == len(set(match_ups))
     stayed = moved = 0
-    for previous, plan in zip(snapshot.rounds, snapshot.rounds[1:], strict=False):
+    for previous, plan in pairwise(main):
         results = _results_by_table(inputs, previous.round)
         for table in previous.tables:
             winner = team_at(table, _winner_side(results[table.table]))
@@ -101,7 +102,10 @@ def test_valpo_full_length_event_every_team_meets_every_other_once(seed: int, co
     config = preset_config("valpo", seed=seed, rounds=teams - 1)
     _inputs, snapshot = play_out(config, players(count, teams=True), random_results(seed))
     match_ups = [
-        frozenset((team_at(t, 0), team_at(t, 1))) for plan in snapshot.rounds for t in plan.tables
+        frozenset((team_at(t, 0), team_at(t, 1)))
+        for plan in snapshot.rounds
+        if plan.stage == "main"
+        for t in plan.tables
     ]
     assert len(match_ups) == len(set(match_ups)) == teams * (teams - 1) // 2
 
@@ -120,7 +124,7 @@ def test_tournament_progressive_winners_move_up_and_partners_change() -> None:
     config = preset_config("tournament", seed=2)
     inputs, snapshot = play_out(config, players(16), random_results(2))
     assert len(snapshot.rounds) == 8
-    for previous, plan in zip(snapshot.rounds, snapshot.rounds[1:], strict=False):
+    for previous, plan in pairwise(snapshot.rounds):
         results = _results_by_table(inputs, previous.round)
         where = {p: t.table for t in plan.tables for p in t.players}
         old_partner = {}
@@ -154,7 +158,7 @@ def test_bolivar_partners_change_every_game_no_two_players_partners_twice() -> N
 def test_bolivar_the_team_with_fewer_points_moves_winners_keep_their_table() -> None:
     config = preset_config("bolivar", seed=3)
     inputs, snapshot = play_out(config, players(16), random_results(3))
-    for previous, plan in zip(snapshot.rounds, snapshot.rounds[1:], strict=False):
+    for previous, plan in pairwise(snapshot.rounds):
         results = _results_by_table(inputs, previous.round)
         winners_at = {}
         for table in previous.tables:

@@ -86,7 +86,7 @@ def test_verify_design_rejects_a_broken_design() -> None:
     assert not verify_design(8, rounds)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     players=st.integers(min_value=4, max_value=30),
     rounds=st.integers(min_value=1, max_value=8),
@@ -103,7 +103,7 @@ def test_every_player_seated_once_per_round_or_sitting_out(
         assert len(round_.sitting_out) == players % 4
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(
     players=st.integers(min_value=4, max_value=24),
     rounds=st.integers(min_value=1, max_value=12),
@@ -126,7 +126,7 @@ def test_quality_summary_matches_a_brute_force_recount(
         assert max(partners.values()) <= 1
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(players=st.integers(min_value=5, max_value=27), seed=st.integers(0, 1000))
 def test_sit_outs_spread_evenly_nobody_twice_before_everyone_once(players: int, seed: int) -> None:
     rounds = 2 * players
