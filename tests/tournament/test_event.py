@@ -393,3 +393,18 @@ def test_inputs_round_trip_through_json(
     import json
 
     assert EventInputs.from_json(json.loads(json.dumps(inputs.to_json()))) == inputs
+
+
+def test_every_builtin_profile_has_an_event_preset() -> None:
+    from euchre.engine.profile import BUILTIN_PROFILES
+    from euchre.tournament import PRESETS
+
+    assert set(BUILTIN_PROFILES) <= set(PRESETS)
+    for sheet in PRESETS:
+        config = preset_config(sheet)
+        assert config.profile_id == sheet
+
+
+def test_unknown_format_option_is_refused_naming_the_options() -> None:
+    with pytest.raises(TournamentError, match="unknown option 'speed' for format 'losers_rotate'"):
+        preset_config("valpo", format_options={"speed": 1})

@@ -41,20 +41,11 @@ FORMATS: dict[str, FormatSpec] = {
         "winners_move_up",
         "Fixed partners at numbered tables (1 is the top). After each game the winners move "
         "up one table and the losers stay; at the top table the winners stay and the losers "
-        "go to the bottom table (so every table again seats two teams). Ballantrae's format.",
+        "go to the bottom table (so every table again seats two teams). A level game moves as "
+        "won by the team that reached the tying score first when the result says so, else by "
+        "the table's first partnership, with a warning. Ballantrae's format.",
         fixed_partners=True,
-        options={
-            "top_table_losers": (
-                "to_bottom",
-                "Where the top table's losers go: 'to_bottom' (the last table).",
-            ),
-            "tied_game": (
-                "first_to_tying_score",
-                "A level game: 'first_to_tying_score' (the team that reached it first wins; "
-                "without that fact, team 0 of the table, the higher-seeded, is taken as the "
-                "winner and the snapshot warns).",
-            ),
-        },
+        options={},
         tie_breaks=("points", "games_won", "lone_hands", "head_to_head"),
     ),
     "rotating_partners": FormatSpec(
