@@ -13,6 +13,7 @@ from euchre.tournament.designs import (
     expand_starter,
     prime_starter,
     search_starter,
+    shipped_designs,
     shipped_starters,
     verify_design,
 )
@@ -40,7 +41,7 @@ def brute_force_counts(
     return partners, opponents, sit_outs
 
 
-@pytest.mark.parametrize("players", [8, 12, 13, 16, 17, 20])
+@pytest.mark.parametrize("players", [8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29, 32])
 def test_whist_design_every_pair_partners_once_and_opposes_twice(players: int) -> None:
     schedule = generate_schedule(players, players - 1 if players % 4 == 0 else players, seed=5)
     partners, opponents, sit_outs = brute_force_counts(players, schedule.rounds)
@@ -54,6 +55,16 @@ def test_whist_design_every_pair_partners_once_and_opposes_twice(players: int) -
 @pytest.mark.parametrize("players", sorted(shipped_starters()))
 def test_shipped_starters_expand_to_whist_designs(players: int) -> None:
     assert verify_design(players, expand_starter(players, shipped_starters()[players]))
+
+
+def test_9_players_use_the_shipped_z3_x_z3_design() -> None:
+    design = shipped_designs()[9]
+    assert verify_design(9, design)
+    schedule = generate_schedule(9, 9, seed=1)
+    assert schedule.method == "design"
+    partners, opponents, sit_outs = brute_force_counts(9, schedule.rounds)
+    assert set(partners.values()) == {1} and set(opponents.values()) == {2}
+    assert sit_outs == [1] * 9
 
 
 @pytest.mark.parametrize("prime", [5, 13, 17, 29, 37, 41, 53, 61, 73, 89, 97, 101, 109])

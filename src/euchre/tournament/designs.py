@@ -34,6 +34,7 @@ __all__ = [
     "expand_starter",
     "prime_starter",
     "search_starter",
+    "shipped_designs",
     "shipped_starters",
     "verify_design",
 ]
@@ -255,6 +256,27 @@ def shipped_starters() -> dict[int, Starter]:
 
 
 @cache
+def shipped_designs() -> dict[int, list[Round]]:
+    """Whole designs shipped in ``data/whist_starters.json`` that no cyclic starter gives
+    (9 players: developed over Z3 × Z3)."""
+    text = (
+        resources.files("euchre.tournament")
+        .joinpath("data/whist_starters.json")
+        .read_text(encoding="utf-8")
+    )
+    designs: dict[int, list[Round]] = {}
+    for key, rounds in json.loads(text).get("designs", {}).items():
+        designs[int(key)] = [
+            (
+                tuple(((a, b), (c, d)) for (a, b), (c, d) in round_["tables"]),
+                tuple(round_["sitting_out"]),
+            )
+            for round_ in rounds
+        ]
+    return designs
+
+
+@cache
 def design_for(players: int) -> tuple[Round, ...] | None:
     """A verified whist design for ``players`` from the shipped data or the prime
     construction; None when none is at hand (n ≡ 2, 3 mod 4, or no starter shipped)."""
@@ -266,6 +288,9 @@ def design_for(players: int) -> tuple[Round, ...] | None:
         candidates.append(shipped)
     if players % 4 == 1 and _is_prime(players):
         candidates.append(prime_starter(players))
+    whole = shipped_designs().get(players)
+    if whole is not None and verify_design(players, whole):
+        return tuple(whole)
     for starter in candidates:
         rounds = expand_starter(players, starter)
         if verify_design(players, rounds):
