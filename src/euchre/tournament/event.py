@@ -8,7 +8,7 @@ seats the correction moved.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.tournament.errors import TournamentError
@@ -365,8 +365,6 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
         is_over=is_over,
     )
     if previous is not None:
-        from dataclasses import replace
-
         snapshot = replace(snapshot, movement_changes=movement_changes(previous, snapshot))
     return snapshot
 

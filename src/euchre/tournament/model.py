@@ -77,8 +77,15 @@ PENALTY_KINDS = (
     "exposed_card",
     "lead_before_discard",
     "lone_partner_played",
+    "renege_unproven",
+    "renege_corrected",
+    "turned_down_suit_named",
+    "partner_of_loner_plays",
+    "wrong_dealer",
 )
-"""Irregularities a director can record (scored by the event's rule profile)."""
+"""Irregularities a director can record (scored by the event's rule profile). ``misdeal`` is
+the engine's ``wrong_number_of_cards`` and ``lone_partner_played`` its
+``partner_of_loner_plays``; the others are the engine's own names."""
 
 
 def _require(data: Any, key: str, where: str) -> Any:

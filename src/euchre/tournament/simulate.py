@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from euchre.bots import BOT_FACTORIES, Bot, make_bot
@@ -222,8 +222,6 @@ def simulate_events(
 ) -> SimulationReport:
     """Repeat :func:`simulate_event` ``events`` times (seeds ``seed``, ``seed + 1``...) and
     count first places; a shared first place counts as a fraction."""
-    from dataclasses import replace
-
     report = SimulationReport(events)
     entrants = _entrants(config, players)
     for index, entrant in enumerate(entrants):
