@@ -137,7 +137,7 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
         f"/api/tables/{code}/submissions/{first.json()['id']}/confirm",
         json={"player_code": codes[side0[1]]},
     )
-    assert partner.status_code == 401
+    assert partner.status_code == 409
     assert "other partnership" in partner.json()["detail"]
     again = client.post(
         f"/api/tables/{code}/submissions",

@@ -157,7 +157,7 @@ def submit_score(
     )
     existing = [row for row in _table_submissions(session, context) if row.status != "superseded"]
     for row in existing:
-        if row.result == payload and row.status in ("pending", "confirmed", "accepted"):
+        if row.result == payload:
             return row
     submission = Submission(
         event_id=context.event.id,
@@ -199,7 +199,7 @@ def _opponent(context: TableContext, submission: Submission, player_code: str) -
         if any(member.number == submission.submitted_by for member in members)
     )
     if context.side_of(player) == submitter_side:
-        raise AuthError(
+        raise ConflictError(
             "the score must be confirmed by an opponent: use a code of a player on the other "
             "partnership"
         )
