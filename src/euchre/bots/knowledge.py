@@ -25,6 +25,9 @@ class Knowledge:
     out, or the dead pile's share), ``allowed[s]`` the cards it may hold (voids removed),
     ``known[s]`` cards it is known to hold (the up-card the dealer picked up), ``unseen`` the
     cards whose place this seat does not know (other hands, the kitty, hands sitting out).
+
+    One belief is assumed rather than known: a dealer who picked up keeps the up-card (no sane
+    dealer discards a trump he just took) until he shows no trump or runs out of cards.
     """
 
     seat: int

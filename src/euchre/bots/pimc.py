@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from euchre.bots.knowledge import knowledge_of, sample_world
-from euchre.bots.rules import RulesBot, choose_discard
+from euchre.bots.knowledge import Knowledge, knowledge_of, sample_world
+from euchre.bots.rules import RulesBot, choose_discard, hand_strength
 from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
 from euchre.engine import actions as codes
-from euchre.engine.actions import Action
+from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import DECK_MASK, POWER, SUIT_MASK, card_mask, iter_mask
 from euchre.engine.profile import RuleProfile
 from euchre.engine.state import Phase
@@ -74,7 +74,13 @@ class PimcBot:
         discard_worlds: int = 16,
         alone_worlds: int = 24,
         budget_ms: float = 150.0,
+        bidding: str = "sampled",
+        bid_margin: float = 0.3,
+        belief_tries: int = 8,
+        alone_margin: float = 0.0,
     ) -> None:
+        if bidding not in ("sampled", "rules"):
+            raise ValueError(f"bidding must be 'sampled' or 'rules', got {bidding!r}")
         if worlds < 1 or discard_worlds < 1 or alone_worlds < 1:
             raise ValueError(
                 f"world counts must be positive, got {worlds}, {discard_worlds}, {alone_worlds}"
@@ -85,6 +91,10 @@ class PimcBot:
         self.discard_worlds = discard_worlds
         self.alone_worlds = alone_worlds
         self.budget_ms = budget_ms
+        self.bidding = bidding
+        self.bid_margin = bid_margin
+        self.belief_tries = belief_tries
+        self.alone_margin = alone_margin
 
     # ------------------------------------------------------------------ interface
     def choose(self, view: PlayerView) -> Action:
@@ -110,13 +120,10 @@ class PimcBot:
             zip(evaluation.actions, evaluation.values, strict=True), key=lambda pair: -pair[1]
         )
         best_action, best_value = ranked[0]
-        text = (
-            f"pimc: {best_action} — worth {best_value:+.2f} points on average over "
-            f"{evaluation.worlds} sampled deals"
-        )
+        text = f"pimc: {best_action} ({best_value:+.2f} points avg over {evaluation.worlds} deals"
         if len(ranked) > 1:
-            text += f" (next: {ranked[1][0]} {ranked[1][1]:+.2f})"
-        return text
+            text += f"; next {ranked[1][0]} {ranked[1][1]:+.2f}"
+        return text + ")"
 
     def evaluate(self, view: PlayerView) -> Evaluation | None:
         """Sampled values of the candidate plays or discards; ``None`` for bidding decisions."""
@@ -140,8 +147,9 @@ class PimcBot:
         totals = [0.0] * len(cards)
         solved = 0
         started = time.perf_counter()
+        maker_needs = self._maker_trump_belief(view)
         for _ in range(self.worlds):
-            hands = sample_world(knowledge, self._rng)
+            hands = self._plausible_world(knowledge, maker_needs)
             if hands is None:
                 continue
             position = OpenHandPosition(
@@ -169,6 +177,42 @@ class PimcBot:
             values=tuple(totals[i] / max(1, solved) for i in order),
             worlds=solved,
         )
+
+    def _maker_trump_belief(self, view: PlayerView) -> tuple[int, int, int]:
+        """(seat, trump mask, trumps already played by it): a maker other than this seat is
+        believed to have held at least two trumps (a sound bidder does); seat -1 when no
+        belief applies (this seat's side made trump, or the dealer was stuck)."""
+        maker = view.maker
+        if maker < 0 or maker % 2 == view.seat % 2:
+            return (-1, 0, 0)
+        round_two_passes = sum(
+            1 for _, action in view.history if action is not None and int(action) == codes.PASS
+        )
+        if maker == view.dealer and round_two_passes >= 7:
+            return (-1, 0, 0)  # a stuck dealer may hold anything
+        trump_mask = SUIT_MASK[view.trump + 1][view.trump]
+        played = 0
+        for actor, action in view.history:
+            if actor == maker and action is not None and action.kind is ActionKind.PLAY:
+                played |= 1 << action.card
+        return (maker, trump_mask, (played & trump_mask).bit_count())
+
+    def _plausible_world(
+        self, knowledge: Knowledge, belief: tuple[int, int, int]
+    ) -> list[int] | None:
+        """A sampled world, redrawn a few times to honour the belief about the maker."""
+        maker, trump_mask, played_trumps = belief
+        hands = sample_world(knowledge, self._rng)
+        if maker < 0 or hands is None:
+            return hands
+        for _ in range(self.belief_tries):
+            if (hands[maker] & trump_mask).bit_count() + played_trumps >= 2:
+                return hands
+            retry = sample_world(knowledge, self._rng)
+            if retry is None:
+                break
+            hands = retry
+        return hands
 
     # ------------------------------------------------------------------ discard
     def _evaluate_discard(self, view: PlayerView) -> Evaluation:
@@ -226,6 +270,8 @@ class PimcBot:
         action = self._rules.choose(view)
         if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
             return action
+        if self.bidding == "sampled":
+            return self._sampled_bid(view, action)
         code = int(action)
         if code == codes.PASS:
             return action
@@ -241,8 +287,60 @@ class PimcBot:
             return action
         together = self.contract_value(view, trump, alone=False)
         by_myself = self.contract_value(view, trump, alone=True)
-        chosen = alone if by_myself > together else with_partner
+        chosen = alone if by_myself - self.alone_margin > together else with_partner
         return next(legal for legal in view.legal if int(legal) == chosen)
+
+    def bid_values(self, view: PlayerView) -> dict[int, float]:
+        """Sampled open-hand points of the bids worth a look (action code -> average).
+
+        Clearly hopeless suits (far below the rules bot's threshold) are not sampled; a lone
+        bid is sampled only for hands near the lone threshold.
+        """
+        hand = card_mask(view.hand)
+        legal_codes = {int(legal) for legal in view.legal}
+        parameters = self._rules.parameters
+        options: list[tuple[int, int, int]] = []  # (trump, with-partner code, alone code)
+        if view.phase is Phase.BID_ROUND_1:
+            options.append((view.up_card // 6, codes.ORDER, codes.ORDER_ALONE))
+        else:
+            turned = view.up_card // 6
+            suits = sorted(
+                (suit for suit in range(4) if suit != turned),
+                key=lambda suit: -hand_strength(hand, suit),
+            )
+            options.extend(
+                (suit, codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit) for suit in suits[:2]
+            )
+        stuck = codes.PASS not in legal_codes
+        values: dict[int, float] = {}
+        for trump, together, alone in options:
+            strength = hand_strength(
+                hand | (1 << view.up_card)
+                if view.seat == view.dealer and view.phase is Phase.BID_ROUND_1
+                else hand,
+                trump,
+            )
+            if strength < parameters.order_threshold - 3.0 and not stuck:
+                continue
+            if together in legal_codes:
+                values[together] = self.contract_value(view, trump, alone=False)
+            if alone in legal_codes and strength >= parameters.alone_threshold - 2.5:
+                # Alone must beat playing with partner by a margin (open-hand play flatters it).
+                values[alone] = self.contract_value(view, trump, alone=True) - self.alone_margin
+        return values
+
+    def _sampled_bid(self, view: PlayerView, rules_action: Action) -> Action:
+        values = self.bid_values(view)
+        legal_codes = {int(legal) for legal in view.legal}
+        if not values:
+            return rules_action if codes.PASS not in legal_codes else _code(view, codes.PASS)
+        best_code = max(values, key=lambda code: values[code])
+        margin = self.bid_margin
+        # Near the end of a game the rules bot's pressure also lowers the bar for bidding.
+        margin -= self._rules.pressure(view) * 0.5
+        if codes.PASS in legal_codes and values[best_code] < margin:
+            return _code(view, codes.PASS)
+        return _code(view, best_code)
 
     def _bid_reason(self, view: PlayerView, action: Action) -> str:
         if int(action) == codes.PASS:
@@ -291,6 +389,10 @@ class PimcBot:
             )
             total += solve_value(position)
         return total / self.alone_worlds
+
+
+def _code(view: PlayerView, code: int) -> Action:
+    return next(legal for legal in view.legal if int(legal) == code)
 
 
 def _first_leader(view: PlayerView) -> int:

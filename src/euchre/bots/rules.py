@@ -116,19 +116,23 @@ class RulesBot:
         return legal[0]
 
     # ------------------------------------------------------------------ bidding
-    def _threshold(self, view: PlayerView, base: float) -> float:
+    def pressure(self, view: PlayerView) -> float:
+        """How much to lower the bidding bar for the score: positive when the opponents are
+        near game or we trail late in a fixed-length game, negative when safely ahead late."""
         profile = view.profile
         us, them = view.scores[view.seat % 2], view.scores[1 - view.seat % 2]
-        threshold = base
         if profile.game_target:
             if profile.game_target - them <= 2:
-                threshold -= self.parameters.pressure_bonus
+                return self.parameters.pressure_bonus
         elif profile.game_hands and 0 < view.hands_left <= 2:
             if us < them:
-                threshold -= self.parameters.pressure_bonus
-            elif us > them + 2:
-                threshold += self.parameters.pressure_bonus
-        return threshold
+                return self.parameters.pressure_bonus
+            if us > them + 2:
+                return -self.parameters.pressure_bonus
+        return 0.0
+
+    def _threshold(self, view: PlayerView, base: float) -> float:
+        return base - self.pressure(view)
 
     def _alone_allowed(self, view: PlayerView, strength: float, trump: int) -> bool:
         profile = view.profile

@@ -29,6 +29,7 @@ __all__ = [
     "score_table_for",
     "solve_moves",
     "solve_value",
+    "warm_up",
 ]
 
 MAX_VALUE = 100
@@ -491,3 +492,25 @@ def solve_value(position: OpenHandPosition) -> int:
             work.generation,
         )
     )
+
+
+def warm_up() -> None:
+    """Compile the search now (first use otherwise pays 10-20 seconds of numba compilation)."""
+    table = score_table_for(
+        points_made=1, points_march=2, points_euchre=2, points_euchre_all_five=2
+    )
+    hands = [0b11111, 0b11111 << 5, 0b11111 << 10, 0b11111 << 15]
+    position = OpenHandPosition(
+        hands=hands,
+        trump=0,
+        active=(True, True, True, True),
+        to_act=0,
+        trick_cards=[],
+        trick_seats=[],
+        maker_team=0,
+        maker_tricks=0,
+        tricks_done=0,
+        score_table=table,
+    )
+    solve_value(position)
+    solve_moves(position, [0])

@@ -6,7 +6,7 @@ import random
 
 from rich.console import Console
 
-from euchre.bots import make_bot
+from euchre.bots import Bot, make_bot
 from euchre.engine.actions import Action
 from euchre.engine.cards import Card, Suit, iter_mask
 from euchre.engine.errors import IllegalActionError
@@ -54,6 +54,7 @@ def play_terminal_game(
     players = {
         seat: make_bot(bots, rng.randrange(1 << 30)) for seat in range(4) if seat != human_seat
     }
+    _warm_up_in_background()
     draw = draw_first_dealer(profile, rng)
     game = Game(profile, draw.dealer)
     console.print(
@@ -64,12 +65,12 @@ def play_terminal_game(
         state = deal_record(profile, game.dealer, rng).start()
         while not state.is_over:
             seat = state.to_act
+            scores = (game.scores[0], game.scores[1])
+            hands_left = _hands_left(game)
             if seat == human_seat:
-                action = _ask(console, state, seat)
+                action = _ask(console, state, seat, scores, hands_left)
             else:
-                action = players[seat].choose(
-                    view_of(state, seat, (game.scores[0], game.scores[1]))
-                )
+                action = players[seat].choose(view_of(state, seat, scores, hands_left))
                 console.print(f"  {SEAT_NAMES[seat]}: {_action_text(action)}")
             state.apply(action)
             if (
@@ -103,7 +104,20 @@ def _action_text(action: Action) -> str:
     return text
 
 
-def _ask(console: Console, state: HandState, seat: int) -> Action:
+def _hands_left(game: Game) -> int:
+    """Counted hands still to play in a fixed-length game (0 when the game is to a target)."""
+    if not game.profile.game_hands:
+        return 0
+    return max(0, game.profile.game_hands - game.counted_hands)
+
+
+def _ask(
+    console: Console,
+    state: HandState,
+    seat: int,
+    scores: tuple[int, int] = (0, 0),
+    hands_left: int = 0,
+) -> Action:
     console.print(describe_state(state, seat))
     legal = state.legal_actions()
     while True:
@@ -111,7 +125,7 @@ def _ask(console: Console, state: HandState, seat: int) -> Action:
         console.print(f"Your move ({state.phase.name.lower()}): {options}   [dim]? for a hint[/]")
         answer = console.input("> ").strip()
         if answer == "?":
-            console.print(_hint(state, seat))
+            console.print(_hint(state, seat, scores, hands_left))
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
@@ -127,13 +141,27 @@ def _ask(console: Console, state: HandState, seat: int) -> Action:
         console.print(f"[red]{action} is not legal now[/]")
 
 
-def _hint(state: HandState, seat: int) -> str:
-    try:
-        bot = make_bot("pimc", 0)
-    except Exception:
-        bot = make_bot("random", 0)
+_HINT_BOTS: dict[str, Bot] = {}
+
+
+def _warm_up_in_background() -> None:
+    """Compile pimc's solver while the player reads the first hand (hints and pimc seats)."""
+    import threading
+
+    from euchre.bots.solver import warm_up
+
+    threading.Thread(target=warm_up, daemon=True).start()
+
+
+def _hint(
+    state: HandState, seat: int, scores: tuple[int, int] = (0, 0), hands_left: int = 0
+) -> str:
+    """One line: what ``pimc`` would do here and why (the bot sees only this seat's view)."""
+    bot = _HINT_BOTS.get("pimc")
+    if bot is None:
+        bot = _HINT_BOTS["pimc"] = make_bot("pimc", 0)
+    view = view_of(state, seat, scores, hands_left)
     explain = getattr(bot, "explain", None)
-    view = view_of(state, seat)
     if callable(explain):
         return str(explain(view))
     return f"{bot.name} would play: {bot.choose(view)}"
