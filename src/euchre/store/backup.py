@@ -331,4 +331,3 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         raise StoreError(f"backup does not make a valid event: {error}") from None
     record_audit(session, event_id=event.id, who=who, action="restore_event")
     return event
-

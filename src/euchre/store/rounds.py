@@ -388,10 +388,15 @@ def open_table(session: Session, *, code: str) -> TableContext:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
     round_row = get_round(session, event_id=row.event_id, number=row.round_number)
     latest = started_rounds(session, event_id=row.event_id)[-1]
-    if round_row.closed_at is not None or latest.number != round_row.number:
+    if latest.number != round_row.number:
         raise ConflictError(
             f"code {cleaned} was for round {row.round_number}, table {row.table_number}, "
             f"which is over; use the card on your table for round {latest.number}"
+        )
+    if round_row.closed_at is not None:
+        raise ConflictError(
+            f"code {cleaned} was for round {row.round_number}, table {row.table_number}, "
+            f"which is over; wait for the cards of round {row.round_number + 1}"
         )
     event = get_event(session, event_id=row.event_id)
     entrants = {

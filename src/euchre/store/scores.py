@@ -168,6 +168,15 @@ def submit_score(
         status="pending",
     )
     session.add(submission)
+    session.flush()
+    record_audit(
+        session,
+        event_id=context.event.id,
+        who=f"player {submitter.number} ({submitter.name})",
+        action="submit_score",
+        target=f"round {context.round.number} table {context.table_number}",
+        new_value=payload,
+    )
     official = _official(session, context.event.id, context.round.number, context.table_number)
     different = [row for row in existing if row.result != payload]
     if different or (official is not None and official.result != payload):
@@ -243,6 +252,14 @@ def confirm_submission(
         )
     event = get_event(session, event_id=context.event.id, for_update=True)
     touch(event)
+    record_audit(
+        session,
+        event_id=context.event.id,
+        who=f"player {confirmer.number} ({confirmer.name})",
+        action="confirm_score",
+        target=f"round {context.round.number} table {context.table_number}",
+        new_value=submission.result,
+    )
     session.flush()
     return submission
 
@@ -253,12 +270,20 @@ def dispute_submission(
     """An opponent says a submitted score is wrong: it is flagged for the director."""
     context = open_table(session, code=code)
     submission = _table_submission(session, context, submission_id)
-    _opponent(context, submission, player_code)
+    opponent = _opponent(context, submission, player_code)
     if submission.status in ("confirmed", "accepted"):
         raise ConflictError(
             f"score {submission_id} is already confirmed; ask the director for a correction"
         )
     submission.status = "disputed"
+    record_audit(
+        session,
+        event_id=context.event.id,
+        who=f"player {opponent.number} ({opponent.name})",
+        action="dispute_score",
+        target=f"round {context.round.number} table {context.table_number}",
+        old_value=submission.result,
+    )
     session.flush()
     return submission
 

@@ -532,7 +532,7 @@ def _table_out(request: Request, code: str) -> TableOut:
 @router.get("/tables/{code}", tags=["tables"])
 def get_table(request: Request, code: str) -> TableOut:
     """What a table's page shows (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.open_table(session, code=code))
+    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
     return _table_out(request, code)
 
 

@@ -57,15 +57,16 @@ def director_for_write(request: Request) -> DirectorSession:
     return session
 
 
-def guard_codes(request: Request, action: Callable[[Session], T]) -> T:
-    """Run a write that takes a table or player code, slowing down clients that keep
-    getting codes wrong (the count lives in the database, shared by every worker)."""
+def guard_codes(request: Request, action: Callable[[Session], T], *, write: bool = True) -> T:
+    """Run ``action`` (a write, or a read with ``write=False``) that takes a table or player
+    code, slowing down clients that keep getting codes wrong (the count lives in the
+    database, shared by every worker)."""
     store = database(request)
     key = client_key(request)
     with store.read() as session:
         check_rate_limit(session, key=key)
     try:
-        with store.write() as session:
+        with store.write() if write else store.read() as session:
             return action(session)
     except (NotFoundError, AuthError):
         with store.write() as session:

@@ -20,9 +20,7 @@ def esc(value: object) -> str:
     return escape("" if value is None else str(value), quote=True)
 
 
-def layout(
-    title: str, body: str, *, body_class: str = "", head: str = "", nav: str = ""
-) -> str:
+def layout(title: str, body: str, *, body_class: str = "", head: str = "", nav: str = "") -> str:
     """A whole page around ``body``."""
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">

@@ -343,8 +343,9 @@ def prizes_html(snapshot: EventSnapshot) -> str:
     )
     pot = ""
     if snapshot.side_pot is not None:
+        names = {row.competitor_id: row.name for row in snapshot.standings}
         winners = ", ".join(
-            f"{esc(name)} ${share / 100:.2f}"
+            f"{esc(names.get(name, name))} ${share / 100:.2f}"
             for name, share in zip(
                 snapshot.side_pot.winners, snapshot.side_pot.shares_cents, strict=False
             )

@@ -153,7 +153,7 @@ def _flash(request: Request) -> str:
 @router.get("/t/{code}", response_class=HTMLResponse)
 def table_page(request: Request, code: str) -> Response:
     """A table's page for this round (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.open_table(session, code=code))
+    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
     title, body = _table_body(request, code)
     return HTMLResponse(layout(title, body, body_class="table-page"))
 
