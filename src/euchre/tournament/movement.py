@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from euchre.tournament.assignment import assign
 from euchre.tournament.model import TableSeating
@@ -380,12 +380,29 @@ def rotating_partners_round(
             )
             for tables in history
         ]
-        seated = [index[p] for p in playing]
-        searched = search_rounds(len(roster), [seated], rng, history=past, effort=0.5)[0]
-        groups = [
-            ((roster[a], roster[b]), (roster[c], roster[d])) for (a, b), (c, d) in searched.tables
-        ]
+        groups = list(
+            _searched_round(tuple(roster), tuple(playing), tuple(past), seed, round_number)
+        )
     return place_groups(groups, previous), sorted(sitting_out), follows
+
+
+@lru_cache(maxsize=1024)
+def _searched_round(
+    roster: tuple[str, ...],
+    playing: tuple[str, ...],
+    past: tuple[ScheduleRound, ...],
+    seed: int,
+    round_number: int,
+) -> tuple[tuple[tuple[str, str], tuple[str, str]], ...]:
+    """One round seated by search against the history (cached: every recomputation of an
+    event asks for the same rounds again)."""
+    index = {player: number for number, player in enumerate(roster)}
+    rng = round_rng(seed, round_number, "rotating-search")
+    seated = [index[p] for p in playing]
+    searched = search_rounds(len(roster), [seated], rng, history=past, effort=0.5)[0]
+    return tuple(
+        ((roster[a], roster[b]), (roster[c], roster[d])) for (a, b), (c, d) in searched.tables
+    )
 
 
 def place_groups(
