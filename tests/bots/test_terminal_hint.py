@@ -1,0 +1,43 @@
+"""The terminal game's one-line ``?`` hint and pimc's bidding samples."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre.bots.pimc import PimcBot
+from euchre.cli.terminal_game import _hands_left, _hint
+from euchre.engine.game import Game
+from euchre.engine.profile import load_profile
+from euchre.engine.view import view_of
+from tests.bots.helpers import state_from_text
+
+HANDS = ["JH JD AH KH 9S", "9C TC AC KD QS", "QC TD JC TS KS", "TH 9D QD AS KC"]
+
+
+def test_hint_is_one_line_naming_a_legal_action() -> None:
+    state = state_from_text(load_profile("tournament"), 3, HANDS, "QH", "AD JS 9H")
+    line = _hint(state, 0)
+    assert "\n" not in line
+    assert line.startswith("pimc: ")
+    assert any(str(action) in line for action in state.legal_actions())
+
+
+def test_hands_left_counts_down_in_fixed_length_games_only() -> None:
+    assert _hands_left(Game(load_profile("valpo"), 0)) == 12
+    assert _hands_left(Game(load_profile("questions"), 0)) == 0
+
+
+def test_sampled_bids_are_legal_and_a_strong_hand_orders() -> None:
+    state = state_from_text(load_profile("tournament"), 3, HANDS, "QH", "AD JS 9H")
+    view = view_of(state, 0)
+    bot = PimcBot(3, alone_worlds=12)
+    values = bot.bid_values(view)
+    legal = {int(action) for action in view.legal}
+    assert values and set(values) <= legal
+    # Both bowers, the ace and king of trump: ordering beats passing by far.
+    assert str(bot.choose(view)).startswith("order")
+
+
+def test_pimc_rejects_an_unknown_bidding_mode() -> None:
+    with pytest.raises(ValueError, match="'psychic'"):
+        PimcBot(0, bidding="psychic")
