@@ -432,7 +432,7 @@ def _search_part(
     # Small events are cheap: a few fresh starts, keeping the best, make the result far
     # less dependent on the seed (16 x 5 reaches "nobody meets twice" from most seeds).
     # Only where nobody need meet anyone twice (3 new table-mates a round) is it worth it.
-    attempts = 3 if players * rounds <= 400 and 3 * rounds <= players - 1 else 1
+    attempts = 3 if players * rounds <= 200 and 3 * rounds <= players - 1 else 1
     for _attempt in range(1, attempts):
         best_key = _quality_key(players, [*history, *best])
         if best_key[:2] == (0, 0):
