@@ -268,7 +268,28 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, int | None]:
         started = events.started_rounds(session, event_id=event_id)
         open_round = started[-1] if started and started[-1].closed_at is None else None
         left = None if open_round is None else seconds_left(open_round.ends_at)
-        return event.name, standings_html(snapshot, table_id="live-standings"), left
+        seating = ""
+        if open_round is not None:
+            statuses = scores.table_statuses(
+                session, event_id=event_id, round_number=open_round.number
+            )
+            seating = (
+                f'<h2>Round {open_round.number} seating</h2><table id="live-seating"><tbody>'
+                + "".join(
+                    f"<tr><td>Table {status.table}</td>"
+                    f"<td>{esc(' & '.join(status.partnerships[0]))}</td><td>vs</td>"
+                    f"<td>{esc(' & '.join(status.partnerships[1]))}</td>"
+                    f"<td>{'✓' if status.team_points is not None else ''}</td></tr>"
+                    for status in statuses
+                )
+                + "</tbody></table>"
+            )
+        standings = standings_html(snapshot, table_id="live-standings")
+        return (
+            event.name,
+            f'<div class="live-grid"><div>{standings}</div><div>{seating}</div></div>',
+            left,
+        )
 
 
 @router.get("/events/{event_id}/live", response_class=HTMLResponse)
