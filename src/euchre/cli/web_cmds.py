@@ -48,6 +48,7 @@ def serve(
     """Start the director's web app (database: DATABASE_URL, default ./euchre.db)."""
     import uvicorn
 
+    from euchre.store.auth import ensure_secret_key
     from euchre.store.db import Database, database_url_from_environment
 
     url = database_url_from_environment()
@@ -55,6 +56,8 @@ def serve(
     try:
         store = Database(url)
         store.migrate()
+        with store.write() as session:
+            ensure_secret_key(session)  # before the workers start, so they all share it
         store.dispose()
     except Exception as error:  # a bad URL or an unreachable server: one line, exit 1
         raise CliError(f"cannot open the database {url!r}: {error}") from None

@@ -67,8 +67,12 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     """
     store = Database(database_url)
     store.migrate()
-    with store.write() as session:
-        secret = ensure_secret_key(session)
+    try:
+        with store.write() as session:
+            secret = ensure_secret_key(session)
+    except IntegrityError:  # another worker created it at the same moment: use theirs
+        with store.write() as session:
+            secret = ensure_secret_key(session)
     app = FastAPI(
         title="Euchre tournament director",
         version="1",

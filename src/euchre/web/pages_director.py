@@ -354,7 +354,9 @@ def prizes_html(snapshot: EventSnapshot) -> str:
             f'<p id="side-pot">Euchred cup: ${snapshot.side_pot.total_cents / 100:.2f}'
             f"{' to ' + winners if winners else ''}</p>"
         )
-    return f'<ul id="prizes">{awards or "<li>No prizes yet.</li>"}</ul>{pot}'
+    playoffs = "".join(f"<li>{esc(playoff.description)}</li>" for playoff in snapshot.playoffs)
+    playoff_html = f'<h3>Playoffs</h3><ul id="playoffs">{playoffs}</ul>' if playoffs else ""
+    return f'<ul id="prizes">{awards or "<li>No prizes yet.</li>"}</ul>{pot}{playoff_html}'
 
 
 def _players_section(session: Session, event_id: int, csrf: str) -> str:
