@@ -408,3 +408,12 @@ def test_every_builtin_profile_has_an_event_preset() -> None:
 def test_unknown_format_option_is_refused_naming_the_options() -> None:
     with pytest.raises(TournamentError, match="unknown option 'speed' for format 'losers_rotate'"):
         preset_config("valpo", format_options={"speed": 1})
+
+
+def test_a_stored_result_that_no_longer_fits_its_table_is_warned_about() -> None:
+    config = preset_config("tournament", rounds=1)
+    override = SeatingOverride(1, (TableSeating(1, (("A", "B"), ("C", "D"))),))
+    entrants = tuple(Entrant(p, p) for p in "ABCDE")
+    result = TableResult(1, 1, (4, 0), player_points={"E": 5})
+    snapshot = compute_event(EventInputs(config, entrants, (result,), overrides=(override,)))
+    assert any("'E', who was not at this table" in warning for warning in snapshot.warnings)

@@ -254,6 +254,12 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
             if table_result is None:
                 continue
             result = table_result
+            try:
+                validate_result(config, result, table)
+            except TournamentError as problem:
+                # Stored results were checked on entry; a later change (a corrected earlier
+                # round reseating this table) can still make one inconsistent: say so.
+                warnings.append(str(problem))
             table_rulings = _rule_table(profile, penalties_by_table, round_number, table)
             rulings += table_rulings
             penalty_points = (
