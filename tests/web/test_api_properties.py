@@ -189,3 +189,31 @@ def test_scores_are_never_lost_or_silently_replaced(
         assert state["team_points"] is None
     if len({tuple(points) for points in entered}) > 1:
         assert any(row["status"] == "disputed" for row in rows)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside nested JSON."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), replacement=JSON)
+def test_a_damaged_backup_is_refused_with_a_4xx(
+    running: tuple[TestClient, int, str], data: st.DataObject, replacement: Any
+) -> None:
+    client, event_id, _ = running
+    saved = client.get(f"/api/events/{event_id}/backup").json()
+    path = data.draw(st.sampled_from(_paths(saved)[1:]))
+    target = saved
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = replacement
+    response = client.post("/api/events/restore", json=saved)
+    assert response.status_code < 500, (path, replacement, response.text)

@@ -319,7 +319,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                 )
             )
         session.flush()
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, StoreError):
             raise
         raise StoreError(f"backup is malformed: {error!r}") from None
@@ -327,7 +327,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
 
     try:
         compute(event_inputs(session, event))
-    except TournamentError as error:
+    except (TournamentError, TypeError, KeyError, AttributeError, ValueError) as error:
         raise StoreError(f"backup does not make a valid event: {error}") from None
     record_audit(session, event_id=event.id, who=who, action="restore_event")
     return event

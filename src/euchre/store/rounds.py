@@ -310,6 +310,11 @@ def override_seating(
         seen.add(number)
     if not tables:
         raise StoreError("a seating needs at least one table")
+    for index, (first, second) in enumerate(tables, start=1):
+        if len(first) != 2 or len(second) != 2:
+            raise StoreError(
+                f"table {index} needs two partnerships of two players, got {first} vs {second}"
+            )
     override = SeatingOverride(
         round=round_number,
         tables=tuple(
