@@ -134,7 +134,7 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
     assert "which is over" in stale.text
     live = browser.get(dashboard.replace("/director/events", "/events") + "/live")
     assert 'id="live-standings"' in live.text
-    assert 'data-refresh="10"' in live.text
+    assert 'data-live="10"' in live.text
     results = browser.get(dashboard.replace("/director/events", "/events") + "/results")
     assert 'id="results-standings"' in results.text
     assert "P1a" in results.text

@@ -447,13 +447,14 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
  data-seconds-left="{seconds_left(open_round.ends_at)}">--:--</span>
 <button id="bell-toggle" type="button" class="secondary">Enable the bell</button>
 <button id="bell-test" type="button" class="secondary">Ring now</button></p>
+<div id="round-live" data-live="10">
 <p>{reported} of {len(statuses)} tables reported.{sitting_text}</p>
 <p class="print">Print: <a id="print-table-cards" href="{base}/table-cards.pdf">table cards</a> ·
 <a id="print-tally-sheets" href="{base}/tally-sheets.pdf">tally sheets</a> ·
 <a id="print-scorecards" href="{base}/scorecards.pdf">player scorecards</a> ·
 <a id="print-assignments" href="{base}/assignments.pdf">seating list</a></p>
 <table id="tables"><thead><tr><th>Table</th><th>Team 0</th><th>Team 1</th><th>Code</th>
-<th>State</th><th>Score</th></tr></thead><tbody>{rows}</tbody></table>
+<th>State</th><th>Score</th></tr></thead><tbody>{rows}</tbody></table></div>
 <div class="forms">
 <form method="post" action="/director/events/{event_id}/rounds/{number}/close">{csrf}
 <button id="close-round">Close round {number}</button></form>
@@ -479,7 +480,7 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
         for row in open_rows
     )
     return (
-        f'<section id="disputes"><h2>Scores waiting</h2><ul>'
+        f'<section id="disputes" data-live="10"><h2>Scores waiting</h2><ul>'
         f"{items or '<li>None.</li>'}</ul></section>"
     )
 

@@ -302,7 +302,7 @@ def live_page(request: Request, event_id: int) -> Response:
         if left is not None
         else '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
     )
-    body = f'<div id="live" data-refresh="10">{timer}{standings}</div>'
+    body = f'<div id="live" data-live="10">{timer}{standings}</div>'
     return HTMLResponse(layout(name, body, body_class="live"))
 
 

@@ -58,16 +58,26 @@ function tick() {
 }
 
 function refreshLive() {
-  var live = document.getElementById("live");
-  if (!live) { return; }
-  var seconds = parseInt(live.getAttribute("data-refresh"), 10) || 10;
+  // Parts of a page marked data-live (by id) are replaced every few seconds from a fresh copy
+  // of the same page: the projector's standings, the director's table states.
+  var parts = document.querySelectorAll("[data-live]");
+  if (!parts.length) { return; }
+  var seconds = parseInt(parts[0].getAttribute("data-live"), 10) || 10;
   setInterval(function () {
     fetch(window.location.href, { headers: { "Accept": "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (!html) { return; }
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
-        if (fresh) { live.innerHTML = fresh.innerHTML; startTimer(); }
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        var timerTouched = false;
+        parts.forEach(function (part) {
+          var replacement = fresh.getElementById(part.id);
+          if (replacement) {
+            part.innerHTML = replacement.innerHTML;
+            if (part.querySelector("#timer")) { timerTouched = true; }
+          }
+        });
+        if (timerTouched) { startTimer(); }
       })
       .catch(function () { /* the venue's Wi-Fi dropped: try again next time */ });
   }, seconds * 1000);
@@ -109,8 +119,7 @@ document.addEventListener("DOMContentLoaded", function () {
   }
   var test = document.getElementById("bell-test");
   if (test) { test.addEventListener("click", ringBell); }
-  var live = document.getElementById("live");
-  if (live) {
+  if (document.body.classList.contains("live")) {
     // Browsers only play sound after a click: one click anywhere on the projector page arms it.
     document.body.addEventListener("click", function () {
       bellEnabled = true;
