@@ -23,10 +23,11 @@ from euchre.bots.rules import RulesBot, RulesParameters
 
 VARIANTS = {
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
-    "pimc-margin-0": lambda seed: PimcBot(seed, bid_margin=0.0),
-    "pimc-margin-6": lambda seed: PimcBot(seed, bid_margin=0.6),
+    "pimc-margin-0": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=0.0),
+    "pimc-sampled": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=0.6),
+    "pimc-margin-6": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=0.6),
     "pimc-wide": lambda seed: PimcBot(seed, worlds=48),
-    "pimc-margin-10": lambda seed: PimcBot(seed, bid_margin=1.0),
+    "pimc-margin-10": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=1.0),
     "pimc-alone-5": lambda seed: PimcBot(seed, alone_margin=0.5),
     "pimc-no-belief": lambda seed: PimcBot(seed, belief_tries=0),
     "rules-bold": lambda seed: RulesBot(

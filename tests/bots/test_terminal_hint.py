@@ -27,15 +27,24 @@ def test_hands_left_counts_down_in_fixed_length_games_only() -> None:
     assert _hands_left(Game(load_profile("questions"), 0)) == 0
 
 
-def test_sampled_bids_are_legal_and_a_strong_hand_orders() -> None:
-    state = state_from_text(load_profile("tournament"), 3, HANDS, "QH", "AD JS 9H")
+def test_sampled_bids_are_legal_and_five_trumps_order() -> None:
+    hands = ["JH JD AH KH TH", "9C TC AC KD QS", "QC TD JC TS KS", "9S 9D QD AS KC"]
+    state = state_from_text(load_profile("tournament"), 3, hands, "QH", "AD JS 9H")
     view = view_of(state, 0)
     bot = PimcBot(3, alone_worlds=12)
-    values = bot.bid_values(view)
     legal = {int(action) for action in view.legal}
-    assert values and set(values) <= legal
-    # Both bowers, the ace and king of trump: ordering beats passing by far.
+    for values in (bot.bid_values(view), bot.rollout_bid_values(view)):
+        assert values and set(values) <= legal
+    # Five trumps: ordering (alone, for four points) beats passing by far.
     assert str(bot.choose(view)).startswith("order")
+
+
+def test_rollout_bidding_values_passing_to_call_next() -> None:
+    # Both red jacks, ace and king of hearts with the QH turned up by an opponent: passing
+    # and naming diamonds in round 2 ("next") is worth more than ordering hearts.
+    state = state_from_text(load_profile("tournament"), 3, HANDS, "QH", "AD JS 9H")
+    values = PimcBot(3).rollout_bid_values(view_of(state, 0))
+    assert values[48] > values[49]
 
 
 def test_pimc_rejects_an_unknown_bidding_mode() -> None:

@@ -24,8 +24,8 @@ from euchre.engine import actions as codes
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import DECK_MASK, POWER, SUIT_MASK, card_mask, iter_mask
 from euchre.engine.profile import RuleProfile
-from euchre.engine.state import Phase
-from euchre.engine.view import PlayerView
+from euchre.engine.state import HandState, HandStatus, Phase
+from euchre.engine.view import PlayerView, view_of
 
 __all__ = ["Evaluation", "PimcBot", "contract_score_table"]
 
@@ -74,13 +74,15 @@ class PimcBot:
         discard_worlds: int = 16,
         alone_worlds: int = 24,
         budget_ms: float = 150.0,
-        bidding: str = "sampled",
+        bidding: str = "rollout",
         bid_margin: float = 0.3,
         belief_tries: int = 8,
         alone_margin: float = 0.0,
     ) -> None:
-        if bidding not in ("sampled", "rules"):
-            raise ValueError(f"bidding must be 'sampled' or 'rules', got {bidding!r}")
+        if bidding not in ("rollout", "sampled", "rules"):
+            raise ValueError(
+                f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}"
+            )
         if worlds < 1 or discard_worlds < 1 or alone_worlds < 1:
             raise ValueError(
                 f"world counts must be positive, got {worlds}, {discard_worlds}, {alone_worlds}"
@@ -270,6 +272,16 @@ class PimcBot:
         action = self._rules.choose(view)
         if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
             return action
+        if self.bidding == "rollout":
+            values = self.rollout_bid_values(view)
+            if values:
+                pressure = self._rules.pressure(view) * 0.5
+                best = max(
+                    values,
+                    key=lambda code: values[code] + (0.0 if code == codes.PASS else pressure),
+                )
+                return _code(view, best)
+            return action
         if self.bidding == "sampled":
             return self._sampled_bid(view, action)
         code = int(action)
@@ -289,6 +301,101 @@ class PimcBot:
         by_myself = self.contract_value(view, trump, alone=True)
         chosen = alone if by_myself - self.alone_margin > together else with_partner
         return next(legal for legal in view.legal if int(legal) == chosen)
+
+    def _bid_candidates(self, view: PlayerView) -> list[int]:
+        """The bids worth sampling: pass (when legal), the up-card's suit or the two strongest
+        suits if not hopeless, alone only near the lone threshold."""
+        hand = card_mask(view.hand)
+        legal_codes = {int(legal) for legal in view.legal}
+        parameters = self._rules.parameters
+        candidates = [codes.PASS] if codes.PASS in legal_codes else []
+        stuck = not candidates
+        options: list[tuple[int, int, int]] = []
+        if view.phase is Phase.BID_ROUND_1:
+            options.append((view.up_card // 6, codes.ORDER, codes.ORDER_ALONE))
+        else:
+            turned = view.up_card // 6
+            suits = sorted(
+                (suit for suit in range(4) if suit != turned),
+                key=lambda suit: -hand_strength(hand, suit),
+            )
+            options.extend(
+                (suit, codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit) for suit in suits[:2]
+            )
+        for trump, together, alone in options:
+            holding = hand
+            if view.seat == view.dealer and view.phase is Phase.BID_ROUND_1:
+                holding = hand | (1 << view.up_card)
+            strength = hand_strength(holding, trump)
+            if strength < parameters.order_threshold - 2.5 and not stuck:
+                continue
+            if together in legal_codes:
+                candidates.append(together)
+            if alone in legal_codes and strength >= parameters.alone_threshold - 2.5:
+                candidates.append(alone)
+        return candidates
+
+    def rollout_bid_values(self, view: PlayerView) -> dict[int, float]:
+        """Average points for this side after each candidate bid, over sampled deals.
+
+        Each deal is consistent with the view; after the bid the other seats (and this one,
+        later) bid as the rules bot would, the dealer discards as it would, and the hand is
+        solved open-handed. Passing is valued the same way, so the open-hand solver's
+        flattery of the makers falls on both sides of the comparison. Empty when only one
+        candidate is worth a look.
+        """
+        candidates = self._bid_candidates(view)
+        if len(candidates) <= 1:
+            return {}
+        if any(action is None for _, action in view.history):
+            return {}  # a hidden go-under: the deal cannot be rebuilt, fall back to the rules
+        knowledge = knowledge_of(view)
+        totals = dict.fromkeys(candidates, 0.0)
+        started = time.perf_counter()
+        solved = 0
+        for _ in range(self.alone_worlds):
+            hands = sample_world(knowledge, self._rng)
+            if hands is None:
+                continue
+            world = _rebuild(view, hands, knowledge.unseen)
+            for code in candidates:
+                branch = world.clone()
+                branch.apply(code)
+                totals[code] += self._finish_and_solve(branch, view.seat)
+            solved += 1
+            if (time.perf_counter() - started) * 1000 > self.budget_ms * 2 and solved >= 4:
+                break
+        if not solved:
+            return {}
+        return {code: total / solved for code, total in totals.items()}
+
+    def _finish_and_solve(self, state: HandState, seat: int) -> float:
+        """Finish the bidding by the rules bot, then solve; points for ``seat``'s side."""
+        rules = self._rules
+        while not state.is_over and state.phase is not Phase.PLAY:
+            state.apply(rules.choose(view_of(state, state.to_act)))
+        if state.is_over:
+            if state.status is HandStatus.SCORED:
+                points = state.result().team_points
+                return float(points[seat % 2] - points[1 - seat % 2])
+            return 0.0
+        maker_team = state.maker % 2
+        position = OpenHandPosition(
+            hands=list(state.hands),
+            trump=state.trump,
+            active=state.active,
+            to_act=state.to_act,
+            trick_cards=[],
+            trick_seats=[],
+            maker_team=maker_team,
+            maker_tricks=0,
+            tricks_done=0,
+            score_table=contract_score_table(
+                state.profile, alone=state.alone, defended_alone=state.defender_alone >= 0
+            ),
+        )
+        value = solve_value(position)
+        return float(value if seat % 2 == maker_team else -value)
 
     def bid_values(self, view: PlayerView) -> dict[int, float]:
         """Sampled open-hand points of the bids worth a look (action code -> average).
@@ -389,6 +496,20 @@ class PimcBot:
             )
             total += solve_value(position)
         return total / self.alone_worlds
+
+
+def _rebuild(view: PlayerView, hands: list[int], unseen: int) -> HandState:
+    """A full deal from a sampled world (the kitty takes the unseen cards left over) with the
+    view's public bidding replayed."""
+    leftover = unseen
+    for hand in hands:
+        leftover &= ~hand
+    kitty = [int(card) for card in iter_mask(leftover & ~(1 << view.up_card))][:3]
+    state = HandState(view.profile, view.dealer, list(hands), int(view.up_card), kitty)
+    for _, action in view.history:
+        if action is not None:
+            state.apply(action)
+    return state
 
 
 def _code(view: PlayerView, code: int) -> Action:
