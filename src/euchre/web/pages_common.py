@@ -12,7 +12,9 @@ from urllib.parse import quote
 from fastapi import Request
 from fastapi.responses import RedirectResponse
 
-__all__ = ["csrf_field", "error_page", "esc", "layout", "redirect", "table_rows"]
+from euchre.store.models import Round, utc_now
+
+__all__ = ["csrf_field", "error_page", "esc", "layout", "redirect", "table_rows", "timer_html"]
 
 
 def esc(value: object) -> str:
@@ -26,6 +28,7 @@ def layout(title: str, body: str, *, body_class: str = "", head: str = "", nav: 
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{esc(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/app.css">
 <script src="/static/app.js" defer></script>{head}
 </head><body class="{esc(body_class)}">
@@ -60,3 +63,16 @@ def error_page(request: Request, status: int, message: str) -> str:
         f'<p><a id="back" href="{esc(back)}">Back</a></p>'
     )
     return layout(f"Problem ({status})", body)
+
+
+def timer_html(round_row: Round, *, bell: bool = False) -> str:
+    """The round clock: ``#timer`` counting down to the round's end (``app.js`` ticks it and
+    rings the bell at zero), or "no time limit" for an untimed round."""
+    if round_row.ends_at <= round_row.started_at:
+        return '<span id="timer" data-seconds-left="">no time limit</span>'
+    left = max(0, int((round_row.ends_at - utc_now()).total_seconds()))
+    auto = ' data-bell="auto"' if bell else ""
+    return (
+        f'<span id="timer" data-ends-at="{round_row.ends_at.isoformat()}" '
+        f'data-seconds-left="{left}"{auto}>--:--</span>'
+    )

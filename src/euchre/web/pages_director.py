@@ -30,9 +30,8 @@ from euchre.tournament import (
     PrizeTable,
     PrizeTier,
 )
-from euchre.web.convert import seconds_left
 from euchre.web.deps import database, optional_director, signer
-from euchre.web.pages_common import csrf_field, esc, layout, redirect, table_rows
+from euchre.web.pages_common import csrf_field, esc, layout, redirect, table_rows, timer_html
 from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession, check_csrf
 
 __all__ = ["parse_prizes", "parse_seating", "router", "standings_html"]
@@ -443,8 +442,7 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
     sitting = ", ".join(esc(p) for p in open_round.plan.get("sitting_out", []))
     sitting_text = f" Sitting out: players {sitting}." if sitting else ""
     return f"""<section id="round-status"><h2>Round {number} in play</h2>
-<p class="clock">Time left: <span id="timer" data-ends-at="{open_round.ends_at.isoformat()}"
- data-seconds-left="{seconds_left(open_round.ends_at)}">--:--</span>
+<p class="clock">Time left: {timer_html(open_round)}
 <button id="bell-toggle" type="button" class="secondary">Enable the bell</button>
 <button id="bell-test" type="button" class="secondary">Ring now</button></p>
 <div id="round-live" data-live="10">

@@ -12,9 +12,8 @@ from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
 from euchre.store.core import event_config, snapshot_of
 from euchre.store.errors import StoreError
-from euchre.web.convert import seconds_left
 from euchre.web.deps import database, guard_codes, optional_director
-from euchre.web.pages_common import esc, layout, redirect
+from euchre.web.pages_common import esc, layout, redirect, timer_html
 from euchre.web.pages_director import prizes_html, standings_html
 
 __all__ = ["router"]
@@ -125,7 +124,7 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
     body = f"""{_flash(request)}{official}
 <section id="table-info"><p>{esc(context.event.name)} · round {context.round.number} ·
 <strong>table {context.table_number}</strong> · time left
-<span id="timer" data-seconds-left="{seconds_left(context.round.ends_at)}">--:--</span></p>
+{timer_html(context.round)}</p>
 <div class="sides">{sides}</div></section>
 <section><h2>Scores entered</h2><ul id="submissions">{items or "<li>None yet.</li>"}</ul></section>
 <section><h2>Enter the score</h2>
@@ -261,13 +260,17 @@ async def dispute_post(request: Request, code: str, submission_id: int) -> Respo
     )
 
 
-def _live_parts(request: Request, event_id: int) -> tuple[str, str, int | None]:
+def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = snapshot_of(session, event)
         started = events.started_rounds(session, event_id=event_id)
         open_round = started[-1] if started and started[-1].closed_at is None else None
-        left = None if open_round is None else seconds_left(open_round.ends_at)
+        timer = (
+            '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
+            if open_round is None
+            else f'<p class="clock">Time left: {timer_html(open_round, bell=True)}</p>'
+        )
         seating = ""
         if open_round is not None:
             statuses = scores.table_statuses(
@@ -288,20 +291,14 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, int | None]:
         return (
             event.name,
             f'<div class="live-grid"><div>{standings}</div><div>{seating}</div></div>',
-            left,
+            timer,
         )
 
 
 @router.get("/events/{event_id}/live", response_class=HTMLResponse)
 def live_page(request: Request, event_id: int) -> Response:
     """Standings in large type for a projector; refreshes itself every 10 seconds."""
-    name, standings, left = _live_parts(request, event_id)
-    timer = (
-        f'<p class="clock">Time left: <span id="timer" data-seconds-left="{left}" '
-        'data-bell="auto">--:--</span></p>'
-        if left is not None
-        else '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
-    )
+    name, standings, timer = _live_parts(request, event_id)
     body = f'<div id="live" data-live="10">{timer}{standings}</div>'
     return HTMLResponse(layout(name, body, body_class="live"))
 
