@@ -417,3 +417,41 @@ def test_a_stored_result_that_no_longer_fits_its_table_is_warned_about() -> None
     result = TableResult(1, 1, (4, 0), player_points={"E": 5})
     snapshot = compute_event(EventInputs(config, entrants, (result,), overrides=(override,)))
     assert any("'E', who was not at this table" in warning for warning in snapshot.warnings)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    sheet=st.sampled_from(["ballantrae", "bolivar", "valpo", "tournament"]),
+    count=st.integers(8, 18),
+    seed=st.integers(0, 500),
+    changed_round=st.integers(1, 4),
+)
+def test_round_n_plus_1_depends_only_on_rounds_up_to_n(
+    sheet: str, count: int, seed: int, changed_round: int
+) -> None:
+    config = preset_config(sheet, seed=seed, rounds=5)
+    entrants = players(count, teams=sheet in ("ballantrae", "valpo"))
+    inputs, before = play_out(config, entrants, random_results(seed))
+    target = next(r for r in inputs.results if r.round == changed_round)
+    flipped = replace(target, team_points=(target.team_points[1], target.team_points[0]))
+    results = tuple(flipped if r is target else r for r in inputs.results)
+    after = compute_event(replace(inputs, results=results), previous=before)
+    # Seatings up to the changed round are untouched; every change is later.
+    assert after.rounds[:changed_round] == before.rounds[:changed_round]
+    assert all(change.round > changed_round for change in after.movement_changes)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    sheet=st.sampled_from(["ballantrae", "valpo"]),
+    count=st.integers(8, 18),
+    seed=st.integers(0, 500),
+)
+def test_team_points_in_the_standings_add_up_to_the_tally_sheets(
+    sheet: str, count: int, seed: int
+) -> None:
+    config = preset_config(sheet, seed=seed, rounds=4, sit_out_scoring="zero")
+    inputs, snapshot = play_out(config, players(count, teams=True), random_results(seed))
+    main = [r for r in inputs.results if r.round <= config.rounds]
+    assert sum(row.points for row in snapshot.standings) == sum(sum(r.team_points) for r in main)
+    assert sum(row.games_played for row in snapshot.standings) == 2 * len(main)
