@@ -84,10 +84,12 @@ def codes_by_number(client: TestClient, event_id: int) -> dict[int, str]:
 def report_round(
     client: TestClient, event_id: int, round_number: int, score: tuple[int, int] = (10, 6)
 ) -> None:
-    """Every table of a round submits ``score`` and an opponent confirms it."""
+    """Every table of a round without a result yet submits ``score``; an opponent confirms."""
     codes = codes_by_number(client, event_id)
     tables = client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"]
     for table in tables:
+        if table["state"] == "reported":
+            continue
         info = client.get(f"/api/tables/{table['code']}").json()
         first = info["partnerships"][0][0]["number"]
         second = info["partnerships"][1][0]["number"]

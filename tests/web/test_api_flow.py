@@ -376,3 +376,44 @@ def test_printouts_are_pdfs(client: TestClient) -> None:
         assert response.content.startswith(b"%PDF")
     assert client.get(f"/api/events/{event_id}/rounds/1/menu.pdf").status_code == 404
     assert client.get(f"/api/events/{event_id}/rounds/9/table-cards.pdf").status_code == 404
+
+
+def test_euchres_fill_the_cup_and_withdrawn_players_leave_the_next_round(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, format="rotating_partners", rounds=3, side_pot_cents=25)
+    add_singles(client, event_id, 8)
+    table = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]
+    info = client.get(f"/api/tables/{table['code']}").json()
+    codes = codes_by_number(client, event_id)
+    euchred = info["partnerships"][1][0]["number"]
+    submitted = client.post(
+        f"/api/tables/{table['code']}/submissions",
+        json={
+            "player_code": codes[info["partnerships"][0][0]["number"]],
+            "hand_points": [[2, 0], [1, 0], [0, 1]],
+            "euchres": {str(euchred): 2},
+            "lone_hands": {str(info["partnerships"][0][0]["number"]): 1},
+        },
+    )
+    assert submitted.status_code == 201, submitted.text
+    assert submitted.json()["result"]["euchres"] == {str(euchred): 2}
+    client.post(
+        f"/api/tables/{table['code']}/submissions/{submitted.json()['id']}/confirm",
+        json={"player_code": codes[info["partnerships"][1][1]["number"]]},
+    )
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+    assert snapshot["side_pot"]["total_cents"] == 50
+    gone = client.post(
+        f"/api/events/{event_id}/players/{euchred}/withdraw", json={"reason": "went home"}
+    )
+    assert gone.json()["withdrawal_round"] == 2
+    again = client.post(f"/api/events/{event_id}/players/{euchred}/withdraw", json={})
+    assert again.status_code == 409
+    report_round(client, event_id, 1)
+    client.post(f"/api/events/{event_id}/rounds/1/close")
+    second = client.post(f"/api/events/{event_id}/rounds").json()
+    seated = {
+        p for table in second["plan"]["tables"] for side in table["partnerships"] for p in side
+    }
+    assert str(euchred) not in seated
