@@ -370,10 +370,14 @@ def _relabel(rounds: Sequence[ScheduleRound], labels: list[int]) -> list[Schedul
     ]
 
 
-def _quality_key(players: int, rounds: Sequence[ScheduleRound]) -> tuple[int, int, int]:
+def _quality_key(players: int, rounds: Sequence[ScheduleRound]) -> tuple[int, int, int, int]:
+    """Smaller is better: repeat partners, then the most times any pair opposed, then pairs
+    seated together twice, then the spread of opponent counts (sum of squares)."""
     summary = summarize(players, rounds)
-    worst_opponent = max((int(k) for k, v in summary.opponent_histogram.items() if v), default=0)
-    return (summary.repeat_partners, summary.same_table_repeats, worst_opponent)
+    histogram = {int(k): v for k, v in summary.opponent_histogram.items() if v}
+    worst_opponent = max(histogram, default=0)
+    spread = sum(count * count * pairs for count, pairs in histogram.items())
+    return (summary.repeat_partners, worst_opponent, summary.same_table_repeats, spread)
 
 
 def generate_schedule(
@@ -435,7 +439,7 @@ def _search_part(
     attempts = 3 if players * rounds <= 200 and 3 * rounds <= players - 1 else 1
     for _attempt in range(1, attempts):
         best_key = _quality_key(players, [*history, *best])
-        if best_key[:2] == (0, 0):
+        if best_key[0] == 0 and best_key[2] == 0:
             break
         candidate = search_rounds(players, seated, rng, history=history)
         if _quality_key(players, [*history, *candidate]) < best_key:
