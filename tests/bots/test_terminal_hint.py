@@ -39,14 +39,6 @@ def test_sampled_bids_are_legal_and_five_trumps_order() -> None:
     assert str(bot.choose(view)).startswith("order")
 
 
-def test_rollout_bidding_values_passing_to_call_next() -> None:
-    # Both red jacks, ace and king of hearts with the QH turned up by an opponent: passing
-    # and naming diamonds in round 2 ("next") is worth more than ordering hearts.
-    state = state_from_text(load_profile("tournament"), 3, HANDS, "QH", "AD JS 9H")
-    values = PimcBot(3).rollout_bid_values(view_of(state, 0))
-    assert values[48] > values[49]
-
-
 def test_pimc_rejects_an_unknown_bidding_mode() -> None:
     with pytest.raises(ValueError, match="'psychic'"):
         PimcBot(0, bidding="psychic")
