@@ -190,3 +190,17 @@ def test_table_code_box_and_static_assets(browser: TestClient) -> None:
     assert style.status_code == 200
     home = browser.get("/")
     assert "http" not in re.sub(r'href="/[^"]*"', "", home.text).replace("http-equiv", "")
+
+
+@pytest.mark.parametrize("format_name", ["rotating_partners", "losers_rotate", "round_robin"])
+def test_pages_work_while_an_event_is_being_set_up(browser: TestClient, format_name: str) -> None:
+    dashboard = _create_event(browser, format=format_name)
+    page = browser.get(dashboard)
+    assert page.status_code == 200
+    assert 'id="start-round"' in page.text
+    public = dashboard.replace("/director/events", "/events")
+    assert browser.get(f"{public}/live").status_code == 200
+    assert browser.get(f"{public}/results").status_code == 200
+    refused = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": _csrf(page.text)})
+    assert 400 <= refused.status_code < 500
+    assert 'id="error"' in refused.text

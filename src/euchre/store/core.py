@@ -29,7 +29,14 @@ from euchre.tournament import (
 )
 from euchre.tournament.event import compute_event
 
-__all__ = ["compute", "event_config", "event_inputs", "player_id", "snapshot_of"]
+__all__ = [
+    "compute",
+    "display_snapshot",
+    "event_config",
+    "event_inputs",
+    "player_id",
+    "snapshot_of",
+]
 
 _CACHE_SIZE = 64
 _cache: OrderedDict[tuple[str, int, str, int], EventSnapshot] = OrderedDict()
@@ -123,3 +130,22 @@ def snapshot_of(session: Session, event: Event) -> EventSnapshot:
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return snapshot
+
+
+def display_snapshot(session: Session, event: Event) -> EventSnapshot:
+    """The snapshot for a page: when the core cannot compute one yet (an event still being
+    set up, such as a rotating-partner event with fewer than four players), an empty one
+    whose ``warnings`` say why."""
+    from euchre.engine.errors import EuchreError
+
+    try:
+        return snapshot_of(session, event)
+    except EuchreError as error:
+        return EventSnapshot(
+            config=event_config(event),
+            rounds=(),
+            complete_rounds=(),
+            current_round=None,
+            standings=(),
+            warnings=(f"no seating or standings yet: {error}",),
+        )

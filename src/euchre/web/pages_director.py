@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.store import auth, backup, events, rounds, scores
 from euchre.store.audit import list_audit
-from euchre.store.core import snapshot_of
+from euchre.store.core import display_snapshot
 from euchre.store.errors import AuthError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -412,6 +412,26 @@ def _score_text(points: tuple[int, int] | None) -> str:
     return "" if points is None else f"{points[0]}–{points[1]}"
 
 
+def _preview(session: Session, event_id: int, snapshot: EventSnapshot, number: int) -> str:
+    """The seating the format gives the next round, before it starts (players not checked
+    in are left out when it starts)."""
+    plan = next((plan for plan in snapshot.rounds if plan.round == number), None)
+    if plan is None or not plan.tables:
+        return '<p class="muted">No seating yet: add and check in players.</p>'
+    names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+    rows = "".join(
+        f"<tr><td>{table.table}</td>"
+        f"<td>{esc(' & '.join(names.get(p, p) for p in table.partnerships[0]))}</td>"
+        f"<td>{esc(' & '.join(names.get(p, p) for p in table.partnerships[1]))}</td></tr>"
+        for table in plan.tables
+    )
+    out = ", ".join(esc(names.get(p, p)) for p in plan.sitting_out)
+    return (
+        f'<h3>Round {number} seating (preview)</h3><table id="seating-preview"><tbody>{rows}'
+        f"</tbody></table>" + (f'<p class="muted">Sitting out: {out}</p>' if out else "")
+    )
+
+
 def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
     started = events.started_rounds(session, event_id=event_id)
     open_round = started[-1] if started and started[-1].closed_at is None else None
@@ -421,6 +441,7 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
             controls = (
                 f'<form method="post" action="/director/events/{event_id}/rounds/start">{csrf}'
                 f'<button id="start-round">Start round {len(started) + 1}</button></form>'
+                + _preview(session, event_id, snapshot, len(started) + 1)
             )
         else:
             controls = '<p class="muted">Every round has been played.</p>'
@@ -548,7 +569,7 @@ def event_dashboard(request: Request, event_id: int) -> Response:
     csrf = csrf_field(director.csrf_token)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
-        snapshot = snapshot_of(session, event)
+        snapshot = display_snapshot(session, event)
         config = event.config
         audit_rows = [
             [

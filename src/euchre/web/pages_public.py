@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
-from euchre.store.core import event_config, snapshot_of
+from euchre.store.core import display_snapshot, event_config
 from euchre.store.errors import StoreError
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import esc, layout, redirect, timer_html
@@ -263,7 +263,7 @@ async def dispute_post(request: Request, code: str, submission_id: int) -> Respo
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
-        snapshot = snapshot_of(session, event)
+        snapshot = display_snapshot(session, event)
         started = events.started_rounds(session, event_id=event_id)
         open_round = started[-1] if started and started[-1].closed_at is None else None
         timer = (
@@ -308,7 +308,7 @@ def results_page(request: Request, event_id: int) -> Response:
     """The read-only results: standings, prizes, the pot, every round's seating and scores."""
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
-        snapshot = snapshot_of(session, event)
+        snapshot = display_snapshot(session, event)
         names = {
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
