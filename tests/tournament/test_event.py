@@ -455,3 +455,18 @@ def test_team_points_in_the_standings_add_up_to_the_tally_sheets(
     main = [r for r in inputs.results if r.round <= config.rounds]
     assert sum(row.points for row in snapshot.standings) == sum(sum(r.team_points) for r in main)
     assert sum(row.games_played for row in snapshot.standings) == 2 * len(main)
+
+
+def test_snapshot_to_json_is_plain_json() -> None:
+    import json
+
+    config = preset_config("bolivar", seed=2, rounds=3)
+    inputs, snapshot = play_out(config, players(13), random_results(2))
+    talker = snapshot.rounds[0].tables[0].players[0]
+    inputs = replace(inputs, penalties=(PenaltyRecord(1, 1, "table_talk", talker),))
+    data = json.loads(json.dumps(compute_event(inputs).to_json()))
+    assert data["is_over"] is True
+    assert len(data["rounds"]) == 3 and data["rounds"][0]["tables"][0]["partnerships"]
+    assert data["standings"][0]["rank"] == 1
+    assert data["side_pot"]["total_cents"] == 0
+    assert data["penalties"][0]["outcome"] == "continue"  # the first offence is a warning
