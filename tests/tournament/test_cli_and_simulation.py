@@ -93,6 +93,8 @@ def test_simulate_repeated_events_count_the_strongest_team() -> None:
     assert data["events"] == 3
     assert sum(data["wins_by_bot"].values()) == pytest.approx(3)
     assert set(data["bot_of"].values()) == {"rules", "random"}
+    assert data["first_bot"] == "rules"
+    assert data["first_bot_win_rate"] == pytest.approx(data["wins_by_bot"].get("rules", 0) / 3)
 
 
 def test_simulate_unknown_format_is_a_one_line_error() -> None:

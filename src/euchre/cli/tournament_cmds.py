@@ -134,6 +134,7 @@ def simulate_command(
         print(f"{row['rank']:>3}. {row['name']:<30} {row['points']:>5}{tied}")
     if events > 1:
         print(f"first places over {events} events by bot: {data['wins_by_bot']}")
+        print(f"{data['first_bot']} won {data['first_bot_win_rate']:.0%} of the events")
 
 
 # --- the director's event file --------------------------------------------------------------

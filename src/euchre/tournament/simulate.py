@@ -151,6 +151,7 @@ class SimulationReport:
     wins_by_competitor: dict[str, float] = field(default_factory=dict)
     wins_by_bot: dict[str, float] = field(default_factory=dict)
     bot_of: dict[str, str] = field(default_factory=dict)
+    first_bot: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The last event's standings and rounds, plus the win counts over every event."""
@@ -165,6 +166,11 @@ class SimulationReport:
             "wins_by_competitor": self.wins_by_competitor,
             "wins_by_bot": self.wins_by_bot,
             "bot_of": self.bot_of,
+            # The first bot named is the one a director asks about ("the strongest team").
+            "first_bot": self.first_bot,
+            "first_bot_win_rate": round(self.wins_by_bot.get(self.first_bot, 0) / self.events, 4)
+            if self.events
+            else 0.0,
         }
 
 
@@ -222,7 +228,7 @@ def simulate_events(
 ) -> SimulationReport:
     """Repeat :func:`simulate_event` ``events`` times (seeds ``seed``, ``seed + 1``...) and
     count first places; a shared first place counts as a fraction."""
-    report = SimulationReport(events)
+    report = SimulationReport(events, first_bot=bot_names[0] if bot_names else "")
     entrants = _entrants(config, players)
     for index, entrant in enumerate(entrants):
         unit_index = (index // 2) if entrant.team is not None else index
