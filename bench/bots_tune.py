@@ -3,7 +3,8 @@
     uv run python bench/bots_tune.py --bots pimc,pimc-rules-bidding --deals 200 --workers 2
 
 Variants registered here (beside the built-in ``random``, ``rules`` and ``pimc``):
-``pimc-rules-bidding`` (the rules bot decides make-or-pass, sampling only alone-or-not),
+``pimc-rules-bidding`` (the default, named), ``pimc-rollout`` (each bid and pass valued by
+rollouts), ``pimc-timid``/``pimc-bold`` (rules thresholds 7.5/6.5 for make-or-pass),
 ``pimc-margin-0``/``pimc-margin-6`` (sampled bidding with a bid margin of 0.0/0.6 points),
 ``pimc-margin-10`` (1.0), ``pimc-alone-5`` (alone only 0.5 points better than not),
 ``pimc-wide`` (48 worlds a card), ``pimc-no-belief`` (no belief about the maker's trumps),
@@ -23,6 +24,13 @@ from euchre.bots.rules import RulesBot, RulesParameters
 
 VARIANTS = {
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
+    "pimc-rollout": lambda seed: PimcBot(seed, bidding="rollout"),
+    "pimc-timid": lambda seed: PimcBot(
+        seed, rules_parameters=RulesParameters(order_threshold=7.5, call_threshold=7.5)
+    ),
+    "pimc-bold": lambda seed: PimcBot(
+        seed, rules_parameters=RulesParameters(order_threshold=6.5, call_threshold=6.5)
+    ),
     "pimc-margin-0": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=0.0),
     "pimc-sampled": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=0.6),
     "pimc-margin-6": lambda seed: PimcBot(seed, bidding="sampled", bid_margin=0.6),

@@ -4,9 +4,11 @@ For a card to play (or a card to discard) the bot deals the cards it cannot see 
 consistent with its view (:mod:`euchre.bots.knowledge`: its hand, the up-card and whether it
 was picked up, its own discard, every card played, every void shown), solves each world
 open-handed with the compiled solver (:mod:`euchre.bots.solver`) and picks the action with the
-best average points for its side. Bidding keeps the rules bot's hand evaluation to decide
-whether to make trump, and uses the same sampling to decide whether to go alone; the rare
-profile options (defend alone, fold, go under) follow the rules bot.
+best average points for its side. Bidding has three modes (see ``docs/bots.md``): by default
+the rules bot's evaluation decides make or pass and sampling decides alone or not (measured at
+least as strong as bidding by sampling, which the open-hand solver pushes to overbid);
+``"rollout"`` and ``"sampled"`` value the bids by sampling. Defend alone, fold and go under
+follow the rules bot.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from euchre.bots.knowledge import Knowledge, knowledge_of, sample_world
-from euchre.bots.rules import RulesBot, choose_discard, hand_strength
+from euchre.bots.rules import RulesBot, RulesParameters, choose_discard, hand_strength
 from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action, ActionKind
@@ -74,10 +76,11 @@ class PimcBot:
         discard_worlds: int = 16,
         alone_worlds: int = 24,
         budget_ms: float = 150.0,
-        bidding: str = "rollout",
+        bidding: str = "rules",
         bid_margin: float = 0.3,
         belief_tries: int = 8,
         alone_margin: float = 0.0,
+        rules_parameters: RulesParameters | None = None,
     ) -> None:
         if bidding not in ("rollout", "sampled", "rules"):
             raise ValueError(
@@ -88,7 +91,7 @@ class PimcBot:
                 f"world counts must be positive, got {worlds}, {discard_worlds}, {alone_worlds}"
             )
         self._rng = random.Random(seed)
-        self._rules = RulesBot(seed)
+        self._rules = RulesBot(seed, rules_parameters)
         self.worlds = worlds
         self.discard_worlds = discard_worlds
         self.alone_worlds = alone_worlds

@@ -339,18 +339,14 @@ def _lead(
     power = POWER[trump]
     suit_of = EFFECTIVE_SUIT[trump + 1]
     plain = [card for card in legal if power[card] < 100]
-    if mine and trumps:
+    if mine and trumps and SUIT_MASK[trump + 1][trump] & ~gone:
+        # Makers draw trump while others may still hold some: the maker leads his best; his
+        # partner leads the boss trump, or his lowest when holding two or more.
         top = max(trumps, key=lambda card: power[card])
-        trump_out = SUIT_MASK[trump + 1][trump] & ~gone
-        if trump_out and (
-            view.maker == view.seat or not _remaining_higher(top, trump, gone) or len(trumps) >= 2
-        ):
-            # Makers draw trump while the opponents may still hold some.
-            return (
-                top
-                if not _remaining_higher(top, trump, gone) or len(trumps) >= 3
-                else (top if view.maker == view.seat else min(trumps, key=lambda card: power[card]))
-            )
+        if view.maker == view.seat or not _remaining_higher(top, trump, gone):
+            return top
+        if len(trumps) >= 2:
+            return min(trumps, key=lambda card: power[card])
     bosses = [card for card in plain if not _remaining_higher(card, trump, gone)]
     if bosses:
         return max(bosses, key=lambda card: power[card])
