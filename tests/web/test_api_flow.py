@@ -417,3 +417,40 @@ def test_euchres_fill_the_cup_and_withdrawn_players_leave_the_next_round(
         p for table in second["plan"]["tables"] for side in table["partnerships"] for p in side
     }
     assert str(euchred) not in seated
+
+
+@pytest.mark.parametrize(
+    ("format_name", "fixed_teams"),
+    [
+        ("winners_move_up", True),
+        ("rotating_partners", False),
+        ("losers_rotate", True),
+        ("progressive", False),
+        ("round_robin", True),
+    ],
+)
+def test_a_16_player_event_runs_to_prizes_in_every_format(
+    client: TestClient, format_name: str, fixed_teams: bool
+) -> None:
+    event_id = create_event(client, format=format_name, rounds=4)
+    if fixed_teams:
+        add_teams(client, event_id, 8)
+    else:
+        add_singles(client, event_id, 16)
+    played = 0
+    while (started := client.post(f"/api/events/{event_id}/rounds")).status_code == 201:
+        played += 1
+        assert 1 <= len(started.json()["tables"]) <= 4
+        assert played > 1 or len(started.json()["tables"]) == 4
+        report_round(client, event_id, played, (7 + played % 3, 5))
+        assert client.post(f"/api/events/{event_id}/rounds/{played}/close").status_code == 200
+        assert played <= 20, "the event must end"
+    assert started.status_code == 409
+    assert "is over" in started.json()["detail"]
+    assert played >= 4
+    assert client.get(f"/api/events/{event_id}").json()["status"] == "finished"
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+    assert snapshot["is_over"]
+    assert sum(award["amount_cents"] for award in snapshot["prizes"]) == 12000
+    for path in (f"/director/events/{event_id}", f"/events/{event_id}/results"):
+        assert client.get(path).status_code == 200
