@@ -404,13 +404,18 @@ def open_table(session: Session, *, code: str) -> TableContext:
             f"which is over; wait for the cards of round {row.round_number + 1}"
         )
     event = get_event(session, event_id=row.event_id)
-    entrants = {
-        player_id(entrant.number): entrant
-        for entrant in list_entrants(session, event_id=row.event_id)
-    }
     for table in round_row.plan["tables"]:
         if int(table["table"]) == row.table_number:
             first, second = table["partnerships"]
+            wanted = [int(p) for p in (*first, *second)]
+            entrants = {
+                player_id(entrant.number): entrant
+                for entrant in session.scalars(
+                    select(Entrant).where(
+                        Entrant.event_id == row.event_id, Entrant.number.in_(wanted)
+                    )
+                )
+            }
             partnerships = (
                 tuple(entrants[p] for p in first),
                 tuple(entrants[p] for p in second),

@@ -28,9 +28,11 @@ __all__ = [
     "dispute_submission",
     "list_penalties",
     "list_submissions",
+    "official_result",
     "remove_penalty",
     "submit_score",
     "table_statuses",
+    "table_submissions",
 ]
 
 
@@ -118,6 +120,11 @@ def _player_by_code(context: TableContext, player_code: str) -> Entrant:
     )
 
 
+def table_submissions(session: Session, *, context: TableContext) -> list[Submission]:
+    """Every submission of one table in its round, oldest first."""
+    return _table_submissions(session, context)
+
+
 def _table_submissions(session: Session, context: TableContext) -> list[Submission]:
     return list(
         session.scalars(
@@ -130,6 +137,13 @@ def _table_submissions(session: Session, context: TableContext) -> list[Submissi
             .order_by(Submission.id)
         )
     )
+
+
+def official_result(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> Result | None:
+    """The official result of one table, if recorded."""
+    return _official(session, event_id, round_number, table)
 
 
 def _official(session: Session, event_id: int, round_number: int, table: int) -> Result | None:
@@ -527,10 +541,16 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
     }
     codes = table_codes(session, event_id=event_id, round_number=round_number)
     submissions = list_submissions(session, event_id=event_id, round_number=round_number)
+    officials = {
+        row.table_number: row
+        for row in session.scalars(
+            select(Result).where(Result.event_id == event_id, Result.round_number == round_number)
+        )
+    }
     statuses = []
     for entry in round_row.plan["tables"]:
         table = int(entry["table"])
-        official = _official(session, event_id, round_number, table)
+        official = officials.get(table)
         first, second = entry["partnerships"]
         mine = [row for row in submissions if row.table_number == table]
         statuses.append(

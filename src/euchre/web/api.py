@@ -499,20 +499,18 @@ def _table_out(request: Request, code: str) -> TableOut:
         profile = load_profile(config.profile_id)
         rows = [
             convert.submission_out(row)
-            for row in scores.list_submissions(
-                session, event_id=context.event.id, round_number=context.round.number
-            )
-            if row.table_number == context.table_number
+            for row in scores.table_submissions(session, context=context)
         ]
-        official = next(
-            (
-                status.team_points
-                for status in scores.table_statuses(
-                    session, event_id=context.event.id, round_number=context.round.number
-                )
-                if status.table == context.table_number and status.team_points is not None
-            ),
-            None,
+        official_row = scores.official_result(
+            session,
+            event_id=context.event.id,
+            round_number=context.round.number,
+            table=context.table_number,
+        )
+        official = (
+            None
+            if official_row is None
+            else (official_row.result["team_points"][0], official_row.result["team_points"][1])
         )
         return TableOut(
             event_id=context.event.id,

@@ -57,19 +57,12 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
     with database(request).read() as session:
         context = rounds.open_table(session, code=code)
         profile = load_profile(event_config(context.event).profile_id)
-        submissions = [
-            row
-            for row in scores.list_submissions(
-                session, event_id=context.event.id, round_number=context.round.number
-            )
-            if row.table_number == context.table_number
-        ]
-        status = next(
-            item
-            for item in scores.table_statuses(
-                session, event_id=context.event.id, round_number=context.round.number
-            )
-            if item.table == context.table_number
+        submissions = scores.table_submissions(session, context=context)
+        official_row = scores.official_result(
+            session,
+            event_id=context.event.id,
+            round_number=context.round.number,
+            table=context.table_number,
         )
     players = [member for side in context.partnerships for member in side]
     sides = "".join(
@@ -116,9 +109,9 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
         for row in submissions
     )
     official = (
-        f'<p id="official" class="flash">Saved: {status.team_points[0]} – {status.team_points[1]}'
-        " (confirmed).</p>"
-        if status.team_points is not None
+        f'<p id="official" class="flash">Saved: {official_row.result["team_points"][0]} – '
+        f"{official_row.result['team_points'][1]} (confirmed).</p>"
+        if official_row is not None
         else ""
     )
     body = f"""{_flash(request)}{official}
