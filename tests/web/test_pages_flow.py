@@ -176,6 +176,26 @@ def test_dashboard_correction_and_undo_forms(browser: TestClient) -> None:
     assert "correct_result" in saved.text
     refused = browser.post(f"{dashboard}/rounds/1/undo", data={"csrf_token": csrf, "reason": "x"})
     assert refused.status_code == 409
+    penalized = browser.post(
+        f"{dashboard}/penalties",
+        data={
+            "csrf_token": csrf,
+            "round": "1",
+            "table": "1",
+            "kind": "renege",
+            "offender": "1",
+            "proven": "1",
+        },
+    )
+    assert "Penalty recorded" in penalized.text
+    penalty = re.search(r'data-testid="remove-penalty-(\d+)"', penalized.text)
+    assert penalty
+    removed = browser.post(
+        f"{dashboard}/penalties/{penalty.group(1)}/remove",
+        data={"csrf_token": csrf, "reason": "wrong table"},
+    )
+    assert "Penalty removed" in removed.text
+    assert 'data-testid="remove-penalty-' not in removed.text
 
 
 def test_table_code_box_and_static_assets(browser: TestClient) -> None:

@@ -504,6 +504,43 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
     )
 
 
+def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
+    """Recorded penalties, how the profile scored each, and a button to take one back."""
+    rows = scores.list_penalties(session, event_id=event_id)
+    if not rows:
+        return ""
+    rulings = {
+        (ruling.round, ruling.table, ruling.kind, ruling.offender_id): ruling
+        for ruling in snapshot.penalties
+    }
+    items = []
+    for row in rows:
+        record = row.record
+        ruling = rulings.get(
+            (
+                row.round_number,
+                row.table_number,
+                str(record.get("kind")),
+                str(record.get("offender_id")),
+            )
+        )
+        outcome = (
+            f": {esc(ruling.outcome)} ({ruling.team_points[0]}/{ruling.team_points[1]})"
+            if ruling is not None
+            else ""
+        )
+        items.append(
+            f'<li data-testid="penalty-{row.id}">Round {row.round_number} table '
+            f"{row.table_number}: {esc(record.get('kind'))} by player "
+            f"{esc(record.get('offender_id'))}{outcome}"
+            f'<form method="post" class="inline" action="/director/events/{event_id}/penalties/'
+            f'{row.id}/remove">{csrf}<input type="hidden" name="reason" value="removed by the '
+            f'director"><button data-testid="remove-penalty-{row.id}" class="secondary">'
+            "Remove</button></form></li>"
+        )
+    return f'<section id="penalties"><h2>Penalties</h2><ul>{"".join(items)}</ul></section>'
+
+
 def _tools_section(event_id: int, csrf: str) -> str:
     return f"""<section id="tools"><h2>Corrections, penalties, seating</h2><div class="forms">
 <form id="correction-form" method="post" action="/director/events/{event_id}/correct">{csrf}
@@ -607,6 +644,7 @@ status {esc(event.status)}</p>
 <a id="export-json" href="/api/events/{event_id}/snapshot">JSON</a> ·
 <a id="backup-link" href="/director/events/{event_id}/backup.json">Full backup</a></p></section>
 {_players_section(session, event_id, csrf)}
+{_penalties_section(session, event_id, csrf, snapshot)}
 {_tools_section(event_id, csrf)}
 <section><h2>Audit log</h2><table id="audit-log"><thead><tr><th>When (UTC)</th><th>Who</th>
 <th>What</th><th>Target</th><th>Old</th><th>New</th><th>Why</th></tr></thead>
@@ -820,7 +858,26 @@ def _register_numbered() -> None:
         url = f"/director/events/{event_id}" + (f"?changes={quote(extra)}" if extra else "")
         return redirect(url, "Score accepted.")
 
+    async def remove_penalty_post(request: Request, event_id: int, number: int) -> Response:
+        director, data = await _director_form(request)
+
+        def run() -> None:
+            with database(request).write() as session:
+                scores.remove_penalty(
+                    session,
+                    event_id=event_id,
+                    penalty_id=number,
+                    who=director.name,
+                    reason=data.get("reason", ""),
+                )
+
+        await run_in_threadpool(run)
+        return redirect(f"/director/events/{event_id}", "Penalty removed.")
+
     base = "/director/events/{event_id}"
+    router.add_api_route(
+        f"{base}/penalties/{{number}}/remove", remove_penalty_post, methods=["POST"]
+    )
     router.add_api_route(f"{base}/players/{{number}}/check-in", check_in_post, methods=["POST"])
     router.add_api_route(f"{base}/players/{{number}}/withdraw", withdraw_post, methods=["POST"])
     router.add_api_route(f"{base}/rounds/{{number}}/close", close_post, methods=["POST"])
