@@ -1,0 +1,77 @@
+"""The API's main path on PostgreSQL (skipped without a server: see tests/store/conftest.py)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from tests.store.factory import (
+    add_singles,
+    codes_by_number,
+    create_event,
+    director_client,
+    report_round,
+)
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def postgres_client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
+    try:
+        server = str(request.getfixturevalue("postgres_url"))
+    except pytest.FixtureLookupError:
+        server = os.environ.get("EUCHRE_TEST_POSTGRES_URL", "")
+    if not server:
+        pytest.skip("no PostgreSQL server (postgres_url fixture or EUCHRE_TEST_POSTGRES_URL)")
+    base = make_url(server.replace("postgresql://", "postgresql+psycopg://", 1))
+    name = f"euchre_api_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    client = director_client(base.set(database=name).render_as_string(hide_password=False))
+    try:
+        yield client
+    finally:
+        client.app.state.database.dispose()  # type: ignore[attr-defined]
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def test_an_event_on_postgresql(postgres_client: TestClient) -> None:
+    client = postgres_client
+    event_id = create_event(client, format="rotating_partners", rounds=2)
+    add_singles(client, event_id, 8)
+    table = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]
+    info = client.get(f"/api/tables/{table['code']}").json()
+    codes = codes_by_number(client, event_id)
+    side0, side1 = ([p["number"] for p in side] for side in info["partnerships"])
+    first = client.post(
+        f"/api/tables/{table['code']}/submissions",
+        json={"player_code": codes[side0[0]], "team_points": [8, 4]},
+    ).json()
+    rival = client.post(
+        f"/api/tables/{table['code']}/submissions",
+        json={"player_code": codes[side1[0]], "team_points": [4, 8]},
+    ).json()
+    assert rival["status"] == "disputed"
+    accepted = client.post(
+        f"/api/events/{event_id}/submissions/{first['id']}/accept", json={"reason": "sheet"}
+    )
+    assert accepted.status_code == 200
+    report_round(client, event_id, 1)
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    name_with_nul = client.post(f"/api/events/{event_id}/players", json={"name": "a\u0000b"})
+    assert 400 <= name_with_nul.status_code < 500
+    saved = client.get(f"/api/events/{event_id}/backup").json()
+    restored = client.post("/api/events/restore", json=saved)
+    assert restored.status_code == 201
+    before = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["standings"]
+    after = client.get(f"/api/events/{restored.json()['id']}/snapshot").json()["snapshot"]
+    assert after["standings"] == before
