@@ -317,18 +317,31 @@ async def restore_post(request: Request) -> Response:
 # --- one event -------------------------------------------------------------------------------
 
 
-def standings_html(snapshot: EventSnapshot, *, table_id: str) -> str:
-    """The standings table (shared with the public pages)."""
+def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool = True) -> str:
+    """The standings table (shared with the public pages): ``=`` marks a rank still tied
+    after every tie-break; the last column lists the tie-break values in order."""
+
+    def breaks(values: dict[str, int]) -> str:
+        shown = [
+            f"{name.replace('_', ' ')} {value}"
+            for name, value in values.items()
+            if name != "points"  # already its own column
+        ]
+        return esc(", ".join(shown))
+
     rows = "".join(
         f'<tr data-testid="standing-{index}"><td>{row.rank}{"=" if row.tied else ""}</td>'
         f'<td>{esc(row.name)}</td><td class="num">{row.points}</td>'
         f'<td class="num">{row.games_won}/{row.games_played}</td>'
-        f'<td class="num">{row.lone_hands}</td><td class="num">{row.euchres}</td></tr>'
+        f'<td class="num">{row.lone_hands}</td><td class="num">{row.euchres}</td>'
+        + (f'<td class="muted">{breaks(dict(row.tie_break_values))}</td>' if tie_breaks else "")
+        + "</tr>"
         for index, row in enumerate(snapshot.standings, start=1)
     )
+    head = "<th>Tie-breaks</th>" if tie_breaks else ""
     return (
         f'<table id="{table_id}" class="standings"><thead><tr><th>#</th><th>Name</th>'
-        "<th>Points</th><th>Won</th><th>Loners</th><th>Euchred</th></tr></thead>"
+        f"<th>Points</th><th>Won</th><th>Loners</th><th>Euchred</th>{head}</tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )
 

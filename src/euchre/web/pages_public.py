@@ -280,7 +280,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                 )
                 + "</tbody></table>"
             )
-        standings = standings_html(snapshot, table_id="live-standings")
+        standings = standings_html(snapshot, table_id="live-standings", tie_breaks=False)
         return (
             event.name,
             f'<div class="live-grid"><div>{standings}</div><div>{seating}</div></div>',
