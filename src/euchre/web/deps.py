@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from fastapi import Request
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from euchre.store.db import Database
@@ -69,6 +70,9 @@ def guard_codes(request: Request, action: Callable[[Session], T], *, write: bool
         with store.write() if write else store.read() as session:
             return action(session)
     except (NotFoundError, AuthError):
-        with store.write() as session:
-            record_failure(session, key=key)
+        try:
+            with store.write() as session:
+                record_failure(session, key=key)
+        except IntegrityError:
+            pass  # another worker counted this client's first failure at the same moment
         raise
