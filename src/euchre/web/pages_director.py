@@ -214,15 +214,36 @@ def director_home(request: Request) -> Response:
  min="0" value="25"></label>
 <label>Sitting out scores <select id="event-sit-out" name="sit_out_scoring">
 {_options(SIT_OUT_SCORING, "average")}</select></label>
+<label>Points for sitting out ("fixed") <input id="event-sit-out-points" name="sit_out_points"
+ type="number" min="0" value="0"></label>
 <label>Tie-breaks (comma list, empty: the format's) <input id="event-tie-breaks"
  name="tie_breaks"></label>
 <label>Seed (empty: random) <input id="event-seed" name="seed" type="number" min="0"></label>
-<button id="create-event-submit">Create event</button></form></section>
+<button id="create-event-submit">Create event</button></form>
+<details id="format-help"><summary>Formats and their options</summary><dl>{_format_help()}</dl>
+</details></section>
 <section><h2>Restore a backup</h2>
 <form id="restore-form" method="post" action="/director/restore" enctype="multipart/form-data">
 {csrf}<input id="restore-file" name="file" type="file" accept="application/json,.json" required>
 <button id="restore-submit">Restore as a new event</button></form></section>"""
     return HTMLResponse(layout("Events", body, nav=_nav(director)))
+
+
+def _format_help() -> str:
+    from euchre.tournament.formats import FORMATS
+
+    parts = []
+    for spec in FORMATS.values():
+        options = "".join(
+            f"<li><code>{esc(name)}</code> (default <code>{esc(default)}</code>): {esc(doc)}</li>"
+            for name, (default, doc) in spec.options.items()
+        )
+        parts.append(
+            f"<dt><code>{esc(spec.name)}</code></dt><dd>{esc(spec.summary)}"
+            + (f"<ul>{options}</ul>" if options else "")
+            + "</dd>"
+        )
+    return "".join(parts)
 
 
 def parse_prizes(text: str) -> PrizeTable:
@@ -268,6 +289,7 @@ def _config_from_form(data: dict[str, str]) -> EventConfig:
         side_pot=bool(data.get("side_pot")),
         side_pot_cents=_optional_int(data, "side_pot_cents", "cents per euchre") or 0,
         sit_out_scoring=data.get("sit_out_scoring", "average"),
+        sit_out_points=_optional_int(data, "sit_out_points", "points for sitting out") or 0,
         tie_breaks=tuple(
             name.strip() for name in data.get("tie_breaks", "").split(",") if name.strip()
         ),
