@@ -277,9 +277,8 @@ def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entra
         raise ConflictError(f"player {number} ({entrant.name}) is already checked in")
     old = _entrant_json(entrant)
     entrant.checked_in = True
-    entrant.arrival_round = max(
-        entrant.arrival_round, next_round_number(session, event_id=event_id)
-    )
+    # Here now: plays from the next round to start (even if a round was undone meanwhile).
+    entrant.arrival_round = next_round_number(session, event_id=event_id)
     touch(event)
     record_audit(
         session,
