@@ -454,3 +454,16 @@ def test_a_16_player_event_runs_to_prizes_in_every_format(
     assert sum(award["amount_cents"] for award in snapshot["prizes"]) == 12000
     for path in (f"/director/events/{event_id}", f"/events/{event_id}/results"):
         assert client.get(path).status_code == 200
+
+
+def test_csv_with_stray_carriage_returns_is_read_or_refused_cleanly(client: TestClient) -> None:
+    event_id = create_event(client)
+    windows = client.post(
+        f"/api/events/{event_id}/players/import", json={"csv": "name\r\nAnn\r\nBob\r\n"}
+    )
+    assert [row["name"] for row in windows.json()] == ["Ann", "Bob"]
+    huge = client.post(
+        f"/api/events/{event_id}/players/import", json={"csv": 'name\n"' + "x" * 140_000 + '"\n'}
+    )
+    assert huge.status_code == 400
+    assert "the CSV cannot be read" in huge.json()["detail"]

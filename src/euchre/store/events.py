@@ -234,7 +234,14 @@ _FALSE_WORDS = {"", "0", "no", "n", "false"}
 def import_entrants_csv(session: Session, *, event_id: int, text: str, who: str) -> list[Entrant]:
     """Add players from CSV text with a header row: ``name`` (required), ``team`` and
     ``checked_in`` (yes/no; default no: a pre-registration list) optional. All or nothing."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        return _import_rows(session, event_id=event_id, text=text, who=who)
+    except csv.Error as error:
+        raise StoreError(f"the CSV cannot be read: {error}") from None
+
+
+def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> list[Entrant]:
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline=""))
     fields = [name.strip().lower() for name in reader.fieldnames or []]
     if "name" not in fields:
         raise StoreError(
