@@ -302,7 +302,9 @@ def override_seating(
     event = get_event(session, event_id=event_id, for_update=True)
     numbers = {entrant.number for entrant in list_entrants(session, event_id=event_id)}
     seen: set[int] = set()
-    for number in [n for pair in tables for side in pair for n in side] + list(sitting_out):
+    for number in [number for pair in tables for side in pair for number in side] + list(
+        sitting_out
+    ):
         if number not in numbers:
             raise StoreError(f"event {event_id} has no player number {number}")
         if number in seen:
@@ -321,13 +323,13 @@ def override_seating(
             TableSeating(
                 index + 1,
                 (
-                    tuple(player_id(n) for n in first),
-                    tuple(player_id(n) for n in second),
+                    tuple(player_id(number) for number in first),
+                    tuple(player_id(number) for number in second),
                 ),
             )
             for index, (first, second) in enumerate(tables)
         ),
-        sitting_out=tuple(player_id(n) for n in sitting_out),
+        sitting_out=tuple(player_id(number) for number in sitting_out),
     )
     rounds = started_rounds(session, event_id=event_id)
     open_round = _open_round(rounds)
@@ -407,7 +409,7 @@ def open_table(session: Session, *, code: str) -> TableContext:
     for table in round_row.plan["tables"]:
         if int(table["table"]) == row.table_number:
             first, second = table["partnerships"]
-            wanted = [int(p) for p in (*first, *second)]
+            wanted = [int(player) for player in (*first, *second)]
             entrants = {
                 player_id(entrant.number): entrant
                 for entrant in session.scalars(
@@ -417,8 +419,8 @@ def open_table(session: Session, *, code: str) -> TableContext:
                 )
             }
             partnerships = (
-                tuple(entrants[p] for p in first),
-                tuple(entrants[p] for p in second),
+                tuple(entrants[player] for player in first),
+                tuple(entrants[player] for player in second),
             )
             return TableContext(event, round_row, row.table_number, cleaned, partnerships)
     raise NotFoundError(f"round {row.round_number} has no table {row.table_number}")

@@ -83,10 +83,14 @@ def _build_result(
         round=context_round.number,
         table=table_number,
         team_points=totals,
-        hand_points=tuple((int(a), int(b)) for a, b in entered.hand_points),
-        player_points={player_id(n): c for n, c in entered.player_points.items() if c},
-        lone_hands={player_id(n): c for n, c in entered.lone_hands.items() if c},
-        euchres={player_id(n): c for n, c in entered.euchres.items() if c},
+        hand_points=tuple((int(ours), int(theirs)) for ours, theirs in entered.hand_points),
+        player_points={
+            player_id(number): count for number, count in entered.player_points.items() if count
+        },
+        lone_hands={
+            player_id(number): count for number, count in entered.lone_hands.items() if count
+        },
+        euchres={player_id(number): count for number, count in entered.euchres.items() if count},
         hands_played=len(entered.hand_points) or None,
         first_to_tying_score=entered.first_to_tying_score,
         stage=str(context_round.plan.get("stage", "main")),
@@ -406,7 +410,7 @@ def correct_result(
     already recorded). Returns the result and the later movements the change altered."""
     round_row = _check_table(session, event_id, round_number, table)
     seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
-    players = {int(p) for side in seating["partnerships"] for p in side}
+    players = {int(player) for side in seating["partnerships"] for player in side}
     result = _build_result(round_row, table, players, entered)
     payload = _validated(session, event_id, result, seating)
     if _official(session, event_id, round_number, table) is not None and not reason.strip():
@@ -443,7 +447,9 @@ def add_penalty(
     """Record an irregularity at a table; the core scores it by the event's rule profile."""
     round_row = _check_table(session, event_id, round_number, table)
     seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
-    if player_id(offender_number) not in {p for side in seating["partnerships"] for p in side}:
+    if player_id(offender_number) not in {
+        player for side in seating["partnerships"] for player in side
+    }:
         raise StoreError(
             f"player {offender_number} does not play at round {round_number} table {table}"
         )
@@ -558,8 +564,8 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
                 table=table,
                 code=codes.get(table, ""),
                 partnerships=(
-                    tuple(names.get(p, p) for p in first),
-                    tuple(names.get(p, p) for p in second),
+                    tuple(names.get(player, player) for player in first),
+                    tuple(names.get(player, player) for player in second),
                 ),
                 team_points=None
                 if official is None

@@ -133,7 +133,7 @@ def result_input(body: ResultIn) -> ResultInput:
         team_points=None
         if body.team_points is None
         else (body.team_points[0], body.team_points[1]),
-        hand_points=tuple((a, b) for a, b in body.hand_points),
+        hand_points=tuple((ours, theirs) for ours, theirs in body.hand_points),
         lone_hands=dict(body.lone_hands),
         euchres=dict(body.euchres),
         player_points=dict(body.player_points),

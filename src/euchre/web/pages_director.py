@@ -173,8 +173,9 @@ def _login_redirect(request: Request) -> Response:
 
 def _options(values: list[str] | tuple[str, ...], selected: str) -> str:
     return "".join(
-        f'<option value="{esc(v)}"{" selected" if v == selected else ""}>{esc(v)}</option>'
-        for v in values
+        f'<option value="{esc(value)}"{" selected" if value == selected else ""}>'
+        f"{esc(value)}</option>"
+        for value in values
     )
 
 
@@ -372,7 +373,7 @@ def prizes_html(snapshot: EventSnapshot) -> str:
     """Prizes and the euchred-cup pot."""
     awards = "".join(
         f"<li>{esc(award.name)}: ${award.amount_cents / 100:.2f} "
-        f"(place {', '.join(str(p) for p in award.places)})</li>"
+        f"(place {', '.join(str(place) for place in award.places)})</li>"
         for award in snapshot.prizes
     )
     pot = ""
@@ -454,13 +455,16 @@ def _preview(session: Session, event_id: int, snapshot: EventSnapshot, number: i
     if plan is None or not plan.tables:
         return '<p class="muted">No seating yet: add and check in players.</p>'
     names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+
+    def side(players: tuple[str, ...]) -> str:
+        return esc(" & ".join(names.get(player, player) for player in players))
+
     rows = "".join(
-        f"<tr><td>{table.table}</td>"
-        f"<td>{esc(' & '.join(names.get(p, p) for p in table.partnerships[0]))}</td>"
-        f"<td>{esc(' & '.join(names.get(p, p) for p in table.partnerships[1]))}</td></tr>"
+        f"<tr><td>{table.table}</td><td>{side(table.partnerships[0])}</td>"
+        f"<td>{side(table.partnerships[1])}</td></tr>"
         for table in plan.tables
     )
-    out = ", ".join(esc(names.get(p, p)) for p in plan.sitting_out)
+    out = ", ".join(esc(names.get(player, player)) for player in plan.sitting_out)
     return (
         f'<h3>Round {number} seating (preview)</h3><table id="seating-preview"><tbody>{rows}'
         f"</tbody></table>" + (f'<p class="muted">Sitting out: {out}</p>' if out else "")
@@ -495,7 +499,7 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
         for status in statuses
     )
     reported = sum(1 for status in statuses if status.team_points is not None)
-    sitting = ", ".join(esc(p) for p in open_round.plan.get("sitting_out", []))
+    sitting = ", ".join(esc(player) for player in open_round.plan.get("sitting_out", []))
     sitting_text = f" Sitting out: players {sitting}." if sitting else ""
     return f"""<section id="round-status"><h2>Round {number} in play</h2>
 <p class="clock">Time left: {timer_html(open_round)}
@@ -623,7 +627,7 @@ def parse_seating(text: str) -> list[tuple[list[int], list[int]]]:
                 f"seating line {line_number} {line.strip()!r} must look like '1 2 vs 3 4'"
             )
         try:
-            first, second = ([int(n) for n in part.split()] for part in parts)
+            first, second = ([int(number) for number in part.split()] for part in parts)
         except ValueError:
             raise StoreError(
                 f"seating line {line_number} {line.strip()!r}: player numbers must be whole numbers"
@@ -727,87 +731,102 @@ def _action(
     router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
 
 
-def _add_player(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> None:
+def _add_player(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> None:
     events.add_entrant(
-        s,
-        event_id=e,
-        name=f.get("name", ""),
-        team=f.get("team") or None,
-        checked_in=bool(f.get("checked_in")),
-        who=d.name,
+        session,
+        event_id=event_id,
+        name=form.get("name", ""),
+        team=form.get("team") or None,
+        checked_in=bool(form.get("checked_in")),
+        who=director.name,
     )
 
 
-def _import(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> None:
-    events.import_entrants_csv(s, event_id=e, text=f.get("csv", ""), who=d.name)
+def _import(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> None:
+    events.import_entrants_csv(
+        session, event_id=event_id, text=form.get("csv", ""), who=director.name
+    )
 
 
-def _pair(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> None:
+def _pair(session: Session, director: DirectorSession, form: dict[str, str], event_id: int) -> None:
     events.pair_entrants(
-        s,
-        event_id=e,
-        numbers=(_int(f, "first", "first player"), _int(f, "second", "second player")),
-        team=f.get("team") or None,
-        who=d.name,
+        session,
+        event_id=event_id,
+        numbers=(_int(form, "first", "first player"), _int(form, "second", "second player")),
+        team=form.get("team") or None,
+        who=director.name,
     )
 
 
-def _start(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> None:
-    rounds.start_round(s, event_id=e, who=d.name)
+def _start(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> None:
+    rounds.start_round(session, event_id=event_id, who=director.name)
 
 
 def _changes_text(changes: tuple[Any, ...]) -> str | None:
     if not changes:
         return None
     return "; ".join(
-        f"round {c.round} player {c.player_id}: {c.before} -> {c.after}" for c in changes[:20]
+        f"round {change.round} player {change.player_id}: {change.before} -> {change.after}"
+        for change in changes[:20]
     )
 
 
-def _correct(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> str | None:
+def _correct(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> str | None:
     _, changes = scores.correct_result(
-        s,
-        event_id=e,
-        round_number=_int(f, "round", "round"),
-        table=_int(f, "table", "table"),
+        session,
+        event_id=event_id,
+        round_number=_int(form, "round", "round"),
+        table=_int(form, "table", "table"),
         entered=scores.ResultInput(
-            team_points=(_int(f, "team0", "team 0 points"), _int(f, "team1", "team 1 points"))
+            team_points=(_int(form, "team0", "team 0 points"), _int(form, "team1", "team 1 points"))
         ),
-        who=d.name,
-        reason=f.get("reason", ""),
+        who=director.name,
+        reason=form.get("reason", ""),
     )
     return _changes_text(changes)
 
 
-def _penalty(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> None:
+def _penalty(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> None:
     scores.add_penalty(
-        s,
-        event_id=e,
-        round_number=_int(f, "round", "round"),
-        table=_int(f, "table", "table"),
-        kind=f.get("kind", ""),
-        offender_number=_int(f, "offender", "offending player"),
-        hand_number=_optional_int(f, "hand_number", "hand number"),
-        proven=bool(f.get("proven")),
-        lone_hand=bool(f.get("lone_hand")),
-        note=f.get("note", ""),
-        who=d.name,
+        session,
+        event_id=event_id,
+        round_number=_int(form, "round", "round"),
+        table=_int(form, "table", "table"),
+        kind=form.get("kind", ""),
+        offender_number=_int(form, "offender", "offending player"),
+        hand_number=_optional_int(form, "hand_number", "hand number"),
+        proven=bool(form.get("proven")),
+        lone_hand=bool(form.get("lone_hand")),
+        note=form.get("note", ""),
+        who=director.name,
     )
 
 
-def _seating(s: Session, d: DirectorSession, f: dict[str, str], e: int) -> None:
+def _seating(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> None:
     try:
-        sitting = [int(n) for n in f.get("sitting_out", "").replace(",", " ").split()]
+        sitting = [int(number) for number in form.get("sitting_out", "").replace(",", " ").split()]
     except ValueError:
         raise StoreError("sitting out: player numbers must be whole numbers") from None
     rounds.override_seating(
-        s,
-        event_id=e,
-        round_number=_int(f, "round", "round"),
-        tables=parse_seating(f.get("tables", "")),
+        session,
+        event_id=event_id,
+        round_number=_int(form, "round", "round"),
+        tables=parse_seating(form.get("tables", "")),
         sitting_out=sitting,
-        who=d.name,
-        reason=f.get("reason", ""),
+        who=director.name,
+        reason=form.get("reason", ""),
     )
 
 

@@ -174,13 +174,19 @@ def _entered(data: dict[str, str], player_numbers: list[int]) -> scores.ResultIn
     totals = None
     if team0 is not None or team1 is not None:
         totals = (team0 or 0, team1 or 0)
-    lone = {n: _number(data, f"lone_{n}", f"lone hands of #{n}") or 0 for n in player_numbers}
-    euchres = {n: _number(data, f"euchre_{n}", f"euchres of #{n}") or 0 for n in player_numbers}
+    lone = {
+        number: _number(data, f"lone_{number}", f"lone hands of #{number}") or 0
+        for number in player_numbers
+    }
+    euchres = {
+        number: _number(data, f"euchre_{number}", f"euchres of #{number}") or 0
+        for number in player_numbers
+    }
     return scores.ResultInput(
         team_points=totals,
         hand_points=tuple(hands),
-        lone_hands={n: c for n, c in lone.items() if c},
-        euchres={n: c for n, c in euchres.items() if c},
+        lone_hands={number: count for number, count in lone.items() if count},
+        euchres={number: count for number, count in euchres.items() if count},
     )
 
 
@@ -321,7 +327,9 @@ def results_page(request: Request, event_id: int) -> Response:
                 + "</td></tr>"
                 for status in statuses
             )
-            sitting = ", ".join(esc(names.get(p, p)) for p in round_row.plan.get("sitting_out", []))
+            sitting = ", ".join(
+                esc(names.get(player, player)) for player in round_row.plan.get("sitting_out", [])
+            )
             round_blocks.append(
                 f"<h3>Round {round_row.number}</h3><table><tbody>{lines}</tbody></table>"
                 + (f'<p class="muted">Sitting out: {sitting}</p>' if sitting else "")

@@ -28,7 +28,7 @@ def render(
     base = base_url.rstrip("/")
 
     def names(ids: list[str]) -> tuple[str, ...]:
-        return tuple(entrants[p].name if p in entrants else p for p in ids)
+        return tuple(entrants[player].name if player in entrants else player for player in ids)
 
     tables = [
         (int(entry["table"]), list(entry["partnerships"][0]), list(entry["partnerships"][1]))
@@ -64,7 +64,7 @@ def render(
     if document == "tally-sheets":
 
         def team(ids: list[str]) -> printing.TallyTeam:
-            members = [entrants[p] for p in ids if p in entrants]
+            members = [entrants[player] for player in ids if player in entrants]
             label = members[0].team if members and members[0].team else " & ".join(names(ids))
             return printing.TallyTeam(
                 team_name=label,
@@ -87,7 +87,7 @@ def render(
                 str(event.config.get("profile_id", ""))
             ),
         )
-    seats: dict[str, dict[int, printing.ScorecardRound]] = {p: {} for p in entrants}
+    seats: dict[str, dict[int, printing.ScorecardRound]] = {player: {} for player in entrants}
     for played in started_rounds(session, event_id=event_id):
         for entry in played.plan["tables"]:
             sides = [list(side) for side in entry["partnerships"]]
@@ -96,7 +96,8 @@ def render(
                     seats.setdefault(member, {})[played.number] = printing.ScorecardRound(
                         round_number=played.number,
                         table_number=int(entry["table"]),
-                        partner=", ".join(names([p for p in side if p != member])) or None,
+                        partner=", ".join(names([player for player in side if player != member]))
+                        or None,
                         opponents=names(sides[1 - index]),
                     )
     rounds_total = int(event.config.get("rounds", round_number))
