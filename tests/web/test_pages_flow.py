@@ -224,3 +224,47 @@ def test_pages_work_while_an_event_is_being_set_up(browser: TestClient, format_n
     refused = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": _csrf(page.text)})
     assert 400 <= refused.status_code < 500
     assert 'id="error"' in refused.text
+
+
+def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestClient) -> None:
+    dashboard = _create_event(browser)
+    csrf = _csrf(browser.get(dashboard).text)
+    for team in range(1, 3):
+        for seat in "ab":
+            browser.post(
+                f"{dashboard}/players",
+                data={
+                    "csrf_token": csrf,
+                    "name": f"R{team}{seat}",
+                    "team": f"R{team}",
+                    "checked_in": "1",
+                },
+            )
+    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    code = re.findall(r'data-testid="table-1".*?<code>([A-Z0-9]+)</code>', started.text, re.S)[0]
+    player_codes = dict(
+        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
+    )
+    table = browser.get(f"/t/{code.lower()}")
+    side0 = re.search(r'id="partnership-0".*?#(\d+)', table.text, re.S)
+    side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
+    assert side0 and side1
+    kept = browser.post(
+        f"/t/{code}/submissions",
+        data={"team0": "9", "team1": "3", "player_code": player_codes[side0.group(1)]},
+    )
+    submission = re.search(r'data-testid="submission-(\d+)"', kept.text)
+    assert submission
+    flagged = browser.post(
+        f"/t/{code}/submissions/{submission.group(1)}/dispute",
+        data={"player_code": player_codes[side1.group(1)]},
+    )
+    assert "the director will settle it" in flagged.text
+    assert 'data-status="disputed"' in flagged.text
+    page = browser.get(dashboard)
+    assert 'data-state="disputed"' in page.text
+    accepted = browser.post(
+        f"{dashboard}/submissions/{submission.group(1)}/accept", data={"csrf_token": csrf}
+    )
+    assert "Score accepted" in accepted.text
+    assert 'data-state="reported"' in accepted.text
