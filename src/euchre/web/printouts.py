@@ -8,7 +8,6 @@ from euchre.store.core import player_id
 from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event, list_entrants, started_rounds
 from euchre.store.rounds import get_round, table_codes
-from euchre.web import printing
 
 __all__ = ["DOCUMENTS", "render"]
 
@@ -21,6 +20,7 @@ def render(
     """The PDF ``document`` (one of :data:`DOCUMENTS`) for a started round."""
     if document not in DOCUMENTS:
         raise NotFoundError(f"no printout {document!r}; choose one of {', '.join(DOCUMENTS)}")
+    from euchre.web import printing  # fpdf2 is loaded only when a PDF is asked for
     event = get_event(session, event_id=event_id)
     round_row = get_round(session, event_id=event_id, number=round_number)
     entrants = {player_id(row.number): row for row in list_entrants(session, event_id=event_id)}
