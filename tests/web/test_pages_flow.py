@@ -208,6 +208,8 @@ def test_table_code_box_and_static_assets(browser: TestClient) -> None:
     assert "AudioContext" in script.text
     style = browser.get("/static/app.css")
     assert style.status_code == 200
+    assert browser.get("/docs").status_code == 404, "Swagger UI would load a CDN"
+    assert browser.get("/openapi.json").json()["paths"]
     home = browser.get("/")
     assert "http" not in re.sub(r'href="/[^"]*"', "", home.text).replace("http-equiv", "")
 

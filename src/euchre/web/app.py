@@ -74,6 +74,10 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         with store.write() as session:
             secret = ensure_secret_key(session)
     app = FastAPI(
+        # FastAPI's /docs and /redoc pages load their scripts from a CDN; the app must work
+        # with no internet, so only the OpenAPI document itself is served.
+        docs_url=None,
+        redoc_url=None,
         title="Euchre tournament director",
         version="1",
         description=(
