@@ -386,11 +386,15 @@ def _check_core_accepts(session: Session, event: Event) -> None:
     compute(event_inputs(session, event))
 
 
-def open_table(session: Session, *, code: str) -> TableContext:
+def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
     """The table a code opens. An unknown code raises ``NotFoundError``; a code of a round
-    that is over raises ``ConflictError`` saying which round and table it was for."""
+    that is over raises ``ConflictError`` saying which round and table it was for.
+
+    ``lock`` holds the table's row until the transaction ends, so two phones writing for the
+    same table take turns on PostgreSQL (SQLite writes already take turns)."""
     cleaned = code.strip().upper()
-    row = session.scalar(select(TableCode).where(TableCode.code == cleaned))
+    query = select(TableCode).where(TableCode.code == cleaned)
+    row = session.scalar(query.with_for_update() if lock else query)
     if row is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
     round_row = get_round(session, event_id=row.event_id, number=row.round_number)

@@ -166,7 +166,7 @@ def submit_score(
     """Keep a table's score, entered by one of its players. Resending the same score gives
     back the same submission; a different score for the same table is kept too, and both are
     flagged as disputed for the director."""
-    context = open_table(session, code=code)
+    context = open_table(session, code=code, lock=True)
     submitter = _player_by_code(context, player_code)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
@@ -238,7 +238,7 @@ def confirm_submission(
 ) -> Submission:
     """An opponent confirms a submitted score with his own code: it becomes the table's
     official result (committed before this returns)."""
-    context = open_table(session, code=code)
+    context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
     confirmer = _opponent(context, submission, player_code)
     if submission.status in ("confirmed", "accepted"):
@@ -286,7 +286,7 @@ def dispute_submission(
     session: Session, *, code: str, submission_id: int, player_code: str
 ) -> Submission:
     """An opponent says a submitted score is wrong: it is flagged for the director."""
-    context = open_table(session, code=code)
+    context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
     opponent = _opponent(context, submission, player_code)
     if submission.status in ("confirmed", "accepted"):
