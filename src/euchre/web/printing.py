@@ -1,0 +1,550 @@
+"""Printable PDFs for a round: table cards, tally sheets, player scorecards, assignments.
+
+Everything here works on plain frozen dataclasses (no database, no HTTP), so a route turns its
+rows into these values and returns the bytes with ``media_type="application/pdf"``.
+
+Only fpdf2's built-in core fonts are used (nothing is downloaded and the app stays usable
+offline at a venue). Core fonts cover Latin-1 only: any other character in a name is folded to
+its closest Latin-1 form (``Łukasz`` prints as ``Lukasz``) or, failing that, to ``?``, so a
+name can never make a PDF fail.
+
+The tally sheets follow the rule sheets: Ballantrae keeps "one tally sheet per team", the
+scorekeeper "records the points on each team's tally sheet which is then initialed by an
+opposing player at the end of the round"; Valpo (rule 18) has teams "write down their scores
+on their scorecard and have their opponent sign it".
+"""
+
+from __future__ import annotations
+
+import enum
+import io
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import segno
+from fpdf import FPDF
+
+__all__ = [
+    "AssignmentRow",
+    "OpponentCheck",
+    "PlayerScorecardData",
+    "ScorecardRound",
+    "TableCardData",
+    "TallyTableData",
+    "TallyTeam",
+    "event_tally_sheets_pdf",
+    "opponent_check_for_profile",
+    "player_scorecards_pdf",
+    "round_assignments_pdf",
+    "table_cards_pdf",
+    "tally_sheets_pdf",
+]
+
+PAGE_FORMATS = ("Letter", "A4")
+"""Paper sizes the functions accept (US events print on Letter, the default)."""
+
+_MARGIN = 12.0
+_LINE_HEIGHT = 7.0
+
+
+class OpponentCheck(enum.Enum):
+    """How an opponent vouches for a team's written score, as the event's rule sheet says."""
+
+    INITIALS = "initials"
+    """Ballantrae: the tally sheet "is then initialed by an opposing player"."""
+    SIGNATURE = "signature"
+    """Valpo rule 18: teams "have their opponent sign" their scorecard."""
+
+    @property
+    def column_title(self) -> str:
+        """The heading of the column or box where the opponent writes."""
+        return "Opp. initials" if self is OpponentCheck.INITIALS else "Opponent's signature"
+
+    @property
+    def instruction(self) -> str:
+        """The sentence printed under the lines, telling the table what to do."""
+        if self is OpponentCheck.INITIALS:
+            return (
+                "At the end of the round an opposing player checks the total and initials it. "
+                "Hand this sheet to the official scorekeeper."
+            )
+        return "Before rotating, write down your score and have your opponent sign this scorecard."
+
+
+def opponent_check_for_profile(profile_id: str) -> OpponentCheck:
+    """Return the opponent check the built-in profile's sheet asks for (initials by default).
+
+    >>> opponent_check_for_profile("valpo")
+    <OpponentCheck.SIGNATURE: 'signature'>
+    """
+    return OpponentCheck.SIGNATURE if profile_id == "valpo" else OpponentCheck.INITIALS
+
+
+@dataclass(frozen=True)
+class TableCardData:
+    """One table of a round, as printed on the card that stands on it.
+
+    ``url`` is the full address of the table's page (what the QR code encodes);
+    ``table_code`` is the short code a player can type instead; ``seated`` are optional lines
+    naming who sits there (``"Ann & Bob"``), printed under the code.
+    """
+
+    table_number: int
+    table_code: str
+    url: str
+    seated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TallyTeam:
+    """A team as written at the top of its tally sheet."""
+
+    team_name: str
+    player_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TallyTableData:
+    """One table of a round for the tally sheets: its two teams get one sheet each."""
+
+    table_number: int
+    table_code: str
+    teams: tuple[TallyTeam, TallyTeam]
+
+
+@dataclass(frozen=True)
+class ScorecardRound:
+    """One line of a player's scorecard; fields left ``None`` print as blanks to fill in."""
+
+    round_number: int
+    table_number: int | None = None
+    partner: str | None = None
+    opponents: tuple[str, ...] = ()
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerScorecardData:
+    """A player's scorecard for a rotating-partner (progressive) event."""
+
+    player_name: str
+    rounds: tuple[ScorecardRound, ...]
+    player_number: int | None = None
+
+
+@dataclass(frozen=True)
+class AssignmentRow:
+    """One line of the round's seating list: a table and who plays there."""
+
+    table_number: int
+    table_code: str
+    seated: tuple[str, ...]
+
+
+def to_latin1(text: str) -> str:
+    """Return ``text`` with every character the core fonts can draw (Latin-1).
+
+    Accented letters outside Latin-1 lose their accent (``Ł`` → ``L``), typographic quotes and
+    dashes become their ASCII forms, anything else becomes ``?``.
+
+    >>> to_latin1("Łukasz “Luke” Nowak — 2")
+    'Lukasz "Luke" Nowak - 2'
+    """
+    replacements = {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2026": "...",
+        "\u0141": "L",
+        "\u0142": "l",
+        "\u00a0": " ",
+    }
+    characters: list[str] = []
+    for character in text:
+        character = replacements.get(character, character)
+        if character in ("\n", "\t"):
+            characters.append(" ")
+            continue
+        try:
+            character.encode("latin-1")
+        except UnicodeEncodeError:
+            folded = unicodedata.normalize("NFKD", character)
+            folded = "".join(part for part in folded if not unicodedata.combining(part))
+            try:
+                folded.encode("latin-1")
+            except UnicodeEncodeError:
+                folded = "?"
+            character = folded or "?"
+        if unicodedata.category(character[:1]).startswith("C"):
+            character = "?"
+        characters.append(character)
+    return "".join(characters)
+
+
+def _new_document(title: str, page_format: str, orientation: str = "portrait") -> FPDF:
+    """Start a PDF with the house margins and metadata."""
+    if page_format not in PAGE_FORMATS:
+        raise ValueError(f"page_format {page_format!r} is not one of {', '.join(PAGE_FORMATS)}")
+    document = FPDF(orientation=orientation, unit="mm", format=page_format)
+    document.set_margins(_MARGIN, _MARGIN, _MARGIN)
+    document.set_auto_page_break(auto=True, margin=_MARGIN)
+    document.set_title(to_latin1(title))
+    document.set_creator("euchre")
+    return document
+
+
+def _text(
+    document: FPDF,
+    size: float,
+    text: str,
+    *,
+    style: str = "",
+    align: str = "L",
+    height: float | None = None,
+) -> None:
+    """Write one full-width line of text and move to the next line."""
+    document.set_font("Helvetica", style, size)
+    document.cell(
+        w=0,
+        h=height if height is not None else size * 0.5,
+        text=to_latin1(text),
+        align=align,
+        new_x="LMARGIN",
+        new_y="NEXT",
+    )
+
+
+def _fit(document: FPDF, text: str, width: float) -> str:
+    """Shorten ``text`` with an ellipsis so it fits ``width`` mm in the current font."""
+    text = to_latin1(text)
+    if document.get_string_width(text) <= width - 2:
+        return text
+    while text and document.get_string_width(text + "...") > width - 2:
+        text = text[:-1]
+    return text + "..."
+
+
+def _qr_png(url: str) -> io.BytesIO:
+    """Return a PNG of the QR code for ``url`` (error correction M, the usual quiet zone)."""
+    code = segno.make(url, error="m", micro=False)
+    buffer = io.BytesIO()
+    code.save(buffer, kind="png", scale=10, border=4)
+    buffer.seek(0)
+    return buffer
+
+
+def _check_round_number(round_number: int) -> None:
+    if round_number < 1:
+        raise ValueError(f"round_number must be 1 or more, got {round_number}")
+
+
+def _output(document: FPDF) -> bytes:
+    return bytes(document.output())
+
+
+def table_cards_pdf(
+    event_name: str,
+    round_number: int,
+    tables: Sequence[TableCardData],
+    *,
+    page_format: str = "Letter",
+) -> bytes:
+    """Return a PDF with one card per table: number, QR code to its page and its short code.
+
+    Each card is a full page (fold it, or stand it in a holder). Raises ``ValueError`` when
+    there are no tables or the page format is unknown.
+    """
+    _check_round_number(round_number)
+    if not tables:
+        raise ValueError("table_cards_pdf needs at least one table")
+    document = _new_document(f"{event_name} - round {round_number} - table cards", page_format)
+    for table in tables:
+        document.add_page()
+        _text(document, 14, event_name, align="C", height=8)
+        _text(document, 14, f"Round {round_number}", align="C", height=8)
+        document.ln(4)
+        _text(document, 72, f"Table {table.table_number}", style="B", align="C", height=32)
+        document.ln(4)
+        qr_size = 90.0
+        left = (document.w - qr_size) / 2
+        document.image(_qr_png(table.url), x=left, y=document.get_y(), w=qr_size, h=qr_size)
+        document.set_y(document.get_y() + qr_size + 4)
+        _text(
+            document, 12, "Scan to enter your table's score, or type the code:", align="C", height=7
+        )
+        document.set_font("Courier", "B", 40)
+        document.cell(
+            w=0, h=20, text=to_latin1(table.table_code), align="C", new_x="LMARGIN", new_y="NEXT"
+        )
+        document.set_font("Courier", "", 9)
+        document.cell(
+            w=0,
+            h=5,
+            text=_fit(document, table.url, document.epw),
+            align="C",
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+        if table.seated:
+            document.ln(4)
+            for line in table.seated:
+                _text(document, 16, line, align="C", height=9)
+    return _output(document)
+
+
+def _tally_header(
+    document: FPDF,
+    event_name: str,
+    round_label: str,
+    table_label: str,
+    team: TallyTeam,
+    opponent: TallyTeam | None,
+) -> None:
+    _text(document, 11, event_name, height=6)
+    _text(document, 20, f"Tally sheet - {team.team_name}", style="B", height=11)
+    _text(document, 12, f"{round_label}    {table_label}", height=7)
+    if team.player_names:
+        _text(document, 11, "Players: " + " & ".join(team.player_names), height=6)
+    if opponent is not None:
+        names = " & ".join(opponent.player_names) if opponent.player_names else ""
+        label = f"Opponents: {opponent.team_name}" + (f" ({names})" if names else "")
+        _text(document, 11, label, height=6)
+    document.ln(3)
+
+
+def _grid_row(
+    document: FPDF,
+    widths: Sequence[float],
+    cells: Sequence[str],
+    *,
+    height: float = _LINE_HEIGHT,
+    bold: bool = False,
+    fill: bool = False,
+) -> None:
+    document.set_font("Helvetica", "B" if bold else "", 10)
+    if fill:
+        document.set_fill_color(225, 225, 225)
+    for width, cell in zip(widths, cells, strict=True):
+        document.cell(
+            w=width, h=height, text=_fit(document, cell, width), border=1, align="C", fill=fill
+        )
+    document.ln(height)
+
+
+def tally_sheets_pdf(
+    event_name: str,
+    round_number: int,
+    tables: Sequence[TallyTableData],
+    *,
+    hand_count: int,
+    opponent_check: OpponentCheck = OpponentCheck.INITIALS,
+    page_format: str = "Letter",
+) -> bytes:
+    """Return a PDF with one tally sheet per team for this round (two pages per table).
+
+    Each sheet has the event, round and table header, the team and its opponents, a line per
+    hand (``hand_count`` lines: 8 for Ballantrae and the tournament sheet's progressive game,
+    12 for Valpo) with the points and a running total, the opponent's initials on each line,
+    and a total with the opponent's initials or signature (``opponent_check``).
+    """
+    _check_round_number(round_number)
+    if not tables:
+        raise ValueError("tally_sheets_pdf needs at least one table")
+    if not 1 <= hand_count <= 30:
+        raise ValueError(f"hand_count must be between 1 and 30, got {hand_count}")
+    document = _new_document(f"{event_name} - round {round_number} - tally sheets", page_format)
+    for table in tables:
+        for index, team in enumerate(table.teams):
+            opponent = table.teams[1 - index]
+            document.add_page()
+            _tally_header(
+                document,
+                event_name,
+                f"Round {round_number}",
+                f"Table {table.table_number} (code {table.table_code})",
+                team,
+                opponent,
+            )
+            usable = document.epw
+            widths = [usable * 0.14, usable * 0.26, usable * 0.30, usable * 0.30]
+            _grid_row(
+                document,
+                widths,
+                ["Hand", "Points", "Running total", "Opp. initials"],
+                bold=True,
+                fill=True,
+            )
+            line_height = min(_LINE_HEIGHT + 2, 150 / hand_count)
+            for hand_number in range(1, hand_count + 1):
+                _grid_row(document, widths, [str(hand_number), "", "", ""], height=line_height)
+            _grid_row(document, widths, ["Total", "", "", ""], bold=True, height=10)
+            document.ln(6)
+            _text(document, 11, opponent_check.instruction, height=6)
+            document.ln(4)
+            _text(
+                document, 11, f"{opponent_check.column_title} (for {opponent.team_name}):", height=6
+            )
+            document.ln(2)
+            document.cell(w=usable * 0.6, h=14, text="", border="B", new_x="LMARGIN", new_y="NEXT")
+    return _output(document)
+
+
+def event_tally_sheets_pdf(
+    event_name: str,
+    teams: Sequence[TallyTeam],
+    *,
+    round_count: int,
+    hand_count: int,
+    opponent_check: OpponentCheck = OpponentCheck.INITIALS,
+    page_format: str = "Letter",
+) -> bytes:
+    """Return Ballantrae-style sheets: one per team for the whole event, a line per round.
+
+    Ballantrae: "There is only one tally sheet per team", handed in at the end of the evening.
+    Each line has the round, the table, a box per hand, the round's total and the opposing
+    player's initials; the sheet ends with the event total. Printed in landscape.
+    """
+    if not teams:
+        raise ValueError("event_tally_sheets_pdf needs at least one team")
+    if not 1 <= round_count <= 20:
+        raise ValueError(f"round_count must be between 1 and 20, got {round_count}")
+    if not 1 <= hand_count <= 16:
+        raise ValueError(f"hand_count must be between 1 and 16, got {hand_count}")
+    document = _new_document(f"{event_name} - tally sheets", page_format, "landscape")
+    for team in teams:
+        document.add_page()
+        _tally_header(document, event_name, f"{round_count} rounds", "", team, None)
+        usable = document.epw
+        fixed = [usable * 0.07, usable * 0.07]
+        tail = [usable * 0.10, usable * 0.14]
+        hand_width = (usable - sum(fixed) - sum(tail)) / hand_count
+        widths = [*fixed, *([hand_width] * hand_count), *tail]
+        headings = [
+            "Round",
+            "Table",
+            *[str(hand) for hand in range(1, hand_count + 1)],
+            "Total",
+            opponent_check.column_title,
+        ]
+        _grid_row(document, widths, headings, bold=True, fill=True)
+        line_height = min(12.0, 110 / round_count)
+        for round_number in range(1, round_count + 1):
+            _grid_row(
+                document,
+                widths,
+                [str(round_number), *([""] * (hand_count + 3))],
+                height=line_height,
+            )
+        document.ln(4)
+        document.set_font("Helvetica", "B", 12)
+        document.cell(w=usable * 0.4, h=10, text="Event total:", border="B")
+        document.ln(14)
+        _text(document, 10, opponent_check.instruction, height=6)
+    return _output(document)
+
+
+def player_scorecards_pdf(
+    event_name: str,
+    players: Sequence[PlayerScorecardData],
+    *,
+    page_format: str = "Letter",
+) -> bytes:
+    """Return one scorecard per player for a rotating-partner event, a line per round.
+
+    Each line shows the round, table, partner, opponents, points and a box for an opponent's
+    initials; values the caller does not know yet (later rounds' seats, points not yet played)
+    are left blank to write in, and the total is printed only when every line has points.
+    Two cards per page.
+    """
+    if not players:
+        raise ValueError("player_scorecards_pdf needs at least one player")
+    document = _new_document(f"{event_name} - player scorecards", page_format)
+    document.set_auto_page_break(auto=False)
+    half_height = (document.h - 2 * _MARGIN) / 2
+    for index, player in enumerate(players):
+        if index % 2 == 0:
+            document.add_page()
+            top = _MARGIN
+        else:
+            top = _MARGIN + half_height
+            document.set_dash_pattern(dash=2, gap=2)
+            document.line(_MARGIN, top - 2, document.w - _MARGIN, top - 2)
+            document.set_dash_pattern()
+        document.set_xy(_MARGIN, top)
+        _text(document, 10, event_name, height=5)
+        number = f" (#{player.player_number})" if player.player_number is not None else ""
+        _text(document, 16, f"Scorecard - {player.player_name}{number}", style="B", height=9)
+        document.ln(1)
+        usable = document.epw
+        widths = [usable * 0.09, usable * 0.09, usable * 0.25, usable * 0.39, usable * 0.18]
+        _grid_row(
+            document,
+            widths,
+            ["Round", "Table", "Partner", "Opponents", "Points"],
+            bold=True,
+            fill=True,
+        )
+        rows_room = half_height - 40
+        line_height = min(_LINE_HEIGHT, rows_room / max(1, len(player.rounds) + 1))
+        total = 0
+        complete = True
+        for line in player.rounds:
+            if line.points is None:
+                complete = False
+            else:
+                total += line.points
+            _grid_row(
+                document,
+                widths,
+                [
+                    str(line.round_number),
+                    "" if line.table_number is None else str(line.table_number),
+                    line.partner or "",
+                    " & ".join(line.opponents),
+                    "" if line.points is None else str(line.points),
+                ],
+                height=line_height,
+            )
+        _grid_row(
+            document,
+            widths,
+            ["", "", "", "Total", str(total) if complete else ""],
+            bold=True,
+            height=line_height,
+        )
+        document.ln(2)
+        _text(document, 9, "Opponents initial each line when the points are written.", height=5)
+    return _output(document)
+
+
+def round_assignments_pdf(
+    event_name: str,
+    round_number: int,
+    rows: Sequence[AssignmentRow],
+    *,
+    page_format: str = "Letter",
+) -> bytes:
+    """Return the round's seating list: every table, its code and who sits there."""
+    _check_round_number(round_number)
+    if not rows:
+        raise ValueError("round_assignments_pdf needs at least one table")
+    document = _new_document(f"{event_name} - round {round_number} - seating", page_format)
+    document.add_page()
+    _text(document, 12, event_name, height=7)
+    _text(document, 22, f"Round {round_number}: table assignments", style="B", height=12)
+    document.ln(3)
+    usable = document.epw
+    widths = [usable * 0.12, usable * 0.16, usable * 0.72]
+    _grid_row(document, widths, ["Table", "Code", "Seated"], bold=True, fill=True)
+    for row in rows:
+        _grid_row(
+            document,
+            widths,
+            [str(row.table_number), row.table_code, "   vs   ".join(row.seated)],
+            height=9,
+        )
+    return _output(document)
