@@ -72,3 +72,13 @@ def test_serve_starts_on_a_fresh_folder(tmp_path: Path) -> None:
         output, _ = server.communicate(timeout=30)
     assert f"http://127.0.0.1:{port}/" in output
     assert "█" in output or "▀" in output, "a QR code is printed in the terminal"
+
+
+def test_serve_checks_the_public_url(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["serve", "--no-qr", "--public-url", "venue.local:8000"],
+        env={"DATABASE_URL": f"sqlite:///{tmp_path}/x.db"},
+    )
+    assert result.exit_code != 0
+    assert "must start with http://" in str(result.exception or result.output)

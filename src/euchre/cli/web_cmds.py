@@ -44,6 +44,10 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     workers: Annotated[int, typer.Option(min=1, max=64, help="Worker processes.")] = 1,
     qr: Annotated[bool, typer.Option(help="Print a QR code of the address.")] = True,
+    public_url: Annotated[
+        str | None,
+        typer.Option(help="Address phones use (default: this machine's LAN address)."),
+    ] = None,
 ) -> None:
     """Start the director's web app (database: DATABASE_URL, default ./euchre.db)."""
     import uvicorn
@@ -62,7 +66,9 @@ def serve(
     except Exception as error:  # a bad URL or an unreachable server: one line, exit 1
         raise CliError(f"cannot open the database {url!r}: {error}") from None
     shown = lan_address() if host in ("0.0.0.0", "::") else host
-    public_url = f"http://{shown}:{port}/"
+    public_url = public_url or f"http://{shown}:{port}/"
+    if not public_url.startswith(("http://", "https://")):
+        raise CliError(f"--public-url {public_url!r} must start with http:// or https://")
     os.environ["EUCHRE_PUBLIC_URL"] = public_url
     typer.echo(f"Euchre director's app: {public_url}")
     typer.echo(f"Database: {url}")
