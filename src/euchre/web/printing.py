@@ -480,11 +480,18 @@ def player_scorecards_pdf(
         _text(document, 16, f"Scorecard - {player.player_name}{number}", style="B", height=9)
         document.ln(1)
         usable = document.epw
-        widths = [usable * 0.09, usable * 0.09, usable * 0.25, usable * 0.39, usable * 0.18]
+        widths = [
+            usable * 0.08,
+            usable * 0.08,
+            usable * 0.22,
+            usable * 0.34,
+            usable * 0.12,
+            usable * 0.16,
+        ]
         _grid_row(
             document,
             widths,
-            ["Round", "Table", "Partner", "Opponents", "Points"],
+            ["Round", "Table", "Partner", "Opponents", "Points", "Opp. initials"],
             bold=True,
             fill=True,
         )
@@ -506,13 +513,14 @@ def player_scorecards_pdf(
                     line.partner or "",
                     " & ".join(line.opponents),
                     "" if line.points is None else str(line.points),
+                    "",
                 ],
                 height=line_height,
             )
         _grid_row(
             document,
             widths,
-            ["", "", "", "Total", str(total) if complete else ""],
+            ["", "", "", "Total", str(total) if complete else "", ""],
             bold=True,
             height=line_height,
         )

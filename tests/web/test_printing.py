@@ -1,0 +1,204 @@
+"""Printed PDFs: parsed back with pypdf, QR codes decoded with zxing-cpp."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from euchre.web.printing import (
+    AssignmentRow,
+    OpponentCheck,
+    PlayerScorecardData,
+    ScorecardRound,
+    TableCardData,
+    TallyTableData,
+    TallyTeam,
+    event_tally_sheets_pdf,
+    opponent_check_for_profile,
+    player_scorecards_pdf,
+    round_assignments_pdf,
+    table_cards_pdf,
+    tally_sheets_pdf,
+    to_latin1,
+)
+
+BASE = "http://192.168.1.20:8000"
+
+
+def _pages_text(pdf: bytes) -> list[str]:
+    assert pdf.startswith(b"%PDF-")
+    reader = PdfReader(io.BytesIO(pdf))
+    return [page.extract_text() for page in reader.pages]
+
+
+def _two_tables() -> list[TallyTableData]:
+    return [
+        TallyTableData(1, "K7QF", (TallyTeam("Team 1", ("Ann", "Bob")),
+                                   TallyTeam("Team 7", ("Cy", "Di")))),
+        TallyTableData(2, "M3ZP", (TallyTeam("Team 2", ("Ed", "Fay")),
+                                   TallyTeam("Team 5", ("Gus", "Hal")))),
+    ]
+
+
+def test_table_cards_one_page_per_table_with_number_code_and_url() -> None:
+    tables = [
+        TableCardData(table_number, code, f"{BASE}/t/{code}", ("Ann & Bob", "Cy & Di"))
+        for table_number, code in [(1, "K7QF"), (2, "M3ZP"), (3, "W9XR")]
+    ]
+    pages = _pages_text(table_cards_pdf("Summer Games 2023", 4, tables))
+    assert len(pages) == 3
+    for page, table in zip(pages, tables, strict=True):
+        assert f"Table {table.table_number}" in page
+        assert table.table_code in page
+        assert table.url in page
+        assert "Round 4" in page
+        assert "Summer Games 2023" in page
+        assert "Ann & Bob" in page
+
+
+def test_table_card_qr_code_decodes_to_the_table_page_url() -> None:
+    zxingcpp = pytest.importorskip("zxingcpp")
+    url = f"{BASE}/t/K7QF"
+    pdf = table_cards_pdf("Event", 1, [TableCardData(1, "K7QF", url)])
+    images = PdfReader(io.BytesIO(pdf)).pages[0].images
+    assert len(images) == 1
+    picture = images[0].image
+    assert picture is not None
+    results = zxingcpp.read_barcodes(picture)
+    assert [result.text for result in results] == [url]
+    assert results[0].format == zxingcpp.BarcodeFormat.QRCode
+
+
+def test_tally_sheets_one_per_team_with_a_line_per_hand() -> None:
+    pages = _pages_text(tally_sheets_pdf("Summer Games", 3, _two_tables(), hand_count=8))
+    assert len(pages) == 4
+    first = pages[0]
+    assert "Tally sheet - Team 1" in first
+    assert "Round 3" in first
+    assert "Table 1" in first and "K7QF" in first
+    assert "Opponents: Team 7 (Cy & Di)" in first
+    assert "Opp. initials" in first
+    assert "initials it" in first
+    lines = first.splitlines()
+    for hand_number in range(1, 9):
+        assert str(hand_number) in lines
+    assert "9" not in lines
+    assert "Tally sheet - Team 7" in pages[1]
+    assert "Opponents: Team 1 (Ann & Bob)" in pages[1]
+    assert "Tally sheet - Team 5" in pages[3]
+
+
+def test_valpo_scorecard_is_signed_by_the_opponent_with_twelve_hands() -> None:
+    check = opponent_check_for_profile("valpo")
+    assert check is OpponentCheck.SIGNATURE
+    pdf = tally_sheets_pdf("Valpo Rec", 1, _two_tables()[:1], hand_count=12,
+                           opponent_check=check)
+    page = _pages_text(pdf)[0]
+    assert "have your opponent sign" in page
+    assert "Opponent's signature" in page
+    assert "12" in page.splitlines()
+
+
+def test_ballantrae_tally_is_initialed_by_an_opposing_player() -> None:
+    assert opponent_check_for_profile("ballantrae") is OpponentCheck.INITIALS
+    assert opponent_check_for_profile("tournament") is OpponentCheck.INITIALS
+
+
+def test_event_tally_sheet_has_a_line_per_round_and_a_box_per_hand() -> None:
+    teams = [TallyTeam("Team 1", ("Ann", "Bob")), TallyTeam("Team 2", ("Cy", "Di"))]
+    pages = _pages_text(event_tally_sheets_pdf("BSG 2023", teams, round_count=7, hand_count=8))
+    assert len(pages) == 2
+    assert "Tally sheet - Team 2" in pages[1]
+    assert "Event total" in pages[0]
+    assert "1 2 3 4 5 6 7 8 Total" in pages[0]
+    reader = PdfReader(io.BytesIO(
+        event_tally_sheets_pdf("BSG", teams[:1], round_count=7, hand_count=8)))
+    box = reader.pages[0].mediabox
+    assert box.width > box.height  # landscape
+
+
+def test_player_scorecards_two_per_page_with_known_rounds_filled_in() -> None:
+    players = [
+        PlayerScorecardData(
+            f"Player {number}",
+            (
+                ScorecardRound(1, 3, "Bob", ("Cy", "Di"), 5),
+                ScorecardRound(2, 1, "Ed", ("Fay", "Gus"), 3),
+                *[ScorecardRound(round_number) for round_number in range(3, 9)],
+            ),
+            number,
+        )
+        for number in range(1, 4)
+    ]
+    pages = _pages_text(player_scorecards_pdf("Lions Club", players))
+    assert len(pages) == 2
+    assert "Scorecard - Player 1 (#1)" in pages[0]
+    assert "Scorecard - Player 2 (#2)" in pages[0]
+    assert "Scorecard - Player 3 (#3)" in pages[1]
+    assert "Fay & Gus" in pages[0]
+    assert "Opp. initials" in pages[0]
+
+
+def test_scorecard_total_printed_only_when_every_round_has_points() -> None:
+    complete = PlayerScorecardData("Ann", (ScorecardRound(1, 1, "Bob", ("Cy", "Di"), 5),
+                                           ScorecardRound(2, 2, "Ed", ("Fay", "Gus"), 7)))
+    partial = PlayerScorecardData("Bea", (ScorecardRound(1, 1, "Bob", ("Cy", "Di"), 5),
+                                          ScorecardRound(2)))
+    complete_page, = _pages_text(player_scorecards_pdf("E", [complete]))
+    partial_page, = _pages_text(player_scorecards_pdf("E", [partial]))
+    assert "Total 12" in complete_page
+    assert "Total 5" not in partial_page
+
+
+def test_round_assignments_list_every_table() -> None:
+    rows = [AssignmentRow(number, f"C{number:03d}", ("Ann & Bob", "Cy & Di"))
+            for number in range(1, 26)]
+    pages = _pages_text(round_assignments_pdf("Lions", 2, rows))
+    text = "\n".join(pages)
+    assert "Round 2: table assignments" in text
+    for row in rows:
+        assert row.table_code in text
+
+
+def test_names_outside_latin1_print_folded_never_fail() -> None:
+    assert to_latin1("Łukasz “Luke” — Zoë 王") == 'Lukasz "Luke" - Zoë ?'
+    pdf = table_cards_pdf("Événement 🃏", 1, [
+        TableCardData(1, "K7QF", f"{BASE}/t/K7QF", ("Łukasz & Zoë", "王 & \x00"))])
+    page, = _pages_text(pdf)
+    assert "Lukasz & Zoë" in page
+
+
+def test_long_names_are_shortened_to_fit_their_box() -> None:
+    long_name = "Bartholomew " * 12
+    pdf = player_scorecards_pdf("E", [PlayerScorecardData(
+        "Ann", (ScorecardRound(1, 1, long_name, (long_name, long_name), 2),))])
+    page, = _pages_text(pdf)
+    assert "..." in page
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: table_cards_pdf("E", 1, []),
+        lambda: table_cards_pdf("E", 0, [TableCardData(1, "A", "http://x/t/A")]),
+        lambda: table_cards_pdf("E", 1, [TableCardData(1, "A", "http://x/t/A")],
+                                page_format="B5"),
+        lambda: tally_sheets_pdf("E", 1, _two_tables(), hand_count=0),
+        lambda: event_tally_sheets_pdf("E", [], round_count=7, hand_count=8),
+        lambda: player_scorecards_pdf("E", []),
+        lambda: round_assignments_pdf("E", 1, []),
+    ],
+)
+def test_bad_arguments_raise_value_error(call: object) -> None:
+    with pytest.raises(ValueError):
+        call()  # type: ignore[operator]
+
+
+def test_a4_paper_is_taller_and_narrower_than_letter() -> None:
+    table = [TableCardData(1, "A", "http://x/t/A")]
+    letter = PdfReader(io.BytesIO(table_cards_pdf("E", 1, table))).pages[0].mediabox
+    a4 = PdfReader(io.BytesIO(table_cards_pdf("E", 1, table, page_format="A4"))).pages[0].mediabox
+    assert round(float(letter.width)) == 612 and round(float(a4.width)) == 595
+    assert float(a4.height) > float(letter.height)
