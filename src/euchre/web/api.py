@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
+from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import auth, backup, events, rounds, scores
@@ -492,46 +493,43 @@ def printout(
 # --- the table's page ----------------------------------------------------------------------
 
 
-def _table_out(request: Request, code: str) -> TableOut:
-    with database(request).read() as session:
-        context = rounds.open_table(session, code=code)
-        config = event_config(context.event)
-        profile = load_profile(config.profile_id)
-        rows = [
-            convert.submission_out(row)
-            for row in scores.table_submissions(session, context=context)
-        ]
-        official_row = scores.official_result(
-            session,
-            event_id=context.event.id,
-            round_number=context.round.number,
-            table=context.table_number,
-        )
-        official = (
-            None
-            if official_row is None
-            else (official_row.result["team_points"][0], official_row.result["team_points"][1])
-        )
-        return TableOut(
-            event_id=context.event.id,
-            event_name=context.event.name,
-            round=context.round.number,
-            table=context.table_number,
-            code=context.code,
-            seconds_left=convert.seconds_left(context.round.ends_at),
-            partnerships=convert.table_players(context),
-            submissions=rows,
-            official=None if official is None else {"team_points": list(official)},
-            max_hand_points=profile.max_hand_points(),
-            game_hands=profile.game_hands,
-        )
+def _table_out(session: Session, code: str) -> TableOut:
+    context = rounds.open_table(session, code=code)
+    config = event_config(context.event)
+    profile = load_profile(config.profile_id)
+    rows = [
+        convert.submission_out(row) for row in scores.table_submissions(session, context=context)
+    ]
+    official_row = scores.official_result(
+        session,
+        event_id=context.event.id,
+        round_number=context.round.number,
+        table=context.table_number,
+    )
+    official = (
+        None
+        if official_row is None
+        else (official_row.result["team_points"][0], official_row.result["team_points"][1])
+    )
+    return TableOut(
+        event_id=context.event.id,
+        event_name=context.event.name,
+        round=context.round.number,
+        table=context.table_number,
+        code=context.code,
+        seconds_left=convert.seconds_left(context.round.ends_at),
+        partnerships=convert.table_players(context),
+        submissions=rows,
+        official=None if official is None else {"team_points": list(official)},
+        max_hand_points=profile.max_hand_points(),
+        game_hands=profile.game_hands,
+    )
 
 
 @router.get("/tables/{code}", tags=["tables"])
 def get_table(request: Request, code: str) -> TableOut:
     """What a table's page shows (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
-    return _table_out(request, code)
+    return guard_codes(request, lambda session: _table_out(session, code), write=False)
 
 
 @router.post("/tables/{code}/submissions", tags=["tables"], status_code=201)
