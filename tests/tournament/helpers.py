@@ -54,7 +54,10 @@ def play_out(
     """Enter results round by round until the event is over (or ``stop_after`` rounds)."""
     inputs = inputs or EventInputs(config, entrants)
     snapshot = compute_event(inputs)
+    steps = 0
     while not snapshot.is_over:
+        steps += 1
+        assert steps <= 200, f"the event never ends: stuck at round {snapshot.current_round}"
         assert snapshot.current_round is not None
         if stop_after is not None and snapshot.current_round > stop_after:
             break

@@ -274,3 +274,24 @@ def test_everyone_meets_everyone_at_most_once_in_a_round_robin() -> None:
     pairs = [(team_at(t, 0), team_at(t, 1)) for plan in snapshot.rounds for t in plan.tables]
     assert all(a != b for a, b in pairs)
     assert len({frozenset(p) for p in pairs}) == len(pairs) == len(list(combinations(range(8), 2)))
+
+
+def test_valpo_full_round_robin_with_absent_teams_still_seats_everyone_present() -> None:
+    # Regression: 4 teams + 1 late team, one player withdraws in round 2. The circle method
+    # paired every present team with an absent one in round 3, seating nobody, so the event
+    # could never finish. Present teams left without an opponent now play each other.
+    config = preset_config("valpo", seed=459, rounds=5)
+    entrants = list(players(8, teams=True))
+    entrants.append(Entrant("LATE1", "Late One", "TL", arrival_round=4))
+    entrants.append(Entrant("LATE2", "Late Two", "TL", arrival_round=4))
+    entrants[0] = replace(entrants[0], withdrawal_round=2)
+    _inputs, snapshot = play_out(config, tuple(entrants), random_results(459))
+    assert snapshot.is_over
+    for plan in snapshot.rounds:
+        if plan.stage == "playoff":
+            continue
+        teams: dict[str | None, list[Entrant]] = {}
+        for entrant in entrants:
+            teams.setdefault(entrant.team, []).append(entrant)
+        present = [t for t in teams.values() if all(e.active_in(plan.round) for e in t)]
+        assert len(plan.tables) == len(present) // 2, plan

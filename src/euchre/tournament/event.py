@@ -31,6 +31,7 @@ from euchre.tournament.movement import (
     first_round_individual,
     first_round_teams,
     losers_rotate_round,
+    pair_leftover_teams,
     place_groups,
     progressive_round,
     rotating_partners_round,
@@ -182,8 +183,11 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
                 tables = round_robin_round(draw_order, round_number, playing, competitors.members)
                 if full_round_robin:
                     # Every team must meet every other: the circle method guarantees no
-                    # repeat; winners keep their tables whenever the pairings allow.
-                    tables = place_groups([t.partnerships for t in tables], previous_round)
+                    # repeat; winners keep their tables whenever the pairings allow. Teams
+                    # whose circle opponent is absent (late, withdrawn) play each other.
+                    groups = [t.partnerships for t in tables]
+                    groups += pair_leftover_teams(tables, playing, competitors.members, met)
+                    tables = place_groups(groups, previous_round)
             elif previous_round is None:
                 tables = first_round_teams(playing, competitors.members, rng)
             elif config.format == "winners_move_up":

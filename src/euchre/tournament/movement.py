@@ -289,6 +289,26 @@ def round_robin_round(
     ]
 
 
+def pair_leftover_teams(
+    tables: Sequence[TableSeating],
+    playing: Sequence[str],
+    members: Mapping[str, tuple[str, ...]],
+    met: Mapping[str, set[str]],
+) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Pair the playing teams a round left unseated (their scheduled opponent is absent):
+    teams that have not met first, then the fewest repeats; one team left over sits out."""
+    seated = {player for table in tables for player in table.players}
+    left = [team for team in playing if not set(members[team]) & seated]
+    groups: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+    while len(left) >= 2:
+        host = left.pop(0)
+        fresh = [other for other in left if other not in met.get(host, set())]
+        other = (fresh or left)[0]
+        left.remove(other)
+        groups.append((members[host], members[other]))
+    return groups
+
+
 def progressive_round(previous: PlayedRound, playing: Sequence[str]) -> list[TableSeating]:
     """Winners move up, losers stay (the top table's winners stay, its losers go to the
     bottom); at each table the staying pair splits to partner the arriving pair."""
