@@ -13,8 +13,9 @@ from euchre.store import events, rounds, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.errors import StoreError
 from euchre.web.deps import database, guard_codes, optional_director
+from euchre.web.page_helpers import flash_html, read_form
 from euchre.web.pages_common import esc, layout, redirect, timer_html
-from euchre.web.pages_director import prizes_html, standings_html
+from euchre.web.pages_dashboard import prizes_html, standings_html
 
 __all__ = ["router"]
 
@@ -114,7 +115,7 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
         if official_row is not None
         else ""
     )
-    body = f"""{_flash(request)}{official}
+    body = f"""{flash_html(request)}{official}
 <section id="table-info"><p>{esc(context.event.name)} · round {context.round.number} ·
 <strong>table {context.table_number}</strong> · time left
 {timer_html(context.round)}</p>
@@ -135,11 +136,6 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
 <button id="score-submit">Submit score</button></form>
 <p class="muted">An opponent then confirms with his own code.</p></section>"""
     return f"Table {context.table_number}", body
-
-
-def _flash(request: Request) -> str:
-    message = request.query_params.get("msg")
-    return f'<p id="flash" class="flash" role="status">{esc(message)}</p>' if message else ""
 
 
 @router.get("/t/{code}", response_class=HTMLResponse)
@@ -190,15 +186,10 @@ def _entered(data: dict[str, str], player_numbers: list[int]) -> scores.ResultIn
     )
 
 
-async def _form(request: Request) -> dict[str, str]:
-    form = await request.form()
-    return {key: value for key, value in form.items() if isinstance(value, str)}
-
-
 @router.post("/t/{code}/submissions")
 async def submit_post(request: Request, code: str) -> Response:
     """Keep the score the table entered."""
-    data = await _form(request)
+    data = await read_form(request)
 
     def run() -> None:
         def work(session: Session) -> None:
@@ -220,7 +211,7 @@ async def submit_post(request: Request, code: str) -> Response:
 @router.post("/t/{code}/submissions/{submission_id}/confirm")
 async def confirm_post(request: Request, code: str, submission_id: int) -> Response:
     """An opponent confirms with his code."""
-    data = await _form(request)
+    data = await read_form(request)
 
     def run() -> None:
         guard_codes(
@@ -240,7 +231,7 @@ async def confirm_post(request: Request, code: str, submission_id: int) -> Respo
 @router.post("/t/{code}/submissions/{submission_id}/dispute")
 async def dispute_post(request: Request, code: str, submission_id: int) -> Response:
     """An opponent says the score is wrong."""
-    data = await _form(request)
+    data = await read_form(request)
 
     def run() -> None:
         guard_codes(

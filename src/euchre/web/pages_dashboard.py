@@ -1,0 +1,353 @@
+"""One event's dashboard: rounds and table states, waiting scores, standings, players,
+penalties, the correction/penalty/seating forms and the audit log."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.orm import Session
+
+from euchre.store import events, scores
+from euchre.store.audit import list_audit
+from euchre.store.core import display_snapshot
+from euchre.tournament import PENALTY_KINDS, EventSnapshot
+from euchre.web.deps import database, optional_director
+from euchre.web.page_helpers import flash_html, login_redirect, nav_html, options_html
+from euchre.web.pages_common import csrf_field, esc, layout, table_rows, timer_html
+
+__all__ = ["prizes_html", "router", "standings_html"]
+
+router = APIRouter(include_in_schema=False)
+
+
+def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool = True) -> str:
+    """The standings table (shared with the public pages): ``=`` marks a rank still tied
+    after every tie-break; the last column lists the tie-break values in order."""
+
+    def breaks(values: dict[str, int]) -> str:
+        shown = [
+            f"{name.replace('_', ' ')} {value}"
+            for name, value in values.items()
+            if name != "points"  # already its own column
+        ]
+        return esc(", ".join(shown))
+
+    rows = "".join(
+        f'<tr data-testid="standing-{index}"><td>{row.rank}{"=" if row.tied else ""}</td>'
+        f'<td>{esc(row.name)}</td><td class="num">{row.points}</td>'
+        f'<td class="num">{row.games_won}/{row.games_played}</td>'
+        f'<td class="num">{row.lone_hands}</td><td class="num">{row.euchres}</td>'
+        + (f'<td class="muted">{breaks(dict(row.tie_break_values))}</td>' if tie_breaks else "")
+        + "</tr>"
+        for index, row in enumerate(snapshot.standings, start=1)
+    )
+    head = "<th>Tie-breaks</th>" if tie_breaks else ""
+    return (
+        f'<table id="{table_id}" class="standings"><thead><tr><th>#</th><th>Name</th>'
+        f"<th>Points</th><th>Won</th><th>Loners</th><th>Euchred</th>{head}</tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def prizes_html(snapshot: EventSnapshot) -> str:
+    """Prizes and the euchred-cup pot."""
+    awards = "".join(
+        f"<li>{esc(award.name)}: ${award.amount_cents / 100:.2f} "
+        f"(place {', '.join(str(place) for place in award.places)})</li>"
+        for award in snapshot.prizes
+    )
+    pot = ""
+    if snapshot.side_pot is not None:
+        names = {row.competitor_id: row.name for row in snapshot.standings}
+        winners = ", ".join(
+            f"{esc(names.get(name, name))} ${share / 100:.2f}"
+            for name, share in zip(
+                snapshot.side_pot.winners, snapshot.side_pot.shares_cents, strict=False
+            )
+        )
+        pot = (
+            f'<p id="side-pot">Euchred cup: ${snapshot.side_pot.total_cents / 100:.2f}'
+            f"{' to ' + winners if winners else ''}</p>"
+        )
+    playoffs = "".join(f"<li>{esc(playoff.description)}</li>" for playoff in snapshot.playoffs)
+    playoff_html = f'<h3>Playoffs</h3><ul id="playoffs">{playoffs}</ul>' if playoffs else ""
+    return f'<ul id="prizes">{awards or "<li>No prizes yet.</li>"}</ul>{pot}{playoff_html}'
+
+
+def _players_section(session: Session, event_id: int, csrf: str) -> str:
+    entrants = events.list_entrants(session, event_id=event_id)
+    rows = []
+    for row in entrants:
+        status = (
+            "withdrawn"
+            if row.withdrawal_round
+            else ("here" if row.checked_in else "not checked in")
+        )
+        actions = ""
+        if not row.checked_in:
+            actions += (
+                f'<form method="post" class="inline" action="/director/events/{event_id}/players/'
+                f'{row.number}/check-in">{csrf}<button data-testid="check-in-{row.number}">'
+                "Check in</button></form>"
+            )
+        if row.withdrawal_round is None:
+            actions += (
+                f'<form method="post" class="inline" action="/director/events/{event_id}/players/'
+                f'{row.number}/withdraw">{csrf}<button data-testid="withdraw-{row.number}" '
+                'class="secondary">Withdraw</button></form>'
+            )
+        rows.append(
+            f'<tr data-testid="player-{row.number}" '
+            f'data-checked-in="{str(row.checked_in).lower()}">'
+            f"<td>{row.number}</td><td>{esc(row.name)}</td><td>{esc(row.team or '')}</td>"
+            f"<td><code>{esc(row.code)}</code></td><td>{esc(status)}"
+            f"{' from round ' + str(row.arrival_round) if row.arrival_round > 1 else ''}</td>"
+            f"<td>{actions}</td></tr>"
+        )
+    return f"""<section id="players"><h2>Players ({len(entrants)})</h2>
+<table id="player-table"><thead><tr><th>#</th><th>Name</th><th>Team</th><th>Code</th>
+<th>Status</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+<div class="forms">
+<form id="add-player-form" method="post" action="/director/events/{event_id}/players">{csrf}
+<label>Name <input id="player-name" name="name" required maxlength="200"></label>
+<label>Team (fixed partners) <input id="player-team" name="team" maxlength="200"></label>
+<label class="check"><input id="player-checked-in" name="checked_in" type="checkbox" value="1"
+ checked> here now</label><button id="add-player-submit">Add player</button></form>
+<form id="import-form" method="post" action="/director/events/{event_id}/players/import">{csrf}
+<label>CSV (header: name, team, checked_in) <textarea id="import-csv" name="csv" rows="3"
+ placeholder="name,team&#10;Ann,&#10;Bob,"></textarea></label>
+<button id="import-submit">Import</button></form>
+<form id="pair-form" method="post" action="/director/events/{event_id}/pairs">{csrf}
+<label>Pair player # <input id="pair-first" name="first" type="number" min="1" required></label>
+<label>with # <input id="pair-second" name="second" type="number" min="1" required></label>
+<label>Team name <input id="pair-team" name="team" maxlength="200"></label>
+<button id="pair-submit">Pair</button></form></div></section>"""
+
+
+def _score_text(points: tuple[int, int] | None) -> str:
+    return "" if points is None else f"{points[0]}–{points[1]}"
+
+
+def _preview(session: Session, event_id: int, snapshot: EventSnapshot, number: int) -> str:
+    """The seating the format gives the next round, before it starts (players not checked
+    in are left out when it starts)."""
+    plan = next((plan for plan in snapshot.rounds if plan.round == number), None)
+    if plan is None or not plan.tables:
+        return '<p class="muted">No seating yet: add and check in players.</p>'
+    names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+
+    def side(players: tuple[str, ...]) -> str:
+        return esc(" & ".join(names.get(player, player) for player in players))
+
+    rows = "".join(
+        f"<tr><td>{table.table}</td><td>{side(table.partnerships[0])}</td>"
+        f"<td>{side(table.partnerships[1])}</td></tr>"
+        for table in plan.tables
+    )
+    out = ", ".join(esc(names.get(player, player)) for player in plan.sitting_out)
+    return (
+        f'<h3>Round {number} seating (preview)</h3><table id="seating-preview"><tbody>{rows}'
+        f"</tbody></table>" + (f'<p class="muted">Sitting out: {out}</p>' if out else "")
+    )
+
+
+def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
+    started = events.started_rounds(session, event_id=event_id)
+    open_round = started[-1] if started and started[-1].closed_at is None else None
+    controls = ""
+    if open_round is None:
+        if not snapshot.is_over:
+            controls = (
+                f'<form method="post" action="/director/events/{event_id}/rounds/start">{csrf}'
+                f'<button id="start-round">Start round {len(started) + 1}</button></form>'
+                + _preview(session, event_id, snapshot, len(started) + 1)
+            )
+        else:
+            controls = '<p class="muted">Every round has been played.</p>'
+        return f'<section id="round-status"><h2>Rounds</h2>{controls}</section>'
+    number = open_round.number
+    base = f"/api/events/{event_id}/rounds/{number}"
+    statuses = scores.table_statuses(session, event_id=event_id, round_number=number)
+    rows = "".join(
+        f'<tr data-testid="table-{status.table}" data-state="{esc(status.state)}">'
+        f"<td>{status.table}</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
+        f"<td>{esc(' & '.join(status.partnerships[1]))}</td>"
+        f"<td><code>{esc(status.code)}</code></td>"
+        f'<td>{esc(status.state)}</td><td class="num">'
+        f"{_score_text(status.team_points)}"
+        "</td></tr>"
+        for status in statuses
+    )
+    reported = sum(1 for status in statuses if status.team_points is not None)
+    sitting = ", ".join(esc(player) for player in open_round.plan.get("sitting_out", []))
+    sitting_text = f" Sitting out: players {sitting}." if sitting else ""
+    return f"""<section id="round-status"><h2>Round {number} in play</h2>
+<p class="clock">Time left: {timer_html(open_round)}
+<button id="bell-toggle" type="button" class="secondary">Enable the bell</button>
+<button id="bell-test" type="button" class="secondary">Ring now</button></p>
+<div id="round-live" data-live="10">
+<p>{reported} of {len(statuses)} tables reported.{sitting_text}</p>
+<p class="print">Print: <a id="print-table-cards" href="{base}/table-cards.pdf">table cards</a> ·
+<a id="print-tally-sheets" href="{base}/tally-sheets.pdf">tally sheets</a> ·
+<a id="print-scorecards" href="{base}/scorecards.pdf">player scorecards</a> ·
+<a id="print-assignments" href="{base}/assignments.pdf">seating list</a></p>
+<table id="tables"><thead><tr><th>Table</th><th>Team 0</th><th>Team 1</th><th>Code</th>
+<th>State</th><th>Score</th></tr></thead><tbody>{rows}</tbody></table></div>
+<div class="forms">
+<form method="post" action="/director/events/{event_id}/rounds/{number}/close">{csrf}
+<button id="close-round">Close round {number}</button></form>
+<form id="undo-form" method="post" action="/director/events/{event_id}/rounds/{number}/undo">{csrf}
+<label>Undo this round (started by mistake) — reason <input id="undo-reason" name="reason"></label>
+<button id="undo-submit" class="secondary">Undo round {number}</button></form></div></section>"""
+
+
+def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
+    open_rows = [
+        row
+        for row in scores.list_submissions(session, event_id=event_id)
+        if row.status in ("disputed", "pending")
+    ]
+    items = "".join(
+        f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
+        f"Round {row.round_number} table {row.table_number}: "
+        f"{row.result['team_points'][0]}–{row.result['team_points'][1]} "
+        f"(by player {row.submitted_by}, {esc(row.status)})"
+        f'<form method="post" class="inline" action="/director/events/{event_id}/submissions/'
+        f'{row.id}/accept">{csrf}<button data-testid="accept-{row.id}">Accept this score'
+        "</button></form></li>"
+        for row in open_rows
+    )
+    return (
+        f'<section id="disputes" data-live="10"><h2>Scores waiting</h2><ul>'
+        f"{items or '<li>None.</li>'}</ul></section>"
+    )
+
+
+def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
+    """Recorded penalties, how the profile scored each, and a button to take one back."""
+    rows = scores.list_penalties(session, event_id=event_id)
+    if not rows:
+        return ""
+    rulings = {
+        (ruling.round, ruling.table, ruling.kind, ruling.offender_id): ruling
+        for ruling in snapshot.penalties
+    }
+    items = []
+    for row in rows:
+        record = row.record
+        ruling = rulings.get(
+            (
+                row.round_number,
+                row.table_number,
+                str(record.get("kind")),
+                str(record.get("offender_id")),
+            )
+        )
+        outcome = (
+            f": {esc(ruling.outcome)} ({ruling.team_points[0]}/{ruling.team_points[1]})"
+            if ruling is not None
+            else ""
+        )
+        items.append(
+            f'<li data-testid="penalty-{row.id}">Round {row.round_number} table '
+            f"{row.table_number}: {esc(record.get('kind'))} by player "
+            f"{esc(record.get('offender_id'))}{outcome}"
+            f'<form method="post" class="inline" action="/director/events/{event_id}/penalties/'
+            f'{row.id}/remove">{csrf}<input type="hidden" name="reason" value="removed by the '
+            f'director"><button data-testid="remove-penalty-{row.id}" class="secondary">'
+            "Remove</button></form></li>"
+        )
+    return f'<section id="penalties"><h2>Penalties</h2><ul>{"".join(items)}</ul></section>'
+
+
+def _tools_section(event_id: int, csrf: str) -> str:
+    return f"""<section id="tools"><h2>Corrections, penalties, seating</h2><div class="forms">
+<form id="correction-form" method="post" action="/director/events/{event_id}/correct">{csrf}
+<h3>Enter or correct a result</h3>
+<label>Round <input id="correct-round" name="round" type="number" min="1" required></label>
+<label>Table <input id="correct-table" name="table" type="number" min="1" required></label>
+<label>Team 0 points <input id="correct-team0" name="team0" type="number" min="0" required></label>
+<label>Team 1 points <input id="correct-team1" name="team1" type="number" min="0" required></label>
+<label>Reason <input id="correct-reason" name="reason"></label>
+<button id="correct-submit">Save result</button></form>
+<form id="penalty-form" method="post" action="/director/events/{event_id}/penalties">{csrf}
+<h3>Record a penalty</h3>
+<label>Round <input id="penalty-round" name="round" type="number" min="1" required></label>
+<label>Table <input id="penalty-table" name="table" type="number" min="1" required></label>
+<label>Kind <select id="penalty-kind" name="kind">
+{options_html(PENALTY_KINDS, "renege")}</select></label>
+<label>Offending player # <input id="penalty-offender" name="offender" type="number" min="1"
+ required></label>
+<label>Hand # <input id="penalty-hand" name="hand_number" type="number" min="1"></label>
+<label class="check"><input id="penalty-proven" name="proven" type="checkbox" value="1" checked>
+ proven</label>
+<label class="check"><input id="penalty-lone" name="lone_hand" type="checkbox" value="1"> on a
+ lone hand</label>
+<label>Note <input id="penalty-note" name="note"></label>
+<button id="penalty-submit">Record penalty</button></form>
+<form id="seating-form" method="post" action="/director/events/{event_id}/seating">{csrf}
+<h3>Set a seating by hand</h3>
+<label>Round <input id="seating-round" name="round" type="number" min="1" required></label>
+<label>Tables, one per line <textarea id="seating-text" name="tables" rows="4"
+ placeholder="1 2 vs 3 4&#10;5 6 vs 7 8"></textarea></label>
+<label>Sitting out <input id="seating-sitting-out" name="sitting_out" placeholder="9 10"></label>
+<label>Reason <input id="seating-reason" name="reason"></label>
+<button id="seating-submit">Set seating</button></form></div></section>"""
+
+
+@router.get("/director/events/{event_id}", response_class=HTMLResponse)
+def event_dashboard(request: Request, event_id: int) -> Response:
+    """Everything about one event on one page."""
+    director = optional_director(request)
+    if director is None:
+        return login_redirect(request)
+    csrf = csrf_field(director.csrf_token)
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        snapshot = display_snapshot(session, event)
+        config = event.config
+        audit_rows = [
+            [
+                esc(entry.at.strftime("%H:%M:%S")),
+                esc(entry.who),
+                esc(entry.action),
+                esc(entry.target),
+                f"<code>{esc(json.dumps(entry.old_value)[:200]) if entry.old_value else ''}</code>",
+                f"<code>{esc(json.dumps(entry.new_value)[:200]) if entry.new_value else ''}</code>",
+                esc(entry.reason),
+            ]
+            for entry in reversed(list_audit(session, event_id=event_id)[-200:])
+        ]
+        changes = request.query_params.get("changes", "")
+        changes_html = (
+            f'<p id="movement-changes" class="flash">Seats changed by the correction: '
+            f"{esc(changes)}</p>"
+            if changes
+            else ""
+        )
+        warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings)
+        body = f"""{flash_html(request)}
+<p class="muted">{esc(config.get("profile_id"))} rules · {esc(config.get("format"))} ·
+{esc(config.get("rounds"))} rounds of {esc(config.get("round_minutes"))} min ·
+status {esc(event.status)}</p>
+{changes_html}
+{f'<ul class="warnings">{warnings}</ul>' if warnings else ""}
+{_round_section(session, event_id, csrf, snapshot)}
+{_submissions_section(session, event_id, csrf)}
+<section id="standings"><h2>Standings</h2>{standings_html(snapshot, table_id="standings-table")}
+{prizes_html(snapshot)}
+<p><a id="live-link" href="/events/{event_id}/live">Projector page</a> ·
+<a id="results-link" href="/events/{event_id}/results">Results page</a> ·
+<a id="export-csv" href="/api/events/{event_id}/standings.csv">CSV</a> ·
+<a id="export-json" href="/api/events/{event_id}/snapshot">JSON</a> ·
+<a id="backup-link" href="/director/events/{event_id}/backup.json">Full backup</a></p></section>
+{_players_section(session, event_id, csrf)}
+{_penalties_section(session, event_id, csrf, snapshot)}
+{_tools_section(event_id, csrf)}
+<section><h2>Audit log</h2><table id="audit-log"><thead><tr><th>When (UTC)</th><th>Who</th>
+<th>What</th><th>Target</th><th>Old</th><th>New</th><th>Why</th></tr></thead>
+<tbody>{table_rows(audit_rows)}</tbody></table></section>"""
+        title = event.name
+    return HTMLResponse(layout(title, body, nav=nav_html(director), body_class="dashboard"))
