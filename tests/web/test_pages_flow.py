@@ -270,3 +270,31 @@ def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestCli
     )
     assert "Score accepted" in accepted.text
     assert 'data-state="reported"' in accepted.text
+
+
+def test_individual_scoring_lets_each_player_enter_his_own_total(browser: TestClient) -> None:
+    dashboard = _create_event(browser, format="progressive", rounds="1")
+    csrf = _csrf(browser.get(dashboard).text)
+    csv = "name,checked_in\n" + "".join(f"S{index},yes\n" for index in range(1, 5))
+    browser.post(f"{dashboard}/players/import", data={"csrf_token": csrf, "csv": csv})
+    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    code = re.findall(r'data-testid="table-1".*?<code>([A-Z0-9]+)</code>', started.text, re.S)[0]
+    player_codes = dict(
+        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
+    )
+    table = browser.get(f"/t/{code}")
+    makers = re.findall(r'id="partnership-0".*?#(\d+).*?#(\d+)', table.text, re.S)[0]
+    assert f'id="points-{makers[0]}"' in table.text
+    kept = browser.post(
+        f"/t/{code}/submissions",
+        data={
+            "team0": "8",
+            "team1": "2",
+            f"points_{makers[0]}": "9",
+            "player_code": player_codes[makers[0]],
+        },
+    )
+    assert kept.status_code == 200, kept.text
+    event_id = dashboard.rsplit("/", 1)[1]
+    submissions = browser.get(f"/api/events/{event_id}/submissions").json()
+    assert submissions[-1]["result"]["player_points"] == {makers[0]: 9}

@@ -83,14 +83,25 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
         f'max="{profile.max_hand_points()}" inputmode="numeric"></td></tr>'
         for i in range(1, hands + 1)
     )
+    # Profiles whose lone march pays the maker more than his partner (the tournament sheet's
+    # progressive scoring) let each player enter his own total when it differs from the team's.
+    own_points = profile.individual_scoring
     extras = "".join(
         f"<tr><td>{esc(member.name)}</td>"
         f'<td><input id="lone-{member.number}" name="lone_{member.number}" type="number" min="0" '
         f'value="0" inputmode="numeric"></td>'
         f'<td><input id="euchre-{member.number}" name="euchre_{member.number}" type="number" '
-        f'min="0" value="0" inputmode="numeric"></td></tr>'
+        f'min="0" value="0" inputmode="numeric"></td>'
+        + (
+            f'<td><input id="points-{member.number}" name="points_{member.number}" '
+            'type="number" min="0" inputmode="numeric"></td>'
+            if own_points
+            else ""
+        )
+        + "</tr>"
         for member in players
     )
+    own_head = "<th>Own total (if not the team's)</th>" if own_points else ""
     items = "".join(
         f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
         f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
@@ -130,7 +141,8 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
 <details><summary>Or hand by hand</summary><table class="hands"><thead><tr><th>Hand</th>
 <th>Team 0</th><th>Team 1</th></tr></thead><tbody>{hand_rows}</tbody></table></details>
 <details><summary>Lone hands made and times euchred</summary><table><thead><tr><th>Player</th>
-<th>Lone hands</th><th>Euchred</th></tr></thead><tbody>{extras}</tbody></table></details>
+<th>Lone hands</th><th>Euchred</th>{own_head}</tr></thead><tbody>{extras}</tbody></table>
+</details>
 <label>Your player code <input id="player-code" name="player_code" inputmode="numeric"
  autocomplete="off" required></label>
 <button id="score-submit">Submit score</button></form>
@@ -178,7 +190,12 @@ def _entered(data: dict[str, str], player_numbers: list[int]) -> scores.ResultIn
         number: _number(data, f"euchre_{number}", f"euchres of #{number}") or 0
         for number in player_numbers
     }
+    own = {
+        number: _number(data, f"points_{number}", f"own total of #{number}")
+        for number in player_numbers
+    }
     return scores.ResultInput(
+        player_points={number: points for number, points in own.items() if points is not None},
         team_points=totals,
         hand_points=tuple(hands),
         lone_hands={number: count for number, count in lone.items() if count},
