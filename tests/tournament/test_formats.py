@@ -295,3 +295,10 @@ def test_valpo_full_round_robin_with_absent_teams_still_seats_everyone_present()
             teams.setdefault(entrant.team, []).append(entrant)
         present = [t for t in teams.values() if all(e.active_in(plan.round) for e in t)]
         assert len(plan.tables) == len(present) // 2, plan
+
+
+@pytest.mark.parametrize("sheet", ["valpo", "questions", "ballantrae", "tournament"])
+def test_event_with_no_entrants_yet_reports_too_few_players(sheet: str) -> None:
+    snapshot = compute_event(EventInputs(preset_config(sheet, seed=1), ()))
+    assert snapshot.current_round == 1 and not snapshot.rounds[0].tables
+    assert any("too few players" in warning for warning in snapshot.warnings)

@@ -270,6 +270,8 @@ def round_robin_round(
     """Round ``round_number`` (1-based) of the circle method over ``teams``; a pairing with a
     team that is not playing is a bye."""
     circle: list[str | None] = list(teams)
+    if not circle:
+        return []
     if len(circle) % 2:
         circle.append(None)
     size = len(circle)
