@@ -123,7 +123,12 @@ def list_events(session: Session) -> list[Event]:
 
 def get_event(session: Session, *, event_id: int, for_update: bool = False) -> Event:
     """One event (raises ``NotFoundError`` naming the id)."""
-    event = session.get(Event, event_id, with_for_update=for_update)
+    # FOR NO KEY UPDATE (key_share): still one writer per event at a time, but it does not
+    # wait on the KEY SHARE locks that inserting a row referencing the event takes, so two
+    # confirmations (insert a result, then lock the event) cannot deadlock on PostgreSQL.
+    event = session.get(
+        Event, event_id, with_for_update={"key_share": True} if for_update else False
+    )
     if event is None:
         raise NotFoundError(f"no event with id {event_id}")
     return event
