@@ -207,9 +207,13 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
         director.close()
     finally:
         server.stop()
+        if failures:
+            errors = [line for line in server.log_tail(200_000).splitlines()
+                      if "Error" in line and "HTTP/1.1" not in line]
+            result.problems.extend(f"server log: {line}" for line in errors[-5:])
     result.requests = len(latencies)
     result.failed_requests = len(failures)
-    result.problems.extend(failures[:10])
+    result.problems[:0] = failures[:10]
     if result.seconds > 0:
         result.requests_per_second = round(len(latencies) / result.seconds, 1)
     result.p50_ms = round(1000 * statistics.median(latencies), 1) if latencies else 0.0
