@@ -11,6 +11,7 @@ from euchre.web.printing import (
     AssignmentRow,
     OpponentCheck,
     PlayerScorecardData,
+    PrintingError,
     ScorecardRound,
     TableCardData,
     TallyTableData,
@@ -191,8 +192,8 @@ def test_long_names_are_shortened_to_fit_their_box() -> None:
         lambda: round_assignments_pdf("E", 1, []),
     ],
 )
-def test_bad_arguments_raise_value_error(call: object) -> None:
-    with pytest.raises(ValueError):
+def test_bad_arguments_raise_a_printing_error(call: object) -> None:
+    with pytest.raises(PrintingError):
         call()  # type: ignore[operator]
 
 

@@ -25,10 +25,13 @@ from dataclasses import dataclass
 import segno
 from fpdf import FPDF
 
+from euchre.engine.errors import EuchreError
+
 __all__ = [
     "AssignmentRow",
     "OpponentCheck",
     "PlayerScorecardData",
+    "PrintingError",
     "ScorecardRound",
     "TableCardData",
     "TallyTableData",
@@ -46,6 +49,10 @@ PAGE_FORMATS = ("Letter", "A4")
 
 _MARGIN = 12.0
 _LINE_HEIGHT = 7.0
+
+
+class PrintingError(EuchreError):
+    """Nothing to print or a bad layout argument (a ``ValueError``; the web layer's 4xx)."""
 
 
 class OpponentCheck(enum.Enum):
@@ -188,7 +195,7 @@ def to_latin1(text: str) -> str:
 def _new_document(title: str, page_format: str, orientation: str = "portrait") -> FPDF:
     """Start a PDF with the house margins and metadata."""
     if page_format not in PAGE_FORMATS:
-        raise ValueError(f"page_format {page_format!r} is not one of {', '.join(PAGE_FORMATS)}")
+        raise PrintingError(f"page_format {page_format!r} is not one of {', '.join(PAGE_FORMATS)}")
     document = FPDF(orientation=orientation, unit="mm", format=page_format)
     document.set_margins(_MARGIN, _MARGIN, _MARGIN)
     document.set_auto_page_break(auto=True, margin=_MARGIN)
@@ -239,7 +246,7 @@ def _qr_png(url: str) -> io.BytesIO:
 
 def _check_round_number(round_number: int) -> None:
     if round_number < 1:
-        raise ValueError(f"round_number must be 1 or more, got {round_number}")
+        raise PrintingError(f"round_number must be 1 or more, got {round_number}")
 
 
 def _output(document: FPDF) -> bytes:
@@ -255,12 +262,12 @@ def table_cards_pdf(
 ) -> bytes:
     """Return a PDF with one card per table: number, QR code to its page and its short code.
 
-    Each card is a full page (fold it, or stand it in a holder). Raises ``ValueError`` when
+    Each card is a full page (fold it, or stand it in a holder). Raises ``PrintingError`` when
     there are no tables or the page format is unknown.
     """
     _check_round_number(round_number)
     if not tables:
-        raise ValueError("table_cards_pdf needs at least one table")
+        raise PrintingError("table_cards_pdf needs at least one table")
     document = _new_document(f"{event_name} - round {round_number} - table cards", page_format)
     for table in tables:
         document.add_page()
@@ -353,9 +360,9 @@ def tally_sheets_pdf(
     """
     _check_round_number(round_number)
     if not tables:
-        raise ValueError("tally_sheets_pdf needs at least one table")
+        raise PrintingError("tally_sheets_pdf needs at least one table")
     if not 1 <= hand_count <= 30:
-        raise ValueError(f"hand_count must be between 1 and 30, got {hand_count}")
+        raise PrintingError(f"hand_count must be between 1 and 30, got {hand_count}")
     document = _new_document(f"{event_name} - round {round_number} - tally sheets", page_format)
     for table in tables:
         for index, team in enumerate(table.teams):
@@ -409,11 +416,11 @@ def event_tally_sheets_pdf(
     player's initials; the sheet ends with the event total. Printed in landscape.
     """
     if not teams:
-        raise ValueError("event_tally_sheets_pdf needs at least one team")
+        raise PrintingError("event_tally_sheets_pdf needs at least one team")
     if not 1 <= round_count <= 20:
-        raise ValueError(f"round_count must be between 1 and 20, got {round_count}")
+        raise PrintingError(f"round_count must be between 1 and 20, got {round_count}")
     if not 1 <= hand_count <= 16:
-        raise ValueError(f"hand_count must be between 1 and 16, got {hand_count}")
+        raise PrintingError(f"hand_count must be between 1 and 16, got {hand_count}")
     document = _new_document(f"{event_name} - tally sheets", page_format, "landscape")
     for team in teams:
         document.add_page()
@@ -461,7 +468,7 @@ def player_scorecards_pdf(
     Two cards per page.
     """
     if not players:
-        raise ValueError("player_scorecards_pdf needs at least one player")
+        raise PrintingError("player_scorecards_pdf needs at least one player")
     document = _new_document(f"{event_name} - player scorecards", page_format)
     document.set_auto_page_break(auto=False)
     half_height = (document.h - 2 * _MARGIN) / 2
@@ -539,7 +546,7 @@ def round_assignments_pdf(
     """Return the round's seating list: every table, its code and who sits there."""
     _check_round_number(round_number)
     if not rows:
-        raise ValueError("round_assignments_pdf needs at least one table")
+        raise PrintingError("round_assignments_pdf needs at least one table")
     document = _new_document(f"{event_name} - round {round_number} - seating", page_format)
     document.add_page()
     _text(document, 12, event_name, height=7)
