@@ -1,16 +1,19 @@
 """SIGKILL ``euchre serve`` while tables submit and confirm; restart: nothing confirmed is lost.
 
 Issue 5: "Every score is durably committed before the page says it is saved." Sixteen tables
-submit and confirm in a staggered stream from threads; the server (and its SQLite file's
-writers) is killed with SIGKILL after the sixth confirmation, then started again on the same
-file. Every submission the client saw saved (201) and every confirmation it saw (200) must be
-there, and the event must go on: the rest report, round 1 closes, round 2 starts.
+submit and confirm in a staggered stream from threads; the server is killed with SIGKILL
+after the sixth confirmation, then started again on the same database (a SQLite file, or a
+PostgreSQL database). Every submission the client saw saved (201) and every confirmation it
+saw (200) must be there, and the event must go on: the rest report, round 1 closes, round 2
+starts.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,9 +38,31 @@ def _score(table_number: int) -> list[int]:
     return [10, table_number % 10]
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database for ``euchre serve``: a SQLite file, or one on the test cluster."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'euchre.db'}"
+        return
+    import psycopg
+
+    server = str(request.getfixturevalue("postgres_url"))
+    name = f"kill_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base = server.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(server, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @pytest.mark.slow
-def test_sigkill_mid_submissions_loses_no_confirmed_score(tmp_path: Path) -> None:
-    server = EuchreServer(f"sqlite:///{tmp_path / 'euchre.db'}", tmp_path).start()
+def test_sigkill_mid_submissions_loses_no_confirmed_score(
+    served_database: str, tmp_path: Path
+) -> None:
+    server = EuchreServer(served_database, tmp_path).start()
     try:
         director = _director(server.base_url)
         event_id = create_event(director, name="Kill test", rounds=3)  # type: ignore[arg-type]
