@@ -272,6 +272,48 @@ def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestCli
     assert 'data-state="reported"' in accepted.text
 
 
+def test_a_second_different_score_says_both_are_kept_for_the_director(
+    browser: TestClient,
+) -> None:
+    dashboard = _create_event(browser)
+    csrf = _csrf(browser.get(dashboard).text)
+    for team in range(1, 3):
+        for seat in "ab":
+            browser.post(
+                f"{dashboard}/players",
+                data={
+                    "csrf_token": csrf,
+                    "name": f"D{team}{seat}",
+                    "team": f"D{team}",
+                    "checked_in": "1",
+                },
+            )
+    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    code = re.findall(r'data-testid="table-1".*?<code>([A-Z0-9]+)</code>', started.text, re.S)[0]
+    player_codes = dict(
+        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
+    )
+    table = browser.get(f"/t/{code}")
+    side0 = re.search(r'id="partnership-0".*?#(\d+)', table.text, re.S)
+    side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
+    assert side0 and side1
+    first = browser.post(
+        f"/t/{code}/submissions",
+        data={"team0": "9", "team1": "3", "player_code": player_codes[side0.group(1)]},
+    )
+    assert "Now an opponent confirms it" in first.text
+    second = browser.post(
+        f"/t/{code}/submissions",
+        data={"team0": "3", "team1": "9", "player_code": player_codes[side1.group(1)]},
+    )
+    assert second.status_code == 200
+    assert "Now an opponent confirms it" not in second.text
+    assert "This score differs from the one already entered" in second.text
+    assert "Both scores are kept and the director has been told" in second.text
+    assert second.text.count('data-status="disputed"') == 2
+    assert 'data-state="disputed"' in browser.get(dashboard).text
+
+
 def test_individual_scoring_lets_each_player_enter_his_own_total(browser: TestClient) -> None:
     dashboard = _create_event(browser, format="progressive", rounds="1")
     csrf = _csrf(browser.get(dashboard).text)

@@ -203,26 +203,41 @@ def _entered(data: dict[str, str], player_numbers: list[int]) -> scores.ResultIn
     )
 
 
+_KEPT = "Score kept. Now an opponent confirms it."
+# The storage keeps a second, different score next to the first and marks both disputed; the
+# player must not be told an opponent will confirm it, since only the director can settle it.
+_SUBMITTED_MESSAGES = {
+    "pending": _KEPT,
+    "disputed": (
+        "This score differs from the one already entered for this table. Both scores are kept "
+        "and the director has been told; the director will settle it."
+    ),
+    "confirmed": "This score was already entered and confirmed.",
+    "accepted": "This score was already entered and accepted by the director.",
+}
+
+
 @router.post("/t/{code}/submissions")
 async def submit_post(request: Request, code: str) -> Response:
     """Keep the score the table entered."""
     data = await read_form(request)
 
-    def run() -> None:
-        def work(session: Session) -> None:
+    def run() -> str:
+        def work(session: Session) -> str:
             context = rounds.open_table(session, code=code)
             numbers = [member.number for side in context.partnerships for member in side]
-            scores.submit_score(
+            submission = scores.submit_score(
                 session,
                 code=code,
                 player_code=data.get("player_code", ""),
                 entered=_entered(data, numbers),
             )
+            return submission.status
 
-        guard_codes(request, work)
+        return guard_codes(request, work)
 
-    await run_in_threadpool(run)
-    return redirect(f"/t/{code.strip().upper()}", "Score kept. Now an opponent confirms it.")
+    status = await run_in_threadpool(run)
+    return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
 
 
 @router.post("/t/{code}/submissions/{submission_id}/confirm")
