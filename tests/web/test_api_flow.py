@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from tests.store.factory import (
     PASSWORD,
     add_singles,
@@ -376,6 +378,31 @@ def test_printouts_are_pdfs(client: TestClient) -> None:
         assert response.content.startswith(b"%PDF")
     assert client.get(f"/api/events/{event_id}/rounds/1/menu.pdf").status_code == 404
     assert client.get(f"/api/events/{event_id}/rounds/9/table-cards.pdf").status_code == 404
+
+
+def test_ballantrae_one_tally_sheet_per_team_for_the_evening(client: TestClient) -> None:
+    event_id = create_event(client, rounds=7)
+    add_teams(client, event_id, 3)
+    add_singles(client, event_id, 2)  # came alone: the draw pairs them as "P1 & P2"
+    url = f"/api/events/{event_id}/tally-sheets.pdf"
+    before = client.get(url)  # handed out before the first round
+    assert before.status_code == 200, before.text
+    assert before.headers["content-type"] == "application/pdf"
+    assert before.content.startswith(b"%PDF")
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(before.content)).pages]
+    assert len(pages) == 4
+    for page, team in zip(pages, ["Team 1", "Team 2", "Team 3", "P1 & P2"], strict=True):
+        assert f"Tally sheet - {team}" in page
+    assert "7 rounds" in pages[0]
+    client.post(f"/api/events/{event_id}/rounds")
+    assert client.get(url).content.startswith(b"%PDF")
+    assert TestClient(client.app).get(url).status_code == 401
+    assert client.get("/api/events/999999/tally-sheets.pdf").status_code == 404
+    individual = create_event(client, format="rotating_partners")
+    add_singles(client, individual, 4)
+    refused = client.get(f"/api/events/{individual}/tally-sheets.pdf")
+    assert refused.status_code == 400
+    assert "'rotating_partners' changes partners every game" in refused.json()["detail"]
 
 
 def test_euchres_fill_the_cup_and_withdrawn_players_leave_the_next_round(

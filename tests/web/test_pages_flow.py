@@ -96,6 +96,10 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
     started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
     assert 'id="timer"' in started.text
     assert 'id="print-table-cards"' in started.text
+    assert 'id="print-event-tally-sheets"' in page.text  # before the first round, too
+    evening = re.search(r'id="print-event-tally-sheets" href="([^"]+)"', started.text)
+    assert evening
+    assert browser.get(evening.group(1)).content.startswith(b"%PDF")
     assert started.text.count('data-state="playing"') == 2
     codes = re.findall(r'data-testid="table-\d+".*?<code>([A-Z0-9]+)</code>', started.text, re.S)
     assert len(codes) == 2

@@ -490,6 +490,19 @@ def printout(
     )
 
 
+@router.get("/events/{event_id}/tally-sheets.pdf", tags=["rounds"])
+def event_tally_sheets(request: Request, director: Reader, event_id: Id) -> Response:
+    """One tally sheet per team for the whole event, a line per round (Ballantrae's sheet;
+    fixed-partner formats only)."""
+    with database(request).read() as session:
+        data = printouts.event_tally_sheets(session, event_id=event_id)
+    return Response(
+        data,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="event-{event_id}-tally-sheets.pdf"'},
+    )
+
+
 # --- the table's page ----------------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from euchre.store import events, scores
 from euchre.store.audit import list_audit
 from euchre.store.core import display_snapshot
-from euchre.tournament import PENALTY_KINDS, EventSnapshot
+from euchre.tournament import FORMATS, PENALTY_KINDS, EventSnapshot
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import flash_html, login_redirect, nav_html, options_html
 from euchre.web.pages_common import csrf_field, esc, layout, table_rows, timer_html
@@ -153,6 +153,17 @@ def _preview(session: Session, event_id: int, snapshot: EventSnapshot, number: i
     )
 
 
+def _event_tally_link(event_id: int, snapshot: EventSnapshot) -> str:
+    """The link to one tally sheet per team for the whole evening (Ballantrae), or "" for a
+    format whose partners change every game."""
+    if not FORMATS[snapshot.config.format].fixed_partners:
+        return ""
+    return (
+        f'<a id="print-event-tally-sheets" href="/api/events/{event_id}/tally-sheets.pdf">'
+        "tally sheets for the evening (one per team)</a>"
+    )
+
+
 def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
     started = events.started_rounds(session, event_id=event_id)
     open_round = started[-1] if started and started[-1].closed_at is None else None
@@ -166,7 +177,9 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
             )
         else:
             controls = '<p class="muted">Every round has been played.</p>'
-        return f'<section id="round-status"><h2>Rounds</h2>{controls}</section>'
+        evening = _event_tally_link(event_id, snapshot)
+        printed = f'<p class="print">Print: {evening}</p>' if evening else ""
+        return f'<section id="round-status"><h2>Rounds</h2>{controls}{printed}</section>'
     number = open_round.number
     base = f"/api/events/{event_id}/rounds/{number}"
     statuses = scores.table_statuses(session, event_id=event_id, round_number=number)
@@ -183,6 +196,8 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
     reported = sum(1 for status in statuses if status.team_points is not None)
     sitting = ", ".join(esc(player) for player in open_round.plan.get("sitting_out", []))
     sitting_text = f" Sitting out: players {sitting}." if sitting else ""
+    evening_link = _event_tally_link(event_id, snapshot)
+    evening = f" ·\n{evening_link}" if evening_link else ""
     return f"""<section id="round-status"><h2>Round {number} in play</h2>
 <p class="clock">Time left: {timer_html(open_round)}
 <button id="bell-toggle" type="button" class="secondary">Enable the bell</button>
@@ -192,7 +207,7 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
 <p class="print">Print: <a id="print-table-cards" href="{base}/table-cards.pdf">table cards</a> ·
 <a id="print-tally-sheets" href="{base}/tally-sheets.pdf">tally sheets</a> ·
 <a id="print-scorecards" href="{base}/scorecards.pdf">player scorecards</a> ·
-<a id="print-assignments" href="{base}/assignments.pdf">seating list</a></p>
+<a id="print-assignments" href="{base}/assignments.pdf">seating list</a>{evening}</p>
 <table id="tables"><thead><tr><th>Table</th><th>Team 0</th><th>Team 1</th><th>Code</th>
 <th>State</th><th>Score</th></tr></thead><tbody>{rows}</tbody></table></div>
 <div class="forms">

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from euchre.store.core import player_id
+from euchre.store.core import event_config, player_id, snapshot_of
 from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event, list_entrants, started_rounds
 from euchre.store.rounds import get_round, table_codes
+from euchre.tournament import FORMATS
 
-__all__ = ["DOCUMENTS", "render"]
+__all__ = ["DOCUMENTS", "event_tally_sheets", "render"]
 
 DOCUMENTS = ("table-cards", "tally-sheets", "scorecards", "assignments")
 
@@ -116,6 +117,48 @@ def render(
             if row.withdrawal_round is None or row.withdrawal_round > round_number
         ],
     )
+
+
+def event_tally_sheets(session: Session, *, event_id: int) -> bytes:
+    """One tally sheet per team for the whole event, a line per round (Ballantrae: "There is
+    only one tally sheet per team"). Only fixed-partner formats have teams that last the
+    evening; the teams are the standings' (so players who came alone appear as drawn)."""
+    from euchre.web import printing  # fpdf2 is loaded only when a PDF is asked for
+
+    event = get_event(session, event_id=event_id)
+    config = event_config(event)
+    if not FORMATS[config.format].fixed_partners:
+        raise printing.PrintingError(
+            f"format {config.format!r} changes partners every game, so there is no tally sheet "
+            "per team for the event; print each round's tally sheets instead"
+        )
+    entrants = {player_id(row.number): row for row in list_entrants(session, event_id=event_id)}
+    teams = sorted(
+        snapshot_of(session, event).standings,
+        key=lambda row: min(entrants[member].number for member in row.members),
+    )
+    return printing.event_tally_sheets_pdf(
+        event.name,
+        [
+            printing.TallyTeam(
+                team_name=_team_name(row.name, [entrants[member].team for member in row.members]),
+                player_names=tuple(
+                    f"{entrants[member].name} (code {entrants[member].code})"
+                    for member in row.members
+                ),
+            )
+            for row in teams
+        ],
+        round_count=config.rounds,
+        hand_count=_hand_count(config.profile_id),
+        opponent_check=printing.opponent_check_for_profile(config.profile_id),
+    )
+
+
+def _team_name(players_names: str, labels: list[str | None]) -> str:
+    # The team's own name when both players entered under it, else "Ann & Bob" (a drawn pair,
+    # or a label with more or fewer than two players, which the draw also pairs).
+    return labels[0] if labels[0] is not None and len(set(labels)) == 1 else players_names
 
 
 def _hand_count(profile_id: str) -> int:
