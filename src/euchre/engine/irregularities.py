@@ -410,8 +410,6 @@ def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeC
     state = record.start()
     found: tuple[int, int, Card, Suit, tuple[Card, ...]] | None = None
     for index, action in enumerate(record.actions):
-        if state.is_over:
-            raise IllegalActionError(f"action {index} ({str(action)!r}): the hand is already over")
         legal = state.legal_actions()
         if action not in legal:
             seat = state.to_act
@@ -421,10 +419,8 @@ def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeC
                 and state.hands[seat] >> action.card & 1
             )
             if not is_renege:
-                raise IllegalActionError(
-                    f"action {index} ({str(action)!r}) is illegal for seat {seat} in "
-                    f"{state.phase.name.lower()}; legal: {', '.join(str(a) for a in legal)}"
-                )
+                refusal = state.refusal(legal)
+                raise IllegalActionError(f"action {index} ({str(action)!r}){refusal}")
             if found is None and (accused_seat is None or accused_seat == seat):
                 led = state.trick[0]
                 led_suit = Suit(EFFECTIVE_SUIT[state.trump + 1][led])

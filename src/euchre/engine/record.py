@@ -173,14 +173,7 @@ def replay(record: HandRecord, *, upto: int | None = None) -> HandState:
     for index, action in enumerate(actions):
         legal = state.legal_actions()
         if action not in legal:
-            if state.is_over:
-                raise IllegalActionError(
-                    f"action {index} ({str(action)!r}): the hand is already over"
-                )
-            raise IllegalActionError(
-                f"action {index} ({str(action)!r}) is illegal for seat {state.to_act} in "
-                f"{state.phase.name.lower()}; legal: {', '.join(str(a) for a in legal)}"
-            )
+            raise IllegalActionError(f"action {index} ({str(action)!r}){state.refusal(legal)}")
         state.apply(action)
     return state
 

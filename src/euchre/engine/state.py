@@ -335,13 +335,17 @@ class HandState:
             action = Action.parse(action)
         legal = self.legal_actions()
         if action not in legal:
-            if self.phase is Phase.OVER:
-                raise IllegalActionError(f"action {str(Action(action))!r}: the hand is over")
-            raise IllegalActionError(
-                f"illegal action {_describe(action)!r} for seat {self.to_act} in "
-                f"{self.phase.name.lower()}; legal: {', '.join(str(a) for a in legal)}"
-            )
+            raise IllegalActionError(f"action {_describe(action)!r}{self.refusal(legal)}")
         self.apply(action)
+
+    def refusal(self, legal: list[Action]) -> str:
+        """Why an action not in ``legal`` is refused now (the end of an error message)."""
+        if self.phase is Phase.OVER:
+            return ": the hand is already over"
+        return (
+            f" is illegal for seat {self.to_act} in {self.phase.name.lower()}; "
+            f"legal: {', '.join(str(a) for a in legal)}"
+        )
 
     def apply(self, action: int) -> None:
         """Apply a legal ``action`` without checking it (fast path for search)."""
