@@ -242,6 +242,31 @@ def backup_download(request: Request, event_id: int) -> Response:
     )
 
 
+async def _write_then_redirect(
+    request: Request,
+    event_id: int,
+    work: Callable[[Session, DirectorSession, dict[str, str]], str | None],
+    message: str,
+) -> Response:
+    """Run a dashboard form's ``work`` in a write transaction, then redirect to the dashboard
+    (with the movements a correction changed, when ``work`` returns them)."""
+    director, data = await director_form(request)
+
+    def run() -> str | None:
+        with database(request).write() as session:
+            return work(session, director, data)
+
+    extra = await run_in_threadpool(run)
+    url = f"/director/events/{event_id}"
+    if extra:
+        url += f"?changes={quote(extra)}"
+    return redirect(url, message)
+
+
+def _route_name(path: str) -> str:
+    return "post_" + path.strip("/").replace("/", "_").replace("{", "").replace("}", "")
+
+
 def _action(
     path: str,
     work: Callable[[Session, DirectorSession, dict[str, str], int], str | None],
@@ -250,19 +275,34 @@ def _action(
     """Register a dashboard form post: run ``work`` in a write transaction, then redirect."""
 
     async def handler(request: Request, event_id: int) -> Response:
-        director, data = await director_form(request)
+        return await _write_then_redirect(
+            request,
+            event_id,
+            lambda session, director, form: work(session, director, form, event_id),
+            message,
+        )
 
-        def run() -> str | None:
-            with database(request).write() as session:
-                return work(session, director, data, event_id)
+    handler.__name__ = _route_name(path)
+    router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
 
-        extra = await run_in_threadpool(run)
-        url = f"/director/events/{event_id}"
-        if extra:
-            url += f"?changes={quote(extra)}"
-        return redirect(url, message)
 
-    handler.__name__ = "post_" + path.strip("/").replace("/", "_").replace("{", "").replace("}", "")
+def _numbered_action(
+    path: str,
+    work: Callable[[Session, DirectorSession, dict[str, str], int, int], str | None],
+    message: str,
+) -> None:
+    """Like :func:`_action` for a path with a second number (``{number}``: a player, a round,
+    a submission, a penalty); ``message`` may name it as ``{number}``."""
+
+    async def handler(request: Request, event_id: int, number: int) -> Response:
+        return await _write_then_redirect(
+            request,
+            event_id,
+            lambda session, director, form: work(session, director, form, event_id, number),
+            message.format(number=number),
+        )
+
+    handler.__name__ = _route_name(path)
     router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
 
 
@@ -380,104 +420,62 @@ _action("/penalties", _penalty, "Penalty recorded.")
 _action("/seating", _seating, "Seating set.")
 
 
-def _register_numbered() -> None:
-    """Routes with a second path number (player, round, submission)."""
+def _check_in(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> None:
+    events.check_in(session, event_id=event_id, number=number, who=director.name)
 
-    async def check_in_post(request: Request, event_id: int, number: int) -> Response:
-        director, _ = await director_form(request)
 
-        def run() -> None:
-            with database(request).write() as session:
-                events.check_in(session, event_id=event_id, number=number, who=director.name)
-
-        await run_in_threadpool(run)
-        return redirect(f"/director/events/{event_id}", f"Player {number} checked in.")
-
-    async def withdraw_post(request: Request, event_id: int, number: int) -> Response:
-        director, data = await director_form(request)
-
-        def run() -> None:
-            with database(request).write() as session:
-                events.withdraw(
-                    session,
-                    event_id=event_id,
-                    number=number,
-                    who=director.name,
-                    reason=data.get("reason", ""),
-                )
-
-        await run_in_threadpool(run)
-        return redirect(f"/director/events/{event_id}", f"Player {number} withdrawn.")
-
-    async def close_post(request: Request, event_id: int, number: int) -> Response:
-        director, _ = await director_form(request)
-
-        def run() -> None:
-            with database(request).write() as session:
-                rounds.close_round(session, event_id=event_id, number=number, who=director.name)
-
-        await run_in_threadpool(run)
-        return redirect(f"/director/events/{event_id}", f"Round {number} closed.")
-
-    async def undo_post(request: Request, event_id: int, number: int) -> Response:
-        director, data = await director_form(request)
-
-        def run() -> None:
-            with database(request).write() as session:
-                rounds.undo_round(
-                    session,
-                    event_id=event_id,
-                    number=number,
-                    who=director.name,
-                    reason=data.get("reason", ""),
-                )
-
-        await run_in_threadpool(run)
-        return redirect(f"/director/events/{event_id}", f"Round {number} undone.")
-
-    async def accept_post(request: Request, event_id: int, number: int) -> Response:
-        director, data = await director_form(request)
-
-        def run() -> str | None:
-            with database(request).write() as session:
-                _, changes = scores.accept_submission(
-                    session,
-                    event_id=event_id,
-                    submission_id=number,
-                    who=director.name,
-                    reason=data.get("reason", "settled by the director"),
-                )
-                return _changes_text(changes)
-
-        extra = await run_in_threadpool(run)
-        url = f"/director/events/{event_id}" + (f"?changes={quote(extra)}" if extra else "")
-        return redirect(url, "Score accepted.")
-
-    async def remove_penalty_post(request: Request, event_id: int, number: int) -> Response:
-        director, data = await director_form(request)
-
-        def run() -> None:
-            with database(request).write() as session:
-                scores.remove_penalty(
-                    session,
-                    event_id=event_id,
-                    penalty_id=number,
-                    who=director.name,
-                    reason=data.get("reason", ""),
-                )
-
-        await run_in_threadpool(run)
-        return redirect(f"/director/events/{event_id}", "Penalty removed.")
-
-    base = "/director/events/{event_id}"
-    router.add_api_route(
-        f"{base}/penalties/{{number}}/remove", remove_penalty_post, methods=["POST"]
+def _withdraw(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> None:
+    events.withdraw(
+        session, event_id=event_id, number=number, who=director.name, reason=form.get("reason", "")
     )
-    router.add_api_route(f"{base}/players/{{number}}/check-in", check_in_post, methods=["POST"])
-    router.add_api_route(f"{base}/players/{{number}}/withdraw", withdraw_post, methods=["POST"])
-    router.add_api_route(f"{base}/rounds/{{number}}/close", close_post, methods=["POST"])
-    router.add_api_route(f"{base}/rounds/{{number}}/undo", undo_post, methods=["POST"])
-    router.add_api_route(f"{base}/submissions/{{number}}/accept", accept_post, methods=["POST"])
 
 
-_register_numbered()
+def _close(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> None:
+    rounds.close_round(session, event_id=event_id, number=number, who=director.name)
+
+
+def _undo(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> None:
+    rounds.undo_round(
+        session, event_id=event_id, number=number, who=director.name, reason=form.get("reason", "")
+    )
+
+
+def _accept(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> str | None:
+    _, changes = scores.accept_submission(
+        session,
+        event_id=event_id,
+        submission_id=number,
+        who=director.name,
+        reason=form.get("reason", "settled by the director"),
+    )
+    return _changes_text(changes)
+
+
+def _remove_penalty(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> None:
+    scores.remove_penalty(
+        session,
+        event_id=event_id,
+        penalty_id=number,
+        who=director.name,
+        reason=form.get("reason", ""),
+    )
+
+
+_numbered_action("/penalties/{number}/remove", _remove_penalty, "Penalty removed.")
+_numbered_action("/players/{number}/check-in", _check_in, "Player {number} checked in.")
+_numbered_action("/players/{number}/withdraw", _withdraw, "Player {number} withdrawn.")
+_numbered_action("/rounds/{number}/close", _close, "Round {number} closed.")
+_numbered_action("/rounds/{number}/undo", _undo, "Round {number} undone.")
+_numbered_action("/submissions/{number}/accept", _accept, "Score accepted.")
