@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from euchre.engine.cards import Card
 from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandState
 
@@ -127,17 +126,6 @@ class TrickQuestion:
         }
 
 
-def _trick_cards(state: HandState, trick_index: int) -> tuple[list[int], list[int]]:
-    plays = [
-        (actor, int(action))
-        for actor, action in zip(state.actors, state.history, strict=True)
-        if int(action) < 24
-    ]
-    per_trick = state.active.count(True)
-    chunk = plays[trick_index * per_trick : (trick_index + 1) * per_trick]
-    return [seat for seat, _ in chunk], [card for _, card in chunk]
-
-
 def question_after_trick(
     state: HandState, trick_index: int, pile: QuestionPile | None = None
 ) -> TrickQuestion:
@@ -153,9 +141,7 @@ def question_after_trick(
         opponents = [seat for seat in ((winner + 1) % 4, (winner + 3) % 4) if state.active[seat]]
         asked = opponents[trick_index % len(opponents)]
         return _from_pile(trick_index, winner, asked, pile)
-    seats, cards = _trick_cards(state, trick_index)
-    winning_card = cards[seats.index(winner)]
-    card_text = str(Card(winning_card))
+    card_text = next(str(card) for seat, card in state.trick_plays()[trick_index] if seat == winner)
     deck = pile.deck if pile is not None else QuestionDeck.default()
     question = deck.questions.get(card_text)
     if question is None:

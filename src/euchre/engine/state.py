@@ -252,6 +252,17 @@ class HandState:
         """The cards ``seat`` holds now."""
         return list(iter_mask(self.hands[seat]))
 
+    def trick_plays(self) -> list[list[tuple[int, Card]]]:
+        """The cards played, trick by trick, as (seat, card) in play order; the last list is
+        the trick in progress when one has started."""
+        plays = [
+            (actor, Card(int(action)))
+            for actor, action in zip(self.actors, self.history, strict=True)
+            if int(action) < codes.DISCARD_BASE
+        ]
+        per_trick = self.active.count(True)
+        return [plays[start : start + per_trick] for start in range(0, len(plays), per_trick)]
+
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to act (empty once the hand is over)."""
         phase = self.phase

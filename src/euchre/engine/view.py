@@ -49,19 +49,15 @@ def view_of(
 ) -> PlayerView:
     """The view ``seat`` has of ``state`` (never another seat's hidden cards)."""
     history: list[tuple[int, Action | None]] = []
-    plays: list[tuple[int, Card]] = []
     for actor, action in zip(state.actors, state.history, strict=True):
-        kind = action.kind
-        hidden = kind in (ActionKind.DISCARD, ActionKind.GO_UNDER) and actor != seat
+        hidden = action.kind in (ActionKind.DISCARD, ActionKind.GO_UNDER) and actor != seat
         history.append((actor, None if hidden else action))
-        if kind is ActionKind.PLAY:
-            plays.append((actor, action.card))
-    active_count = state.active.count(True)
-    completed: list[tuple[int, tuple[Card, ...], int]] = []
-    for index, winner in enumerate(state.tricks):
-        chunk = plays[index * active_count : (index + 1) * active_count]
-        completed.append((chunk[0][0], tuple(card for _, card in chunk), winner))
-    current = tuple(plays[len(state.tricks) * active_count :])
+    by_trick = state.trick_plays()
+    completed = [
+        (plays[0][0], tuple(card for _, card in plays), winner)
+        for plays, winner in zip(by_trick, state.tricks, strict=False)
+    ]
+    current = tuple(by_trick[len(state.tricks)]) if len(by_trick) > len(state.tricks) else ()
     return PlayerView(
         profile=state.profile,
         seat=seat,
