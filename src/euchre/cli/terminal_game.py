@@ -7,7 +7,7 @@ import random
 from rich.console import Console
 
 from euchre.bots import Bot, make_bot
-from euchre.engine.actions import Action
+from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import Card, Suit, iter_mask
 from euchre.engine.errors import IllegalActionError
 from euchre.engine.game import Game
@@ -99,8 +99,8 @@ def play_terminal_game(
 
 def _action_text(action: Action) -> str:
     text = str(action)
-    for card in iter_mask(1 << action.card) if int(action) < 48 else ():
-        text = text.replace(str(card), card_markup(card))
+    if action.kind in (ActionKind.PLAY, ActionKind.DISCARD):
+        text = text.replace(str(action.card), card_markup(action.card))
     return text
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from euchre.engine.actions import Action
-from euchre.engine.cards import Card, Rank, Suit, card_mask, iter_mask
+from euchre.engine.cards import Card, Rank, Suit, card_mask
 from euchre.engine.errors import CardParseError, EuchreError, HandRecordError, IllegalActionError
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.state import HandState
@@ -240,8 +240,3 @@ def draw_first_dealer(profile: RuleProfile, rng: random.Random) -> FirstDealerDr
         ):
             return FirstDealerDraw(seat, tuple(dealt))
     raise EuchreError("no jack in the pack")  # pragma: no cover - a pack has four jacks
-
-
-def cards_text(mask: int) -> str:
-    """Mask as canonical card text."""
-    return " ".join(str(card) for card in iter_mask(mask))
