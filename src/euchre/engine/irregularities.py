@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from euchre.engine.actions import Action, ActionKind
+from euchre.engine.actions import ActionKind
 from euchre.engine.cards import EFFECTIVE_SUIT, Card, Suit
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.profile import RuleProfile
@@ -409,7 +409,18 @@ def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeC
         raise EuchreError(f"accused seat must be 0-3, got {accused_seat!r}")
     state = record.start()
     found: tuple[int, int, Card, Suit, tuple[Card, ...]] | None = None
+    # The physical proof: a later trick in which the offender played a card he held.
+    evidence: tuple[int, Card] | None = None
     for index, action in enumerate(record.actions):
+        if (
+            found is not None
+            and evidence is None
+            and action.kind is ActionKind.PLAY
+            and state.to_act == found[0]
+            and action.card in found[4]
+            and len(state.tricks) > found[1]
+        ):
+            evidence = (len(state.tricks), action.card)
         legal = state.legal_actions()
         if action not in legal:
             seat = state.to_act
@@ -440,13 +451,8 @@ def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeC
             f"not proven: {who} followed suit whenever able in the recorded tricks",
         )
     seat, trick_index, card, led_suit, held = found
-    evidence = _evidence_trick(record, seat, trick_index, held)
     held_text = " ".join(str(c) for c in held)
-    shown = (
-        f"; trick {evidence} shows the {held_text.split()[0]} played"
-        if evidence is not None
-        else ""
-    )
+    shown = f"; trick {evidence[0]} shows the {evidence[1]} played" if evidence else ""
     return RenegeCheck(
         True,
         seat,
@@ -454,28 +460,7 @@ def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeC
         card,
         led_suit,
         held,
-        evidence,
+        evidence[0] if evidence else None,
         f"proven: seat {seat} played {card} on trick {trick_index} while holding "
         f"{held_text} of the suit led ({led_suit.letter}){shown}",
     )
-
-
-def _evidence_trick(
-    record: HandRecord, seat: int, after_trick: int, held: tuple[Card, ...]
-) -> int | None:
-    """The later trick in which ``seat`` played one of the ``held`` cards (the physical proof)."""
-    state = record.start()
-    wanted = {int(card) for card in held}
-    for action in record.actions:
-        if state.is_over:
-            break
-        if (
-            state.phase is Phase.PLAY
-            and state.to_act == seat
-            and action.kind is ActionKind.PLAY
-            and int(action.card) in wanted
-            and len(state.tricks) > after_trick
-        ):
-            return len(state.tricks)
-        state.apply(Action(action))
-    return None
