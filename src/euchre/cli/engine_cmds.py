@@ -13,7 +13,7 @@ import typer
 from euchre.cli.errors import CliError
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile, resolve_profile
-from euchre.engine.questions import questions_for_hand
+from euchre.engine.questions import questions_for_hand, replay_pile
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 
 
@@ -31,7 +31,8 @@ def replay_record_json(data: Any) -> dict[str, Any]:
     else:
         out = state.result().to_json()
     if record.profile.question_pile and state.tricks:
-        out["questions"] = [question.to_json() for question in questions_for_hand(state)]
+        pile = replay_pile(state)
+        out["questions"] = [question.to_json() for question in questions_for_hand(state, pile)]
     return out
 
 
@@ -44,24 +45,74 @@ def _read_input(file: str) -> str:
     return path.read_text()
 
 
+def _parse_json(text: str) -> Any:
+    """``json.loads`` that turns a document nested too deeply into a plain error."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        return _Malformed("not a hand record: the JSON is nested too deeply")
+    except json.JSONDecodeError as error:
+        return _Malformed(f"not valid JSON: {error.msg} (column {error.colno})")
+
+
+def _looks_like_one_document(text: str) -> bool:
+    """True when the input is one (possibly pretty-printed) JSON document, not JSON Lines.
+
+    JSON Lines has a complete value on its first non-blank line; a pretty-printed record
+    opens on a line that does not parse alone (``{`` or ``{"profile": ...,``).
+    """
+    first = next(line for line in text.splitlines() if line.strip())
+    return isinstance(_parse_json(first), _Malformed)
+
+
+def _whole_document_error(text: str, parsed: _Malformed) -> _Malformed:
+    """The error for one JSON document that does not parse; says "truncated" when it ends
+    before its brackets close."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        opened = text.count("{") + text.count("[")
+        closed = text.count("}") + text.count("]")
+        if error.pos >= len(text) - 1 or opened > closed:
+            return _Malformed(
+                f"the JSON record is truncated: it ends at line {error.lineno} before all "
+                f"its brackets close ({error.msg})"
+            )
+        return _Malformed(
+            f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        )
+    except RecursionError:
+        pass
+    return parsed
+
+
 def _records(text: str) -> list[tuple[str, Any]]:
-    """Parse one JSON record or JSON Lines; each item is (location, parsed or error text)."""
+    """Parse one JSON record or JSON Lines; each item is (location, parsed or error text).
+
+    A whole-file document is tried first, so a truncated pretty-printed record is reported
+    once, as truncated, rather than line by line.
+    """
     stripped = text.strip()
     if not stripped:
         raise CliError("no hand record in the input")
-    try:
-        return [("record", json.loads(stripped))]
-    except json.JSONDecodeError:
-        pass
+    whole = _parse_json(stripped)
+    if not isinstance(whole, _Malformed):
+        return [("record", whole)]
+    if _looks_like_one_document(stripped):
+        return [("record", _whole_document_error(stripped, whole))]
     items: list[tuple[str, Any]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            items.append((f"line {number}", json.loads(line)))
-        except json.JSONDecodeError as error:
-            items.append((f"line {number}", _Malformed(f"not valid JSON: {error.msg}")))
+        items.append((f"line {number}", _parse_json(line)))
     return items
+
+
+def _numbered(where: str, out: dict[str, Any]) -> dict[str, Any]:
+    """A JSON Lines result carries its input line number first (``"line": 3``)."""
+    if where.startswith("line "):
+        return {"line": int(where.removeprefix("line ")), **out}
+    return out
 
 
 class _Malformed:
@@ -133,11 +184,17 @@ def register(app: typer.Typer) -> None:
                 out = replay_record_json(data)
             except EuchreError as error:
                 failures += 1
-                message = f"{where}: {error}" if len(items) > 1 else str(error)
-                typer.echo(json.dumps({"error": message}))
+                message = f"{where}: {error}" if where != "record" else str(error)
+                typer.echo(json.dumps(_numbered(where, {"error": message})))
                 typer.echo(f"error: {message}", err=True)
                 continue
-            typer.echo(json.dumps(out))
+            except RecursionError:
+                failures += 1
+                message = f"{where}: not a hand record: the JSON is nested too deeply"
+                typer.echo(json.dumps(_numbered(where, {"error": message})))
+                typer.echo(f"error: {message}", err=True)
+                continue
+            typer.echo(json.dumps(_numbered(where, out)))
         if failures:
             raise typer.Exit(1)
 
