@@ -83,7 +83,10 @@ def test_bolivar_and_tournament_dealers_partner_not_required_to_go_alone(profile
 def test_all_sheets_dealer_picks_up_and_discards(profile: str) -> None:
     state = act(deal(profile, STANDARD, "AD").start(), "order")
     assert state.hands[0] >> Card.parse("AD") & 1
-    assert legal_texts(state) == [f"discard {c}" for c in ["9C", "TC", "QD", "AD", "9H", "TH"]]
+    six = ["9C", "TC", "QD", "AD", "9H", "TH"]
+    if profile == "ballantrae":
+        six.remove("AD")  # "discards (face-down) another card": see the Ballantrae test below
+    assert legal_texts(state) == [f"discard {c}" for c in six]
     act(state, "discard 9C")
     assert state.phase is Phase.PLAY and state.to_act == 1
     assert state.discarded == Card.parse("9C")

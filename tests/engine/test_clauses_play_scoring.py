@@ -105,6 +105,7 @@ EXPECTED = {
     "questions": (1, 2, 2, 4, 2, 4, 2),
     "valpo": (1, 2, 1, 4, 2, 2, 2),
     "tournament": (1, 2, 1, 4, 2, 2, 2),
+    "tournament_partners": (1, 2, 1, 4, 2, 2, 2),
 }
 
 

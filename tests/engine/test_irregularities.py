@@ -128,10 +128,18 @@ def test_tournament_exposed_card_no_value_cannot_take_a_trick() -> None:
     assert "cannot take a trick" in ruling.explanation
 
 
-@pytest.mark.parametrize("profile", ["bolivar", "valpo"])
-def test_card_laid_or_exposed_is_played(profile: str) -> None:
-    ruling = adjudicate(load_profile(profile), IR.EXPOSED_CARD, offending_team=0)
+def test_valpo_card_laid_or_exposed_is_played() -> None:
+    ruling = adjudicate(load_profile("valpo"), IR.EXPOSED_CARD, offending_team=0)
     assert ruling.outcome is HandOutcome.CONTINUE and "played" in ruling.explanation
+
+
+def test_bolivar_has_no_exposed_card_clause_the_director_decides() -> None:
+    # "a card laid or exposed is a card played" is Valpo's (and 004's "a card laid") clause,
+    # not Bolivar's: the Bolivar profile must not claim it.
+    ruling = adjudicate(load_profile("bolivar"), IR.EXPOSED_CARD, offending_team=0)
+    assert ruling.outcome is HandOutcome.DIRECTOR
+    assert "not covered by this sheet: the director decides" in ruling.explanation
+    assert "laid or exposed" not in ruling.source
 
 
 def test_tournament_first_seat_leads_before_dealer_discards() -> None:
@@ -157,7 +165,8 @@ def test_tournament_naming_turned_down_suit_forfeits_right_to_bid() -> None:
 def test_ballantrae_irregularities_not_on_the_sheet_go_to_the_director() -> None:
     for irregularity in (IR.BID_OUT_OF_TURN, IR.LEAD_OUT_OF_TURN, IR.EXPOSED_CARD):
         ruling = adjudicate(load_profile("ballantrae"), irregularity, offending_team=0)
-        assert ruling.outcome is HandOutcome.DIRECTOR and "does not cover" in ruling.explanation
+        assert ruling.outcome is HandOutcome.DIRECTOR
+        assert "not covered by this sheet: the director decides" in ruling.explanation
 
 
 def test_adjudicate_rejects_a_bad_team() -> None:

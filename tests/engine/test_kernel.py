@@ -127,7 +127,7 @@ def test_kernel_covers_every_phase() -> None:
     )
     rng = random.Random(7)
     phases: set[int] = set()
-    for index in range(600):
+    for index in range(2000):
         record = biased_deal(profile, index % 4, rng)
         hand = kernel.KernelHand(
             profile,

@@ -96,9 +96,11 @@ def test_counts_reasoned_by_hand() -> None:
 
     ``ballantrae``, for a deal where the dealer holds no other card of the up-card's suit
     and every player holds an ace or a face card (so nobody may fold): seats 1 and 3 may
-    order (6 discards) or order alone (6) = 12 each; the dealer's partner may only order
-    alone (the dealer sits out: 1); the dealer may only pass. Round 1: 25. Round 2 as valpo:
-    24. Total 49.
+    order (5 discards: the dealer "discards another card", never the up-card) or order alone
+    (5) = 10 each; the dealer's partner may only order alone (the dealer sits out: 1); the
+    dealer may only pass. Round 1: 21. Round 2 as valpo, except that the dealer's partner
+    "must go alone if they make Trump": he may only call alone (3 instead of 6). Round 2:
+    21. Total 42.
 
     ``tournament`` with ``defend_alone`` (dealer 0): each lone call adds the choices of the
     opponents after the maker who have not passed, in order from eldest (pass or defend
@@ -107,8 +109,8 @@ def test_counts_reasoned_by_hand() -> None:
     still discards: 6), or both pass (6): 13 instead of 6, +7. Seat 2 alone (dealer out):
     seat 3 passes or defends: 2 instead of 1, +1. Seat 3 alone: the dealer passes or
     defends, then discards: 12 instead of 6, +6. The dealer alone: nobody after him, +0.
-    Round 2, per suit: seat 1 alone 3 instead of 1, seat 2 alone 2, seat 3 alone 2, the
-    dealer 1: +2 +1 +1 per suit, x3 suits = +12. Total 67 + 7 + 1 + 6 + 12 = 93.
+    Round 2 adds nothing: "any player that has already passed is not" eligible to defend
+    alone, and in round 2 every opponent has passed once. Total 67 + 7 + 1 + 6 = 81.
     """
     hands = ["9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS"]
     valpo = _record("valpo", 0, hands, "JS", "QS KS AS")
@@ -117,7 +119,7 @@ def test_counts_reasoned_by_hand() -> None:
     assert count_auctions(questions) == {"play": 67, "thrown_in": 1}
     # Dealer (seat 0) holds clubs only; the up-card is a spade; everyone holds a face card.
     ballantrae = _record("ballantrae", 0, hands, "JS", "QS KS AS")
-    assert count_auctions(ballantrae) == {"play": 49}
+    assert count_auctions(ballantrae) == {"play": 42}
     defending = HandRecord.from_json(
         {
             "profile": "tournament",
@@ -128,7 +130,7 @@ def test_counts_reasoned_by_hand() -> None:
             "kitty": ["QS", "KS", "AS"],
         }
     ).start()
-    assert count_auctions(defending) == {"play": 93}
+    assert count_auctions(defending) == {"play": 81}
 
 
 # --------------------------------------------------------------------------- generator

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from euchre.cli.engine_cmds import replay_record_json
 from euchre.engine import Action, Card, HandRecord
 from euchre.engine.errors import CardParseError, HandRecordError, IllegalActionError
+from euchre.engine.questions import PILE_CARDS
 
 from .helpers import act, deal
 
@@ -63,9 +64,17 @@ def test_questions_replay_says_who_asks_whom_after_each_trick() -> None:
     record = deal("questions", STANDARD, "AD")
     state = act(record.start(), "order", "discard 9C", "play AH", "play AC", "play AS", "play 9H")
     out = replay_record_json(record.with_actions(state.history).to_json())
-    assert out["questions"] == [
-        {"trick": 0, "asker": 1, "asked": 2, "source": "pile", "card": None, "question": None}
-    ]
+    [question] = out["questions"]
+    assert {key: question[key] for key in ("trick", "asker", "asked", "source")} == {
+        "trick": 0,
+        "asker": 1,
+        "asked": 2,
+        "source": "pile",
+    }
+    # "the team may pick the card from the top of the question pile": replay shows it.
+    assert question["card"] in PILE_CARDS and question["question"]
+    again = replay_record_json(record.with_actions(state.history).to_json())
+    assert again["questions"] == out["questions"]
 
 
 @pytest.mark.parametrize(
@@ -183,6 +192,7 @@ def test_cli_profiles_list_and_show() -> None:
         "questions",
         "valpo",
         "tournament",
+        "tournament_partners",
     ]
     shown = json.loads(euchre("profiles", "show", "valpo", "--json").stdout)
     by_name = {row["option"]: row for row in shown["options"]}

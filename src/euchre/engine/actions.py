@@ -3,6 +3,12 @@
 An :class:`Action` is an ``int`` (cheap to store, hash and compare in search) whose ``str`` is
 its canonical text: ``pass``, ``order``, ``order alone``, ``call H``, ``call H alone``,
 ``discard JS``, ``play AH``, ``defend alone``, ``fold``, ``go under 9C TD 9S``.
+
+Record actions write down an irregularity or a table ruling in a hand record; they are never
+among a state's ``legal_actions`` (bots, search and the numba kernel never see them) but a
+checked ``play`` or a replay accepts them where the profile covers them:
+``forfeit bid team 1``, ``cancel alone``, ``no discard``, ``lead early 9C``, ``expose AH``,
+``ask 3`` and ``ask 3 KH`` (the question pile).
 """
 
 from __future__ import annotations
@@ -23,6 +29,15 @@ CALL_BASE = 51
 CALL_ALONE_BASE = 55
 DEFEND_ALONE = 59
 FOLD = 60
+# Record actions (irregularities and rulings written into a hand record).
+FORFEIT_BID_BASE = 61  # + team
+CANCEL_ALONE = 63
+NO_DISCARD = 64
+LEAD_EARLY_BASE = 65  # + card
+EXPOSE_BASE = 89  # + card
+ASK_BASE = 113  # + seat: a question from the pile
+ASK_CARD_BASE = 117  # + seat * 24 + card: the question on a card of the trick
+RECORD_END = ASK_CARD_BASE + 4 * 24
 GO_UNDER_FLAG = 1 << 24
 
 
@@ -37,6 +52,17 @@ class ActionKind(enum.Enum):
     DEFEND_ALONE = "defend alone"
     FOLD = "fold"
     GO_UNDER = "go under"
+    FORFEIT_BID = "forfeit bid"
+    CANCEL_ALONE = "cancel alone"
+    NO_DISCARD = "no discard"
+    LEAD_EARLY = "lead early"
+    EXPOSE = "expose"
+    ASK = "ask"
+
+    @property
+    def is_record_only(self) -> bool:
+        """True for the irregularity and ruling actions a hand record may carry."""
+        return self in _RECORD_KINDS
 
 
 class Action(int):
@@ -91,15 +117,72 @@ class Action(int):
             return ActionKind.CALL
         if code == DEFEND_ALONE:
             return ActionKind.DEFEND_ALONE
-        return ActionKind.FOLD
+        if code == FOLD:
+            return ActionKind.FOLD
+        if code < CANCEL_ALONE:
+            return ActionKind.FORFEIT_BID
+        if code == CANCEL_ALONE:
+            return ActionKind.CANCEL_ALONE
+        if code == NO_DISCARD:
+            return ActionKind.NO_DISCARD
+        if code < EXPOSE_BASE:
+            return ActionKind.LEAD_EARLY
+        if code < ASK_BASE:
+            return ActionKind.EXPOSE
+        return ActionKind.ASK
 
     @property
     def card(self) -> Card:
-        """The card of a play or discard."""
+        """The card of a play, discard, early lead, exposed card or card question."""
         code = int(self)
-        if code >= PASS:
-            raise IllegalActionError(f"action {str(self)!r} has no single card")
-        return Card(code % 24)
+        if code < PASS:
+            return Card(code % 24)
+        if LEAD_EARLY_BASE <= code < ASK_BASE:
+            return Card((code - LEAD_EARLY_BASE) % 24)
+        if ASK_CARD_BASE <= code < RECORD_END:
+            return Card((code - ASK_CARD_BASE) % 24)
+        raise IllegalActionError(f"action {str(self)!r} has no single card")
+
+    @property
+    def team(self) -> int:
+        """The team of ``forfeit bid team N``."""
+        code = int(self)
+        if not FORFEIT_BID_BASE <= code < CANCEL_ALONE:
+            raise IllegalActionError(f"action {str(self)!r} names no team")
+        return code - FORFEIT_BID_BASE
+
+    @property
+    def seat(self) -> int:
+        """The seat asked by ``ask N`` or ``ask N CARD``."""
+        code = int(self)
+        if ASK_BASE <= code < ASK_CARD_BASE:
+            return code - ASK_BASE
+        if ASK_CARD_BASE <= code < RECORD_END:
+            return (code - ASK_CARD_BASE) // 24
+        raise IllegalActionError(f"action {str(self)!r} names no seat")
+
+    @classmethod
+    def forfeit_bid(cls, team: int) -> Action:
+        """Record that ``team`` lost its right to bid this hand."""
+        return _SIMPLE[FORFEIT_BID_BASE + _check_range("team", team, 2)]
+
+    @classmethod
+    def lead_early(cls, card: int) -> Action:
+        """Record that first seat led ``card`` before the dealer discarded."""
+        return _SIMPLE[LEAD_EARLY_BASE + card]
+
+    @classmethod
+    def expose(cls, card: int) -> Action:
+        """Record that ``card`` fell out of its holder's hand face up."""
+        return _SIMPLE[EXPOSE_BASE + card]
+
+    @classmethod
+    def ask(cls, seat: int, card: int | None = None) -> Action:
+        """The question pile: ask ``seat`` (a pile card, or the question on ``card``)."""
+        seat = _check_range("seat", seat, 4)
+        if card is None:
+            return _SIMPLE[ASK_BASE + seat]
+        return _SIMPLE[ASK_CARD_BASE + seat * 24 + card]
 
     @property
     def suit(self) -> Suit:
@@ -142,7 +225,8 @@ class Action(int):
             raise IllegalActionError(
                 f"malformed action {text!r}: expected one of 'pass', 'order', 'order alone', "
                 "'call H', 'call H alone', 'discard JS', 'play AH', 'defend alone', 'fold', "
-                "'go under 9C TD 9S'"
+                "'go under 9C TD 9S'; record actions: 'forfeit bid team 1', 'cancel alone', "
+                "'no discard', 'lead early 9C', 'expose AH', 'ask 3', 'ask 3 KH'"
             ) from None
 
 
@@ -175,6 +259,21 @@ def _text(code: int) -> str:
         return "defend alone"
     if code == FOLD:
         return "fold"
+    if FORFEIT_BID_BASE <= code < CANCEL_ALONE:
+        return f"forfeit bid team {code - FORFEIT_BID_BASE}"
+    if code == CANCEL_ALONE:
+        return "cancel alone"
+    if code == NO_DISCARD:
+        return "no discard"
+    if LEAD_EARLY_BASE <= code < EXPOSE_BASE:
+        return f"lead early {Card(code - LEAD_EARLY_BASE)}"
+    if EXPOSE_BASE <= code < ASK_BASE:
+        return f"expose {Card(code - EXPOSE_BASE)}"
+    if ASK_BASE <= code < ASK_CARD_BASE:
+        return f"ask {code - ASK_BASE}"
+    if ASK_CARD_BASE <= code < RECORD_END:
+        seat, card = divmod(code - ASK_CARD_BASE, 24)
+        return f"ask {seat} {Card(card)}"
     raise IllegalActionError(f"unknown action code {code}")
 
 
@@ -200,7 +299,38 @@ def _parse_words(words: list[str]) -> Action:
             return _SIMPLE[FOLD]
         case ["go", "under", *cards] if len(cards) == 3:
             return Action.go_under([Card.parse(card) for card in cards])
+        case ["forfeit", "bid", "team", team] if team in ("0", "1"):
+            return Action.forfeit_bid(int(team))
+        case ["cancel", "alone"]:
+            return _SIMPLE[CANCEL_ALONE]
+        case ["no", "discard"]:
+            return _SIMPLE[NO_DISCARD]
+        case ["lead", "early", card]:
+            return Action.lead_early(Card.parse(card))
+        case ["expose", card]:
+            return Action.expose(Card.parse(card))
+        case ["ask", seat] if seat in ("0", "1", "2", "3"):
+            return Action.ask(int(seat))
+        case ["ask", seat, card] if seat in ("0", "1", "2", "3"):
+            return Action.ask(int(seat), Card.parse(card))
     raise _BadShape
 
 
-_SIMPLE: tuple[Action, ...] = tuple(int.__new__(Action, code) for code in range(FOLD + 1))
+def _check_range(name: str, value: int, size: int) -> int:
+    if not 0 <= value < size:
+        raise IllegalActionError(f"{name} must be 0-{size - 1}, got {value!r}")
+    return value
+
+
+_RECORD_KINDS = frozenset(
+    {
+        ActionKind.FORFEIT_BID,
+        ActionKind.CANCEL_ALONE,
+        ActionKind.NO_DISCARD,
+        ActionKind.LEAD_EARLY,
+        ActionKind.EXPOSE,
+        ActionKind.ASK,
+    }
+)
+
+_SIMPLE: tuple[Action, ...] = tuple(int.__new__(Action, code) for code in range(RECORD_END))

@@ -62,7 +62,7 @@ class Game:
             result.team_points[0] + extra_points[0],
             result.team_points[1] + extra_points[1],
         )
-        counted = result.status is HandStatus.SCORED
+        counted = result.status in (HandStatus.SCORED, HandStatus.PENALTY)
         if self.profile.counted_hands == "scoring_only":
             counted = counted and sum(team_points) > 0
         for team in (0, 1):

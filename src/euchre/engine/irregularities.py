@@ -9,15 +9,16 @@ shows it.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass
 
 from euchre.engine.actions import ActionKind
-from euchre.engine.cards import EFFECTIVE_SUIT, Card, Suit
+from euchre.engine.cards import EFFECTIVE_SUIT, SUIT_MASK, Card, Suit, iter_mask
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.profile import RuleProfile
 from euchre.engine.record import HandRecord
-from euchre.engine.state import Phase
+from euchre.engine.state import HandState, Phase
 
 __all__ = [
     "HandOutcome",
@@ -25,7 +26,9 @@ __all__ = [
     "RenegeCheck",
     "Ruling",
     "adjudicate",
+    "adjudicate_record",
     "check_renege",
+    "lone_team_of",
 ]
 
 
@@ -112,18 +115,27 @@ def adjudicate(
     *,
     offending_team: int,
     lone_hand: bool = False,
+    lone_team: int | None = None,
     warned: bool = False,
     before_first_lead: bool = True,
 ) -> Ruling:
     """The profile's ruling on ``irregularity`` committed by ``offending_team``.
 
-    ``lone_hand``: a lone call was in force (for the dealer failing to discard: the opponents
-    called alone). ``warned``: the team already had its one warning (table talk).
-    ``before_first_lead``: for a wrong number of cards, whether it was found before the first
-    lead. For an unproven renege claim the offending team is the accusing team.
+    ``lone_team``: the team whose player called alone, when a lone call was in force (read
+    from the hand record by :func:`adjudicate_record`). ``lone_hand`` is the older flag "a
+    lone call was in force", used when ``lone_team`` is not known; for the dealer failing to
+    discard it means the *opposition* called alone (sheet 004 raises the penalty only then).
+    ``warned``: the team already had its one warning (table talk). ``before_first_lead``: for
+    a wrong number of cards, whether it was found before the first lead. For an unproven
+    renege claim the offending team is the accusing team.
     """
     if offending_team not in (0, 1):
         raise EuchreError(f"offending team must be 0 or 1, got {offending_team!r}")
+    if lone_team is not None and lone_team not in (0, 1):
+        raise EuchreError(f"lone team must be 0 or 1, got {lone_team!r}")
+    opposition_alone = lone_hand if lone_team is None else lone_team != offending_team
+    if lone_team is not None:
+        lone_hand = True
     sources = profile.sources
     other = 1 - offending_team
 
@@ -152,11 +164,16 @@ def adjudicate(
         return ruling(
             0,
             HandOutcome.DIRECTOR,
-            f"the {profile.id} sheet does not cover this; the director rules",
+            f"not covered by this sheet: the director decides ({profile.id} profile; the "
+            "director may still record points by hand)",
             option,
         )
 
     match irregularity:
+        case Irregularity.RENEGE | Irregularity.RENEGE_CORRECTED | Irregularity.RENEGE_UNPROVEN if (
+            profile.renege == "not_covered"
+        ):
+            return not_covered("renege")
         case Irregularity.RENEGE_CORRECTED if profile.renege_corrected_before_turned:
             return ruling(
                 0,
@@ -271,19 +288,28 @@ def adjudicate(
                 "table_talk",
             )
         case Irregularity.DEALER_FAILS_TO_DISCARD:
+            # Sheet 004: "the opposition scores 2 points (or 4 points if lone hand was called
+            # by opposition)": a lone call by the dealer's own side does not raise it.
             points = (
                 profile.dealer_fails_to_discard_points_loner
-                if lone_hand
+                if opposition_alone
                 else profile.dealer_fails_to_discard_points
             )
-            if points == 0:
+            if profile.dealer_fails_to_discard_points == 0:
                 return not_covered("dealer_fails_to_discard_points")
+            if opposition_alone:
+                why = f"team {other} (the opposition) called alone"
+            elif lone_hand:
+                why = f"the lone call was the dealer's own team's (team {offending_team})"
+            else:
+                why = "no lone call"
             return ruling(
                 points,
                 HandOutcome.DEAL_PASSES,
-                f"the dealer failed to discard: team {other} scores {points}; the deal passes",
+                f"the dealer failed to discard: team {other} scores {points} ({why}); the "
+                "deal passes",
                 "dealer_fails_to_discard_points_loner"
-                if lone_hand
+                if opposition_alone
                 else "dealer_fails_to_discard_points",
                 nothing=True,
             )
@@ -374,7 +400,13 @@ def adjudicate(
 
 @dataclass(frozen=True, slots=True)
 class RenegeCheck:
-    """Whether a renege claim is proven by the record, and the tricks that show it."""
+    """Whether a renege claim is proven by the record, and the tricks that show it.
+
+    ``lone_team`` is the team whose player was alone when the renege happened (None: no lone
+    call), so a ruling can apply the loner penalty from the record alone. ``cancelled_seat``
+    is the accused seat whose renege was cancelled because another player reneged first in
+    the same trick (sheet 004); the finding then names that first renege.
+    """
 
     proven: bool
     seat: int | None
@@ -384,6 +416,8 @@ class RenegeCheck:
     held: tuple[Card, ...]
     evidence_trick: int | None
     explanation: str
+    lone_team: int | None = None
+    cancelled_seat: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """The finding as JSON."""
@@ -396,49 +430,85 @@ class RenegeCheck:
             "held": [str(card) for card in self.held],
             "evidence_trick": self.evidence_trick,
             "explanation": self.explanation,
+            "lone_team": self.lone_team,
+            "cancelled_seat": self.cancelled_seat,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class _Renege:
+    seat: int
+    trick_index: int
+    card: Card
+    led_suit: Suit
+    held: tuple[Card, ...]
+    lone_team: int | None
+    evidence: tuple[int, Card] | None = None
+
+
+def _follow_mask(state: HandState, seat: int) -> int:
+    """The cards of the led suit ``seat`` holds (0 when leading or void)."""
+    if not state.trick:
+        return 0
+    trump = state.trump
+    led = EFFECTIVE_SUIT[trump + 1][state.trick[0]]
+    return state.hands[seat] & SUIT_MASK[trump + 1][led]
+
+
+def _find_reneges(record: HandRecord) -> list[_Renege]:
+    """Replay ``record`` allowing reneges; every renege in order, each with its evidence (a
+    later trick in which the offender played a card of the suit he held)."""
+    state = record.start()
+    found: list[_Renege] = []
+    for index, action in enumerate(record.actions):
+        seat = state.to_act
+        if action.kind is ActionKind.PLAY and state.phase is Phase.PLAY:
+            for number, renege in enumerate(found):
+                if (
+                    renege.evidence is None
+                    and renege.seat == seat
+                    and action.card in renege.held
+                    and len(state.tricks) > renege.trick_index
+                ):
+                    found[number] = dataclasses.replace(
+                        renege, evidence=(len(state.tricks), action.card)
+                    )
+        legal = state.legal_actions()
+        if action not in legal and not state.allows_record_action(action):
+            follow = _follow_mask(state, seat)
+            is_renege = (
+                state.phase is Phase.PLAY
+                and action.kind is ActionKind.PLAY
+                and state.hands[seat] >> action.card & 1
+                and follow
+                and not follow >> action.card & 1
+            )
+            if not is_renege:
+                refusal = state.refusal(legal, action)
+                raise IllegalActionError(f"action {index} ({str(action)!r}){refusal}")
+            led_suit = Suit(EFFECTIVE_SUIT[state.trump + 1][state.trick[0]])
+            held = tuple(iter_mask(follow))
+            lone_team = state.maker % 2 if state.alone else None
+            found.append(
+                _Renege(seat, len(state.tricks), Card(action.card), led_suit, held, lone_team)
+            )
+        state.apply(action)
+    return found
 
 
 def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeCheck:
     """Replay ``record`` allowing reneges and find the first one (by ``accused_seat`` if given).
 
-    Only the first renege counts (two in one trick: the first). Any other illegal action —
-    a card not in the player's hand, an action out of turn — is an error naming its index.
+    Two reneges in one trick: where the profile says so (sheet 004: "the penalty is against
+    the first renege and the second renege is canceled"), accusing the second player finds
+    the first renege instead and names the accused's as cancelled. Any other illegal action
+    (a card not in the player's hand, an action out of turn) is an error naming its index.
     """
     if accused_seat is not None and accused_seat not in (0, 1, 2, 3):
         raise EuchreError(f"accused seat must be 0-3, got {accused_seat!r}")
-    state = record.start()
-    found: tuple[int, int, Card, Suit, tuple[Card, ...]] | None = None
-    # The physical proof: a later trick in which the offender played a card he held.
-    evidence: tuple[int, Card] | None = None
-    for index, action in enumerate(record.actions):
-        if (
-            found is not None
-            and evidence is None
-            and action.kind is ActionKind.PLAY
-            and state.to_act == found[0]
-            and action.card in found[4]
-            and len(state.tricks) > found[1]
-        ):
-            evidence = (len(state.tricks), action.card)
-        legal = state.legal_actions()
-        if action not in legal:
-            seat = state.to_act
-            is_renege = (
-                state.phase is Phase.PLAY
-                and action.kind is ActionKind.PLAY
-                and state.hands[seat] >> action.card & 1
-            )
-            if not is_renege:
-                refusal = state.refusal(legal)
-                raise IllegalActionError(f"action {index} ({str(action)!r}){refusal}")
-            if found is None and (accused_seat is None or accused_seat == seat):
-                led = state.trick[0]
-                led_suit = Suit(EFFECTIVE_SUIT[state.trump + 1][led])
-                held = tuple(Card(int(a)) for a in legal)
-                found = (seat, len(state.tricks), Card(action.card), led_suit, held)
-        state.apply(action)
-    if found is None:
+    reneges = _find_reneges(record)
+    mine = [r for r in reneges if accused_seat is None or r.seat == accused_seat]
+    if not mine:
         who = f"seat {accused_seat}" if accused_seat is not None else "anyone"
         return RenegeCheck(
             False,
@@ -450,17 +520,69 @@ def check_renege(record: HandRecord, accused_seat: int | None = None) -> RenegeC
             None,
             f"not proven: {who} followed suit whenever able in the recorded tricks",
         )
-    seat, trick_index, card, led_suit, held = found
-    held_text = " ".join(str(c) for c in held)
+    chosen = mine[0]
+    first_in_trick = next(r for r in reneges if r.trick_index == chosen.trick_index)
+    note = ""
+    cancelled: int | None = None
+    if first_in_trick is not chosen:
+        if record.profile.two_reneges_in_trick == "first_only":
+            cancelled = chosen.seat
+            note = (
+                f"; seat {first_in_trick.seat} reneged first in trick {chosen.trick_index}: the "
+                f"penalty is against the first renege and seat {chosen.seat}'s is cancelled"
+            )
+            chosen = first_in_trick
+        else:
+            note = (
+                f"; seat {first_in_trick.seat} also reneged earlier in the same trick (not "
+                "covered by this sheet: the director decides which counts)"
+            )
+    held_text = " ".join(str(c) for c in chosen.held)
+    evidence = chosen.evidence
     shown = f"; trick {evidence[0]} shows the {evidence[1]} played" if evidence else ""
+    lone = f"; a lone hand (team {chosen.lone_team}) was on" if chosen.lone_team is not None else ""
     return RenegeCheck(
         True,
-        seat,
-        trick_index,
-        card,
-        led_suit,
-        held,
+        chosen.seat,
+        chosen.trick_index,
+        chosen.card,
+        chosen.led_suit,
+        chosen.held,
         evidence[0] if evidence else None,
-        f"proven: seat {seat} played {card} on trick {trick_index} while holding "
-        f"{held_text} of the suit led ({led_suit.letter}){shown}",
+        f"proven: seat {chosen.seat} played {chosen.card} on trick {chosen.trick_index} while "
+        f"holding {held_text} of the suit led ({chosen.led_suit.letter}){shown}{lone}{note}",
+        chosen.lone_team,
+        cancelled,
+    )
+
+
+def lone_team_of(record: HandRecord) -> int | None:
+    """The team whose player is alone in ``record`` (as far as it replays), or None."""
+    state = record.start()
+    for action in record.actions:
+        if action not in state.legal_actions() and not state.allows_record_action(action):
+            break
+        state.apply(action)
+    return state.maker % 2 if state.alone else None
+
+
+def adjudicate_record(
+    profile: RuleProfile,
+    irregularity: Irregularity,
+    record: HandRecord,
+    *,
+    offending_team: int,
+    warned: bool = False,
+    before_first_lead: bool = True,
+) -> Ruling:
+    """:func:`adjudicate` with the lone call read from the hand record: a record showing
+    ``order alone`` scores the loner penalty without a separate flag, and the dealer's own
+    lone call is told from the opposition's."""
+    return adjudicate(
+        profile,
+        irregularity,
+        offending_team=offending_team,
+        lone_team=lone_team_of(record),
+        warned=warned,
+        before_first_lead=before_first_lead,
     )

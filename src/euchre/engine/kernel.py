@@ -8,6 +8,11 @@ under, defending alone, the dealer's discard, folding, play and scoring — over
 equal to ``HandState`` by ``tests/engine/test_kernel.py`` (same seeded choices, same legal
 lists, trick winners and points, for every built-in profile).
 
+The record actions of :mod:`euchre.engine.irregular_play` (forfeited bids, a cancelled lone
+call, early leads, exposed cards, a missed discard, question-pile asks) are not modelled here:
+they are never legal actions, only irregularities a director writes into a hand record, and
+random legal play never produces them.
+
 Importing this module imports numba (slow, about a second): import it only where it is used.
 The rule options that matter for play are passed as an ``int64`` array built by
 :func:`kernel_parameters`. Dealing style and the cut do not change the distribution of a
@@ -72,7 +77,8 @@ class Parameter(enum.IntEnum):
     POINTS_DEFEND_ALONE = 16
     INDIVIDUAL_LONE_MARCH_MAKER = 17
     INDIVIDUAL_LONE_MARCH_PARTNER = 18
-    SIZE = 19
+    DEALER_MAY_DISCARD_UP_CARD = 19
+    SIZE = 20
 
 
 class Slot(enum.IntEnum):
@@ -163,6 +169,7 @@ def kernel_parameters(profile: RuleProfile) -> IntArray:
     values[Parameter.POINTS_DEFEND_ALONE] = profile.points_defend_alone
     values[Parameter.INDIVIDUAL_LONE_MARCH_MAKER] = profile.individual_lone_march_maker
     values[Parameter.INDIVIDUAL_LONE_MARCH_PARTNER] = profile.individual_lone_march_partner
+    values[Parameter.DEALER_MAY_DISCARD_UP_CARD] = profile.dealer_may_discard_up_card
     return values
 
 
@@ -273,8 +280,9 @@ def _make_trump(
     if ordered and state[Slot.ACTIVE + dealer]:
         state[Slot.HANDS + dealer] |= 1 << state[Slot.UP_CARD]
         state[Slot.PICKED_UP] = 1
-    if alone and parameters[Parameter.DEFEND_ALONE]:
-        # Opponents after the maker in bidding order (from eldest) may defend alone.
+    if alone and ordered and parameters[Parameter.DEFEND_ALONE]:
+        # Opponents after the maker in round-1 bidding order (from eldest) may defend alone;
+        # in round 2 everyone has passed once, and a player who passed may not (sheet 004).
         _pending_clear(state)
         eldest = (dealer + 1) % 4
         position = (seat - eldest) % 4
@@ -377,13 +385,15 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
         return count
     if phase == BID_ROUND_2:
         turned = state[Slot.UP_CARD] // 6
-        if not (seat == state[Slot.DEALER] and parameters[Parameter.STICK_THE_DEALER]):
+        dealer = state[Slot.DEALER]
+        if not (seat == dealer and parameters[Parameter.STICK_THE_DEALER]):
             out[0] = _PASS
             count = 1
-        for suit in range(4):
-            if suit != turned:
-                out[count] = _CALL_BASE + suit
-                count += 1
+        if not (parameters[Parameter.DEALER_PARTNER_MUST_GO_ALONE] and seat == (dealer + 2) % 4):
+            for suit in range(4):
+                if suit != turned:
+                    out[count] = _CALL_BASE + suit
+                    count += 1
         if parameters[Parameter.GOING_ALONE]:
             for suit in range(4):
                 if suit != turned:
@@ -392,6 +402,8 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
         return count
     if phase == DISCARD:
         hand = state[Slot.HANDS + state[Slot.DEALER]]
+        if not parameters[Parameter.DEALER_MAY_DISCARD_UP_CARD]:
+            hand &= ~(1 << state[Slot.UP_CARD])
         while hand:
             low = hand & -hand
             out[count] = _DISCARD_BASE + _lowest_card(low)

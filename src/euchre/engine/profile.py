@@ -30,8 +30,17 @@ __all__ = [
     "profile_from_mapping",
 ]
 
-BUILTIN_PROFILES = ("ballantrae", "bolivar", "questions", "valpo", "tournament")
-"""Ids of the profiles shipped as data files, one per rule sheet."""
+BUILTIN_PROFILES = (
+    "ballantrae",
+    "bolivar",
+    "questions",
+    "valpo",
+    "tournament",
+    "tournament_partners",
+)
+"""Ids of the profiles shipped as data files: one per rule sheet, and the tournament sheet's
+second game (``tournament`` is its progressive 8-deal game, ``tournament_partners`` its
+standard partners game to 10)."""
 
 
 def _option(
@@ -77,8 +86,14 @@ class RuleProfile:
     )
     dealer_partner_must_go_alone: bool = _option(
         False,
-        "If the dealer's partner orders the up-card, he must go alone and the dealer sits out "
-        "(no pick-up, no discard).",
+        "If the dealer's partner makes trump (orders the up-card in round 1 or names a suit in "
+        "round 2), he must go alone; when he orders, the dealer sits out (no pick-up, no "
+        "discard).",
+    )
+    dealer_may_discard_up_card: bool = _option(
+        True,
+        "The dealer who picks up the up-card may discard it again (false: he discards another "
+        "card from his hand).",
     )
     natural_trump: bool = _option(
         False,
@@ -100,8 +115,9 @@ class RuleProfile:
     going_alone: bool = _option(True, "A maker may go alone (his partner sits out).")
     defend_alone: bool = _option(
         False,
-        "After a lone call, an opponent who has not yet passed in that bidding round may "
-        "defend alone; both partners then sit out.",
+        "After a lone call, an opponent who bids after the lone caller and has not passed may "
+        "defend alone (so only after a round-1 order: in round 2 everyone has passed); both "
+        "partners then sit out.",
     )
     farmers_hand_redeal: bool = _option(
         False,
@@ -161,6 +177,18 @@ class RuleProfile:
     )
 
     # --- irregularities ------------------------------------------------------------------
+    renege: str = _option(
+        "penalty",
+        "A renege: 'penalty' (the renege options below apply) or 'not_covered' (the sheet "
+        "has no renege rule: the director decides).",
+        ("penalty", "not_covered"),
+    )
+    two_reneges_in_trick: str = _option(
+        "not_covered",
+        "Two players renege in one trick: 'first_only' (the penalty is against the first "
+        "renege, the second is cancelled) or 'not_covered'.",
+        ("first_only", "not_covered"),
+    )
     renege_points: int = _option(2, "Proven renege: points to the non-offending team.")
     renege_points_loner: int = _option(
         2, "Proven renege during a lone hand: points to the non-offending team."

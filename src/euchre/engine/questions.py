@@ -1,9 +1,13 @@
 """The question pile (``questions`` profile): who asks whom, and which card's question.
 
 After each trick: if the makers won it, the trick's winner draws the top card of the question
-pile (the 2–8 of each suit) and asks a defender; if the defenders won it, the winner asks the
-maker the question on a card played in that trick (we take the winning card; a deck with no
-question for that card falls back to the pile). A deck is a text file, one ``CARD: question``
+pile (the 2–8 of each suit) and asks a defender; if the defenders won it, the winner asks a
+player of the bidding team the question on a card played in that trick. The sheet leaves the
+choice of whom to ask, and of which card, to the asking team: a hand record writes it down as
+``ask N`` (makers' trick: a pile card for seat N) or ``ask N CARD`` (defenders' trick). When the
+record has no choice for a trick, the defaults are: the defenders in turn, trick by trick; the
+maker, on the trick's winning card (a deck with no question for that card falls back to the
+pile). A deck is a text file, one ``CARD: question``
 per line, with a question for every 2–8 card and optionally for the 9–A cards.
 """
 
@@ -16,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from euchre.engine.errors import EuchreError
+from euchre.engine.irregular_play import asked_tricks
 from euchre.engine.state import HandState
 
 __all__ = [
@@ -25,6 +30,7 @@ __all__ = [
     "TrickQuestion",
     "question_after_trick",
     "questions_for_hand",
+    "replay_pile",
 ]
 
 _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
@@ -103,6 +109,13 @@ class QuestionPile:
         return self.order.pop()
 
 
+def replay_pile(state: HandState, deck: QuestionDeck | None = None) -> QuestionPile:
+    """A pile shuffled reproducibly from the hand's deal, so that replaying a record always
+    shows the same question cards."""
+    seed = " ".join(str(hand) for hand in state.initial_hands) + f" {state.up_card}"
+    return QuestionPile(deck or QuestionDeck.default(), random.Random(seed))
+
+
 @dataclass(frozen=True, slots=True)
 class TrickQuestion:
     """One question after one trick."""
@@ -137,16 +150,25 @@ def question_after_trick(
         raise EuchreError(f"trick {trick_index} has not been played yet")
     winner = state.tricks[trick_index]
     maker = state.maker
+    chosen = asked_tricks(state).get(trick_index)
     if winner % 2 == maker % 2:
+        if chosen is not None:
+            return _from_pile(trick_index, winner, chosen.seat, pile)
         opponents = [seat for seat in ((winner + 1) % 4, (winner + 3) % 4) if state.active[seat]]
         asked = opponents[trick_index % len(opponents)]
         return _from_pile(trick_index, winner, asked, pile)
-    card_text = next(str(card) for seat, card in state.trick_plays()[trick_index] if seat == winner)
+    if chosen is not None:
+        asked, card_text = chosen.seat, str(chosen.card)
+    else:
+        asked = maker
+        card_text = next(
+            str(card) for seat, card in state.trick_plays()[trick_index] if seat == winner
+        )
     deck = pile.deck if pile is not None else QuestionDeck.default()
     question = deck.questions.get(card_text)
     if question is None:
-        return _from_pile(trick_index, winner, maker, pile)
-    return TrickQuestion(trick_index, winner, maker, "trick", card_text, question)
+        return _from_pile(trick_index, winner, asked, pile)
+    return TrickQuestion(trick_index, winner, asked, "trick", card_text, question)
 
 
 def _from_pile(

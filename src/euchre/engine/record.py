@@ -166,14 +166,17 @@ def replay(record: HandRecord, *, upto: int | None = None) -> HandState:
     """Rebuild the state by replaying the record's actions (checked, one by one).
 
     An illegal action raises :class:`IllegalActionError` naming its index, the action and the
-    legal ones.
+    legal ones. Record actions (irregularities the profile covers, see
+    :mod:`euchre.engine.irregular_play`) are accepted where the profile allows them.
     """
     state = record.start()
     actions = record.actions if upto is None else record.actions[:upto]
     for index, action in enumerate(actions):
         legal = state.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(f"action {index} ({str(action)!r}){state.refusal(legal)}")
+        if action not in legal and not state.allows_record_action(action):
+            raise IllegalActionError(
+                f"action {index} ({str(action)!r}){state.refusal(legal, action)}"
+            )
         state.apply(action)
     return state
 

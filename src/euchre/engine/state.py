@@ -51,6 +51,9 @@ class HandStatus(enum.Enum):
     SCORED = "scored"
     THROWN_IN = "thrown_in"
     REDEAL = "redeal"
+    PENALTY = "penalty"
+    """Ended by an irregularity the record shows (the dealer failed to discard): the
+    penalty is the hand's score and the deal passes."""
 
 
 def partner(seat: int) -> int:
@@ -121,9 +124,13 @@ class HandState:
         "actors",
         "alone",
         "bid_passes",
+        "dead_mask",
         "dealer",
         "defender_alone",
         "discarded",
+        "early_card",
+        "exposed_mask",
+        "forfeited",
         "hands",
         "history",
         "initial_hands",
@@ -131,6 +138,7 @@ class HandState:
         "kitty",
         "leader",
         "maker",
+        "penalty",
         "phase",
         "picked_up",
         "played_mask",
@@ -180,6 +188,12 @@ class HandState:
         self.reason = ""
         self._pending: list[int] = []
         self._go_under_queue: list[int] = []
+        # Record-only irregularities (see ``record_actions``): never set by legal play.
+        self.forfeited = [False, False]
+        self.dead_mask = 0
+        self.exposed_mask = 0
+        self.early_card = -1
+        self.penalty: tuple[int, int] | None = None
         self.to_act = (dealer + 1) % 4
         self.phase = Phase.BID_ROUND_1
         if profile.farmers_hand_redeal:
@@ -228,6 +242,11 @@ class HandState:
         other.reason = self.reason
         other._pending = self._pending.copy()
         other._go_under_queue = self._go_under_queue.copy()
+        other.forfeited = self.forfeited.copy()
+        other.dead_mask = self.dead_mask
+        other.exposed_mask = self.exposed_mask
+        other.early_card = self.early_card
+        other.penalty = self.penalty
         other.to_act = self.to_act
         other.phase = self.phase
         return other
@@ -255,13 +274,24 @@ class HandState:
     def trick_plays(self) -> list[list[tuple[int, Card]]]:
         """The cards played, trick by trick, as (seat, card) in play order; the last list is
         the trick in progress when one has started."""
-        plays = [
-            (actor, Card(int(action)))
-            for actor, action in zip(self.actors, self.history, strict=True)
-            if int(action) < codes.DISCARD_BASE
-        ]
-        per_trick = self.active.count(True)
-        return [plays[start : start + per_trick] for start in range(0, len(plays), per_trick)]
+        tricks: list[list[tuple[int, Card]]] = []
+        current: list[tuple[int, Card]] = []
+        # A cancelled lone call brings the partner back between tricks: one more card a trick.
+        size = self.active.count(True) - sum(
+            1 for action in self.history if int(action) == codes.CANCEL_ALONE
+        )
+        for actor, action in zip(self.actors, self.history, strict=True):
+            code = int(action)
+            if code == codes.CANCEL_ALONE:
+                size += 1
+            elif code < codes.DISCARD_BASE:
+                current.append((actor, Card(code)))
+                if len(current) == size:
+                    tricks.append(current)
+                    current = []
+        if current:
+            tricks.append(current)
+        return tricks
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to act (empty once the hand is over)."""
@@ -274,6 +304,8 @@ class HandState:
                 )
                 if follow:
                     hand = follow
+            if self.exposed_mask:
+                hand = self._exposed_first(hand)
             result = []
             while hand:
                 low = hand & -hand
@@ -285,10 +317,13 @@ class HandState:
         if phase is Phase.BID_ROUND_2:
             return self._round_two_actions()
         if phase is Phase.DISCARD:
-            return [
-                _ACTIONS[codes.DISCARD_BASE + card] for card in iter_mask(self.hands[self.dealer])
-            ]
+            discardable = self.hands[self.dealer] & ~self.exposed_mask
+            if not self.profile.dealer_may_discard_up_card:
+                discardable &= ~(1 << self.up_card)
+            return [_ACTIONS[codes.DISCARD_BASE + card] for card in iter_mask(discardable)]
         if phase is Phase.DEFEND:
+            if self.forfeited[self.to_act % 2]:
+                return [_ACTIONS[codes.PASS]]
             return [_ACTIONS[codes.PASS], _ACTIONS[codes.DEFEND_ALONE]]
         if phase is Phase.FOLD:
             return [_ACTIONS[codes.PASS], _ACTIONS[codes.FOLD]]
@@ -299,11 +334,28 @@ class HandState:
             ]
         return []
 
+    def _exposed_first(self, hand: int) -> int:
+        """Sheet 004: an exposed card "must be played at the first legal opportunity"; a card
+        first seat led before the discard is his card in the first trick, whatever was led."""
+        early = self.early_card
+        if (
+            early >= 0
+            and not self.tricks
+            and self.to_act == self.eldest
+            and self.hands[self.to_act] >> early & 1
+        ):
+            return 1 << early
+        if hand & self.exposed_mask:
+            return hand & self.exposed_mask
+        return hand
+
     def _round_one_actions(self) -> list[Action]:
         profile = self.profile
         seat = self.to_act
         up_suit = self.up_card // 6
         hand = self.hands[seat]
+        if self.forfeited[seat % 2]:
+            return [_ACTIONS[codes.PASS]]
         may_order = True
         if profile.natural_trump and not hand & SUIT_MASK[up_suit + 1][up_suit]:
             may_order = False
@@ -324,11 +376,19 @@ class HandState:
     def _round_two_actions(self) -> list[Action]:
         profile = self.profile
         turned = self.up_card // 6
+        if self.forfeited[self.to_act % 2]:
+            # A team that lost its right to bid only passes; a dealer so barred is not stuck
+            # (the hand is thrown in when all four have passed).
+            return [_ACTIONS[codes.PASS]]
         stuck = self.to_act == self.dealer and profile.all_pass == "stick_the_dealer"
         result = [] if stuck else [_ACTIONS[codes.PASS]]
-        for suit in range(4):
-            if suit != turned:
-                result.append(_ACTIONS[codes.CALL_BASE + suit])
+        must_go_alone = profile.dealer_partner_must_go_alone and self.to_act == (
+            (self.dealer + 2) % 4
+        )
+        if not must_go_alone:
+            for suit in range(4):
+                if suit != turned:
+                    result.append(_ACTIONS[codes.CALL_BASE + suit])
         if profile.going_alone:
             for suit in range(4):
                 if suit != turned:
@@ -345,18 +405,55 @@ class HandState:
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(f"action {_describe(action)!r}{self.refusal(legal)}")
+        if action not in legal and not self.allows_record_action(action):
+            raise IllegalActionError(f"action {_describe(action)!r}{self.refusal(legal, action)}")
         self.apply(action)
 
-    def refusal(self, legal: list[Action]) -> str:
-        """Why an action not in ``legal`` is refused now (the end of an error message)."""
+    def refusal(self, legal: list[Action], action: int | None = None) -> str:
+        """Why ``action`` (not in ``legal``) is refused now (the end of an error message)."""
+        if action is not None and action > codes.FOLD and not action & codes.GO_UNDER_FLAG:
+            return self._record_refusal(Action(action))
         if self.phase is Phase.OVER:
             return ": the hand is already over"
+        if self.phase is Phase.PLAY and action is not None and action < codes.DISCARD_BASE:
+            holder = next((seat for seat in range(4) if self.hands[seat] >> action & 1), None)
+            if holder is not None and holder != self.to_act:
+                out = "" if self.active[holder] else ", who sits out this hand"
+                return (
+                    f" is refused: the {Card(action)} is held by seat {holder}{out}, and it is "
+                    f"not seat {holder}'s turn (seat {self.to_act} is to play)"
+                )
         return (
             f" is illegal for seat {self.to_act} in {self.phase.name.lower()}; "
             f"legal: {', '.join(str(a) for a in legal)}"
         )
+
+    # ----------------------------------------------------------------- record actions
+    def allows_record_action(self, action: int) -> bool:
+        """True when the record action ``action`` (an irregularity or a ruling the director
+        writes into a hand record) may be recorded now under this profile."""
+        if action & codes.GO_UNDER_FLAG:
+            return False
+        if action <= codes.FOLD:
+            return self._is_turned_down_call(action)
+        return not self._record_refusal(Action(action))
+
+    def _is_turned_down_call(self, action: int) -> bool:
+        """A round-2 call of the turned-down suit where sheet 004 makes it an irregularity
+        ("their team forfeits the right to bid on that hand"), by a team still bidding."""
+        return (
+            self.phase is Phase.BID_ROUND_2
+            and self.profile.turned_down_suit_bid == "forfeit_bid"
+            and codes.CALL_BASE <= action < codes.DEFEND_ALONE
+            and (action - codes.CALL_BASE) % 4 == self.up_card // 6
+            and not self.forfeited[self.to_act % 2]
+        )
+
+    def _record_refusal(self, action: Action) -> str:
+        """Why a record action cannot be recorded now ("" when it can)."""
+        from euchre.engine.irregular_play import record_action_refusal
+
+        return record_action_refusal(self, action)
 
     def apply(self, action: int) -> None:
         """Apply a legal ``action`` without checking it (fast path for search)."""
@@ -364,6 +461,11 @@ class HandState:
         phase = self.phase
         seat = self.to_act
         self.actors.append(seat)
+        if action > codes.FOLD and not action & codes.GO_UNDER_FLAG:
+            from euchre.engine.irregular_play import apply_record_action
+
+            apply_record_action(self, Action(action))
+            return
         if phase is Phase.PLAY:
             self._apply_play(seat, action)
         elif phase is Phase.BID_ROUND_1:
@@ -387,6 +489,16 @@ class HandState:
             else:
                 alone = action >= codes.CALL_ALONE_BASE
                 suit = action - (codes.CALL_ALONE_BASE if alone else codes.CALL_BASE)
+                if suit == self.up_card // 6:
+                    # Recorded irregularity (sheet 004): naming the turned-down suit forfeits
+                    # the team's right to bid; the bidding goes on as after a pass.
+                    self.forfeited[seat % 2] = True
+                    self.bid_passes += 1
+                    if self.bid_passes == 4:
+                        self._finish(HandStatus.THROWN_IN, "all four passed twice")
+                    else:
+                        self.to_act = (seat + 1) % 4
+                    return
                 self._make_trump(seat, suit, alone, False)
         elif phase is Phase.DISCARD:
             card = action - codes.DISCARD_BASE
@@ -427,8 +539,10 @@ class HandState:
         if ordered and self.active[self.dealer]:
             self.hands[self.dealer] |= 1 << self.up_card
             self.picked_up = True
-        if alone and profile.defend_alone:
-            # Opponents who have not yet passed in this bidding round may defend alone.
+        if alone and profile.defend_alone and ordered:
+            # Sheet 004: "Only players that bid after the lone caller are eligible to defend
+            # alone; any player that has already passed is not." In round 2 everyone has
+            # passed once, so only a round-1 order can be defended alone.
             first = self.eldest
             order = [(first + offset) % 4 for offset in range(4)]
             later = order[order.index(seat) + 1 :]
@@ -484,6 +598,9 @@ class HandState:
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
         seat = self.eldest
+        if self.early_card >= 0:
+            # First seat led before the dealer discarded: the first lead passes to second seat.
+            seat = (seat + 1) % 4
         while not self.active[seat]:
             seat = (seat + 1) % 4
         self.leader = seat
@@ -502,19 +619,22 @@ class HandState:
                 nxt = (nxt + 1) % 4
             self.to_act = nxt
             return
-        trump = self.trump
-        power = POWER[trump]
-        led = EFFECTIVE_SUIT[trump + 1][trick[0]]
-        suit_of = EFFECTIVE_SUIT[trump + 1]
-        best = -1
-        winner = -1
-        for index, played in enumerate(trick):
-            value = power[played]
-            if value < 100 and suit_of[played] != led:
-                continue
-            if value > best:
-                best = value
-                winner = self.trick_seats[index]
+        if self.dead_mask:
+            winner = self._winner_with_dead_cards()
+        else:
+            trump = self.trump
+            power = POWER[trump]
+            led = EFFECTIVE_SUIT[trump + 1][trick[0]]
+            suit_of = EFFECTIVE_SUIT[trump + 1]
+            best = -1
+            winner = -1
+            for index, played in enumerate(trick):
+                value = power[played]
+                if value < 100 and suit_of[played] != led:
+                    continue
+                if value > best:
+                    best = value
+                    winner = self.trick_seats[index]
         self.tricks.append(winner)
         self.trick = []
         self.trick_seats = []
@@ -523,6 +643,35 @@ class HandState:
             return
         self.leader = winner
         self.to_act = winner
+
+    def _winner_with_dead_cards(self) -> int:
+        """The trick's winner when some of its cards have no value (sheet 004: an exposed
+        card, or one led before the discard, "has no value and cannot take a trick").
+
+        The led card still fixes the suit to follow; the winner is the highest live trump,
+        else the highest live card of the led suit, else (no live card of either) the highest
+        live card of the first live card's suit.
+        """
+        trump = self.trump
+        power = POWER[trump]
+        suit_of = EFFECTIVE_SUIT[trump + 1]
+        played = list(zip(self.trick_seats, self.trick, strict=True))
+        live = [(seat, card) for seat, card in played if not self.dead_mask >> card & 1]
+        if not live:
+            live = played
+        led = suit_of[self.trick[0]]
+        if not any(power[card] >= 100 or suit_of[card] == led for _, card in live):
+            led = suit_of[live[0][1]]
+        best = -1
+        winner = -1
+        for seat, card in live:
+            value = power[card]
+            if value < 100 and suit_of[card] != led:
+                continue
+            if value > best:
+                best = value
+                winner = seat
+        return winner
 
     def _finish(self, status: HandStatus, reason: str) -> None:
         self.phase = Phase.OVER
@@ -539,7 +688,10 @@ class HandState:
             )
         team_points = [0, 0]
         player_points = [0, 0, 0, 0]
-        if self.status is HandStatus.SCORED:
+        if self.penalty is not None:
+            team_points = list(self.penalty)
+            player_points = [team_points[seat % 2] for seat in range(4)]
+        elif self.status is HandStatus.SCORED:
             scoring_team, points, lone_march = self._score()
             team_points[scoring_team] = points
             for seat in (scoring_team, scoring_team + 2):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from euchre.engine.errors import EuchreError
-from euchre.engine.irregularities import Irregularity, adjudicate, check_renege
+from euchre.engine.irregularities import Irregularity, adjudicate, check_renege, lone_team_of
 from euchre.engine.profile import RuleProfile
 from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
@@ -59,19 +59,28 @@ def rule_on_penalty(
     offending_team = seat % 2
     irregularity = _irregularity(penalty.kind)
     explanation_prefix = ""
+    record: HandRecord | None = None
+    if penalty.hand_record is not None:
+        try:
+            record = HandRecord.from_json(dict(penalty.hand_record))
+        except EuchreError as error:
+            raise TournamentError(
+                f"round {penalty.round} table {penalty.table}: the penalty's hand "
+                f"record cannot be read: {error}"
+            ) from None
+    # A hand record shows the lone call itself: no separate lone-hand flag is needed, and
+    # the dealer's own loner is told from the opposition's.
+    lone_team = lone_team_of(record) if record is not None else None
     if irregularity is Irregularity.RENEGE:
         proven = penalty.proven
-        if proven is None and penalty.hand_record is not None:
-            try:
-                record = HandRecord.from_json(dict(penalty.hand_record))
-            except EuchreError as error:
-                raise TournamentError(
-                    f"round {penalty.round} table {penalty.table}: the renege claim's hand "
-                    f"record cannot be read: {error}"
-                ) from None
+        if proven is None and record is not None:
             check = check_renege(record, seat)
             proven = check.proven
             explanation_prefix = f"{check.explanation}; "
+            if check.seat is not None:
+                # Two reneges in one trick (sheet 004): the first one takes the penalty.
+                offending_team = check.seat % 2
+                lone_team = check.lone_team
         if proven is None:
             raise TournamentError(
                 f"round {penalty.round} table {penalty.table}: a renege by "
@@ -95,6 +104,7 @@ def rule_on_penalty(
         irregularity,
         offending_team=offending_team,
         lone_hand=penalty.lone_hand,
+        lone_team=lone_team,
         warned=warned,
     )
     team_points = ruling.team_points
