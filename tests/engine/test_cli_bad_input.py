@@ -1,0 +1,98 @@
+"""Issue 10, bad input: usage errors, JSON Lines that hurt, truncated records."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre.cli.errors import run_cli
+from euchre.cli.main import app
+
+from .helpers import deal
+
+STANDARD = ["9H TH 9C TC QD", "JH JD AH KH QH", "AC KC QC JC 9D", "AS KS QS JS TS"]
+
+
+def euchre(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "euchre", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["replay"], "Missing argument 'file'"),
+        (["deal", "--bogus"], "No such option: --bogus"),
+        (["deal", "--seed", "abc"], "Invalid value for '--seed'"),
+        (["nosuch"], "No such command 'nosuch'"),
+        (["event", "penalty", "x.json"], "Missing option"),
+    ],
+)
+def test_every_cli_usage_error_is_one_clear_line_and_exit_2(args: list[str], words: str) -> None:
+    result = euchre(*args)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and lines[0].startswith("usage error:")
+    assert "Traceback" not in result.stderr
+
+
+def test_run_cli_returns_2_for_a_usage_error_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(app, ["deal", "--dealer", "north"]) == 2
+    assert "Invalid value for '--dealer'" in capsys.readouterr().err
+
+
+def test_cli_runner_sees_the_usage_error_too() -> None:
+    result = CliRunner().invoke(app, ["deal", "--seed", "abc"])
+    assert result.exit_code == 2
+
+
+def _record_line(actions: list[str]) -> str:
+    data = deal("valpo", STANDARD, "AD").to_json()
+    data["actions"] = actions
+    return json.dumps(data)
+
+
+def test_json_lines_every_line_gets_its_own_numbered_result_even_one_nested_1000_deep(
+    tmp_path: Path,
+) -> None:
+    deep = "[" * 1000 + "]" * 1000
+    deeper = '{"a":' * 1000 + "1" + "}" * 1000
+    lines = [_record_line(["pass"]), deep, "", deeper, "not json", _record_line([])]
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    result = euchre("replay", str(path))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    outputs = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [out["line"] for out in outputs] == [1, 2, 4, 5, 6]
+    assert outputs[0]["to_act"] == 2 and outputs[4]["to_act"] == 1  # valid lines still output
+    assert "nested too deeply" in outputs[1]["error"]
+    assert "nested too deeply" in outputs[2]["error"]
+    assert "line 5: not valid JSON" in outputs[3]["error"]
+
+
+def test_truncated_pretty_printed_record_says_truncated(tmp_path: Path) -> None:
+    text = json.dumps(json.loads(_record_line(["pass", "pass"])), indent=2)
+    path = tmp_path / "record.json"
+    path.write_text(text[: len(text) // 2])
+    result = euchre("replay", str(path))
+    assert result.returncode == 1
+    [line] = result.stdout.splitlines()
+    assert "truncated" in json.loads(line)["error"]
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_whole_pretty_printed_record_still_replays(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(json.loads(_record_line(["pass"])), indent=2))
+    result = euchre("replay", str(path))
+    assert result.returncode == 0 and json.loads(result.stdout)["to_act"] == 2
