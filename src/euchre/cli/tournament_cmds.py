@@ -247,16 +247,23 @@ def event_result(
     round_number: Annotated[int, typer.Option("--round", help="Round number.")],
     table: Annotated[int, typer.Option(help="Table number.")],
     points: Annotated[str, typer.Option(help="Team totals 'A-B' (first partnership first).")],
+    hands: Annotated[
+        str | None,
+        typer.Option(
+            help="Each deal's points in order, 'A-B,A-B,...' (a penalty naming its --hand "
+            "takes that deal's points from the offenders, e.g. a Ballantrae renege)."
+        ),
+    ] = None,
 ) -> None:
     """Enter (or correct) a table's team totals; shows the seats a correction moved."""
     from dataclasses import replace
 
     inputs = _load(file)
-    try:
-        first, second = (int(part) for part in points.split("-"))
-    except ValueError:
-        raise CliError(f"--points must look like 8-5, got {points!r}") from None
-    result = TableResult(round_number, table, (first, second))
+    first, second = _pair(points, "--points")
+    hand_points = (
+        tuple(_pair(part, "--hands") for part in hands.split(",")) if hands is not None else ()
+    )
+    result = TableResult(round_number, table, (first, second), hand_points=hand_points)
     before = compute_event(inputs)
     seating = _table_of(before, round_number, table)
     validate_result(inputs.config, result, seating)
@@ -265,6 +272,9 @@ def event_result(
     )
     updated = replace(inputs, results=(*kept, result))
     after = compute_event(updated, previous=before)
+    for penalty in updated.penalties:
+        if (penalty.round, penalty.table) == (round_number, table) and penalty.hand_number:
+            _check_deal_named(updated, after, penalty)
     _save(file, updated)
     print(f"round {round_number} table {table}: {first}-{second}")
     for change in after.movement_changes:
@@ -273,6 +283,15 @@ def event_result(
                 f"  moved: round {change.round} {change.player_id}: "
                 f"{change.before} -> {change.after}"
             )
+
+
+def _pair(text: str, option: str) -> tuple[int, int]:
+    """Read 'A-B' points."""
+    try:
+        first, second = (int(part) for part in text.strip().split("-"))
+    except ValueError:
+        raise CliError(f"{option} must look like 8-5, got {text!r}") from None
+    return first, second
 
 
 def _table_of(snapshot: EventSnapshot, round_number: int, table: int) -> TableSeating:
@@ -292,14 +311,24 @@ def event_penalty(
     offender: Annotated[str, typer.Option(help="The offending player's id.")],
     proven: Annotated[bool | None, typer.Option(help="Renege: proven or not.")] = None,
     lone_hand: Annotated[bool, typer.Option(help="A lone hand was on.")] = False,
+    hand: Annotated[
+        int | None,
+        typer.Option(
+            help="The deal (1-based) it happened in; needed where the offenders "
+            "score nothing for that deal (Ballantrae renege)."
+        ),
+    ] = None,
 ) -> None:
     """Record an irregularity; the event's rule profile scores it."""
     from dataclasses import replace
 
     inputs = _load(file)
-    penalty = PenaltyRecord(round_number, table, kind, offender, proven=proven, lone_hand=lone_hand)
+    penalty = PenaltyRecord(
+        round_number, table, kind, offender, hand_number=hand, proven=proven, lone_hand=lone_hand
+    )
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
+    _check_deal_named(updated, snapshot, penalty)
     _save(file, updated)
     if not any((r.round, r.table) == (round_number, table) for r in inputs.results):
         print(f"recorded; it is scored once round {round_number} table {table} has its result")
@@ -307,6 +336,48 @@ def event_penalty(
         if (ruling.round, ruling.table, ruling.offender_id) == (round_number, table, offender):
             points = f"{ruling.team_points[0]}-{ruling.team_points[1]}"
             print(f"{ruling.kind}: points {points}; {ruling.clause}")
+
+
+def _check_deal_named(inputs: EventInputs, snapshot: EventSnapshot, penalty: PenaltyRecord) -> None:
+    """A "no points for that deal to the offending team" ruling (Ballantrae General Rules 9)
+    cannot be applied to totals alone: the penalty must name its deal and the table's result
+    must list each deal's points, else the offenders would keep that deal's points."""
+    ruling = next(
+        (
+            r
+            for r in reversed(snapshot.penalties)
+            if (r.round, r.table, r.offender_id, r.kind)
+            == (penalty.round, penalty.table, penalty.offender_id, penalty.kind)
+        ),
+        None,
+    )
+    # Only a deal that is scored as played (Ballantrae: the hand is not declared over) has
+    # points of its own to take away; "the hand is over" rulings leave nothing to remove.
+    if ruling is None or not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
+        return
+    sheet = inputs.config.profile_id
+    if penalty.hand_number is None:
+        raise CliError(
+            f"the {sheet} sheet gives the offending team no points for that deal: name the "
+            "deal with --hand N (and list the table's deals with `event result --hands`)"
+        )
+    result = next(
+        (
+            r
+            for r in inputs.results
+            if (r.stage, r.round, r.table) == ("main", penalty.round, penalty.table)
+        ),
+        None,
+    )
+    if result is None:
+        return
+    if not 1 <= penalty.hand_number <= len(result.hand_points):
+        listed = len(result.hand_points)
+        raise CliError(
+            f"--hand {penalty.hand_number}: round {penalty.round} table {penalty.table} lists "
+            f"{listed} deal(s); enter each deal's points with `event result ... --hands "
+            "A-B,A-B,...` so that the offenders' points of that deal can be taken away"
+        )
 
 
 @event_app.command("seat")
