@@ -107,6 +107,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "valpo": {"format": "losers_rotate", "rounds": 7},
     "tournament": {"format": "progressive", "rounds": 8},
+    # Sheet 004's "standard partners game" (first team to 10): fixed partnerships; the sheet
+    # names no movement for it, so teams meet each other in turn.
+    "tournament_partners": {"format": "round_robin", "rounds": 3},
     "questions": {"format": "round_robin", "rounds": 3},
 }
 """Each sheet's own event settings (by profile id): format, rounds, prizes, side pot."""
