@@ -113,13 +113,7 @@ def illegal_action(state: HandState, rng: random.Random) -> Action:
         swap = Action.go_under(rng.sample(range(24), 3))
         if swap not in legal:
             return swap
-    # A record may carry an irregularity the profile covers (sheet 004: naming the
-    # turned-down suit in round 2 forfeits the bid), so those are not "illegal" either.
-    candidates = [
-        action
-        for action in _EVERY_SIMPLE_ACTION
-        if action not in legal and not state.allows_record_action(action)
-    ]
+    candidates = [action for action in _EVERY_SIMPLE_ACTION if action not in legal]
     return candidates[rng.randrange(len(candidates))]
 
 

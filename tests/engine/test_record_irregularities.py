@@ -239,6 +239,19 @@ def test_questions_sheet_has_no_renege_rule_the_director_decides() -> None:
         assert "not covered by this sheet: the director decides" in ruling.explanation
 
 
+def test_a_player_at_the_table_cannot_play_a_record_action() -> None:
+    # Only a hand record (the director's account) carries irregularities: a seat playing at
+    # a digital table cannot strip the other team's bid or call the turned-down suit.
+    state = deal("tournament", STANDARD, "AD").start()
+    with pytest.raises(IllegalActionError, match="'forfeit bid team 0'"):
+        state.play("forfeit bid team 0")
+    state = act(state, "pass", "pass", "pass", "pass")
+    with pytest.raises(IllegalActionError, match="'call D'"):
+        state.play("call D")
+    state.play_recorded("call D")
+    assert state.forfeited == [False, True]
+
+
 # --- Wrong seat -----------------------------------------------------------------------------
 def test_card_of_the_sitting_out_partner_is_not_that_seats_turn() -> None:
     sits_out = "held by seat 3, who sits out this hand, and it is not seat 3's turn"

@@ -2,8 +2,10 @@
 
 Two doors into a state: :meth:`HandState.apply` is fast and unchecked (for bots and search),
 :meth:`HandState.play` checks legality first and raises :class:`IllegalActionError`, leaving
-the state untouched. Seats are 0–3 clockwise; partners are 0 & 2 and 1 & 3; the player on the
-dealer's left (``dealer + 1``) is eldest.
+the state untouched. :meth:`HandState.play_recorded` is the door for hand records: it also
+accepts the irregularities a director writes down where the profile covers them. Seats are
+0–3 clockwise; partners are 0 & 2 and 1 & 3; the player on the dealer's left (``dealer + 1``)
+is eldest.
 """
 
 from __future__ import annotations
@@ -401,7 +403,27 @@ class HandState:
 
     # ----------------------------------------------------------------- moves
     def play(self, action: Action | int | str) -> None:
-        """Apply ``action`` after checking it; an illegal one raises and changes nothing."""
+        """Apply ``action`` after checking it; an illegal one raises and changes nothing.
+
+        Only legal actions: a player at the table can never play a record action (see
+        :meth:`play_recorded`)."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            if self.allows_record_action(action):
+                raise IllegalActionError(
+                    f"action {_describe(action)!r} is an irregularity only a hand record may "
+                    f"carry (the director's account), not a play; legal: "
+                    f"{', '.join(str(a) for a in legal)}"
+                )
+            raise IllegalActionError(f"action {_describe(action)!r}{self.refusal(legal, action)}")
+        self.apply(action)
+
+    def play_recorded(self, action: Action | int | str) -> None:
+        """Apply an action read from a hand record: a legal action, or a record action (an
+        irregularity or ruling the director wrote down, :mod:`euchre.engine.irregular_play`)
+        that the profile covers now. Anything else raises and changes nothing."""
         if isinstance(action, str):
             action = Action.parse(action)
         legal = self.legal_actions()
