@@ -199,10 +199,14 @@ def write_perft_files() -> None:
     from euchre.engine import kernel
 
     rng = random.Random("perft")
-    cases: dict[str, list[tuple[str, dict[str, Any]]]] = {
-        name: [(name, {})] * 5 for name in BUILTIN_PROFILES
-    }
+    # One random stream for all files, in the order the files were added (profiles added
+    # later come after "variants"), so that adding a profile never changes older files' deals.
+    first = ("ballantrae", "bolivar", "questions", "valpo", "tournament")
+    cases: dict[str, list[tuple[str, dict[str, Any]]]] = {name: [(name, {})] * 5 for name in first}
     cases["variants"] = [case for case in _VARIANTS for _ in range(2)]
+    for name in BUILTIN_PROFILES:
+        if name not in cases:
+            cases[name] = [(name, {})] * 5
     PERFT_DIRECTORY.mkdir(parents=True, exist_ok=True)
     for file_name, file_cases in cases.items():
         positions = []
