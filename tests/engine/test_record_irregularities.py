@@ -185,6 +185,17 @@ def test_tournament_card_falls_out_face_up_played_first_legal_opportunity_cannot
     assert state.tricks == [0]  # the exposed right bower cannot take the trick
 
 
+def test_tournament_exposed_card_led_others_must_follow_suit_and_a_low_card_wins() -> None:
+    # "If the offending player has the next lead, they must lead that card, others must
+    # follow suit if possible": the exposed AH fixes hearts, and the 9H takes the trick.
+    state = replay(record_of("tournament", ["expose AH", "order", "discard 9C"]))
+    assert legal_texts(state) == ["play AH"]
+    state = act(state, "play AH", "play AC", "play AS")
+    assert legal_texts(state) == ["play 9H", "play TH"]
+    state = act(state, "play 9H")
+    assert state.tricks == [0]
+
+
 def test_exposed_card_outside_sheet_004_is_left_to_the_director() -> None:
     with pytest.raises(IllegalActionError, match="not covered by the bolivar sheet"):
         replay(record_of("bolivar", ["expose JD"]))

@@ -190,7 +190,7 @@ class HandState:
         self.reason = ""
         self._pending: list[int] = []
         self._go_under_queue: list[int] = []
-        # Record-only irregularities (see ``record_actions``): never set by legal play.
+        # Irregularities from a hand record (``play_recorded``): never set by legal play.
         self.forfeited = [False, False]
         self.dead_mask = 0
         self.exposed_mask = 0
@@ -478,7 +478,8 @@ class HandState:
         return record_action_refusal(self, action)
 
     def apply(self, action: int) -> None:
-        """Apply a legal ``action`` without checking it (fast path for search)."""
+        """Apply a legal ``action`` (or an allowed record action) without checking it (fast
+        path for search)."""
         self.history.append(_ACTIONS[action] if action <= codes.FOLD else Action(action))
         phase = self.phase
         seat = self.to_act
@@ -641,22 +642,25 @@ class HandState:
                 nxt = (nxt + 1) % 4
             self.to_act = nxt
             return
-        if self.dead_mask:
-            winner = self._winner_with_dead_cards()
-        else:
-            trump = self.trump
-            power = POWER[trump]
-            led = EFFECTIVE_SUIT[trump + 1][trick[0]]
-            suit_of = EFFECTIVE_SUIT[trump + 1]
-            best = -1
-            winner = -1
-            for index, played in enumerate(trick):
-                value = power[played]
-                if value < 100 and suit_of[played] != led:
-                    continue
-                if value > best:
-                    best = value
-                    winner = self.trick_seats[index]
+        trump = self.trump
+        power = POWER[trump]
+        suit_of = EFFECTIVE_SUIT[trump + 1]
+        dead = self.dead_mask
+        led = suit_of[trick[0]] if not dead else self._scoring_suit()
+        best = -1
+        winner = -1
+        for index, played in enumerate(trick):
+            if dead >> played & 1:
+                continue  # sheet 004: the card "has no value and cannot take a trick"
+            value = power[played]
+            if value < 100 and suit_of[played] != led:
+                continue
+            if value > best:
+                best = value
+                winner = self.trick_seats[index]
+        if winner < 0:
+            # Every card of the trick had no value (docs/rulings.md): the leader takes it.
+            winner = self.trick_seats[0]
         self.tricks.append(winner)
         self.trick = []
         self.trick_seats = []
@@ -666,34 +670,17 @@ class HandState:
         self.leader = winner
         self.to_act = winner
 
-    def _winner_with_dead_cards(self) -> int:
-        """The trick's winner when some of its cards have no value (sheet 004: an exposed
-        card, or one led before the discard, "has no value and cannot take a trick").
-
-        The led card still fixes the suit to follow; the winner is the highest live trump,
-        else the highest live card of the led suit, else (no live card of either) the highest
-        live card of the first live card's suit.
-        """
-        trump = self.trump
-        power = POWER[trump]
-        suit_of = EFFECTIVE_SUIT[trump + 1]
-        played = list(zip(self.trick_seats, self.trick, strict=True))
-        live = [(seat, card) for seat, card in played if not self.dead_mask >> card & 1]
-        if not live:
-            live = played
+    def _scoring_suit(self) -> int:
+        """The suit that wins a trick holding cards of no value (exposed, or led before the
+        discard): the led card still fixes the suit to follow and to win; if no live card is
+        trump or of that suit, the first live card's suit takes its place."""
+        suit_of = EFFECTIVE_SUIT[self.trump + 1]
+        power = POWER[self.trump]
         led = suit_of[self.trick[0]]
-        if not any(power[card] >= 100 or suit_of[card] == led for _, card in live):
-            led = suit_of[live[0][1]]
-        best = -1
-        winner = -1
-        for seat, card in live:
-            value = power[card]
-            if value < 100 and suit_of[card] != led:
-                continue
-            if value > best:
-                best = value
-                winner = seat
-        return winner
+        live = [card for card in self.trick if not self.dead_mask >> card & 1]
+        if live and not any(power[card] >= 100 or suit_of[card] == led for card in live):
+            return suit_of[live[0]]
+        return led
 
     def _finish(self, status: HandStatus, reason: str) -> None:
         self.phase = Phase.OVER
