@@ -80,6 +80,17 @@ def test_json_lines_every_line_gets_its_own_numbered_result_even_one_nested_1000
     assert "line 5: not valid JSON" in outputs[3]["error"]
 
 
+def test_json_lines_whose_first_line_is_nested_1000_deep_still_outputs_the_rest(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "batch.jsonl"
+    path.write_text("[" * 1000 + "]" * 1000 + "\n" + _record_line(["pass"]) + "\n")
+    result = euchre("replay", str(path))
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["line"] == 1 and "nested too deeply" in first["error"]
+    assert second == {"line": 2, "to_act": 2, "phase": "bid_round_1", "legal": second["legal"]}
+
+
 def test_truncated_pretty_printed_record_says_truncated(tmp_path: Path) -> None:
     text = json.dumps(json.loads(_record_line(["pass", "pass"])), indent=2)
     path = tmp_path / "record.json"

@@ -58,11 +58,18 @@ def _parse_json(text: str) -> Any:
 def _looks_like_one_document(text: str) -> bool:
     """True when the input is one (possibly pretty-printed) JSON document, not JSON Lines.
 
-    JSON Lines has a complete value on its first non-blank line; a pretty-printed record
-    opens on a line that does not parse alone (``{`` or ``{"profile": ...,``).
+    JSON Lines has a complete value on each line; a pretty-printed record opens on a line that
+    ends before its value does (``{`` or ``{"profile": "valpo",``). A first line that is
+    complete but bad (garbage, or nested too deeply) is a bad JSON Lines line.
     """
-    first = next(line for line in text.splitlines() if line.strip())
-    return isinstance(_parse_json(first), _Malformed)
+    first = next(line for line in text.splitlines() if line.strip()).strip()
+    try:
+        json.loads(first)
+    except json.JSONDecodeError as error:
+        return error.pos >= len(first) - 1 and first[0] in "{["
+    except RecursionError:
+        return False
+    return False
 
 
 def _whole_document_error(text: str, parsed: _Malformed) -> _Malformed:
