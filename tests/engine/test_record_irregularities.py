@@ -155,6 +155,13 @@ def test_tournament_dealer_fails_to_discard_opposition_scores_2_deal_passes() ->
     assert game.dealer == 1 and game.scores == [0, 2]
 
 
+def test_replay_of_a_record_with_a_missed_discard_prints_the_penalty() -> None:
+    from euchre.cli.engine_cmds import replay_record_json
+
+    out = replay_record_json(record_of("tournament", ["order", "no discard"]).to_json())
+    assert out["status"] == "penalty" and out["team_points"] == [0, 2]
+
+
 def test_tournament_dealer_fails_to_discard_4_only_if_the_opposition_called_alone() -> None:
     opposition = replay(record_of("tournament", ["order alone", "no discard"])).result()
     assert opposition.team_points == (0, 4)
