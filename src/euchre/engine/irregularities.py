@@ -278,7 +278,8 @@ def adjudicate(
                     points,
                     HandOutcome.CONTINUE,
                     f"table talk after a warning: team {offending_team} loses its right to bid "
-                    f"this hand and team {other} scores {points}",
+                    f"this hand and team {other} scores {points} (in the hand record: "
+                    f"'forfeit bid team {offending_team}')",
                     "table_talk",
                 )
             return ruling(
@@ -366,7 +367,7 @@ def adjudicate(
                     0,
                     HandOutcome.CONTINUE,
                     f"the turned-down suit was named: team {offending_team} forfeits its right to "
-                    "bid this hand",
+                    "bid this hand (the hand record keeps the call itself)",
                     "turned_down_suit_bid",
                 )
             return ruling(
