@@ -29,21 +29,25 @@ __all__ = [
     "fill_holes",
     "first_round_individual",
     "first_round_teams",
-    "losers_rotate_round",
     "place_groups",
     "progressive_round",
     "rotating_partners_round",
     "round_robin_round",
     "winners_move_up_round",
+    "winners_stay_round",
 ]
 
 
 @dataclass(slots=True)
 class PlayedRound:
-    """A round as the movement sees it: its tables and each table's winning side (0/1)."""
+    """A round as the movement sees it: its tables, each table's winning side (0/1) (a
+    level game: the side that reached the tying score first), the units present, and
+    whether its seating was set by hand."""
 
     tables: tuple[TableSeating, ...]
     winners: dict[int, int] = field(default_factory=dict)
+    active: tuple[str, ...] = ()
+    overridden: bool = False
 
 
 def round_rng(seed: int, round_number: int, salt: str = "") -> random.Random:
@@ -162,103 +166,235 @@ def _rebuild_teams(
     return _chunk_teams(fill_holes(with_holes, arrivals), members)
 
 
-def losers_rotate_round(
+def winners_stay_round(
+    *,
     previous: PlayedRound,
-    playing: Sequence[str],
+    active: Sequence[str],
     members: Mapping[str, tuple[str, ...]],
     team_by_member: Mapping[str, str],
     met: Mapping[str, set[str]],
-) -> list[TableSeating]:
-    """Winners stay; losers all move at once, each to the next table by default, placed by an
-    assignment that avoids any repeat match-up (cost 1000 a repeat) with the least travel."""
-    playing_set = set(playing)
+    bye_counts: Mapping[str, int],
+    rng: random.Random,
+    rounds_left: int,
+) -> tuple[list[TableSeating], list[str]]:
+    """Valpo rule 16, "the losing team from each table will rotate after each round and the
+    winner will stay ... in order to guarantee no repeat matches": the next round's tables
+    and the team(s) with a bye.
+
+    In order: no repeat match-up (now, and, looking ``rounds_left`` rounds ahead, none forced
+    later); every winner keeps its table whenever some assignment allows it; the bye goes to a
+    team that moves anyway (a loser, a team back from a bye or newly arrived), the fewest
+    byes so far first; then the least travel (losers move on to the next table)."""
+    playing_before = set(active)
     tables = sorted(previous.tables, key=lambda table: table.table)
-    table_count = len(playing) // 2
-    stayers: list[str] = []
-    movers: list[tuple[str, int]] = []  # (team, table it came from, 0-based)
-    for index, table in enumerate(tables):
+    winner_at: dict[int, str] = {}
+    for table in tables:
         side = previous.winners.get(table.table, 0)
-        for team, stays in (
-            (_team_of(table, side, team_by_member), True),
-            (_team_of(table, 1 - side, team_by_member), False),
-        ):
-            if team not in playing_set:
-                continue
-            if stays and len(stayers) < table_count:
-                stayers.append(team)
-            else:
-                movers.append((team, index))
-    placed = {team for team, _origin in movers} | set(stayers)
-    for team in playing:
-        if team not in placed:
-            movers.append((team, table_count - 1))
-    # Tables without a stayer take one mover as their stayer (the first in order).
-    while len(stayers) < table_count:
-        stayers.append(movers.pop(0)[0])
+        team = _team_of(table, side, team_by_member)
+        if team in playing_before:
+            winner_at[table.table] = team
+    origin: dict[str, int] = {}
+    for index, table in enumerate(tables):
+        for side in (0, 1):
+            origin[_team_of(table, side, team_by_member)] = index
+    byes_needed = len(active) % 2
+    table_count = (len(active) - byes_needed) // 2
+    numbers = [table.table for table in tables]
+    # Tables stay open where a winner stays (the lowest numbers first), new ones follow.
+    open_numbers = sorted(sorted(numbers, key=lambda n: (n not in winner_at, n))[:table_count])
+    next_number = max(numbers, default=0) + 1
+    while len(open_numbers) < table_count:
+        open_numbers.append(next_number)
+        next_number += 1
+    staying = {number: winner_at[number] for number in open_numbers if number in winner_at}
+    winners = set(staying.values())
+    order = list(active)
+    rng.shuffle(order)
+    rank = {team: index for index, team in enumerate(order)}
+    candidates: list[str | None] = [None]
+    if byes_needed:
+        ordered = sorted(
+            active, key=lambda team: (team in winners, bye_counts.get(team, 0), rank[team])
+        )
+        candidates = list(ordered)
+    best: tuple[tuple[int, int, int, int, int], list[tuple[int, str, str]], str | None] | None
+    best = None
+    for index, bye in enumerate(candidates):
+        playing = [team for team in active if team != bye]
+        hosts = {number: team for number, team in staying.items() if team != bye}
+        placed, repeats, travel = _place_visitors(open_numbers, hosts, playing, origin, met)
+        moved = len(winners) - len(hosts)
+        if repeats == 0:
+            pairs = [(one, two) for _number, one, two in placed]
+            completable = _completable(active, met, pairs, rounds_left)
+        else:
+            completable = False
+        key = (repeats, 0 if completable else 1, moved, index, travel)
+        if best is None or key < best[0]:
+            best = (key, placed, bye)
+        if repeats == 0 and completable and moved == 0:
+            break
+    assert best is not None
+    key, placed, bye = best
+    if key[0] or key[1]:
+        # No assignment keeps every winner without a repeat now or later: "guarantee no
+        # repeat matches" comes first, so re-pair everyone, winners kept where they can be.
+        rescued = _repair(active, met, rounds_left, staying, open_numbers, byes_needed)
+        if rescued is not None:
+            placed, bye = rescued
+    seated = [
+        TableSeating(number, (members[host], members[visitor])) for number, host, visitor in placed
+    ]
+    return sorted(seated, key=lambda table: table.table), [] if bye is None else [bye]
+
+
+def _place_visitors(
+    open_numbers: Sequence[int],
+    hosts: Mapping[int, str],
+    playing: Sequence[str],
+    origin: Mapping[str, int],
+    met: Mapping[str, set[str]],
+) -> tuple[list[tuple[int, str, str]], int, int]:
+    """Winners host their tables; every other team is a visitor, placed by an assignment
+    with cost 1000 a repeat match-up plus the travel from the next table on. Tables without
+    a winner take their host from the visitors (the first in order)."""
+    table_count = len(open_numbers)
+    movers = [team for team in playing if team not in set(hosts.values())]
+    movers.sort(key=lambda team: (origin.get(team, table_count), team))
+    host_list: list[str] = []
+    for number in open_numbers:
+        if number in hosts:
+            host_list.append(hosts[number])
+        else:
+            host_list.append(movers.pop(0))
     costs = []
-    for team, origin in movers:
+    for team in movers:
+        start = origin.get(team, table_count - 1)
         row = []
         for target in range(table_count):
-            repeat = 1000 if stayers[target] in met.get(team, set()) else 0
-            row.append(repeat + (target - origin - 1) % max(table_count, 1))
+            repeat = 1000 if host_list[target] in met.get(team, set()) else 0
+            row.append(repeat + (target - start - 1) % max(table_count, 1))
         costs.append(row)
     columns = assign(costs)
-    repeats = sum(costs[row][column] >= 1000 for row, column in enumerate(columns))
-    if repeats:
-        # Winners staying put and "no repeat match-ups" clash: the sheet puts no repeats
-        # first, so re-pair everyone, keeping as many winners at their tables as possible.
-        matched = _match_without_repeats(stayers, [team for team, _origin in movers], met)
-        if matched is not None:
-            return _chunk_teams([team for pair in matched for team in pair], members)
-    order: list[str] = []
-    visitor = {column: movers[row][0] for row, column in enumerate(columns)}
-    for target in range(table_count):
-        order += [stayers[target], visitor[target]]
-    return _chunk_teams(order, members)
+    visitor = {column: movers[row] for row, column in enumerate(columns)}
+    total = sum(costs[row][column] for row, column in enumerate(columns))
+    placed = [
+        (number, host_list[target], visitor[target]) for target, number in enumerate(open_numbers)
+    ]
+    return placed, total // 1000, total % 1000
 
 
-def _match_without_repeats(
-    stayers: Sequence[str], movers: Sequence[str], met: Mapping[str, set[str]]
-) -> list[tuple[str, str]] | None:
-    """Tables (in order) pairing every team with one it has not met: each table keeps its
-    winner where possible (movers first, then other winners), found by depth-first search
-    over the tables in order (None when no such pairing exists or the search gives up)."""
-    budget = [20_000]
-    free = set(stayers) | set(movers)
-    tables: list[tuple[str, str]] = []
-    hosts = list(stayers)
+_BYE = "\x00bye"
 
-    def partners_for(team: str) -> list[str]:
-        fresh = [other for other in free if other != team and other not in met.get(team, set())]
-        # Movers before winners (winners should stay at their own tables), then a fixed order.
-        return sorted(
-            fresh,
-            key=lambda other: (
-                other in stayers,
-                hosts.index(other) if other in hosts else -1,
-                other,
-            ),
-        )
 
-    def place() -> bool:
+def _matchings(
+    teams: Sequence[str], blocked: set[frozenset[str]], count: int, budget: list[int]
+) -> list[list[tuple[str, str]]] | None:
+    """``count`` edge-disjoint perfect matchings of ``teams`` (plus a bye slot when odd)
+    avoiding ``blocked`` pairs, by depth-first search; None when none exist or the search
+    ran out of ``budget``."""
+    nodes = list(teams) + ([_BYE] if len(teams) % 2 else [])
+    used: set[frozenset[str]] = set()
+    found: list[list[tuple[str, str]]] = []
+
+    def free(one: str, two: str) -> bool:
+        pair = frozenset((one, two))
+        if pair in used:
+            return False
+        return _BYE in pair or pair not in blocked
+
+    def one_matching(left: list[str], current: list[tuple[str, str]]) -> bool:
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        if not free:
-            return True
-        host = next((team for team in hosts if team in free), None) or min(free)
-        free.discard(host)
-        for other in partners_for(host):
-            free.discard(other)
-            tables.append((host, other))
-            if place():
+        if not left:
+            found.append(list(current))
+            for one, two in current:
+                used.add(frozenset((one, two)))
+            if len(found) == count or one_matching(list(nodes), []):
                 return True
-            tables.pop()
-            free.add(other)
-        free.add(host)
+            for one, two in current:
+                used.discard(frozenset((one, two)))
+            found.pop()
+            return False
+        # The node with the fewest choices first.
+        options = {node: [o for o in left if o != node and free(node, o)] for node in left}
+        node = min(left, key=lambda n: (len(options[n]), n))
+        for other in options[node]:
+            rest = [n for n in left if n not in (node, other)]
+            current.append((node, other))
+            if one_matching(rest, current):
+                return True
+            current.pop()
         return False
 
-    return tables if place() else None
+    if count <= 0:
+        return []
+    return found if one_matching(list(nodes), []) else None
+
+
+def _blocked(met: Mapping[str, set[str]], extra: Sequence[tuple[str, str]]) -> set[frozenset[str]]:
+    pairs = {frozenset((team, other)) for team, others in met.items() for other in others}
+    return pairs | {frozenset(pair) for pair in extra}
+
+
+def _completable(
+    active: Sequence[str],
+    met: Mapping[str, set[str]],
+    pairs: Sequence[tuple[str, str]],
+    rounds_left: int,
+) -> bool:
+    """Whether the rounds still to come can all be paired without a repeat after this round
+    plays ``pairs`` (an inconclusive search counts as yes)."""
+    if rounds_left <= 0:
+        return True
+    budget = [4000]
+    found = _matchings(sorted(active), _blocked(met, pairs), rounds_left, budget)
+    return found is not None or budget[0] < 0
+
+
+def _repair(
+    active: Sequence[str],
+    met: Mapping[str, set[str]],
+    rounds_left: int,
+    staying: Mapping[int, str],
+    open_numbers: Sequence[int],
+    byes_needed: int,
+) -> tuple[list[tuple[int, str, str]], str | None] | None:
+    """A no-repeat pairing of every active team for this round (and the ``rounds_left``
+    after it where the search can tell), with as many winners as possible at their tables;
+    None when the search finds none."""
+    budget = [20_000]
+    found = _matchings(sorted(active), _blocked(met, ()), rounds_left + 1, budget)
+    if found is None:
+        budget = [20_000]
+        found = _matchings(sorted(active), _blocked(met, ()), 1, budget)
+    if found is None:
+        return None
+    bye: str | None = None
+    games: list[tuple[str, str]] = []
+    for one, two in found[0]:
+        if _BYE in (one, two):
+            bye = two if one == _BYE else one
+        else:
+            games.append((one, two))
+    if byes_needed == 0 and bye is not None:  # pragma: no cover - even counts have no bye slot
+        return None
+    host_table = {team: number for number, team in staying.items()}
+    costs = [
+        [
+            0 if host_table.get(one) == number or host_table.get(two) == number else 1
+            for number in open_numbers
+        ]
+        for one, two in games
+    ]
+    columns = assign(costs)
+    placed = []
+    for (one, two), column in zip(games, columns, strict=True):
+        number = open_numbers[column]
+        host, visitor = (two, one) if host_table.get(two) == number else (one, two)
+        placed.append((number, host, visitor))
+    return placed, bye
 
 
 def round_robin_round(

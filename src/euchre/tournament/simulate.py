@@ -47,6 +47,7 @@ DEFAULT_PROFILE = {
     "losers_rotate": "valpo",
     "progressive": "tournament",
     "round_robin": "tournament",
+    "whist_schedule": "bolivar",
 }
 """The sheet whose rules a format is played under unless told otherwise."""
 
