@@ -265,24 +265,12 @@ class RotatingPartners(FormatSpec):
             out = sit_out_rotation(state.active, count, state.out_counts, rng)
             playing = [player for player in state.active if player not in set(out)]
             return Seating(tuple(first_round_individual(playing, rng)), tuple(sorted(out)))
-        staying = {
-            player
-            for table in previous.tables
-            for player in table.partnerships[previous.winners.get(table.table, 0)]
-        }
-        order = list(state.active)
-        rng.shuffle(order)
-        rank = {player: index for index, player in enumerate(order)}
-        out = sorted(
-            state.active,
-            key=lambda p: (state.out_counts.get(p, 0), p in staying, rank[p]),
-        )[:count]
-        playing = [player for player in state.active if player not in set(out)]
-        tables = split_round(
+        tables, out = split_round(
             previous=previous.tables,
             winners=previous.winners,
             history=[played.tables for played in state.history],
-            playing=playing,
+            active=state.active,
+            out_counts=state.out_counts,
             seed=state.config.seed,
             round_number=state.round_number,
         )

@@ -21,12 +21,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 from euchre.tournament.model import TableSeating
 
-__all__ = ["PARTNER_REPEAT", "SPLIT_PAIR", "STAYED_LOSER", "MovementWeights", "split_round"]
+__all__ = [
+    "MAX_SIT_OUT_CHOICES",
+    "PARTNER_REPEAT",
+    "SPLIT_PAIR",
+    "STAYED_LOSER",
+    "WINNER_SITS_OUT",
+    "split_round",
+]
 
 PARTNER_REPEAT = 100_000
 """Cost of seating two players as partners again."""
@@ -34,18 +41,13 @@ STAYED_LOSER = 1_000
 """Cost of a losing player kept at the table he lost at."""
 SPLIT_PAIR = 100
 """Cost of the two players of one losing pair arriving at the same table."""
+WINNER_SITS_OUT = 50
+"""Cost of a winner sitting out (he would have stayed; a loser would have moved anyway)."""
+MAX_SIT_OUT_CHOICES = 12
+"""How many fair choices of who sits out are tried for one round."""
 
 Pair = tuple[str, str]
 TablePlan = tuple[int, tuple[str, ...], tuple[str, ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class MovementWeights:
-    """The search's cost weights (exposed for tests and documentation)."""
-
-    partner_repeat: int = PARTNER_REPEAT
-    stayed_loser: int = STAYED_LOSER
-    split_pair: int = SPLIT_PAIR
 
 
 def _key(one: str, two: str) -> Pair:
@@ -57,23 +59,51 @@ def split_round(
     previous: Sequence[TableSeating],
     winners: Mapping[int, int],
     history: Sequence[Sequence[TableSeating]],
-    playing: Sequence[str],
+    active: Sequence[str],
+    out_counts: Mapping[str, int],
     seed: int,
     round_number: int,
-) -> list[TableSeating]:
-    """Seat ``playing`` (a multiple of four) for the round after ``previous``, whose
-    ``winners`` give each table's winning side (0/1); ``history`` holds every game played so
-    far (``previous`` included) to count partners and opponents."""
-    return list(
-        _split_round_cached(
-            tuple(previous),
-            tuple(sorted(winners.items())),
-            tuple(tuple(tables) for tables in history),
-            tuple(playing),
-            seed,
-            round_number,
+) -> tuple[list[TableSeating], list[str]]:
+    """Seat the ``active`` players for the round after ``previous`` (whose ``winners`` give
+    each table's winning side, 0/1) and say who sits out; ``history`` holds every game played
+    so far (``previous`` included) to count partners and opponents.
+
+    Sit-outs keep the fair rotation (nobody sits out twice before everyone has once); among
+    the players whose turn it is, the choice that seats the rest best wins (players who move
+    anyway first: a winner sitting out costs :data:`WINNER_SITS_OUT`)."""
+    count = len(active) % 4
+    staying = {
+        player for table in previous for player in table.partnerships[winners.get(table.table, 0)]
+    }
+    rng = random.Random(f"{seed}:{round_number}:sit-out")
+    order = list(active)
+    rng.shuffle(order)
+    rank = {player: index for index, player in enumerate(order)}
+    by_turn = sorted(active, key=lambda p: (out_counts.get(p, 0), rank[p]))
+    choices: list[tuple[str, ...]] = [()]
+    if count:
+        boundary = out_counts.get(by_turn[count - 1], 0)
+        must = tuple(p for p in by_turn if out_counts.get(p, 0) < boundary)
+        pool = [p for p in by_turn if out_counts.get(p, 0) == boundary]
+        need = count - len(must)
+        every = list(combinations(pool, need))
+        every.sort(key=lambda combo: (sum(p in staying for p in combo), rng.random()))
+        choices = [must + combo for combo in every[:MAX_SIT_OUT_CHOICES]]
+    best: tuple[int, int, tuple[TableSeating, ...], tuple[str, ...]] | None = None
+    frozen_previous = tuple(previous)
+    frozen_winners = tuple(sorted(winners.items()))
+    frozen_history = tuple(tuple(tables) for tables in history)
+    for index, out in enumerate(choices):
+        out_set = set(out)
+        playing = tuple(p for p in active if p not in out_set)
+        tables, cost = _split_round_cached(
+            frozen_previous, frozen_winners, frozen_history, playing, seed, round_number
         )
-    )
+        cost += WINNER_SITS_OUT * sum(p in staying for p in out)
+        if best is None or (cost, index) < best[:2]:
+            best = (cost, index, tables, out)
+    assert best is not None
+    return list(best[2]), sorted(best[3])
 
 
 @lru_cache(maxsize=2048)
@@ -84,7 +114,7 @@ def _split_round_cached(
     playing: tuple[str, ...],
     seed: int,
     round_number: int,
-) -> tuple[TableSeating, ...]:
+) -> tuple[tuple[TableSeating, ...], int]:
     """The search itself (cached: every recomputation of an event asks for the same rounds)."""
     winner_side = dict(winners)
     partners: dict[Pair, int] = {}
@@ -158,7 +188,7 @@ def _split_round_cached(
 
     best_order: list[str] = list(movers)
     best_cost = total(best_order)
-    restarts = 12 if len(movers) <= 24 else 6
+    restarts = 8 if len(movers) <= 24 else 4
     for _restart in range(restarts):
         order = list(movers)
         rng.shuffle(order)
@@ -192,7 +222,7 @@ def _split_round_cached(
     for position, number in enumerate(open_tables):
         first, second = _partnerships(stayers[number], seated_at(best_order, position))
         seated.append(TableSeating(number, (first, second)))
-    return tuple(seated)
+    return tuple(seated), best_cost
 
 
 def _partnerships(
