@@ -98,6 +98,13 @@ class _Group:
         return []
 
 
+def _label(hands: int | None) -> str:
+    """A started playoff table's label from its hand count."""
+    if hands is None:
+        return "Playoff"
+    return "Playoff: sudden-death hand" if hands == 1 else f"Playoff: {hands}-hand game"
+
+
 def run_playoffs(
     *,
     playoffs: Sequence[Playoff],
@@ -128,7 +135,7 @@ def run_playoffs(
         labels: list[str] = []
         if round_number in frozen:
             tables = list(frozen[round_number])
-            labels = ["Playoff"]
+            labels = list(dict.fromkeys(_label(table.hands) for table in tables))
         else:
             games = [game for g in groups for game in g.next_games(scores)]
             if not games:
