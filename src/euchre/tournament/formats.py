@@ -180,7 +180,8 @@ class LosersRotate(FormatSpec):
             team_by_member=state.unit_of,
             met=state.met,
             bye_counts=state.out_counts,
-            rng=rng,
+            seed=state.config.seed,
+            round_number=state.round_number,
             rounds_left=state.config.rounds - state.round_number,
         )
         return _team_seating(state, tables)

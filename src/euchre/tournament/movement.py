@@ -174,7 +174,8 @@ def winners_stay_round(
     team_by_member: Mapping[str, str],
     met: Mapping[str, set[str]],
     bye_counts: Mapping[str, int],
-    rng: random.Random,
+    seed: int,
+    round_number: int,
     rounds_left: int,
 ) -> tuple[list[TableSeating], list[str]]:
     """Valpo rule 16, "the losing team from each table will rotate after each round and the
@@ -185,21 +186,60 @@ def winners_stay_round(
     later); every winner keeps its table whenever some assignment allows it; the bye goes to a
     team that moves anyway (a loser, a team back from a bye or newly arrived), the fewest
     byes so far first; then the least travel (losers move on to the next table)."""
+    played = tuple(
+        (
+            table.table,
+            _team_of(table, 0, team_by_member),
+            _team_of(table, 1, team_by_member),
+            previous.winners.get(table.table, 0),
+        )
+        for table in sorted(previous.tables, key=lambda table: table.table)
+    )
+    placed, bye = _winners_stay(
+        played,
+        tuple(active),
+        frozenset(frozenset((team, other)) for team, others in met.items() for other in others),
+        tuple(sorted((team, count) for team, count in bye_counts.items() if team in active)),
+        seed,
+        round_number,
+        rounds_left,
+    )
+    seated = [
+        TableSeating(number, (members[host], members[visitor])) for number, host, visitor in placed
+    ]
+    return sorted(seated, key=lambda table: table.table), [] if bye is None else [bye]
+
+
+@lru_cache(maxsize=1024)
+def _winners_stay(
+    played: tuple[tuple[int, str, str, int], ...],
+    active: tuple[str, ...],
+    met_pairs: frozenset[frozenset[str]],
+    bye_count_items: tuple[tuple[str, int], ...],
+    seed: int,
+    round_number: int,
+    rounds_left: int,
+) -> tuple[tuple[tuple[int, str, str], ...], str | None]:
+    """The search behind :func:`winners_stay_round` on hashable inputs (cached: every
+    recomputation of an event asks for the same rounds again)."""
+    met: dict[str, set[str]] = {}
+    for pair in met_pairs:
+        one, two = sorted(pair)
+        met.setdefault(one, set()).add(two)
+        met.setdefault(two, set()).add(one)
+    bye_counts = dict(bye_count_items)
+    rng = round_rng(seed, round_number)
     playing_before = set(active)
-    tables = sorted(previous.tables, key=lambda table: table.table)
     winner_at: dict[int, str] = {}
-    for table in tables:
-        side = previous.winners.get(table.table, 0)
-        team = _team_of(table, side, team_by_member)
-        if team in playing_before:
-            winner_at[table.table] = team
     origin: dict[str, int] = {}
-    for index, table in enumerate(tables):
-        for side in (0, 1):
-            origin[_team_of(table, side, team_by_member)] = index
+    for index, (number, first, second, side) in enumerate(played):
+        team = (first, second)[side]
+        if team in playing_before:
+            winner_at[number] = team
+        origin[first] = origin[second] = index
     byes_needed = len(active) % 2
     table_count = (len(active) - byes_needed) // 2
-    numbers = [table.table for table in tables]
+    numbers = [number for number, *_teams in played]
     # Tables stay open where a winner stays (the lowest numbers first), new ones follow.
     open_numbers = sorted(sorted(numbers, key=lambda n: (n not in winner_at, n))[:table_count])
     next_number = max(numbers, default=0) + 1
@@ -242,10 +282,7 @@ def winners_stay_round(
         rescued = _repair(active, met, rounds_left, staying, open_numbers, byes_needed)
         if rescued is not None:
             placed, bye = rescued
-    seated = [
-        TableSeating(number, (members[host], members[visitor])) for number, host, visitor in placed
-    ]
-    return sorted(seated, key=lambda table: table.table), [] if bye is None else [bye]
+    return tuple(placed), bye
 
 
 def _place_visitors(
