@@ -37,9 +37,9 @@ from euchre.tournament.movement import (
     round_robin_round,
     sit_out_rotation,
     winners_move_up_round,
-    winners_stay_round,
 )
-from euchre.tournament.rotation import split_round
+from euchre.tournament.winners_split import split_round
+from euchre.tournament.winners_stay import winners_stay_round
 
 __all__ = [
     "FORMATS",
@@ -254,7 +254,7 @@ class Progressive(FormatSpec):
 class RotatingPartners(FormatSpec):
     """Bolivar: "At the end of each game, teams change partners - the team with less points
     moves. No two players should be partners for more than one game." Result-driven: see
-    ``rotation.py``."""
+    ``winners_split.py``."""
 
     def seat(self, state: SeatingState) -> Seating:
         """Sit-outs (fewest so far first, then players who would move anyway), then the
