@@ -1,8 +1,11 @@
 """``compute_event``: an event's inputs in, its snapshot out (seating, standings, prizes).
 
-Round n+1's seating depends only on the inputs of rounds 1..n and the seed, so correcting a
-result recomputes every later round; pass the earlier snapshot as ``previous`` to see which
-seats the correction moved.
+seat -> score -> finish: each main round is seated (a seating set by hand or frozen when the
+round was started, else the format's movement), then scored; once every main round is in,
+the event is finished (standings, the format's playoffs, prizes, the euchred cup). Round
+n+1's seating depends only on the inputs of rounds 1..n and the seed, so correcting a result
+recomputes every later round not yet started; pass the earlier snapshot as ``previous`` to see
+which seats the correction moved.
 """
 
 from __future__ import annotations

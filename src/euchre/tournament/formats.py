@@ -1,8 +1,12 @@
-"""The event formats, their options, and each rule sheet's preset.
+"""The event formats as strategies, their options, and each rule sheet's preset.
 
-A format says who plays whom each round (the movement) and how the event is ranked. The
-movement code itself is in ``movement.py``; this module is the catalogue a director (or the
-web app) chooses from.
+A format is an object (:class:`FormatSpec` subclass) with its own steps, after Tabbycat's draw
+generators: :meth:`FormatSpec.seat` seats round r+1 from the rounds before it (the movement)
+and :meth:`FormatSpec.playoffs` names the ties to play off. :func:`compute_event` runs them
+(seat -> score -> finish) and never branches on a format's name. The movements themselves
+live in ``movement.py`` (winners up, progressive, round robin, the whist schedule),
+``winners_split.py`` (Bolivar) and ``winners_stay.py`` (Valpo); this module is the catalogue
+a director (or the web app) chooses from.
 """
 
 from __future__ import annotations
