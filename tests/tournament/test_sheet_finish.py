@@ -327,3 +327,51 @@ def test_progressive_level_game_the_first_to_the_tying_score_moves_up() -> None:
     assert where["P05"] == where["P06"] == 2
     rows = {row.competitor_id: row for row in snapshot.standings}
     assert rows["P07"].games_won == 1 and rows["P05"].games_won == 0
+
+
+# --- a result belongs to the players who played it ---------------------------------------
+
+
+def _as_entered(snapshot_round: TableSeating, result: TableResult) -> TableResult:
+    return replace(result, partnerships=snapshot_round.partnerships)
+
+
+def test_a_result_naming_who_played_keeps_its_playoff_after_a_correction() -> None:
+    # No stored seating here (a pure-core caller): the result itself says who played it.
+    inputs = _two_tables("valpo", {1: (8, 5), 2: (8, 5)})
+    playoff = compute_event(inputs).round_plan(2).tables[0]
+    entered = _as_entered(playoff, TableResult(2, 1, (3, 1), stage="playoff"))
+    played = replace(inputs, results=(*inputs.results, entered))
+    corrected_results = tuple(
+        replace(r, team_points=(5, 8)) if (r.round, r.table) == (1, 2) else r
+        for r in played.results
+    )
+    after = compute_event(replace(played, results=corrected_results))
+    assert after.round_plan(2).tables[0].partnerships == playoff.partnerships
+    assert len(after.conflicts) == 1 and after.current_round == 3
+
+
+def test_a_corrected_earlier_round_never_reseats_a_played_round() -> None:
+    config = preset_config("ballantrae", rounds=3, seed=4)
+    entrants = players(8, teams=True)
+    first = compute_event(EventInputs(config, entrants))
+    round_one = tuple(TableResult(1, t.table, (9, 4)) for t in first.round_plan(1).tables)
+    second = compute_event(EventInputs(config, entrants, round_one))
+    round_two = tuple(
+        _as_entered(t, TableResult(2, t.table, (9, 4))) for t in second.round_plan(2).tables
+    )
+    inputs = EventInputs(config, entrants, round_one + round_two)
+    before = compute_event(inputs)
+    # The director flips a round-1 result: the movement would now seat round 2 otherwise.
+    flipped = (replace(round_one[0], team_points=(4, 9)), *round_one[1:])
+    after = compute_event(replace(inputs, results=flipped + round_two))
+    assert after.round_plan(2).tables == before.round_plan(2).tables
+    assert any("the played seating is kept" in warning for warning in after.warnings)
+    points = {row.competitor_id: row.points for row in after.standings}
+    assert sum(points.values()) == sum(sum(r.team_points) for r in flipped + round_two)
+
+
+def test_who_played_survives_json() -> None:
+    result = TableResult(2, 1, (3, 1), partnerships=(("A", "B"), ("C", "D")))
+    assert TableResult.from_json(result.to_json()) == result
+    assert "partnerships" not in TableResult(2, 1, (3, 1)).to_json()

@@ -38,7 +38,7 @@ from euchre.tournament.model import (
     TableResult,
     TableSeating,
 )
-from euchre.tournament.movement import PlayedRound, round_rng
+from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.playoffs import run_playoffs
 from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
@@ -208,6 +208,8 @@ def _seat(
         if _unit_active(unit, competitors, event.entrants, round_number)
     ]
     override = event.overrides.get(round_number)
+    tables: Sequence[TableSeating]
+    out_players: Sequence[str]
     if override is not None:
         tables, out_players = override.tables, override.sitting_out
     else:
@@ -226,6 +228,7 @@ def _seat(
         )
         seating = event.spec.seat(state)
         tables, out_players = seating.tables, seating.sitting_out
+        tables, out_players = _as_played(event, round_number, "main", tables, out_players)
     _check_seating(round_number, tables, out_players, event.entrants)
     byes = sorted({competitors.unit_of.get(p, p) for p in out_players})
     for unit in byes:
@@ -240,6 +243,31 @@ def _seat(
     )
     progress.played.append(PlayedRound(tuple(tables), {}, tuple(active), override is not None))
     return plan
+
+
+def _as_played(
+    event: _Event,
+    round_number: int,
+    stage: str,
+    tables: Sequence[TableSeating],
+    out_players: Sequence[str],
+) -> tuple[list[TableSeating], list[str]]:
+    """The computed seating, with each table whose result names who played it seated as
+    played (a warning says where the two differ)."""
+    played = {
+        table: result.partnerships
+        for (result_stage, number, table), result in event.results.items()
+        if number == round_number
+        and result.partnerships is not None
+        and (result_stage == stage or stage == "playoff")
+    }
+    kept, out, changed = keep_played(tables, out_players, played)
+    if changed:
+        event.warnings.append(
+            f"round {round_number}: table(s) {', '.join(map(str, changed))} were played by "
+            "other players than the seating now computed; the played seating is kept"
+        )
+    return kept, out
 
 
 def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
@@ -336,6 +364,12 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
                 for result in event.inputs.results
                 if result.round > config.rounds
             }
+            played_seatings: dict[int, dict[int, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+            for entered in playoff_results.values():
+                if entered.partnerships is not None:
+                    played_seatings.setdefault(entered.round, {})[entered.table] = (
+                        entered.partnerships
+                    )
             outcome = run_playoffs(
                 playoffs=playoffs,
                 standings=standings,
@@ -345,16 +379,17 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
                 results=playoff_results,
                 first_round=config.rounds + 1,
                 frozen=frozen,
+                played=played_seatings,
                 round_minutes=config.round_minutes,
                 game_hands=event.profile.game_hands,
             )
             for plan in outcome.plans:
                 for table in plan.tables:
-                    result = playoff_results.get((plan.round, table.table))
-                    if result is None:
+                    found = playoff_results.get((plan.round, table.table))
+                    if found is None:
                         continue
                     try:
-                        validate_result(config, result, table)
+                        validate_result(config, found, table)
                     except TournamentError as problem:
                         event.warnings.append(str(problem))
             plans = plans + outcome.plans

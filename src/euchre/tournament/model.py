@@ -306,7 +306,9 @@ class TableResult:
     made per player, ``euchres`` the times each player's side was euchred (the euchred cup).
     ``first_to_tying_score`` names the team (0/1) that reached a tied total first.
     ``stage`` is ``"main"`` or ``"playoff"``. Penalties are recorded apart
-    (:class:`PenaltyRecord`) and added on top of these totals.
+    (:class:`PenaltyRecord`) and added on top of these totals. ``partnerships``, when given,
+    names who played the game (as seated when it was entered): the result then always
+    belongs to them, whatever a later correction does to the computed seating.
     """
 
     round: int
@@ -319,10 +321,11 @@ class TableResult:
     hands_played: int | None = None
     first_to_tying_score: int | None = None
     stage: str = "main"
+    partnerships: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """This result as JSON."""
-        return {
+        """This result as JSON (``partnerships`` only when set)."""
+        data: dict[str, Any] = {
             "round": self.round,
             "table": self.table,
             "team_points": list(self.team_points),
@@ -334,6 +337,9 @@ class TableResult:
             "first_to_tying_score": self.first_to_tying_score,
             "stage": self.stage,
         }
+        if self.partnerships is not None:
+            data["partnerships"] = [list(pair) for pair in self.partnerships]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> TableResult:
@@ -345,6 +351,9 @@ class TableResult:
         hands = tuple((int(hand[0]), int(hand[1])) for hand in data.get("hand_points") or ())
         played = data.get("hands_played")
         first = data.get("first_to_tying_score")
+        who = data.get("partnerships")
+        if who is not None and (not isinstance(who, list | tuple) or len(who) != 2):
+            raise TournamentError(f"{where}: partnerships must be two lists, got {who!r}")
         return cls(
             round=int(_require(data, "round", where)),
             table=int(_require(data, "table", where)),
@@ -356,6 +365,9 @@ class TableResult:
             hands_played=None if played is None else int(played),
             first_to_tying_score=None if first is None else int(first),
             stage=str(data.get("stage", "main")),
+            partnerships=None
+            if who is None
+            else (tuple(str(p) for p in who[0]), tuple(str(p) for p in who[1])),
         )
 
 

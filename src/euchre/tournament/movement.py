@@ -29,6 +29,7 @@ __all__ = [
     "fill_holes",
     "first_round_individual",
     "first_round_teams",
+    "keep_played",
     "place_groups",
     "progressive_round",
     "rotating_partners_round",
@@ -53,6 +54,36 @@ class PlayedRound:
 def round_rng(seed: int, round_number: int, salt: str = "") -> random.Random:
     """The random source for one round's seating (stable across Python runs)."""
     return random.Random(f"{seed}:{round_number}:{salt}")
+
+
+def keep_played(
+    tables: Sequence[TableSeating],
+    sitting_out: Sequence[str],
+    played: Mapping[int, tuple[tuple[str, ...], tuple[str, ...]]],
+) -> tuple[list[TableSeating], list[str], list[int]]:
+    """A round's seating with every table whose result names who played it (``played``, by
+    table number) seated as played: a result belongs to the players who played it. Computed
+    tables that would seat one of them again are dropped and their other players sit out.
+    Returns the tables, the sit-outs and the numbers of the tables that differed."""
+    changed = [
+        number
+        for number, pairs in played.items()
+        if not any(t.table == number and t.partnerships == pairs for t in tables)
+    ]
+    if not changed:
+        return list(tables), list(sitting_out), []
+    named = {p for pairs in played.values() for pair in pairs for p in pair}
+    hands = {table.table: table.hands for table in tables}
+    kept = [
+        TableSeating(number, pairs, hands.get(number)) for number, pairs in sorted(played.items())
+    ]
+    for table in tables:
+        if table.table not in played and not set(table.players) & named:
+            kept.append(table)
+    everyone = [p for table in tables for p in table.players] + list(sitting_out)
+    seated = {p for table in kept for p in table.players}
+    out = sorted({p for p in everyone if p not in seated})
+    return sorted(kept, key=lambda table: table.table), out, sorted(changed)
 
 
 def choose_out(

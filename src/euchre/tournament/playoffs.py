@@ -26,6 +26,7 @@ from euchre.tournament.model import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.movement import keep_played
 
 __all__ = ["PlayoffOutcome", "run_playoffs"]
 
@@ -115,11 +116,14 @@ def run_playoffs(
     results: Mapping[tuple[int, int], TableResult],
     first_round: int,
     frozen: Mapping[int, Sequence[TableSeating]] | None = None,
+    played: Mapping[int, Mapping[int, tuple[tuple[str, ...], tuple[str, ...]]]] | None = None,
     round_minutes: int = 0,
     game_hands: int = 0,
 ) -> PlayoffOutcome:
     """Seat every playoff round whose results decide the groups in ``playoffs``; stop at the
-    first one still being played. Rounds in ``frozen`` (already started) keep their seating.
+    first one still being played. Rounds in ``frozen`` (already started) keep their seating,
+    and so does each table whose result names who played it (``played``: round -> table ->
+    partnerships).
     ``round_minutes`` and ``game_hands`` scale the clock of a playoff round to its hands."""
     frozen = frozen or {}
     groups = [_Group(playoff) for playoff in playoffs]
@@ -145,6 +149,8 @@ def run_playoffs(
                 for number, (one, two, hands, _label) in enumerate(games, start=1)
             ]
             labels = list(dict.fromkeys(label for *_rest, label in games))
+            if played and round_number in played:
+                tables, _out, _changed = keep_played(tables, (), played[round_number])
         found = {table.table: results.get((round_number, table.table)) for table in tables}
         complete = bool(tables) and all(result is not None for result in found.values())
         hands_set = {table.hands for table in tables if table.hands is not None}
