@@ -140,6 +140,7 @@ def play_table(
         euchres={player: count for player, count in euchres.items() if count},
         hands_played=game.counted_hands,
         first_to_tying_score=winner if tied else None,
+        partnerships=table.partnerships,
     )
 
 
