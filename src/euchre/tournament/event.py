@@ -35,12 +35,13 @@ from euchre.tournament.model import (
     PlayoffConflict,
     RoundPlan,
     SeatingOverride,
+    StandingRow,
     TableResult,
     TableSeating,
 )
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import rule_on_penalty
-from euchre.tournament.playoffs import run_playoffs
+from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
 from euchre.tournament.validation import validate_result
 
@@ -353,50 +354,12 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
         places = max(1, len(config.prizes.amounts_for(_table_count(plans))))
         if config.prize_ties != "split":
             playoffs = spec.playoffs(event.options, standings, ties, places)
-        frozen = {
-            number: override.tables
-            for number, override in event.overrides.items()
-            if number > config.rounds
-        }
-        if playoffs or frozen:
-            playoff_results = {
-                (result.round, result.table): result
-                for result in event.inputs.results
-                if result.round > config.rounds
-            }
-            played_seatings: dict[int, dict[int, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
-            for entered in playoff_results.values():
-                if entered.partnerships is not None:
-                    played_seatings.setdefault(entered.round, {})[entered.table] = (
-                        entered.partnerships
-                    )
-            outcome = run_playoffs(
-                playoffs=playoffs,
-                standings=standings,
-                ties=ties,
-                members=competitors.members,
-                unit_of=competitors.unit_of,
-                results=playoff_results,
-                first_round=config.rounds + 1,
-                frozen=frozen,
-                played=played_seatings,
-                round_minutes=config.round_minutes,
-                game_hands=event.profile.game_hands,
-            )
-            for plan in outcome.plans:
-                for table in plan.tables:
-                    found = playoff_results.get((plan.round, table.table))
-                    if found is None:
-                        continue
-                    try:
-                        validate_result(config, found, table)
-                    except TournamentError as problem:
-                        event.warnings.append(str(problem))
+        outcome = _play_off(event, playoffs, standings, ties)
+        if outcome is not None:
             plans = plans + outcome.plans
             standings, ties = outcome.standings, outcome.ties
             current_round = outcome.current_round
             conflicts = outcome.conflicts
-            event.warnings.extend(conflict.message for conflict in conflicts)
     is_over = current_round is None
     prizes = prize_awards(
         standings,
@@ -431,6 +394,58 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
         is_over=is_over,
         conflicts=tuple(conflicts),
     )
+
+
+def _play_off(
+    event: _Event,
+    playoffs: Sequence[Playoff],
+    standings: Sequence[StandingRow],
+    ties: Sequence[tuple[str, ...]],
+) -> PlayoffOutcome | None:
+    """Seat and score the playoff rounds (after the main rounds): the started ones as
+    started, the rest as the tied groups need; None when there is nothing to play off."""
+    config, competitors = event.config, event.competitors
+    frozen = {
+        number: override.tables
+        for number, override in event.overrides.items()
+        if number > config.rounds
+    }
+    if not playoffs and not frozen:
+        return None
+    results = {
+        (result.round, result.table): result
+        for result in event.inputs.results
+        if result.round > config.rounds
+    }
+    played: dict[int, dict[int, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for result in results.values():
+        if result.partnerships is not None:
+            played.setdefault(result.round, {})[result.table] = result.partnerships
+    outcome = run_playoffs(
+        playoffs=playoffs,
+        standings=standings,
+        ties=ties,
+        members=competitors.members,
+        unit_of=competitors.unit_of,
+        results=results,
+        first_round=config.rounds + 1,
+        frozen=frozen,
+        played=played,
+        round_minutes=config.round_minutes,
+        game_hands=event.profile.game_hands,
+    )
+    for plan in outcome.plans:
+        for table in plan.tables:
+            found = results.get((plan.round, table.table))
+            if found is None:
+                continue
+            try:
+                # A playoff game is checked as a game of its own length (table.hands).
+                validate_result(config, found, table)
+            except TournamentError as problem:
+                event.warnings.append(str(problem))
+    event.warnings.extend(conflict.message for conflict in outcome.conflicts)
+    return outcome
 
 
 def _absences(event: _Event) -> dict[str, str]:
