@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from euchre.engine.profile import RuleProfile, load_profile
+from euchre.tournament.competitors import Competitors, build_competitors, unit_active
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.formats import (
     FORMATS,
@@ -48,67 +49,6 @@ from euchre.tournament.validation import validate_result
 __all__ = ["compute_event", "movement_changes", "validate_result"]
 
 
-@dataclass(slots=True)
-class _Competitors:
-    """Who competes: teams (fixed-partner formats) or players, with names and members."""
-
-    members: dict[str, tuple[str, ...]]
-    names: dict[str, str]
-    unit_of: dict[str, str]
-    order: list[str]
-    warnings: list[str] = field(default_factory=list)
-
-
-def _build_competitors(
-    entrants: Sequence[Entrant], fixed_partners: bool, seed: int
-) -> _Competitors:
-    names = {entrant.id: entrant.name for entrant in entrants}
-    if not fixed_partners:
-        order = [entrant.id for entrant in entrants]
-        return _Competitors(
-            {pid: (pid,) for pid in order}, dict(names), {pid: pid for pid in order}, order
-        )
-    labelled: dict[str, list[str]] = {}
-    alone: list[str] = []
-    for entrant in entrants:
-        if entrant.team is None:
-            alone.append(entrant.id)
-        else:
-            labelled.setdefault(entrant.team, []).append(entrant.id)
-    warnings: list[str] = []
-    members: dict[str, tuple[str, ...]] = {}
-    for label, ids in labelled.items():
-        if len(ids) == 2:
-            members[label] = (ids[0], ids[1])
-        else:
-            warnings.append(
-                f"team {label!r} has {len(ids)} players ({', '.join(ids)}); a team is two, "
-                "so they are paired by the draw"
-            )
-            alone += ids
-    # Players who came alone are paired by a seeded draw (Valpo: "the supervisor will assist
-    # in pairing teams").
-    rng = round_rng(seed, 0, "draw")
-    alone.sort()
-    rng.shuffle(alone)
-    for index in range(0, len(alone) - 1, 2):
-        first, second = alone[index], alone[index + 1]
-        members[f"{first}+{second}"] = (first, second)
-    if len(alone) % 2:
-        warnings.append(f"player {alone[-1]!r} has no partner and cannot play a team format")
-    team_names = {
-        team: " & ".join(names[player] for player in pair) for team, pair in members.items()
-    }
-    unit_of = {player: team for team, pair in members.items() for player in pair}
-    return _Competitors(members, team_names, unit_of, list(members), warnings)
-
-
-def _unit_active(
-    unit: str, competitors: _Competitors, entrants: Mapping[str, Entrant], round_number: int
-) -> bool:
-    return all(entrants[p].active_in(round_number) for p in competitors.members[unit])
-
-
 def _winner(result: TableResult, penalty_points: tuple[int, int]) -> int | None:
     first = result.team_points[0] + penalty_points[0]
     second = result.team_points[1] + penalty_points[1]
@@ -127,7 +67,7 @@ class _Event:
     spec: FormatSpec
     options: dict[str, Any]
     entrants: dict[str, Entrant]
-    competitors: _Competitors
+    competitors: Competitors
     overrides: dict[int, SeatingOverride]
     results: dict[tuple[str, int, int], TableResult]
     penalties_by_table: dict[tuple[int, int], list[PenaltyRecord]]
@@ -156,7 +96,7 @@ def _prepare(inputs: EventInputs) -> _Event:
         duplicate = next(pid for pid in ids if ids.count(pid) > 1)
         raise TournamentError(f"entrant id {duplicate!r} is used twice")
     spec = FORMATS[config.format]
-    competitors = _build_competitors(inputs.entrants, spec.fixed_partners, config.seed)
+    competitors = build_competitors(inputs.entrants, spec.fixed_partners, config.seed)
     results = {(result.stage, result.round, result.table): result for result in inputs.results}
     penalties_by_table: dict[tuple[int, int], list[PenaltyRecord]] = {}
     for penalty in inputs.penalties:
@@ -206,7 +146,7 @@ def _seat(
     active = [
         unit
         for unit in competitors.order
-        if _unit_active(unit, competitors, event.entrants, round_number)
+        if unit_active(unit, competitors, event.entrants, round_number)
     ]
     override = event.overrides.get(round_number)
     tables: Sequence[TableSeating]
