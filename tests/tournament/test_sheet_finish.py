@@ -11,6 +11,7 @@ import pytest
 
 from euchre.tournament import (
     Entrant,
+    EventConfig,
     EventInputs,
     PrizeTable,
     PrizeTier,
@@ -375,3 +376,26 @@ def test_who_played_survives_json() -> None:
     result = TableResult(2, 1, (3, 1), partnerships=(("A", "B"), ("C", "D")))
     assert TableResult.from_json(result.to_json()) == result
     assert "partnerships" not in TableResult(2, 1, (3, 1)).to_json()
+
+
+def test_new_director_settings_and_snapshot_fields_survive_json() -> None:
+    import json
+
+    config = preset_config(
+        "bolivar",
+        prize_ties="split",
+        side_pot_qualification="everyone",
+        side_pot_exclude=("P03",),
+        side_pot_include=("P07",),
+    )
+    assert EventConfig.from_json(json.loads(json.dumps(config.to_json()))) == config
+    inputs = _two_tables("valpo", {1: (8, 5), 2: (8, 5)})
+    data = json.loads(json.dumps(compute_event(inputs).to_json()))
+    playoff = data["rounds"][1]
+    assert (playoff["stage"], playoff["hands"], playoff["label"]) == (
+        "playoff",
+        4,
+        "Playoff: 4-hand game",
+    )
+    assert playoff["tables"][0]["hands"] == 4 and data["conflicts"] == []
+    assert data["playoffs"][0]["hands"] == 4 and data["playoffs"][0]["sudden_death_hands"] == 1
