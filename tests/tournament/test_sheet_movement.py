@@ -11,6 +11,8 @@ from dataclasses import replace
 from itertools import pairwise, permutations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from euchre.tournament import (
     FORMATS,
@@ -241,3 +243,43 @@ def test_valpo_rule_16_winner_will_stay(seed: int) -> None:
     # "in order to guarantee no repeat matches"
     match_ups = [frozenset((team_at(t, 0), team_at(t, 1))) for plan in main for t in plan.tables]
     assert len(match_ups) == len(set(match_ups))
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    count=st.integers(8, 22),
+    seed=st.integers(0, 1000),
+    arrival=st.integers(2, 6),
+    withdrawal=st.integers(2, 7),
+    leavers=st.integers(1, 5),
+)
+def test_bolivar_winners_keep_every_open_table_with_arrivals_and_withdrawals(
+    count: int, seed: int, arrival: int, withdrawal: int, leavers: int
+) -> None:
+    entrants = list(players(count))
+    entrants += [Entrant(f"L{n}", f"Late {n}", arrival_round=arrival) for n in range(3)]
+    for index in range(leavers):
+        entrants[index] = replace(entrants[index], withdrawal_round=withdrawal)
+    config = preset_config("bolivar", seed=seed, rounds=8)
+
+    def make(round_number: int, table: TableSeating) -> TableResult:
+        if (round_number + table.table + seed) % 5 == 0:  # some level games
+            return TableResult(round_number, table.table, (6, 6), first_to_tying_score=seed % 2)
+        return random_results(seed * 100 + round_number)(round_number, table)
+
+    inputs, snapshot = play_out(config, tuple(entrants), make)
+    assert snapshot.is_over
+    results = _results(inputs)
+    for plan in snapshot.rounds:
+        present = {e.id for e in entrants if e.active_in(plan.round)}
+        seated = [p for t in plan.tables for p in t.players]
+        assert sorted(seated + list(plan.sitting_out)) == sorted(present)
+        assert len(plan.sitting_out) == len(present) % 4
+    for before, after in pairwise(snapshot.rounds):
+        table_of = {p: t.table for t in after.tables for p in t.players}
+        open_tables = set(table_of.values())
+        for table in before.tables:
+            side = _winner_side(results[(before.round, table.table)])
+            for player in table.partnerships[side]:
+                if player in table_of and table.table in open_tables:
+                    assert table_of[player] == table.table
