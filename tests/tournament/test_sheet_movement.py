@@ -7,8 +7,12 @@ repeat matches"; Ballantrae "Winners will move up one numbered table"; the tourn
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import replace
 from itertools import pairwise, permutations
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +32,8 @@ from euchre.tournament import (
 )
 
 from .helpers import play_out, players, random_results, team_at
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _winner_side(result: TableResult) -> int:
@@ -283,3 +289,30 @@ def test_bolivar_winners_keep_every_open_table_with_arrivals_and_withdrawals(
             for player in table.partnerships[side]:
                 if player in table_of and table.table in open_tables:
                     assert table_of[player] == table.table
+
+
+def test_result_driven_movements_are_the_same_in_every_process() -> None:
+    # The searches iterate over sets and dicts: string hashing differs between processes,
+    # the seating must not ("a schedule that is reproducible from its seed").
+    script = (
+        "import hashlib, json\n"
+        "from euchre.tournament import preset_config\n"
+        "from tests.tournament.helpers import play_out, players, random_results\n"
+        "for sheet, teams in (('bolivar', False), ('valpo', True)):\n"
+        "    snap = play_out(preset_config(sheet, seed=3), players(14, teams=teams),"
+        " random_results(3))[1]\n"
+        "    text = json.dumps(snap.to_json(), sort_keys=True).encode()\n"
+        "    print(hashlib.sha256(text).hexdigest())\n"
+    )
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        run = subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT,
+        )
+        outputs.add(run.stdout)
+    assert len(outputs) == 1
