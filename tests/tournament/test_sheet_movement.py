@@ -257,7 +257,7 @@ def test_valpo_rule_16_winner_will_stay(seed: int) -> None:
     seed=st.integers(0, 1000),
     arrival=st.integers(2, 6),
     withdrawal=st.integers(2, 7),
-    leavers=st.integers(1, 5),
+    leavers=st.integers(1, 4),
 )
 def test_bolivar_winners_keep_every_open_table_with_arrivals_and_withdrawals(
     count: int, seed: int, arrival: int, withdrawal: int, leavers: int

@@ -44,7 +44,9 @@ SPLIT_PAIR = 100
 WINNER_SITS_OUT = 50
 """Cost of a winner sitting out (he would have stayed; a loser would have moved anyway)."""
 MAX_SIT_OUT_CHOICES = 12
-"""How many fair choices of who sits out are tried for one round."""
+"""How many fair choices of who sits out are screened for one round."""
+SIT_OUT_FINALISTS = 3
+"""How many of them are then searched fully."""
 
 Pair = tuple[str, str]
 TablePlan = tuple[int, tuple[str, ...], tuple[str, ...]]
@@ -89,24 +91,45 @@ def split_round(
         every = list(combinations(pool, need))
         every.sort(key=lambda combo: (sum(p in staying for p in combo), rng.random()))
         choices = [must + combo for combo in every[:MAX_SIT_OUT_CHOICES]]
-    best: tuple[int, int, tuple[TableSeating, ...], tuple[str, ...]] | None = None
     frozen_previous = tuple(previous)
     frozen_winners = tuple(sorted(winners.items()))
     frozen_history = tuple(tuple(tables) for tables in history)
-    for index, out in enumerate(choices):
+
+    def seat(out: tuple[str, ...], restarts: int) -> tuple[int, tuple[TableSeating, ...]]:
         out_set = set(out)
         playing = tuple(p for p in active if p not in out_set)
         tables, cost = _split_round_cached(
-            frozen_previous, frozen_winners, frozen_history, playing, seed, round_number
+            frozen_previous, frozen_winners, frozen_history, playing, seed, round_number, restarts
         )
-        cost += WINNER_SITS_OUT * sum(p in staying for p in out)
+        return cost + WINNER_SITS_OUT * sum(p in staying for p in out), tables
+
+    full = _restarts(len(active) // 2)
+    if len(choices) > 1:
+        # Screen every choice with a quick search; search the most promising ones fully.
+        screened = sorted(
+            range(len(choices)), key=lambda index: (seat(choices[index], 1)[0], index)
+        )
+        choices = [choices[index] for index in sorted(screened[:SIT_OUT_FINALISTS])]
+    best: tuple[int, int, tuple[TableSeating, ...], tuple[str, ...]] | None = None
+    for index, out in enumerate(choices):
+        cost, tables = seat(out, full)
         if best is None or (cost, index) < best[:2]:
             best = (cost, index, tables, out)
     assert best is not None
     return list(best[2]), sorted(best[3])
 
 
-@lru_cache(maxsize=2048)
+def _restarts(movers: int) -> int:
+    """Fresh starts of the local search: many for small events, where the rules bind hardest
+    and a search is cheap; few for large ones, where any seating keeps them."""
+    if movers <= 12:
+        return 8
+    if movers <= 24:
+        return 4
+    return 2 if movers <= 40 else 1
+
+
+@lru_cache(maxsize=4096)
 def _split_round_cached(
     previous: tuple[TableSeating, ...],
     winners: tuple[tuple[int, int], ...],
@@ -114,6 +137,7 @@ def _split_round_cached(
     playing: tuple[str, ...],
     seed: int,
     round_number: int,
+    restarts: int,
 ) -> tuple[tuple[TableSeating, ...], int]:
     """The search itself (cached: every recomputation of an event asks for the same rounds)."""
     winner_side = dict(winners)
@@ -188,7 +212,6 @@ def _split_round_cached(
 
     best_order: list[str] = list(movers)
     best_cost = total(best_order)
-    restarts = 8 if len(movers) <= 24 else 4
     for _restart in range(restarts):
         order = list(movers)
         rng.shuffle(order)
