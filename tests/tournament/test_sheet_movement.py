@@ -148,7 +148,7 @@ def test_whist_schedule_is_a_separate_named_format_not_bolivars_preset() -> None
 def test_every_format_is_a_strategy_with_its_own_seating() -> None:
     for name, spec in FORMATS.items():
         assert isinstance(spec, FormatSpec) and spec.name == name
-        assert type(spec).seat is not FormatSpec.seat, name
+        assert type(spec).move is not FormatSpec.move, name
     valpo = FORMATS["losers_rotate"]
     assert type(valpo).playoffs is not FormatSpec.playoffs
 

@@ -103,9 +103,10 @@ class Seating:
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
     """One event format: whether partners are fixed, its options (default and meaning), its
-    default tie-break order, and its steps: :meth:`seat` (the movement: round r+1 from the
-    results of rounds 1..r) and :meth:`playoffs` (ties to play off once the main rounds are
-    in). Each format in :data:`FORMATS` is a subclass."""
+    default tie-break order, and its steps: :meth:`first_round` (the opening seating),
+    :meth:`move` (round r+1 from the results of rounds 1..r), both reached through
+    :meth:`seat`, and :meth:`playoffs` (ties to play off once the main rounds are in). Each
+    format in :data:`FORMATS` is a subclass."""
 
     name: str
     summary: str
@@ -114,7 +115,24 @@ class FormatSpec:
     tie_breaks: tuple[str, ...] = ("points",)
 
     def seat(self, state: SeatingState) -> Seating:
-        """Seat round ``state.round_number``."""
+        """Seat round ``state.round_number``: the first round's draw, then the movement."""
+        if state.previous is None:
+            return self.first_round(state)
+        return self.move(state)
+
+    def first_round(self, state: SeatingState) -> Seating:
+        """The opening seating: a seeded draw, with fair byes (teams) or sit-outs (players)."""
+        rng = state.rng()
+        if self.fixed_partners:
+            out = set(choose_out(state.active, len(state.active) % 2, state.out_counts, rng))
+            playing = [unit for unit in state.active if unit not in out]
+            return _team_seating(state, first_round_teams(playing, state.members, rng))
+        sitting = sit_out_rotation(state.active, len(state.active) % 4, state.out_counts, rng)
+        playing = [player for player in state.active if player not in set(sitting)]
+        return Seating(tuple(first_round_individual(playing, rng)), tuple(sorted(sitting)))
+
+    def move(self, state: SeatingState) -> Seating:
+        """The movement: round ``state.round_number`` from the complete rounds before it."""
         raise NotImplementedError(f"format {self.name!r} has no movement")
 
     def playoffs(
@@ -139,16 +157,12 @@ def _team_seating(state: SeatingState, tables: Sequence[TableSeating]) -> Seatin
 class WinnersMoveUp(FormatSpec):
     """Ballantrae: "Winners will move up one numbered table. Losers remain at their table"."""
 
-    def seat(self, state: SeatingState) -> Seating:
+    def move(self, state: SeatingState) -> Seating:
         """A fair bye for an odd team count, then winners up one table, losers stay."""
-        rng = state.rng()
-        out = set(choose_out(state.active, len(state.active) % 2, state.out_counts, rng))
+        assert state.previous is not None
+        out = set(choose_out(state.active, len(state.active) % 2, state.out_counts, state.rng()))
         playing = [unit for unit in state.active if unit not in out]
-        previous = state.previous
-        if previous is None:
-            tables = first_round_teams(playing, state.members, rng)
-        else:
-            tables = winners_move_up_round(previous, playing, state.members, state.unit_of)
+        tables = winners_move_up_round(state.previous, playing, state.members, state.unit_of)
         return _team_seating(state, tables)
 
 
@@ -156,8 +170,12 @@ class WinnersMoveUp(FormatSpec):
 class RoundRobin(FormatSpec):
     """Every team meets every other once (the circle method gives the byes)."""
 
-    def seat(self, state: SeatingState) -> Seating:
-        """Round r of the circle method over the seeded draw order."""
+    def first_round(self, state: SeatingState) -> Seating:
+        """Round 1 of the circle method over the seeded draw order."""
+        return self.move(state)
+
+    def move(self, state: SeatingState) -> Seating:
+        """Round r of the circle method: the schedule, whatever the results."""
         tables = round_robin_round(
             state.draw_order, state.round_number, state.active, state.members
         )
@@ -167,18 +185,13 @@ class RoundRobin(FormatSpec):
 @dataclass(frozen=True, slots=True)
 class LosersRotate(FormatSpec):
     """Valpo rule 16: losers rotate, winners stay, no repeat match-ups; ties for a prize are
-    played off (rules 20-21)."""
+    played off (rules 20-21). Round 1 is a random draw (rule 1)."""
 
-    def seat(self, state: SeatingState) -> Seating:
-        """A seeded draw in round 1; then :func:`winners_stay_round`."""
-        rng = state.rng()
-        previous = state.previous
-        if previous is None:
-            out = set(choose_out(state.active, len(state.active) % 2, state.out_counts, rng))
-            playing = [unit for unit in state.active if unit not in out]
-            return _team_seating(state, first_round_teams(playing, state.members, rng))
+    def move(self, state: SeatingState) -> Seating:
+        """:func:`winners_stay_round`."""
+        assert state.previous is not None
         tables, _byes = winners_stay_round(
-            previous=previous,
+            previous=state.previous,
             active=state.active,
             members=state.members,
             team_by_member=state.unit_of,
@@ -204,36 +217,20 @@ class LosersRotate(FormatSpec):
             return []
         hands = int(options.get("playoff_hands", 4))
         sudden = int(options.get("sudden_death_hands", 1))
+        sudden_text = "sudden-death hand" if sudden == 1 else f"{sudden}-hand sudden-death game"
         found: list[Playoff] = []
         for group in ties:
             rank = next(row.rank for row in standings if row.competitor_id == group[0])
             if rank > places:
                 continue
             if len(group) == 2:
-                found.append(
-                    Playoff(
-                        group,
-                        "two_teams",
-                        f"a {hands}-hand playoff between the two teams; if still tied, a "
-                        + (
-                            "sudden-death hand"
-                            if sudden == 1
-                            else f"{sudden}-hand sudden-death game"
-                        ),
-                        hands,
-                        sudden,
-                    )
+                description = (
+                    f"a {hands}-hand playoff between the two teams; if still tied, a " + sudden_text
                 )
+                found.append(Playoff(group, "two_teams", description, hands, sudden))
             else:
-                found.append(
-                    Playoff(
-                        group,
-                        "round_robin",
-                        f"a {hands}-hand round-robin playoff among the {len(group)} teams",
-                        hands,
-                        sudden,
-                    )
-                )
+                description = f"a {hands}-hand round-robin playoff among the {len(group)} teams"
+                found.append(Playoff(group, "round_robin", description, hands, sudden))
         return found
 
 
@@ -241,16 +238,13 @@ class LosersRotate(FormatSpec):
 class Progressive(FormatSpec):
     """Individual progressive euchre: winners up, losers stay, the staying pair splits."""
 
-    def seat(self, state: SeatingState) -> Seating:
-        """A fair sit-out rotation, a seeded first draw, then :func:`progressive_round`."""
-        rng = state.rng()
-        out = sit_out_rotation(state.active, len(state.active) % 4, state.out_counts, rng)
+    def move(self, state: SeatingState) -> Seating:
+        """A fair sit-out rotation, then :func:`progressive_round`."""
+        assert state.previous is not None
+        count = len(state.active) % 4
+        out = sit_out_rotation(state.active, count, state.out_counts, state.rng())
         playing = [player for player in state.active if player not in set(out)]
-        previous = state.previous
-        if previous is None:
-            tables = first_round_individual(playing, rng)
-        else:
-            tables = progressive_round(previous, playing)
+        tables = progressive_round(state.previous, playing)
         return Seating(tuple(tables), tuple(sorted(out)))
 
 
@@ -260,16 +254,11 @@ class RotatingPartners(FormatSpec):
     moves. No two players should be partners for more than one game." Result-driven: see
     ``winners_split.py``."""
 
-    def seat(self, state: SeatingState) -> Seating:
+    def move(self, state: SeatingState) -> Seating:
         """Sit-outs (fewest so far first, then players who would move anyway), then the
         winners stay and split while the losers move (:func:`split_round`)."""
-        rng = state.rng("rotating")
-        count = len(state.active) % 4
         previous = state.previous
-        if previous is None:
-            out = sit_out_rotation(state.active, count, state.out_counts, rng)
-            playing = [player for player in state.active if player not in set(out)]
-            return Seating(tuple(first_round_individual(playing, rng)), tuple(sorted(out)))
+        assert previous is not None
         tables, out = split_round(
             previous=previous.tables,
             winners=previous.winners,
@@ -287,7 +276,11 @@ class WhistSchedule(FormatSpec):
     """A balanced rotating-partner schedule fixed before the first game (a whist design
     where one exists), for clubs that want everyone to partner everyone."""
 
-    def seat(self, state: SeatingState) -> Seating:
+    def first_round(self, state: SeatingState) -> Seating:
+        """Round 1 of the schedule."""
+        return self.move(state)
+
+    def move(self, state: SeatingState) -> Seating:
         """The schedule's round while the players are round 1's and no round was set by
         hand; otherwise a search against the history."""
         history = state.history
