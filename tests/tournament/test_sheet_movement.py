@@ -316,3 +316,14 @@ def test_result_driven_movements_are_the_same_in_every_process() -> None:
         )
         outputs.add(run.stdout)
     assert len(outputs) == 1
+
+
+def test_bolivar_late_arrival_does_not_sit_out_as_soon_as_he_comes() -> None:
+    # 13 players: one sits out each game. LATE misses games 1-2; the turn to sit out goes
+    # first to the players who have played every game so far.
+    config = preset_config("bolivar", seed=9, rounds=6)
+    entrants = (*players(12), Entrant("LATE", "Late Arrival", arrival_round=3))
+    _inputs, snapshot = play_out(config, entrants, random_results(9))
+    outs = [plan.sitting_out for plan in snapshot.rounds]
+    assert all(len(out) == 1 for out in outs[2:])
+    assert "LATE" not in {player for out in outs for player in out}

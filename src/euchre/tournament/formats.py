@@ -255,16 +255,24 @@ class RotatingPartners(FormatSpec):
     ``winners_split.py``."""
 
     def move(self, state: SeatingState) -> Seating:
-        """Sit-outs (fewest so far first, then players who would move anyway), then the
-        winners stay and split while the losers move (:func:`split_round`)."""
+        """Sit-outs (fewest so far first, games missed counting as sat out, then players who
+        would move anyway), then the winners stay and split while the losers move
+        (:func:`split_round`)."""
         previous = state.previous
         assert previous is not None
+        # A game missed (arriving late) counts as a turn sitting out: a late arrival does
+        # not sit out as soon as he comes.
+        turns = {
+            player: state.out_counts.get(player, 0)
+            + sum(1 for played in state.history if player not in played.active)
+            for player in state.active
+        }
         tables, out = split_round(
             previous=previous.tables,
             winners=previous.winners,
             history=[played.tables for played in state.history],
             active=state.active,
-            out_counts=state.out_counts,
+            out_counts=turns,
             seed=state.config.seed,
             round_number=state.round_number,
         )
