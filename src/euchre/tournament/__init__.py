@@ -6,10 +6,20 @@ Pure domain code on plain dataclasses: :func:`compute_event` turns an event's in
 
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.event import compute_event, movement_changes, validate_result
-from euchre.tournament.formats import FORMATS, PRESETS, FormatSpec, check_config, preset_config
+from euchre.tournament.formats import (
+    FORMATS,
+    PRESETS,
+    FormatSpec,
+    Seating,
+    SeatingState,
+    check_config,
+    preset_config,
+)
 from euchre.tournament.model import (
     FORMAT_NAMES,
     PENALTY_KINDS,
+    PRIZE_TIES,
+    SIDE_POT_QUALIFICATION,
     SIT_OUT_SCORING,
     TIE_BREAKS,
     Entrant,
@@ -20,6 +30,7 @@ from euchre.tournament.model import (
     PenaltyRecord,
     PenaltyRuling,
     Playoff,
+    PlayoffConflict,
     PrizeAward,
     PrizeTable,
     PrizeTier,
@@ -38,6 +49,8 @@ __all__ = [
     "FORMAT_NAMES",
     "PENALTY_KINDS",
     "PRESETS",
+    "PRIZE_TIES",
+    "SIDE_POT_QUALIFICATION",
     "SIT_OUT_SCORING",
     "TIE_BREAKS",
     "BellEvent",
@@ -50,6 +63,7 @@ __all__ = [
     "PenaltyRecord",
     "PenaltyRuling",
     "Playoff",
+    "PlayoffConflict",
     "PrizeAward",
     "PrizeTable",
     "PrizeTier",
@@ -57,7 +71,9 @@ __all__ = [
     "RoundTimer",
     "Schedule",
     "ScheduleSummary",
+    "Seating",
     "SeatingOverride",
+    "SeatingState",
     "SidePot",
     "StandingRow",
     "TableResult",

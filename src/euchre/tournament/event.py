@@ -1,112 +1,52 @@
 """``compute_event``: an event's inputs in, its snapshot out (seating, standings, prizes).
 
-Round n+1's seating depends only on the inputs of rounds 1..n and the seed, so correcting a
-result recomputes every later round; pass the earlier snapshot as ``previous`` to see which
-seats the correction moved.
+seat -> score -> finish: each main round is seated (a seating set by hand or frozen when the
+round was started, else the format's movement), then scored; once every main round is in,
+the event is finished (standings, the format's playoffs, prizes, the euchred cup). Round
+n+1's seating depends only on the inputs of rounds 1..n and the seed, so correcting a result
+recomputes every later round not yet started; pass the earlier snapshot as ``previous`` to see
+which seats the correction moved.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from euchre.engine.profile import RuleProfile, load_profile
+from euchre.tournament.competitors import Competitors, build_competitors, unit_active
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.formats import FORMATS, check_config, format_options
+from euchre.tournament.formats import (
+    FORMATS,
+    FormatSpec,
+    SeatingState,
+    check_config,
+    format_options,
+)
 from euchre.tournament.model import (
     Entrant,
+    EventConfig,
     EventInputs,
     EventSnapshot,
     MovementChange,
     PenaltyRecord,
     PenaltyRuling,
     Playoff,
+    PlayoffConflict,
     RoundPlan,
+    SeatingOverride,
+    StandingRow,
     TableResult,
     TableSeating,
 )
-from euchre.tournament.movement import (
-    PlayedRound,
-    choose_out,
-    first_round_individual,
-    first_round_teams,
-    losers_rotate_round,
-    pair_leftover_teams,
-    place_groups,
-    progressive_round,
-    rotating_partners_round,
-    round_rng,
-    round_robin_round,
-    sit_out_rotation,
-    winners_move_up_round,
-)
+from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import rule_on_penalty
-from euchre.tournament.playoffs import run_playoffs
+from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
 from euchre.tournament.validation import validate_result
 
 __all__ = ["compute_event", "movement_changes", "validate_result"]
-
-
-@dataclass(slots=True)
-class _Competitors:
-    """Who competes: teams (fixed-partner formats) or players, with names and members."""
-
-    members: dict[str, tuple[str, ...]]
-    names: dict[str, str]
-    unit_of: dict[str, str]
-    order: list[str]
-    warnings: list[str] = field(default_factory=list)
-
-
-def _build_competitors(
-    entrants: Sequence[Entrant], fixed_partners: bool, seed: int
-) -> _Competitors:
-    names = {entrant.id: entrant.name for entrant in entrants}
-    if not fixed_partners:
-        order = [entrant.id for entrant in entrants]
-        return _Competitors(
-            {pid: (pid,) for pid in order}, dict(names), {pid: pid for pid in order}, order
-        )
-    labelled: dict[str, list[str]] = {}
-    alone: list[str] = []
-    for entrant in entrants:
-        if entrant.team is None:
-            alone.append(entrant.id)
-        else:
-            labelled.setdefault(entrant.team, []).append(entrant.id)
-    warnings: list[str] = []
-    members: dict[str, tuple[str, ...]] = {}
-    for label, ids in labelled.items():
-        if len(ids) == 2:
-            members[label] = (ids[0], ids[1])
-        else:
-            warnings.append(
-                f"team {label!r} has {len(ids)} players ({', '.join(ids)}); a team is two, "
-                "so they are paired by the draw"
-            )
-            alone += ids
-    # Players who came alone are paired by a seeded draw (Valpo: "the supervisor will assist
-    # in pairing teams").
-    rng = round_rng(seed, 0, "draw")
-    alone.sort()
-    rng.shuffle(alone)
-    for index in range(0, len(alone) - 1, 2):
-        first, second = alone[index], alone[index + 1]
-        members[f"{first}+{second}"] = (first, second)
-    if len(alone) % 2:
-        warnings.append(f"player {alone[-1]!r} has no partner and cannot play a team format")
-    team_names = {
-        team: " & ".join(names[player] for player in pair) for team, pair in members.items()
-    }
-    unit_of = {player: team for team, pair in members.items() for player in pair}
-    return _Competitors(members, team_names, unit_of, list(members), warnings)
-
-
-def _unit_active(
-    unit: str, competitors: _Competitors, entrants: Mapping[str, Entrant], round_number: int
-) -> bool:
-    return all(entrants[p].active_in(round_number) for p in competitors.members[unit])
 
 
 def _winner(result: TableResult, penalty_points: tuple[int, int]) -> int | None:
@@ -117,250 +57,269 @@ def _winner(result: TableResult, penalty_points: tuple[int, int]) -> int | None:
     return result.first_to_tying_score
 
 
-def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) -> EventSnapshot:
-    """Every round's seating, standings with tie-breaks, prizes and the euchred cup, from the
-    event's inputs alone (deterministic). With ``previous``, the snapshot also lists the seats
-    that differ from it (``movement_changes``)."""
+@dataclass(slots=True)
+class _Event:
+    """One computation's inputs, indexed: the format, competitors, results and penalties."""
+
+    inputs: EventInputs
+    config: EventConfig
+    profile: RuleProfile
+    spec: FormatSpec
+    options: dict[str, Any]
+    entrants: dict[str, Entrant]
+    competitors: Competitors
+    overrides: dict[int, SeatingOverride]
+    results: dict[tuple[str, int, int], TableResult]
+    penalties_by_table: dict[tuple[int, int], list[PenaltyRecord]]
+    warnings: list[str]
+
+
+@dataclass(slots=True)
+class _Progress:
+    """What the rounds played so far left behind: plans, the movement's history, totals."""
+
+    ledger: Ledger
+    plans: list[RoundPlan] = field(default_factory=list)
+    played: list[PlayedRound] = field(default_factory=list)
+    out_counts: dict[str, int] = field(default_factory=dict)
+    met: dict[str, set[str]] = field(default_factory=dict)
+    rulings: list[PenaltyRuling] = field(default_factory=list)
+    current_round: int | None = None
+
+
+def _prepare(inputs: EventInputs) -> _Event:
     config = inputs.config
     check_config(config)
-    profile = load_profile(config.profile_id)
-    spec = FORMATS[config.format]
-    options = format_options(config)
     entrants = {entrant.id: entrant for entrant in inputs.entrants}
     if len(entrants) != len(inputs.entrants):
         ids = [entrant.id for entrant in inputs.entrants]
         duplicate = next(pid for pid in ids if ids.count(pid) > 1)
         raise TournamentError(f"entrant id {duplicate!r} is used twice")
-    competitors = _build_competitors(inputs.entrants, spec.fixed_partners, config.seed)
-    warnings = list(competitors.warnings)
-    overrides = {override.round: override for override in inputs.overrides}
-    results: dict[tuple[str, int, int], TableResult] = {}
-    for result in inputs.results:
-        results[(result.stage, result.round, result.table)] = result
+    spec = FORMATS[config.format]
+    competitors = build_competitors(inputs.entrants, spec.fixed_partners, config.seed)
+    results = {(result.stage, result.round, result.table): result for result in inputs.results}
     penalties_by_table: dict[tuple[int, int], list[PenaltyRecord]] = {}
     for penalty in inputs.penalties:
         penalties_by_table.setdefault((penalty.round, penalty.table), []).append(penalty)
-
-    plans: list[RoundPlan] = []
-    played: list[PlayedRound] = []
-    out_counts: dict[str, int] = {}
-    met: dict[str, set[str]] = {}
-    rulings: list[PenaltyRuling] = []
-    ledger = Ledger(competitors.order)
-    follows_schedule = True
-    first_round_players: list[str] = []
-    current_round: int | None = None
-    roster = sorted(entrants)
-    draw_order = list(competitors.order)
-    round_rng(config.seed, 0, "order").shuffle(draw_order)
-
-    for round_number in range(1, config.rounds + 1):
-        active = [
-            unit
-            for unit in competitors.order
-            if _unit_active(unit, competitors, entrants, round_number)
-        ]
-        rng = round_rng(config.seed, round_number)
-        previous_round = played[-1] if played else None
-        overridden = round_number in overrides
-        if overridden:
-            override = overrides[round_number]
-            tables = list(override.tables)
-            out_players = list(override.sitting_out)
-            follows_schedule = False
-        elif spec.fixed_partners:
-            units_per_table = 2
-            full_round_robin = (
-                config.format == "losers_rotate" and config.rounds >= len(competitors.order) - 1
-            )
-            if config.format == "round_robin" or full_round_robin:
-                # The circle method gives the byes itself.
-                out_units = []
-            else:
-                out_units = choose_out(active, len(active) % units_per_table, out_counts, rng)
-            playing = [unit for unit in active if unit not in set(out_units)]
-            if config.format == "round_robin" or full_round_robin:
-                tables = round_robin_round(draw_order, round_number, playing, competitors.members)
-                if full_round_robin:
-                    # Every team must meet every other: the circle method guarantees no
-                    # repeat; winners keep their tables whenever the pairings allow. Teams
-                    # whose circle opponent is absent (late, withdrawn) play each other.
-                    groups = [t.partnerships for t in tables]
-                    groups += pair_leftover_teams(tables, playing, competitors.members, met)
-                    tables = place_groups(groups, previous_round)
-            elif previous_round is None:
-                tables = first_round_teams(playing, competitors.members, rng)
-            elif config.format == "winners_move_up":
-                tables = winners_move_up_round(
-                    previous_round, playing, competitors.members, competitors.unit_of
-                )
-            else:
-                tables = losers_rotate_round(
-                    previous_round, playing, competitors.members, competitors.unit_of, met
-                )
-            seated = {p for table in tables for p in table.players}
-            out_players = [
-                p for unit in active for p in competitors.members[unit] if p not in seated
-            ]
-        elif config.format == "rotating_partners":
-            if previous_round is None:
-                first_round_players = list(active)
-            tables, out_players, follows_schedule = rotating_partners_round(
-                round_number=round_number,
-                roster=roster,
-                first_round_players=first_round_players,
-                active=active,
-                out_counts=out_counts,
-                history=[round_.tables for round_ in played],
-                history_follows_schedule=follows_schedule,
-                rounds=config.rounds,
-                seed=config.seed,
-                previous=previous_round,
-            )
-        else:
-            out_players = sit_out_rotation(active, len(active) % 4, out_counts, rng)
-            playing = [p for p in active if p not in set(out_players)]
-            if previous_round is None:
-                tables = first_round_individual(playing, rng)
-            else:
-                tables = progressive_round(previous_round, playing)
-        _check_seating(round_number, tables, out_players, entrants)
-        byes = sorted({competitors.unit_of.get(p, p) for p in out_players})
-        for unit in byes:
-            out_counts[unit] = out_counts.get(unit, 0) + 1
-        if not spec.fixed_partners:
-            for player in out_players:
-                if player not in byes:
-                    out_counts[player] = out_counts.get(player, 0) + 1
-        round_results = {
-            table.table: results.get(("main", round_number, table.table)) for table in tables
-        }
-        complete = bool(tables) and all(value is not None for value in round_results.values())
-        plans.append(
-            RoundPlan(
-                round=round_number,
-                tables=tuple(tables),
-                sitting_out=tuple(sorted(out_players)),
-                byes=tuple(byes) if spec.fixed_partners else tuple(sorted(out_players)),
-                overridden=overridden,
-                complete=complete,
-            )
-        )
-        for key in results:
-            if key[0] == "main" and key[1] == round_number and key[2] not in round_results:
-                warnings.append(
-                    f"round {round_number}: a result for table {key[2]} but the round has "
-                    f"{len(tables)} tables"
-                )
-        winners: dict[int, int] = {}
-        for table in tables:
-            table_result = round_results[table.table]
-            if table_result is None:
-                continue
-            result = table_result
-            try:
-                validate_result(config, result, table)
-            except TournamentError as problem:
-                # Stored results were checked on entry; a later change (a corrected earlier
-                # round reseating this table) can still make one inconsistent: say so.
-                warnings.append(str(problem))
-            table_rulings = _rule_table(profile, penalties_by_table, round_number, table)
-            rulings += table_rulings
-            penalty_points = (
-                sum(r.team_points[0] for r in table_rulings),
-                sum(r.team_points[1] for r in table_rulings),
-            )
-            scored_nothing = _scored_nothing(result, table_rulings, table, penalties_by_table)
-            winner = _winner(result, penalty_points)
-            if winner is None and result.team_points[0] == result.team_points[1]:
-                warnings.append(
-                    f"round {round_number} table {table.table}: a level game "
-                    f"({result.team_points[0]}-{result.team_points[1]}) with no "
-                    "first_to_tying_score; for movement the first partnership is the winner"
-                )
-            winners[table.table] = 0 if winner is None else winner
-            ledger.record_table(
-                round_number,
-                table,
-                result,
-                penalty_points,
-                scored_nothing,
-                winner,
-                competitors.unit_of,
-                individual=not spec.fixed_partners,
-            )
-            units = [competitors.unit_of.get(pair[0], pair[0]) for pair in table.partnerships]
-            if spec.fixed_partners and len(units) == 2:
-                met.setdefault(units[0], set()).add(units[1])
-                met.setdefault(units[1], set()).add(units[0])
-        if complete:
-            ledger.record_sit_outs(
-                round_number,
-                byes if spec.fixed_partners else out_players,
-                config.sit_out_scoring,
-                config.sit_out_points,
-            )
-            played.append(PlayedRound(tuple(tables), winners))
-        else:
-            if not tables:
-                warnings.append(f"round {round_number}: too few players to seat a table")
-            current_round = round_number
-            break
-
-    is_over = current_round is None
-    standings, ties = build_standings(
-        ledger,
-        competitors.names,
-        competitors.members,
-        config.tie_breaks or spec.tie_breaks,
+    return _Event(
+        inputs=inputs,
+        config=config,
+        profile=load_profile(config.profile_id),
+        spec=spec,
+        options=format_options(config),
+        entrants=entrants,
+        competitors=competitors,
+        overrides={override.round: override for override in inputs.overrides},
+        results=results,
+        penalties_by_table=penalties_by_table,
+        warnings=list(competitors.warnings),
     )
-    playoffs: list[Playoff] = []
-    if is_over and config.format == "losers_rotate" and options.get("playoffs", True):
-        places = max(1, len(config.prizes.amounts_for(_table_count(plans))))
-        hands = int(options.get("playoff_hands", 4))
-        for row_group in ties:
-            rank = next(row.rank for row in standings if row.competitor_id == row_group[0])
-            if rank > places:
-                continue
-            if len(row_group) == 2:
-                playoffs.append(
-                    Playoff(
-                        row_group,
-                        "two_teams",
-                        f"a {hands}-hand playoff between the two teams; if still tied, a "
-                        "sudden-death hand",
-                    )
-                )
-            else:
-                playoffs.append(
-                    Playoff(
-                        row_group,
-                        "round_robin",
-                        f"a {hands}-hand round-robin playoff among the {len(row_group)} teams",
-                    )
-                )
-    if playoffs:
-        playoff_results = {
-            (result.round, result.table): result
-            for result in inputs.results
-            if result.round > config.rounds
-        }
-        outcome = run_playoffs(
-            playoffs=playoffs,
-            standings=standings,
-            ties=ties,
+
+
+def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) -> EventSnapshot:
+    """Every round's seating, standings with tie-breaks, prizes and the euchred cup, from the
+    event's inputs alone (deterministic): each main round is seated (a seating set by hand,
+    else the format's :meth:`~FormatSpec.seat`) and scored, then the event is finished
+    (standings, the format's playoffs, prizes, the cup). With ``previous``, the snapshot also
+    lists the seats that differ from it (``movement_changes``)."""
+    event = _prepare(inputs)
+    progress = _Progress(Ledger(list(event.competitors.order)))
+    draw_order = list(event.competitors.order)
+    round_rng(event.config.seed, 0, "order").shuffle(draw_order)
+    for round_number in range(1, event.config.rounds + 1):
+        plan = _seat(event, progress, round_number, draw_order)
+        if not _score(event, progress, plan):
+            progress.current_round = round_number
+            break
+    snapshot = _finish(event, progress)
+    if previous is not None:
+        snapshot = replace(snapshot, movement_changes=movement_changes(previous, snapshot))
+    return snapshot
+
+
+def _seat(
+    event: _Event, progress: _Progress, round_number: int, draw_order: list[str]
+) -> RoundPlan:
+    """Seat one main round: the director's seating when set (or frozen when started), else
+    the format's movement."""
+    competitors = event.competitors
+    active = [
+        unit
+        for unit in competitors.order
+        if unit_active(unit, competitors, event.entrants, round_number)
+    ]
+    override = event.overrides.get(round_number)
+    tables: Sequence[TableSeating]
+    out_players: Sequence[str]
+    if override is not None:
+        tables, out_players = override.tables, override.sitting_out
+    else:
+        state = SeatingState(
+            config=event.config,
+            options=event.options,
+            round_number=round_number,
+            active=active,
             members=competitors.members,
             unit_of=competitors.unit_of,
-            results=playoff_results,
-            first_round=config.rounds + 1,
+            draw_order=draw_order,
+            roster=sorted(event.entrants),
+            history=progress.played,
+            out_counts=progress.out_counts,
+            met=progress.met,
         )
-        plans += outcome.plans
-        standings, ties = outcome.standings, outcome.ties
-        current_round = outcome.current_round
-        is_over = current_round is None
-    prizes = prize_awards(standings, config.prizes.amounts_for(_table_count(plans)))
-    pot = side_pot(ledger, standings, config.side_pot_cents) if config.side_pot else None
-    snapshot = EventSnapshot(
+        seating = event.spec.seat(state)
+        tables, out_players = seating.tables, seating.sitting_out
+        tables, out_players = _as_played(event, round_number, "main", tables, out_players)
+    _check_seating(round_number, tables, out_players, event.entrants)
+    byes = sorted({competitors.unit_of.get(p, p) for p in out_players})
+    for unit in byes:
+        progress.out_counts[unit] = progress.out_counts.get(unit, 0) + 1
+    fixed = event.spec.fixed_partners
+    plan = RoundPlan(
+        round=round_number,
+        tables=tuple(tables),
+        sitting_out=tuple(sorted(out_players)),
+        byes=tuple(byes) if fixed else tuple(sorted(out_players)),
+        overridden=override is not None,
+    )
+    progress.played.append(PlayedRound(tuple(tables), {}, tuple(active), override is not None))
+    return plan
+
+
+def _as_played(
+    event: _Event,
+    round_number: int,
+    stage: str,
+    tables: Sequence[TableSeating],
+    out_players: Sequence[str],
+) -> tuple[list[TableSeating], list[str]]:
+    """The computed seating, with each table whose result names who played it seated as
+    played (a warning says where the two differ)."""
+    played = {
+        table: result.partnerships
+        for (result_stage, number, table), result in event.results.items()
+        if number == round_number
+        and result.partnerships is not None
+        and (result_stage == stage or stage == "playoff")
+    }
+    kept, out, changed = keep_played(tables, out_players, played)
+    if changed:
+        event.warnings.append(
+            f"round {round_number}: table(s) {', '.join(map(str, changed))} were played by "
+            "other players than the seating now computed; the played seating is kept"
+        )
+    return kept, out
+
+
+def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
+    """Score one main round's results (penalties on top); True when it is complete."""
+    config, competitors = event.config, event.competitors
+    round_number, tables = plan.round, plan.tables
+    round_results = {
+        table.table: event.results.get(("main", round_number, table.table)) for table in tables
+    }
+    complete = bool(tables) and all(value is not None for value in round_results.values())
+    progress.plans.append(replace(plan, complete=complete))
+    for key in event.results:
+        if key[0] == "main" and key[1] == round_number and key[2] not in round_results:
+            event.warnings.append(
+                f"round {round_number}: a result for table {key[2]} but the round has "
+                f"{len(tables)} tables"
+            )
+    winners: dict[int, int] = {}
+    fixed = event.spec.fixed_partners
+    for table in tables:
+        result = round_results[table.table]
+        if result is None:
+            continue
+        try:
+            validate_result(config, result, table)
+        except TournamentError as problem:
+            # Stored results were checked on entry; a later change (a corrected earlier
+            # round reseating this table) can still make one inconsistent: say so.
+            event.warnings.append(str(problem))
+        table_rulings = _rule_table(event.profile, event.penalties_by_table, round_number, table)
+        progress.rulings += table_rulings
+        penalty_points = (
+            sum(r.team_points[0] for r in table_rulings),
+            sum(r.team_points[1] for r in table_rulings),
+        )
+        scored_nothing = _scored_nothing(result, table_rulings, table, event.penalties_by_table)
+        winner = _winner(result, penalty_points)
+        if winner is None and result.team_points[0] == result.team_points[1]:
+            event.warnings.append(
+                f"round {round_number} table {table.table}: a level game "
+                f"({result.team_points[0]}-{result.team_points[1]}) with no "
+                "first_to_tying_score; for movement the first partnership is the winner"
+            )
+        winners[table.table] = 0 if winner is None else winner
+        progress.ledger.record_table(
+            round_number,
+            table,
+            result,
+            penalty_points,
+            scored_nothing,
+            winner,
+            competitors.unit_of,
+            individual=not fixed,
+        )
+        units = [competitors.unit_of.get(pair[0], pair[0]) for pair in table.partnerships]
+        if fixed and len(units) == 2:
+            progress.met.setdefault(units[0], set()).add(units[1])
+            progress.met.setdefault(units[1], set()).add(units[0])
+    if not complete:
+        progress.played.pop()
+        if not tables:
+            event.warnings.append(f"round {round_number}: too few players to seat a table")
+        return False
+    progress.played[-1].winners = winners
+    progress.ledger.record_sit_outs(
+        round_number, list(plan.byes), config.sit_out_scoring, config.sit_out_points
+    )
+    return True
+
+
+def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
+    """Standings, the format's playoffs, prizes and the euchred cup."""
+    config, competitors, spec = event.config, event.competitors, event.spec
+    plans = progress.plans
+    tie_breaks = config.tie_breaks or spec.tie_breaks
+    standings, ties = build_standings(
+        progress.ledger, competitors.names, competitors.members, tie_breaks
+    )
+    current_round = progress.current_round
+    playoffs: list[Playoff] = []
+    conflicts: list[PlayoffConflict] = []
+    if current_round is None:
+        places = max(1, len(config.prizes.amounts_for(_table_count(plans))))
+        if config.prize_ties != "split":
+            playoffs = spec.playoffs(event.options, standings, ties, places)
+        outcome = _play_off(event, playoffs, standings, ties)
+        if outcome is not None:
+            plans = plans + outcome.plans
+            standings, ties = outcome.standings, outcome.ties
+            current_round = outcome.current_round
+            conflicts = outcome.conflicts
+    is_over = current_round is None
+    prizes = prize_awards(
+        standings,
+        config.prizes.amounts_for(_table_count(plans)),
+        tie_breaks=("points", *tie_breaks),
+        split_ties=config.prize_ties == "split",
+    )
+    pot = None
+    if config.side_pot:
+        pot = side_pot(
+            progress.ledger,
+            standings,
+            config.side_pot_cents,
+            absent=_absences(event),
+            qualification=config.side_pot_qualification,
+            exclude=config.side_pot_exclude,
+            include=config.side_pot_include,
+            paid=is_over,
+        )
+    return EventSnapshot(
         config=config,
         rounds=tuple(plans),
         complete_rounds=tuple(plan.round for plan in plans if plan.complete),
@@ -369,14 +328,79 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
         ties=tuple(ties),
         prizes=tuple(prizes),
         side_pot=pot,
-        penalties=tuple(rulings),
+        penalties=tuple(progress.rulings),
         playoffs=tuple(playoffs),
-        warnings=tuple(warnings),
+        warnings=tuple(event.warnings),
         is_over=is_over,
+        conflicts=tuple(conflicts),
     )
-    if previous is not None:
-        snapshot = replace(snapshot, movement_changes=movement_changes(previous, snapshot))
-    return snapshot
+
+
+def _play_off(
+    event: _Event,
+    playoffs: Sequence[Playoff],
+    standings: Sequence[StandingRow],
+    ties: Sequence[tuple[str, ...]],
+) -> PlayoffOutcome | None:
+    """Seat and score the playoff rounds (after the main rounds): the started ones as
+    started, the rest as the tied groups need; None when there is nothing to play off."""
+    config, competitors = event.config, event.competitors
+    frozen = {
+        number: override.tables
+        for number, override in event.overrides.items()
+        if number > config.rounds
+    }
+    if not playoffs and not frozen:
+        return None
+    results = {
+        (result.round, result.table): result
+        for result in event.inputs.results
+        if result.round > config.rounds
+    }
+    played: dict[int, dict[int, tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    for result in results.values():
+        if result.partnerships is not None:
+            played.setdefault(result.round, {})[result.table] = result.partnerships
+    outcome = run_playoffs(
+        playoffs=playoffs,
+        standings=standings,
+        ties=ties,
+        members=competitors.members,
+        unit_of=competitors.unit_of,
+        results=results,
+        first_round=config.rounds + 1,
+        frozen=frozen,
+        played=played,
+        round_minutes=config.round_minutes,
+        game_hands=event.profile.game_hands,
+    )
+    for plan in outcome.plans:
+        for table in plan.tables:
+            found = results.get((plan.round, table.table))
+            if found is None:
+                continue
+            try:
+                # A playoff game is checked as a game of its own length (table.hands).
+                validate_result(config, found, table)
+            except TournamentError as problem:
+                event.warnings.append(str(problem))
+    event.warnings.extend(conflict.message for conflict in outcome.conflicts)
+    return outcome
+
+
+def _absences(event: _Event) -> dict[str, str]:
+    """Competitors not present for every game of the event, with the reason in words."""
+    absent: dict[str, str] = {}
+    rounds = event.config.rounds
+    for unit, players in event.competitors.members.items():
+        for player in players:
+            entrant = event.entrants[player]
+            if entrant.arrival_round > 1:
+                absent[unit] = f"{entrant.name} arrived for game {entrant.arrival_round}"
+            elif entrant.withdrawal_round is not None and entrant.withdrawal_round <= rounds:
+                last = entrant.withdrawal_round - 1
+                absent[unit] = f"{entrant.name} left after game {last}"
+    return absent
 
 
 def _table_count(plans: Sequence[RoundPlan]) -> int:

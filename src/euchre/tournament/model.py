@@ -21,6 +21,8 @@ from euchre.tournament.errors import TournamentError
 __all__ = [
     "FORMAT_NAMES",
     "PENALTY_KINDS",
+    "PRIZE_TIES",
+    "SIDE_POT_QUALIFICATION",
     "SIT_OUT_SCORING",
     "TIE_BREAKS",
     "Entrant",
@@ -31,6 +33,7 @@ __all__ = [
     "PenaltyRecord",
     "PenaltyRuling",
     "Playoff",
+    "PlayoffConflict",
     "PrizeAward",
     "PrizeTable",
     "PrizeTier",
@@ -48,12 +51,21 @@ FORMAT_NAMES = (
     "losers_rotate",
     "progressive",
     "round_robin",
+    "whist_schedule",
 )
 """The event formats (``euchre.tournament.formats`` documents each one's options)."""
 
 SIT_OUT_SCORING = ("average", "fixed", "zero")
 """How a player or team sitting out a round is scored: the average of that round's scores
 (per player or per team, rounded down), a stated number of points, or nothing."""
+
+PRIZE_TIES = ("tie_breaks", "split")
+"""How competitors level on points share prize places: ordered by the tie-breaks (those still
+level after every tie-break split the places they span), or always split evenly."""
+
+SIDE_POT_QUALIFICATION = ("every_game", "everyone")
+"""Who can take the euchred cup: only players present for every game of the event (a sit-out
+counts as present; a late arrival or an early leaver does not), or every player."""
 
 TIE_BREAKS = (
     "points",
@@ -165,6 +177,11 @@ class EventConfig:
     player/team plays in the main event. ``tie_breaks`` is the standings order (empty: the
     format's default). ``side_pot`` turns on the euchred cup (``side_pot_cents`` per euchred
     player per euchre; the player with the fewest points takes the pot).
+    ``prize_ties`` is one of :data:`PRIZE_TIES` ("split": competitors level on points share
+    the prize places they span whatever the tie-breaks say). ``side_pot_qualification`` is one
+    of :data:`SIDE_POT_QUALIFICATION`; the director can still take players out of the cup
+    (``side_pot_exclude``) or let players in whom the rule leaves out (``side_pot_include``),
+    by competitor id.
     """
 
     name: str
@@ -180,6 +197,10 @@ class EventConfig:
     sit_out_scoring: str = "average"
     sit_out_points: int = 0
     tie_breaks: tuple[str, ...] = ()
+    prize_ties: str = "tie_breaks"
+    side_pot_qualification: str = "every_game"
+    side_pot_exclude: tuple[str, ...] = ()
+    side_pot_include: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """This configuration as JSON."""
@@ -197,6 +218,10 @@ class EventConfig:
             "sit_out_scoring": self.sit_out_scoring,
             "sit_out_points": self.sit_out_points,
             "tie_breaks": list(self.tie_breaks),
+            "prize_ties": self.prize_ties,
+            "side_pot_qualification": self.side_pot_qualification,
+            "side_pot_exclude": list(self.side_pot_exclude),
+            "side_pot_include": list(self.side_pot_include),
         }
 
     @classmethod
@@ -217,6 +242,10 @@ class EventConfig:
             sit_out_scoring=str(data.get("sit_out_scoring", "average")),
             sit_out_points=int(data.get("sit_out_points", 0)),
             tie_breaks=tuple(str(name) for name in data.get("tie_breaks") or ()),
+            prize_ties=str(data.get("prize_ties", "tie_breaks")),
+            side_pot_qualification=str(data.get("side_pot_qualification", "every_game")),
+            side_pot_exclude=tuple(str(p) for p in data.get("side_pot_exclude") or ()),
+            side_pot_include=tuple(str(p) for p in data.get("side_pot_include") or ()),
         )
 
 
@@ -277,7 +306,9 @@ class TableResult:
     made per player, ``euchres`` the times each player's side was euchred (the euchred cup).
     ``first_to_tying_score`` names the team (0/1) that reached a tied total first.
     ``stage`` is ``"main"`` or ``"playoff"``. Penalties are recorded apart
-    (:class:`PenaltyRecord`) and added on top of these totals.
+    (:class:`PenaltyRecord`) and added on top of these totals. ``partnerships``, when given,
+    names who played the game (as seated when it was entered): the result then always
+    belongs to them, whatever a later correction does to the computed seating.
     """
 
     round: int
@@ -290,10 +321,11 @@ class TableResult:
     hands_played: int | None = None
     first_to_tying_score: int | None = None
     stage: str = "main"
+    partnerships: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """This result as JSON."""
-        return {
+        """This result as JSON (``partnerships`` only when set)."""
+        data: dict[str, Any] = {
             "round": self.round,
             "table": self.table,
             "team_points": list(self.team_points),
@@ -305,6 +337,9 @@ class TableResult:
             "first_to_tying_score": self.first_to_tying_score,
             "stage": self.stage,
         }
+        if self.partnerships is not None:
+            data["partnerships"] = [list(pair) for pair in self.partnerships]
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> TableResult:
@@ -316,6 +351,9 @@ class TableResult:
         hands = tuple((int(hand[0]), int(hand[1])) for hand in data.get("hand_points") or ())
         played = data.get("hands_played")
         first = data.get("first_to_tying_score")
+        who = data.get("partnerships")
+        if who is not None and (not isinstance(who, list | tuple) or len(who) != 2):
+            raise TournamentError(f"{where}: partnerships must be two lists, got {who!r}")
         return cls(
             round=int(_require(data, "round", where)),
             table=int(_require(data, "table", where)),
@@ -327,6 +365,9 @@ class TableResult:
             hands_played=None if played is None else int(played),
             first_to_tying_score=None if first is None else int(first),
             stage=str(data.get("stage", "main")),
+            partnerships=None
+            if who is None
+            else (tuple(str(p) for p in who[0]), tuple(str(p) for p in who[1])),
         )
 
 
@@ -397,10 +438,13 @@ class PenaltyRecord:
 
 @dataclass(frozen=True, slots=True)
 class TableSeating:
-    """One table of a round: its number and its two partnerships (player ids)."""
+    """One table of a round: its number and its two partnerships (player ids). ``hands`` is
+    the game's length when it differs from the profile's (a playoff game, a sudden-death
+    hand); None means the profile's game."""
 
     table: int
     partnerships: tuple[tuple[str, ...], tuple[str, ...]]
+    hands: int | None = None
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -408,8 +452,14 @@ class TableSeating:
         return self.partnerships[0] + self.partnerships[1]
 
     def to_json(self) -> dict[str, Any]:
-        """This table as JSON."""
-        return {"table": self.table, "partnerships": [list(pair) for pair in self.partnerships]}
+        """This table as JSON (``hands`` only when set)."""
+        data: dict[str, Any] = {
+            "table": self.table,
+            "partnerships": [list(pair) for pair in self.partnerships],
+        }
+        if self.hands is not None:
+            data["hands"] = self.hands
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> TableSeating:
@@ -417,9 +467,11 @@ class TableSeating:
         pairs = _require(data, "partnerships", "table seating")
         if not isinstance(pairs, list | tuple) or len(pairs) != 2:
             raise TournamentError(f"table seating: partnerships must be two lists, got {pairs!r}")
+        hands = data.get("hands")
         return cls(
             int(_require(data, "table", "table seating")),
             (tuple(str(p) for p in pairs[0]), tuple(str(p) for p in pairs[1])),
+            None if hands is None else int(hands),
         )
 
 
@@ -488,7 +540,10 @@ class EventInputs:
 class RoundPlan:
     """One round's seating: tables (two partnerships each) and who sits out. ``byes`` names
     the teams (team formats) or players sitting out, ``overridden`` marks a hand-set seating,
-    ``complete`` says every table's result is in."""
+    ``complete`` says every table's result is in. ``stage`` is ``"main"`` or ``"playoff"``;
+    ``hands`` is the number of hands its games last when that is not the profile's game (a
+    playoff), ``minutes`` the round's clock scaled to those hands, and ``label`` a short name
+    for pages ("Playoff: 4-hand game", "Playoff: sudden-death hand")."""
 
     round: int
     tables: tuple[TableSeating, ...]
@@ -497,6 +552,9 @@ class RoundPlan:
     overridden: bool = False
     complete: bool = False
     stage: str = "main"
+    hands: int | None = None
+    minutes: int | None = None
+    label: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """This plan as JSON."""
@@ -508,6 +566,9 @@ class RoundPlan:
             "overridden": self.overridden,
             "complete": self.complete,
             "stage": self.stage,
+            "hands": self.hands,
+            "minutes": self.minutes,
+            "label": self.label,
         }
 
 
@@ -554,13 +615,16 @@ class StandingRow:
 @dataclass(frozen=True, slots=True)
 class PrizeAward:
     """Money to one competitor: ``places`` the prize places shared (ties split them evenly;
-    any odd cent goes to the competitor listed first)."""
+    any odd cent goes to the competitor listed first). ``decided_by`` says what decided the
+    place: ``"points"``, the tie-break that separated competitors level on points (one of
+    :data:`TIE_BREAKS`), ``"playoff"``, or ``"split"`` (level, the places shared)."""
 
     competitor_id: str
     name: str
     places: tuple[int, ...]
     amount_cents: int
     shared_with: tuple[str, ...] = ()
+    decided_by: str = "points"
 
     def to_json(self) -> dict[str, Any]:
         """This award as JSON."""
@@ -570,16 +634,25 @@ class PrizeAward:
             "places": list(self.places),
             "amount_cents": self.amount_cents,
             "shared_with": list(self.shared_with),
+            "decided_by": self.decided_by,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class SidePot:
-    """The euchred cup: the money in it and who takes it (the fewest points; ties split)."""
+    """The euchred cup: the money in it and who takes it (the fewest points among those who
+    qualify; ties split). ``rule`` says who qualifies in words for the screen,
+    ``qualified`` lists them, ``not_qualified`` gives each one left out and why (absent for a
+    game, excluded by the director). ``paid`` is True once the event is over (before that the
+    winners are the current leaders)."""
 
     total_cents: int
     winners: tuple[str, ...]
     shares_cents: tuple[int, ...]
+    rule: str = ""
+    qualified: tuple[str, ...] = ()
+    not_qualified: Mapping[str, str] = field(default_factory=dict)
+    paid: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """This pot as JSON."""
@@ -587,6 +660,10 @@ class SidePot:
             "total_cents": self.total_cents,
             "winners": list(self.winners),
             "shares_cents": list(self.shares_cents),
+            "rule": self.rule,
+            "qualified": list(self.qualified),
+            "not_qualified": dict(self.not_qualified),
+            "paid": self.paid,
         }
 
 
@@ -622,11 +699,14 @@ class PenaltyRuling:
 
 @dataclass(frozen=True, slots=True)
 class Playoff:
-    """Competitors tied at the end who must play off, and how (the format's tie rule)."""
+    """Competitors tied at the end who must play off, and how (the format's tie rule):
+    ``hands`` per playoff game, ``sudden_death_hands`` per game after a level two-team game."""
 
     competitors: tuple[str, ...]
     kind: str
     description: str
+    hands: int = 4
+    sudden_death_hands: int = 1
 
     def to_json(self) -> dict[str, Any]:
         """This playoff as JSON."""
@@ -634,6 +714,33 @@ class Playoff:
             "competitors": list(self.competitors),
             "kind": self.kind,
             "description": self.description,
+            "hands": self.hands,
+            "sudden_death_hands": self.sudden_death_hands,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffConflict:
+    """A playoff game already played between competitors who, after a later correction, no
+    longer both belong to one tied group (or a tied group now holds a competitor who never
+    played its playoff). The result stays with the teams that played it; the director must
+    decide (replay, accept, or set the standings by hand). ``played`` are the competitors of
+    the game, ``now_tied`` the groups the corrected standings ask to play off."""
+
+    round: int
+    table: int
+    played: tuple[str, ...]
+    now_tied: tuple[tuple[str, ...], ...]
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """This conflict as JSON."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "played": list(self.played),
+            "now_tied": [list(group) for group in self.now_tied],
+            "message": self.message,
         }
 
 
@@ -665,7 +772,9 @@ class EventSnapshot:
     ``complete_rounds`` those with every result in; ``current_round`` the first incomplete
     one (None once the event is over). ``ties`` lists groups of competitors tied after every
     tie-break; ``playoffs`` the format's playoffs for ties that matter. ``movement_changes``
-    is filled when a previous snapshot was given (what a correction changed).
+    is filled when a previous snapshot was given (what a correction changed). ``conflicts``
+    lists played playoff games that a later correction left without a reason (the director
+    decides what to do).
     """
 
     config: EventConfig
@@ -681,6 +790,7 @@ class EventSnapshot:
     movement_changes: tuple[MovementChange, ...] = ()
     warnings: tuple[str, ...] = ()
     is_over: bool = False
+    conflicts: tuple[PlayoffConflict, ...] = ()
 
     def round_plan(self, round_number: int) -> RoundPlan:
         """The seating of ``round_number`` (raises when it is not known yet)."""
@@ -705,4 +815,5 @@ class EventSnapshot:
             "movement_changes": [change.to_json() for change in self.movement_changes],
             "warnings": list(self.warnings),
             "is_over": self.is_over,
+            "conflicts": [conflict.to_json() for conflict in self.conflicts],
         }

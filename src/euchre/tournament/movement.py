@@ -29,26 +29,61 @@ __all__ = [
     "fill_holes",
     "first_round_individual",
     "first_round_teams",
-    "losers_rotate_round",
+    "keep_played",
     "place_groups",
     "progressive_round",
     "rotating_partners_round",
     "round_robin_round",
+    "team_of",
     "winners_move_up_round",
 ]
 
 
 @dataclass(slots=True)
 class PlayedRound:
-    """A round as the movement sees it: its tables and each table's winning side (0/1)."""
+    """A round as the movement sees it: its tables, each table's winning side (0/1) (a
+    level game: the side that reached the tying score first), the units present, and
+    whether its seating was set by hand."""
 
     tables: tuple[TableSeating, ...]
     winners: dict[int, int] = field(default_factory=dict)
+    active: tuple[str, ...] = ()
+    overridden: bool = False
 
 
 def round_rng(seed: int, round_number: int, salt: str = "") -> random.Random:
     """The random source for one round's seating (stable across Python runs)."""
     return random.Random(f"{seed}:{round_number}:{salt}")
+
+
+def keep_played(
+    tables: Sequence[TableSeating],
+    sitting_out: Sequence[str],
+    played: Mapping[int, tuple[tuple[str, ...], tuple[str, ...]]],
+) -> tuple[list[TableSeating], list[str], list[int]]:
+    """A round's seating with every table whose result names who played it (``played``, by
+    table number) seated as played: a result belongs to the players who played it. Computed
+    tables that would seat one of them again are dropped and their other players sit out.
+    Returns the tables, the sit-outs and the numbers of the tables that differed."""
+    changed = [
+        number
+        for number, pairs in played.items()
+        if not any(t.table == number and t.partnerships == pairs for t in tables)
+    ]
+    if not changed:
+        return list(tables), list(sitting_out), []
+    named = {p for pairs in played.values() for pair in pairs for p in pair}
+    hands = {table.table: table.hands for table in tables}
+    kept = [
+        TableSeating(number, pairs, hands.get(number)) for number, pairs in sorted(played.items())
+    ]
+    for table in tables:
+        if table.table not in played and not set(table.players) & named:
+            kept.append(table)
+    everyone = [p for table in tables for p in table.players] + list(sitting_out)
+    seated = {p for table in kept for p in table.players}
+    out = sorted({p for p in everyone if p not in seated})
+    return sorted(kept, key=lambda table: table.table), out, sorted(changed)
 
 
 def choose_out(
@@ -118,7 +153,8 @@ def first_round_individual(players: Sequence[str], rng: random.Random) -> list[T
     ]
 
 
-def _team_of(table: TableSeating, side: int, team_by_member: Mapping[str, str]) -> str:
+def team_of(table: TableSeating, side: int, team_by_member: Mapping[str, str]) -> str:
+    """The team (unit) seated on ``side`` of ``table``."""
     return team_by_member[table.partnerships[side][0]]
 
 
@@ -136,8 +172,8 @@ def winners_move_up_round(
     loser = {}
     for table in tables:
         side = previous.winners.get(table.table, 0)
-        winner[table.table] = _team_of(table, side, team_by_member)
-        loser[table.table] = _team_of(table, 1 - side, team_by_member)
+        winner[table.table] = team_of(table, side, team_by_member)
+        loser[table.table] = team_of(table, 1 - side, team_by_member)
     numbers = [table.table for table in tables]
     order: list[str] = []
     for position, number in enumerate(numbers):
@@ -160,105 +196,6 @@ def _rebuild_teams(
     placed = {team for team in order if team in playing_set}
     arrivals = [team for team in playing if team not in placed]
     return _chunk_teams(fill_holes(with_holes, arrivals), members)
-
-
-def losers_rotate_round(
-    previous: PlayedRound,
-    playing: Sequence[str],
-    members: Mapping[str, tuple[str, ...]],
-    team_by_member: Mapping[str, str],
-    met: Mapping[str, set[str]],
-) -> list[TableSeating]:
-    """Winners stay; losers all move at once, each to the next table by default, placed by an
-    assignment that avoids any repeat match-up (cost 1000 a repeat) with the least travel."""
-    playing_set = set(playing)
-    tables = sorted(previous.tables, key=lambda table: table.table)
-    table_count = len(playing) // 2
-    stayers: list[str] = []
-    movers: list[tuple[str, int]] = []  # (team, table it came from, 0-based)
-    for index, table in enumerate(tables):
-        side = previous.winners.get(table.table, 0)
-        for team, stays in (
-            (_team_of(table, side, team_by_member), True),
-            (_team_of(table, 1 - side, team_by_member), False),
-        ):
-            if team not in playing_set:
-                continue
-            if stays and len(stayers) < table_count:
-                stayers.append(team)
-            else:
-                movers.append((team, index))
-    placed = {team for team, _origin in movers} | set(stayers)
-    for team in playing:
-        if team not in placed:
-            movers.append((team, table_count - 1))
-    # Tables without a stayer take one mover as their stayer (the first in order).
-    while len(stayers) < table_count:
-        stayers.append(movers.pop(0)[0])
-    costs = []
-    for team, origin in movers:
-        row = []
-        for target in range(table_count):
-            repeat = 1000 if stayers[target] in met.get(team, set()) else 0
-            row.append(repeat + (target - origin - 1) % max(table_count, 1))
-        costs.append(row)
-    columns = assign(costs)
-    repeats = sum(costs[row][column] >= 1000 for row, column in enumerate(columns))
-    if repeats:
-        # Winners staying put and "no repeat match-ups" clash: the sheet puts no repeats
-        # first, so re-pair everyone, keeping as many winners at their tables as possible.
-        matched = _match_without_repeats(stayers, [team for team, _origin in movers], met)
-        if matched is not None:
-            return _chunk_teams([team for pair in matched for team in pair], members)
-    order: list[str] = []
-    visitor = {column: movers[row][0] for row, column in enumerate(columns)}
-    for target in range(table_count):
-        order += [stayers[target], visitor[target]]
-    return _chunk_teams(order, members)
-
-
-def _match_without_repeats(
-    stayers: Sequence[str], movers: Sequence[str], met: Mapping[str, set[str]]
-) -> list[tuple[str, str]] | None:
-    """Tables (in order) pairing every team with one it has not met: each table keeps its
-    winner where possible (movers first, then other winners), found by depth-first search
-    over the tables in order (None when no such pairing exists or the search gives up)."""
-    budget = [20_000]
-    free = set(stayers) | set(movers)
-    tables: list[tuple[str, str]] = []
-    hosts = list(stayers)
-
-    def partners_for(team: str) -> list[str]:
-        fresh = [other for other in free if other != team and other not in met.get(team, set())]
-        # Movers before winners (winners should stay at their own tables), then a fixed order.
-        return sorted(
-            fresh,
-            key=lambda other: (
-                other in stayers,
-                hosts.index(other) if other in hosts else -1,
-                other,
-            ),
-        )
-
-    def place() -> bool:
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
-        if not free:
-            return True
-        host = next((team for team in hosts if team in free), None) or min(free)
-        free.discard(host)
-        for other in partners_for(host):
-            free.discard(other)
-            tables.append((host, other))
-            if place():
-                return True
-            tables.pop()
-            free.add(other)
-        free.add(host)
-        return False
-
-    return tables if place() else None
 
 
 def round_robin_round(
@@ -289,26 +226,6 @@ def round_robin_round(
         TableSeating(number, (members[one], members[two]))
         for number, (one, two) in enumerate(pairs, start=1)
     ]
-
-
-def pair_leftover_teams(
-    tables: Sequence[TableSeating],
-    playing: Sequence[str],
-    members: Mapping[str, tuple[str, ...]],
-    met: Mapping[str, set[str]],
-) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """Pair the playing teams a round left unseated (their scheduled opponent is absent):
-    teams that have not met first, then the fewest repeats; one team left over sits out."""
-    seated = {player for table in tables for player in table.players}
-    left = [team for team in playing if not set(members[team]) & seated]
-    groups: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
-    while len(left) >= 2:
-        host = left.pop(0)
-        fresh = [other for other in left if other not in met.get(host, set())]
-        other = (fresh or left)[0]
-        left.remove(other)
-        groups.append((members[host], members[other]))
-    return groups
 
 
 def progressive_round(previous: PlayedRound, playing: Sequence[str]) -> list[TableSeating]:

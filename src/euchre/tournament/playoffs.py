@@ -1,31 +1,50 @@
-"""Playoffs for ties (Valpo rules 20-21): two tied teams play a short game, then sudden-death
-hands while still level; three or more play a short round robin.
+"""Playoffs for ties (Valpo rules 20-21): two tied teams play a 4-hand game, then
+sudden-death hands while still level; three or more play a 4-hand round robin.
 
-Playoff games are rounds after the main event (numbered ``rounds + 1``, ...), seated here and
-entered like any result (``TableResult.stage`` ``"playoff"``, or ``"main"``: both are read).
-Each tied group is ordered by its playoff points, then playoff games won; a group still level
-after its round robin stays tied.
+Playoff games are rounds after the main event (numbered ``rounds + 1``, ...), entered like any
+result (``TableResult.stage`` ``"playoff"``, or ``"main"``: both are read) and checked as
+games of their own length (``TableSeating.hands``). Each tied group is ordered by its playoff
+points, then playoff games won; a group still level after its round robin stays tied.
+
+A playoff round that has been started keeps its seating (``frozen``): its results belong to
+the teams that played it. When a later correction changes who is tied, a game already played
+between teams no longer tied together is never re-read as someone else's: it is reported as a
+:class:`PlayoffConflict` for the director, and the new tie gets its own playoff.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
-from euchre.tournament.model import Playoff, RoundPlan, StandingRow, TableResult, TableSeating
+from euchre.tournament.model import (
+    Playoff,
+    PlayoffConflict,
+    RoundPlan,
+    StandingRow,
+    TableResult,
+    TableSeating,
+)
+from euchre.tournament.movement import keep_played
 
 __all__ = ["PlayoffOutcome", "run_playoffs"]
+
+MAX_PLAYOFF_ROUNDS = 50
+"""A pair level hand after hand this long is left to the director."""
 
 
 @dataclass(slots=True)
 class PlayoffOutcome:
-    """Playoff rounds seated so far, the standings reordered by them, and whether any playoff
-    game is still to be played (then ``current_round`` is its round)."""
+    """Playoff rounds seated so far, the standings reordered by them, whether any playoff
+    game is still to be played (then ``current_round`` is its round), and the played games a
+    correction left without a reason (``conflicts``)."""
 
     plans: list[RoundPlan]
     standings: list[StandingRow]
     ties: list[tuple[str, ...]]
     current_round: int | None
+    conflicts: list[PlayoffConflict] = field(default_factory=list)
 
 
 def _circle(teams: Sequence[str]) -> list[list[tuple[str, str]]]:
@@ -47,6 +66,46 @@ def _circle(teams: Sequence[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
+@dataclass(slots=True)
+class _Group:
+    """One tied group's playoff so far."""
+
+    playoff: Playoff
+    games: int = 0
+    played: set[frozenset[str]] = field(default_factory=set)
+
+    def next_games(self, scores: Mapping[str, int]) -> list[tuple[str, str, int, str]]:
+        """The group's games for the next playoff round: (team, team, hands, label)."""
+        group = self.playoff.competitors
+        if len(group) == 2:
+            if self.games == 0:
+                hands = self.playoff.hands
+                return [(group[0], group[1], hands, f"Playoff: {hands}-hand game")]
+            if scores.get(group[0], 0) == scores.get(group[1], 0):
+                hands = self.playoff.sudden_death_hands
+                label = (
+                    "Playoff: sudden-death hand"
+                    if hands == 1
+                    else f"Playoff: {hands}-hand sudden-death game"
+                )
+                return [(group[0], group[1], hands, label)]
+            return []
+        for games in _circle(group):
+            left = [pair for pair in games if frozenset(pair) not in self.played]
+            if left:
+                hands = self.playoff.hands
+                label = f"Playoff: {hands}-hand round robin"
+                return [(one, two, hands, label) for one, two in left]
+        return []
+
+
+def _label(hands: int | None) -> str:
+    """A started playoff table's label from its hand count."""
+    if hands is None:
+        return "Playoff"
+    return "Playoff: sudden-death hand" if hands == 1 else f"Playoff: {hands}-hand game"
+
+
 def run_playoffs(
     *,
     playoffs: Sequence[Playoff],
@@ -56,56 +115,98 @@ def run_playoffs(
     unit_of: Mapping[str, str],
     results: Mapping[tuple[int, int], TableResult],
     first_round: int,
+    frozen: Mapping[int, Sequence[TableSeating]] | None = None,
+    played: Mapping[int, Mapping[int, tuple[tuple[str, ...], tuple[str, ...]]]] | None = None,
+    round_minutes: int = 0,
+    game_hands: int = 0,
 ) -> PlayoffOutcome:
     """Seat every playoff round whose results decide the groups in ``playoffs``; stop at the
-    first one still being played."""
+    first one still being played. Rounds in ``frozen`` (already started) keep their seating,
+    and so does each table whose result names who played it (``played``: round -> table ->
+    partnerships).
+    ``round_minutes`` and ``game_hands`` scale the clock of a playoff round to its hands."""
+    frozen = frozen or {}
+    groups = [_Group(playoff) for playoff in playoffs]
+    group_of = {unit: index for index, g in enumerate(groups) for unit in g.playoff.competitors}
+    now_tied = tuple(playoff.competitors for playoff in playoffs)
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}
-    schedules = {playoff.competitors: _circle(playoff.competitors) for playoff in playoffs}
     plans: list[RoundPlan] = []
-    round_number = first_round
+    conflicts: list[PlayoffConflict] = []
     current: int | None = None
-    step = 0
-    while True:
-        games: list[tuple[str, str]] = []
-        for playoff in playoffs:
-            group = playoff.competitors
-            schedule = schedules[group]
-            if step < len(schedule):
-                games += schedule[step]
-            elif len(group) == 2 and scores.get(group[0], 0) == scores.get(group[1], 0):
-                # Sudden death: another hand while the two teams are level.
-                games.append((group[0], group[1]))
-        if not games:
-            break
-        tables = [
-            TableSeating(number, (members[one], members[two]))
-            for number, (one, two) in enumerate(games, start=1)
-        ]
+    round_number = first_round
+    while round_number < first_round + MAX_PLAYOFF_ROUNDS:
+        labels: list[str] = []
+        if round_number in frozen:
+            tables = list(frozen[round_number])
+            labels = list(dict.fromkeys(_label(table.hands) for table in tables))
+        else:
+            games = [game for g in groups for game in g.next_games(scores)]
+            if not games:
+                break
+            tables = [
+                TableSeating(number, (members[one], members[two]), hands)
+                for number, (one, two, hands, _label) in enumerate(games, start=1)
+            ]
+            labels = list(dict.fromkeys(label for *_rest, label in games))
+            if played and round_number in played:
+                tables, _out, _changed = keep_played(tables, (), played[round_number])
         found = {table.table: results.get((round_number, table.table)) for table in tables}
-        complete = all(result is not None for result in found.values())
-        plans.append(RoundPlan(round_number, tuple(tables), complete=complete, stage="playoff"))
+        complete = bool(tables) and all(result is not None for result in found.values())
+        hands_set = {table.hands for table in tables if table.hands is not None}
+        hands = hands_set.pop() if len(hands_set) == 1 else None
+        minutes = (
+            max(1, math.ceil(round_minutes * hands / game_hands))
+            if round_minutes and hands and game_hands
+            else None
+        )
+        plans.append(
+            RoundPlan(
+                round_number,
+                tuple(tables),
+                complete=complete,
+                stage="playoff",
+                hands=hands,
+                minutes=minutes,
+                label="; ".join(labels),
+            )
+        )
         if not complete:
             current = round_number
             break
         for table in tables:
             result = found[table.table]
             assert result is not None
-            sides = [unit_of[table.partnerships[side][0]] for side in (0, 1)]
+            sides = [unit_of.get(table.partnerships[side][0], "?") for side in (0, 1)]
+            index = group_of.get(sides[0])
+            if index is None or group_of.get(sides[1]) != index:
+                conflicts.append(
+                    PlayoffConflict(
+                        round_number,
+                        table.table,
+                        (sides[0], sides[1]),
+                        now_tied,
+                        f"round {round_number} table {table.table}: {sides[0]} and "
+                        f"{sides[1]} played a playoff, but after a correction they are no "
+                        "longer tied with each other; their result stays theirs and decides "
+                        "nothing: the director must decide",
+                    )
+                )
+                continue
+            group = groups[index]
+            group.games += 1
+            group.played.add(frozenset(sides))
             for side in (0, 1):
                 scores[sides[side]] = scores.get(sides[side], 0) + result.team_points[side]
             if result.team_points[0] != result.team_points[1]:
                 winner = sides[0] if result.team_points[0] > result.team_points[1] else sides[1]
                 wins[winner] = wins.get(winner, 0) + 1
         round_number += 1
-        step += 1
-        if step > 50:  # a pair level hand after hand: leave it to the director
-            break
     if current is not None:
-        return PlayoffOutcome(plans, list(standings), list(ties), current)
-    return PlayoffOutcome(
-        plans, *_reorder(standings, ties, playoffs, scores, wins), current_round=None
-    )
+        return PlayoffOutcome(plans, list(standings), list(ties), current, conflicts)
+    decided = [g.playoff for g in groups if g.games > 0]
+    rows, remaining = _reorder(standings, ties, decided, scores, wins)
+    return PlayoffOutcome(plans, rows, remaining, None, conflicts)
 
 
 def _reorder(

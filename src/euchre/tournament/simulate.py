@@ -47,6 +47,7 @@ DEFAULT_PROFILE = {
     "losers_rotate": "valpo",
     "progressive": "tournament",
     "round_robin": "tournament",
+    "whist_schedule": "bolivar",
 }
 """The sheet whose rules a format is played under unless told otherwise."""
 
@@ -139,6 +140,7 @@ def play_table(
         euchres={player: count for player, count in euchres.items() if count},
         hands_played=game.counted_hands,
         first_to_tying_score=winner if tied else None,
+        partnerships=table.partnerships,
     )
 
 

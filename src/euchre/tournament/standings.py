@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import PrizeAward, SidePot, StandingRow, TableResult, TableSeating
 
-__all__ = ["Ledger", "build_standings", "prize_awards", "side_pot", "split_cents"]
+__all__ = [
+    "CUP_RULES",
+    "Ledger",
+    "build_standings",
+    "decided_by",
+    "prize_awards",
+    "side_pot",
+    "split_cents",
+]
 
 
 @dataclass(slots=True)
@@ -209,15 +217,46 @@ def split_cents(total: int, shares: int) -> list[int]:
     return [base + (1 if index < extra else 0) for index in range(shares)]
 
 
-def prize_awards(standings: Sequence[StandingRow], amounts: Sequence[int]) -> list[PrizeAward]:
+def decided_by(row: StandingRow, standings: Sequence[StandingRow], order: Sequence[str]) -> str:
+    """What put ``row`` in its place among the competitors level with it on points:
+    ``"points"`` (nobody level), ``"playoff"``, the first tie-break in ``order`` that set it
+    apart, or ``"split"`` (still level after every tie-break)."""
+    level = [other for other in standings if other.points == row.points]
+    if len(level) == 1:
+        return "points"
+    if "playoff_points" in row.tie_break_values:
+        return "playoff"
+    for name in order:
+        if name == "points":
+            continue
+        mine = row.tie_break_values.get(name)
+        level = [other for other in level if other.tie_break_values.get(name) == mine]
+        if len(level) == 1:
+            return name
+    return "split"
+
+
+def prize_awards(
+    standings: Sequence[StandingRow],
+    amounts: Sequence[int],
+    *,
+    tie_breaks: Sequence[str] = ("points",),
+    split_ties: bool = False,
+) -> list[PrizeAward]:
     """Pay places 1..len(amounts) in rank order; tied competitors pool the places they span
-    and split the money evenly."""
+    and split the money evenly. With ``split_ties`` competitors level on points share even
+    where a tie-break would separate them (the director's "split" choice). Each award says
+    what decided it (:func:`decided_by`)."""
     awards: list[PrizeAward] = []
     index = 0
     while index < len(standings):
-        rank = standings[index].rank
-        group = [row for row in standings[index:] if row.rank == rank]
-        places = [place for place in range(rank, rank + len(group)) if place <= len(amounts)]
+        first = standings[index]
+        if split_ties:
+            group = [row for row in standings[index:] if row.points == first.points]
+        else:
+            group = [row for row in standings[index:] if row.rank == first.rank]
+        start = index + 1
+        places = [place for place in range(start, start + len(group)) if place <= len(amounts)]
         total = sum(amounts[place - 1] for place in places)
         if total > 0:
             ids = tuple(row.competitor_id for row in group)
@@ -229,18 +268,57 @@ def prize_awards(standings: Sequence[StandingRow], amounts: Sequence[int]) -> li
                         tuple(places),
                         share,
                         tuple(other for other in ids if other != row.competitor_id),
+                        "split" if len(group) > 1 else decided_by(row, standings, tie_breaks),
                     )
                 )
         index += len(group)
     return awards
 
 
-def side_pot(ledger: Ledger, standings: Sequence[StandingRow], stake_cents: int) -> SidePot:
+CUP_RULES = {
+    "every_game": "Only players who played every game qualify for the euchred cup.",
+    "everyone": "Every player qualifies for the euchred cup.",
+}
+"""What the screen says about who can take the euchred cup, by qualification rule."""
+
+
+def side_pot(
+    ledger: Ledger,
+    standings: Sequence[StandingRow],
+    stake_cents: int,
+    *,
+    absent: Mapping[str, str] | None = None,
+    qualification: str = "everyone",
+    exclude: Sequence[str] = (),
+    include: Sequence[str] = (),
+    paid: bool = False,
+) -> SidePot:
     """The euchred cup: ``stake_cents`` per euchred player per euchre, to the fewest points
-    (ties split)."""
+    among those who qualify (ties split). Under ``"every_game"`` a competitor named in
+    ``absent`` (with the reason) does not qualify; the director's ``exclude`` takes a
+    competitor out and ``include`` lets one in whatever the rule says."""
     total = stake_cents * ledger.total_euchres
-    if not standings:
-        return SidePot(total, (), ())
-    fewest = min(row.points for row in standings)
-    winners = tuple(sorted(row.competitor_id for row in standings if row.points == fewest))
-    return SidePot(total, winners, tuple(split_cents(total, len(winners))))
+    rule = CUP_RULES.get(qualification, "")
+    left_out: dict[str, str] = {}
+    for row in standings:
+        unit = row.competitor_id
+        if unit in include:
+            continue
+        if unit in exclude:
+            left_out[unit] = "excluded by the director"
+        elif qualification == "every_game" and absent and unit in absent:
+            left_out[unit] = absent[unit]
+    qualified = [row for row in standings if row.competitor_id not in left_out]
+    if not qualified:
+        return SidePot(total, (), (), rule, (), left_out, paid)
+    fewest = min(row.points for row in qualified)
+    winners = tuple(sorted(row.competitor_id for row in qualified if row.points == fewest))
+    return SidePot(
+        total,
+        winners,
+        tuple(split_cents(total, len(winners))),
+        rule,
+        tuple(row.competitor_id for row in qualified),
+        left_out,
+        paid,
+    )

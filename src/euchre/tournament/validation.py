@@ -26,12 +26,19 @@ def hand_point_values(profile: RuleProfile) -> set[int]:
 
 
 def validate_result(
-    config: EventConfig, result: TableResult, seating: TableSeating | None = None
+    config: EventConfig,
+    result: TableResult,
+    seating: TableSeating | None = None,
+    hands: int | None = None,
 ) -> None:
     """Raise :class:`TournamentError` saying why ``result`` cannot be right: points out of the
     profile's range per hand, totals no game of that length can reach, hand-by-hand points
-    that do not add up, or players who were not at the table (when ``seating`` is given)."""
+    that do not add up, or players who were not at the table (when ``seating`` is given).
+    ``hands`` (else ``seating.hands``) is the game's length when it is not the profile's:
+    a 4-hand playoff, a sudden-death hand."""
     profile = load_profile(config.profile_id)
+    if hands is None and seating is not None:
+        hands = seating.hands
     where = f"round {result.round} table {result.table}"
     if result.round < 1 or result.table < 1:
         raise TournamentError(f"{where}: rounds and tables are numbered from 1")
@@ -43,7 +50,10 @@ def validate_result(
                 f"{where}: team {team + 1} has {points} points; points are 0 or more"
             )
     most_per_hand = profile.max_hand_points()
-    hands = result.hands_played if result.hands_played is not None else profile.game_hands
+    game_hands = profile.game_hands if hands is None else hands
+    if hands is not None:
+        _check_short_game(result, where, hands)
+    hands = result.hands_played if result.hands_played is not None else game_hands
     if result.hands_played is not None and result.hands_played < 0:
         raise TournamentError(f"{where}: {result.hands_played} hands played is not a count")
     if hands:
@@ -85,6 +95,26 @@ def validate_result(
                 f"{where}: first_to_tying_score given but the game is not tied "
                 f"({result.team_points[0]}-{result.team_points[1]})"
             )
+
+
+def _check_short_game(result: TableResult, where: str, hands: int) -> None:
+    """A game of a set length (a playoff): no more hands than that, and a team can only
+    score on a hand of its own (a one-hand game gives points to one team at most)."""
+    kind = "sudden-death hand" if hands == 1 else f"{hands}-hand playoff game"
+    if result.hands_played is not None and result.hands_played > hands:
+        raise TournamentError(
+            f"{where}: {result.hands_played} hands played in a {kind}; it lasts {hands}"
+        )
+    if len(result.hand_points) > hands:
+        raise TournamentError(
+            f"{where}: {len(result.hand_points)} hands listed in a {kind}; it lasts {hands}"
+        )
+    scorers = sum(1 for points in result.team_points if points > 0)
+    if scorers > hands:
+        raise TournamentError(
+            f"{where}: {result.team_points[0]}-{result.team_points[1]} is impossible in a "
+            f"{kind}: only one team scores on a hand"
+        )
 
 
 def _check_hands(profile: RuleProfile, result: TableResult, where: str, hands: int) -> None:
