@@ -277,7 +277,10 @@ class TableResult:
     made per player, ``euchres`` the times each player's side was euchred (the euchred cup).
     ``first_to_tying_score`` names the team (0/1) that reached a tied total first.
     ``stage`` is ``"main"`` or ``"playoff"``. Penalties are recorded apart
-    (:class:`PenaltyRecord`) and added on top of these totals.
+    (:class:`PenaltyRecord`) and added on top of these totals. ``lone_marches`` counts, per
+    player, the lone hands he called that took all five tricks (the tournament sheet's
+    progressive scoring pays the caller 5 and his partner 4; ``player_points`` is derived from
+    it at entry, see :func:`euchre.tournament.validation.complete_result`).
     """
 
     round: int
@@ -290,6 +293,7 @@ class TableResult:
     hands_played: int | None = None
     first_to_tying_score: int | None = None
     stage: str = "main"
+    lone_marches: Mapping[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """This result as JSON."""
@@ -297,6 +301,7 @@ class TableResult:
             "round": self.round,
             "table": self.table,
             "team_points": list(self.team_points),
+            "lone_marches": dict(self.lone_marches),
             "hand_points": [list(hand) for hand in self.hand_points],
             "player_points": dict(self.player_points),
             "lone_hands": dict(self.lone_hands),
@@ -327,6 +332,7 @@ class TableResult:
             hands_played=None if played is None else int(played),
             first_to_tying_score=None if first is None else int(first),
             stage=str(data.get("stage", "main")),
+            lone_marches=_pairs(data.get("lone_marches"), where),
         )
 
 
