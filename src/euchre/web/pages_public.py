@@ -141,7 +141,11 @@ def _table_body(
 {table_page.result_html(view, official_row.result, element_id="saved-result")}
 <p class="muted">A mistake? Ask the director: only the director corrects a saved score.</p>
 </section><section id="next" data-live="15"><h2>Where you go next</h2>{next_seats}</section>"""
-        form = ""
+        form = (
+            f'<p id="form-error" class="error field-error" role="alert">{esc(error)}</p>'
+            if error
+            else ""
+        )
     else:
         saved = ""
         form = table_page.score_form_html(view, values=values, error=error, bad=bad)
@@ -170,7 +174,7 @@ def table_page_view(request: Request, code: str) -> Response:
     return _page(title, body)
 
 
-_KEPT = "Score kept. Now an opponent checks it and confirms it."
+_KEPT = "Score kept. Now an opponent confirms it."
 # The storage keeps a second, different score next to the first and marks both disputed; the
 # player must not be told an opponent will confirm it, since only the director can settle it.
 _SUBMITTED_MESSAGES = {
