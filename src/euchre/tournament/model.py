@@ -520,7 +520,10 @@ class RoundPlan:
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     """One competitor's line in the standings (a player in individual formats, a team in team
-    formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``)."""
+    formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``).
+    ``points_by_round`` gives the points of each round scored so far (penalties and sit-outs
+    included); ``tie_break_values`` are shown as read (a round number, a count), never
+    negated for sorting."""
 
     rank: int
     competitor_id: str
@@ -536,6 +539,7 @@ class StandingRow:
     penalty_points: int = 0
     tied: bool = False
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
+    points_by_round: Mapping[int, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """This row as JSON."""
@@ -554,6 +558,9 @@ class StandingRow:
             "penalty_points": self.penalty_points,
             "tied": self.tied,
             "tie_break_values": dict(self.tie_break_values),
+            "points_by_round": {
+                str(number): points for number, points in self.points_by_round.items()
+            },
         }
 
 
