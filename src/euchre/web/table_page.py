@@ -22,6 +22,7 @@ from euchre.web.pages_common import esc
 __all__ = [
     "FORM_STYLE",
     "RULED_HAND_NOTE",
+    "FormFrame",
     "TableView",
     "entered_from_form",
     "field_ids",
@@ -204,15 +205,31 @@ def _input(
     )
 
 
+@dataclass(frozen=True)
+class FormFrame:
+    """What differs between the phone's score form and the director's correction form: where
+    it posts, its id, who is writing (a player code field, or the director's CSRF field and
+    a reason), the button and the heading."""
+
+    action: str
+    form_id: str = "score-form"
+    identity_html: str = ""
+    button_html: str = '<button id="score-submit">Submit score</button>'
+    heading: str = "<h2>Enter the score</h2>"
+    footer: str = '<p class="muted">An opponent then checks it and confirms with his own code.</p>'
+
+
 def score_form_html(
     view: TableView,
     *,
     values: Mapping[str, str] | None = None,
     error: str = "",
     bad: Sequence[str] = (),
+    frame: FormFrame | None = None,
 ) -> str:
     """The score form, filled with ``values`` (what was typed) and ``bad`` ids marked, the
-    ``error`` shown above the form."""
+    ``error`` shown above the form. ``frame`` makes it the director's correction form; the
+    default is the phone's."""
     typed = dict(values or {})
     marked = set(bad)
     profile = view.profile
@@ -273,8 +290,16 @@ def score_form_html(
         else ""
     )
     code_class = ' class="invalid" aria-invalid="true"' if "player-code" in marked else ""
-    return f"""<section id="enter-score"><h2>Enter the score</h2>{error_html}
-<form id="score-form" method="post" action="/t/{esc(view.code)}/submissions" class="stack">
+    shape = frame or FormFrame(
+        action=f"/t/{esc(view.code)}/submissions",
+        identity_html=(
+            '<label>Your player code <input id="player-code" name="player_code" '
+            'inputmode="numeric" autocomplete="off" required '
+            f'value="{esc(typed.get("player_code", ""))}"{code_class}></label>'
+        ),
+    )
+    return f"""<section id="enter-score">{shape.heading}{error_html}
+<form id="{shape.form_id}" method="post" action="{shape.action}" class="stack">
 <div class="row"><label>{esc(view.team_name(0))} total
 {_input("team0-points", "team0", typed, marked)}</label>
 <label>{esc(view.team_name(1))} total {_input("team1-points", "team1", typed, marked)}</label></div>
@@ -291,10 +316,9 @@ first? (Ties go to the first team to make the tying score; from the hands when y
 partners count it (each puts in the cup).</p>
 <table><thead><tr><th>Player</th><th>Lone hands made</th>{march_head}<th>Times euchred</th>
 {own_head}</tr></thead><tbody>{extras}</tbody></table></details>
-<label>Your player code <input id="player-code" name="player_code" inputmode="numeric"
- autocomplete="off" required value="{esc(typed.get("player_code", ""))}"{code_class}></label>
-<button id="score-submit">Submit score</button></form>
-<p class="muted">An opponent then checks it and confirms with his own code.</p></section>"""
+{shape.identity_html}
+{shape.button_html}</form>
+{shape.footer}</section>"""
 
 
 def _counts_text(view: TableView, counts: Mapping[str, Any]) -> str:
