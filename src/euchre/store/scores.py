@@ -17,13 +17,21 @@ from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreEr
 from euchre.store.events import get_event, list_entrants, touch
 from euchre.store.models import Entrant, Penalty, Result, Round, Submission, utc_now
 from euchre.store.rounds import TableContext, get_round, open_table
-from euchre.tournament import MovementChange, PenaltyRecord, TableResult, TableSeating
+from euchre.tournament import (
+    EventSnapshot,
+    MovementChange,
+    PenaltyRecord,
+    PenaltyRuling,
+    TableResult,
+    TableSeating,
+)
 from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.validation import ResultError, complete_result
 
 __all__ = [
     "RESULT_FIELDS",
     "ResultInput",
+    "ScoredTable",
     "TableStatus",
     "accept_submission",
     "add_penalty",
@@ -37,6 +45,7 @@ __all__ = [
     "official_result",
     "remove_penalty",
     "ruled_hands",
+    "scored_tables",
     "submit_score",
     "table_statuses",
     "table_submissions",
@@ -818,3 +827,64 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
             )
         )
     return statuses
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """One table's game as every page shows it: the table's own points, the penalties'
+    points, and the score with penalties (what the standings count)."""
+
+    round: int
+    table: int
+    game_points: tuple[int, int]
+    penalty_points: tuple[int, int]
+    points: tuple[int, int]
+    penalties: tuple[PenaltyRuling, ...]
+
+
+def scored_tables(
+    session: Session, *, event_id: int, snapshot: EventSnapshot
+) -> dict[tuple[int, int], ScoredTable]:
+    """Every recorded table's score with its penalties added once (and a "score nothing that
+    deal" ruling's hand taken off), keyed by (round, table)."""
+    rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
+    for ruling in snapshot.penalties:
+        rulings.setdefault((ruling.round, ruling.table), []).append(ruling)
+    records: dict[tuple[int, int], list[PenaltyRecord]] = {}
+    for penalty in list_penalties(session, event_id=event_id):
+        records.setdefault((penalty.round_number, penalty.table_number), []).append(
+            PenaltyRecord.from_json(penalty.record)
+        )
+    seatings = {
+        (round_row.number, int(entry["table"])): TableSeating.from_json(entry)
+        for round_row in session.scalars(select(Round).where(Round.event_id == event_id))
+        for entry in round_row.plan["tables"]
+    }
+    scored: dict[tuple[int, int], ScoredTable] = {}
+    for row in session.scalars(select(Result).where(Result.event_id == event_id)):
+        key = (row.round_number, row.table_number)
+        result = TableResult.from_json(row.result)
+        table_rulings = rulings.get(key, [])
+        extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
+        taken = [0, 0]
+        seating = seatings.get(key)
+        for ruling, record in zip(table_rulings, records.get(key, []), strict=False):
+            number = record.hand_number
+            if (
+                ruling.offenders_score_nothing
+                and seating is not None
+                and number is not None
+                and 1 <= number <= len(result.hand_points)
+            ):
+                side = 0 if record.offender_id in seating.partnerships[0] else 1
+                taken[side] += result.hand_points[number - 1][side]
+        points = tuple(result.team_points[side] + extra[side] - taken[side] for side in (0, 1))
+        scored[key] = ScoredTable(
+            round=row.round_number,
+            table=row.table_number,
+            game_points=result.team_points,
+            penalty_points=(extra[0] - taken[0], extra[1] - taken[1]),
+            points=(points[0], points[1]),
+            penalties=tuple(table_rulings),
+        )
+    return scored

@@ -20,6 +20,7 @@ from euchre.store.errors import (
     StoreError,
 )
 from euchre.store.models import Submission
+from euchre.tournament import EventSnapshot
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database, guard_codes, optional_director
@@ -281,6 +282,49 @@ async def dispute_post(request: Request, code: str, submission_id: int) -> Respo
     )
 
 
+def _score_cell(table: scores.ScoredTable | None) -> str:
+    """A table's score with its penalties (and the game's own score when they differ)."""
+    if table is None:
+        return ""
+    text = f"{table.points[0]} – {table.points[1]}"
+    if table.points != table.game_points:
+        text += (
+            f' <span class="muted">(game {table.game_points[0]} – {table.game_points[1]}, '
+            f"penalties {table.penalty_points[0]:+d} / {table.penalty_points[1]:+d})</span>"
+        )
+    return text
+
+
+def penalties_html(
+    session: Session, event_id: int, snapshot: EventSnapshot, *, element_id: str
+) -> str:
+    """Every penalty the director recorded: where, what, and the points each team got."""
+    if not snapshot.penalties:
+        return f'<section id="{element_id}"><h2>Penalties</h2><p>None.</p></section>'
+    names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+    plans = {
+        (round_row.number, int(entry["table"])): entry["partnerships"]
+        for round_row in events.started_rounds(session, event_id=event_id)
+        for entry in round_row.plan["tables"]
+    }
+    items = []
+    for ruling in snapshot.penalties:
+        sides = plans.get((ruling.round, ruling.table), [[], []])
+        teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
+        paid = ", ".join(
+            f"{esc(teams[side])} +{points}"
+            for side, points in enumerate(ruling.team_points)
+            if points
+        )
+        named = esc(names.get(ruling.offender_id, ruling.offender_id))
+        items.append(
+            f"<li>Round {ruling.round} table {ruling.table}: "
+            f"{esc(ruling.kind.replace('_', ' '))} ({named})"
+            f" — {paid or 'a warning, no points'}</li>"
+        )
+    return f'<section id="{element_id}"><h2>Penalties</h2><ul>{"".join(items)}</ul></section>'
+
+
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
@@ -309,9 +353,14 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                 + "</tbody></table>"
             )
         standings = standings_html(snapshot, table_id="live-standings", tie_breaks=False)
+        penalties = (
+            penalties_html(session, event_id, snapshot, element_id="live-penalties")
+            if snapshot.penalties
+            else ""
+        )
         return (
             event.name,
-            f'<div class="live-grid"><div>{standings}</div><div>{seating}</div></div>',
+            f'<div class="live-grid"><div>{standings}</div><div>{seating}{penalties}</div></div>',
             timer,
         )
 
@@ -333,19 +382,17 @@ def results_page(request: Request, event_id: int) -> Response:
         names = {
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
+        scored = scores.scored_tables(session, event_id=event_id, snapshot=snapshot)
         round_blocks = []
         for round_row in events.started_rounds(session, event_id=event_id):
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=round_row.number
             )
             lines = "".join(
-                f"<tr><td>{status.table}</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
+                f'<tr data-testid="result-{round_row.number}-{status.table}"><td>{status.table}'
+                f"</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
                 f'<td>{esc(" & ".join(status.partnerships[1]))}</td><td class="num">'
-                + (
-                    ""
-                    if status.team_points is None
-                    else f"{status.team_points[0]} – {status.team_points[1]}"
-                )
+                + _score_cell(scored.get((round_row.number, status.table)))
                 + "</td></tr>"
                 for status in statuses
             )
@@ -359,7 +406,10 @@ def results_page(request: Request, event_id: int) -> Response:
         body = (
             f'<p class="muted">{"Final results" if snapshot.is_over else "Results so far"}</p>'
             f"{standings_html(snapshot, table_id='results-standings')}{prizes_html(snapshot)}"
-            f'<section id="rounds"><h2>Rounds</h2>{"".join(round_blocks)}</section>'
+            f'<section id="rounds"><h2>Rounds</h2><p class="muted">Scores include penalty '
+            "points (the game's own points in brackets where a penalty changed them).</p>"
+            f"{''.join(round_blocks)}</section>"
+            + penalties_html(session, event_id, snapshot, element_id="results-penalties")
         )
         title = f"{event.name}: results"
     return HTMLResponse(layout(title, body))
