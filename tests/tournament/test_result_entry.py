@@ -128,3 +128,31 @@ def test_own_totals_in_a_team_scoring_sheet_must_be_the_teams() -> None:
     # Bolivar: "the person making the loner scores 4 points and his partner scores 4 points"
     error = _error(TableResult(1, 1, (6, 4), player_points={"A": 7}), "bolivar")
     assert "every player scores the team's points under this sheet" in str(error)
+
+
+def test_the_cli_records_a_lone_march_and_the_callers_5_points(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    from tests.tournament.test_cli_and_simulation import run
+
+    path = str(Path(str(tmp_path)) / "event.json")
+    assert run("event", "new", path, "--sheet", "tournament", "--rounds", "2", "--seed", "3")[0] == 0
+    for number in range(1, 5):
+        assert run("event", "add-player", path, f"P{number}")[0] == 0
+    plan = json.loads(run("event", "start-round", path, "--json")[1])
+    caller = plan["tables"][0]["partnerships"][0][0]
+    hands = "4-0,0-1,1-0,0-2,1-0,0-1,1-0,0-1"
+    code, output = run("event", "result", path, "--round", "1", "--table", "1", "--hands", hands)
+    assert code == 1 and "enter who called alone" in output
+    code, output = run(
+        "event", "result", path, "--round", "1", "--table", "1", "--hands", hands,
+        "--lone-march", caller,
+    )  # fmt: skip
+    assert code == 0, output
+    assert f"{caller} scores 8" in output
+    saved = json.loads(Path(path).read_text())
+    assert saved["results"][0]["player_points"] == {caller: 8}
+    assert saved["results"][0]["lone_marches"] == {caller: 1}
+    code, output = run("event", "result", path, "--round", "1", "--table", "1", "--points", "")
+    assert code == 1 and "give --points A-B or --hands (a blank total is not 0)" in output
