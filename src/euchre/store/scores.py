@@ -380,7 +380,7 @@ def ruled_hands(
             ruling = rule_on_penalty(profile, record, seating)
         except EuchreError:
             continue  # the dashboard already reports a penalty the core cannot score
-        if ruling.outcome in ENDS_THE_HAND and not ruling.offenders_score_nothing:
+        if ruling.outcome in ENDS_THE_HAND:
             hands[record.hand_number] = record.kind.replace("_", " ")
     return hands
 
