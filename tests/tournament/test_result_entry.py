@@ -137,7 +137,8 @@ def test_the_cli_records_a_lone_march_and_the_callers_5_points(tmp_path: object)
     from tests.tournament.test_cli_and_simulation import run
 
     path = str(Path(str(tmp_path)) / "event.json")
-    assert run("event", "new", path, "--sheet", "tournament", "--rounds", "2", "--seed", "3")[0] == 0
+    created = run("event", "new", path, "--sheet", "tournament", "--rounds", "2", "--seed", "3")
+    assert created[0] == 0
     for number in range(1, 5):
         assert run("event", "add-player", path, f"P{number}")[0] == 0
     plan = json.loads(run("event", "start-round", path, "--json")[1])

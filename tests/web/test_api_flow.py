@@ -22,7 +22,6 @@ from tests.store.factory import (
 
 from euchre.web.app import create_app
 
-
 HANDS_6_4 = [[1, 0], [0, 2], [2, 0], [1, 0], [0, 1], [1, 0], [0, 1], [1, 0]]
 """Eight hands (the tournament sheet's game) adding up to 6-4."""
 
