@@ -184,7 +184,7 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
     assert result["player_points"] == {str(caller): 11}  # kept through the correction
     assert result["euchres"] == {str(sides[1][0]): 1}
     changes = client.get(f"/api/events/{event_id}/audit").json()[-1]["changes"]
-    assert "hand_points:" in changes and "team_points: 9-7 -> 10-5" in changes
+    assert "hand 8: 0-2 -> 1-0" in changes and "team_points: 9-7 -> 10-5" in changes
     assert "player_points: #" in changes and "lone_marches" not in changes
     assert "euchres" not in changes
 

@@ -192,8 +192,18 @@ def describe_changes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> 
     parts = []
     for name in (*RESULT_FIELDS, "hands_played", "stage"):
         before, after = old.get(name), new.get(name)
-        if _normal(before) != _normal(after):
-            parts.append(f"{name}: {_value_text(name, before)} -> {_value_text(name, after)}")
+        if _normal(before) == _normal(after):
+            continue
+        if name == "hand_points" and before and after and len(before) == len(after):
+            parts += [
+                f"hand {number}: {old_hand[0]}-{old_hand[1]} -> {new_hand[0]}-{new_hand[1]}"
+                for number, (old_hand, new_hand) in enumerate(
+                    zip(before, after, strict=True), start=1
+                )
+                if list(old_hand) != list(new_hand)
+            ]
+            continue
+        parts.append(f"{name}: {_value_text(name, before)} -> {_value_text(name, after)}")
     return "; ".join(parts) or "no change"
 
 
@@ -225,9 +235,7 @@ def _validated(
         player_id(entrant.number): entrant.name
         for entrant in list_entrants(session, event_id=event_id)
     }
-    completed = complete_result(
-        event_config(event), result, TableSeating.from_json(seating), names
-    )
+    completed = complete_result(event_config(event), result, TableSeating.from_json(seating), names)
     return completed.to_json()
 
 

@@ -36,6 +36,8 @@ FORM_STYLE = """<style>
 .invalid { outline: 3px solid #c0392b; background: #fdecea; }
 .field-error { color: #c0392b; font-weight: 600; }
 .vouch th, .vouch td { padding: .2rem .5rem; text-align: left; }
+.player-extra .row { display: flex; flex-wrap: wrap; gap: .5rem; }
+.player-extra input { width: 5rem; }
 </style>"""
 """The few rules the table page adds to the app's stylesheet (a marked field, the error)."""
 
@@ -243,31 +245,30 @@ def score_form_html(
     hands_open = any(key.startswith("hand_") and value.strip() for key, value in typed.items())
     hands_class = ' class="invalid"' if "hands-table" in marked else ""
     individual = profile.individual_scoring
-    extras = "".join(
-        f"<tr><td>{esc(member.name)}</td>"
-        f"<td>{_input(f'lone-{member.number}', f'lone_{member.number}', typed, marked)}</td>"
-        + (
-            f"<td>{_input(f'march-{member.number}', f'march_{member.number}', typed, marked)}</td>"
-            if individual
-            else ""
-        )
-        + f"<td>{_input(f'euchre-{member.number}', f'euchre_{member.number}', typed, marked)}</td>"
-        + (
-            f"<td>{_input(f'points-{member.number}', f'points_{member.number}', typed, marked)}"
-            "</td>"
-            if individual
-            else ""
-        )
-        + "</tr>"
-        for member in view.players
+    march_label = (
+        f"Alone, all five tricks ({profile.individual_lone_march_maker} to the caller, "
+        f"{profile.individual_lone_march_partner} to the partner)"
     )
-    march_head = (
-        f"<th>Of them, alone and all five tricks ({profile.individual_lone_march_maker} to the "
-        f"caller, {profile.individual_lone_march_partner} to the partner)</th>"
-        if individual
-        else ""
-    )
-    own_head = "<th>Own total (optional: it is checked)</th>" if individual else ""
+
+    def player_fields(member: Entrant) -> str:
+        number = member.number
+        fields = [("lone", "Lone hands made")]
+        if individual:
+            fields.append(("march", march_label))
+        fields.append(("euchre", "Times euchred"))
+        if individual:
+            fields.append(("points", "Own total (optional, checked)"))
+        boxes = "".join(
+            f"<label>{esc(label)} "
+            f"{_input(f'{prefix}-{number}', f'{prefix}_{number}', typed, marked)}</label>"
+            for prefix, label in fields
+        )
+        return (
+            f'<fieldset class="player-extra" data-player="{number}"><legend>{esc(member.name)}'
+            f'</legend><div class="row">{boxes}</div></fieldset>'
+        )
+
+    extras = "".join(player_fields(member) for member in view.players)
     extras_open = any(
         key.split("_", 1)[0] in ("lone", "march", "euchre", "points")
         and value.strip() not in ("", "0")
@@ -308,14 +309,13 @@ def score_form_html(
 <th>{esc(view.team_name(0))}</th><th>{esc(view.team_name(1))}</th></tr></thead>
 <tbody>{hand_rows}</tbody></table></details>
 <p id="ruled-hand-note" class="muted">{esc(RULED_HAND_NOTE)}</p>
-<fieldset id="tie-first"{tie_class}><legend>If the game ends level: who reached the tying score
-first? (Ties go to the first team to make the tying score; from the hands when you enter them.)
-</legend>{tie_options}</fieldset>
+<fieldset id="tie-first"{tie_class}><legend>A level game: who reached the tying score first?
+</legend><p class="muted">Ties go to the first team to make the tying score (read from the
+hands when you enter them).</p>{tie_options}</fieldset>
 <details{" open" if extras_open else ""}><summary>Lone hands made and times euchred</summary>
 <p class="muted" id="euchre-note">Times euchred: when a team is euchred, <strong>both</strong>
 partners count it (each puts in the cup).</p>
-<table><thead><tr><th>Player</th><th>Lone hands made</th>{march_head}<th>Times euchred</th>
-{own_head}</tr></thead><tbody>{extras}</tbody></table></details>
+{extras}</details>
 {shape.identity_html}
 {shape.button_html}</form>
 {shape.footer}</section>"""
