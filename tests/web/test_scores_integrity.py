@@ -527,3 +527,26 @@ def test_after_a_confirmed_score_the_phone_says_who_won_and_where_each_pair_goes
     for side in sides:
         for number in side:
             assert re.search(rf"{names[number]}: table \d", seats.group(1))
+
+
+def test_printed_scorecards_carry_the_points_of_finished_rounds_and_sat_out(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, format="rotating_partners", rounds=3, sit_out_scoring="fixed",
+                            sit_out_points=6)  # fmt: skip
+    players = add_singles(client, event_id, 5)
+    names = {player["number"]: player["name"] for player in players}
+    started = client.post(f"/api/events/{event_id}/rounds").json()
+    out = int(started["plan"]["sitting_out"][0])
+    report_round(client, event_id, 1, (9, 7))
+    client.post(f"/api/events/{event_id}/rounds/1/close")
+    client.post(f"/api/events/{event_id}/rounds")
+    cards = _pdf_pages(client, f"/api/events/{event_id}/rounds/2/scorecards.pdf")
+    by_name = {
+        number: next(page for page in cards if f"Scorecard - {name} " in page)
+        for number, name in names.items()
+    }
+    assert re.search(r"\n1 sat out 6\b", by_name[out])
+    for number, page in by_name.items():
+        if number != out:
+            assert re.search(r"\n1 1 \S.* (9|7)\b", page), page
