@@ -91,7 +91,11 @@ def _submission_item(view: table_page.TableView, row: Submission) -> str:
         f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
         f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
         f"entered by {esc(entered_by)}: <em>{esc(row.status)}</em>"
-        + table_page.result_html(view, row.result, element_id=f"vouch-{row.id}")
+        + (
+            table_page.result_html(view, row.result, element_id=f"vouch-{row.id}")
+            if row.status in ("pending", "disputed")
+            else ""  # the saved result above shows it in full
+        )
         + actions
         + "</li>"
     )
