@@ -129,7 +129,7 @@ def test_concurrent_different_scores_are_all_kept_and_flagged(store: Database) -
             worker.dispose()
 
     threads = [
-        threading.Thread(target=submit, args=(code, (index + 1, 3)))
+        threading.Thread(target=submit, args=(code, (index + 8, 3)))
         for index, code in enumerate(first + second)
     ]
     for thread in threads:
@@ -140,7 +140,7 @@ def test_concurrent_different_scores_are_all_kept_and_flagged(store: Database) -
     with store.read() as session:
         kept = list(session.scalars(select(Submission)))
     assert len(kept) == 4
-    assert sorted(row.result["team_points"][0] for row in kept) == [1, 2, 3, 4]
+    assert sorted(row.result["team_points"][0] for row in kept) == [8, 9, 10, 11]
     assert {row.status for row in kept} == {"disputed"}
 
 

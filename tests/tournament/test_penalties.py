@@ -10,6 +10,7 @@ from euchre.engine.actions import Action
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
 from euchre.tournament import (
+    PENALTY_KINDS,
     Entrant,
     EventInputs,
     EventSnapshot,
@@ -213,3 +214,45 @@ def test_renege_needs_a_verdict_or_the_hand_record() -> None:
 def test_renege_by_a_player_not_at_the_table_is_refused() -> None:
     with pytest.raises(TournamentError, match="'Z' was not at table 1"):
         one_table("tournament", PenaltyRecord(1, 1, "renege", "Z", proven=True))
+
+
+def test_table_talk_warnings_count_per_player_for_the_whole_event() -> None:
+    # Bolivar: "A warning is given for the first offense. For subsequent offenses ... the
+    # opposing team is awarded two points." Partners change every game, so the warning follows
+    # the player: Ann warned in game 1 (partner Bob) is penalized in game 2 (partner Cy).
+    from euchre.tournament.penalties import rule_on_penalty
+
+    profile = load_profile("bolivar")
+    warned = PenaltyRecord(1, 1, "table_talk", "A")
+    second_game = TableSeating(2, (("A", "C"), ("B", "D")))
+    again = PenaltyRecord(2, 2, "table_talk", "A")
+    first_ruling = rule_on_penalty(profile, warned, TableSeating(1, (("A", "B"), ("C", "D"))))
+    assert first_ruling.team_points == (0, 0)
+    assert rule_on_penalty(profile, again, second_game, (warned,)).team_points == (0, 2)
+    # Another player's first offence in the later game is still only a warning.
+    other = PenaltyRecord(2, 2, "table_talk", "C")
+    assert rule_on_penalty(profile, other, second_game, (warned,)).team_points == (0, 0)
+
+
+def test_a_warning_the_director_makes_the_penalty_pays_the_other_team() -> None:
+    made = PenaltyRecord(1, 1, "table_talk", "A", warned=True)
+    assert points(one_table("bolivar", made))["C"] == 5
+
+
+def test_the_penalty_form_names_the_accused_for_a_renege_and_the_accuser_for_an_unproven_one() -> (
+    None
+):
+    from euchre.tournament.penalties import PENALTY_ROLES, penalty_role
+
+    assert set(PENALTY_ROLES) == set(PENALTY_KINDS)
+    assert penalty_role("renege").named == "the player accused of reneging"
+    assert "the accused player's team" in penalty_role("renege").scores
+    assert penalty_role("renege_unproven").named.startswith("the player who alleged the renege")
+    assert "falsely accused team" in penalty_role("renege_unproven").scores
+    # Named as the roles say, both kinds pay the same (accused) team.
+    as_renege = points(one_table("bolivar", PenaltyRecord(1, 1, "renege", "C", proven=False)))
+    as_claim = points(one_table("bolivar", PenaltyRecord(1, 1, "renege_unproven", "A")))
+    assert as_renege == as_claim
+    assert as_claim["C"] == 5 and as_claim["A"] == 5
+    with pytest.raises(TournamentError, match="unknown irregularity 'coin'"):
+        penalty_role("coin")

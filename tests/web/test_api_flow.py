@@ -22,6 +22,9 @@ from tests.store.factory import (
 
 from euchre.web.app import create_app
 
+HANDS_6_4 = [[1, 0], [0, 2], [2, 0], [1, 0], [0, 1], [1, 0], [0, 1], [1, 0]]
+"""Eight hands (the tournament sheet's game) adding up to 6-4."""
+
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
@@ -131,10 +134,10 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
     side1 = [player["number"] for player in info["partnerships"][1]]
     first = client.post(
         f"/api/tables/{code}/submissions",
-        json={"player_code": codes[side0[0]], "hand_points": [[1, 0], [0, 2], [2, 0]]},
+        json={"player_code": codes[side0[0]], "hand_points": HANDS_6_4},
     )
     assert first.status_code == 201
-    assert first.json()["result"]["team_points"] == [3, 2]
+    assert first.json()["result"]["team_points"] == [6, 4]
     partner = client.post(
         f"/api/tables/{code}/submissions/{first.json()['id']}/confirm",
         json={"player_code": codes[side0[1]]},
@@ -143,12 +146,12 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
     assert "other partnership" in partner.json()["detail"]
     again = client.post(
         f"/api/tables/{code}/submissions",
-        json={"player_code": codes[side0[1]], "hand_points": [[1, 0], [0, 2], [2, 0]]},
+        json={"player_code": codes[side0[1]], "hand_points": HANDS_6_4},
     )
     assert again.json()["id"] == first.json()["id"]
     rival = client.post(
         f"/api/tables/{code}/submissions",
-        json={"player_code": codes[side1[0]], "team_points": [2, 3]},
+        json={"player_code": codes[side1[0]], "team_points": [4, 6]},
     )
     assert rival.status_code == 201
     assert rival.json()["status"] == "disputed"
@@ -167,7 +170,7 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
         json={"reason": "tally sheet checked"},
     )
     assert accepted.status_code == 200
-    assert accepted.json()["result"]["team_points"] == [2, 3]
+    assert accepted.json()["result"]["team_points"] == [4, 6]
     statuses = [row["status"] for row in client.get(f"/api/events/{event_id}/submissions").json()]
     assert statuses == ["superseded", "accepted"]
     assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
@@ -287,7 +290,7 @@ def test_penalties_count_in_the_standings(client: TestClient) -> None:
     event_id = create_event(client)
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
-    report_round(client, event_id, 1, (8, 8))
+    report_round(client, event_id, 1, (9, 7))
     before = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["standings"]
     added = client.post(
         f"/api/events/{event_id}/penalties",
@@ -418,7 +421,7 @@ def test_euchres_fill_the_cup_and_withdrawn_players_leave_the_next_round(
         f"/api/tables/{table['code']}/submissions",
         json={
             "player_code": codes[info["partnerships"][0][0]["number"]],
-            "hand_points": [[2, 0], [1, 0], [0, 1]],
+            "hand_points": [[2, 0], [1, 0], [0, 1], [1, 0], [0, 2], [1, 0], [0, 1], [1, 0]],
             "euchres": {str(euchred): 2},
             "lone_hands": {str(info["partnerships"][0][0]["number"]): 1},
         },

@@ -113,6 +113,8 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
         side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
         assert side0 and side1
         form = {"hand_1_0": "2", "hand_1_1": "", "hand_2_0": "", "hand_2_1": "1"}
+        form.update({"hand_3_0": "1", "hand_4_0": "1", "hand_5_1": "2", "hand_6_0": "1"})
+        form.update({"hand_7_0": "1", "hand_8_1": "1"})
         form["player_code"] = player_codes[side0.group(1)]
         kept = browser.post(f"/t/{code}/submissions", data=form)
         assert "Now an opponent confirms it" in kept.text
@@ -123,7 +125,7 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
             data={"player_code": player_codes[side1.group(1)]},
         )
         assert 'id="official"' in confirmed.text
-        assert "2 – 1" in confirmed.text
+        assert "6 – 4" in confirmed.text
     wrong = browser.post(
         f"/t/{codes[0]}/submissions", data={"team0": "1", "team1": "2", "player_code": "0000x"}
     )
@@ -337,6 +339,7 @@ def test_individual_scoring_lets_each_player_enter_his_own_total(browser: TestCl
             "team0": "8",
             "team1": "2",
             f"points_{makers[0]}": "9",
+            f"march_{makers[0]}": "1",
             "player_code": player_codes[makers[0]],
         },
     )

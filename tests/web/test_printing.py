@@ -23,6 +23,7 @@ from euchre.web.printing import (
     table_cards_pdf,
     tally_sheets_pdf,
     to_latin1,
+    wording_for_profile,
 )
 
 BASE = "http://192.168.1.20:8000"
@@ -203,3 +204,57 @@ def test_a4_paper_is_taller_and_narrower_than_letter() -> None:
     a4 = PdfReader(io.BytesIO(table_cards_pdf("E", 1, table, page_format="A4"))).pages[0].mediabox
     assert round(float(letter.width)) == 612 and round(float(a4.width)) == 595
     assert float(a4.height) > float(letter.height)
+
+
+def test_a_long_event_or_team_name_shrinks_or_wraps_instead_of_running_off_the_page() -> None:
+    long_team = "The Extraordinarily Long-Named Lions Club Euchre Partnership of Bolivar County"
+    pdf = tally_sheets_pdf(
+        "Bolivar Lions Club Annual Charity Euchre Tournament and Potluck Supper " * 2,
+        1,
+        [TallyTableData(1, "K7QF", (TallyTeam(long_team, ("Ann",)), TallyTeam("B", ("Cy",))))],
+        hand_count=8,
+    )
+    page = _pages_text(pdf)[0]
+    assert long_team in page.replace("\n", " ")  # whole, not cut with an ellipsis
+    assert "Potluck Supper Bolivar" in page.replace("\n", " ")  # wrapped onto the next line
+
+
+def test_scorecards_show_the_points_of_finished_rounds_and_sat_out() -> None:
+    card = PlayerScorecardData(
+        "Ann",
+        (
+            ScorecardRound(1, 2, "Bob", ("Cy", "Di"), 9),
+            ScorecardRound(2, points=7, sat_out=True),
+            ScorecardRound(3),
+        ),
+        1,
+        code="4821",
+    )
+    page, = _pages_text(player_scorecards_pdf("Lions", [card]))
+    assert "2 sat out 7" in page
+    assert "1 2 Bob Cy & Di 9" in page
+    assert "Your own code: 4821" in page
+
+
+def test_scorecards_with_codes_print_one_player_per_page() -> None:
+    cards = [PlayerScorecardData(name, (ScorecardRound(1),), code=code)
+             for name, code in (("Ann", "1111"), ("Bob", "2222"), ("Cy", "3333"))]
+    pages = _pages_text(player_scorecards_pdf("E", cards))
+    assert len(pages) == 3
+    for page, code in zip(pages, ("1111", "2222", "3333"), strict=True):
+        assert code in page
+        assert sum(other in page for other in ("1111", "2222", "3333")) == 1
+
+
+def test_bolivar_tally_sheets_use_bolivars_wording() -> None:
+    wording = wording_for_profile("bolivar")
+    pages = _pages_text(
+        tally_sheets_pdf("Lions", 3, _two_tables(), hand_count=8, wording=wording)
+    )
+    text = pages[0].replace("\n", " ")
+    assert "Game 3" in text and "Round 3" not in text
+    assert "Eight (8) hands are played each game regardless of score" in text
+    assert "the team with less points moves" in text
+    assert "puts a quarter in the cup" in text
+    assert "written 0-0: the director records the penalty points" in text
+    assert "Round 3" in _pages_text(tally_sheets_pdf("E", 3, _two_tables(), hand_count=8))[0]

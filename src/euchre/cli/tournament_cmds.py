@@ -27,7 +27,6 @@ from euchre.tournament import (
     compute_event,
     generate_schedule,
     preset_config,
-    validate_result,
 )
 from euchre.tournament.model import SeatingOverride, TableSeating
 
@@ -246,27 +245,67 @@ def event_result(
     file: FileArgument,
     round_number: Annotated[int, typer.Option("--round", help="Round number.")],
     table: Annotated[int, typer.Option(help="Table number.")],
-    points: Annotated[str, typer.Option(help="Team totals 'A-B' (first partnership first).")],
+    points: Annotated[
+        str, typer.Option(help="Team totals 'A-B' (first partnership first); '' with --hands.")
+    ] = "",
     hands: Annotated[
-        str | None,
+        str,
         typer.Option(
             help="Each deal's points in order, 'A-B,A-B,...' (a penalty naming its --hand "
             "takes that deal's points from the offenders, e.g. a Ballantrae renege)."
         ),
+    ] = "",
+    lone_march: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lone-march",
+            help="A player who called alone and took all five tricks (repeat per hand): under "
+            "the tournament sheet's progressive scoring he scores 5, his partner 4.",
+        ),
+    ] = None,
+    tie_first: Annotated[
+        int | None,
+        typer.Option(help="A level game: the partnership (1 or 2) that reached the score first."),
     ] = None,
 ) -> None:
-    """Enter (or correct) a table's team totals; shows the seats a correction moved."""
+    """Enter (or correct) a table's result; shows each player's points where they differ from
+    the team's, and the seats a correction moved."""
     from dataclasses import replace
 
+    from euchre.tournament.validation import complete_result
+
     inputs = _load(file)
-    first, second = _pair(points, "--points")
-    hand_points = (
-        tuple(_pair(part, "--hands") for part in hands.split(",")) if hands is not None else ()
+
+    hand_points = tuple(
+        _pair(text, f"hand {number} in --hands")
+        for number, text in enumerate(hands.split(","), start=1)
+        if hands.strip()
     )
-    result = TableResult(round_number, table, (first, second), hand_points=hand_points)
+    if not points.strip() and not hand_points:
+        raise CliError("give --points A-B or --hands (a blank total is not 0)")
+    totals = (
+        _pair(points, "--points")
+        if points.strip()
+        else (sum(h[0] for h in hand_points), sum(h[1] for h in hand_points))
+    )
+    if tie_first not in (None, 1, 2):
+        raise CliError(f"--tie-first must be 1 or 2 (the partnership), got {tie_first}")
+    marches: dict[str, int] = {}
+    for player in lone_march or []:
+        marches[player] = marches.get(player, 0) + 1
+    entered = TableResult(
+        round_number,
+        table,
+        totals,
+        hand_points=hand_points,
+        hands_played=len(hand_points) or None,
+        lone_marches=marches,
+        first_to_tying_score=None if tie_first is None else tie_first - 1,
+    )
     before = compute_event(inputs)
     seating = _table_of(before, round_number, table)
-    validate_result(inputs.config, result, seating)
+    result = complete_result(inputs.config, entered, seating)
+    first, second = result.team_points
     kept = tuple(
         r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)
     )
@@ -277,6 +316,8 @@ def event_result(
             _check_deal_named(updated, after, penalty)
     _save(file, updated)
     print(f"round {round_number} table {table}: {first}-{second}")
+    for player, own in sorted(result.player_points.items()):
+        print(f"  {player} scores {own}")
     for change in after.movement_changes:
         if change.before != "not planned":
             print(

@@ -7,10 +7,13 @@ import secrets
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from euchre.store.db import Database
 from euchre.store.errors import AuthError, ConflictError, StoreError
 from euchre.store.models import Director, Setting
+from euchre.store.ratelimit import check_rate_limit, record_failure
 
 __all__ = [
     "MIN_PASSWORD_LENGTH",
@@ -18,6 +21,7 @@ __all__ = [
     "create_director",
     "ensure_secret_key",
     "get_director",
+    "log_in",
     "needs_setup",
     "set_up_first_director",
 ]
@@ -70,6 +74,26 @@ def authenticate(session: Session, *, name: str, password: str) -> Director:
     except (VerificationError, InvalidHashError):
         raise AuthError(f"no director named {name.strip()!r}, or a wrong password") from None
     return director
+
+
+def log_in(database: Database, *, client: str, name: str, password: str) -> tuple[int, str]:
+    """Check a director's password, throttled like table codes: after a few wrong tries from
+    one device (``client``), each further one blocks that device for twice as long
+    (``RateLimitedError``, HTTP 429). Returns the director's id and name."""
+    key = f"password:{client}"
+    with database.read() as session:
+        check_rate_limit(session, key=key, what="wrong passwords")
+    try:
+        with database.read() as session:
+            director = authenticate(session, name=name, password=password)
+            return director.id, director.name
+    except AuthError:
+        try:
+            with database.write() as session:
+                record_failure(session, key=key)
+        except IntegrityError:
+            pass  # another worker counted this device's first failure at the same moment
+        raise
 
 
 def get_director(session: Session, *, director_id: int) -> Director:

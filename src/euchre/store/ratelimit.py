@@ -1,4 +1,5 @@
-"""Slowing down wrong codes, stored in the database so every worker sees the same count.
+"""Slowing down wrong codes and wrong director passwords, stored in the database so every
+worker sees the same count.
 
 A client may get ``FREE_FAILURES`` codes wrong within ``WINDOW``; after that each further
 failure blocks it for twice as long as the last (1 s, 2 s, 4 s, ... up to ``MAX_BLOCK``).
@@ -20,14 +21,17 @@ WINDOW = timedelta(minutes=15)
 MAX_BLOCK = timedelta(minutes=5)
 
 
-def check_rate_limit(session: Session, *, key: str, now: datetime | None = None) -> None:
-    """Raise ``RateLimitedError`` when ``key`` is blocked at ``now``."""
+def check_rate_limit(
+    session: Session, *, key: str, now: datetime | None = None, what: str = "wrong codes"
+) -> None:
+    """Raise ``RateLimitedError`` when ``key`` is blocked at ``now`` (the message says
+    "too many ``what`` from this device")."""
     moment = now or utc_now()
     limit = session.get(RateLimit, key)
     if limit is not None and limit.blocked_until is not None and limit.blocked_until > moment:
         wait = max(1, int((limit.blocked_until - moment).total_seconds() + 0.999))
         raise RateLimitedError(
-            f"too many wrong codes from this device; wait {wait} s and try again",
+            f"too many {what} from this device; wait {wait} s and try again",
             retry_after=wait,
         )
 

@@ -3,43 +3,76 @@ flagged for the director; corrections and penalties go through the audit log."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
 from euchre.store.models import Entrant, Penalty, Result, Round, Submission, utc_now
 from euchre.store.rounds import TableContext, get_round, open_table
-from euchre.tournament import MovementChange, PenaltyRecord, TableResult, TableSeating
-from euchre.tournament.validation import validate_result
+from euchre.tournament import (
+    EventSnapshot,
+    MovementChange,
+    PenaltyRecord,
+    PenaltyRuling,
+    TableResult,
+    TableSeating,
+)
+from euchre.tournament.penalties import rule_on_penalty
+from euchre.tournament.validation import ResultError, complete_result
 
 __all__ = [
+    "RESULT_FIELDS",
     "ResultInput",
+    "ScoredTable",
     "TableStatus",
     "accept_submission",
     "add_penalty",
     "confirm_submission",
     "correct_result",
+    "describe_changes",
     "dispute_submission",
+    "escalate_warning",
     "list_penalties",
     "list_submissions",
     "official_result",
     "remove_penalty",
+    "ruled_hands",
+    "scored_tables",
     "submit_score",
     "table_statuses",
     "table_submissions",
 ]
 
 
+RESULT_FIELDS = (
+    "team_points",
+    "hand_points",
+    "lone_hands",
+    "lone_marches",
+    "euchres",
+    "player_points",
+    "first_to_tying_score",
+)
+"""The parts of a result a table or the director enters (a correction names those it
+changes)."""
+
+
 @dataclass(frozen=True)
 class ResultInput:
     """A table's score as entered: totals, or hand by hand (totals are then their sums).
-    Per-player counts are keyed by player number."""
+    Per-player counts are keyed by player number. ``lone_marches`` counts the lone hands of
+    five tricks each player called (5/4 scoring derives the players' own points from them).
+
+    ``given`` names the fields a director's correction changes (the others keep their
+    recorded values); None means every field was entered (a table's submission)."""
 
     team_points: tuple[int, int] | None = None
     hand_points: tuple[tuple[int, int], ...] = ()
@@ -47,6 +80,22 @@ class ResultInput:
     euchres: dict[int, int] = field(default_factory=dict)
     player_points: dict[int, int] = field(default_factory=dict)
     first_to_tying_score: int | None = None
+    lone_marches: dict[int, int] = field(default_factory=dict)
+    given: frozenset[str] | None = None
+
+
+def _by_player(label: str, counts: dict[int, int], players: set[int], table: int) -> None:
+    for number, count in counts.items():
+        if number not in players:
+            raise ResultError(
+                f"{label}: player {number} does not play at table {table}",
+                field=f"{label}.{player_id(number)}",
+            )
+        if count < 0:
+            raise ResultError(
+                f"{label}: player {number} has a negative count {count}",
+                field=f"{label}.{player_id(number)}",
+            )
 
 
 def _build_result(
@@ -58,35 +107,34 @@ def _build_result(
             sum(hand[1] for hand in entered.hand_points),
         )
         if entered.team_points is not None and tuple(entered.team_points) != sums:
-            raise StoreError(
-                f"totals {list(entered.team_points)} do not match the hands, which add up to "
-                f"{list(sums)}"
+            raise ResultError(
+                f"totals {entered.team_points[0]}-{entered.team_points[1]} do not match the "
+                f"hands, which add up to {sums[0]}-{sums[1]}: change the hands too, or clear them",
+                field="team_points.0",
             )
         totals = sums
     elif entered.team_points is not None:
         totals = (entered.team_points[0], entered.team_points[1])
     else:
-        raise StoreError("enter either the two team totals or the hands")
+        raise ResultError("enter the two team totals, or the hands", field="team_points.0")
     for label, counts in (
         ("lone_hands", entered.lone_hands),
+        ("lone_marches", entered.lone_marches),
         ("euchres", entered.euchres),
         ("player_points", entered.player_points),
     ):
-        for number, count in counts.items():
-            if number not in players:
-                raise StoreError(f"{label}: player {number} does not play at table {table_number}")
-            if count < 0:
-                raise StoreError(f"{label}: player {number} has a negative count {count}")
+        _by_player(label, counts, players, table_number)
     if entered.first_to_tying_score not in (None, 0, 1):
-        raise StoreError(f"first_to_tying_score must be 0 or 1, got {entered.first_to_tying_score}")
+        raise ResultError(
+            f"first_to_tying_score must be 0 or 1, got {entered.first_to_tying_score}",
+            field="first_to_tying_score",
+        )
     return TableResult(
         round=context_round.number,
         table=table_number,
         team_points=totals,
         hand_points=tuple((int(ours), int(theirs)) for ours, theirs in entered.hand_points),
-        player_points={
-            player_id(number): count for number, count in entered.player_points.items() if count
-        },
+        player_points={player_id(number): count for number, count in entered.player_points.items()},
         lone_hands={
             player_id(number): count for number, count in entered.lone_hands.items() if count
         },
@@ -94,15 +142,101 @@ def _build_result(
         hands_played=len(entered.hand_points) or None,
         first_to_tying_score=entered.first_to_tying_score,
         stage=str(context_round.plan.get("stage", "main")),
+        lone_marches={
+            player_id(number): count for number, count in entered.lone_marches.items() if count
+        },
     )
+
+
+def _merged(current: TableResult | None, entered: ResultInput) -> ResultInput:
+    """A correction's input: the fields it names, the recorded values for the rest."""
+    if entered.given is None or current is None:
+        return entered
+
+    def numbers(mapping: Any) -> dict[int, int]:
+        return {int(player): int(count) for player, count in mapping.items()}
+
+    given = entered.given
+
+    def pick(name: str, new: Any, old: Any) -> Any:
+        return new if name in given else old
+
+    return ResultInput(
+        # New hands without new totals: the totals are the hands' sums.
+        team_points=pick(
+            "team_points",
+            entered.team_points,
+            None if "hand_points" in given and entered.hand_points else current.team_points,
+        ),
+        hand_points=pick("hand_points", entered.hand_points, current.hand_points),
+        lone_hands=pick("lone_hands", entered.lone_hands, numbers(current.lone_hands)),
+        lone_marches=pick("lone_marches", entered.lone_marches, numbers(current.lone_marches)),
+        euchres=pick("euchres", entered.euchres, numbers(current.euchres)),
+        # Own totals are derived from the lone hands: only a typed one is checked again.
+        player_points=pick("player_points", entered.player_points, {}),
+        first_to_tying_score=pick(
+            "first_to_tying_score", entered.first_to_tying_score, current.first_to_tying_score
+        ),
+    )
+
+
+def describe_changes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
+    """What a change did to a result, field by field: ``team_points: 7-6 -> 6-7; ...``
+    (the fields that stayed the same are not named)."""
+    if old is None and new is None:
+        return ""
+    if old is None:
+        return "recorded " + _value_text("team_points", (new or {}).get("team_points"))
+    if new is None:
+        return "removed"
+    parts = []
+    for name in (*RESULT_FIELDS, "hands_played", "stage"):
+        before, after = old.get(name), new.get(name)
+        if _normal(before) == _normal(after):
+            continue
+        if name == "hand_points" and before and after and len(before) == len(after):
+            parts += [
+                f"hand {number}: {old_hand[0]}-{old_hand[1]} -> {new_hand[0]}-{new_hand[1]}"
+                for number, (old_hand, new_hand) in enumerate(
+                    zip(before, after, strict=True), start=1
+                )
+                if list(old_hand) != list(new_hand)
+            ]
+            continue
+        parts.append(f"{name}: {_value_text(name, before)} -> {_value_text(name, after)}")
+    return "; ".join(parts) or "no change"
+
+
+def _normal(value: Any) -> Any:
+    if value in (None, {}, []):
+        return None
+    return value
+
+
+def _value_text(name: str, value: Any) -> str:
+    if value in (None, {}, []):
+        return "none"
+    if name == "team_points":
+        return f"{value[0]}-{value[1]}"
+    if name == "hand_points":
+        return " ".join(f"{hand[0]}-{hand[1]}" for hand in value)
+    if isinstance(value, dict):
+        return ", ".join(f"#{player} {count}" for player, count in sorted(value.items()))
+    if name == "first_to_tying_score":
+        return f"team {int(value) + 1}"
+    return str(value)
 
 
 def _validated(
     session: Session, event_id: int, result: TableResult, seating: dict[str, Any]
 ) -> dict[str, Any]:
     event = get_event(session, event_id=event_id)
-    validate_result(event_config(event), result, TableSeating.from_json(seating))
-    return result.to_json()
+    names = {
+        player_id(entrant.number): entrant.name
+        for entrant in list_entrants(session, event_id=event_id)
+    }
+    completed = complete_result(event_config(event), result, TableSeating.from_json(seating), names)
+    return completed.to_json()
 
 
 def _seating(round_row: Round, table: int) -> dict[str, Any]:
@@ -164,12 +298,15 @@ def submit_score(
     session: Session, *, code: str, player_code: str, entered: ResultInput
 ) -> Submission:
     """Keep a table's score, entered by one of its players. Resending the same score gives
-    back the same submission; a different score for the same table is kept too, and both are
+    back the same submission. A different score from the same player before anyone confirmed
+    replaces his own pending entry (the old one stays in the audit log, and the submission is
+    kept as ``superseded``); a different score from another player is kept too, and both are
     flagged as disputed for the director."""
     context = open_table(session, code=code, lock=True)
     submitter = _player_by_code(context, player_code)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
+    _check_ruled_hands(session, context, result)
     payload = _validated(
         session, context.event.id, result, _seating(context.round, context.table_number)
     )
@@ -177,6 +314,22 @@ def submit_score(
     for row in existing:
         if row.result == payload:
             return row
+    target = f"round {context.round.number} table {context.table_number}"
+    who = f"player {submitter.number} ({submitter.name})"
+    for row in existing:
+        if row.status == "pending" and row.submitted_by == submitter.number:
+            row.status = "superseded"
+            record_audit(
+                session,
+                event_id=context.event.id,
+                who=who,
+                action="replace_score",
+                target=target,
+                old_value=row.result,
+                new_value=payload,
+                reason=f"re-entered before an opponent confirmed (replaces score {row.id})",
+            )
+    existing = [row for row in existing if row.status != "superseded"]
     submission = Submission(
         event_id=context.event.id,
         round_number=context.round.number,
@@ -190,9 +343,9 @@ def submit_score(
     record_audit(
         session,
         event_id=context.event.id,
-        who=f"player {submitter.number} ({submitter.name})",
+        who=who,
         action="submit_score",
-        target=f"round {context.round.number} table {context.table_number}",
+        target=target,
         new_value=payload,
     )
     official = _official(session, context.event.id, context.round.number, context.table_number)
@@ -204,6 +357,60 @@ def submit_score(
                 row.status = "disputed"
     session.flush()
     return submission
+
+
+ENDS_THE_HAND = ("hand_over", "deal_passes")
+"""Ruling outcomes after which the hand is not scored as played: the ruling's points are the
+hand's only points, so the table writes that hand 0-0."""
+
+
+def ruled_hands(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> dict[int, str]:
+    """Hands of one table the director ruled on with a ruling that ends the hand: hand number
+    -> the irregularity (these hands are written 0-0; the penalty holds their points)."""
+    event = get_event(session, event_id=event_id)
+    round_row = get_round(session, event_id=event_id, number=round_number)
+    seating = TableSeating.from_json(_seating(round_row, table))
+    profile = load_profile(event_config(event).profile_id)
+    hands: dict[int, str] = {}
+    for penalty in session.scalars(
+        select(Penalty).where(
+            Penalty.event_id == event_id,
+            Penalty.round_number == round_number,
+            Penalty.table_number == table,
+        )
+    ):
+        record = PenaltyRecord.from_json(penalty.record)
+        if record.hand_number is None:
+            continue
+        try:
+            ruling = rule_on_penalty(profile, record, seating)
+        except EuchreError:
+            continue  # the dashboard already reports a penalty the core cannot score
+        if ruling.outcome in ENDS_THE_HAND:
+            hands[record.hand_number] = record.kind.replace("_", " ")
+    return hands
+
+
+def _check_ruled_hands(session: Session, context: TableContext, result: TableResult) -> None:
+    """A hand the director has already ruled on is written 0-0: the penalty holds its points,
+    so they are never counted twice."""
+    if not result.hand_points:
+        return
+    ruled = ruled_hands(
+        session,
+        event_id=context.event.id,
+        round_number=context.round.number,
+        table=context.table_number,
+    )
+    for number, kind in sorted(ruled.items()):
+        if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
+            raise ResultError(
+                f"the director ruled on hand {number} ({kind}): write hand {number} as 0-0, "
+                "the director's ruling adds its points",
+                field=f"hand_points.{number}",
+            )
 
 
 def _table_submission(session: Session, context: TableContext, submission_id: int) -> Submission:
@@ -407,14 +614,32 @@ def correct_result(
     reason: str,
 ) -> tuple[Result, tuple[MovementChange, ...]]:
     """The director enters or corrects a table's result (a reason is required to change one
-    already recorded). Returns the result and the later movements the change altered."""
+    already recorded). A correction changes only the fields ``entered.given`` names; the
+    others keep their recorded values. The audit log says what changed, field by field.
+    Returns the result and the later movements the change altered."""
     round_row = _check_table(session, event_id, round_number, table)
     seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
     players = {int(player) for side in seating["partnerships"] for player in side}
-    result = _build_result(round_row, table, players, entered)
+    official = _official(session, event_id, round_number, table)
+    current = None if official is None else TableResult.from_json(official.result)
+    result = _build_result(round_row, table, players, _merged(current, entered))
+    if result.hand_points:
+        ruled = ruled_hands(session, event_id=event_id, round_number=round_number, table=table)
+        for number, kind in sorted(ruled.items()):
+            if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
+                raise ResultError(
+                    f"hand {number} has a penalty ({kind}) that ends the hand: enter it as 0-0, "
+                    "the penalty holds its points",
+                    field=f"hand_points.{number}",
+                )
     payload = _validated(session, event_id, result, seating)
-    if _official(session, event_id, round_number, table) is not None and not reason.strip():
+    if official is not None and not reason.strip():
         raise StoreError("say why the recorded result is being corrected (reason is empty)")
+    if official is not None and official.result == payload:
+        raise ConflictError(
+            f"round {round_number} table {table}: nothing changed; the recorded result is "
+            "already this"
+        )
     return _set_official(
         session,
         event_id=event_id,
@@ -506,6 +731,41 @@ def remove_penalty(
     touch(event)
 
 
+def escalate_warning(
+    session: Session, *, event_id: int, penalty_id: int, who: str, reason: str
+) -> Penalty:
+    """Turn a table-talk warning into the penalty (the sheet's "for subsequent offenses"
+    ruling), for example when the director judges the offence serious enough."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    penalty = session.get(Penalty, penalty_id)
+    if penalty is None or penalty.event_id != event_id:
+        raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
+    record = PenaltyRecord.from_json(penalty.record)
+    if record.kind != "table_talk":
+        raise ConflictError(
+            f"penalty {penalty_id} is {record.kind.replace('_', ' ')}; only a table-talk "
+            "warning can be turned into the penalty"
+        )
+    if record.warned:
+        raise ConflictError(f"penalty {penalty_id} is already the penalty, not a warning")
+    updated = replace(record, warned=True)
+    penalty.record = updated.to_json()
+    touch(event)
+    session.flush()
+    compute(event_inputs(session, event))
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="warning_to_penalty",
+        target=f"round {penalty.round_number} table {penalty.table_number}",
+        old_value=record.to_json(),
+        new_value=updated.to_json(),
+        reason=reason,
+    )
+    return penalty
+
+
 def list_penalties(session: Session, *, event_id: int) -> list[Penalty]:
     """Every penalty of an event, in the order recorded."""
     query = select(Penalty).where(Penalty.event_id == event_id).order_by(Penalty.id)
@@ -575,3 +835,64 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
             )
         )
     return statuses
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """One table's game as every page shows it: the table's own points, the penalties'
+    points, and the score with penalties (what the standings count)."""
+
+    round: int
+    table: int
+    game_points: tuple[int, int]
+    penalty_points: tuple[int, int]
+    points: tuple[int, int]
+    penalties: tuple[PenaltyRuling, ...]
+
+
+def scored_tables(
+    session: Session, *, event_id: int, snapshot: EventSnapshot
+) -> dict[tuple[int, int], ScoredTable]:
+    """Every recorded table's score with its penalties added once (and a "score nothing that
+    deal" ruling's hand taken off), keyed by (round, table)."""
+    rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
+    for ruling in snapshot.penalties:
+        rulings.setdefault((ruling.round, ruling.table), []).append(ruling)
+    records: dict[tuple[int, int], list[PenaltyRecord]] = {}
+    for penalty in list_penalties(session, event_id=event_id):
+        records.setdefault((penalty.round_number, penalty.table_number), []).append(
+            PenaltyRecord.from_json(penalty.record)
+        )
+    seatings = {
+        (round_row.number, int(entry["table"])): TableSeating.from_json(entry)
+        for round_row in session.scalars(select(Round).where(Round.event_id == event_id))
+        for entry in round_row.plan["tables"]
+    }
+    scored: dict[tuple[int, int], ScoredTable] = {}
+    for row in session.scalars(select(Result).where(Result.event_id == event_id)):
+        key = (row.round_number, row.table_number)
+        result = TableResult.from_json(row.result)
+        table_rulings = rulings.get(key, [])
+        extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
+        taken = [0, 0]
+        seating = seatings.get(key)
+        for ruling, record in zip(table_rulings, records.get(key, []), strict=False):
+            number = record.hand_number
+            if (
+                ruling.offenders_score_nothing
+                and seating is not None
+                and number is not None
+                and 1 <= number <= len(result.hand_points)
+            ):
+                side = 0 if record.offender_id in seating.partnerships[0] else 1
+                taken[side] += result.hand_points[number - 1][side]
+        points = tuple(result.team_points[side] + extra[side] - taken[side] for side in (0, 1))
+        scored[key] = ScoredTable(
+            round=row.round_number,
+            table=row.table_number,
+            game_points=result.team_points,
+            penalty_points=(extra[0] - taken[0], extra[1] - taken[1]),
+            points=(points[0], points[1]),
+            penalties=tuple(table_rulings),
+        )
+    return scored

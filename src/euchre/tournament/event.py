@@ -238,7 +238,9 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             # Stored results were checked on entry; a later change (a corrected earlier
             # round reseating this table) can still make one inconsistent: say so.
             event.warnings.append(str(problem))
-        table_rulings = _rule_table(event.profile, event.penalties_by_table, round_number, table)
+        table_rulings = _rule_table(
+            event.profile, event.penalties_by_table, round_number, table, event.inputs.penalties
+        )
         progress.rulings += table_rulings
         penalty_points = (
             sum(r.team_points[0] for r in table_rulings),
@@ -430,10 +432,19 @@ def _rule_table(
     penalties_by_table: Mapping[tuple[int, int], Sequence[PenaltyRecord]],
     round_number: int,
     table: TableSeating,
+    every: Sequence[PenaltyRecord] = (),
 ) -> list[PenaltyRuling]:
     records = penalties_by_table.get((round_number, table.table), ())
+    # Each ruling sees every penalty recorded before it in the event (table-talk warnings
+    # count per player for the whole event, since partners change between games).
+    position = {id(record): index for index, record in enumerate(every)}
     return [
-        rule_on_penalty(profile, record, table, records[:index])
+        rule_on_penalty(
+            profile,
+            record,
+            table,
+            every[: position[id(record)]] if id(record) in position else records[:index],
+        )
         for index, record in enumerate(records)
     ]
 

@@ -443,6 +443,9 @@ def check_config(config: EventConfig) -> None:
     load_profile(config.profile_id)
     if config.rounds < 1:
         raise TournamentError(f"an event needs at least 1 round, got {config.rounds}")
+    from euchre.tournament.validation import check_event_length
+
+    check_event_length(config.profile_id, config.rounds)  # Bolivar: at most 10 games
     if config.round_minutes < 0:
         raise TournamentError(f"round length must be 0 or more minutes, got {config.round_minutes}")
     if config.sit_out_scoring not in SIT_OUT_SCORING:

@@ -309,6 +309,10 @@ class TableResult:
     (:class:`PenaltyRecord`) and added on top of these totals. ``partnerships``, when given,
     names who played the game (as seated when it was entered): the result then always
     belongs to them, whatever a later correction does to the computed seating.
+    ``lone_marches`` counts, per player, the lone hands he called that took all five tricks
+    (the tournament sheet's progressive scoring pays the caller 5 and his partner 4;
+    ``player_points`` is derived from it at entry, see
+    :func:`euchre.tournament.validation.complete_result`).
     """
 
     round: int
@@ -322,6 +326,7 @@ class TableResult:
     first_to_tying_score: int | None = None
     stage: str = "main"
     partnerships: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    lone_marches: Mapping[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """This result as JSON (``partnerships`` only when set)."""
@@ -329,6 +334,7 @@ class TableResult:
             "round": self.round,
             "table": self.table,
             "team_points": list(self.team_points),
+            "lone_marches": dict(self.lone_marches),
             "hand_points": [list(hand) for hand in self.hand_points],
             "player_points": dict(self.player_points),
             "lone_hands": dict(self.lone_hands),
@@ -368,6 +374,7 @@ class TableResult:
             partnerships=None
             if who is None
             else (tuple(str(p) for p in who[0]), tuple(str(p) for p in who[1])),
+            lone_marches=_pairs(data.get("lone_marches"), where),
         )
 
 
@@ -575,7 +582,10 @@ class RoundPlan:
 @dataclass(frozen=True, slots=True)
 class StandingRow:
     """One competitor's line in the standings (a player in individual formats, a team in team
-    formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``)."""
+    formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``).
+    ``points_by_round`` gives the points of each round scored so far (penalties and sit-outs
+    included); ``tie_break_values`` are shown as read (a round number, a count), never
+    negated for sorting."""
 
     rank: int
     competitor_id: str
@@ -591,6 +601,7 @@ class StandingRow:
     penalty_points: int = 0
     tied: bool = False
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
+    points_by_round: Mapping[int, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """This row as JSON."""
@@ -609,6 +620,9 @@ class StandingRow:
             "penalty_points": self.penalty_points,
             "tied": self.tied,
             "tie_break_values": dict(self.tie_break_values),
+            "points_by_round": {
+                str(number): points for number, points in self.points_by_round.items()
+            },
         }
 
 

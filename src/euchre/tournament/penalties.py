@@ -9,6 +9,7 @@ seating: partnership 0's players are seats 0 and 2, partnership 1's seats 1 and 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.irregularities import Irregularity, adjudicate, check_renege, lone_team_of
@@ -17,12 +18,56 @@ from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import PENALTY_KINDS, PenaltyRecord, PenaltyRuling, TableSeating
 
-__all__ = ["rule_on_penalty", "seat_of"]
+__all__ = ["PENALTY_ROLES", "PenaltyRole", "penalty_role", "rule_on_penalty", "seat_of"]
 
 _ALIASES = {
     "misdeal": Irregularity.WRONG_NUMBER_OF_CARDS,
     "lone_partner_played": Irregularity.PARTNER_OF_LONER_PLAYS,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRole:
+    """Whom a penalty form asks for, per kind: ``named`` says who the player named is, and
+    ``scores`` which team the ruling's points go to (so an unproven renege never pays the
+    wrong team)."""
+
+    named: str
+    scores: str
+
+
+_OFFENDER = PenaltyRole("the player who committed it", "the other team")
+PENALTY_ROLES: dict[str, PenaltyRole] = {kind: _OFFENDER for kind in PENALTY_KINDS} | {
+    "renege": PenaltyRole(
+        "the player accused of reneging",
+        "proven: the accuser's team; not proven: the accused player's team",
+    ),
+    "renege_unproven": PenaltyRole(
+        "the player who alleged the renege (the accuser)",
+        "the falsely accused team, the accuser's opponents",
+    ),
+    "renege_corrected": PenaltyRole("the player who reneged and corrected it", "nobody"),
+    "table_talk": PenaltyRole(
+        "the player who talked",
+        "the other team, after a warning (warnings count per player for the whole event)",
+    ),
+    "bid_out_of_turn": PenaltyRole("the player who bid out of turn", "the other team"),
+    "lead_out_of_turn": PenaltyRole("the player who led out of turn", "the other team"),
+    "dealer_fails_to_discard": PenaltyRole("the dealer", "the other team"),
+    "misdeal": PenaltyRole("the dealer", "nobody: the hand is redealt"),
+    "wrong_number_of_cards": PenaltyRole("the dealer", "nobody: the hand is redealt"),
+    "wrong_dealer": PenaltyRole("the player who dealt", "nobody: the deal stands"),
+    "lone_partner_played": PenaltyRole("the lone caller's partner who played", "nobody"),
+    "partner_of_loner_plays": PenaltyRole("the lone caller's partner who played", "nobody"),
+}
+"""The role of the player a director names, for each of :data:`PENALTY_KINDS`."""
+
+
+def penalty_role(kind: str) -> PenaltyRole:
+    """The role of the named player for ``kind`` (raises for an unknown kind)."""
+    if kind not in PENALTY_ROLES:
+        raise TournamentError(f"unknown irregularity {kind!r}; known: {', '.join(PENALTY_KINDS)}")
+    return PENALTY_ROLES[kind]
 
 
 def seat_of(seating: TableSeating, player: str) -> int:
@@ -54,7 +99,9 @@ def rule_on_penalty(
     earlier: Sequence[PenaltyRecord] = (),
 ) -> PenaltyRuling:
     """Score one penalty at its table. ``earlier`` are the penalties recorded before it in the
-    same game (to count table-talk warnings)."""
+    event: a table-talk offence is warned when the same player was reported before anywhere in
+    the event (partners change between games, so the warning follows the player), or his
+    partnership earlier in the same game."""
     seat = seat_of(seating, penalty.offender_id)
     offending_team = seat % 2
     irregularity = _irregularity(penalty.kind)
@@ -94,9 +141,15 @@ def rule_on_penalty(
     if warned is None:
         warned = any(
             other.kind == penalty.kind
-            and other.round == penalty.round
-            and other.table == penalty.table
-            and seat_of(seating, other.offender_id) % 2 == seat % 2
+            and (
+                other.offender_id == penalty.offender_id
+                or (
+                    other.round == penalty.round
+                    and other.table == penalty.table
+                    and other.offender_id in seating.players
+                    and seat_of(seating, other.offender_id) % 2 == seat % 2
+                )
+            )
             for other in earlier
         )
     ruling = adjudicate(

@@ -155,6 +155,11 @@ def _criterion(name: str, unit: str, line: _Line, group: Sequence[str], ledger: 
     raise TournamentError(f"unknown tie-break {name!r}")
 
 
+_SHOWN_NEGATED = ("first_to_score", "fewest_euchres", "points_against")
+"""Criteria sorted on a negated value (fewer is better): shown as the plain number (the round
+its final total was reached, the euchres, the points against), never as "-6"."""
+
+
 def build_standings(
     ledger: Ledger,
     names: Mapping[str, str],
@@ -202,7 +207,11 @@ def build_standings(
                     sit_outs=line.sit_outs,
                     penalty_points=line.penalty_points,
                     tied=len(group) > 1,
-                    tie_break_values=dict(values[unit]),
+                    tie_break_values={
+                        name: -value if name in _SHOWN_NEGATED else value
+                        for name, value in values[unit].items()
+                    },
+                    points_by_round=dict(sorted(line.by_round.items())),
                 )
             )
         position += len(group)

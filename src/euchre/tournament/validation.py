@@ -1,12 +1,56 @@
-"""Checks on a table's game result against the event's rule profile."""
+"""Checks on a table's game result against the event's rule profile.
+
+:func:`validate_result` is what every stored result must pass (the core re-checks it on each
+computation). :func:`complete_result` is stricter and runs where a score is entered (the
+phones, the director's correction, the CLI): it refuses what a table can only have got wrong
+(a missing hand, a total no game reaches, an own total the hands do not give) and fills in
+what the hands say (each player's 5/4 lone points, who reached a tied score first).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
 
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventConfig, TableResult, TableSeating
 
-__all__ = ["hand_point_values", "validate_result"]
+__all__ = [
+    "MAX_GAMES",
+    "ResultError",
+    "check_event_length",
+    "complete_result",
+    "hand_point_values",
+    "reached_tying_score_first",
+    "validate_result",
+]
+
+MAX_GAMES: dict[str, tuple[int, str]] = {
+    "bolivar": (
+        10,
+        "Bolivar, TOURNAMENT FORMAT: 'The maximum number of games played in the tournament "
+        "will be 10 games'",
+    ),
+}
+"""Profiles whose sheet caps the games of an event: profile id -> (games, the clause)."""
+
+
+class ResultError(TournamentError):
+    """A result that cannot be right, naming the entry at fault: ``field`` is
+    ``"team_points.0"``, ``"hand_points.3"`` (1-based hand), ``"player_points.<id>"``,
+    ``"lone_marches.<id>"``, ``"first_to_tying_score"``, ``"hand_points"`` or ``"round"``."""
+
+    def __init__(self, message: str, *, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def check_event_length(profile_id: str, rounds: int) -> None:
+    """Raise :class:`ResultError` when ``rounds`` games exceed the sheet's maximum."""
+    cap = MAX_GAMES.get(profile_id)
+    if cap is not None and rounds > cap[0]:
+        raise ResultError(f"{rounds} games is more than the sheet allows ({cap[1]})", field="round")
 
 
 def hand_point_values(profile: RuleProfile) -> set[int]:
@@ -180,3 +224,226 @@ def _check_players(
                     f"{where}: {label} of {player!r} is {number}, more than {limit} possible "
                     f"in {hands} hands"
                 )
+
+
+def reached_tying_score_first(hand_points: tuple[tuple[int, int], ...]) -> int | None:
+    """The team (0/1) that reached the final, level total first, read from the hands in order
+    (the tournament sheet: "Ties go to the first team to make the tying score (i.e., last
+    team to score loses)"); None when the hands do not end level or end 0-0."""
+    finals = (sum(hand[0] for hand in hand_points), sum(hand[1] for hand in hand_points))
+    if finals[0] != finals[1] or finals[0] == 0:
+        return None
+    running = [0, 0]
+    for hand in hand_points:
+        for side in (0, 1):
+            running[side] += hand[side]
+            if running[side] >= finals[side]:
+                return side
+    return None
+
+
+class _Names:
+    """How messages name players and teams: by name when known, else by id."""
+
+    def __init__(self, seating: TableSeating, names: Mapping[str, str] | None) -> None:
+        self.names = dict(names or {})
+        self.seating = seating
+
+    def player(self, player: str) -> str:
+        return self.names.get(player, f"player {player}")
+
+    def team(self, side: int) -> str:
+        return " & ".join(self.names.get(p, p) for p in self.seating.partnerships[side])
+
+
+def _level_game(result: TableResult, where: str, label: _Names) -> int | None:
+    """Who reached the tying score first, from the hands or as the table said."""
+    total = result.team_points[0]
+    if result.team_points[0] != result.team_points[1]:
+        return None
+    from_hands = reached_tying_score_first(result.hand_points) if result.hand_points else None
+    said = result.first_to_tying_score
+    if from_hands is not None and said is not None and said != from_hands:
+        raise ResultError(
+            f"{where}: the hands show {label.team(from_hands)} reached {total} first, not "
+            f"{label.team(said)}",
+            field="first_to_tying_score",
+        )
+    first = from_hands if from_hands is not None else said
+    if first is None and total > 0 and result.stage == "main":
+        raise ResultError(
+            f"{where}: the game is level at {total}-{total}: say which team reached {total} "
+            f"first ({label.team(0)} or {label.team(1)}); ties go to the first team to make "
+            "the tying score",
+            field="first_to_tying_score",
+        )
+    return first
+
+
+def _check_entry_counts(profile: RuleProfile, result: TableResult, where: str) -> None:
+    """The hand count and the lowest total a fixed-length game can have."""
+    hands = profile.game_hands
+    if result.stage != "main" or not hands:
+        return
+    if result.hand_points and len(result.hand_points) != hands:
+        raise ResultError(
+            f"{where}: {len(result.hand_points)} hands entered, but a game is {hands} hands; "
+            "enter every hand (a hand the director rules on is written 0-0)",
+            field="hand_points",
+        )
+    if profile.all_pass != "stick_the_dealer":
+        return
+    scoring = (
+        sum(1 for hand in result.hand_points if hand[0] or hand[1]) if result.hand_points else hands
+    )
+    total = sum(result.team_points)
+    if total < scoring:
+        raise ResultError(
+            f"{where}: {result.team_points[0]} + {result.team_points[1]} = {total} points in "
+            f"{hands} hands is impossible: with stick the dealer every hand scores at least 1 "
+            "point (a hand the director rules on is written 0-0, hand by hand)",
+            field="team_points.0",
+        )
+
+
+def _lone_points(
+    profile: RuleProfile, result: TableResult, seating: TableSeating, where: str, label: _Names
+) -> tuple[dict[str, int], dict[str, int]]:
+    """(player_points, lone_hands) completed from the lone marches, checked against the hands
+    and against any own total the table typed."""
+    side_of = {player: side for side, pair in enumerate(seating.partnerships) for player in pair}
+    for player, count in result.lone_marches.items():
+        if player not in side_of:
+            raise ResultError(
+                f"{where}: lone_marches names player {player!r}, who was not at this table",
+                field=f"lone_marches.{player}",
+            )
+        if count < 0:
+            raise ResultError(
+                f"{where}: lone hands of five tricks of {label.player(player)} is {count}; "
+                "must be 0 or more",
+                field=f"lone_marches.{player}",
+            )
+    march = profile.points_lone_march
+    others = {
+        profile.points_made,
+        profile.points_march,
+        profile.points_lone_made,
+        profile.points_euchre,
+        profile.points_euchre_all_five,
+        profile.points_euchre_lone,
+    }
+    if profile.defend_alone:
+        others.add(profile.points_defend_alone)
+    for side, pair in enumerate(seating.partnerships):
+        entered = sum(result.lone_marches.get(player, 0) for player in pair)
+        first_player = next((player for player in pair if result.lone_marches.get(player)), pair[0])
+        if result.hand_points:
+            march_hands = [
+                number
+                for number, hand in enumerate(result.hand_points, start=1)
+                if hand[side] == march
+            ]
+            if entered > len(march_hands):
+                raise ResultError(
+                    f"{where}: {entered} lone hand(s) of five tricks entered for "
+                    f"{label.team(side)}, but only {len(march_hands)} hand(s) give that team "
+                    f"{march} points",
+                    field=f"lone_marches.{first_player}",
+                )
+            if profile.individual_scoring and march not in others and entered < len(march_hands):
+                missing = march_hands[entered]
+                raise ResultError(
+                    f"{where}: hand {missing} gives {label.team(side)} {march} points, a lone hand "
+                    "of five tricks: enter who called alone (the caller scores "
+                    f"{profile.individual_lone_march_maker}, the partner "
+                    f"{profile.individual_lone_march_partner})",
+                    field=f"lone_marches.{first_player}",
+                )
+        elif entered * march > result.team_points[side]:
+            raise ResultError(
+                f"{where}: {entered} lone hand(s) of five tricks are {entered * march} points, "
+                f"more than the total of {label.team(side)}, {result.team_points[side]}",
+                field=f"lone_marches.{first_player}",
+            )
+    lone_hands = dict(result.lone_hands)
+    for player, count in result.lone_marches.items():
+        if count > lone_hands.get(player, 0):
+            lone_hands[player] = count  # a lone hand of five tricks is a lone hand made
+    derived: dict[str, int] = {}
+    for side, pair in enumerate(seating.partnerships):
+        for player in pair:
+            own = result.team_points[side]
+            if profile.individual_scoring:
+                own += result.lone_marches.get(player, 0) * (
+                    profile.individual_lone_march_maker - march
+                )
+                own += sum(
+                    result.lone_marches.get(partner, 0) for partner in pair if partner != player
+                ) * (profile.individual_lone_march_partner - march)
+            derived[player] = own
+    for player, typed in result.player_points.items():
+        if player not in derived:
+            continue  # validate_result names a player who was not at the table
+        if typed != derived[player]:
+            side = side_of[player]
+            mine = result.lone_marches.get(player, 0)
+            explanation = f"the {result.team_points[side]} of {label.team(side)}" + (
+                f" plus {profile.individual_lone_march_maker - march} for each of the {mine} "
+                "lone hand(s) of five tricks this player called"
+                if profile.individual_scoring
+                else " (every player scores the team's points under this sheet)"
+            )
+            raise ResultError(
+                f"{where}: own total of {label.player(player)} is {typed}, but the hands give "
+                f"{derived[player]}: {explanation}",
+                field=f"player_points.{player}",
+            )
+    player_points = {
+        player: points
+        for player, points in derived.items()
+        if points != result.team_points[side_of[player]]
+    }
+    return player_points, {player: count for player, count in lone_hands.items() if count}
+
+
+def complete_result(
+    config: EventConfig,
+    result: TableResult,
+    seating: TableSeating,
+    names: Mapping[str, str] | None = None,
+) -> TableResult:
+    """A result as entered at a table, checked strictly and completed from its hands.
+
+    Raises :class:`ResultError` naming the entry at fault: a game of the wrong number of hands,
+    a total lower than a stick-the-dealer game can end with, a level game without who reached
+    the tying score first, a lone hand of five tricks nobody is named for, an own total the
+    hands do not give, or more games than the sheet allows. Returns the result with each
+    player's points derived from the lone hands (the tournament sheet: "on a lone call, the
+    person making the call scores 5 points and his partner scores 4 points"), who reached a
+    level score first (from the hands when given) and then checked by
+    :func:`validate_result`. ``names`` (player id -> name) makes the messages name people.
+    """
+    profile = load_profile(config.profile_id)
+    where = f"round {result.round} table {result.table}"
+    if result.stage == "main":
+        check_event_length(config.profile_id, result.round)
+    for team, points in enumerate(result.team_points):
+        if points < 0:
+            raise ResultError(
+                f"{where}: team {team + 1} has {points} points; points are 0 or more",
+                field=f"team_points.{team}",
+            )
+    _check_entry_counts(profile, result, where)
+    label = _Names(seating, names)
+    first = _level_game(result, where, label)
+    player_points, lone_hands = _lone_points(profile, result, seating, where, label)
+    completed = replace(
+        result,
+        first_to_tying_score=first,
+        player_points=player_points,
+        lone_hands=lone_hands,
+        lone_marches={player: count for player, count in result.lone_marches.items() if count},
+    )
+    validate_result(config, completed, seating)
+    return completed

@@ -55,7 +55,7 @@ from euchre.web.schemas import (
     SubmissionOut,
     TableOut,
 )
-from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession
+from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession, client_key
 
 __all__ = ["config_from_schema", "router"]
 
@@ -118,9 +118,9 @@ def setup(request: Request, response: Response, body: Credentials) -> LoginOut:
 @router.post("/session", tags=["session"])
 def log_in(request: Request, response: Response, body: Credentials) -> LoginOut:
     """Log in: the token works as a bearer token; the cookie needs the CSRF header."""
-    with database(request).read() as session:
-        director = auth.authenticate(session, name=body.name, password=body.password)
-        director_id, name = director.id, director.name
+    director_id, name = auth.log_in(
+        database(request), client=client_key(request), name=body.name, password=body.password
+    )
     return _login(request, response, director_id, name)
 
 
@@ -367,7 +367,7 @@ def correct_result(
             event_id=event_id,
             round_number=number,
             table=table,
-            entered=convert.result_input(body),
+            entered=convert.result_input(body, partial=True),
             who=director.name,
             reason=body.reason,
         )

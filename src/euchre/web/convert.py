@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.rounds import TableContext
-from euchre.store.scores import ResultInput, table_statuses
+from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -23,6 +23,7 @@ from euchre.web.schemas import (
 )
 
 __all__ = [
+    "audit_changes",
     "audit_out",
     "entrant_out",
     "event_out",
@@ -124,12 +125,25 @@ def audit_out(row: AuditEntry) -> AuditOut:
         old_value=row.old_value,
         new_value=row.new_value,
         reason=row.reason,
+        changes=audit_changes(row),
     )
 
 
-def result_input(body: ResultIn) -> ResultInput:
-    """The store's input type from the API's."""
+def audit_changes(row: AuditEntry) -> str:
+    """What an audit entry changed in a table's result, field by field ("" for other
+    entries)."""
+    results = ("correct_result", "accept_submission", "replace_score")
+    if row.action not in results:
+        return ""
+    return describe_changes(row.old_value, row.new_value)
+
+
+def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
+    """The store's input type from the API's (``partial``: a correction, which changes only
+    the fields the body sets)."""
     return ResultInput(
+        given=frozenset(body.model_fields_set & set(RESULT_FIELDS)) if partial else None,
+        lone_marches=dict(body.lone_marches),
         team_points=None
         if body.team_points is None
         else (body.team_points[0], body.team_points[1]),

@@ -10,7 +10,7 @@ from euchre.store import auth
 from euchre.web.deps import database
 from euchre.web.page_helpers import director_form, flash_html, read_form, set_session_cookie
 from euchre.web.pages_common import layout, redirect
-from euchre.web.security import COOKIE_NAME
+from euchre.web.security import COOKIE_NAME, client_key
 
 __all__ = ["router"]
 
@@ -71,11 +71,12 @@ async def login_post(request: Request) -> Response:
     data = await read_form(request)
 
     def work() -> tuple[int, str]:
-        with database(request).read() as session:
-            director = auth.authenticate(
-                session, name=data.get("name", ""), password=data.get("password", "")
-            )
-            return director.id, director.name
+        return auth.log_in(
+            database(request),
+            client=client_key(request),
+            name=data.get("name", ""),
+            password=data.get("password", ""),
+        )
 
     director_id, name = await run_in_threadpool(work)
     response = redirect("/director")

@@ -12,10 +12,11 @@ from sqlalchemy.orm import Session
 from euchre.store import events, scores
 from euchre.store.audit import list_audit
 from euchre.store.core import display_snapshot
-from euchre.tournament import FORMATS, PENALTY_KINDS, EventSnapshot
+from euchre.tournament import FORMATS, EventSnapshot
 from euchre.web.deps import database, optional_director
-from euchre.web.page_helpers import flash_html, login_redirect, nav_html, options_html
+from euchre.web.page_helpers import flash_html, login_redirect, nav_html
 from euchre.web.pages_common import csrf_field, esc, layout, table_rows, timer_html
+from euchre.web.pages_director import correction_picker_html, penalty_form_html
 
 __all__ = ["prizes_html", "router", "standings_html"]
 
@@ -279,29 +280,8 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
 
 def _tools_section(event_id: int, csrf: str) -> str:
     return f"""<section id="tools"><h2>Corrections, penalties, seating</h2><div class="forms">
-<form id="correction-form" method="post" action="/director/events/{event_id}/correct">{csrf}
-<h3>Enter or correct a result</h3>
-<label>Round <input id="correct-round" name="round" type="number" min="1" required></label>
-<label>Table <input id="correct-table" name="table" type="number" min="1" required></label>
-<label>Team 0 points <input id="correct-team0" name="team0" type="number" min="0" required></label>
-<label>Team 1 points <input id="correct-team1" name="team1" type="number" min="0" required></label>
-<label>Reason <input id="correct-reason" name="reason"></label>
-<button id="correct-submit">Save result</button></form>
-<form id="penalty-form" method="post" action="/director/events/{event_id}/penalties">{csrf}
-<h3>Record a penalty</h3>
-<label>Round <input id="penalty-round" name="round" type="number" min="1" required></label>
-<label>Table <input id="penalty-table" name="table" type="number" min="1" required></label>
-<label>Kind <select id="penalty-kind" name="kind">
-{options_html(PENALTY_KINDS, "renege")}</select></label>
-<label>Offending player # <input id="penalty-offender" name="offender" type="number" min="1"
- required></label>
-<label>Hand # <input id="penalty-hand" name="hand_number" type="number" min="1"></label>
-<label class="check"><input id="penalty-proven" name="proven" type="checkbox" value="1" checked>
- proven</label>
-<label class="check"><input id="penalty-lone" name="lone_hand" type="checkbox" value="1"> on a
- lone hand</label>
-<label>Note <input id="penalty-note" name="note"></label>
-<button id="penalty-submit">Record penalty</button></form>
+{correction_picker_html(event_id)}
+{penalty_form_html(event_id, csrf)}
 <form id="seating-form" method="post" action="/director/events/{event_id}/seating">{csrf}
 <h3>Set a seating by hand</h3>
 <label>Round <input id="seating-round" name="round" type="number" min="1" required></label>

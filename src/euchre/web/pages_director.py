@@ -9,24 +9,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
+from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.store import backup, events, rounds, scores
-from euchre.store.errors import AuthError, StoreError
+from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
     SIT_OUT_SCORING,
     EventConfig,
     PrizeTable,
     PrizeTier,
+    TableResult,
 )
+from euchre.tournament.validation import ResultError
+from euchre.web import table_page
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import (
     director_form,
@@ -40,7 +45,13 @@ from euchre.web.page_helpers import (
 from euchre.web.pages_common import csrf_field, esc, layout, redirect
 from euchre.web.security import DirectorSession, check_csrf
 
-__all__ = ["parse_prizes", "parse_seating", "router"]
+__all__ = [
+    "correction_picker_html",
+    "parse_prizes",
+    "parse_seating",
+    "result_form_values",
+    "router",
+]
 
 router = APIRouter(include_in_schema=False)
 
@@ -363,11 +374,13 @@ def _correct(
         event_id=event_id,
         round_number=form_int(form, "round", "round"),
         table=form_int(form, "table", "table"),
+        # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
                 form_int(form, "team0", "team 0 points"),
                 form_int(form, "team1", "team 1 points"),
-            )
+            ),
+            given=frozenset({"team_points"}),
         ),
         who=director.name,
         reason=form.get("reason", ""),
@@ -479,3 +492,400 @@ _numbered_action("/players/{number}/withdraw", _withdraw, "Player {number} withd
 _numbered_action("/rounds/{number}/close", _close, "Round {number} closed.")
 _numbered_action("/rounds/{number}/undo", _undo, "Round {number} undone.")
 _numbered_action("/submissions/{number}/accept", _accept, "Score accepted.")
+
+
+# --- a table's result: the correction form, pre-filled ------------------------------------------
+
+
+def _table_view(
+    session: Session, event_id: int, round_number: int, table: int
+) -> tuple[table_page.TableView, Any]:
+    from euchre.engine.profile import load_profile
+    from euchre.store.core import event_config
+
+    event = events.get_event(session, event_id=event_id)
+    round_row = rounds.get_round(session, event_id=event_id, number=round_number)
+    seating = next(
+        (entry for entry in round_row.plan["tables"] if int(entry["table"]) == table), None
+    )
+    if seating is None:
+        raise NotFoundError(f"round {round_number} has no table {table}")
+    by_id = {str(row.number): row for row in events.list_entrants(session, event_id=event_id)}
+    first, second = seating["partnerships"]
+    view = table_page.TableView(
+        code="",
+        partnerships=(
+            tuple(by_id[player] for player in first),
+            tuple(by_id[player] for player in second),
+        ),
+        profile=load_profile(event_config(event).profile_id),
+    )
+    return view, round_row
+
+
+def result_form_values(result: dict[str, Any] | None, view: table_page.TableView) -> dict[str, str]:
+    """The correction form's fields for a recorded result (its current values)."""
+    if result is None:
+        return {}
+    values = {"team0": str(result["team_points"][0]), "team1": str(result["team_points"][1])}
+    for number, hand in enumerate(result.get("hand_points") or [], start=1):
+        values[f"hand_{number}_0"] = str(hand[0]) if hand[0] else "0"
+        values[f"hand_{number}_1"] = str(hand[1]) if hand[1] else "0"
+    for key, prefix in (("lone_hands", "lone"), ("lone_marches", "march"), ("euchres", "euchre")):
+        for player, count in (result.get(key) or {}).items():
+            values[f"{prefix}_{player}"] = str(count)
+    points = result["team_points"]
+    own = result.get("player_points") or {}
+    if view.profile.individual_scoring:
+        for side, pair in enumerate(view.partnerships):
+            for member in pair:
+                values[f"points_{member.number}"] = str(own.get(str(member.number), points[side]))
+    first = result.get("first_to_tying_score")
+    if first is not None:
+        values["first_to_tying_score"] = str(first)
+    return values
+
+
+def _table_history(session: Session, event_id: int, round_number: int, table: int) -> str:
+    from euchre.store.audit import list_audit
+    from euchre.web.convert import audit_changes
+
+    target = f"round {round_number} table {table}"
+    rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
+    items = "".join(
+        f"<li>{esc(entry.at.strftime('%H:%M:%S'))} {esc(entry.who)}: "
+        f"{esc(entry.action.replace('_', ' '))}"
+        + (f" — {esc(changes)}" if (changes := audit_changes(entry)) else "")
+        + (f" ({esc(entry.reason)})" if entry.reason else "")
+        + "</li>"
+        for entry in rows
+    )
+    return f'<ul id="table-history">{items or "<li>Nothing yet.</li>"}</ul>'
+
+
+def _correction_body(
+    request: Request,
+    director: DirectorSession,
+    event_id: int,
+    round_number: int,
+    table: int,
+    *,
+    values: dict[str, str] | None = None,
+    error: str = "",
+    bad: tuple[str, ...] = (),
+) -> tuple[str, str]:
+    with database(request).read() as session:
+        view, _ = _table_view(session, event_id, round_number, table)
+        official = scores.official_result(
+            session, event_id=event_id, round_number=round_number, table=table
+        )
+        current = None if official is None else dict(official.result)
+        history = _table_history(session, event_id, round_number, table)
+        ruled = scores.ruled_hands(
+            session, event_id=event_id, round_number=round_number, table=table
+        )
+    shown = values if values is not None else result_form_values(current, view)
+    action = f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result"
+    reason = esc((values or {}).get("reason", ""))
+    frame = table_page.FormFrame(
+        action=action,
+        form_id="correction-form",
+        identity_html=csrf_field(director.csrf_token)
+        + '<label>Reason (kept in the audit log) <input id="correct-reason" name="reason" '
+        f'value="{reason}"></label>',
+        button_html='<button id="correct-submit">Save the result</button>',
+        heading="",
+        footer="",
+    )
+    form = table_page.score_form_html(view, values=shown, error=error, bad=bad, frame=frame)
+    recorded = (
+        table_page.result_html(view, current, element_id="recorded-result")
+        if current is not None
+        else '<p class="muted">No result recorded yet.</p>'
+    )
+    ruled_html = (
+        "<p>The director ruled on hand(s) "
+        + ", ".join(f"{number} ({esc(kind)})" for number, kind in sorted(ruled.items()))
+        + ": those hands are 0–0 here; the penalty holds their points.</p>"
+        if ruled
+        else ""
+    )
+    body = f"""{flash_html(request)}
+<p><a href="/director/events/{event_id}">Back to the dashboard</a></p>
+<section><h2>{esc(view.team_name(0))} vs {esc(view.team_name(1))}</h2>
+<h3>Recorded now</h3>{recorded}{ruled_html}</section>
+<section><h2>Correct it</h2><p class="muted">The form holds the recorded values: change only
+what is wrong. Fields you leave as they are keep their values; the audit log names each field
+that changed.</p>{form}</section>
+<section><h2>History of this table</h2>{history}</section>"""
+    return f"Round {round_number}, table {table}: result", body
+
+
+@router.get(
+    "/director/events/{event_id}/rounds/{round_number}/tables/{table}/result",
+    response_class=HTMLResponse,
+)
+def correction_page(request: Request, event_id: int, round_number: int, table: int) -> Response:
+    """A table's recorded result and the correction form, pre-filled with its current values
+    (totals, hands, lone hands, euchres per player, own points, who reached a tie first)."""
+    director = optional_director(request)
+    if director is None:
+        return login_redirect(request)
+    title, body = _correction_body(request, director, event_id, round_number, table)
+    return HTMLResponse(layout(title, body, nav=nav_html(director), head=table_page.FORM_STYLE))
+
+
+def _changed_fields(
+    entered: scores.ResultInput, current: dict[str, Any] | None, view: table_page.TableView
+) -> frozenset[str]:
+    """The result fields whose posted value differs from the recorded one (an own total is
+    compared with the one the form showed)."""
+    if current is None:
+        return frozenset(scores.RESULT_FIELDS)
+    recorded = TableResult.from_json(current)
+
+    def numbers(mapping: Any) -> dict[int, int]:
+        return {int(player): int(count) for player, count in mapping.items() if count}
+
+    changed = set()
+    if entered.team_points is not None and tuple(entered.team_points) != recorded.team_points:
+        changed.add("team_points")
+    if tuple(entered.hand_points) != tuple(recorded.hand_points):
+        changed.add("hand_points")
+    for name in ("lone_hands", "lone_marches", "euchres"):
+        if numbers(getattr(entered, name)) != numbers(getattr(recorded, name)):
+            changed.add(name)
+    shown = result_form_values(current, view)
+    for member in view.players:
+        typed = entered.player_points.get(member.number)
+        if typed is not None and str(typed) != shown.get(f"points_{member.number}"):
+            changed.add("player_points")
+    if entered.first_to_tying_score != recorded.first_to_tying_score:
+        changed.add("first_to_tying_score")
+    return frozenset(changed)
+
+
+@router.post("/director/events/{event_id}/rounds/{round_number}/tables/{table}/result")
+async def correction_post(
+    request: Request, event_id: int, round_number: int, table: int
+) -> Response:
+    """Save a corrected result: only the fields the director changed change."""
+    director, data = await director_form(request)
+
+    def work() -> str:
+        with database(request).write() as session:
+            view, _ = _table_view(session, event_id, round_number, table)
+            official = scores.official_result(
+                session, event_id=event_id, round_number=round_number, table=table
+            )
+            current = None if official is None else dict(official.result)
+            entered = table_page.entered_from_form(data, view)
+            given = _changed_fields(entered, current, view)
+            entered = replace(entered, given=given)
+            result, changes = scores.correct_result(
+                session,
+                event_id=event_id,
+                round_number=round_number,
+                table=table,
+                entered=entered,
+                who=director.name,
+                reason=data.get("reason", ""),
+            )
+            what = scores.describe_changes(current, dict(result.result))
+            moved = _changes_text(changes)
+            return f"Result saved: {what}." + (f" Seats changed: {moved}." if moved else "")
+
+    try:
+        message = await run_in_threadpool(work)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        field = error.field if isinstance(error, ResultError) else ""
+        text = str(error)
+
+        def render() -> tuple[str, str]:
+            with database(request).read() as session:
+                view, _ = _table_view(session, event_id, round_number, table)
+            return _correction_body(
+                request,
+                director,
+                event_id,
+                round_number,
+                table,
+                values=data,
+                error=text,
+                bad=tuple(table_page.field_ids(field, view)),
+            )
+
+        title, body = await run_in_threadpool(render)
+        return HTMLResponse(
+            layout(title, body, nav=nav_html(director), head=table_page.FORM_STYLE),
+            status_code=409 if isinstance(error, ConflictError) else 400,
+        )
+    return redirect(
+        f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result", message
+    )
+
+
+def correction_picker_html(event_id: int) -> str:
+    """The dashboard's way into a table's correction form (a GET form: round and table)."""
+    return f"""<form id="correction-picker" method="get" onsubmit="this.action=
+'/director/events/{event_id}/rounds/'+this.round.value+'/tables/'+this.table.value+'/result'"
+action="/director/events/{event_id}/result">
+<h3>Enter or correct a result</h3>
+<label>Round <input id="correct-round" name="round" type="number" min="1" required></label>
+<label>Table <input id="correct-table" name="table" type="number" min="1" required></label>
+<button id="correct-open">Open the table's result</button>
+<p class="muted">The form shows the recorded totals, hands, lone hands, euchres and own points;
+change only what is wrong.</p></form>"""
+
+
+@router.get("/director/events/{event_id}/result")
+def correction_picker(request: Request, event_id: int, round: int, table: int) -> Response:
+    """Where the picker leads without JavaScript: the table's correction form."""
+    return RedirectResponse(
+        f"/director/events/{event_id}/rounds/{round}/tables/{table}/result", status_code=303
+    )
+
+
+# --- penalties: the form names the role per kind; warnings can become the penalty -----------
+
+
+def penalty_form_html(event_id: int, csrf: str) -> str:
+    """The penalty form: each kind says whom to name (the accused, the accuser, the dealer)
+    and which team its points go to; a hand the director rules on stays 0-0 at the table."""
+    from euchre.tournament import PENALTY_KINDS
+    from euchre.tournament.penalties import penalty_role
+
+    options = "".join(
+        f'<option value="{esc(kind)}"{" selected" if kind == "renege" else ""}>'
+        f"{esc(kind.replace('_', ' '))} — name {esc(penalty_role(kind).named)}</option>"
+        for kind in PENALTY_KINDS
+    )
+    roles = "".join(
+        f'<tr data-kind="{esc(kind)}"><td>{esc(kind.replace("_", " "))}</td>'
+        f"<td>{esc(penalty_role(kind).named)}</td><td>{esc(penalty_role(kind).scores)}</td></tr>"
+        for kind in PENALTY_KINDS
+    )
+    return f"""<form id="penalty-form" method="post" action="/director/events/{event_id}/penalties">
+{csrf}<h3>Record a penalty</h3>
+<label>Round <input id="penalty-round" name="round" type="number" min="1" required></label>
+<label>Table <input id="penalty-table" name="table" type="number" min="1" required></label>
+<label>Kind <select id="penalty-kind" name="kind">{options}</select></label>
+<label>Player named (the role depends on the kind: see the list) <input id="penalty-offender"
+ name="offender" type="number" min="1" required></label>
+<label>Hand # <input id="penalty-hand" name="hand_number" type="number" min="1"></label>
+<label class="check"><input id="penalty-proven" name="proven" type="checkbox" value="1" checked>
+ renege proven (unticked: the accused player's team scores)</label>
+<label class="check"><input id="penalty-lone" name="lone_hand" type="checkbox" value="1"> on a
+ lone hand</label>
+<label>Note <input id="penalty-note" name="note"></label>
+<button id="penalty-submit">Record penalty</button>
+<p class="muted">The table writes the hand you rule on as 0–0: the points below are the
+penalty's and are added to the table's totals once. Table-talk warnings count per player for
+the whole event (partners change between games); the player's next offence is the penalty.</p>
+<details id="penalty-roles"><summary>Whom to name, and who scores, per kind</summary>
+<table><thead><tr><th>Kind</th><th>Name</th><th>Points go to</th></tr></thead>
+<tbody>{roles}</tbody></table></details>
+<p><a id="penalties-page" href="/director/events/{event_id}/penalties">All penalties and
+warnings</a></p></form>"""
+
+
+@router.get("/director/events/{event_id}/penalties", response_class=HTMLResponse)
+def penalties_page(request: Request, event_id: int) -> Response:
+    """Every penalty with its ruling (points per team by name); a table-talk warning can be
+    turned into the penalty."""
+    from euchre.store.core import display_snapshot
+
+    director = optional_director(request)
+    if director is None:
+        return login_redirect(request)
+    csrf = csrf_field(director.csrf_token)
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        snapshot = display_snapshot(session, event)
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
+        rows = scores.list_penalties(session, event_id=event_id)
+        plans = {
+            (round_row.number, int(entry["table"])): entry["partnerships"]
+            for round_row in events.started_rounds(session, event_id=event_id)
+            for entry in round_row.plan["tables"]
+        }
+    rulings = list(snapshot.penalties)
+    items = []
+    warnings: dict[str, int] = {}
+    for row in rows:
+        record = row.record
+        kind = str(record.get("kind"))
+        offender = str(record.get("offender_id"))
+        ruling = next(
+            (
+                candidate
+                for candidate in rulings
+                if (candidate.round, candidate.table, candidate.kind, candidate.offender_id)
+                == (row.round_number, row.table_number, kind, offender)
+            ),
+            None,
+        )
+        if ruling is not None:
+            rulings.remove(ruling)
+        sides = plans.get((row.round_number, row.table_number), [[], []])
+        teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
+        if ruling is None:
+            outcome = "not scored"
+        else:
+            paid = [
+                f"{esc(teams[side])} +{points}"
+                for side, points in enumerate(ruling.team_points)
+                if points
+            ]
+            outcome = f"{esc(ruling.outcome.replace('_', ' '))}: " + (
+                ", ".join(paid) or "no points"
+            )
+        escalate = ""
+        if kind == "table_talk":
+            warnings[offender] = warnings.get(offender, 0) + 1
+            if ruling is not None and not any(ruling.team_points):
+                escalate = (
+                    f'<form method="post" class="inline" action="/director/events/{event_id}/'
+                    f'penalties/{row.id}/escalate">{csrf}<input type="hidden" name="reason" '
+                    'value="the director made the warning the penalty">'
+                    f'<button data-testid="escalate-{row.id}" class="secondary">Make this the '
+                    "penalty</button></form>"
+                )
+        items.append(
+            f'<li data-testid="penalty-row-{row.id}">Round {row.round_number} table '
+            f"{row.table_number}: {esc(kind.replace('_', ' '))}, "
+            f"{esc(names.get(offender, offender))} named — {outcome}{escalate}</li>"
+        )
+    counts = "".join(
+        f"<li>{esc(names.get(player, player))}: {count} table-talk report(s) this event</li>"
+        for player, count in sorted(warnings.items())
+    )
+    body = f"""{flash_html(request)}
+<p><a href="/director/events/{event_id}">Back to the dashboard</a></p>
+<section><h2>Recorded</h2><ul id="penalty-list">{"".join(items) or "<li>None.</li>"}</ul></section>
+<section><h2>Table talk, per player for the whole event</h2>
+<p class="muted">The first report of a player is a warning; the next one, in any game, is the
+penalty. A warning can be made the penalty here.</p>
+<ul id="warning-counts">{counts or "<li>None.</li>"}</ul>
+</section>
+<section>{penalty_form_html(event_id, csrf)}</section>"""
+    return HTMLResponse(layout(f"{event.name}: penalties", body, nav=nav_html(director)))
+
+
+def _escalate(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> None:
+    scores.escalate_warning(
+        session,
+        event_id=event_id,
+        penalty_id=number,
+        who=director.name,
+        reason=form.get("reason", ""),
+    )
+
+
+_numbered_action("/penalties/{number}/escalate", _escalate, "The warning is now the penalty.")

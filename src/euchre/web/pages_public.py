@@ -8,10 +8,21 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
+from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
 from euchre.store.core import display_snapshot, event_config
-from euchre.store.errors import StoreError
+from euchre.store.errors import (
+    AuthError,
+    ConflictError,
+    NotFoundError,
+    RateLimitedError,
+    StoreError,
+)
+from euchre.store.models import Submission
+from euchre.tournament import EventSnapshot
+from euchre.tournament.validation import ResultError
+from euchre.web import table_page
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.page_helpers import flash_html, read_form
 from euchre.web.pages_common import esc, layout, redirect, timer_html
@@ -54,10 +65,53 @@ def table_by_code(code: str = "") -> Response:
     return RedirectResponse(f"/t/{cleaned}", status_code=303)
 
 
-def _table_body(request: Request, code: str) -> tuple[str, str]:
+def _view(context: rounds.TableContext) -> table_page.TableView:
+    profile = load_profile(event_config(context.event).profile_id)
+    return table_page.TableView(context.code, context.partnerships, profile)
+
+
+def _submission_item(view: table_page.TableView, row: Submission) -> str:
+    """One entered score: what it says in full (what an opponent vouches for) and, while it
+    waits, the confirm and dispute buttons."""
+    entered_by = view.name_of(row.submitted_by)
+    actions = ""
+    if row.status == "pending":
+        actions = (
+            f'<form method="post" action="/t/{esc(view.code)}/submissions/{row.id}/confirm" '
+            f'class="row"><p class="muted">An opponent of {esc(entered_by)} checks every line '
+            "above, then confirms with his own code.</p>"
+            f'<label>Opponent\'s code <input id="confirm-code-{row.id}" '
+            f'name="player_code" inputmode="numeric" autocomplete="off" required></label>'
+            f'<button id="confirm-{row.id}">Confirm</button>'
+            f'<button id="dispute-{row.id}" class="secondary" '
+            f'formaction="/t/{esc(view.code)}/submissions/{row.id}/dispute">Wrong score'
+            "</button></form>"
+        )
+    return (
+        f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
+        f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
+        f"entered by {esc(entered_by)}: <em>{esc(row.status)}</em>"
+        + (
+            table_page.result_html(view, row.result, element_id=f"vouch-{row.id}")
+            if row.status in ("pending", "disputed")
+            else ""  # the saved result above shows it in full
+        )
+        + actions
+        + "</li>"
+    )
+
+
+def _table_body(
+    request: Request,
+    code: str,
+    *,
+    values: dict[str, str] | None = None,
+    error: str = "",
+    bad: tuple[str, ...] = (),
+) -> tuple[str, str]:
     with database(request).read() as session:
         context = rounds.open_table(session, code=code)
-        profile = load_profile(event_config(context.event).profile_id)
+        view = _view(context)
         submissions = scores.table_submissions(session, context=context)
         official_row = scores.official_result(
             session,
@@ -65,9 +119,17 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
             round_number=context.round.number,
             table=context.table_number,
         )
-    players = [member for side in context.partnerships for member in side]
+        next_seats = ""
+        if official_row is not None:
+            names = {
+                str(row.number): row.name
+                for row in events.list_entrants(session, event_id=context.event.id)
+            }
+            next_seats = table_page.next_seats_html(
+                view, display_snapshot(session, context.event), context.round.number, names
+            )
     sides = "".join(
-        f'<div id="partnership-{index}" class="side"><h3>Team {index}</h3>'
+        f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
         + "".join(
             f'<p>{esc(member.name)} <span class="muted">#{member.number}</span></p>'
             for member in side
@@ -75,132 +137,46 @@ def _table_body(request: Request, code: str) -> tuple[str, str]:
         + "</div>"
         for index, side in enumerate(context.partnerships)
     )
-    hands = profile.game_hands if profile.game_hands > 0 else 12
-    hand_rows = "".join(
-        f'<tr><td>{i}</td><td><input id="hand-{i}-0" name="hand_{i}_0" type="number" min="0" '
-        f'max="{profile.max_hand_points()}" inputmode="numeric"></td>'
-        f'<td><input id="hand-{i}-1" name="hand_{i}_1" type="number" min="0" '
-        f'max="{profile.max_hand_points()}" inputmode="numeric"></td></tr>'
-        for i in range(1, hands + 1)
-    )
-    # Profiles whose lone march pays the maker more than his partner (the tournament sheet's
-    # progressive scoring) let each player enter his own total when it differs from the team's.
-    own_points = profile.individual_scoring
-    extras = "".join(
-        f"<tr><td>{esc(member.name)}</td>"
-        f'<td><input id="lone-{member.number}" name="lone_{member.number}" type="number" min="0" '
-        f'value="0" inputmode="numeric"></td>'
-        f'<td><input id="euchre-{member.number}" name="euchre_{member.number}" type="number" '
-        f'min="0" value="0" inputmode="numeric"></td>'
-        + (
-            f'<td><input id="points-{member.number}" name="points_{member.number}" '
-            'type="number" min="0" inputmode="numeric"></td>'
-            if own_points
+    shown = [row for row in submissions if row.status != "superseded"]
+    items = "".join(_submission_item(view, row) for row in shown)
+    if official_row is not None:
+        # A saved result: show it (and where everyone goes), not a fresh form.
+        saved = f"""<section id="official" class="flash"><h2>Saved</h2>
+<p id="winner">{esc(table_page.winner_text(view, official_row.result))}</p>
+{table_page.result_html(view, official_row.result, element_id="saved-result")}
+<p class="muted">A mistake? Ask the director: only the director corrects a saved score.</p>
+</section><section id="next" data-live="15"><h2>Where you go next</h2>{next_seats}</section>"""
+        form = (
+            f'<p id="form-error" class="error field-error" role="alert">{esc(error)}</p>'
+            if error
             else ""
         )
-        + "</tr>"
-        for member in players
-    )
-    own_head = "<th>Own total (if not the team's)</th>" if own_points else ""
-    items = "".join(
-        f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
-        f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
-        f"entered by #{row.submitted_by}: <em>{esc(row.status)}</em>"
-        + (
-            f'<form method="post" action="/t/{esc(context.code)}/submissions/{row.id}/confirm" '
-            f'class="row"><label>Opponent\'s code <input id="confirm-code-{row.id}" '
-            f'name="player_code" inputmode="numeric" autocomplete="off" required></label>'
-            f'<button id="confirm-{row.id}">Confirm</button>'
-            f'<button id="dispute-{row.id}" class="secondary" '
-            f'formaction="/t/{esc(context.code)}/submissions/{row.id}/dispute">Wrong score'
-            "</button></form>"
-            if row.status == "pending"
-            else ""
-        )
-        + "</li>"
-        for row in submissions
-    )
-    official = (
-        f'<p id="official" class="flash">Saved: {official_row.result["team_points"][0]} – '
-        f"{official_row.result['team_points'][1]} (confirmed).</p>"
-        if official_row is not None
-        else ""
-    )
-    body = f"""{flash_html(request)}{official}
+    else:
+        saved = ""
+        form = table_page.score_form_html(view, values=values, error=error, bad=bad)
+    body = f"""{flash_html(request)}{saved}
 <section id="table-info"><p>{esc(context.event.name)} · round {context.round.number} ·
 <strong>table {context.table_number}</strong> · time left
 {timer_html(context.round)}</p>
 <div class="sides">{sides}</div></section>
 <section><h2>Scores entered</h2><ul id="submissions">{items or "<li>None yet.</li>"}</ul></section>
-<section><h2>Enter the score</h2>
-<form id="score-form" method="post" action="/t/{esc(context.code)}/submissions" class="stack">
-<div class="row"><label>Team 0 total <input id="team0-points" name="team0" type="number" min="0"
- inputmode="numeric"></label>
-<label>Team 1 total <input id="team1-points" name="team1" type="number" min="0"
- inputmode="numeric"></label></div>
-<details><summary>Or hand by hand</summary><table class="hands"><thead><tr><th>Hand</th>
-<th>Team 0</th><th>Team 1</th></tr></thead><tbody>{hand_rows}</tbody></table></details>
-<details><summary>Lone hands made and times euchred</summary><table><thead><tr><th>Player</th>
-<th>Lone hands</th><th>Euchred</th>{own_head}</tr></thead><tbody>{extras}</tbody></table>
-</details>
-<label>Your player code <input id="player-code" name="player_code" inputmode="numeric"
- autocomplete="off" required></label>
-<button id="score-submit">Submit score</button></form>
-<p class="muted">An opponent then confirms with his own code.</p></section>"""
+{form}"""
     return f"Table {context.table_number}", body
 
 
+def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(
+        layout(title, body, body_class="table-page", head=table_page.FORM_STYLE),
+        status_code=status,
+    )
+
+
 @router.get("/t/{code}", response_class=HTMLResponse)
-def table_page(request: Request, code: str) -> Response:
+def table_page_view(request: Request, code: str) -> Response:
     """A table's page for this round (wrong codes are counted and slowed down)."""
     guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
     title, body = _table_body(request, code)
-    return HTMLResponse(layout(title, body, body_class="table-page"))
-
-
-def _number(data: dict[str, str], key: str, what: str) -> int | None:
-    text = data.get(key, "").strip()
-    if not text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        raise StoreError(f"{what} must be a whole number, got {text!r}") from None
-
-
-def _entered(data: dict[str, str], player_numbers: list[int]) -> scores.ResultInput:
-    hands: list[tuple[int, int]] = []
-    index = 1
-    while f"hand_{index}_0" in data or f"hand_{index}_1" in data:
-        first = _number(data, f"hand_{index}_0", f"hand {index}, team 0")
-        second = _number(data, f"hand_{index}_1", f"hand {index}, team 1")
-        if first is not None or second is not None:
-            hands.append((first or 0, second or 0))
-        index += 1
-    team0 = _number(data, "team0", "team 0 total")
-    team1 = _number(data, "team1", "team 1 total")
-    totals = None
-    if team0 is not None or team1 is not None:
-        totals = (team0 or 0, team1 or 0)
-    lone = {
-        number: _number(data, f"lone_{number}", f"lone hands of #{number}") or 0
-        for number in player_numbers
-    }
-    euchres = {
-        number: _number(data, f"euchre_{number}", f"euchres of #{number}") or 0
-        for number in player_numbers
-    }
-    own = {
-        number: _number(data, f"points_{number}", f"own total of #{number}")
-        for number in player_numbers
-    }
-    return scores.ResultInput(
-        player_points={number: points for number, points in own.items() if points is not None},
-        team_points=totals,
-        hand_points=tuple(hands),
-        lone_hands={number: count for number, count in lone.items() if count},
-        euchres={number: count for number, count in euchres.items() if count},
-    )
+    return _page(title, body)
 
 
 _KEPT = "Score kept. Now an opponent confirms it."
@@ -217,26 +193,54 @@ _SUBMITTED_MESSAGES = {
 }
 
 
+def _error_field(error: EuchreError) -> str:
+    if isinstance(error, ResultError):
+        return error.field
+    if isinstance(error, AuthError):
+        return "player_code"
+    return ""
+
+
 @router.post("/t/{code}/submissions")
 async def submit_post(request: Request, code: str) -> Response:
-    """Keep the score the table entered."""
+    """Keep the score the table entered. When something is wrong, the same form comes back
+    with everything typed still there and the bad field marked."""
     data = await read_form(request)
 
     def run() -> str:
         def work(session: Session) -> str:
             context = rounds.open_table(session, code=code)
-            numbers = [member.number for side in context.partnerships for member in side]
             submission = scores.submit_score(
                 session,
                 code=code,
                 player_code=data.get("player_code", ""),
-                entered=_entered(data, numbers),
+                entered=table_page.entered_from_form(data, _view(context)),
             )
             return submission.status
 
         return guard_codes(request, work)
 
-    status = await run_in_threadpool(run)
+    try:
+        status = await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | RateLimitedError | ConflictError):
+            raise  # a wrong table code, a blocked device, a round that is over: the error page
+        field = _error_field(error)
+        message = str(error)
+
+        def render() -> tuple[str, str]:
+            with database(request).read() as session:
+                view = _view(rounds.open_table(session, code=code))
+            return _table_body(
+                request,
+                code,
+                values=data,
+                error=message,
+                bad=tuple(table_page.field_ids(field, view)),
+            )
+
+        title, body = await run_in_threadpool(render)
+        return _page(title, body, 401 if isinstance(error, AuthError) else 400)
     return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
 
 
@@ -282,6 +286,49 @@ async def dispute_post(request: Request, code: str, submission_id: int) -> Respo
     )
 
 
+def _score_cell(table: scores.ScoredTable | None) -> str:
+    """A table's score with its penalties (and the game's own score when they differ)."""
+    if table is None:
+        return ""
+    text = f"{table.points[0]} – {table.points[1]}"
+    if table.points != table.game_points:
+        text += (
+            f' <span class="muted">(game {table.game_points[0]} – {table.game_points[1]}, '
+            f"penalties {table.penalty_points[0]:+d} / {table.penalty_points[1]:+d})</span>"
+        )
+    return text
+
+
+def penalties_html(
+    session: Session, event_id: int, snapshot: EventSnapshot, *, element_id: str
+) -> str:
+    """Every penalty the director recorded: where, what, and the points each team got."""
+    if not snapshot.penalties:
+        return f'<section id="{element_id}"><h2>Penalties</h2><p>None.</p></section>'
+    names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+    plans = {
+        (round_row.number, int(entry["table"])): entry["partnerships"]
+        for round_row in events.started_rounds(session, event_id=event_id)
+        for entry in round_row.plan["tables"]
+    }
+    items = []
+    for ruling in snapshot.penalties:
+        sides = plans.get((ruling.round, ruling.table), [[], []])
+        teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
+        paid = ", ".join(
+            f"{esc(teams[side])} +{points}"
+            for side, points in enumerate(ruling.team_points)
+            if points
+        )
+        named = esc(names.get(ruling.offender_id, ruling.offender_id))
+        items.append(
+            f"<li>Round {ruling.round} table {ruling.table}: "
+            f"{esc(ruling.kind.replace('_', ' '))} ({named})"
+            f" — {paid or 'a warning, no points'}</li>"
+        )
+    return f'<section id="{element_id}"><h2>Penalties</h2><ul>{"".join(items)}</ul></section>'
+
+
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
@@ -310,9 +357,14 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                 + "</tbody></table>"
             )
         standings = standings_html(snapshot, table_id="live-standings", tie_breaks=False)
+        penalties = (
+            penalties_html(session, event_id, snapshot, element_id="live-penalties")
+            if snapshot.penalties
+            else ""
+        )
         return (
             event.name,
-            f'<div class="live-grid"><div>{standings}</div><div>{seating}</div></div>',
+            f'<div class="live-grid"><div>{standings}</div><div>{seating}{penalties}</div></div>',
             timer,
         )
 
@@ -334,19 +386,17 @@ def results_page(request: Request, event_id: int) -> Response:
         names = {
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
+        scored = scores.scored_tables(session, event_id=event_id, snapshot=snapshot)
         round_blocks = []
         for round_row in events.started_rounds(session, event_id=event_id):
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=round_row.number
             )
             lines = "".join(
-                f"<tr><td>{status.table}</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
+                f'<tr data-testid="result-{round_row.number}-{status.table}"><td>{status.table}'
+                f"</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
                 f'<td>{esc(" & ".join(status.partnerships[1]))}</td><td class="num">'
-                + (
-                    ""
-                    if status.team_points is None
-                    else f"{status.team_points[0]} – {status.team_points[1]}"
-                )
+                + _score_cell(scored.get((round_row.number, status.table)))
                 + "</td></tr>"
                 for status in statuses
             )
@@ -360,7 +410,10 @@ def results_page(request: Request, event_id: int) -> Response:
         body = (
             f'<p class="muted">{"Final results" if snapshot.is_over else "Results so far"}</p>'
             f"{standings_html(snapshot, table_id='results-standings')}{prizes_html(snapshot)}"
-            f'<section id="rounds"><h2>Rounds</h2>{"".join(round_blocks)}</section>'
+            f'<section id="rounds"><h2>Rounds</h2><p class="muted">Scores include penalty '
+            "points (the game's own points in brackets where a penalty changed them).</p>"
+            f"{''.join(round_blocks)}</section>"
+            + penalties_html(session, event_id, snapshot, element_id="results-penalties")
         )
         title = f"{event.name}: results"
     return HTMLResponse(layout(title, body))

@@ -28,11 +28,13 @@ from fpdf import FPDF
 from euchre.engine.errors import EuchreError
 
 __all__ = [
+    "RULED_HAND_NOTE",
     "AssignmentRow",
     "OpponentCheck",
     "PlayerScorecardData",
     "PrintingError",
     "ScorecardRound",
+    "SheetWording",
     "TableCardData",
     "TallyTableData",
     "TallyTeam",
@@ -42,6 +44,7 @@ __all__ = [
     "round_assignments_pdf",
     "table_cards_pdf",
     "tally_sheets_pdf",
+    "wording_for_profile",
 ]
 
 PAGE_FORMATS = ("Letter", "A4")
@@ -77,6 +80,30 @@ class OpponentCheck(enum.Enum):
                 "Hand this sheet to the official scorekeeper."
             )
         return "Before rotating, write down your score and have your opponent sign this scorecard."
+
+
+RULED_HAND_NOTE = (
+    "A hand the director rules on (renege, bid or lead out of turn, table talk) is written 0-0: "
+    "the director records the penalty points."
+)
+"""Printed on every tally sheet: a penalty's points are held by the director's record only."""
+
+
+def wording_for_profile(profile_id: str) -> SheetWording:
+    """The tally-sheet wording of the built-in profile's sheet (Bolivar says "game" and has
+    its own sentences; the others "round")."""
+    if profile_id == "bolivar":
+        return SheetWording(
+            "Game",
+            (
+                "Eight (8) hands are played each game regardless of score. Only hands where a "
+                "team scores points is considered played.",
+                "At the end of each game, teams change partners - the team with less points moves.",
+                'Euchred: each player on the "Euchred" team puts a quarter in the cup on the '
+                "table.",
+            ),
+        )
+    return SheetWording()
 
 
 def opponent_check_for_profile(profile_id: str) -> OpponentCheck:
@@ -129,15 +156,28 @@ class ScorecardRound:
     partner: str | None = None
     opponents: tuple[str, ...] = ()
     points: int | None = None
+    sat_out: bool = False
 
 
 @dataclass(frozen=True)
 class PlayerScorecardData:
-    """A player's scorecard for a rotating-partner (progressive) event."""
+    """A player's scorecard for a rotating-partner (progressive) event. ``code`` is the
+    player's own code, printed on his card only (he confirms his opponents' scores with it):
+    cards that carry a code are printed one per page, so no sheet holds two players' codes."""
 
     player_name: str
     rounds: tuple[ScorecardRound, ...]
     player_number: int | None = None
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class SheetWording:
+    """How a rule sheet names things on its tally sheets: ``game_word`` ("Round", or
+    Bolivar's "Game") and ``notes``, the sheet's own sentences printed under the lines."""
+
+    game_word: str = "Round"
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -213,12 +253,28 @@ def _text(
     align: str = "L",
     height: float | None = None,
 ) -> None:
-    """Write one full-width line of text and move to the next line."""
+    """Write one full-width line of text and move to the next line. A line too long for the
+    page is set in a smaller size (down to 60 %), then wrapped, never run off the page."""
+    text = to_latin1(text)
     document.set_font("Helvetica", style, size)
+    smallest = size * 0.6
+    while document.get_string_width(text) > document.epw - 1 and size > smallest:
+        size = max(smallest, size - 0.5)
+        document.set_font("Helvetica", style, size)
+    if document.get_string_width(text) > document.epw - 1:
+        document.multi_cell(
+            w=0,
+            h=(height if height is not None else size * 0.5) * 0.8,
+            text=text,
+            align=align,
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+        return
     document.cell(
         w=0,
         h=height if height is not None else size * 0.5,
-        text=to_latin1(text),
+        text=text,
         align=align,
         new_x="LMARGIN",
         new_y="NEXT",
@@ -226,8 +282,14 @@ def _text(
 
 
 def _fit(document: FPDF, text: str, width: float) -> str:
-    """Shorten ``text`` with an ellipsis so it fits ``width`` mm in the current font."""
+    """Make ``text`` fit ``width`` mm: first a smaller font (down to 70 % of the current
+    size; the caller restores the size), then an ellipsis."""
     text = to_latin1(text)
+    if document.get_string_width(text) <= width - 2:
+        return text
+    size = document.font_size_pt
+    while document.get_string_width(text) > width - 2 and document.font_size_pt > size * 0.7:
+        document.set_font_size(document.font_size_pt - 0.5)
     if document.get_string_width(text) <= width - 2:
         return text
     while text and document.get_string_width(text + "...") > width - 2:
@@ -332,10 +394,10 @@ def _grid_row(
     bold: bool = False,
     fill: bool = False,
 ) -> None:
-    document.set_font("Helvetica", "B" if bold else "", 10)
     if fill:
         document.set_fill_color(225, 225, 225)
     for width, cell in zip(widths, cells, strict=True):
+        document.set_font("Helvetica", "B" if bold else "", 10)
         document.cell(
             w=width, h=height, text=_fit(document, cell, width), border=1, align="C", fill=fill
         )
@@ -350,8 +412,14 @@ def tally_sheets_pdf(
     hand_count: int,
     opponent_check: OpponentCheck = OpponentCheck.INITIALS,
     page_format: str = "Letter",
+    wording: SheetWording | None = None,
 ) -> bytes:
     """Return a PDF with one tally sheet per team for this round (two pages per table).
+
+    No player's code is printed: the scorekeeper keeps both teams' sheets, so a code on a
+    sheet would let one side confirm a score for the other. ``wording`` is the sheet's own
+    (Bolivar: "Game 3" and its sentences); every sheet says a hand the director rules on is
+    written 0-0.
 
     Each sheet has the event, round and table header, the team and its opponents, a line per
     hand (``hand_count`` lines: 8 for Ballantrae and the tournament sheet's progressive game,
@@ -363,6 +431,7 @@ def tally_sheets_pdf(
         raise PrintingError("tally_sheets_pdf needs at least one table")
     if not 1 <= hand_count <= 30:
         raise PrintingError(f"hand_count must be between 1 and 30, got {hand_count}")
+    words = wording or SheetWording()
     document = _new_document(f"{event_name} - round {round_number} - tally sheets", page_format)
     for table in tables:
         for index, team in enumerate(table.teams):
@@ -371,7 +440,7 @@ def tally_sheets_pdf(
             _tally_header(
                 document,
                 event_name,
-                f"Round {round_number}",
+                f"{words.game_word} {round_number}",
                 f"Table {table.table_number} (code {table.table_code})",
                 team,
                 opponent,
@@ -389,7 +458,10 @@ def tally_sheets_pdf(
             for hand_number in range(1, hand_count + 1):
                 _grid_row(document, widths, [str(hand_number), "", "", ""], height=line_height)
             _grid_row(document, widths, ["Total", "", "", ""], bold=True, height=10)
-            document.ln(6)
+            document.ln(4)
+            for note in (*words.notes, RULED_HAND_NOTE):
+                _text(document, 9, note, height=5)
+            document.ln(2)
             _text(document, 11, opponent_check.instruction, height=6)
             document.ln(4)
             _text(
@@ -408,8 +480,10 @@ def event_tally_sheets_pdf(
     hand_count: int,
     opponent_check: OpponentCheck = OpponentCheck.INITIALS,
     page_format: str = "Letter",
+    wording: SheetWording | None = None,
 ) -> bytes:
     """Return Ballantrae-style sheets: one per team for the whole event, a line per round.
+    No player's code is printed (an opposing player initials the sheet).
 
     Ballantrae: "There is only one tally sheet per team", handed in at the end of the evening.
     Each line has the round, the table, a box per hand, the round's total and the opposing
@@ -424,7 +498,10 @@ def event_tally_sheets_pdf(
     document = _new_document(f"{event_name} - tally sheets", page_format, "landscape")
     for team in teams:
         document.add_page()
-        _tally_header(document, event_name, f"{round_count} rounds", "", team, None)
+        words = wording or SheetWording()
+        _tally_header(
+            document, event_name, f"{round_count} {words.game_word.lower()}s", "", team, None
+        )
         usable = document.epw
         fixed = [usable * 0.07, usable * 0.07]
         tail = [usable * 0.10, usable * 0.14]
@@ -450,6 +527,8 @@ def event_tally_sheets_pdf(
         document.set_font("Helvetica", "B", 12)
         document.cell(w=usable * 0.4, h=10, text="Event total:", border="B")
         document.ln(14)
+        for note in (*words.notes, RULED_HAND_NOTE):
+            _text(document, 9, note, height=5)
         _text(document, 10, opponent_check.instruction, height=6)
     return _output(document)
 
@@ -463,17 +542,19 @@ def player_scorecards_pdf(
     """Return one scorecard per player for a rotating-partner event, a line per round.
 
     Each line shows the round, table, partner, opponents, points and a box for an opponent's
-    initials; values the caller does not know yet (later rounds' seats, points not yet played)
-    are left blank to write in, and the total is printed only when every line has points.
-    Two cards per page.
+    initials; a round sat out says "sat out"; values the caller does not know yet (later
+    rounds' seats, points not yet played) are left blank to write in, and the total is
+    printed only when every line has points. Two cards per page, or one per page when the
+    cards carry the players' own codes (so a sheet never holds another player's code).
     """
     if not players:
         raise PrintingError("player_scorecards_pdf needs at least one player")
     document = _new_document(f"{event_name} - player scorecards", page_format)
     document.set_auto_page_break(auto=False)
+    per_page = 1 if any(player.code for player in players) else 2
     half_height = (document.h - 2 * _MARGIN) / 2
     for index, player in enumerate(players):
-        if index % 2 == 0:
+        if index % per_page == 0:
             document.add_page()
             top = _MARGIN
         else:
@@ -485,6 +566,14 @@ def player_scorecards_pdf(
         _text(document, 10, event_name, height=5)
         number = f" (#{player.player_number})" if player.player_number is not None else ""
         _text(document, 16, f"Scorecard - {player.player_name}{number}", style="B", height=9)
+        if player.code:
+            _text(
+                document,
+                11,
+                f"Your own code: {player.code} - keep it to yourself: you confirm your "
+                "opponents' scores with it.",
+                height=6,
+            )
         document.ln(1)
         usable = document.epw
         widths = [
@@ -516,7 +605,9 @@ def player_scorecards_pdf(
                 widths,
                 [
                     str(line.round_number),
-                    "" if line.table_number is None else str(line.table_number),
+                    "sat out"
+                    if line.sat_out
+                    else ("" if line.table_number is None else str(line.table_number)),
                     line.partner or "",
                     " & ".join(line.opponents),
                     "" if line.points is None else str(line.points),

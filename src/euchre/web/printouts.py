@@ -22,6 +22,7 @@ def render(
     if document not in DOCUMENTS:
         raise NotFoundError(f"no printout {document!r}; choose one of {', '.join(DOCUMENTS)}")
     from euchre.web import printing  # fpdf2 is loaded only when a PDF is asked for
+
     event = get_event(session, event_id=event_id)
     round_row = get_round(session, event_id=event_id, number=round_number)
     entrants = {player_id(row.number): row for row in list_entrants(session, event_id=event_id)}
@@ -65,11 +66,12 @@ def render(
     if document == "tally-sheets":
 
         def team(ids: list[str]) -> printing.TallyTeam:
+            # Names only: the scorekeeper holds both teams' sheets, so a player's code here
+            # would let one side confirm a score for the other.
             members = [entrants[player] for player in ids if player in entrants]
             label = members[0].team if members and members[0].team else " & ".join(names(ids))
             return printing.TallyTeam(
-                team_name=label,
-                player_names=tuple(f"{row.name} (code {row.code})" for row in members),
+                team_name=label, player_names=tuple(row.name for row in members)
             )
 
         return printing.tally_sheets_pdf(
@@ -87,7 +89,13 @@ def render(
             opponent_check=printing.opponent_check_for_profile(
                 str(event.config.get("profile_id", ""))
             ),
+            wording=printing.wording_for_profile(str(event.config.get("profile_id", ""))),
         )
+    snapshot = snapshot_of(session, event)
+    points: dict[str, dict[int, int]] = {}
+    for row in snapshot.standings:
+        for member in row.members:
+            points[member] = dict(row.points_by_round)
     seats: dict[str, dict[int, printing.ScorecardRound]] = {player: {} for player in entrants}
     for played in started_rounds(session, event_id=event_id):
         for entry in played.plan["tables"]:
@@ -100,14 +108,22 @@ def render(
                         partner=", ".join(names([player for player in side if player != member]))
                         or None,
                         opponents=names(sides[1 - index]),
+                        points=points.get(member, {}).get(played.number),
                     )
+        for member in played.plan.get("sitting_out", []):
+            seats.setdefault(member, {})[played.number] = printing.ScorecardRound(
+                round_number=played.number,
+                points=points.get(member, {}).get(played.number),
+                sat_out=True,
+            )
     rounds_total = int(event.config.get("rounds", round_number))
     return printing.player_scorecards_pdf(
         event.name,
         [
             printing.PlayerScorecardData(
-                player_name=f"{row.name} (code {row.code})",
+                player_name=row.name,
                 player_number=row.number,
+                code=row.code,
                 rounds=tuple(
                     seats[pid].get(number, printing.ScorecardRound(round_number=number))
                     for number in range(1, max(rounds_total, round_number) + 1)
@@ -142,16 +158,14 @@ def event_tally_sheets(session: Session, *, event_id: int) -> bytes:
         [
             printing.TallyTeam(
                 team_name=_team_name(row.name, [entrants[member].team for member in row.members]),
-                player_names=tuple(
-                    f"{entrants[member].name} (code {entrants[member].code})"
-                    for member in row.members
-                ),
+                player_names=tuple(entrants[member].name for member in row.members),
             )
             for row in teams
         ],
         round_count=config.rounds,
         hand_count=_hand_count(config.profile_id),
         opponent_check=printing.opponent_check_for_profile(config.profile_id),
+        wording=printing.wording_for_profile(config.profile_id),
     )
 
 

@@ -186,7 +186,11 @@ class RoundOut(BaseModel):
 
 class ResultIn(BaseModel):
     """A table's score: the two totals, or hand by hand (a pair of points per hand).
-    Per-player counts are keyed by player number."""
+    Per-player counts are keyed by player number: ``lone_hands`` made, ``lone_marches`` (lone
+    hands of five tricks each player called: under 5/4 scoring the caller's own points come
+    from them), ``euchres`` (both partners of a euchred team count one), and ``player_points``
+    (an own total, checked against the hands). ``first_to_tying_score`` (0/1) names the team
+    that reached a level score first (derived from the hands when they are given)."""
 
     model_config = _Strict
     team_points: tuple[Number, Number] | None = None
@@ -195,6 +199,7 @@ class ResultIn(BaseModel):
     euchres: dict[Number, Number] = Field(default_factory=dict, max_length=8)
     player_points: dict[Number, Number] = Field(default_factory=dict, max_length=8)
     first_to_tying_score: int | None = Field(default=None, ge=0, le=1)
+    lone_marches: dict[Number, Number] = Field(default_factory=dict, max_length=8)
 
 
 class SubmissionIn(ResultIn):
@@ -211,7 +216,8 @@ class PlayerCode(BaseModel):
 
 
 class CorrectionIn(ResultIn):
-    """A director's correction (or entry) of a table's result."""
+    """A director's correction (or entry) of a table's result: only the fields sent change;
+    the recorded values of the others are kept."""
 
     reason: str = Field(default="", max_length=2000)
 
@@ -298,3 +304,5 @@ class AuditOut(BaseModel):
     old_value: Any
     new_value: Any
     reason: str
+    changes: str = ""
+    """For a result: what changed, field by field (``team_points: 7-6 -> 6-7``)."""
