@@ -190,8 +190,8 @@ def test_a_sixteen_player_event_from_creation_to_prizes(
     director.fill("#correct-reason", "tally sheet misread")
     director.click("#correct-submit")
     expect(director.locator("#flash")).to_contain_text("saved")
-    expect(director.locator("#audit-log")).to_contain_text("correct_result")
-    expect(director.locator("#audit-log")).to_contain_text("tally sheet misread")
+    expect(director.locator("#audit-latest")).to_contain_text("corrected the result of round 1")
+    expect(director.locator("#audit-latest")).to_contain_text("tally sheet misread")
     shots.take(director, "round1-corrected")
 
     director.click("#start-round")

@@ -127,11 +127,19 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
     from euchre.web.api import router as api_router
+    from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
     from euchre.web.pages_public import router as public_router
 
-    for router in (api_router, auth_router, dashboard_router, director_router, public_router):
+    for router in (
+        api_router,
+        auth_router,
+        audit_router,
+        dashboard_router,
+        director_router,
+        public_router,
+    ):
         app.include_router(router)
     return app

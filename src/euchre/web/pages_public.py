@@ -31,15 +31,30 @@ def home(request: Request) -> Response:
 
             if needs_setup(session):
                 return RedirectResponse("/setup", status_code=303)
+        shown = [event for event in events.list_events(session) if event.status != "archived"]
         listed = "".join(
             f'<li>{esc(event.name)}: <a href="/events/{event.id}/live">live standings</a> · '
             f'<a href="/events/{event.id}/results">results</a></li>'
-            for event in events.list_events(session)[:10]
+            for event in shown[:10]
         )
+        running = [event for event in shown if event.status == "running"]
+    event_options = "".join(
+        f'<option value="{event.id}">{esc(event.name)}</option>' for event in running
+    )
+    player_form = (
+        f"""<form id="player-form" method="get" action="/me" class="row">
+<label>Event <select id="player-event" name="event">{event_options}</select></label>
+<label>Your player code <input id="player-own-code" name="code" inputmode="numeric"
+ autocomplete="off" maxlength="16" required></label>
+<button id="player-submit">Find my table</button></form>"""
+        if running
+        else ""
+    )
     body = f"""<section><h2>At a table?</h2>
 <form id="code-form" method="get" action="/t" class="row">
 <label>Table code <input id="table-code" name="code" autocomplete="off" autocapitalize="characters"
- maxlength="16" required></label><button id="code-submit">Open my table</button></form></section>
+ maxlength="16" required></label><button id="code-submit">Open my table</button></form>
+{player_form}</section>
 <section><h2>Events</h2><ul>{listed or "<li>None yet.</li>"}</ul>
 <p><a href="/director">Director</a></p></section>"""
     return HTMLResponse(layout("Euchre", body))
@@ -52,6 +67,27 @@ def table_by_code(code: str = "") -> Response:
     if not cleaned or not cleaned.isalnum():
         raise StoreError(f"table code {code!r} should be letters and digits, as on the card")
     return RedirectResponse(f"/t/{cleaned}", status_code=303)
+
+
+@router.get("/me", response_class=HTMLResponse)
+def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Response:
+    """A player reaches his table of the round in play from his own code (wrong codes are
+    counted and slowed down like table codes); a player who sits out is told so."""
+    if not code.strip():
+        raise StoreError("enter your player code, as printed on your own card")
+    table_code = guard_codes(
+        request,
+        lambda session: rounds.table_of_player(session, event_id=event, player_code=code),
+        write=False,
+    )
+    if table_code is not None:
+        return RedirectResponse(f"/t/{table_code}", status_code=303)
+    body = (
+        '<p id="sitting-out" class="flash" role="status">You sit out this round. '
+        "Watch the projector for the next seating.</p>"
+        '<p><a href="/">Back</a></p>'
+    )
+    return HTMLResponse(layout("Sitting out", body))
 
 
 def _table_body(request: Request, code: str) -> tuple[str, str]:
