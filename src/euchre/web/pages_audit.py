@@ -143,13 +143,25 @@ def audit_page(request: Request, event_id: int, page: int = 1) -> Response:
         names = player_names(events.list_entrants(session, event_id=event_id))
         title = f"{event.name}: audit log"
     base = f"/director/events/{event_id}/audit"
-    newer = f'<a id="audit-newer" href="{base}?page={page - 1}">Newer</a>' if page > 1 else ""
-    older = f'<a id="audit-older" href="{base}?page={page + 1}">Older</a>' if page < pages else ""
-    pager = (
-        f'<p class="pager">{newer} <span id="audit-page">Page {page} of {pages}</span> {older}</p>'
-    )
+
+    def pager(suffix: str) -> str:
+        newer = (
+            f'<a id="audit-newer{suffix}" href="{base}?page={page - 1}">Newer</a>'
+            if page > 1
+            else ""
+        )
+        older = (
+            f'<a id="audit-older{suffix}" href="{base}?page={page + 1}">Older</a>'
+            if page < pages
+            else ""
+        )
+        return (
+            f'<p class="pager">{newer} <span id="audit-page{suffix}">Page {page} of {pages}'
+            f"</span> {older}</p>"
+        )
+
     body = (
-        f'<p><a href="/director/events/{event_id}">Back to the event</a></p>{pager}'
-        f"{audit_table(entries, names, table_id='audit-log')}{pager}"
+        f'<p><a href="/director/events/{event_id}">Back to the event</a></p>{pager("")}'
+        f"{audit_table(entries, names, table_id='audit-log')}{pager('-bottom')}"
     )
     return HTMLResponse(layout(title, body, nav=nav_html(director), body_class="dashboard"))

@@ -36,7 +36,7 @@ def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool =
 
     rows = "".join(
         f'<tr data-testid="standing-{index}"><td>{row.rank}{"=" if row.tied else ""}</td>'
-        f'<td>{esc(row.name)}</td><td class="num">{row.points}</td>'
+        f'<td class="name">{esc(row.name)}</td><td class="num">{row.points}</td>'
         f'<td class="num">{row.games_won}/{row.games_played}</td>'
         f'<td class="num">{row.lone_hands}</td><td class="num">{row.euchres}</td>'
         + (f'<td class="muted">{breaks(dict(row.tie_break_values))}</td>' if tie_breaks else "")
@@ -381,8 +381,8 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             if changes
             else ""
         )
-        all_warnings = presets.sheet_warnings(event_config(event)) + list(snapshot.warnings)
-        warnings = "".join(f"<li>{esc(w)}</li>" for w in all_warnings)
+        sheet = "".join(f"<li>{esc(w)}</li>" for w in presets.sheet_warnings(event_config(event)))
+        warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings)
         manage = [
             f'<a id="edit-event" href="/director/events/{event_id}/edit">Edit settings</a>'
             if not started
@@ -398,7 +398,8 @@ def event_dashboard(request: Request, event_id: int) -> Response:
 {esc(config.get("rounds"))} rounds of {esc(config.get("round_minutes"))} min ·
 status {esc(event.status)} · {" · ".join(link for link in manage if link)}</p>
 {changes_html}
-{f'<ul class="warnings" id="warnings">{warnings}</ul>' if warnings else ""}
+{f'<ul class="warnings" id="sheet-warnings">{sheet}</ul>' if sheet else ""}
+{f'<ul class="warnings">{warnings}</ul>' if warnings else ""}
 {_round_section(session, event_id, csrf, snapshot)}
 {_submissions_section(session, event_id, csrf)}
 <section id="standings"><h2>Standings</h2>

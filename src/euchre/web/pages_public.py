@@ -3,6 +3,8 @@ live standings for the projector, and the read-only results."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -12,6 +14,7 @@ from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.errors import StoreError
+from euchre.tournament import EventSnapshot
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.page_helpers import flash_html, read_form
 from euchre.web.pages_common import esc, layout, redirect, timer_html
@@ -318,37 +321,112 @@ async def dispute_post(request: Request, code: str, submission_id: int) -> Respo
     )
 
 
+_LIVE_ROWS_PER_COLUMN = 20
+"""Standings rows in one projector column: 40 players fit a 1920x1080 screen in two."""
+
+
+def _live_standings(snapshot: EventSnapshot) -> str:
+    """The standings in as many side-by-side columns as 20 rows a column need (at most 3)."""
+    rows = snapshot.standings
+    columns = min(3, max(1, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
+    size = -(-len(rows) // columns) if rows else 0
+    parts = []
+    for index in range(columns):
+        chunk = rows[index * size : (index + 1) * size] if size else rows
+        table_id = "live-standings" if index == 0 else f"live-standings-{index + 1}"
+        parts.append(
+            standings_html(replace(snapshot, standings=chunk), table_id=table_id, tie_breaks=False)
+        )
+    return f'<div class="live-columns" data-columns="{columns}">{"".join(parts)}</div>'
+
+
+def _seating_html(
+    heading: str,
+    table_id: str,
+    tables: list[tuple[int, tuple[str, ...], tuple[str, ...], str]],
+    sitting_out: list[str],
+) -> str:
+    """One round's seating, table by table, then who sits out."""
+    rows = "".join(
+        f'<tr data-table="{number}"><td class="num">{number}</td><td>{esc(" & ".join(first))}</td>'
+        f'<td class="vs">vs</td><td>{esc(" & ".join(second))}</td><td>{mark}</td></tr>'
+        for number, first, second, mark in tables
+    )
+    out = (
+        f'<p id="{table_id}-sitting-out" class="sitting-out">Sitting out: '
+        f"{esc(', '.join(sitting_out))}</p>"
+        if sitting_out
+        else ""
+    )
+    return (
+        f'<h2>{esc(heading)}</h2><table id="{table_id}" class="seating"><thead><tr>'
+        "<th>Table</th><th>Partners</th><th></th><th>against</th><th></th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>{out}"
+    )
+
+
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)
         started = events.started_rounds(session, event_id=event_id)
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
         open_round = started[-1] if started and started[-1].closed_at is None else None
         timer = (
             '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
             if open_round is None
-            else f'<p class="clock">Time left: {timer_html(open_round, bell=True)}</p>'
+            else f'<p class="clock">Round {open_round.number} · time left: '
+            f"{timer_html(open_round, bell=True)}</p>"
         )
         seating = ""
         if open_round is not None:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=open_round.number
             )
-            seating = (
-                f'<h2>Round {open_round.number} seating</h2><table id="live-seating"><tbody>'
-                + "".join(
-                    f"<tr><td>Table {status.table}</td>"
-                    f"<td>{esc(' & '.join(status.partnerships[0]))}</td><td>vs</td>"
-                    f"<td>{esc(' & '.join(status.partnerships[1]))}</td>"
-                    f"<td>{'✓' if status.team_points is not None else ''}</td></tr>"
+            seating = _seating_html(
+                f"Round {open_round.number} seating",
+                "live-seating",
+                [
+                    (
+                        status.table,
+                        status.partnerships[0],
+                        status.partnerships[1],
+                        "✓" if status.team_points is not None else "",
+                    )
                     for status in statuses
-                )
-                + "</tbody></table>"
+                ],
+                [names.get(player, player) for player in open_round.plan.get("sitting_out", [])],
             )
-        standings = standings_html(snapshot, table_id="live-standings", tie_breaks=False)
+        elif not snapshot.is_over:
+            number = len(started) + 1
+            plan = next((plan for plan in snapshot.rounds if plan.round == number), None)
+            if plan is not None and plan.tables:
+
+                def named(players: tuple[str, ...]) -> tuple[str, ...]:
+                    return tuple(names.get(player, player) for player in players)
+
+                seating = _seating_html(
+                    f"Next: round {number} seating",
+                    "next-seating",
+                    [
+                        (
+                            table.table,
+                            named(table.partnerships[0]),
+                            named(table.partnerships[1]),
+                            "",
+                        )
+                        for table in plan.tables
+                    ],
+                    list(named(plan.sitting_out)),
+                )
+        standings = _live_standings(snapshot)
+        prizes = f'<section id="live-prizes"><h2>Prizes</h2>{prizes_html(snapshot)}</section>'
         return (
             event.name,
-            f'<div class="live-grid"><div>{standings}</div><div>{seating}</div></div>',
+            f'<div class="live-grid"><div class="live-standings">{standings}</div>'
+            f'<div class="live-side">{seating}{prizes}</div></div>',
             timer,
         )
 
