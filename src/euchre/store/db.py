@@ -30,6 +30,16 @@ def database_url_from_environment() -> str:
     return os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
 
 
+def _postgres_pool_size() -> int:
+    """Connections each worker keeps to PostgreSQL (``EUCHRE_DB_POOL_SIZE``, default 8)."""
+    text = os.environ.get("EUCHRE_DB_POOL_SIZE", "").strip()
+    if not text:
+        return 8
+    if not text.isdigit() or not 1 <= int(text) <= 100:
+        raise ValueError(f"EUCHRE_DB_POOL_SIZE must be a whole number from 1 to 100, got {text!r}")
+    return int(text)
+
+
 def _normalize_url(url: str) -> str:
     """Let ``postgresql://`` URLs use psycopg 3 (the driver this project installs)."""
     if url.startswith("postgres://"):
@@ -75,7 +85,16 @@ class Database:
             self.read_engine = _sqlite_engine(self.url, immediate=False)
             self.write_engine = _sqlite_engine(self.url, immediate=True)
         else:
-            self.read_engine = create_engine(self.url, pool_pre_ping=True)
+            # A fixed pool, no overflow: a burst of requests waits for one of the worker's
+            # connections instead of opening (and closing) a new server process each time,
+            # which made the cost of a request grow with the number of tables at once.
+            self.read_engine = create_engine(
+                self.url,
+                pool_pre_ping=True,
+                pool_size=_postgres_pool_size(),
+                max_overflow=0,
+                pool_timeout=60,
+            )
             self.write_engine = self.read_engine
         self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
         self._writer = sessionmaker(self.write_engine, expire_on_commit=False)

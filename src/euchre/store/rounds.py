@@ -403,10 +403,15 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
     same table take turns on PostgreSQL (SQLite writes already take turns)."""
     cleaned = code.strip().upper()
-    query = select(TableCode).where(TableCode.code == cleaned)
-    row = session.scalar(query.with_for_update() if lock else query)
-    if row is None:
+    query = (
+        select(TableCode, Event)
+        .join(Event, Event.id == TableCode.event_id)
+        .where(TableCode.code == cleaned)
+    )
+    found = session.execute(query.with_for_update(of=TableCode) if lock else query).first()
+    if found is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    row, event = found.tuple()
     latest = session.scalar(
         select(Round).where(Round.event_id == row.event_id).order_by(Round.number.desc()).limit(1)
     )
@@ -419,7 +424,6 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             f"round {latest.number} is over at table {row.table_number}; this page shows the "
             f"next seating once the director starts round {latest.number + 1}"
         )
-    event = get_event(session, event_id=row.event_id)
     for table in latest.plan["tables"]:
         if int(table["table"]) == row.table_number:
             first, second = table["partnerships"]
