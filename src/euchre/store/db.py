@@ -23,6 +23,8 @@ __all__ = ["DEFAULT_DATABASE_URL", "Database", "database_url_from_environment", 
 DEFAULT_DATABASE_URL = "sqlite:///./euchre.db"
 
 _SQLITE_BUSY_TIMEOUT_MS = 30_000
+_THREADS_SQLITE = 8
+"""Requests a worker runs at once on SQLite (writes take turns anyway; reads need few)."""
 
 
 def database_url_from_environment() -> str:
@@ -96,6 +98,8 @@ class Database:
                 pool_timeout=60,
             )
             self.write_engine = self.read_engine
+        self.concurrency = _THREADS_SQLITE if self.is_sqlite else _postgres_pool_size()
+        """How many requests a worker should run at once (its connections)."""
         self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
         self._writer = sessionmaker(self.write_engine, expire_on_commit=False)
 
