@@ -90,14 +90,17 @@ class Database:
             # A fixed pool, no overflow: a burst of requests waits for one of the worker's
             # connections instead of opening (and closing) a new server process each time,
             # which made the cost of a request grow with the number of tables at once.
-            self.read_engine = create_engine(
+            self.write_engine = create_engine(
                 self.url,
                 pool_pre_ping=True,
                 pool_size=_postgres_pool_size(),
                 max_overflow=0,
                 pool_timeout=60,
             )
-            self.write_engine = self.read_engine
+            # Reads run without BEGIN/ROLLBACK (two round trips fewer per table page). At
+            # PostgreSQL's READ COMMITTED each statement sees its own snapshot anyway, so a
+            # read transaction added no consistency. Same pool as the writes.
+            self.read_engine = self.write_engine.execution_options(isolation_level="AUTOCOMMIT")
         self.concurrency = _THREADS_SQLITE if self.is_sqlite else _postgres_pool_size()
         """How many requests a worker should run at once (its connections)."""
         self._reader = sessionmaker(self.read_engine, expire_on_commit=False)
@@ -105,7 +108,9 @@ class Database:
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """A session for reading; closing it ends the transaction (objects stay readable)."""
+        """A session for reading only (on PostgreSQL each statement commits by itself, so
+        nothing may be written through it); closing it ends the transaction (objects stay
+        readable)."""
         with self._reader() as session:
             yield session
 
