@@ -403,18 +403,20 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
     same table take turns on PostgreSQL (SQLite writes already take turns)."""
     cleaned = code.strip().upper()
+    # One query finds the code, its event and the event's latest round: a table's page, score
+    # and confirmation cost the same however many tables and rounds the event has.
     query = (
-        select(TableCode, Event)
+        select(TableCode, Event, Round)
         .join(Event, Event.id == TableCode.event_id)
+        .outerjoin(Round, Round.event_id == TableCode.event_id)
         .where(TableCode.code == cleaned)
+        .order_by(Round.number.desc())
+        .limit(1)
     )
     found = session.execute(query.with_for_update(of=TableCode) if lock else query).first()
     if found is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
-    row, event = found.tuple()
-    latest = session.scalar(
-        select(Round).where(Round.event_id == row.event_id).order_by(Round.number.desc()).limit(1)
-    )
+    row, event, latest = found
     if latest is None:
         raise ConflictError(
             f"table {row.table_number} has no round in play; wait for the director to start one"
