@@ -8,6 +8,13 @@ reload, and an opponent confirms. It prints requests/s and p50/p99 latency over 
 requests, then checks that every submitted score is in the database (each table of each round
 reported with exactly the points it submitted, every submission confirmed).
 
+The phones are played by ``--clients`` processes, each with a lean HTTP/1.1 client (one
+kept-alive connection per table, raw asyncio streams on uvloop: no httpx), so the benchmark
+measures the server, not itself. It reports both sides: the clients' CPU time per request
+(and the requests/s they could drive per core) and the server's CPU time per request (the
+``euchre serve`` processes and, on PostgreSQL, the database server, read from ``/proc``), so a
+figure taken on a busy machine can still be judged.
+
 Bounded: ``--tables`` at most 200, ``--rounds`` at most 10, every request times out after
 30 s, and the whole run stops after ``--time-limit`` seconds. Only 127.0.0.1 is contacted.
 
@@ -20,6 +27,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import statistics
 import sys
 import tempfile
@@ -51,6 +60,11 @@ class StorageResult:
     failed_requests: int = 0
     seconds: float = 0.0
     requests_per_second: float = 0.0
+    clients: int = 1
+    client_cpu_ms_per_request: float = 0.0
+    client_requests_per_core_second: float = 0.0
+    server_cpu_ms_per_request: float = 0.0
+    database_cpu_ms_per_request: float = 0.0
     p50_ms: float = 0.0
     p99_ms: float = 0.0
     max_ms: float = 0.0
@@ -87,65 +101,191 @@ def _setup(base_url: str, tables: int, rounds: int) -> tuple[httpx.Client, int, 
     return director, event_id, codes
 
 
-async def _table_phone(client: httpx.AsyncClient, code: str, table_number: int,
+class LeanConnection:
+    """One phone's kept-alive HTTP/1.1 connection: raw asyncio streams, JSON bodies only."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        """Send one request and read the whole answer: (status, JSON body or None)."""
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Length: {len(payload)}\r\n"
+            + ("Content-Type: application/json\r\n" if body is not None else "")
+            + "\r\n"
+        )
+        self.writer.write(head.encode() + payload)
+        status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionError("the server closed the connection")
+        status = int(status_line.split(b" ", 2)[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        data = await self.reader.readexactly(length) if length else b""
+        return status, (json.loads(data) if data else None)
+
+    def close(self) -> None:
+        """Close the connection."""
+        if self.writer is not None:
+            self.writer.close()
+
+
+async def _table_phone(connection: LeanConnection, code: str, table_number: int,
                        round_number: int, codes: dict[int, str],
                        latencies: list[float], failures: list[str]) -> int | None:
     """One table: open the page, submit, reload, opponent confirms. The submission id."""
 
-    async def request(method: str, path: str, body: dict[str, Any] | None = None
-                      ) -> httpx.Response | None:
+    async def request(method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         started = time.perf_counter()
         try:
-            response = await client.request(method, path, json=body)
-        except httpx.HTTPError as error:
+            status, answer = await asyncio.wait_for(
+                connection.request(method, path, body), timeout=30
+            )
+        except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError) as error:
             failures.append(f"{method} {path}: {type(error).__name__}")
             return None
         latencies.append(time.perf_counter() - started)
-        if response.status_code >= 400:
-            failures.append(f"{method} {path}: {response.status_code} {response.text[:200]}")
+        if status >= 400:
+            failures.append(f"{method} {path}: {status} {str(answer)[:200]}")
             return None
-        return response
+        return answer
 
-    page = await request("GET", f"/api/tables/{code}")
-    if page is None:
+    info = await request("GET", f"/api/tables/{code}")
+    if info is None:
         return None
-    info = page.json()
     scorer = info["partnerships"][0][0]["number"]
     opponent = info["partnerships"][1][0]["number"]
     submitted = await request("POST", f"/api/tables/{code}/submissions", {
         "player_code": codes[scorer], "team_points": _score(round_number, table_number)})
     if submitted is None:
         return None
-    submission_id = int(submitted.json()["id"])
+    submission_id = int(submitted["id"])
     await request("GET", f"/api/tables/{code}")
     confirmed = await request("POST", f"/api/tables/{code}/submissions/{submission_id}/confirm",
                               {"player_code": codes[opponent]})
     return submission_id if confirmed is not None else None
 
 
-async def _round_load(base_url: str, tables: list[dict[str, Any]], round_number: int,
-                      codes: dict[int, str], latencies: list[float], failures: list[str],
-                      deadline: float) -> tuple[float, dict[int, int]]:
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-    clients = [httpx.AsyncClient(base_url=base_url, timeout=30, limits=limits) for _ in tables]
+def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
+                    codes: dict[int, str], barrier: Any, results: Any) -> None:
+    """One client process: its share of the tables, all at once, one connection each."""
     try:
-        started = time.perf_counter()
-        results = await asyncio.wait_for(
-            asyncio.gather(*[
-                _table_phone(client, table["code"], int(table["table"]), round_number, codes,
-                             latencies, failures)
-                for client, table in zip(clients, tables, strict=True)
-            ]),
-            timeout=max(1.0, deadline - time.monotonic()),
-        )
-        elapsed = time.perf_counter() - started
-    finally:
-        await asyncio.gather(*[client.aclose() for client in clients])
-    return elapsed, {
-        int(table["table"]): submission_id
-        for table, submission_id in zip(tables, results, strict=True)
-        if submission_id is not None
-    }
+        import uvloop
+
+        uvloop.install()
+    except ImportError:  # pragma: no cover - the plain asyncio loop still works
+        pass
+    latencies: list[float] = []
+    failures: list[str] = []
+
+    async def run() -> tuple[float, float, list[int | None]]:
+        connections = [LeanConnection("127.0.0.1", port) for _ in tables]
+        barrier.wait()
+        started = time.monotonic()
+        ids = await asyncio.gather(*[
+            _table_phone(connection, table["code"], int(table["table"]), round_number, codes,
+                         latencies, failures)
+            for connection, table in zip(connections, tables, strict=True)
+        ])
+        finished = time.monotonic()
+        for connection in connections:
+            connection.close()
+        return started, finished, list(ids)
+
+    cpu = time.process_time()
+    started, finished, ids = asyncio.run(run())
+    results.put({
+        "started": started, "finished": finished, "latencies": latencies,
+        "failures": failures, "cpu": time.process_time() - cpu,
+        "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
+    })
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of these processes so far (Linux ``/proc``; 0 elsewhere),
+    with the first one's reaped children (PostgreSQL backends that have closed)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0
+    for index, pid in enumerate(pids):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+        if index == 0:
+            total += int(fields[13]) + int(fields[14])  # cutime, cstime: children reaped
+    return total / ticks
+
+
+def _process_tree(root: int) -> list[int]:
+    """``root`` and every descendant (the server's workers, PostgreSQL's backends)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        parents.setdefault(parent, []).append(int(entry.name))
+    found, queue = [], [root]
+    while queue:
+        pid = queue.pop()
+        found.append(pid)
+        queue.extend(parents.get(pid, []))
+    return found
+
+
+def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
+                codes: dict[int, str], clients: int, latencies: list[float],
+                failures: list[str], deadline: float,
+                watched: dict[str, int]) -> tuple[float, float, dict[str, float], dict[int, int]]:
+    """Run one round's load from ``clients`` processes: (wall seconds, client CPU seconds,
+    CPU seconds of each watched process tree, table -> submission id)."""
+    context = multiprocessing.get_context("fork")
+    shares = [tables[index::clients] for index in range(clients)]
+    shares = [share for share in shares if share]
+    barrier = context.Barrier(len(shares))
+    queue = context.Queue()
+    trees = {name: _process_tree(pid) for name, pid in watched.items()}
+    before = {name: _cpu_seconds(pids) for name, pids in trees.items()}
+    processes = [
+        context.Process(target=_client_process,
+                        args=(port, share, round_number, codes, barrier, queue))
+        for share in shares
+    ]
+    for process in processes:
+        process.start()
+    reports = []
+    for _ in processes:
+        reports.append(queue.get(timeout=max(1.0, deadline - time.monotonic())))
+    for process in processes:
+        process.join(timeout=30)
+    trees = {name: _process_tree(pid) for name, pid in watched.items()}
+    after = {name: _cpu_seconds(pids) for name, pids in trees.items()}
+    ids: dict[int, int] = {}
+    for report in reports:
+        latencies.extend(report["latencies"])
+        failures.extend(report["failures"])
+        ids.update({table: ident for table, ident in report["ids"].items() if ident is not None})
+    wall = max(report["finished"] for report in reports) - min(
+        report["started"] for report in reports)
+    client_cpu = sum(report["cpu"] for report in reports)
+    return wall, client_cpu, {name: after[name] - before[name] for name in watched}, ids
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -156,10 +296,18 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 
 def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, rounds: int,
-                workers: int, deadline: float) -> StorageResult:
+                workers: int, clients: int, deadline: float,
+                database_pid: int | None = None) -> StorageResult:
     """Serve ``database_url`` and run the load; the figures and the database check."""
-    result = StorageResult(storage=storage, workers=workers, tables=tables, rounds=rounds)
+    result = StorageResult(storage=storage, workers=workers, tables=tables, rounds=rounds,
+                           clients=clients)
     server = EuchreServer(database_url, folder, workers=workers).start()
+    assert server.process is not None
+    watched = {"server": server.process.pid}
+    if database_pid is not None:
+        watched["database"] = database_pid
+    client_cpu = 0.0
+    used: dict[str, float] = {"server": 0.0, "database": 0.0}
     latencies: list[float] = []
     failures: list[str] = []
     submitted: dict[tuple[int, int], int] = {}
@@ -172,9 +320,13 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
             round_tables = started.json()["tables"]
             if len(round_tables) != tables:
                 result.problems.append(f"round {round_number} has {len(round_tables)} tables")
-            elapsed, ids = asyncio.run(_round_load(server.base_url, round_tables, round_number,
-                                                   codes, latencies, failures, deadline))
+            elapsed, spent, cpu, ids = _round_load(server.port, round_tables, round_number,
+                                                   codes, clients, latencies, failures,
+                                                   deadline, watched)
             result.seconds += elapsed
+            client_cpu += spent
+            for name, seconds in cpu.items():
+                used[name] += seconds
             submitted.update({(round_number, table): ident for table, ident in ids.items()})
             result.scores_submitted += len(round_tables)
             # The check reads back what the database holds (stateless workers: no cache of
@@ -216,6 +368,12 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
     result.problems[:0] = failures[:10]
     if result.seconds > 0:
         result.requests_per_second = round(len(latencies) / result.seconds, 1)
+    if latencies:
+        result.client_cpu_ms_per_request = round(1000 * client_cpu / len(latencies), 2)
+        result.server_cpu_ms_per_request = round(1000 * used["server"] / len(latencies), 2)
+        result.database_cpu_ms_per_request = round(1000 * used["database"] / len(latencies), 2)
+    if client_cpu > 0:
+        result.client_requests_per_core_second = round(len(latencies) / client_cpu, 1)
     result.p50_ms = round(1000 * statistics.median(latencies), 1) if latencies else 0.0
     result.p99_ms = round(1000 * _percentile(latencies, 0.99), 1)
     result.max_ms = round(1000 * max(latencies, default=0.0), 1)
@@ -234,6 +392,8 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--clients", type=int, default=2,
+                        help="client processes playing the phones (default 2)")
     parser.add_argument("--time-limit", type=float, default=300.0)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     options = parser.parse_args()
@@ -241,6 +401,8 @@ def main() -> int:
         parser.error("--tables must be 1..200 and --rounds 1..10")
     if not 1 <= options.workers <= 16:
         parser.error("--workers must be 1..16")
+    if not 1 <= options.clients <= 16:
+        parser.error("--clients must be 1..16")
     deadline = time.monotonic() + options.time_limit
     storages = ["sqlite", "postgresql"] if options.storage == "both" else [options.storage]
     results: list[StorageResult] = []
@@ -251,7 +413,7 @@ def main() -> int:
                 url = f"sqlite:///{folder / 'bench.db'}"
                 results.append(run_storage(storage, url, folder, tables=options.tables,
                                            rounds=options.rounds, workers=options.workers,
-                                           deadline=deadline))
+                                           clients=options.clients, deadline=deadline))
                 continue
             cluster = PostgresCluster(durable=True)
             try:
@@ -263,9 +425,12 @@ def main() -> int:
                     connection.execute(f'CREATE DATABASE "{name}"')
                 url = server_url.rsplit("/", 1)[0].replace(
                     "postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
+                postmaster = int(
+                    (cluster.data / "postmaster.pid").read_text().split()[0])
                 results.append(run_storage(storage, url, folder, tables=options.tables,
                                            rounds=options.rounds, workers=options.workers,
-                                           deadline=deadline))
+                                           clients=options.clients, deadline=deadline,
+                                           database_pid=postmaster))
             finally:
                 cluster.stop()
     if options.json:
@@ -275,7 +440,11 @@ def main() -> int:
             print(f"{result.storage:>10}: {result.workers} workers, {result.tables} tables x "
                   f"{result.rounds} rounds, {result.requests} requests in {result.seconds} s: "
                   f"{result.requests_per_second} requests/s, p50 {result.p50_ms} ms, "
-                  f"p99 {result.p99_ms} ms, max {result.max_ms} ms; scores "
+                  f"p99 {result.p99_ms} ms, max {result.max_ms} ms; CPU per request: "
+                  f"server {result.server_cpu_ms_per_request} ms, database "
+                  f"{result.database_cpu_ms_per_request} ms, {result.clients} client processes "
+                  f"{result.client_cpu_ms_per_request} ms (they could drive "
+                  f"{result.client_requests_per_core_second} requests/s per core); scores "
                   f"{result.scores_found}/{result.scores_submitted} in the database"
                   + ("" if result.all_scores_present else "  PROBLEMS: "
                      + "; ".join(result.problems[:5])))

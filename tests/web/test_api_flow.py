@@ -176,17 +176,25 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
     assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
 
 
-def test_wrong_and_stale_codes_get_clear_messages_and_are_slowed(own_client: TestClient) -> None:
+def test_a_table_keeps_its_code_for_the_event_and_wrong_codes_are_slowed(
+    own_client: TestClient,
+) -> None:
+    """Issue 9: "a table keeps its code/QR for the event, and the page shows who sits there
+    this round"; between rounds the code says so instead of opening an old round."""
     client = own_client
     event_id = create_event(client)
     add_teams(client, event_id, 2)
     code = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]["code"]
     report_round(client, event_id, 1)
     client.post(f"/api/events/{event_id}/rounds/1/close")
-    client.post(f"/api/events/{event_id}/rounds")
-    stale = client.get(f"/api/tables/{code}")
-    assert stale.status_code == 409
-    assert f"code {code} was for round 1, table 1" in stale.json()["detail"]
+    between = client.get(f"/api/tables/{code}")
+    assert between.status_code == 409
+    assert "round 1 is over at table 1" in between.json()["detail"]
+    second = client.post(f"/api/events/{event_id}/rounds").json()["tables"]
+    assert second[0]["code"] == code
+    reopened = client.get(f"/api/tables/{code}")
+    assert reopened.status_code == 200
+    assert reopened.json()["round"] == 2
     wrong = client.get("/api/tables/ZZZZZ")
     assert wrong.status_code == 404
     assert "no table has code 'ZZZZZ'" in wrong.json()["detail"]
@@ -262,8 +270,10 @@ def test_undo_a_round_started_by_mistake(client: TestClient) -> None:
     undone = client.post(f"/api/events/{event_id}/rounds/1/undo", json={"reason": "too early"})
     assert undone.status_code == 204
     assert client.get(f"/api/events/{event_id}/rounds").json() == []
-    assert client.get(f"/api/tables/{code}").status_code == 404
-    client.post(f"/api/events/{event_id}/rounds")
+    # The table keeps its card: no round is in play, so the code says so (not "unknown").
+    assert client.get(f"/api/tables/{code}").status_code == 409
+    restarted = client.post(f"/api/events/{event_id}/rounds").json()
+    assert restarted["tables"][0]["code"] == code
     report_round(client, event_id, 1)
     refused = client.post(f"/api/events/{event_id}/rounds/1/undo", json={"reason": "oops"})
     assert refused.status_code == 409

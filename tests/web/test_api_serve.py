@@ -82,3 +82,26 @@ def test_serve_checks_the_public_url(tmp_path: Path) -> None:
     )
     assert result.exit_code != 0
     assert "must start with http://" in str(result.exception or result.output)
+
+
+def test_multi_worker_serve_answers_without_the_delayed_ack_wait(tmp_path: Path) -> None:
+    """Issue 9: with ``--workers 2`` every response waited ~44 ms (Nagle's algorithm meeting
+    the client's delayed ACK). One client asking in sequence must get answers in well
+    under 40 ms each (the median of several requests on one kept-alive connection)."""
+    from tests.served import EuchreServer
+
+    server = EuchreServer(f"sqlite:///{tmp_path}/serve.db", tmp_path, workers=2).start()
+    try:
+        with httpx.Client(base_url=server.base_url, timeout=10) as client:
+            for _ in range(5):  # warm up both workers' imports and the connection
+                client.get("/api/choices").raise_for_status()
+            timings = []
+            for _ in range(25):
+                started = time.perf_counter()
+                client.get("/api/choices").raise_for_status()
+                timings.append(time.perf_counter() - started)
+    finally:
+        server.stop()
+    timings.sort()
+    median_ms = 1000 * timings[len(timings) // 2]
+    assert median_ms < 20, f"median answer took {median_ms:.1f} ms (the Nagle wait is ~40 ms)"

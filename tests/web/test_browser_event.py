@@ -194,7 +194,7 @@ def test_a_sixteen_player_event_from_creation_to_prizes(
     expect(director.locator("#table-history")).to_contain_text("correct result")
     expect(director.locator("#table-history")).to_contain_text("tally sheet misread")
     director.goto(f"{served.base_url}{event_path}")
-    expect(director.locator("#audit-log")).to_contain_text("correct_result")
+    expect(director.locator("#audit-latest")).to_contain_text("corrected the result of round 1")
     shots.take(director, "round1-corrected")
 
     director.click("#start-round")

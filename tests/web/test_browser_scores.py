@@ -54,7 +54,7 @@ def _start_progressive_night(
     director.select_option("#event-profile", "tournament")
     director.select_option("#event-format", "progressive")
     director.fill("#event-rounds", "2")
-    director.check("#event-side-pot")
+    director.select_option("#event-side-pot", "yes")
     director.click("#create-event-submit")
     expect(director).to_have_url(re.compile(r"/director/events/\d+(\?.*)?$"))
     csv = "name,checked_in\nAnn Abernathy,yes\nBob Brown,yes\nCy Cole,yes\nDi Dunn,yes\n"

@@ -137,7 +137,7 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
     assert "Round 1 closed" in closed.text
     stale = browser.get(f"/t/{codes[0]}")
     assert stale.status_code == 409
-    assert "which is over" in stale.text
+    assert "round 1 is over at table" in stale.text
     live = browser.get(dashboard.replace("/director/events", "/events") + "/live")
     assert 'id="live-standings"' in live.text
     assert 'data-live="10"' in live.text

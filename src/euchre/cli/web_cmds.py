@@ -30,6 +30,24 @@ def lan_address() -> str:
     return address
 
 
+def _http_implementation() -> str:
+    """``httptools`` when installed (it is a dependency), else uvicorn's choice."""
+    try:
+        import httptools  # noqa: F401
+    except ImportError:  # pragma: no cover - an install without uvicorn[standard]
+        return "auto"
+    return "httptools"
+
+
+def _loop_implementation() -> str:
+    """``uvloop`` when installed (not on Windows), else uvicorn's choice."""
+    try:
+        import uvloop  # noqa: F401
+    except ImportError:  # pragma: no cover - Windows, or an install without uvicorn[standard]
+        return "auto"
+    return "uvloop"
+
+
 def _print_qr(url: str) -> None:
     import segno
 
@@ -81,6 +99,12 @@ def serve(
         port=port,
         workers=workers,
         log_level="info",
+        # httptools writes each response in one piece and uvloop sets TCP_NODELAY on every
+        # connection. With h11 on asyncio, a worker's sockets (inherited from the supervisor)
+        # miss TCP_NODELAY, and a response written in two pieces waits ~40 ms for the
+        # client's delayed ACK (Nagle). Both come with ``uvicorn[standard]``.
+        http=_http_implementation(),
+        loop=_loop_implementation(),
     )
 
 

@@ -201,6 +201,19 @@ def _list(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     return value
 
 
+_INT_LIMIT = 2**31
+"""Stored integers (rounds, tables, numbers) are 32-bit columns: a backup's larger value is
+malformed, not a database error."""
+
+
+def _int(value: Any) -> int:
+    """A backup's integer field, range-checked for the database."""
+    number = int(value)
+    if not -_INT_LIMIT < number < _INT_LIMIT:
+        raise StoreError(f"backup is malformed: {value!r} is out of range")
+    return number
+
+
 def restore_event(session: Session, *, data: Any, who: str) -> Event:
     """Rebuild an event from :func:`backup_event`'s JSON as a new event (all or nothing)."""
     if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
@@ -223,13 +236,13 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
             session.add(
                 Entrant(
                     event_id=event.id,
-                    number=int(row["number"]),
+                    number=_int(row["number"]),
                     name=str(row["name"]),
                     team=None if row.get("team") is None else str(row["team"]),
                     code=str(row["code"]),
                     checked_in=bool(row.get("checked_in", True)),
-                    arrival_round=int(row.get("arrival_round", 1)),
-                    withdrawal_round=None if withdrawal is None else int(withdrawal),
+                    arrival_round=_int(row.get("arrival_round", 1)),
+                    withdrawal_round=None if withdrawal is None else _int(withdrawal),
                 )
             )
         for row in _list(data, "rounds"):
@@ -240,7 +253,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
             session.add(
                 Round(
                     event_id=event.id,
-                    number=int(row["number"]),
+                    number=_int(row["number"]),
                     started_at=started,
                     ends_at=ends,
                     closed_at=_parse_time(row.get("closed_at"), "round closed_at"),
@@ -257,8 +270,8 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
             session.add(
                 TableCode(
                     event_id=event.id,
-                    round_number=int(row["round"]),
-                    table_number=int(row["table"]),
+                    round_number=_int(row["round"]),
+                    table_number=_int(row["table"]),
                     code=code if free else _new_table_code(session),
                 )
             )
@@ -267,10 +280,10 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         for row in _list(data, "submissions"):
             submission = Submission(
                 event_id=event.id,
-                round_number=int(row["round"]),
-                table_number=int(row["table"]),
+                round_number=_int(row["round"]),
+                table_number=_int(row["table"]),
                 result=dict(row["result"]),
-                submitted_by=int(row["submitted_by"]),
+                submitted_by=_int(row["submitted_by"]),
                 submitted_at=_parse_time(row.get("submitted_at"), "submitted_at"),
                 status=str(row.get("status", "pending")),
                 confirmed_by=row.get("confirmed_by"),
@@ -278,31 +291,31 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
             )
             session.add(submission)
             session.flush()
-            new_ids[int(row["id"])] = submission.id
+            new_ids[_int(row["id"])] = submission.id
         for row in _list(data, "results"):
             old_id = row.get("submission_id")
             session.add(
                 Result(
                     event_id=event.id,
-                    round_number=int(row["round"]),
-                    table_number=int(row["table"]),
+                    round_number=_int(row["round"]),
+                    table_number=_int(row["table"]),
                     result=dict(row["result"]),
-                    submission_id=None if old_id is None else new_ids.get(int(old_id)),
+                    submission_id=None if old_id is None else new_ids.get(_int(old_id)),
                 )
             )
         for row in _list(data, "penalties"):
             session.add(
                 Penalty(
                     event_id=event.id,
-                    round_number=int(row["round"]),
-                    table_number=int(row["table"]),
+                    round_number=_int(row["round"]),
+                    table_number=_int(row["table"]),
                     record=dict(row["record"]),
                 )
             )
         for row in _list(data, "seating_overrides"):
             session.add(
                 SeatingOverrideRow(
-                    event_id=event.id, round_number=int(row["round"]), record=dict(row["record"])
+                    event_id=event.id, round_number=_int(row["round"]), record=dict(row["record"])
                 )
             )
         for row in _list(data, "audit"):

@@ -20,8 +20,11 @@ from euchre.tournament import FORMAT_NAMES, SIT_OUT_SCORING, TIE_BREAKS, EventCo
 __all__ = [
     "MAX_ROUNDS",
     "add_entrant",
+    "archive_event",
     "check_in",
+    "check_in_all",
     "create_event",
+    "delete_event",
     "get_entrant",
     "get_event",
     "import_entrants_csv",
@@ -29,6 +32,7 @@ __all__ = [
     "list_events",
     "next_round_number",
     "pair_entrants",
+    "reinstate",
     "started_rounds",
     "touch",
     "update_config",
@@ -113,6 +117,38 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
         old_value=old,
         new_value=config.to_json(),
     )
+    return event
+
+
+def delete_event(session: Session, *, event_id: int, who: str) -> str:
+    """Delete an event with everything in it (players, rounds, scores, its audit log); the
+    deletion itself stays in the app-wide audit log. Returns the event's name."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    name = event.name
+    record_audit(
+        session,
+        event_id=None,
+        who=who,
+        action="delete_event",
+        target=f"event {event_id} ({name})",
+        old_value={"config": event.config, "status": event.status},
+    )
+    session.delete(event)
+    session.flush()
+    return name
+
+
+def archive_event(session: Session, *, event_id: int, who: str) -> Event:
+    """Put a finished event away: kept whole, but off the public home page and the director's
+    list of current events."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    if event.status != "finished":
+        raise ConflictError(
+            f"{event.name!r} is {event.status}; only a finished event can be archived "
+            "(delete it instead)"
+        )
+    event.status = "archived"
+    record_audit(session, event_id=event_id, who=who, action="archive_event", target=event.name)
     return event
 
 
@@ -202,8 +238,8 @@ def add_entrant(
 ) -> Entrant:
     """Add a player. Once the event has started the player arrives for the next round."""
     event = get_event(session, event_id=event_id, for_update=True)
-    if event.status == "finished":
-        raise ConflictError(f"event {event_id} is finished; no players can be added")
+    if event.status in ("finished", "archived"):
+        raise ConflictError(f"{event.name!r} is {event.status}; no players can be added")
     cleaned = _check_name(name, "player name")
     team_label = _check_name(team, "team name") if team and team.strip() else None
     number = (
@@ -300,6 +336,46 @@ def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entra
         target=f"player {number}",
         old_value=old,
         new_value=_entrant_json(entrant),
+    )
+    return entrant
+
+
+def check_in_all(session: Session, *, event_id: int, who: str) -> list[Entrant]:
+    """Check in every registered player not yet here (withdrawn players stay withdrawn)."""
+    waiting = [
+        entrant
+        for entrant in list_entrants(session, event_id=event_id)
+        if not entrant.checked_in and entrant.withdrawal_round is None
+    ]
+    return [
+        check_in(session, event_id=event_id, number=entrant.number, who=who) for entrant in waiting
+    ]
+
+
+def reinstate(session: Session, *, event_id: int, number: int, who: str, reason: str) -> Entrant:
+    """Take back a withdrawal before it has taken effect (no round started since it)."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    entrant = get_entrant(session, event_id=event_id, number=number)
+    if entrant.withdrawal_round is None:
+        raise ConflictError(f"{entrant.name} (player {number}) has not withdrawn")
+    next_round = next_round_number(session, event_id=event_id)
+    if entrant.withdrawal_round < next_round:
+        raise ConflictError(
+            f"{entrant.name} (player {number}) has already missed round "
+            f"{entrant.withdrawal_round}; add them again as a new player to play on"
+        )
+    old = _entrant_json(entrant)
+    entrant.withdrawal_round = None
+    touch(event)
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="reinstate",
+        target=f"player {number}",
+        old_value=old,
+        new_value=_entrant_json(entrant),
+        reason=reason,
     )
     return entrant
 

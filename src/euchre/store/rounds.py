@@ -7,7 +7,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import record_audit
@@ -30,11 +30,13 @@ __all__ = [
     "TABLE_CODE_ALPHABET",
     "TableContext",
     "close_round",
+    "event_table_codes",
     "get_round",
     "open_table",
     "override_seating",
     "start_round",
     "table_codes",
+    "table_of_player",
     "undo_round",
 ]
 
@@ -72,12 +74,20 @@ def get_round(session: Session, *, event_id: int, number: int) -> Round:
 
 
 def table_codes(session: Session, *, event_id: int, round_number: int) -> dict[int, str]:
-    """Table number -> code for one round."""
-    rows = session.scalars(
-        select(TableCode).where(
-            TableCode.event_id == event_id, TableCode.round_number == round_number
-        )
-    )
+    """Table number -> code for the tables of one round. A table keeps its code for the whole
+    event, so a card printed for round 1 still opens that table in round 5."""
+    round_row = get_round(session, event_id=event_id, number=round_number)
+    numbers = {int(table["table"]) for table in round_row.plan["tables"]}
+    return {
+        number: code
+        for number, code in event_table_codes(session, event_id=event_id).items()
+        if number in numbers
+    }
+
+
+def event_table_codes(session: Session, *, event_id: int) -> dict[int, str]:
+    """Table number -> code for every table the event has used so far."""
+    rows = session.scalars(select(TableCode).where(TableCode.event_id == event_id))
     return {row.table_number: row.code for row in rows}
 
 
@@ -90,19 +100,19 @@ def _new_table_code(session: Session) -> str:
 
 
 def _issue_codes(session: Session, round_row: Round) -> None:
-    session.execute(
-        delete(TableCode).where(
-            TableCode.event_id == round_row.event_id,
-            TableCode.round_number == round_row.number,
-        )
-    )
-    session.flush()
+    """Give each table of the round a code, unless it has one from an earlier round: a
+    table's card (code and QR) serves the whole event. ``TableCode.round_number`` records
+    the round the code was first issued for."""
+    have = event_table_codes(session, event_id=round_row.event_id)
     for table in round_row.plan["tables"]:
+        number = int(table["table"])
+        if number in have:
+            continue
         session.add(
             TableCode(
                 event_id=round_row.event_id,
                 round_number=round_row.number,
-                table_number=int(table["table"]),
+                table_number=number,
                 code=_new_table_code(session),
             )
         )
@@ -232,9 +242,7 @@ def undo_round(session: Session, *, event_id: int, number: int, who: str, reason
     )
     for row in submissions:
         session.delete(row)
-    session.execute(
-        delete(TableCode).where(TableCode.event_id == event_id, TableCode.round_number == number)
-    )
+    # The tables' codes stay: they are the event's, and the cards may already be on the tables.
     session.delete(round_row)
     if number == 1:
         event.status = "setup"
@@ -387,30 +395,38 @@ def _check_core_accepts(session: Session, event: Event) -> None:
 
 
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
-    """The table a code opens. An unknown code raises ``NotFoundError``; a code of a round
-    that is over raises ``ConflictError`` saying which round and table it was for.
+    """The table a code opens, in the round now in play: a table keeps its code for the
+    whole event, and the page shows who sits there this round. An unknown code raises
+    ``NotFoundError``; between rounds, or when the table is not used this round, a
+    ``ConflictError`` says so.
 
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
     same table take turns on PostgreSQL (SQLite writes already take turns)."""
     cleaned = code.strip().upper()
-    query = select(TableCode).where(TableCode.code == cleaned)
-    row = session.scalar(query.with_for_update() if lock else query)
-    if row is None:
+    # One query finds the code, its event and the event's latest round: a table's page, score
+    # and confirmation cost the same however many tables and rounds the event has.
+    query = (
+        select(TableCode, Event, Round)
+        .join(Event, Event.id == TableCode.event_id)
+        .outerjoin(Round, Round.event_id == TableCode.event_id)
+        .where(TableCode.code == cleaned)
+        .order_by(Round.number.desc())
+        .limit(1)
+    )
+    found = session.execute(query.with_for_update(of=TableCode) if lock else query).first()
+    if found is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
-    round_row = get_round(session, event_id=row.event_id, number=row.round_number)
-    latest = started_rounds(session, event_id=row.event_id)[-1]
-    if latest.number != round_row.number:
+    row, event, latest = found
+    if latest is None:
         raise ConflictError(
-            f"code {cleaned} was for round {row.round_number}, table {row.table_number}, "
-            f"which is over; use the card on your table for round {latest.number}"
+            f"table {row.table_number} has no round in play; wait for the director to start one"
         )
-    if round_row.closed_at is not None:
+    if latest.closed_at is not None:
         raise ConflictError(
-            f"code {cleaned} was for round {row.round_number}, table {row.table_number}, "
-            f"which is over; wait for the cards of round {row.round_number + 1}"
+            f"round {latest.number} is over at table {row.table_number}; this page shows the "
+            f"next seating once the director starts round {latest.number + 1}"
         )
-    event = get_event(session, event_id=row.event_id)
-    for table in round_row.plan["tables"]:
+    for table in latest.plan["tables"]:
         if int(table["table"]) == row.table_number:
             first, second = table["partnerships"]
             wanted = [int(player) for player in (*first, *second)]
@@ -426,5 +442,35 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
                 tuple(entrants[player] for player in first),
                 tuple(entrants[player] for player in second),
             )
-            return TableContext(event, round_row, row.table_number, cleaned, partnerships)
-    raise NotFoundError(f"round {row.round_number} has no table {row.table_number}")
+            return TableContext(event, latest, row.table_number, cleaned, partnerships)
+    raise ConflictError(
+        f"table {row.table_number} is not used in round {latest.number}; "
+        "look for your name on the projector"
+    )
+
+
+def table_of_player(session: Session, *, event_id: int, player_code: str) -> str | None:
+    """The code of the table where the player with ``player_code`` sits in the round now in
+    play, or None when he sits out. Raises ``NotFoundError`` for an unknown code and
+    ``ConflictError`` when no round is in play."""
+    cleaned = player_code.strip()
+    entrant = session.scalar(
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned)
+    )
+    if entrant is None:
+        raise NotFoundError(
+            f"no player of event {event_id} has code {cleaned!r}; use the code on your own card"
+        )
+    latest = session.scalar(
+        select(Round).where(Round.event_id == event_id).order_by(Round.number.desc()).limit(1)
+    )
+    if latest is None or latest.closed_at is not None:
+        raise ConflictError(
+            f"{entrant.name}: no round is in play; your table shows here once the director "
+            "starts the next round"
+        )
+    wanted = player_id(entrant.number)
+    for table in latest.plan["tables"]:
+        if any(wanted in side for side in table["partnerships"]):
+            return event_table_codes(session, event_id=event_id).get(int(table["table"]))
+    return None

@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import auth, backup, events, rounds, scores
+from euchre.store import auth, backup, events, presets, rounds, scores
 from euchre.store.audit import list_audit
 from euchre.store.core import event_config
 from euchre.store.models import Result
@@ -20,8 +20,6 @@ from euchre.tournament import (
     SIT_OUT_SCORING,
     TIE_BREAKS,
     EventConfig,
-    PrizeTable,
-    PrizeTier,
 )
 from euchre.web import convert, printouts
 from euchre.web.deps import (
@@ -70,24 +68,16 @@ Writer = Annotated[DirectorSession, Depends(director_for_write)]
 
 
 def config_from_schema(body: EventCreate) -> EventConfig:
-    """The core's configuration from the API's."""
-    return EventConfig(
-        name=body.name,
-        profile_id=body.profile_id,
-        format=body.format,
-        rounds=body.rounds,
-        format_options=dict(body.format_options),
-        round_minutes=body.round_minutes,
-        seed=body.seed,
-        prizes=PrizeTable(
-            tuple(PrizeTier(tier.min_tables, tuple(tier.amounts_cents)) for tier in body.prizes)
-        ),
-        side_pot=body.side_pot,
-        side_pot_cents=body.side_pot_cents,
-        sit_out_scoring=body.sit_out_scoring,
-        sit_out_points=body.sit_out_points,
-        tie_breaks=tuple(body.tie_breaks),
-    )
+    """The core's configuration from the API's: fields left out take the sheet's preset."""
+    fields = body.model_dump(exclude_none=True)
+    if body.prizes is not None:
+        fields["prizes"] = {
+            "tiers": [
+                {"min_tables": tier.min_tables, "amounts_cents": list(tier.amounts_cents)}
+                for tier in body.prizes
+            ]
+        }
+    return presets.config_with_preset(fields)
 
 
 # --- sessions --------------------------------------------------------------------------------

@@ -7,8 +7,11 @@ Every error caused by a request is answered with a 4xx: JSON ``{"detail": ...}``
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -73,7 +76,17 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     except IntegrityError:  # another worker created it at the same moment: use theirs
         with store.write() as session:
             secret = ensure_secret_key(session)
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        # Sync routes run in anyio's thread pool (40 threads by default). More threads than
+        # database connections only queue on the pool while fighting over the GIL, so a burst
+        # of tables costs more per request; as many threads as connections keeps it flat.
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = store.concurrency
+        yield
+
     app = FastAPI(
+        lifespan=lifespan,
         # FastAPI's /docs and /redoc pages load their scripts from a CDN; the app must work
         # with no internet, so only the OpenAPI document itself is served.
         docs_url=None,
@@ -127,11 +140,19 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
     from euchre.web.api import router as api_router
+    from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
     from euchre.web.pages_public import router as public_router
 
-    for router in (api_router, auth_router, dashboard_router, director_router, public_router):
+    for router in (
+        api_router,
+        auth_router,
+        audit_router,
+        dashboard_router,
+        director_router,
+        public_router,
+    ):
         app.include_router(router)
     return app

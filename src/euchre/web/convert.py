@@ -8,8 +8,10 @@ from sqlalchemy.orm import Session
 
 from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
+from euchre.store.presets import sheet_warnings
 from euchre.store.rounds import TableContext
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
+from euchre.tournament import EventConfig
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -52,6 +54,7 @@ def event_out(session: Session, event: Event) -> EventOut:
         config=event.config,
         current_round=open_round,
         rounds_started=len(rounds),
+        warnings=sheet_warnings(EventConfig.from_json(event.config)),
     )
 
 

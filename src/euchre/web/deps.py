@@ -64,10 +64,11 @@ def guard_codes(request: Request, action: Callable[[Session], T], *, write: bool
     database, shared by every worker)."""
     store = database(request)
     key = client_key(request)
-    with store.read() as session:
-        check_rate_limit(session, key=key)
     try:
+        # One transaction for the check and the action: a table's request costs one
+        # database round of BEGIN/COMMIT, not two.
         with store.write() if write else store.read() as session:
+            check_rate_limit(session, key=key)
             return action(session)
     except (NotFoundError, AuthError):
         try:

@@ -3,19 +3,19 @@ penalties, the correction/penalty/seating forms and the audit log."""
 
 from __future__ import annotations
 
-import json
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, scores
-from euchre.store.audit import list_audit
-from euchre.store.core import display_snapshot
+from euchre.store import events, presets, scores
+from euchre.store.core import display_snapshot, event_config
+from euchre.store.models import AuditEntry, Entrant
 from euchre.tournament import FORMATS, EventSnapshot
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import flash_html, login_redirect, nav_html
-from euchre.web.pages_common import csrf_field, esc, layout, table_rows, timer_html
+from euchre.web.pages_audit import audit_table, player_names, with_names
+from euchre.web.pages_common import csrf_field, esc, layout, timer_html
 from euchre.web.pages_director import correction_picker_html, penalty_form_html
 
 __all__ = ["prizes_html", "router", "standings_html"]
@@ -37,7 +37,7 @@ def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool =
 
     rows = "".join(
         f'<tr data-testid="standing-{index}"><td>{row.rank}{"=" if row.tied else ""}</td>'
-        f'<td>{esc(row.name)}</td><td class="num">{row.points}</td>'
+        f'<td class="name">{esc(row.name)}</td><td class="num">{row.points}</td>'
         f'<td class="num">{row.games_won}/{row.games_played}</td>'
         f'<td class="num">{row.lone_hands}</td><td class="num">{row.euchres}</td>'
         + (f'<td class="muted">{breaks(dict(row.tie_break_values))}</td>' if tie_breaks else "")
@@ -53,7 +53,13 @@ def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool =
 
 
 def prizes_html(snapshot: EventSnapshot) -> str:
-    """Prizes and the euchred-cup pot."""
+    """Prizes and the euchred-cup pot, once a round has been played (before that every
+    player is level, and a prize list would name people at random)."""
+    if not snapshot.complete_rounds:
+        return (
+            '<p id="prizes-hidden" class="muted">Prizes and the euchred cup show here once a '
+            "round has been played.</p>"
+        )
     awards = "".join(
         f"<li>{esc(award.name)}: ${award.amount_cents / 100:.2f} "
         f"(place {', '.join(str(place) for place in award.places)})</li>"
@@ -77,39 +83,64 @@ def prizes_html(snapshot: EventSnapshot) -> str:
     return f'<ul id="prizes">{awards or "<li>No prizes yet.</li>"}</ul>{pot}{playoff_html}'
 
 
+def _player_actions(event_id: int, row: Entrant, csrf: str, next_round: int) -> str:
+    """Check in; withdraw (asks, with a reason); take back a withdrawal not yet in effect."""
+    base = f"/director/events/{event_id}/players/{row.number}"
+    actions = ""
+    if not row.checked_in and row.withdrawal_round is None:
+        actions += (
+            f'<form method="post" class="inline" action="{base}/check-in">{csrf}'
+            f'<button data-testid="check-in-{row.number}">Check in</button></form>'
+        )
+    if row.withdrawal_round is None:
+        actions += (
+            f'<details class="inline-details"><summary data-testid="withdraw-open-{row.number}">'
+            f'Withdraw…</summary><form method="post" action="{base}/withdraw" '
+            f'data-confirm="Withdraw {esc(row.name)} from round '
+            f'{max(row.arrival_round, next_round)} on?">{csrf}'
+            '<label>Reason <input name="reason" required maxlength="500" '
+            f'data-testid="withdraw-reason-{row.number}"></label>'
+            f'<button data-testid="withdraw-{row.number}" class="secondary">Withdraw '
+            f"{esc(row.name)}</button></form></details>"
+        )
+    elif row.withdrawal_round >= next_round:
+        actions += (
+            f'<form method="post" class="inline" action="{base}/reinstate">{csrf}'
+            '<input type="hidden" name="reason" value="withdrawal taken back">'
+            f'<button data-testid="reinstate-{row.number}" class="secondary">Reinstate'
+            "</button></form>"
+        )
+    return actions
+
+
 def _players_section(session: Session, event_id: int, csrf: str) -> str:
     entrants = events.list_entrants(session, event_id=event_id)
+    next_round = events.next_round_number(session, event_id=event_id)
     rows = []
     for row in entrants:
-        status = (
-            "withdrawn"
-            if row.withdrawal_round
-            else ("here" if row.checked_in else "not checked in")
-        )
-        actions = ""
-        if not row.checked_in:
-            actions += (
-                f'<form method="post" class="inline" action="/director/events/{event_id}/players/'
-                f'{row.number}/check-in">{csrf}<button data-testid="check-in-{row.number}">'
-                "Check in</button></form>"
-            )
-        if row.withdrawal_round is None:
-            actions += (
-                f'<form method="post" class="inline" action="/director/events/{event_id}/players/'
-                f'{row.number}/withdraw">{csrf}<button data-testid="withdraw-{row.number}" '
-                'class="secondary">Withdraw</button></form>'
-            )
+        if row.withdrawal_round:
+            status = f"withdrawn from round {row.withdrawal_round}"
+        elif row.checked_in:
+            status = "here" + (f" from round {row.arrival_round}" if row.arrival_round > 1 else "")
+        else:
+            status = "not checked in"
         rows.append(
             f'<tr data-testid="player-{row.number}" '
             f'data-checked-in="{str(row.checked_in).lower()}">'
             f"<td>{row.number}</td><td>{esc(row.name)}</td><td>{esc(row.team or '')}</td>"
-            f"<td><code>{esc(row.code)}</code></td><td>{esc(status)}"
-            f"{' from round ' + str(row.arrival_round) if row.arrival_round > 1 else ''}</td>"
-            f"<td>{actions}</td></tr>"
+            f"<td><code>{esc(row.code)}</code></td><td>{esc(status)}</td>"
+            f"<td>{_player_actions(event_id, row, csrf, next_round)}</td></tr>"
         )
-    return f"""<section id="players"><h2>Players ({len(entrants)})</h2>
-<table id="player-table"><thead><tr><th>#</th><th>Name</th><th>Team</th><th>Code</th>
-<th>Status</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+    waiting = sum(1 for row in entrants if not row.checked_in and row.withdrawal_round is None)
+    check_all = (
+        f'<form method="post" class="inline" action="/director/events/{event_id}/players/'
+        f'check-in-all">{csrf}<button id="check-in-all">Check in all ({waiting})</button></form>'
+        if waiting
+        else ""
+    )
+    return f"""<section id="players"><h2>Players ({len(entrants)})</h2>{check_all}
+<div class="scroll"><table id="player-table"><thead><tr><th>#</th><th>Name</th><th>Team</th>
+<th>Code</th><th>Status</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>
 <div class="forms">
 <form id="add-player-form" method="post" action="/director/events/{event_id}/players">{csrf}
 <label>Name <input id="player-name" name="name" required maxlength="200"></label>
@@ -149,8 +180,10 @@ def _preview(session: Session, event_id: int, snapshot: EventSnapshot, number: i
     )
     out = ", ".join(esc(names.get(player, player)) for player in plan.sitting_out)
     return (
-        f'<h3>Round {number} seating (preview)</h3><table id="seating-preview"><tbody>{rows}'
-        f"</tbody></table>" + (f'<p class="muted">Sitting out: {out}</p>' if out else "")
+        f'<h3>Round {number} seating (preview)</h3><div class="scroll"><table '
+        f'id="seating-preview"><thead><tr><th>Table</th><th>Partners</th><th>against</th></tr>'
+        f"</thead><tbody>{rows}</tbody></table></div>"
+        + (f'<p class="muted">Sitting out: {out}</p>' if out else "")
     )
 
 
@@ -195,8 +228,11 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
         for status in statuses
     )
     reported = sum(1 for status in statuses if status.team_points is not None)
-    sitting = ", ".join(esc(player) for player in open_round.plan.get("sitting_out", []))
-    sitting_text = f" Sitting out: players {sitting}." if sitting else ""
+    names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+    sitting = ", ".join(
+        esc(names.get(player, player)) for player in open_round.plan.get("sitting_out", [])
+    )
+    sitting_text = f" Sitting out: {sitting}." if sitting else ""
     evening_link = _event_tally_link(event_id, snapshot)
     evening = f" ·\n{evening_link}" if evening_link else ""
     return f"""<section id="round-status"><h2>Round {number} in play</h2>
@@ -209,17 +245,21 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
 <a id="print-tally-sheets" href="{base}/tally-sheets.pdf">tally sheets</a> ·
 <a id="print-scorecards" href="{base}/scorecards.pdf">player scorecards</a> ·
 <a id="print-assignments" href="{base}/assignments.pdf">seating list</a>{evening}</p>
-<table id="tables"><thead><tr><th>Table</th><th>Team 0</th><th>Team 1</th><th>Code</th>
-<th>State</th><th>Score</th></tr></thead><tbody>{rows}</tbody></table></div>
+<div class="scroll"><table id="tables"><thead><tr><th>Table</th><th>Partners</th>
+<th>against</th><th>Code</th><th>State</th><th>Score</th></tr></thead><tbody>{rows}</tbody>
+</table></div></div>
 <div class="forms">
 <form method="post" action="/director/events/{event_id}/rounds/{number}/close">{csrf}
 <button id="close-round">Close round {number}</button></form>
-<form id="undo-form" method="post" action="/director/events/{event_id}/rounds/{number}/undo">{csrf}
-<label>Undo this round (started by mistake) — reason <input id="undo-reason" name="reason"></label>
+<form id="undo-form" method="post" action="/director/events/{event_id}/rounds/{number}/undo"
+ data-confirm="Undo round {number}? Its seating and any scores entered are taken back.">{csrf}
+<label>Undo this round (started by mistake) — reason <input id="undo-reason" name="reason"
+ required maxlength="500"></label>
 <button id="undo-submit" class="secondary">Undo round {number}</button></form></div></section>"""
 
 
 def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
+    names = {row.number: row.name for row in events.list_entrants(session, event_id=event_id)}
     open_rows = [
         row
         for row in scores.list_submissions(session, event_id=event_id)
@@ -229,7 +269,7 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
         f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
         f"Round {row.round_number} table {row.table_number}: "
         f"{row.result['team_points'][0]}–{row.result['team_points'][1]} "
-        f"(by player {row.submitted_by}, {esc(row.status)})"
+        f"(by {esc(names.get(row.submitted_by, row.submitted_by))}, {esc(row.status)})"
         f'<form method="post" class="inline" action="/director/events/{event_id}/submissions/'
         f'{row.id}/accept">{csrf}<button data-testid="accept-{row.id}">Accept this score'
         "</button></form></li>"
@@ -303,35 +343,47 @@ def event_dashboard(request: Request, event_id: int) -> Response:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)
         config = event.config
-        audit_rows = [
-            [
-                esc(entry.at.strftime("%H:%M:%S")),
-                esc(entry.who),
-                esc(entry.action),
-                esc(entry.target),
-                f"<code>{esc(json.dumps(entry.old_value)[:200]) if entry.old_value else ''}</code>",
-                f"<code>{esc(json.dumps(entry.new_value)[:200]) if entry.new_value else ''}</code>",
-                esc(entry.reason),
-            ]
-            for entry in reversed(list_audit(session, event_id=event_id)[-200:])
-        ]
+        entrants = events.list_entrants(session, event_id=event_id)
+        names = player_names(entrants)
+        latest = list(
+            session.scalars(
+                select(AuditEntry)
+                .where(AuditEntry.event_id == event_id)
+                .order_by(AuditEntry.id.desc())
+                .limit(10)
+            )
+        )
+        started = bool(events.started_rounds(session, event_id=event_id))
         changes = request.query_params.get("changes", "")
         changes_html = (
             f'<p id="movement-changes" class="flash">Seats changed by the correction: '
-            f"{esc(changes)}</p>"
+            f"{esc(with_names(changes, names))}</p>"
             if changes
             else ""
         )
+        sheet = "".join(f"<li>{esc(w)}</li>" for w in presets.sheet_warnings(event_config(event)))
         warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings)
+        manage = [
+            f'<a id="edit-event" href="/director/events/{event_id}/edit">Edit settings</a>'
+            if not started
+            else "",
+            f'<a id="delete-event" href="/director/events/{event_id}/delete">'
+            + ("Archive or delete" if event.status == "finished" else "Delete event")
+            + "</a>"
+            if event.status != "archived"
+            else "",
+        ]
         body = f"""{flash_html(request)}
 <p class="muted">{esc(config.get("profile_id"))} rules · {esc(config.get("format"))} ·
 {esc(config.get("rounds"))} rounds of {esc(config.get("round_minutes"))} min ·
-status {esc(event.status)}</p>
+status {esc(event.status)} · {" · ".join(link for link in manage if link)}</p>
 {changes_html}
+{f'<ul class="warnings" id="sheet-warnings">{sheet}</ul>' if sheet else ""}
 {f'<ul class="warnings">{warnings}</ul>' if warnings else ""}
 {_round_section(session, event_id, csrf, snapshot)}
 {_submissions_section(session, event_id, csrf)}
-<section id="standings"><h2>Standings</h2>{standings_html(snapshot, table_id="standings-table")}
+<section id="standings"><h2>Standings</h2>
+<div class="scroll">{standings_html(snapshot, table_id="standings-table")}</div>
 {prizes_html(snapshot)}
 <p><a id="live-link" href="/events/{event_id}/live">Projector page</a> ·
 <a id="results-link" href="/events/{event_id}/results">Results page</a> ·
@@ -341,8 +393,9 @@ status {esc(event.status)}</p>
 {_players_section(session, event_id, csrf)}
 {_penalties_section(session, event_id, csrf, snapshot)}
 {_tools_section(event_id, csrf)}
-<section><h2>Audit log</h2><table id="audit-log"><thead><tr><th>When (UTC)</th><th>Who</th>
-<th>What</th><th>Target</th><th>Old</th><th>New</th><th>Why</th></tr></thead>
-<tbody>{table_rows(audit_rows)}</tbody></table></section>"""
+<section id="audit"><h2>Audit log (latest)</h2>
+{audit_table(latest, names, table_id="audit-latest")}
+<p><a id="audit-all" href="/director/events/{event_id}/audit">The whole audit log</a></p>
+</section>"""
         title = event.name
     return HTMLResponse(layout(title, body, nav=nav_html(director), body_class="dashboard"))

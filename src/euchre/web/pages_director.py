@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote
 
@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES
-from euchre.store import backup, events, rounds, scores
+from euchre.store import backup, events, presets, rounds, scores
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -47,13 +47,68 @@ from euchre.web.security import DirectorSession, check_csrf
 
 __all__ = [
     "correction_picker_html",
+    "event_form",
     "parse_prizes",
     "parse_seating",
+    "prizes_text",
     "result_form_values",
     "router",
 ]
 
 router = APIRouter(include_in_schema=False)
+
+
+def prizes_text(prizes: dict[str, Any]) -> str:
+    """A prize table (``PrizeTable.to_json()``) written as the form reads it back."""
+    return "; ".join(
+        f"{tier['min_tables']}: "
+        + ", ".join(f"{amount / 100:g}" for amount in tier["amounts_cents"])
+        for tier in prizes.get("tiers", [])
+    )
+
+
+def event_form(
+    *, form_id: str, action: str, csrf: str, submit: str, values: dict[str, Any] | None
+) -> str:
+    """The event settings form. ``values`` (a stored ``EventConfig`` JSON) fills it for an
+    edit; for a new event the fields show the chosen sheet's preset (``app.js`` refills them
+    when the rule profile changes) and a field left empty takes the preset."""
+    fresh = values is None
+    profile = "tournament" if values is None else str(values["profile_id"])
+    shown: dict[str, Any] = values or presets.preset_json(profile) or {}
+    side_pot = "yes" if shown.get("side_pot") else "no"
+    format_options = '<option value="">the sheet\'s format</option>' if fresh else ""
+    data = esc(json.dumps(presets.presets_json())) if fresh else ""
+    name = "" if fresh else esc(shown.get("name"))
+    return f"""<form id="{form_id}" method="post" action="{action}" class="grid"
+ data-presets="{data}">{csrf}
+<label>Name <input id="event-name" name="name" required maxlength="200" value="{name}"></label>
+<label>Rule sheet (sets up its event) <select id="event-profile" name="profile_id">
+{options_html(BUILTIN_PROFILES, profile)}</select></label>
+<label>Format <select id="event-format" name="format">{format_options}
+{options_html(FORMAT_NAMES, str(shown.get("format", "")))}</select></label>
+<label>Rounds <input id="event-rounds" name="rounds" type="number" min="1" max="50"
+ value="{esc(shown.get("rounds", ""))}" placeholder="the sheet's"></label>
+<label>Round length (minutes) <input id="event-round-minutes" name="round_minutes" type="number"
+ min="0" max="600" value="{esc(shown.get("round_minutes") or 20)}"></label>
+<label>Format options (JSON) <textarea id="event-format-options" name="format_options"
+ rows="2">{esc(json.dumps(shown.get("format_options") or {}))}</textarea></label>
+<label>Prizes (dollars; tiers by minimum tables) <input id="event-prizes" name="prizes"
+ value="{esc(prizes_text(shown.get("prizes") or {}))}"
+ placeholder="3: 60, 40, 20; 4: 75, 50, 35"></label>
+<label>Side pot (euchred cup) <select id="event-side-pot" name="side_pot">
+{options_html(("yes", "no"), side_pot)}</select></label>
+<label>Cents per euchre <input id="event-side-pot-cents" name="side_pot_cents" type="number"
+ min="0" value="{esc(shown.get("side_pot_cents", 25))}"></label>
+<label>Sitting out scores <select id="event-sit-out" name="sit_out_scoring">
+{options_html(SIT_OUT_SCORING, str(shown.get("sit_out_scoring", "average")))}</select></label>
+<label>Points for sitting out ("fixed") <input id="event-sit-out-points" name="sit_out_points"
+ type="number" min="0" value="{esc(shown.get("sit_out_points", 0))}"></label>
+<label>Tie-breaks (comma list, empty: the format's) <input id="event-tie-breaks"
+ name="tie_breaks" value="{esc(", ".join(shown.get("tie_breaks") or []))}"></label>
+<label>Seed (empty: random) <input id="event-seed" name="seed" type="number" min="0"
+ value="{esc(shown.get("seed") or "")}"></label>
+<button id="{form_id.removesuffix("-form")}-submit">{esc(submit)}</button></form>"""
 
 
 @router.get("/director", response_class=HTMLResponse)
@@ -63,41 +118,37 @@ def director_home(request: Request) -> Response:
     if director is None:
         return login_redirect(request)
     with database(request).read() as session:
-        items = "".join(
-            f'<li><a data-testid="event-link-{event.id}" href="/director/events/{event.id}">'
-            f'{esc(event.name)}</a> <span class="muted">{esc(event.status)}</span></li>'
-            for event in events.list_events(session)
-        )
+        listed = events.list_events(session)
+
+        def item(event: Any) -> str:
+            return (
+                f'<li><a data-testid="event-link-{event.id}" href="/director/events/{event.id}">'
+                f'{esc(event.name)}</a> <span class="muted">{esc(event.status)}</span></li>'
+            )
+
+        current = "".join(item(event) for event in listed if event.status != "archived")
+        archived = "".join(item(event) for event in listed if event.status == "archived")
     csrf = csrf_field(director.csrf_token)
+    archive = (
+        f'<details id="archived-events"><summary>Archived events</summary><ul>{archived}</ul>'
+        "</details>"
+        if archived
+        else ""
+    )
+    form = event_form(
+        form_id="create-event-form",
+        action="/director/events",
+        csrf=csrf,
+        submit="Create event",
+        values=None,
+    )
     body = f"""{flash_html(request)}
-<section><h2>Events</h2><ul id="event-list">{items or "<li>No events yet.</li>"}</ul></section>
+<section><h2>Events</h2><ul id="event-list">{current or "<li>No events yet.</li>"}</ul>
+{archive}</section>
 <section><h2>New event</h2>
-<form id="create-event-form" method="post" action="/director/events" class="grid">{csrf}
-<label>Name <input id="event-name" name="name" required maxlength="200"></label>
-<label>Rule profile <select id="event-profile" name="profile_id">
-{options_html(BUILTIN_PROFILES, "tournament")}</select></label>
-<label>Format <select id="event-format" name="format">
-{options_html(FORMAT_NAMES, FORMAT_NAMES[0])}</select></label>
-<label>Rounds <input id="event-rounds" name="rounds" type="number" min="1" max="50"
- value="7"></label>
-<label>Round length (minutes) <input id="event-round-minutes" name="round_minutes" type="number"
- min="0" max="600" value="20"></label>
-<label>Format options (JSON) <textarea id="event-format-options" name="format_options"
- rows="2">{{}}</textarea></label>
-<label>Prizes (dollars; tiers by minimum tables) <input id="event-prizes" name="prizes"
- placeholder="3: 60, 40, 20; 4: 75, 50, 35"></label>
-<label class="check"><input id="event-side-pot" name="side_pot" type="checkbox" value="1">
- Side pot (euchred cup)</label>
-<label>Cents per euchre <input id="event-side-pot-cents" name="side_pot_cents" type="number"
- min="0" value="25"></label>
-<label>Sitting out scores <select id="event-sit-out" name="sit_out_scoring">
-{options_html(SIT_OUT_SCORING, "average")}</select></label>
-<label>Points for sitting out ("fixed") <input id="event-sit-out-points" name="sit_out_points"
- type="number" min="0" value="0"></label>
-<label>Tie-breaks (comma list, empty: the format's) <input id="event-tie-breaks"
- name="tie_breaks"></label>
-<label>Seed (empty: random) <input id="event-seed" name="seed" type="number" min="0"></label>
-<button id="create-event-submit">Create event</button></form>
+<p class="muted">Choose the rule sheet first: its format, rounds, prizes and euchred cup fill
+in. Change any of them if your club plays it differently.</p>
+{form}
 <details id="format-help"><summary>Formats and their options</summary><dl>{_format_help()}</dl>
 </details></section>
 <section><h2>Restore a backup</h2>
@@ -149,29 +200,40 @@ def parse_prizes(text: str) -> PrizeTable:
 
 
 def _config_from_form(data: dict[str, str]) -> EventConfig:
+    """The form's settings; an empty format, rounds or prizes field takes the sheet's."""
     try:
         options = json.loads(data.get("format_options", "").strip() or "{}")
     except json.JSONDecodeError as error:
         raise StoreError(f"format options are not valid JSON: {error}") from None
     if not isinstance(options, dict):
         raise StoreError("format options must be a JSON object such as {}")
-    return EventConfig(
-        name=data.get("name", ""),
-        profile_id=data.get("profile_id", ""),
-        format=data.get("format", ""),
-        rounds=form_int(data, "rounds", "rounds"),
-        format_options=options,
-        round_minutes=form_optional_int(data, "round_minutes", "round length") or 0,
-        seed=form_optional_int(data, "seed", "seed") or 0,
-        prizes=parse_prizes(data.get("prizes", "")),
-        side_pot=bool(data.get("side_pot")),
-        side_pot_cents=form_optional_int(data, "side_pot_cents", "cents per euchre") or 0,
-        sit_out_scoring=data.get("sit_out_scoring", "average"),
-        sit_out_points=form_optional_int(data, "sit_out_points", "points for sitting out") or 0,
-        tie_breaks=tuple(
+    side_pot = data.get("side_pot", "").strip().lower()
+    if side_pot not in ("", "yes", "no", "1", "on"):
+        raise StoreError(f"side pot must be yes or no, got {side_pot!r}")
+    prizes = data.get("prizes", "").strip()
+    fields: dict[str, Any] = {
+        "name": data.get("name", ""),
+        "profile_id": data.get("profile_id", ""),
+        "format": data.get("format", "").strip() or None,
+        "rounds": form_optional_int(data, "rounds", "rounds"),
+        "format_options": options,
+        "round_minutes": form_optional_int(data, "round_minutes", "round length") or 0,
+        "seed": form_optional_int(data, "seed", "seed") or 0,
+        "prizes": parse_prizes(prizes).to_json() if prizes else None,
+        "side_pot": None if not side_pot else side_pot != "no",
+        "side_pot_cents": form_optional_int(data, "side_pot_cents", "cents per euchre"),
+        "sit_out_scoring": data.get("sit_out_scoring", "average"),
+        "sit_out_points": form_optional_int(data, "sit_out_points", "points for sitting out") or 0,
+        "tie_breaks": [
             name.strip() for name in data.get("tie_breaks", "").split(",") if name.strip()
-        ),
-    )
+        ],
+    }
+    return presets.config_with_preset(fields)
+
+
+def _warning_text(config: EventConfig) -> str:
+    warnings = presets.sheet_warnings(config)
+    return (" Warning: " + "; ".join(warnings) + ".") if warnings else ""
 
 
 @router.post("/director/events")
@@ -179,13 +241,111 @@ async def create_event_post(request: Request) -> Response:
     """Create an event from the form."""
     director, data = await director_form(request)
 
-    def work() -> int:
+    def work() -> tuple[int, str]:
+        config = _config_from_form(data)
         with database(request).write() as session:
-            event = events.create_event(session, config=_config_from_form(data), who=director.name)
-            return event.id
+            event = events.create_event(session, config=config, who=director.name)
+            return event.id, _warning_text(config)
 
-    event_id = await run_in_threadpool(work)
-    return redirect(f"/director/events/{event_id}", "Event created. Add players next.")
+    event_id, warning = await run_in_threadpool(work)
+    return redirect(f"/director/events/{event_id}", "Event created. Add players next." + warning)
+
+
+@router.get("/director/events/{event_id}/edit", response_class=HTMLResponse)
+def edit_event_page(request: Request, event_id: int) -> Response:
+    """The event's settings, editable until round 1 starts."""
+    director = optional_director(request)
+    if director is None:
+        return login_redirect(request)
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        started = bool(events.started_rounds(session, event_id=event_id))
+        values = dict(event.config)
+        name = event.name
+    if started:
+        raise ConflictError(f"{name!r} has started; its settings are fixed after round 1 starts")
+    form = event_form(
+        form_id="edit-event-form",
+        action=f"/director/events/{event_id}/edit",
+        csrf=csrf_field(director.csrf_token),
+        submit="Save settings",
+        values=values,
+    )
+    body = f"""{flash_html(request)}
+<p><a href="/director/events/{event_id}">Back to the event</a></p>
+{form}"""
+    return HTMLResponse(layout(f"Settings: {name}", body, nav=nav_html(director)))
+
+
+@router.post("/director/events/{event_id}/edit")
+async def edit_event_post(request: Request, event_id: int) -> Response:
+    """Save the edited settings (only before round 1 starts)."""
+    director, data = await director_form(request)
+
+    def work() -> str:
+        config = _config_from_form(data)
+        with database(request).write() as session:
+            events.update_config(session, event_id=event_id, config=config, who=director.name)
+        return _warning_text(config)
+
+    warning = await run_in_threadpool(work)
+    return redirect(f"/director/events/{event_id}", "Settings saved." + warning)
+
+
+@router.get("/director/events/{event_id}/delete", response_class=HTMLResponse)
+def delete_event_page(request: Request, event_id: int) -> Response:
+    """Ask before deleting an event (a finished one is offered the archive instead)."""
+    director = optional_director(request)
+    if director is None:
+        return login_redirect(request)
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        name, status = event.name, event.status
+        players = len(events.list_entrants(session, event_id=event_id))
+        played = len(events.started_rounds(session, event_id=event_id))
+    csrf = csrf_field(director.csrf_token)
+    archive = (
+        f"""<form method="post" action="/director/events/{event_id}/archive" class="inline">{csrf}
+<button id="archive-event">Archive it instead (keep the results)</button></form>"""
+        if status == "finished"
+        else ""
+    )
+    body = f"""<p id="delete-question" class="error">Delete {esc(name)} for good? Its {players}
+players, {played} round(s), scores and audit log go with it. This cannot be undone.</p>
+<p class="row">{archive}
+<form method="post" action="/director/events/{event_id}/delete" class="inline">{csrf}
+<input type="hidden" name="confirm" value="yes">
+<button id="delete-event-confirm" class="danger">Delete {esc(name)}</button></form>
+<a id="delete-cancel" href="/director/events/{event_id}">Cancel</a></p>"""
+    return HTMLResponse(layout(f"Delete {name}?", body, nav=nav_html(director)))
+
+
+@router.post("/director/events/{event_id}/delete")
+async def delete_event_post(request: Request, event_id: int) -> Response:
+    """Delete the event (the confirmation page sends ``confirm=yes``)."""
+    director, data = await director_form(request)
+    if data.get("confirm") != "yes":
+        raise StoreError("confirm the deletion on the confirmation page (confirm=yes missing)")
+
+    def work() -> str:
+        with database(request).write() as session:
+            return events.delete_event(session, event_id=event_id, who=director.name)
+
+    name = await run_in_threadpool(work)
+    return redirect("/director", f"{name} deleted.")
+
+
+@router.post("/director/events/{event_id}/archive")
+async def archive_event_post(request: Request, event_id: int) -> Response:
+    """Archive a finished event."""
+    director, _ = await director_form(request)
+
+    def work() -> str:
+        with database(request).write() as session:
+            return events.archive_event(session, event_id=event_id, who=director.name).name
+
+    name = await run_in_threadpool(work)
+    return redirect("/director", f"{name} archived.")
 
 
 @router.post("/director/restore")
@@ -253,23 +413,33 @@ def backup_download(request: Request, event_id: int) -> Response:
     )
 
 
+@dataclass(frozen=True)
+class Done:
+    """What a form's work returns to say, in words, what it did (the players by name)."""
+
+    message: str
+
+
 async def _write_then_redirect(
     request: Request,
     event_id: int,
-    work: Callable[[Session, DirectorSession, dict[str, str]], str | None],
+    work: Callable[[Session, DirectorSession, dict[str, str]], str | Done | None],
     message: str,
 ) -> Response:
     """Run a dashboard form's ``work`` in a write transaction, then redirect to the dashboard
-    (with the movements a correction changed, when ``work`` returns them)."""
+    (with the movements a correction changed, when ``work`` returns them, or the message
+    ``work`` returns as a ``Done``)."""
     director, data = await director_form(request)
 
-    def run() -> str | None:
+    def run() -> str | Done | None:
         with database(request).write() as session:
             return work(session, director, data)
 
     extra = await run_in_threadpool(run)
     url = f"/director/events/{event_id}"
-    if extra:
+    if isinstance(extra, Done):
+        message = extra.message
+    elif extra:
         url += f"?changes={quote(extra)}"
     return redirect(url, message)
 
@@ -280,7 +450,7 @@ def _route_name(path: str) -> str:
 
 def _action(
     path: str,
-    work: Callable[[Session, DirectorSession, dict[str, str], int], str | None],
+    work: Callable[[Session, DirectorSession, dict[str, str], int], str | Done | None],
     message: str,
 ) -> None:
     """Register a dashboard form post: run ``work`` in a write transaction, then redirect."""
@@ -299,7 +469,7 @@ def _action(
 
 def _numbered_action(
     path: str,
-    work: Callable[[Session, DirectorSession, dict[str, str], int, int], str | None],
+    work: Callable[[Session, DirectorSession, dict[str, str], int, int], str | Done | None],
     message: str,
 ) -> None:
     """Like :func:`_action` for a path with a second number (``{number}``: a player, a round,
@@ -319,8 +489,8 @@ def _numbered_action(
 
 def _add_player(
     session: Session, director: DirectorSession, form: dict[str, str], event_id: int
-) -> None:
-    events.add_entrant(
+) -> Done:
+    entrant = events.add_entrant(
         session,
         event_id=event_id,
         name=form.get("name", ""),
@@ -328,6 +498,7 @@ def _add_player(
         checked_in=bool(form.get("checked_in")),
         who=director.name,
     )
+    return Done(f"{entrant.name} added (player {entrant.number}, code {entrant.code}).")
 
 
 def _import(
@@ -435,16 +606,43 @@ _action("/seating", _seating, "Seating set.")
 
 def _check_in(
     session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
-) -> None:
-    events.check_in(session, event_id=event_id, number=number, who=director.name)
+) -> Done:
+    entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
+    return Done(f"{entrant.name} checked in.")
+
+
+def _check_in_all(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+) -> Done:
+    arrived = events.check_in_all(session, event_id=event_id, who=director.name)
+    if not arrived:
+        return Done("Everyone was already checked in.")
+    return Done(f"Checked in {len(arrived)}: {', '.join(entrant.name for entrant in arrived)}.")
 
 
 def _withdraw(
     session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
-) -> None:
-    events.withdraw(
-        session, event_id=event_id, number=number, who=director.name, reason=form.get("reason", "")
+) -> Done:
+    reason = form.get("reason", "").strip()
+    if not reason:
+        raise StoreError("say why the player withdraws (reason is empty)")
+    entrant = events.withdraw(
+        session, event_id=event_id, number=number, who=director.name, reason=reason
     )
+    return Done(f"{entrant.name} withdrawn from round {entrant.withdrawal_round} on.")
+
+
+def _reinstate(
+    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+) -> Done:
+    entrant = events.reinstate(
+        session,
+        event_id=event_id,
+        number=number,
+        who=director.name,
+        reason=form.get("reason", "").strip() or "withdrawal taken back",
+    )
+    return Done(f"{entrant.name} plays on (withdrawal taken back).")
 
 
 def _close(
@@ -456,6 +654,8 @@ def _close(
 def _undo(
     session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
 ) -> None:
+    if not form.get("reason", "").strip():
+        raise StoreError(f"say why round {number} is undone (reason is empty)")
     rounds.undo_round(
         session, event_id=event_id, number=number, who=director.name, reason=form.get("reason", "")
     )
@@ -487,8 +687,10 @@ def _remove_penalty(
 
 
 _numbered_action("/penalties/{number}/remove", _remove_penalty, "Penalty removed.")
-_numbered_action("/players/{number}/check-in", _check_in, "Player {number} checked in.")
-_numbered_action("/players/{number}/withdraw", _withdraw, "Player {number} withdrawn.")
+_action("/players/check-in-all", _check_in_all, "Everyone checked in.")
+_numbered_action("/players/{number}/check-in", _check_in, "Checked in.")
+_numbered_action("/players/{number}/withdraw", _withdraw, "Withdrawn.")
+_numbered_action("/players/{number}/reinstate", _reinstate, "Withdrawal taken back.")
 _numbered_action("/rounds/{number}/close", _close, "Round {number} closed.")
 _numbered_action("/rounds/{number}/undo", _undo, "Round {number} undone.")
 _numbered_action("/submissions/{number}/accept", _accept, "Score accepted.")

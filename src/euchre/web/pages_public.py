@@ -3,6 +3,8 @@ live standings for the projector, and the read-only results."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -42,15 +44,30 @@ def home(request: Request) -> Response:
 
             if needs_setup(session):
                 return RedirectResponse("/setup", status_code=303)
+        shown = [event for event in events.list_events(session) if event.status != "archived"]
         listed = "".join(
             f'<li>{esc(event.name)}: <a href="/events/{event.id}/live">live standings</a> · '
             f'<a href="/events/{event.id}/results">results</a></li>'
-            for event in events.list_events(session)[:10]
+            for event in shown[:10]
         )
+        running = [event for event in shown if event.status == "running"]
+    event_options = "".join(
+        f'<option value="{event.id}">{esc(event.name)}</option>' for event in running
+    )
+    player_form = (
+        f"""<form id="player-form" method="get" action="/me" class="row">
+<label>Event <select id="player-event" name="event">{event_options}</select></label>
+<label>Your player code <input id="player-own-code" name="code" inputmode="numeric"
+ autocomplete="off" maxlength="16" required></label>
+<button id="player-submit">Find my table</button></form>"""
+        if running
+        else ""
+    )
     body = f"""<section><h2>At a table?</h2>
 <form id="code-form" method="get" action="/t" class="row">
 <label>Table code <input id="table-code" name="code" autocomplete="off" autocapitalize="characters"
- maxlength="16" required></label><button id="code-submit">Open my table</button></form></section>
+ maxlength="16" required></label><button id="code-submit">Open my table</button></form>
+{player_form}</section>
 <section><h2>Events</h2><ul>{listed or "<li>None yet.</li>"}</ul>
 <p><a href="/director">Director</a></p></section>"""
     return HTMLResponse(layout("Euchre", body))
@@ -99,6 +116,27 @@ def _submission_item(view: table_page.TableView, row: Submission) -> str:
         + actions
         + "</li>"
     )
+
+
+@router.get("/me", response_class=HTMLResponse)
+def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Response:
+    """A player reaches his table of the round in play from his own code (wrong codes are
+    counted and slowed down like table codes); a player who sits out is told so."""
+    if not code.strip():
+        raise StoreError("enter your player code, as printed on your own card")
+    table_code = guard_codes(
+        request,
+        lambda session: rounds.table_of_player(session, event_id=event, player_code=code),
+        write=False,
+    )
+    if table_code is not None:
+        return RedirectResponse(f"/t/{table_code}", status_code=303)
+    body = (
+        '<p id="sitting-out" class="flash" role="status">You sit out this round. '
+        "Watch the projector for the next seating.</p>"
+        '<p><a href="/">Back</a></p>'
+    )
+    return HTMLResponse(layout("Sitting out", body))
 
 
 def _table_body(
@@ -329,34 +367,108 @@ def penalties_html(
     return f'<section id="{element_id}"><h2>Penalties</h2><ul>{"".join(items)}</ul></section>'
 
 
+_LIVE_ROWS_PER_COLUMN = 20
+"""Standings rows in one projector column: 40 players fit a 1920x1080 screen in two."""
+
+
+def _live_standings(snapshot: EventSnapshot) -> str:
+    """The standings in as many side-by-side columns as 20 rows a column need (at most 3)."""
+    rows = snapshot.standings
+    columns = min(3, max(1, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
+    size = -(-len(rows) // columns) if rows else 0
+    parts = []
+    for index in range(columns):
+        chunk = rows[index * size : (index + 1) * size] if size else rows
+        table_id = "live-standings" if index == 0 else f"live-standings-{index + 1}"
+        parts.append(
+            standings_html(replace(snapshot, standings=chunk), table_id=table_id, tie_breaks=False)
+        )
+    return f'<div class="live-columns" data-columns="{columns}">{"".join(parts)}</div>'
+
+
+def _seating_html(
+    heading: str,
+    table_id: str,
+    tables: list[tuple[int, tuple[str, ...], tuple[str, ...], str]],
+    sitting_out: list[str],
+) -> str:
+    """One round's seating, table by table, then who sits out."""
+    rows = "".join(
+        f'<tr data-table="{number}"><td class="num">{number}</td><td>{esc(" & ".join(first))}</td>'
+        f'<td class="vs">vs</td><td>{esc(" & ".join(second))}</td><td>{mark}</td></tr>'
+        for number, first, second, mark in tables
+    )
+    out = (
+        f'<p id="{table_id}-sitting-out" class="sitting-out">Sitting out: '
+        f"{esc(', '.join(sitting_out))}</p>"
+        if sitting_out
+        else ""
+    )
+    return (
+        f'<h2>{esc(heading)}</h2><table id="{table_id}" class="seating"><thead><tr>'
+        "<th>Table</th><th>Partners</th><th></th><th>against</th><th></th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>{out}"
+    )
+
+
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)
         started = events.started_rounds(session, event_id=event_id)
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
         open_round = started[-1] if started and started[-1].closed_at is None else None
         timer = (
             '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
             if open_round is None
-            else f'<p class="clock">Time left: {timer_html(open_round, bell=True)}</p>'
+            else f'<p class="clock">Round {open_round.number} · time left: '
+            f"{timer_html(open_round, bell=True)}</p>"
         )
         seating = ""
         if open_round is not None:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=open_round.number
             )
-            seating = (
-                f'<h2>Round {open_round.number} seating</h2><table id="live-seating"><tbody>'
-                + "".join(
-                    f"<tr><td>Table {status.table}</td>"
-                    f"<td>{esc(' & '.join(status.partnerships[0]))}</td><td>vs</td>"
-                    f"<td>{esc(' & '.join(status.partnerships[1]))}</td>"
-                    f"<td>{'✓' if status.team_points is not None else ''}</td></tr>"
+            seating = _seating_html(
+                f"Round {open_round.number} seating",
+                "live-seating",
+                [
+                    (
+                        status.table,
+                        status.partnerships[0],
+                        status.partnerships[1],
+                        "✓" if status.team_points is not None else "",
+                    )
                     for status in statuses
-                )
-                + "</tbody></table>"
+                ],
+                [names.get(player, player) for player in open_round.plan.get("sitting_out", [])],
             )
-        standings = standings_html(snapshot, table_id="live-standings", tie_breaks=False)
+        elif not snapshot.is_over:
+            number = len(started) + 1
+            plan = next((plan for plan in snapshot.rounds if plan.round == number), None)
+            if plan is not None and plan.tables:
+
+                def named(players: tuple[str, ...]) -> tuple[str, ...]:
+                    return tuple(names.get(player, player) for player in players)
+
+                seating = _seating_html(
+                    f"Next: round {number} seating",
+                    "next-seating",
+                    [
+                        (
+                            table.table,
+                            named(table.partnerships[0]),
+                            named(table.partnerships[1]),
+                            "",
+                        )
+                        for table in plan.tables
+                    ],
+                    list(named(plan.sitting_out)),
+                )
+        standings = _live_standings(snapshot)
+        prizes = f'<section id="live-prizes"><h2>Prizes</h2>{prizes_html(snapshot)}</section>'
         penalties = (
             penalties_html(session, event_id, snapshot, element_id="live-penalties")
             if snapshot.penalties
@@ -364,7 +476,8 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
         )
         return (
             event.name,
-            f'<div class="live-grid"><div>{standings}</div><div>{seating}{penalties}</div></div>',
+            f'<div class="live-grid"><div class="live-standings">{standings}</div>'
+            f'<div class="live-side">{seating}{prizes}{penalties}</div></div>',
             timer,
         )
 

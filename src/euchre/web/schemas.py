@@ -72,22 +72,24 @@ class PrizeTierIn(BaseModel):
 
 
 class EventCreate(BaseModel):
-    """A new event's configuration (see ``docs/tournament.md`` for formats and options)."""
+    """A new event's configuration (see ``docs/tournament.md`` for formats and options).
+    Choosing ``profile_id`` sets up that sheet's event: every field left out (or null) takes
+    the sheet's preset (format, rounds, prizes, side pot...)."""
 
     model_config = _Strict
     name: str = Field(min_length=1, max_length=200)
     profile_id: str = Field(max_length=100)
-    format: str = Field(max_length=100)
-    rounds: int = Field(ge=1, le=50)
-    format_options: dict[str, Any] = Field(default_factory=dict)
-    round_minutes: int = Field(default=0, ge=0, le=600)
-    seed: int = Field(default=0, ge=0, le=2**31)
-    prizes: list[PrizeTierIn] = Field(default_factory=list, max_length=20)
-    side_pot: bool = False
-    side_pot_cents: int = Field(default=25, ge=0, le=100_000)
-    sit_out_scoring: str = Field(default="average", max_length=20)
-    sit_out_points: int = Field(default=0, ge=0, le=1000)
-    tie_breaks: list[str] = Field(default_factory=list, max_length=10)
+    format: str | None = Field(default=None, max_length=100)
+    rounds: int | None = Field(default=None, ge=1, le=50)
+    format_options: dict[str, Any] | None = None
+    round_minutes: int | None = Field(default=None, ge=0, le=600)
+    seed: int | None = Field(default=None, ge=0, le=2**31)
+    prizes: list[PrizeTierIn] | None = Field(default=None, max_length=20)
+    side_pot: bool | None = None
+    side_pot_cents: int | None = Field(default=None, ge=0, le=100_000)
+    sit_out_scoring: str | None = Field(default=None, max_length=20)
+    sit_out_points: int | None = Field(default=None, ge=0, le=1000)
+    tie_breaks: list[str] | None = Field(default=None, max_length=10)
 
 
 class EventOut(BaseModel):
@@ -99,6 +101,9 @@ class EventOut(BaseModel):
     config: dict[str, Any]
     current_round: int | None
     rounds_started: int
+    warnings: list[str] = Field(
+        default_factory=list, description="Where the settings contradict the rule sheet."
+    )
 
 
 class EntrantCreate(BaseModel):

@@ -101,7 +101,46 @@ function sumHands() {
   });
 }
 
+function prizesText(prizes) {
+  return ((prizes && prizes.tiers) || []).map(function (tier) {
+    return tier.min_tables + ": " + tier.amounts_cents.map(function (cents) {
+      return String(cents / 100);
+    }).join(", ");
+  }).join("; ");
+}
+
+function sheetPresets() {
+  // Choosing a rule sheet fills in that sheet's own event: format, rounds, prizes, the cup.
+  var form = document.querySelector("form[data-presets]");
+  var profile = document.getElementById("event-profile");
+  if (!form || !profile || !form.getAttribute("data-presets")) { return; }
+  var presets = JSON.parse(form.getAttribute("data-presets"));
+  function fill() {
+    var preset = presets[profile.value];
+    if (!preset) { return; }
+    document.getElementById("event-format").value = preset.format;
+    document.getElementById("event-rounds").value = preset.rounds;
+    document.getElementById("event-prizes").value = prizesText(preset.prizes);
+    document.getElementById("event-side-pot").value = preset.side_pot ? "yes" : "no";
+    document.getElementById("event-side-pot-cents").value = preset.side_pot_cents;
+    document.getElementById("event-format-options").value = JSON.stringify(preset.format_options);
+  }
+  profile.addEventListener("change", fill);
+  fill();
+}
+
+function confirmForms() {
+  // Forms that withdraw a player, undo a round or delete something ask first.
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) { event.preventDefault(); }
+    });
+  });
+}
+
 document.addEventListener("DOMContentLoaded", function () {
+  sheetPresets();
+  confirmForms();
   startTimer();
   setInterval(tick, 1000);
   refreshLive();

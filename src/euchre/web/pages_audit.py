@@ -1,0 +1,167 @@
+"""The audit log as a director reads it: a table of who did what, in words, a page at a time.
+
+Entries are stored as the store layer wrote them (an action name, a target such as
+``player 3`` or ``round 2 table 4``, and the old and new values as JSON); this module only
+turns them into sentences with the players' names and a short "what changed" column.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from euchre.store import events
+from euchre.store.models import AuditEntry
+from euchre.web.deps import database, optional_director
+from euchre.web.page_helpers import login_redirect, nav_html
+from euchre.web.pages_common import esc, layout
+
+__all__ = ["AUDIT_PAGE_SIZE", "audit_table", "describe", "router", "with_names"]
+
+router = APIRouter(include_in_schema=False)
+
+AUDIT_PAGE_SIZE = 25
+"""Entries per page of the audit log."""
+
+_ACTIONS = {
+    "create_event": "created the event",
+    "update_config": "changed the event's settings",
+    "add_player": "added {target}",
+    "check_in": "checked in {target}",
+    "withdraw": "withdrew {target}",
+    "reinstate": "took back the withdrawal of {target}",
+    "late_arrival": "moved {target} to a later round (not checked in)",
+    "pair": "paired {target}",
+    "start_round": "started {target}",
+    "undo_round": "undid {target}",
+    "close_round": "closed {target}",
+    "override_seating": "set the seating of {target} by hand",
+    "submit_score": "entered a score for {target}",
+    "confirm_score": "confirmed the score of {target}",
+    "dispute_score": "disputed the score of {target}",
+    "accept_submission": "accepted a score for {target}",
+    "correct_result": "corrected the result of {target}",
+    "add_penalty": "recorded a penalty at {target}",
+    "remove_penalty": "removed a penalty at {target}",
+    "restore_event": "restored the event from a backup",
+    "archive_event": "archived the event",
+    "delete_event": "deleted {target}",
+}
+_PLAYER = re.compile(r"\bplayers? (\d+)\b(?: \([^)]*\))?")
+
+
+def with_names(text: str, names: dict[int, str]) -> str:
+    """``text`` with each ``player N`` replaced by the player's name (``Ann (#3)``)."""
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        return f"{names[number]} (#{number})" if number in names else match.group(0)
+
+    return _PLAYER.sub(name, text)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"{value[0]}–{value[1]}"
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def _changes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
+    """The fields that changed, ``field: old → new``; a whole new value when there was none."""
+    if old is None and new is None:
+        return ""
+    if old is None or new is None:
+        value = new if new is not None else old
+        assert value is not None
+        shown = [f"{key}: {_short(item)}" for key, item in value.items() if item not in (None, {})]
+        return "; ".join(shown[:6]) + ("; …" if len(shown) > 6 else "")
+    keys = [key for key in {**old, **new} if old.get(key) != new.get(key)]
+    shown = [f"{key}: {_short(old.get(key))} → {_short(new.get(key))}" for key in keys]
+    return "; ".join(shown[:6]) + ("; …" if len(shown) > 6 else "")
+
+
+def describe(entry: AuditEntry, names: dict[int, str]) -> tuple[str, str]:
+    """One entry as (what happened, what changed), with players named."""
+    template = _ACTIONS.get(entry.action, entry.action.replace("_", " ") + " {target}")
+    what = template.format(target=entry.target or "").strip()
+    return with_names(what, names), with_names(_changes(entry.old_value, entry.new_value), names)
+
+
+def audit_table(entries: list[AuditEntry], names: dict[int, str], *, table_id: str) -> str:
+    """The entries as a table: when, who, what, what changed, why."""
+    rows = []
+    for entry in entries:
+        what, changed = describe(entry, names)
+        rows.append(
+            f'<tr data-action="{esc(entry.action)}"><td class="when">'
+            f"{esc(entry.at.strftime('%H:%M:%S'))}</td><td>{esc(with_names(entry.who, names))}"
+            f'</td><td>{esc(what)}</td><td class="changes">{esc(changed)}</td>'
+            f"<td>{esc(entry.reason)}</td></tr>"
+        )
+    return (
+        f'<div class="scroll"><table id="{table_id}" class="audit"><thead><tr>'
+        "<th>When (UTC)</th><th>Who</th><th>What</th><th>Changed</th><th>Why</th></tr></thead>"
+        f"<tbody>{''.join(rows) or '<tr><td colspan=5>Nothing yet.</td></tr>'}</tbody>"
+        "</table></div>"
+    )
+
+
+def player_names(entrants: list[Any]) -> dict[int, str]:
+    """Player number -> name."""
+    return {int(row.number): str(row.name) for row in entrants}
+
+
+@router.get("/director/events/{event_id}/audit", response_class=HTMLResponse)
+def audit_page(request: Request, event_id: int, page: int = 1) -> Response:
+    """The whole audit log, newest first, ``AUDIT_PAGE_SIZE`` entries a page."""
+    director = optional_director(request)
+    if director is None:
+        return login_redirect(request)
+    with database(request).read() as session:
+        event = events.get_event(session, event_id=event_id)
+        from sqlalchemy import func, select
+
+        total = session.scalar(
+            select(func.count()).select_from(AuditEntry).where(AuditEntry.event_id == event_id)
+        )
+        pages = max(1, -(-int(total or 0) // AUDIT_PAGE_SIZE))
+        page = min(max(1, page), pages)
+        entries = list(
+            session.scalars(
+                select(AuditEntry)
+                .where(AuditEntry.event_id == event_id)
+                .order_by(AuditEntry.id.desc())
+                .offset((page - 1) * AUDIT_PAGE_SIZE)
+                .limit(AUDIT_PAGE_SIZE)
+            )
+        )
+        names = player_names(events.list_entrants(session, event_id=event_id))
+        title = f"{event.name}: audit log"
+    base = f"/director/events/{event_id}/audit"
+
+    def pager(suffix: str) -> str:
+        newer = (
+            f'<a id="audit-newer{suffix}" href="{base}?page={page - 1}">Newer</a>'
+            if page > 1
+            else ""
+        )
+        older = (
+            f'<a id="audit-older{suffix}" href="{base}?page={page + 1}">Older</a>'
+            if page < pages
+            else ""
+        )
+        return (
+            f'<p class="pager">{newer} <span id="audit-page{suffix}">Page {page} of {pages}'
+            f"</span> {older}</p>"
+        )
+
+    body = (
+        f'<p><a href="/director/events/{event_id}">Back to the event</a></p>{pager("")}'
+        f"{audit_table(entries, names, table_id='audit-log')}{pager('-bottom')}"
+    )
+    return HTMLResponse(layout(title, body, nav=nav_html(director), body_class="dashboard"))
