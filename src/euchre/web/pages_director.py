@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
-from euchre.engine.profile import BUILTIN_PROFILES
+from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import backup, events, presets, rounds, scores
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
@@ -67,6 +67,15 @@ def prizes_text(prizes: dict[str, Any]) -> str:
     )
 
 
+def _profile_options(selected: str) -> str:
+    """The rule profiles by their sheet's name (the value is the profile id)."""
+    return "".join(
+        f'<option value="{esc(profile_id)}"{" selected" if profile_id == selected else ""}>'
+        f"{esc(load_profile(profile_id).name)} ({esc(profile_id)})</option>"
+        for profile_id in BUILTIN_PROFILES
+    )
+
+
 def event_form(
     *, form_id: str, action: str, csrf: str, submit: str, values: dict[str, Any] | None
 ) -> str:
@@ -84,7 +93,7 @@ def event_form(
  data-presets="{data}">{csrf}
 <label>Name <input id="event-name" name="name" required maxlength="200" value="{name}"></label>
 <label>Rule sheet (sets up its event) <select id="event-profile" name="profile_id">
-{options_html(BUILTIN_PROFILES, profile)}</select></label>
+{_profile_options(profile)}</select></label>
 <label>Format <select id="event-format" name="format">{format_options}
 {options_html(FORMAT_NAMES, str(shown.get("format", "")))}</select></label>
 <label>Rounds <input id="event-rounds" name="rounds" type="number" min="1" max="50"

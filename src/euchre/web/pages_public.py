@@ -55,7 +55,8 @@ def home(request: Request) -> Response:
         f'<option value="{event.id}">{esc(event.name)}</option>' for event in running
     )
     player_form = (
-        f"""<form id="player-form" method="get" action="/me" class="row">
+        f"""<p class="muted">No card at hand? Your own player code finds your table.</p>
+<form id="player-form" method="get" action="/me" class="row">
 <label>Event <select id="player-event" name="event">{event_options}</select></label>
 <label>Your player code <input id="player-own-code" name="code" inputmode="numeric"
  autocomplete="off" maxlength="16" required></label>
