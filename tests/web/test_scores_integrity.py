@@ -435,6 +435,8 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     assert 'id="results-penalties"' in results and "renege" in results
     live = client.get(f"/events/{event_id}/live").text
     assert 'id="live-penalties"' in live
+    state = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]
+    assert state["team_points"] == [9, 7]  # the director's table list: with the penalty too
 
 
 def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
