@@ -437,6 +437,8 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     assert 'id="live-penalties"' in live
     state = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]
     assert state["team_points"] == [9, 7]  # the director's table list: with the penalty too
+    phone = client.get(f"/t/{code}").text
+    assert "won, 9–7 with the director&#x27;s penalties." in phone  # not the game's 5-7
 
 
 def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(

@@ -130,14 +130,17 @@ def _table_body(
             table=context.table_number,
         )
         next_seats = ""
+        with_penalties: tuple[int, int] | None = None
         if official_row is not None:
             names = {
                 str(row.number): row.name
                 for row in events.list_entrants(session, event_id=context.event.id)
             }
-            next_seats = table_page.next_seats_html(
-                view, display_snapshot(session, context.event), context.round.number, names
-            )
+            snapshot = display_snapshot(session, context.event)
+            next_seats = table_page.next_seats_html(view, snapshot, context.round.number, names)
+            scored = scores.scored_tables(session, event_id=context.event.id, snapshot=snapshot)
+            key = (context.round.number, context.table_number)
+            with_penalties = scored[key].points if key in scored else None
     sides = "".join(
         f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
         + "".join(
@@ -152,7 +155,7 @@ def _table_body(
     if official_row is not None:
         # A saved result: show it (and where everyone goes), not a fresh form.
         saved = f"""<section id="official" class="flash"><h2>Saved</h2>
-<p id="winner">{esc(table_page.winner_text(view, official_row.result))}</p>
+<p id="winner">{esc(table_page.winner_text(view, official_row.result, with_penalties))}</p>
 {table_page.result_html(view, official_row.result, element_id="saved-result")}
 <p class="muted">A mistake? Ask the director: only the director corrects a saved score.</p>
 </section><section id="next" data-live="15"><h2>Where you go next</h2>{next_seats}</section>"""
