@@ -462,6 +462,9 @@ def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
               "offender": str(accused)},  # "proven" left unticked
     )  # fmt: skip
     assert posted.status_code == 200
+    roles = client.get("/api/choices").json()["penalty_roles"]
+    assert roles["renege"]["named"] == "the player accused of reneging"
+    assert roles["renege_unproven"]["named"].startswith("the player who alleged the renege")
     listing = client.get(f"/director/events/{event_id}/penalties").text
     team = f"{names[sides[1][0]]} &amp; {names[sides[1][1]]}"
     assert f"{team} +2" in listing
