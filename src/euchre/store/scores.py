@@ -858,25 +858,41 @@ class ScoredTable:
 
 
 def scored_tables(
-    session: Session, *, event_id: int, snapshot: EventSnapshot
+    session: Session,
+    *,
+    event_id: int,
+    snapshot: EventSnapshot,
+    only: tuple[int, int] | None = None,
 ) -> dict[tuple[int, int], ScoredTable]:
     """Every recorded table's score with its penalties added once (and a "score nothing that
-    deal" ruling's hand taken off), keyed by (round, table)."""
+    deal" ruling's hand taken off), keyed by (round, table); ``only`` reads one table
+    (so a table's page costs the same whatever the event's size)."""
     rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
     for ruling in snapshot.penalties:
         rulings.setdefault((ruling.round, ruling.table), []).append(ruling)
     records: dict[tuple[int, int], list[PenaltyRecord]] = {}
-    for penalty in list_penalties(session, event_id=event_id):
+    penalty_query = select(Penalty).where(Penalty.event_id == event_id)
+    round_query = select(Round).where(Round.event_id == event_id)
+    result_query = select(Result).where(Result.event_id == event_id)
+    if only is not None:
+        penalty_query = penalty_query.where(
+            Penalty.round_number == only[0], Penalty.table_number == only[1]
+        )
+        round_query = round_query.where(Round.number == only[0])
+        result_query = result_query.where(
+            Result.round_number == only[0], Result.table_number == only[1]
+        )
+    for penalty in session.scalars(penalty_query.order_by(Penalty.id)):
         records.setdefault((penalty.round_number, penalty.table_number), []).append(
             PenaltyRecord.from_json(penalty.record)
         )
     seatings = {
         (round_row.number, int(entry["table"])): TableSeating.from_json(entry)
-        for round_row in session.scalars(select(Round).where(Round.event_id == event_id))
+        for round_row in session.scalars(round_query)
         for entry in round_row.plan["tables"]
     }
     scored: dict[tuple[int, int], ScoredTable] = {}
-    for row in session.scalars(select(Result).where(Result.event_id == event_id)):
+    for row in session.scalars(result_query):
         key = (row.round_number, row.table_number)
         result = TableResult.from_json(row.result)
         table_rulings = rulings.get(key, [])

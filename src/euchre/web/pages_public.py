@@ -138,8 +138,10 @@ def _table_body(
             }
             snapshot = display_snapshot(session, context.event)
             next_seats = table_page.next_seats_html(view, snapshot, context.round.number, names)
-            scored = scores.scored_tables(session, event_id=context.event.id, snapshot=snapshot)
             key = (context.round.number, context.table_number)
+            scored = scores.scored_tables(
+                session, event_id=context.event.id, snapshot=snapshot, only=key
+            )
             with_penalties = scored[key].points if key in scored else None
     sides = "".join(
         f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
