@@ -439,6 +439,12 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     assert state["team_points"] == [9, 7]  # the director's table list: with the penalty too
     phone = client.get(f"/t/{code}").text
     assert "won, 9–7 with the director&#x27;s penalties." in phone  # not the game's 5-7
+    again = client.put(
+        f"/api/events/{event_id}/rounds/1/tables/1/result",
+        json={"hand_points": HANDS_9_7, "lone_marches": {str(sides[0][0]): 1}, "reason": "x"},
+    )
+    assert again.status_code == 400
+    assert "hand 5 has a penalty (renege) that ends the hand: enter it as 0-0" in again.text
 
 
 def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
