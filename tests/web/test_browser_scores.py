@@ -119,8 +119,9 @@ def test_forged_confirmation_no_sheet_lets_the_scorekeeper_confirm_for_his_oppon
     for code in (codes[mine], codes[partner]):
         scorekeeper.fill(f"#confirm-code-{submission}", code)
         scorekeeper.click(f"#confirm-{submission}")
-        expect(scorekeeper.locator("#error")).to_contain_text("confirmed by an opponent")
-        scorekeeper.go_back()
+        # Refused on the same page, next to the score, the code box marked.
+        expect(scorekeeper.locator("#form-error")).to_contain_text("confirmed by an opponent")
+        expect(scorekeeper.locator(f"#confirm-code-{submission}")).to_have_class("invalid")
     shots.take(scorekeeper, "phone-own-side-cannot-confirm")
     # The real opponent sees what he would vouch for, disputes it, and nothing is saved.
     other = phones.new_page()

@@ -435,6 +435,16 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     assert 'id="results-penalties"' in results and "renege" in results
     live = client.get(f"/events/{event_id}/live").text
     assert 'id="live-penalties"' in live
+    state = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]
+    assert state["team_points"] == [9, 7]  # the director's table list: with the penalty too
+    phone = client.get(f"/t/{code}").text
+    assert "won, 9–7 with the director&#x27;s penalties." in phone  # not the game's 5-7
+    again = client.put(
+        f"/api/events/{event_id}/rounds/1/tables/1/result",
+        json={"hand_points": HANDS_9_7, "lone_marches": {str(sides[0][0]): 1}, "reason": "x"},
+    )
+    assert again.status_code == 400
+    assert "hand 5 has a penalty (renege) that ends the hand: enter it as 0-0" in again.text
 
 
 def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
@@ -458,6 +468,9 @@ def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
               "offender": str(accused)},  # "proven" left unticked
     )  # fmt: skip
     assert posted.status_code == 200
+    roles = client.get("/api/choices").json()["penalty_roles"]
+    assert roles["renege"]["named"] == "the player accused of reneging"
+    assert roles["renege_unproven"]["named"].startswith("the player who alleged the renege")
     listing = client.get(f"/director/events/{event_id}/penalties").text
     team = f"{names[sides[1][0]]} &amp; {names[sides[1][1]]}"
     assert f"{team} +2" in listing

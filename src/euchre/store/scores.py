@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
-from euchre.store.core import compute, event_config, event_inputs, player_id
+from euchre.store.core import compute, display_snapshot, event_config, event_inputs, player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
 from euchre.store.models import Entrant, Penalty, Result, Round, Submission, utc_now
@@ -774,7 +774,8 @@ def list_penalties(session: Session, *, event_id: int) -> list[Penalty]:
 
 @dataclass(frozen=True)
 class TableStatus:
-    """Where one table of a round stands, for the director's screen."""
+    """Where one table of a round stands, for the director's screen (``team_points``: the
+    official result with its penalties)."""
 
     table: int
     code: str
@@ -797,7 +798,8 @@ class TableStatus:
 
 
 def table_statuses(session: Session, *, event_id: int, round_number: int) -> list[TableStatus]:
-    """Every table of a started round: its players, code, result and open submissions."""
+    """Every table of a started round: its players, code, result (with its penalties) and
+    open submissions."""
     from euchre.store.rounds import table_codes
 
     round_row = get_round(session, event_id=event_id, number=round_number)
@@ -807,6 +809,9 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
     }
     codes = table_codes(session, event_id=event_id, round_number=round_number)
     submissions = list_submissions(session, event_id=event_id, round_number=round_number)
+    # Scores shown with their penalties, everywhere (the snapshot is cached per revision).
+    snapshot = display_snapshot(session, get_event(session, event_id=event_id))
+    scored = scored_tables(session, event_id=event_id, snapshot=snapshot)
     officials = {
         row.table_number: row
         for row in session.scalars(
@@ -829,6 +834,8 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
                 ),
                 team_points=None
                 if official is None
+                else scored[(round_number, table)].points
+                if (round_number, table) in scored
                 else (official.result["team_points"][0], official.result["team_points"][1]),
                 pending=sum(1 for row in mine if row.status == "pending"),
                 disputed=sum(1 for row in mine if row.status == "disputed"),
@@ -851,25 +858,41 @@ class ScoredTable:
 
 
 def scored_tables(
-    session: Session, *, event_id: int, snapshot: EventSnapshot
+    session: Session,
+    *,
+    event_id: int,
+    snapshot: EventSnapshot,
+    only: tuple[int, int] | None = None,
 ) -> dict[tuple[int, int], ScoredTable]:
     """Every recorded table's score with its penalties added once (and a "score nothing that
-    deal" ruling's hand taken off), keyed by (round, table)."""
+    deal" ruling's hand taken off), keyed by (round, table); ``only`` reads one table
+    (so a table's page costs the same whatever the event's size)."""
     rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
     for ruling in snapshot.penalties:
         rulings.setdefault((ruling.round, ruling.table), []).append(ruling)
     records: dict[tuple[int, int], list[PenaltyRecord]] = {}
-    for penalty in list_penalties(session, event_id=event_id):
+    penalty_query = select(Penalty).where(Penalty.event_id == event_id)
+    round_query = select(Round).where(Round.event_id == event_id)
+    result_query = select(Result).where(Result.event_id == event_id)
+    if only is not None:
+        penalty_query = penalty_query.where(
+            Penalty.round_number == only[0], Penalty.table_number == only[1]
+        )
+        round_query = round_query.where(Round.number == only[0])
+        result_query = result_query.where(
+            Result.round_number == only[0], Result.table_number == only[1]
+        )
+    for penalty in session.scalars(penalty_query.order_by(Penalty.id)):
         records.setdefault((penalty.round_number, penalty.table_number), []).append(
             PenaltyRecord.from_json(penalty.record)
         )
     seatings = {
         (round_row.number, int(entry["table"])): TableSeating.from_json(entry)
-        for round_row in session.scalars(select(Round).where(Round.event_id == event_id))
+        for round_row in session.scalars(round_query)
         for entry in round_row.plan["tables"]
     }
     scored: dict[tuple[int, int], ScoredTable] = {}
-    for row in session.scalars(select(Result).where(Result.event_id == event_id)):
+    for row in session.scalars(result_query):
         key = (row.round_number, row.table_number)
         result = TableResult.from_json(row.result)
         table_rulings = rulings.get(key, [])

@@ -21,6 +21,7 @@ from euchre.tournament import (
     TIE_BREAKS,
     EventConfig,
 )
+from euchre.tournament.penalties import penalty_role
 from euchre.web import convert, printouts
 from euchre.web.deps import (
     database,
@@ -122,13 +123,20 @@ def log_out(response: Response) -> None:
 
 @router.get("/choices", tags=["events"])
 def choices() -> dict[str, Any]:
-    """What an event's configuration may name: profiles, formats, tie-breaks, penalties."""
+    """What an event's configuration may name: profiles, formats, tie-breaks, penalties (with
+    the role of the player each kind names)."""
     return {
         "profiles": {profile_id: load_profile(profile_id).name for profile_id in BUILTIN_PROFILES},
         "formats": list(FORMAT_NAMES),
         "sit_out_scoring": list(SIT_OUT_SCORING),
         "tie_breaks": list(TIE_BREAKS),
         "penalty_kinds": list(PENALTY_KINDS),
+        # Whom a penalty names, and who scores, per kind (an unproven renege names the
+        # accused under "renege" but the accuser under "renege_unproven").
+        "penalty_roles": {
+            kind: {"named": penalty_role(kind).named, "scores": penalty_role(kind).scores}
+            for kind in PENALTY_KINDS
+        },
     }
 
 

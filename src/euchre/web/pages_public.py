@@ -88,19 +88,28 @@ def _view(context: rounds.TableContext) -> table_page.TableView:
     return table_page.TableView(context.code, context.partnerships, profile)
 
 
-def _submission_item(view: table_page.TableView, row: Submission) -> str:
+def _submission_item(
+    view: table_page.TableView, row: Submission, confirm_error: tuple[int, str] | None = None
+) -> str:
     """One entered score: what it says in full (what an opponent vouches for) and, while it
-    waits, the confirm and dispute buttons."""
+    waits, the confirm and dispute buttons (with the error of a refused code, if any)."""
     entered_by = view.name_of(row.submitted_by)
     actions = ""
+    refused = confirm_error is not None and confirm_error[0] == row.id
     if row.status == "pending":
+        problem = (
+            f'<p id="form-error" class="error field-error" role="alert">{esc(confirm_error[1])}</p>'
+            if refused and confirm_error is not None
+            else ""
+        )
+        marked = ' class="invalid" aria-invalid="true"' if refused else ""
         actions = (
             f'<form method="post" action="/t/{esc(view.code)}/submissions/{row.id}/confirm" '
             f'class="row"><p class="muted">An opponent of {esc(entered_by)} checks every line '
-            "above, then confirms with his own code.</p>"
+            f"above, then confirms with his own code.</p>{problem}"
             f'<label>Opponent\'s code <input id="confirm-code-{row.id}" '
-            f'name="player_code" inputmode="numeric" autocomplete="off" required></label>'
-            f'<button id="confirm-{row.id}">Confirm</button>'
+            f'name="player_code" inputmode="numeric" autocomplete="off" required{marked}>'
+            f'</label><button id="confirm-{row.id}">Confirm</button>'
             f'<button id="dispute-{row.id}" class="secondary" '
             f'formaction="/t/{esc(view.code)}/submissions/{row.id}/dispute">Wrong score'
             "</button></form>"
@@ -147,6 +156,7 @@ def _table_body(
     values: dict[str, str] | None = None,
     error: str = "",
     bad: tuple[str, ...] = (),
+    confirm_error: tuple[int, str] | None = None,
 ) -> tuple[str, str]:
     with database(request).read() as session:
         context = rounds.open_table(session, code=code)
@@ -159,14 +169,19 @@ def _table_body(
             table=context.table_number,
         )
         next_seats = ""
+        with_penalties: tuple[int, int] | None = None
         if official_row is not None:
             names = {
                 str(row.number): row.name
                 for row in events.list_entrants(session, event_id=context.event.id)
             }
-            next_seats = table_page.next_seats_html(
-                view, display_snapshot(session, context.event), context.round.number, names
+            snapshot = display_snapshot(session, context.event)
+            next_seats = table_page.next_seats_html(view, snapshot, context.round.number, names)
+            key = (context.round.number, context.table_number)
+            scored = scores.scored_tables(
+                session, event_id=context.event.id, snapshot=snapshot, only=key
             )
+            with_penalties = scored[key].points if key in scored else None
     sides = "".join(
         f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
         + "".join(
@@ -177,11 +192,11 @@ def _table_body(
         for index, side in enumerate(context.partnerships)
     )
     shown = [row for row in submissions if row.status != "superseded"]
-    items = "".join(_submission_item(view, row) for row in shown)
+    items = "".join(_submission_item(view, row, confirm_error) for row in shown)
     if official_row is not None:
         # A saved result: show it (and where everyone goes), not a fresh form.
         saved = f"""<section id="official" class="flash"><h2>Saved</h2>
-<p id="winner">{esc(table_page.winner_text(view, official_row.result))}</p>
+<p id="winner">{esc(table_page.winner_text(view, official_row.result, with_penalties))}</p>
 {table_page.result_html(view, official_row.result, element_id="saved-result")}
 <p class="muted">A mistake? Ask the director: only the director corrects a saved score.</p>
 </section><section id="next" data-live="15"><h2>Where you go next</h2>{next_seats}</section>"""
@@ -283,15 +298,17 @@ async def submit_post(request: Request, code: str) -> Response:
     return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
 
 
-@router.post("/t/{code}/submissions/{submission_id}/confirm")
-async def confirm_post(request: Request, code: str, submission_id: int) -> Response:
-    """An opponent confirms with his code."""
+async def _answer_on_the_page(
+    request: Request, code: str, submission_id: int, action: str, message: str
+) -> Response:
+    """Confirm or dispute; a refused code comes back on the same page, next to that score."""
     data = await read_form(request)
+    service = scores.confirm_submission if action == "confirm" else scores.dispute_submission
 
     def run() -> None:
         guard_codes(
             request,
-            lambda session: scores.confirm_submission(
+            lambda session: service(
                 session,
                 code=code,
                 submission_id=submission_id,
@@ -299,29 +316,34 @@ async def confirm_post(request: Request, code: str, submission_id: int) -> Respo
             ),
         )
 
-    await run_in_threadpool(run)
-    return redirect(f"/t/{code.strip().upper()}", "Score confirmed and saved.")
+    try:
+        await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | RateLimitedError):
+            raise
+        text = str(error)
+
+        def render() -> tuple[str, str]:
+            return _table_body(request, code, confirm_error=(submission_id, text))
+
+        title, body = await run_in_threadpool(render)
+        return _page(title, body, 401 if isinstance(error, AuthError) else 409)
+    return redirect(f"/t/{code.strip().upper()}", message)
+
+
+@router.post("/t/{code}/submissions/{submission_id}/confirm")
+async def confirm_post(request: Request, code: str, submission_id: int) -> Response:
+    """An opponent confirms with his code."""
+    return await _answer_on_the_page(
+        request, code, submission_id, "confirm", "Score confirmed and saved."
+    )
 
 
 @router.post("/t/{code}/submissions/{submission_id}/dispute")
 async def dispute_post(request: Request, code: str, submission_id: int) -> Response:
     """An opponent says the score is wrong."""
-    data = await read_form(request)
-
-    def run() -> None:
-        guard_codes(
-            request,
-            lambda session: scores.dispute_submission(
-                session,
-                code=code,
-                submission_id=submission_id,
-                player_code=data.get("player_code", ""),
-            ),
-        )
-
-    await run_in_threadpool(run)
-    return redirect(
-        f"/t/{code.strip().upper()}", "Marked as disputed; the director will settle it."
+    return await _answer_on_the_page(
+        request, code, submission_id, "dispute", "Marked as disputed; the director will settle it."
     )
 
 

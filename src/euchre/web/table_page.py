@@ -367,9 +367,12 @@ def result_html(view: TableView, result: Mapping[str, Any], *, element_id: str) 
     return f'<table id="{element_id}" class="vouch"><tbody>{"".join(lines)}</tbody></table>'
 
 
-def winner_text(view: TableView, result: Mapping[str, Any]) -> str:
-    """Who won the game (a level game: the team that reached the tying score first)."""
-    points = result["team_points"]
+def winner_text(
+    view: TableView, result: Mapping[str, Any], with_penalties: tuple[int, int] | None = None
+) -> str:
+    """Who won the game (a level game: the team that reached the tying score first), counting
+    the director's penalties when ``with_penalties`` gives the score with them."""
+    points = with_penalties or result["team_points"]
     if points[0] != points[1]:
         side = 0 if points[0] > points[1] else 1
     elif result.get("first_to_tying_score") is not None:
@@ -379,6 +382,11 @@ def winner_text(view: TableView, result: Mapping[str, Any]) -> str:
     return (
         f"{view.team_name(side)} won, {points[side]}–{points[1 - side]}"
         + (" (first to the tying score)" if points[0] == points[1] else "")
+        + (
+            " with the director's penalties"
+            if with_penalties and with_penalties != tuple(result["team_points"])
+            else ""
+        )
         + "."
     )
 
