@@ -21,16 +21,53 @@ def _rules(seed: int | None) -> Bot:
     return RulesBot(seed)
 
 
-def _pimc(seed: int | None) -> Bot:
-    from euchre.bots.pimc import PimcBot
+def _pimc_basic(seed: int | None) -> Bot:
+    from euchre.bots.pimc import BASIC_RULES, PimcBot
 
-    return PimcBot(seed)
+    return PimcBot(seed, rules_parameters=BASIC_RULES, name="pimc-basic")
+
+
+def _pimc(seed: int | None) -> Bot:
+    from euchre.bots.pimc import BASIC_RULES, PimcBot
+
+    return PimcBot(seed, rules_parameters=BASIC_RULES)
+
+
+def _expert(seed: int | None) -> Bot:
+    from euchre.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
+def _easy(seed: int | None) -> Bot:
+    from euchre.bots.levels import EasyBot
+
+    return EasyBot(seed)
+
+
+def _medium(seed: int | None) -> Bot:
+    from euchre.bots.rules import RulesBot
+
+    bot = RulesBot(seed)
+    bot.name = "medium"
+    return bot
+
+
+def _hard(seed: int | None) -> Bot:
+    from euchre.bots.pimc import BASIC_RULES, PimcBot
+
+    return PimcBot(seed, rules_parameters=BASIC_RULES, name="hard")
 
 
 BOT_FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "rules": _rules,
+    "pimc-basic": _pimc_basic,
     "pimc": _pimc,
+    "expert": _expert,
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
 }
 """Bot constructors by name; each takes an optional seed."""
 

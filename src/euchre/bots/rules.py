@@ -35,6 +35,10 @@ class RulesParameters:
     ``alone_threshold``: go alone at or above this (with at least ``alone_min_trumps``).
     ``defend_alone_threshold``: defend alone (where allowed) at or above this.
     ``pressure_bonus``: threshold cut when the opponents are near game or we trail late.
+    ``dealer_bonus``: added to the dealer's round-1 strength (he bids last and keeps the card).
+    ``next_bonus``: added for "next" (the turned-down suit's partner) from the eldest seat.
+    ``dealer_counts_up_card``: the dealer's lone-hand trump count includes the up-card he
+    picks up (``False`` reproduces the old miss, kept for the frozen ``pimc-basic``).
     """
 
     order_threshold: float = 7.0
@@ -43,6 +47,9 @@ class RulesParameters:
     alone_min_trumps: int = 4
     defend_alone_threshold: float = 10.0
     pressure_bonus: float = 0.8
+    dealer_bonus: float = 0.0
+    next_bonus: float = 0.3
+    dealer_counts_up_card: bool = True
 
 
 def hand_strength(hand: int, trump: int) -> float:
@@ -115,6 +122,49 @@ class RulesBot:
             return unders[0] if unders else legal[0]
         return legal[0]
 
+    def advise(self, view: PlayerView) -> tuple[Action, str]:
+        """The heuristic's action for ``view`` and a one-line reason."""
+        action = self.choose(view)
+        if len(view.legal) == 1:
+            return action, "the only legal action"
+        return action, self.reason(view, action)
+
+    def reason(self, view: PlayerView, action: Action) -> str:
+        """Why the heuristic takes ``action`` (one line, in the table's words)."""
+        phase = view.phase
+        hand = card_mask(view.hand)
+        if phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+            bar = self.parameters.order_threshold
+            if phase is Phase.BID_ROUND_1:
+                trump = view.up_card // 6
+                if view.seat == view.dealer:
+                    with_up = hand | (1 << view.up_card)
+                    hand = with_up & ~(1 << choose_discard(with_up, trump))
+            else:
+                bar = self.parameters.call_threshold
+                suits = [s for s in range(4) if s != view.up_card // 6]
+                trump = (
+                    int(action.suit)
+                    if action.kind is ActionKind.CALL
+                    else max(suits, key=lambda s: hand_strength(hand, s))
+                )
+            worth = f"hand worth {hand_strength(hand, trump):.1f} in {'CDHS'[trump]}"
+            bar -= self.pressure(view)
+            if action.kind is ActionKind.PASS:
+                return f"{worth}, below the {bar:.1f} needed to make trump"
+            if action.alone:
+                return f"{worth}: strong enough to play without partner"
+            return f"{worth}, at least the {bar:.1f} needed to make trump"
+        if phase is Phase.DISCARD:
+            return "discard to make a void, or the lowest plain card"
+        if phase is Phase.PLAY:
+            if not view.current_trick:
+                if POWER[view.trump][action.card] >= 100:
+                    return "lead trump to draw the defenders' trumps"
+                return "lead a winner, partner's suit, or low from a short suit"
+            return "win as cheaply as possible, else throw the lowest card"
+        return "the table's usual choice"
+
     # ------------------------------------------------------------------ bidding
     def pressure(self, view: PlayerView) -> float:
         """How much to lower the bidding bar for the score: positive when the opponents are
@@ -134,11 +184,16 @@ class RulesBot:
     def _threshold(self, view: PlayerView, base: float) -> float:
         return base - self.pressure(view)
 
-    def _alone_allowed(self, view: PlayerView, strength: float, trump: int) -> bool:
+    def _alone_allowed(
+        self, view: PlayerView, strength: float, trump: int, hand: int | None = None
+    ) -> bool:
+        """Strong enough, trumps enough (in ``hand``, the hand as it will be played), and no
+        plain march already wins the game."""
         profile = view.profile
         if not profile.going_alone or strength < self.parameters.alone_threshold:
             return False
-        trumps = (card_mask(view.hand) & SUIT_MASK[trump + 1][trump]).bit_count()
+        held = card_mask(view.hand) if hand is None else hand
+        trumps = (held & SUIT_MASK[trump + 1][trump]).bit_count()
         if trumps < self.parameters.alone_min_trumps:
             return False
         if profile.game_target:
@@ -156,7 +211,9 @@ class RulesBot:
         if seat == dealer:
             with_up = hand | (1 << up)
             hand = with_up & ~(1 << choose_discard(with_up, trump))
-            strength = hand_strength(hand, trump)
+            strength = hand_strength(hand, trump) + self.parameters.dealer_bonus
+            if not self.parameters.dealer_counts_up_card:
+                hand = card_mask(view.hand)
         else:
             strength = hand_strength(hand, trump)
             up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
@@ -165,7 +222,9 @@ class RulesBot:
             else:
                 strength -= 0.5 * up_value
         threshold = self._threshold(view, self.parameters.order_threshold)
-        alone_ok = _has(legal, codes.ORDER_ALONE) and self._alone_allowed(view, strength, trump)
+        alone_ok = _has(legal, codes.ORDER_ALONE) and self._alone_allowed(
+            view, strength, trump, hand
+        )
         if strength >= threshold:
             if alone_ok:
                 return _find(legal, codes.ORDER_ALONE)
@@ -186,7 +245,8 @@ class RulesBot:
                 continue
             strength = hand_strength(hand, suit)
             if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
-                strength += 0.3  # "next": the turned-down colour is less likely held by dealer
+                # "next": the turned-down colour is less likely held by the dealer's side.
+                strength += self.parameters.next_bonus
             if strength > best_strength:
                 best_suit, best_strength = suit, strength
         threshold = self._threshold(view, self.parameters.call_threshold)

@@ -1,4 +1,5 @@
-"""CLI commands for the bots area: ``euchre arena`` (registered by ``euchre.cli.main``)."""
+"""CLI commands for the bots area: ``euchre arena`` and ``euchre hint`` (registered by
+``euchre.cli.main``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from euchre.cli.errors import CliError
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the ``euchre`` app."""
+    from euchre.cli import hint_cmds
+
     app.command("arena")(arena)
+    hint_cmds.register(app)
 
 
 def arena(

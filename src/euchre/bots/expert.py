@@ -1,0 +1,261 @@
+"""The expert: PIMC that reads the bidding, bids by the book, and spends worlds where close.
+
+Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-handed), with:
+
+* **bidding inference** (:mod:`euchre.bots.inference`): worlds are resampled in proportion to
+  how likely each other seat's bids and passes were with the hand the world gives it;
+* **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
+  dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
+  dealer's lone-hand trumps), alone decided by inferred worlds, never alone when a plain
+  march wins the game (score-aware at 8–9 in games to 10 or 11);
+* **drawing trump**: open-hand worlds make drawing trump look worthless (each world's
+  defenders "know" where every trump is: strategy fusion), so a lead of trump by the makers'
+  side gets a bonus while defenders may still hold trump and this seat holds the boss trump
+  or its partner made trump;
+* **cheap discards**: among discards whose values tie (within ``discard_tolerance``), the
+  cheapest card goes, never an ace before a lower card;
+* **adaptive budget**: more worlds (up to ``max_worlds``) while the two best plays are within
+  ``close_margin`` points of each other, within ``budget_ms``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from euchre.bots.inference import BiddingModel, inferred_worlds
+from euchre.bots.knowledge import knowledge_of
+from euchre.bots.pimc import Evaluation, PimcBot, contract_score_table
+from euchre.bots.rules import RulesParameters, choose_discard
+from euchre.bots.solver import OpenHandPosition, solve_moves, solve_value
+from euchre.engine import actions as codes
+from euchre.engine.actions import Action
+from euchre.engine.cards import POWER, SUIT_MASK, card_mask
+from euchre.engine.state import Phase
+from euchre.engine.view import PlayerView
+
+__all__ = ["EXPERT_RULES", "ExpertBot"]
+
+EXPERT_RULES = RulesParameters(dealer_bonus=0.8, next_bonus=1.0, dealer_counts_up_card=True)
+"""The expert's bidding thresholds: the rules policy with the textbook's corrections."""
+
+
+class ExpertBot(PimcBot):
+    """PIMC with bidding inference, corrected bidding, trump-drawing and adaptive worlds."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = 24,
+        max_worlds: int = 64,
+        close_margin: float = 0.15,
+        budget_ms: float = 80.0,
+        inference: bool = True,
+        temperature: float = 0.8,
+        lead_trump_bonus: float = 0.2,
+        discard_tolerance: float = 0.05,
+        alone_margin: float = 0.2,
+        rules_parameters: RulesParameters = EXPERT_RULES,
+        name: str = "expert",
+    ) -> None:
+        super().__init__(
+            seed,
+            worlds=worlds,
+            budget_ms=budget_ms,
+            alone_margin=alone_margin,
+            rules_parameters=rules_parameters,
+            name=name,
+        )
+        self.max_worlds = max(worlds, max_worlds)
+        self.close_margin = close_margin
+        self.model = BiddingModel(rules_parameters, temperature) if inference else None
+        self.lead_trump_bonus = lead_trump_bonus
+        self.discard_tolerance = discard_tolerance
+
+    # ------------------------------------------------------------------ worlds
+    def _worlds(self, view: PlayerView, count: int) -> list[tuple[list[int], int]]:
+        knowledge = knowledge_of(view)
+        worlds = inferred_worlds(view, knowledge, self.model, count, self._rng)
+        if not worlds and self.model is not None:
+            worlds = inferred_worlds(view, knowledge, None, count, self._rng)
+        return worlds
+
+    # ------------------------------------------------------------------ play
+    def _evaluate_play(self, view: PlayerView) -> Evaluation:
+        legal = list(view.legal)
+        cards = [int(action.card) for action in legal]
+        maker_team = view.maker % 2
+        sign = 1 if view.seat % 2 == maker_team else -1
+        table = contract_score_table(
+            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
+        )
+        maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
+        totals = [0.0] * len(cards)
+        solved = 0
+        started = time.perf_counter()
+        batch = self.worlds
+        while True:
+            for hands, times in self._worlds(view, batch):
+                position = OpenHandPosition(
+                    hands=hands,
+                    trump=view.trump,
+                    active=view.active,
+                    to_act=view.seat,
+                    trick_cards=[int(card) for _, card in view.current_trick],
+                    trick_seats=[seat for seat, _ in view.current_trick],
+                    maker_team=maker_team,
+                    maker_tricks=maker_tricks,
+                    tricks_done=len(view.completed_tricks),
+                    score_table=table,
+                )
+                for index, value in enumerate(solve_moves(position, cards)):
+                    totals[index] += sign * value * times
+                solved += times
+            elapsed = (time.perf_counter() - started) * 1000
+            if solved == 0 or solved >= self.max_worlds or elapsed > self.budget_ms:
+                break
+            ranked = sorted((total / solved for total in totals), reverse=True)
+            if len(ranked) < 2 or ranked[0] - ranked[1] >= self.close_margin:
+                break
+            batch = min(self.worlds, self.max_worlds - solved)
+        values = [total / max(1, solved) for total in totals]
+        bonus = self._trump_lead_bonus(view)
+        if bonus:
+            power = POWER[view.trump]
+            values = [
+                value + (bonus if power[card] >= 100 else 0.0)
+                for value, card in zip(values, cards, strict=True)
+            ]
+        power = POWER[view.trump]
+        order = sorted(range(len(cards)), key=lambda i: power[cards[i]])
+        return Evaluation(
+            actions=tuple(legal[i] for i in order),
+            values=tuple(values[i] for i in order),
+            worlds=solved,
+        )
+
+    def _trump_lead_bonus(self, view: PlayerView) -> float:
+        """The bonus for leading trump (see the module docstring), 0 when it does not apply."""
+        if view.current_trick or view.maker < 0 or view.maker % 2 != view.seat % 2:
+            return 0.0
+        trump = view.trump
+        trump_cards = SUIT_MASK[trump + 1][trump]
+        hand = card_mask(view.hand)
+        if not hand & trump_cards or not hand & ~trump_cards:
+            return 0.0  # no trump to lead, or nothing but trump (no choice of suit)
+        knowledge = knowledge_of(view)
+        opponents = [seat for seat in range(4) if seat % 2 != view.seat % 2 and view.active[seat]]
+        if not any(knowledge.allowed[seat] & trump_cards for seat in opponents):
+            return 0.0  # the defenders hold no trump: nothing to draw
+        power = POWER[trump]
+        out = trump_cards & ~hand & ~knowledge.played
+        my_best = max(power[card] for card in view.hand if power[card] >= 100)
+        holds_boss = not any(power[card] > my_best for card in range(24) if out >> card & 1)
+        partner_made = view.maker == (view.seat + 2) % 4
+        if (view.maker == view.seat and holds_boss) or partner_made:
+            return self.lead_trump_bonus
+        return 0.0
+
+    # ------------------------------------------------------------------ discard
+    def _evaluate_discard(self, view: PlayerView) -> Evaluation:
+        trump = view.trump
+        power = POWER[trump]
+        hand = card_mask(view.hand)
+        trump_cards = SUIT_MASK[trump + 1][trump]
+        candidates = [action for action in view.legal if not (1 << action.card) & trump_cards]
+        if not candidates:
+            candidates = list(view.legal)
+        # Cheapest first: a plain card below an ace, then by rank.
+        candidates.sort(key=lambda action: (action.card % 6 == 5, power[action.card]))
+        if len(candidates) == 1:
+            return Evaluation((candidates[0],), (0.0,), 0)
+        maker_team = view.maker % 2
+        sign = 1 if view.seat % 2 == maker_team else -1
+        table = contract_score_table(
+            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
+        )
+        leader = (view.dealer + 1) % 4
+        while not view.active[leader]:
+            leader = (leader + 1) % 4
+        totals = [0.0] * len(candidates)
+        solved = 0
+        for hands, times in self._worlds(view, self.discard_worlds):
+            for index, action in enumerate(candidates):
+                world = list(hands)
+                world[view.seat] = hand & ~(1 << action.card)
+                position = OpenHandPosition(
+                    hands=world,
+                    trump=trump,
+                    active=view.active,
+                    to_act=leader,
+                    trick_cards=[],
+                    trick_seats=[],
+                    maker_team=maker_team,
+                    maker_tricks=0,
+                    tricks_done=0,
+                    score_table=table,
+                )
+                totals[index] += sign * solve_value(position) * times
+            solved += times
+        if solved == 0:
+            fallback = choose_discard(hand, trump)
+            return Evaluation((Action.discard(fallback),), (0.0,), 0)
+        values = [total / solved for total in totals]
+        best = max(values)
+        # Ties (within the tolerance) go to the cheapest card: report it as the best.
+        pick = next(i for i, value in enumerate(values) if value >= best - self.discard_tolerance)
+        values[pick] = best + 1e-9
+        return Evaluation(tuple(candidates), tuple(values), solved)
+
+    # ------------------------------------------------------------------ bidding
+    def _bid(self, view: PlayerView) -> Action:
+        action = self._rules.choose(view)
+        if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+            return action
+        code = int(action)
+        if code == codes.PASS:
+            return action
+        if code in (codes.ORDER, codes.ORDER_ALONE):
+            trump, with_partner, alone = view.up_card // 6, codes.ORDER, codes.ORDER_ALONE
+        else:
+            trump = int(action.suit)
+            with_partner, alone = codes.CALL_BASE + trump, codes.CALL_ALONE_BASE + trump
+        legal_codes = {int(legal) for legal in view.legal}
+        if with_partner not in legal_codes or alone not in legal_codes:
+            return action
+        profile = view.profile
+        if profile.game_target:
+            needed = profile.game_target - view.scores[view.seat % 2]
+            if needed <= profile.points_march:
+                return _code(view, with_partner)  # a plain march wins the game
+        if not self._worth_trying_alone(view, trump):
+            return _code(view, with_partner)
+        together = self.contract_value(view, trump, alone=False)
+        by_myself = self.contract_value(view, trump, alone=True)
+        chosen = alone if by_myself - self.alone_margin > together else with_partner
+        return _code(view, chosen)
+
+    def _worth_trying_alone(self, view: PlayerView, trump: int) -> bool:
+        """At least three trumps (the up-card counted for the dealer) and no more than one
+        plain loser: otherwise a lone hand is not worth sampling."""
+        hand = card_mask(view.hand)
+        if view.phase is Phase.BID_ROUND_1 and view.seat == view.dealer:
+            with_up = hand | (1 << view.up_card)
+            hand = with_up & ~(1 << choose_discard(with_up, trump))
+        trump_cards = SUIT_MASK[trump + 1][trump]
+        if (hand & trump_cards).bit_count() < 3:
+            return False
+        losers = sum(1 for card in range(24) if hand >> card & 1 and not trump_cards >> card & 1)
+        aces = sum(
+            1
+            for card in range(24)
+            if hand >> card & 1 and not trump_cards >> card & 1 and card % 6 == 5
+        )
+        return losers - aces <= 1
+
+    def _bid_reason(self, view: PlayerView, action: Action) -> str:
+        return self._rules.reason(view, action)
+
+
+def _code(view: PlayerView, code: int) -> Action:
+    return next(legal for legal in view.legal if int(legal) == code)
