@@ -8,7 +8,10 @@ rollouts), ``pimc-timid``/``pimc-bold`` (rules thresholds 7.5/6.5 for make-or-pa
 ``pimc-margin-0``/``pimc-margin-6`` (sampled bidding with a bid margin of 0.0/0.6 points),
 ``pimc-margin-10`` (1.0), ``pimc-alone-5`` (alone only 0.5 points better than not),
 ``pimc-wide`` (48 worlds a card), ``pimc-no-belief`` (no belief about the maker's trumps),
-``rules-bold``/``rules-timid`` (thresholds -0.5/+0.5).
+``rules-bold``/``rules-timid`` (thresholds -0.5/+0.5); ``expert-no-inference``,
+``expert-no-trump-lead``, ``expert-basic-bidding``, ``expert-fixed-worlds`` (the expert less one
+ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference temperature 1.5/0.4),
+``expert-trump-lead-4`` (trump-lead bonus 0.4).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import sys
 
 from euchre.bots import BOT_FACTORIES
 from euchre.bots.arena import run_arena
-from euchre.bots.pimc import PimcBot
+from euchre.bots.expert import ExpertBot
+from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
 
 VARIANTS = {
@@ -44,6 +48,15 @@ VARIANTS = {
     "rules-timid": lambda seed: RulesBot(
         seed, RulesParameters(order_threshold=7.5, call_threshold=7.5)
     ),
+    # The expert with one ingredient taken out (what each one adds, see docs/bots.md).
+    "expert-no-inference": lambda seed: ExpertBot(seed, inference=False),
+    "expert-no-trump-lead": lambda seed: ExpertBot(seed, lead_trump_bonus=0.0),
+    "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
+    "expert-fixed-worlds": lambda seed: ExpertBot(seed, max_worlds=24),
+    "expert-alone-0": lambda seed: ExpertBot(seed, alone_margin=0.0),
+    "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
+    "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
+    "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
 }
 
 

@@ -35,7 +35,7 @@ from euchre.engine.view import PlayerView
 
 __all__ = ["EXPERT_RULES", "ExpertBot"]
 
-EXPERT_RULES = RulesParameters(dealer_bonus=0.8, next_bonus=1.0, dealer_counts_up_card=True)
+EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.0, dealer_counts_up_card=True)
 """The expert's bidding thresholds: the rules policy with the textbook's corrections."""
 
 

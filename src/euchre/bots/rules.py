@@ -134,24 +134,22 @@ class RulesBot:
         phase = view.phase
         hand = card_mask(view.hand)
         if phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
-            bar = self.parameters.order_threshold
             if phase is Phase.BID_ROUND_1:
                 trump = view.up_card // 6
-                if view.seat == view.dealer:
-                    with_up = hand | (1 << view.up_card)
-                    hand = with_up & ~(1 << choose_discard(with_up, trump))
+                strength, _ = self.round_one_strength(view)
+                bar = self.parameters.order_threshold
             else:
+                trump, strength = self.round_two_best(view)
+                if action.kind is ActionKind.CALL and int(action.suit) != trump:
+                    trump = int(action.suit)
+                    strength = hand_strength(hand, trump)
                 bar = self.parameters.call_threshold
-                suits = [s for s in range(4) if s != view.up_card // 6]
-                trump = (
-                    int(action.suit)
-                    if action.kind is ActionKind.CALL
-                    else max(suits, key=lambda s: hand_strength(hand, s))
-                )
-            worth = f"hand worth {hand_strength(hand, trump):.1f} in {'CDHS'[trump]}"
+            worth = f"hand worth {strength:.1f} in {'CDHS'[trump]}"
             bar -= self.pressure(view)
             if action.kind is ActionKind.PASS:
                 return f"{worth}, below the {bar:.1f} needed to make trump"
+            if strength < bar:
+                return f"{worth}: the dealer is stuck and must name a suit"
             if action.alone:
                 return f"{worth}: strong enough to play without partner"
             return f"{worth}, at least the {bar:.1f} needed to make trump"
@@ -202,8 +200,9 @@ class RulesBot:
                 return False  # a plain march already wins the game
         return True
 
-    def _round_one(self, view: PlayerView) -> Action:
-        legal = view.legal
+    def round_one_strength(self, view: PlayerView) -> tuple[float, int]:
+        """Round 1: the strength for the up-card's suit and the hand as it would be played
+        (the dealer's after picking up and discarding)."""
         up = view.up_card
         trump = up // 6
         seat, dealer = view.seat, view.dealer
@@ -214,13 +213,33 @@ class RulesBot:
             strength = hand_strength(hand, trump) + self.parameters.dealer_bonus
             if not self.parameters.dealer_counts_up_card:
                 hand = card_mask(view.hand)
-        else:
-            strength = hand_strength(hand, trump)
-            up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
-            if seat == (dealer + 2) % 4:
-                strength += 0.5 * up_value
-            else:
-                strength -= 0.5 * up_value
+            return strength, hand
+        strength = hand_strength(hand, trump)
+        up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
+        if seat == (dealer + 2) % 4:
+            return strength + 0.5 * up_value, hand
+        return strength - 0.5 * up_value, hand
+
+    def round_two_best(self, view: PlayerView) -> tuple[int, float]:
+        """Round 2: the strongest suit this seat may name and its strength (-1 if none)."""
+        hand = card_mask(view.hand)
+        turned = view.up_card // 6
+        best_suit, best_strength = -1, -1.0
+        for suit in range(4):
+            if suit == turned or not _has(view.legal, codes.CALL_BASE + suit):
+                continue
+            strength = hand_strength(hand, suit)
+            if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
+                # "next": the turned-down colour is less likely held by the dealer's side.
+                strength += self.parameters.next_bonus
+            if strength > best_strength:
+                best_suit, best_strength = suit, strength
+        return best_suit, best_strength
+
+    def _round_one(self, view: PlayerView) -> Action:
+        legal = view.legal
+        trump = view.up_card // 6
+        strength, hand = self.round_one_strength(view)
         threshold = self._threshold(view, self.parameters.order_threshold)
         alone_ok = _has(legal, codes.ORDER_ALONE) and self._alone_allowed(
             view, strength, trump, hand
@@ -237,18 +256,7 @@ class RulesBot:
 
     def _round_two(self, view: PlayerView) -> Action:
         legal = view.legal
-        hand = card_mask(view.hand)
-        turned = view.up_card // 6
-        best_suit, best_strength = -1, -1.0
-        for suit in range(4):
-            if suit == turned or not _has(legal, codes.CALL_BASE + suit):
-                continue
-            strength = hand_strength(hand, suit)
-            if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
-                # "next": the turned-down colour is less likely held by the dealer's side.
-                strength += self.parameters.next_bonus
-            if strength > best_strength:
-                best_suit, best_strength = suit, strength
+        best_suit, best_strength = self.round_two_best(view)
         threshold = self._threshold(view, self.parameters.call_threshold)
         stuck = not _has(legal, codes.PASS)
         if best_suit >= 0 and (best_strength >= threshold or stuck):
