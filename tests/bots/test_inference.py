@@ -9,7 +9,7 @@ import statistics
 from euchre.bots import make_bot
 from euchre.bots.advice import advise
 from euchre.bots.expert import EXPERT_RULES
-from euchre.bots.inference import BidEvent, BiddingModel, bid_events, inferred_worlds
+from euchre.bots.inference import BiddingModel, BidEvent, bid_events, inferred_worlds
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.rules import RulesBot, RulesParameters
 from euchre.engine import actions as codes

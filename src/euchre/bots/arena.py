@@ -108,6 +108,10 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[position]
 
 
+SCHEDULER_TIMEOUT_S = 20.0
+"""How long to wait for a Dask scheduler to answer before giving up."""
+
+
 def _deal_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7919) & 0x7FFFFFFF
 
@@ -179,7 +183,7 @@ def _dask_outcomes(
     from euchre.engine.errors import EuchreError
 
     try:
-        client = Client(scheduler, timeout="20s")  # type: ignore[no-untyped-call]
+        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT_S)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as error:
         raise EuchreError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
     try:
