@@ -57,6 +57,9 @@ VARIANTS = {
     "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
     "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
     "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
+    "expert-no-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=0.0),
+    "expert-wide-band": lambda seed: ExpertBot(seed, bid_band=2.0),
+    "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
 }
 
 

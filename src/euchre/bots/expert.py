@@ -24,8 +24,9 @@ import time
 
 from euchre.bots.inference import BiddingModel, inferred_worlds
 from euchre.bots.knowledge import knowledge_of
-from euchre.bots.pimc import Evaluation, PimcBot, contract_score_table
-from euchre.bots.rules import RulesParameters, choose_discard
+from euchre.bots.pimc import Evaluation, PimcBot, _rebuild, contract_score_table
+from euchre.bots.playout import play_out
+from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
 from euchre.bots.solver import OpenHandPosition, solve_moves, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
@@ -56,6 +57,9 @@ class ExpertBot(PimcBot):
         discard_tolerance: float = 0.05,
         alone_margin: float = 0.2,
         rules_parameters: RulesParameters = EXPERT_RULES,
+        bid_band: float = 1.2,
+        bid_worlds: int = 24,
+        bid_override_margin: float = 0.15,
         name: str = "expert",
     ) -> None:
         super().__init__(
@@ -71,6 +75,11 @@ class ExpertBot(PimcBot):
         self.model = BiddingModel(rules_parameters, temperature) if inference else None
         self.lead_trump_bonus = lead_trump_bonus
         self.discard_tolerance = discard_tolerance
+        self.bid_band = bid_band
+        self.bid_worlds = bid_worlds
+        self.bid_override_margin = bid_override_margin
+        self._played_out: tuple[int, float, float, int] | None = None
+        self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
 
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: PlayerView, count: int) -> list[tuple[list[int], int]]:
@@ -208,10 +217,11 @@ class ExpertBot(PimcBot):
         return Evaluation(tuple(candidates), tuple(values), solved)
 
     # ------------------------------------------------------------------ bidding
-    def _bid(self, view: PlayerView) -> Action:
+    def _decide_bid(self, view: PlayerView) -> Action:
         action = self._rules.choose(view)
         if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
             return action
+        action = self._close_call(view, action)
         code = int(action)
         if code == codes.PASS:
             return action
@@ -235,6 +245,55 @@ class ExpertBot(PimcBot):
         chosen = alone if by_myself - self.alone_margin > together else with_partner
         return _code(view, chosen)
 
+    def _close_call(self, view: PlayerView, action: Action) -> Action:
+        """Near the rules policy's bar, bid or pass by value: over inferred worlds, finish the
+        bidding by the policy and play each hand out with the rules bot's card play (every seat
+        seeing only its cards), for the bid and for a pass; take the better average."""
+        if self.bid_band <= 0 or codes.PASS not in {int(legal) for legal in view.legal}:
+            return action
+        if any(action is None for _, action in view.history):
+            return action
+        rules = self._rules
+        if view.phase is Phase.BID_ROUND_1:
+            strength, _ = rules.round_one_strength(view)
+            bar = rules.parameters.order_threshold
+            bid_code = codes.ORDER
+        else:
+            suit, strength = rules.round_two_best(view)
+            bar = rules.parameters.call_threshold
+            bid_code = codes.CALL_BASE + suit
+        bar -= rules.pressure(view)
+        legal_codes = {int(legal) for legal in view.legal}
+        if abs(strength - bar) > self.bid_band or bid_code not in legal_codes:
+            return action
+        values = self.bid_rollout_values(view, [codes.PASS, bid_code])
+        if not values:
+            return action
+        self._played_out = (bid_code, values[bid_code], values[codes.PASS], self.bid_worlds)
+        margin = self.bid_override_margin
+        if int(action) == codes.PASS and values[bid_code] > values[codes.PASS] + margin:
+            return _code(view, bid_code)
+        if int(action) != codes.PASS and values[codes.PASS] > values[bid_code] + margin:
+            return _code(view, codes.PASS)
+        return action  # the policy's choice stands (alone or not is decided below)
+
+    def bid_rollout_values(self, view: PlayerView, candidates: list[int]) -> dict[int, float]:
+        """This side's average points after each candidate bid, over the same inferred
+        worlds, the hand finished by the rules policy (bidding and card play)."""
+        knowledge = knowledge_of(view)
+        totals = dict.fromkeys(candidates, 0.0)
+        count = 0
+        for hands, times in self._worlds(view, self.bid_worlds):
+            world = _rebuild(view, hands, knowledge.unseen)
+            for code in candidates:
+                branch = world.clone()
+                branch.apply(code)
+                totals[code] += play_out(branch, self._bidders, view.seat) * times
+            count += times
+        if not count:
+            return {}
+        return {code: total / count for code, total in totals.items()}
+
     def _worth_trying_alone(self, view: PlayerView, trump: int) -> bool:
         """At least three trumps (the up-card counted for the dealer) and no more than one
         plain loser: otherwise a lone hand is not worth sampling."""
@@ -253,8 +312,19 @@ class ExpertBot(PimcBot):
         )
         return losers - aces <= 1
 
+    def _bid(self, view: PlayerView) -> Action:
+        self._played_out = None
+        return self._decide_bid(view)
+
     def _bid_reason(self, view: PlayerView, action: Action) -> str:
-        return self._rules.reason(view, action)
+        played = self._played_out
+        if played is None:
+            return self._rules.reason(view, action)
+        bid_code, bid_value, pass_value, worlds = played
+        return (
+            f"played out over {worlds} likely deals: {_code(view, bid_code)} "
+            f"{bid_value:+.2f}, pass {pass_value:+.2f} points"
+        )
 
 
 def _code(view: PlayerView, code: int) -> Action:
