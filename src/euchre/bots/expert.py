@@ -22,22 +22,39 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+
 from euchre.bots.inference import BiddingModel, inferred_worlds
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import Evaluation, PimcBot, _rebuild, contract_score_table
 from euchre.bots.playout import play_out
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
-from euchre.bots.solver import OpenHandPosition, solve_moves, solve_value
+from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER, SUIT_MASK, card_mask
 from euchre.engine.state import Phase
 from euchre.engine.view import PlayerView
 
-__all__ = ["EXPERT_RULES", "ExpertBot"]
+__all__ = ["EXPERT_RULES", "ExpertBot", "game_score_table"]
 
 EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.0, dealer_counts_up_card=True)
 """The expert's bidding thresholds: the rules policy with the textbook's corrections."""
+
+
+def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntArray:
+    """``table`` with points past the game's end cut off, in a game to a target score.
+
+    At 9 in a game to 10 a march (2) is worth no more than a point made (1): both win the
+    game; the defenders at 8 gain no more from a four-point euchre than from two. Elsewhere
+    (fixed-length games, no scores) the table is unchanged.
+    """
+    target = view.profile.game_target
+    if not target:
+        return table
+    makers_need = max(1, target - view.scores[maker_team])
+    defenders_need = max(1, target - view.scores[1 - maker_team])
+    return np.minimum(np.maximum(table, -defenders_need), makers_need)
 
 
 class ExpertBot(PimcBot):
@@ -81,6 +98,12 @@ class ExpertBot(PimcBot):
         self._played_out: tuple[int, float, float, int] | None = None
         self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
 
+    def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
+        """The contract's points, capped by the game score (see :func:`game_score_table`)."""
+        table = contract_score_table(view.profile, alone=alone, defended_alone=defended_alone)
+        maker = view.maker if view.maker >= 0 else view.seat
+        return game_score_table(table, view, maker % 2)
+
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: PlayerView, count: int) -> list[tuple[list[int], int]]:
         knowledge = knowledge_of(view)
@@ -95,9 +118,7 @@ class ExpertBot(PimcBot):
         cards = [int(action.card) for action in legal]
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
-        table = contract_score_table(
-            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
-        )
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
         maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
         totals = [0.0] * len(cards)
         solved = 0
@@ -180,9 +201,7 @@ class ExpertBot(PimcBot):
             return Evaluation((candidates[0],), (0.0,), 0)
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
-        table = contract_score_table(
-            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
-        )
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
         leader = (view.dealer + 1) % 4
         while not view.active[leader]:
             leader = (leader + 1) % 4
@@ -283,12 +302,17 @@ class ExpertBot(PimcBot):
         knowledge = knowledge_of(view)
         totals = dict.fromkeys(candidates, 0.0)
         count = 0
+        target = view.profile.game_target
+        need_us = max(1, target - view.scores[view.seat % 2]) if target else 99
+        need_them = max(1, target - view.scores[1 - view.seat % 2]) if target else 99
         for hands, times in self._worlds(view, self.bid_worlds):
             world = _rebuild(view, hands, knowledge.unseen)
             for code in candidates:
                 branch = world.clone()
                 branch.apply(code)
-                totals[code] += play_out(branch, self._bidders, view.seat) * times
+                ours, theirs = play_out(branch, self._bidders, view.seat)
+                # Points past the end of the game are worth nothing (score-aware at 8-9).
+                totals[code] += (min(ours, need_us) - min(theirs, need_them)) * times
             count += times
         if not count:
             return {}

@@ -158,9 +158,7 @@ class PimcBot:
         knowledge = knowledge_of(view)
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
-        table = contract_score_table(
-            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
-        )
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
         maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
         totals = [0.0] * len(cards)
         solved = 0
@@ -195,6 +193,10 @@ class PimcBot:
             values=tuple(totals[i] / max(1, solved) for i in order),
             worlds=solved,
         )
+
+    def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
+        """The makers' signed points by trick count that the solver maximises."""
+        return contract_score_table(view.profile, alone=alone, defended_alone=defended_alone)
 
     def _maker_trump_belief(self, view: PlayerView) -> tuple[int, int, int]:
         """(seat, trump mask, trumps already played by it): a maker other than this seat is
@@ -244,9 +246,7 @@ class PimcBot:
             return Evaluation((candidates[0],), (0.0,), 0)
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
-        table = contract_score_table(
-            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
-        )
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
         unseen = DECK_MASK & ~hand
         others = [seat for seat in range(4) if seat != view.seat and view.active[seat]]
         totals = [0.0] * len(candidates)
@@ -482,7 +482,7 @@ class PimcBot:
         active = [True, True, True, True]
         if alone:
             active[(seat + 2) % 4] = False
-        table = contract_score_table(view.profile, alone=alone, defended_alone=False)
+        table = self._score_table(view, alone=alone, defended_alone=False)
         others = [other for other in range(4) if other != seat]
         leader = (view.dealer + 1) % 4
         while not active[leader]:

@@ -34,9 +34,9 @@ class _PlayView:
     current_trick: tuple[tuple[int, Card], ...]
 
 
-def play_out(state: HandState, bidders: list[RulesBot], seat: int) -> float:
+def play_out(state: HandState, bidders: list[RulesBot], seat: int) -> tuple[int, int]:
     """Finish ``state`` (bidding by ``bidders``, then the rules bot's card play for every
-    seat) and return the points of ``seat``'s side minus the other side's."""
+    seat) and return the points of ``seat``'s side and of the other side."""
     while not state.is_over and state.phase is not Phase.PLAY:
         state.apply(bidders[state.to_act].choose(view_of(state, state.to_act)))
     if not state.is_over:
@@ -69,6 +69,6 @@ def play_out(state: HandState, bidders: list[RulesBot], seat: int) -> float:
                 )
                 current = []
     if state.status is not HandStatus.SCORED:
-        return 0.0
+        return (0, 0)
     points = state.result().team_points
-    return float(points[seat % 2] - points[1 - seat % 2])
+    return (points[seat % 2], points[1 - seat % 2])
