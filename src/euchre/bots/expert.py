@@ -318,6 +318,44 @@ class ExpertBot(PimcBot):
             return {}
         return {code: total / count for code, total in totals.items()}
 
+    def contract_value(self, view: PlayerView, trump: int, *, alone: bool) -> float:
+        """Sampled open-hand points for this seat making ``trump`` now (alone or not), over
+        worlds that agree with the bidding so far (a partner who passed is not dealt the
+        cards that would have made him bid)."""
+        seat = view.seat
+        up = 1 << view.up_card
+        ordering = view.phase is Phase.BID_ROUND_1
+        active = [True, True, True, True]
+        if alone:
+            active[(seat + 2) % 4] = False
+        table = self._score_table(view, alone=alone, defended_alone=False)
+        leader = (view.dealer + 1) % 4
+        while not active[leader]:
+            leader = (leader + 1) % 4
+        total, count = 0.0, 0
+        for world, times in self._worlds(view, self.alone_worlds):
+            hands = list(world)
+            if ordering and active[view.dealer]:
+                with_up = hands[view.dealer] | up
+                hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
+            if not active[(seat + 2) % 4]:
+                hands[(seat + 2) % 4] = 0
+            position = OpenHandPosition(
+                hands=hands,
+                trump=trump,
+                active=active,
+                to_act=leader,
+                trick_cards=[],
+                trick_seats=[],
+                maker_team=seat % 2,
+                maker_tricks=0,
+                tricks_done=0,
+                score_table=table,
+            )
+            total += solve_value(position) * times
+            count += times
+        return total / count if count else 0.0
+
     def _worth_trying_alone(self, view: PlayerView, trump: int) -> bool:
         """At least three trumps (the up-card counted for the dealer) and no more than one
         plain loser: otherwise a lone hand is not worth sampling."""
