@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import statistics
 import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, TimeoutError
+from typing import Any
 
 from euchre.bots import BOT_FACTORIES
-from euchre.bots.arena import run_arena
+from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
 from euchre.bots.expert import ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
+from euchre.engine.profile import load_profile
 
 VARIANTS = {
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
@@ -71,9 +78,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--profile", default="tournament")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=0.0,
+        help="stop after this many seconds and report the deals finished (0: no limit)",
+    )
     options = parser.parse_args(argv)
     BOT_FACTORIES.update(VARIANTS)
     first, second = options.bots.split(",")
+    if options.time_limit > 0:
+        data = bounded_arena(
+            (first, second),
+            deals=options.deals,
+            seed=options.seed,
+            workers=options.workers,
+            profile=options.profile,
+            time_limit=options.time_limit,
+        )
+        print(json.dumps(data, indent=2), flush=True)
+        os._exit(0)  # do not wait for the deals still running
     result = run_arena(
         (first, second),
         deals=options.deals,
@@ -83,6 +107,49 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(json.dumps(result.to_json(), indent=2))
     return 0
+
+
+def _chunk(profile_id: str, names: tuple[str, str], seed: int, indices: list[int]) -> list[Any]:
+    BOT_FACTORIES.update(VARIANTS)
+    profile = load_profile(profile_id)
+    return [play_deal(profile, names, seed, index) for index in indices]
+
+
+def bounded_arena(
+    names: tuple[str, str],
+    *,
+    deals: int,
+    seed: int,
+    workers: int,
+    profile: str,
+    time_limit: float,
+) -> dict[str, Any]:
+    """The arena's JSON over the first deals (in order) finished within ``time_limit``
+    seconds: the same deals as ``run_arena`` with the same seed, cut short."""
+    started = time.monotonic()
+    batches = [list(range(start, min(deals, start + 5))) for start in range(0, deals, 5)]
+    pool = ProcessPoolExecutor(max_workers=workers)
+    futures = [pool.submit(_chunk, profile, names, seed, batch) for batch in batches]
+    outcomes: list[Any] = []
+    for future in futures:
+        left = time_limit - (time.monotonic() - started)
+        try:
+            outcomes.extend(future.result(timeout=max(0.0, left)))
+        except TimeoutError:
+            break
+    pool.shutdown(wait=False, cancel_futures=True)
+    totals = (BotTally(), BotTally())
+    for outcome in outcomes:
+        totals[0].add(outcome.tallies[0])
+        totals[1].add(outcome.tallies[1])
+    diffs = [outcome.diff for outcome in outcomes]
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    result = ArenaResult(names, profile, len(diffs), mean, (mean - half, mean + half), totals)
+    data = result.to_json()
+    data["requested_deals"] = deals
+    data["seconds"] = round(time.monotonic() - started, 1)
+    return data
 
 
 if __name__ == "__main__":

@@ -2,10 +2,11 @@
 
 Each level is a registered bot (so the terminal game, the arena and the play page list them):
 
-* ``easy`` — :class:`EasyBot`: the rules bot's bidding and play, but it does not count cards
-  (it forgets the tricks already played, so it cannot tell a boss card or read partner's
-  signals) and one time in five it ducks a trick it could have won as second or third hand.
-  Always legal, never random nonsense.
+* ``easy`` — :class:`EasyBot`: the rules bot's bidding and play, but it bids timidly and
+  misjudges a hand's worth (its bar is 0.7 higher, give or take 1.5), does not count cards (it
+  forgets the tricks already played, so it cannot tell a boss card or read partner's signals)
+  and about one time in three it ducks a trick it could have won. Always legal, never random
+  nonsense.
 * ``medium`` — the ``rules`` bot (counts cards, plays the table's conventions).
 * ``hard`` — ``pimc-basic``: sampled worlds solved open-handed, rules bidding.
 * ``expert`` — :class:`~euchre.bots.expert.ExpertBot`: reads the bidding, bids by the book,
@@ -26,7 +27,7 @@ from euchre.engine.view import PlayerView
 __all__ = ["LEVELS", "EasyBot"]
 
 LEVELS: dict[str, str] = {
-    "easy": "plays legally and sensibly but does not count cards and sometimes ducks a winner",
+    "easy": "sensible but weaker: misjudges some bids, does not count cards, ducks some winners",
     "medium": "the rules bot: table conventions, counts cards (same as `rules`)",
     "hard": "pimc-basic: sampled deals solved open-handed, rules bidding",
     "expert": "reads the bidding, bids by the book, spends more deals where the choice is close",
@@ -38,24 +39,44 @@ class EasyBot:
     """The rules bot without card counting, ducking a winnable trick now and then."""
 
     def __init__(
-        self, seed: int | None = None, *, duck_rate: float = 0.2, name: str = "easy"
+        self,
+        seed: int | None = None,
+        *,
+        duck_rate: float = 0.35,
+        bid_noise: float = 1.5,
+        timidity: float = 0.7,
+        name: str = "easy",
     ) -> None:
         self.name = name
         self._rng = random.Random(seed)
         self._rules = RulesBot(seed, RulesParameters())
         self.duck_rate = duck_rate
+        self.bid_noise = bid_noise
+        self.timidity = timidity
 
     def choose(self, view: PlayerView) -> Action:
         """The rules bot's choice, playing with no memory of earlier tricks."""
         if len(view.legal) == 1:
             return view.legal[0]
+        if view.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2) and self.bid_noise > 0:
+            # Misjudges the hand by up to bid_noise points either way (the bar moves).
+            shift = self.timidity + self._rng.uniform(-self.bid_noise, self.bid_noise)
+            base = RulesParameters()
+            judged = RulesBot(
+                None,
+                RulesParameters(
+                    order_threshold=base.order_threshold + shift,
+                    call_threshold=base.call_threshold + shift,
+                ),
+            )
+            return judged.choose(view)
         if view.phase is not Phase.PLAY:
             return self._rules.choose(view)
         forgetful = dataclasses.replace(view, completed_tricks=())
         card = choose_card(forgetful)
         if view.current_trick and self._rng.random() < self.duck_rate:
             legal = [int(action.card) for action in view.legal]
-            if _wins(view, card) and len(view.current_trick) < sum(view.active) - 1:
+            if _wins(view, card):
                 card = _throw(legal, view.trump)
         return Action.play(card)
 
