@@ -1,8 +1,10 @@
 """Computer players: the bot interface and a registry of bots by name.
 
-``random`` is the baseline, ``rules`` the heuristic player, ``pimc`` the strong one (sampled
-worlds, each solved open-handed). Any object with a ``name`` and ``choose(view) -> Action``
-can sit at a table (see :class:`Bot`).
+``random`` is the baseline, ``rules`` the heuristic player, ``pimc-basic`` (alias ``pimc``)
+sampled worlds each solved open-handed, frozen as the yardstick, and ``expert`` the strongest
+(it also reads the bidding). The levels for people are ``easy``, ``medium``, ``hard`` and
+``expert`` (:data:`euchre.bots.levels.LEVELS`). Any object with a ``name`` and
+``choose(view) -> Action`` can sit at a table (see :class:`Bot`).
 """
 
 from __future__ import annotations
@@ -69,11 +71,11 @@ BOT_FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "medium": _medium,
     "hard": _hard,
 }
-"""Bot constructors by name; each takes an optional seed."""
+"""Bot constructors by name (bots and levels); each takes an optional seed."""
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``rules``, ``pimc``)."""
+    """A bot (or level) by name: any key of :data:`BOT_FACTORIES`."""
     factory = BOT_FACTORIES.get(name)
     if factory is None:
         raise EuchreError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOT_FACTORIES))}")
