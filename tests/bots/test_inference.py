@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import statistics
 
+import pytest
+
 from euchre.bots import make_bot
 from euchre.bots.advice import advise
 from euchre.bots.expert import EXPERT_RULES
@@ -92,18 +94,25 @@ def test_bidding_inference_moves_sampled_trump_counts_toward_the_truth() -> None
     assert inferred < uniform * 0.95, (inferred, uniform)
 
 
-def test_the_expert_never_sees_a_hidden_card() -> None:
-    # Two deals that seat 0 cannot tell apart (seats 1 and 2 swap two unseen clubs): the
+@pytest.mark.parametrize(
+    ("position", "first", "second"),
+    [
+        ("lead_trump_when_partner_made_it", "KC", "QC"),  # card play
+        ("first_seat_calls_next_with_right_queen_off_ace_and_a_void", "KD", "TD"),  # bidding
+    ],
+)
+def test_the_expert_never_sees_a_hidden_card(position: str, first: str, second: str) -> None:
+    # Two deals that seat 0 cannot tell apart (seats 1 and 2 swap two unseen cards): the
     # views are equal and the expert, seeded alike, gives the same advice.
-    record = POSITIONS["lead_trump_when_partner_made_it"][0]
+    record = POSITIONS[position][0]
     other = dict(record)
     hands = [list(hand) for hand in record["hands"]]
-    hands[1][hands[1].index("KC")] = "QC"
-    hands[2][hands[2].index("QC")] = "KC"
+    hands[1][hands[1].index(first)] = second
+    hands[2][hands[2].index(second)] = first
     other["hands"] = hands
-    first = replay(HandRecord.from_json(record))
-    second = replay(HandRecord.from_json(other))
-    view_a, view_b = view_of(first, 0), view_of(second, 0)
+    one = replay(HandRecord.from_json(record))
+    two = replay(HandRecord.from_json(other))
+    view_a, view_b = view_of(one, 0), view_of(two, 0)
     assert view_a == view_b
-    assert first.hands != second.hands
+    assert one.hands != two.hands
     assert advise(make_bot("expert", 4), view_a) == advise(make_bot("expert", 4), view_b)
