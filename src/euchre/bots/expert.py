@@ -145,7 +145,9 @@ class ExpertBot(PimcBot):
             if solved == 0 or solved >= self.max_worlds or elapsed > self.budget_ms:
                 break
             ranked = sorted((total / solved for total in totals), reverse=True)
-            if len(ranked) < 2 or ranked[0] - ranked[1] >= self.close_margin:
+            gap = ranked[0] - ranked[1] if len(ranked) > 1 else self.close_margin
+            # A gap of exactly nothing means equivalent cards, not a close call: stop.
+            if gap >= self.close_margin or gap < 1e-9:
                 break
             batch = min(self.worlds, self.max_worlds - solved)
         values = [total / max(1, solved) for total in totals]

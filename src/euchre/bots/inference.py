@@ -23,7 +23,14 @@ from euchre.engine.actions import ActionKind
 from euchre.engine.cards import POWER
 from euchre.engine.view import PlayerView
 
-__all__ = ["BidEvent", "BiddingModel", "bid_events", "bidding_hands", "inferred_worlds"]
+__all__ = [
+    "BidEvent",
+    "BiddingModel",
+    "bid_events",
+    "bidding_hands",
+    "inferred_worlds",
+    "played_by_seat",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +71,23 @@ def bid_events(view: PlayerView) -> list[BidEvent]:
     return events
 
 
-def bidding_hands(view: PlayerView, hands: list[int]) -> list[int]:
-    """Each seat's five cards as they were during the bidding, from a sampled world of the
-    hands held now: the cards it has played since are put back (a dealer who picked up holds
-    the up-card and not his discard, as the rules policy counts him)."""
+def played_by_seat(view: PlayerView) -> list[int]:
+    """The cards each seat has played so far (masks)."""
     played = [0, 0, 0, 0]
     for actor, action in view.history:
         if action is not None and action.kind is ActionKind.PLAY:
             played[actor] |= 1 << action.card
+    return played
+
+
+def bidding_hands(
+    view: PlayerView, hands: list[int], played: list[int] | None = None
+) -> list[int]:
+    """Each seat's five cards as they were during the bidding, from a sampled world of the
+    hands held now: the cards it has played since are put back (a dealer who picked up holds
+    the up-card and not his discard, as the rules policy counts him)."""
+    if played is None:
+        played = played_by_seat(view)
     return [hands[seat] | played[seat] for seat in range(4)]
 
 
@@ -164,14 +180,33 @@ class BiddingModel:
             chance = bid
         return max(self.floor, chance)
 
-    def weight(self, view: PlayerView, events: list[BidEvent], hands: list[int]) -> float:
-        """The product of the likelihoods of every other seat's events in this world."""
-        at_bid = bidding_hands(view, hands)
+    def weight(
+        self,
+        view: PlayerView,
+        events: list[BidEvent],
+        hands: list[int],
+        played: list[int] | None = None,
+        memo: dict[tuple[int, int], float] | None = None,
+    ) -> float:
+        """The product of the likelihoods of every other seat's events in this world.
+
+        ``played`` (each seat's played cards) and ``memo`` (likelihoods by event index and
+        hand) save work when many worlds of one view are weighed.
+        """
+        at_bid = bidding_hands(view, hands, played)
         weight = 1.0
-        for event in events:
+        for index, event in enumerate(events):
             if event.seat == view.seat or not view.active[event.seat]:
                 continue
-            weight *= self.likelihood(view, event, at_bid[event.seat])
+            hand = at_bid[event.seat]
+            if memo is None:
+                weight *= self.likelihood(view, event, hand)
+                continue
+            key = (index, hand)
+            chance = memo.get(key)
+            if chance is None:
+                chance = memo[key] = self.likelihood(view, event, hand)
+            weight *= chance
         return weight
 
 
@@ -182,7 +217,7 @@ def inferred_worlds(
     count: int,
     rng: random.Random,
     *,
-    oversample: int = 4,
+    oversample: int = 3,
 ) -> list[tuple[list[int], int]]:
     """About ``count`` worlds agreeing with the view and, by ``model``, with the bidding.
 
@@ -195,12 +230,17 @@ def inferred_worlds(
     draws = oversample * count if events else count
     candidates: list[list[int]] = []
     weights: list[float] = []
+    played = played_by_seat(view)
+    memo: dict[tuple[int, int], float] = {}
     for _ in range(draws):
         hands = sample_world(knowledge, rng)
         if hands is None:
             break
         candidates.append(hands)
-        weights.append(model.weight(view, events, hands) if model is not None and events else 1.0)
+        if model is not None and events:
+            weights.append(model.weight(view, events, hands, played, memo))
+        else:
+            weights.append(1.0)
     if not candidates:
         return []
     if not events:
