@@ -19,11 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
+import multiprocessing
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, TimeoutError
+from functools import partial
 from typing import Any
 
 from euchre.bots import BOT_FACTORIES
@@ -64,8 +64,7 @@ VARIANTS = {
     "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
     "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
     "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
-    "expert-no-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=0.0),
-    "expert-wide-band": lambda seed: ExpertBot(seed, bid_band=2.0),
+    "expert-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=1.2),
     "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
 }
 
@@ -97,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             time_limit=options.time_limit,
         )
         print(json.dumps(data, indent=2), flush=True)
-        os._exit(0)  # do not wait for the deals still running
+        return 0
     result = run_arena(
         (first, second),
         deals=options.deals,
@@ -128,16 +127,18 @@ def bounded_arena(
     seconds: the same deals as ``run_arena`` with the same seed, cut short."""
     started = time.monotonic()
     batches = [list(range(start, min(deals, start + 5))) for start in range(0, deals, 5)]
-    pool = ProcessPoolExecutor(max_workers=workers)
-    futures = [pool.submit(_chunk, profile, names, seed, batch) for batch in batches]
+    pool = multiprocessing.get_context("fork").Pool(workers)
+    results = pool.imap(partial(_chunk, profile, names, seed), batches)
     outcomes: list[Any] = []
-    for future in futures:
-        left = time_limit - (time.monotonic() - started)
-        try:
-            outcomes.extend(future.result(timeout=max(0.0, left)))
-        except TimeoutError:
-            break
-    pool.shutdown(wait=False, cancel_futures=True)
+    try:
+        for _ in batches:
+            left = time_limit - (time.monotonic() - started)
+            outcomes.extend(results.next(timeout=max(0.01, left)))
+    except multiprocessing.TimeoutError:
+        pass
+    finally:
+        pool.terminate()  # the deals still running are dropped, not waited for
+        pool.join()
     totals = (BotTally(), BotTally())
     for outcome in outcomes:
         totals[0].add(outcome.tallies[0])

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import sys
 from typing import Any
@@ -248,9 +247,6 @@ def main(argv: list[str] | None = None) -> int:
         )
         for label, figures in result["per_bot"].items():
             print(f"  {label}: {figures}")
-    sys.stdout.flush()
-    if options.time_limit > 0:
-        os._exit(0)  # do not wait for the deals still running
     return 0
 
 

@@ -14,6 +14,8 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
   or its partner made trump;
 * **cheap discards**: among discards whose values tie (within ``discard_tolerance``), the
   cheapest card goes, never an ace before a lower card;
+* **bidding by value near the bar** (off by default, ``bid_band`` > 0 turns it on): the bid
+  and a pass valued by playing inferred worlds out with the rules bot's card play;
 * **adaptive budget**: more worlds (up to ``max_worlds``) while the two best plays are within
   ``close_margin`` points of each other, within ``budget_ms``.
 """
@@ -70,11 +72,11 @@ class ExpertBot(PimcBot):
         budget_ms: float = 80.0,
         inference: bool = True,
         temperature: float = 0.8,
-        lead_trump_bonus: float = 0.2,
+        lead_trump_bonus: float = 0.3,
         discard_tolerance: float = 0.05,
         alone_margin: float = 0.2,
         rules_parameters: RulesParameters = EXPERT_RULES,
-        bid_band: float = 1.2,
+        bid_band: float = 0.0,
         bid_worlds: int = 24,
         bid_override_margin: float = 0.15,
         name: str = "expert",
