@@ -274,8 +274,8 @@ class ExpertBot(PimcBot):
         seeing only its cards), for the bid and for a pass; take the better average."""
         if self.bid_band <= 0 or codes.PASS not in {int(legal) for legal in view.legal}:
             return action
-        if any(action is None for _, action in view.history):
-            return action
+        if any(hidden is None for _, hidden in view.history):
+            return action  # a hidden go-under: the deal cannot be rebuilt
         rules = self._rules
         if view.phase is Phase.BID_ROUND_1:
             strength, _ = rules.round_one_strength(view)
