@@ -11,7 +11,9 @@ rollouts), ``pimc-timid``/``pimc-bold`` (rules thresholds 7.5/6.5 for make-or-pa
 ``rules-bold``/``rules-timid`` (thresholds -0.5/+0.5); ``expert-no-inference``,
 ``expert-no-trump-lead``, ``expert-basic-bidding``, ``expert-fixed-worlds`` (the expert less one
 ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference temperature 1.5/0.4),
-``expert-trump-lead-4`` (trump-lead bonus 0.4).
+``expert-trump-lead-4`` (trump-lead bonus 0.4), ``expert-bid-rollouts`` (bidding by play-outs
+near the bar); ``rules-basic``, ``rules-expert-bidding``, ``rules-dealer-15``,
+``rules-next-15`` (bidding thresholds tried with the fast rules card play).
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ import multiprocessing
 import statistics
 import sys
 import time
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from euchre.bots import BOT_FACTORIES
 from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
-from euchre.bots.expert import ExpertBot
+from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
 from euchre.engine.profile import load_profile
@@ -65,6 +68,11 @@ VARIANTS = {
     "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
     "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
     "expert-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=1.2),
+    # The expert's bidding thresholds tried with the (fast) rules card play.
+    "rules-basic": lambda seed: RulesBot(seed, BASIC_RULES),
+    "rules-expert-bidding": lambda seed: RulesBot(seed, EXPERT_RULES),
+    "rules-dealer-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, dealer_bonus=1.5)),
+    "rules-next-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, next_bonus=1.5)),
     "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
 }
 
