@@ -8,19 +8,33 @@ rollouts), ``pimc-timid``/``pimc-bold`` (rules thresholds 7.5/6.5 for make-or-pa
 ``pimc-margin-0``/``pimc-margin-6`` (sampled bidding with a bid margin of 0.0/0.6 points),
 ``pimc-margin-10`` (1.0), ``pimc-alone-5`` (alone only 0.5 points better than not),
 ``pimc-wide`` (48 worlds a card), ``pimc-no-belief`` (no belief about the maker's trumps),
-``rules-bold``/``rules-timid`` (thresholds -0.5/+0.5).
+``rules-bold``/``rules-timid`` (thresholds -0.5/+0.5); ``expert-no-inference``,
+``expert-no-trump-lead``, ``expert-basic-bidding``, ``expert-fixed-worlds`` (the expert less one
+ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference temperature 1.5/0.4),
+``expert-trump-lead-4`` (trump-lead bonus 0.4), ``expert-bid-rollouts`` (bidding by play-outs
+near the bar); ``rules-basic``, ``rules-expert-bidding``, ``rules-dealer-15``,
+``rules-next-15`` (bidding thresholds tried with the fast rules card play).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import multiprocessing
+import statistics
 import sys
+import time
+from dataclasses import replace
+from functools import partial
+from typing import Any
 
 from euchre.bots import BOT_FACTORIES
-from euchre.bots.arena import run_arena
-from euchre.bots.pimc import PimcBot
+from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
+from euchre.bots.expert import EXPERT_RULES, ExpertBot
+from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
+from euchre.engine.profile import load_profile
 
 VARIANTS = {
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
@@ -44,6 +58,22 @@ VARIANTS = {
     "rules-timid": lambda seed: RulesBot(
         seed, RulesParameters(order_threshold=7.5, call_threshold=7.5)
     ),
+    # The expert with one ingredient taken out (what each one adds, see docs/bots.md).
+    "expert-no-inference": lambda seed: ExpertBot(seed, inference=False),
+    "expert-no-trump-lead": lambda seed: ExpertBot(seed, lead_trump_bonus=0.0),
+    "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
+    "expert-fixed-worlds": lambda seed: ExpertBot(seed, max_worlds=24),
+    "expert-alone-0": lambda seed: ExpertBot(seed, alone_margin=0.0),
+    "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
+    "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
+    "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
+    "expert-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=1.2),
+    # The expert's bidding thresholds tried with the (fast) rules card play.
+    "rules-basic": lambda seed: RulesBot(seed, BASIC_RULES),
+    "rules-expert-bidding": lambda seed: RulesBot(seed, EXPERT_RULES),
+    "rules-dealer-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, dealer_bonus=1.5)),
+    "rules-next-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, next_bonus=1.5)),
+    "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
 }
 
 
@@ -55,9 +85,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--profile", default="tournament")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=0.0,
+        help="stop after this many seconds and report the deals finished (0: no limit)",
+    )
     options = parser.parse_args(argv)
     BOT_FACTORIES.update(VARIANTS)
     first, second = options.bots.split(",")
+    if options.time_limit > 0:
+        data = bounded_arena(
+            (first, second),
+            deals=options.deals,
+            seed=options.seed,
+            workers=options.workers,
+            profile=options.profile,
+            time_limit=options.time_limit,
+        )
+        print(json.dumps(data, indent=2), flush=True)
+        return 0
     result = run_arena(
         (first, second),
         deals=options.deals,
@@ -67,6 +114,51 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(json.dumps(result.to_json(), indent=2))
     return 0
+
+
+def _chunk(profile_id: str, names: tuple[str, str], seed: int, indices: list[int]) -> list[Any]:
+    BOT_FACTORIES.update(VARIANTS)
+    profile = load_profile(profile_id)
+    return [play_deal(profile, names, seed, index) for index in indices]
+
+
+def bounded_arena(
+    names: tuple[str, str],
+    *,
+    deals: int,
+    seed: int,
+    workers: int,
+    profile: str,
+    time_limit: float,
+) -> dict[str, Any]:
+    """The arena's JSON over the first deals (in order) finished within ``time_limit``
+    seconds: the same deals as ``run_arena`` with the same seed, cut short."""
+    started = time.monotonic()
+    batches = [list(range(start, min(deals, start + 5))) for start in range(0, deals, 5)]
+    pool = multiprocessing.get_context("fork").Pool(workers)
+    results = pool.imap(partial(_chunk, profile, names, seed), batches)
+    outcomes: list[Any] = []
+    try:
+        for _ in batches:
+            left = time_limit - (time.monotonic() - started)
+            outcomes.extend(results.next(timeout=max(0.01, left)))
+    except multiprocessing.TimeoutError:
+        pass
+    finally:
+        pool.terminate()  # the deals still running are dropped, not waited for
+        pool.join()
+    totals = (BotTally(), BotTally())
+    for outcome in outcomes:
+        totals[0].add(outcome.tallies[0])
+        totals[1].add(outcome.tallies[1])
+    diffs = [outcome.diff for outcome in outcomes]
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    result = ArenaResult(names, profile, len(diffs), mean, (mean - half, mean + half), totals)
+    data = result.to_json()
+    data["requested_deals"] = deals
+    data["seconds"] = round(time.monotonic() - started, 1)
+    return data
 
 
 if __name__ == "__main__":

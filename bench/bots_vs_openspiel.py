@@ -1,6 +1,7 @@
 """Benchmark: our bots against OpenSpiel's ISMCTS euchre bot, seated through our bot interface.
 
     uv run python bench/bots_vs_openspiel.py --bots pimc,ismcts --deals 200 --workers 2 --json
+    (add --time-limit SECONDS to stop early and report the deals finished so far)
 
 ``ismcts`` is OpenSpiel's C++ ``ISMCTSBot`` (random-rollout evaluator, UCT c = 2, final move by
 visit count) with ``--simulations`` simulations per decision (1,000 by default). It plays our
@@ -207,17 +208,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=0.0,
+        help="stop after this many seconds, reporting the deals finished (0: no limit)",
+    )
     options = parser.parse_args(argv)
     simulations = options.simulations
     BOT_FACTORIES["ismcts"] = lambda seed: IsmctsBot(seed, simulations)
     first, second = options.bots.split(",")
-    result = run_arena(
-        (first, second),
-        deals=options.deals,
-        seed=options.seed,
-        workers=options.workers,
-        profile="tournament",
-    ).to_json()
+    if options.time_limit > 0:
+        from bots_tune import bounded_arena  # beside this file; its pool forks this registry
+
+        result = bounded_arena(
+            (first, second),
+            deals=options.deals,
+            seed=options.seed,
+            workers=options.workers,
+            profile="tournament",
+            time_limit=options.time_limit,
+        )
+    else:
+        result = run_arena(
+            (first, second),
+            deals=options.deals,
+            seed=options.seed,
+            workers=options.workers,
+            profile="tournament",
+        ).to_json()
     result["ismcts_simulations"] = simulations
     if options.json:
         print(json.dumps(result, indent=2))

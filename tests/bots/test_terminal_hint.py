@@ -18,7 +18,7 @@ def test_hint_is_one_line_naming_a_legal_action() -> None:
     state = state_from_text(load_profile("tournament"), 3, HANDS, "QH", "AD JS 9H")
     line = _hint(state, 0)
     assert "\n" not in line
-    assert line.startswith("pimc: ")
+    assert line.startswith("expert: ")  # the hint now asks the strongest level
     assert any(str(action) in line for action in state.legal_actions())
 
 

@@ -1,8 +1,10 @@
 """Computer players: the bot interface and a registry of bots by name.
 
-``random`` is the baseline, ``rules`` the heuristic player, ``pimc`` the strong one (sampled
-worlds, each solved open-handed). Any object with a ``name`` and ``choose(view) -> Action``
-can sit at a table (see :class:`Bot`).
+``random`` is the baseline, ``rules`` the heuristic player, ``pimc-basic`` (alias ``pimc``)
+sampled worlds each solved open-handed, frozen as the yardstick, and ``expert`` the strongest
+(it also reads the bidding). The levels for people are ``easy``, ``medium``, ``hard`` and
+``expert`` (:data:`euchre.bots.levels.LEVELS`). Any object with a ``name`` and
+``choose(view) -> Action`` can sit at a table (see :class:`Bot`).
 """
 
 from __future__ import annotations
@@ -21,22 +23,59 @@ def _rules(seed: int | None) -> Bot:
     return RulesBot(seed)
 
 
-def _pimc(seed: int | None) -> Bot:
-    from euchre.bots.pimc import PimcBot
+def _pimc_basic(seed: int | None) -> Bot:
+    from euchre.bots.pimc import BASIC_RULES, PimcBot
 
-    return PimcBot(seed)
+    return PimcBot(seed, rules_parameters=BASIC_RULES, name="pimc-basic")
+
+
+def _pimc(seed: int | None) -> Bot:
+    from euchre.bots.pimc import BASIC_RULES, PimcBot
+
+    return PimcBot(seed, rules_parameters=BASIC_RULES)
+
+
+def _expert(seed: int | None) -> Bot:
+    from euchre.bots.expert import ExpertBot
+
+    return ExpertBot(seed)
+
+
+def _easy(seed: int | None) -> Bot:
+    from euchre.bots.levels import EasyBot
+
+    return EasyBot(seed)
+
+
+def _medium(seed: int | None) -> Bot:
+    from euchre.bots.rules import RulesBot
+
+    bot = RulesBot(seed)
+    bot.name = "medium"
+    return bot
+
+
+def _hard(seed: int | None) -> Bot:
+    from euchre.bots.pimc import BASIC_RULES, PimcBot
+
+    return PimcBot(seed, rules_parameters=BASIC_RULES, name="hard")
 
 
 BOT_FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "rules": _rules,
+    "pimc-basic": _pimc_basic,
     "pimc": _pimc,
+    "expert": _expert,
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
 }
-"""Bot constructors by name; each takes an optional seed."""
+"""Bot constructors by name (bots and levels); each takes an optional seed."""
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``rules``, ``pimc``)."""
+    """A bot (or level) by name: any key of :data:`BOT_FACTORIES`."""
     factory = BOT_FACTORIES.get(name)
     if factory is None:
         raise EuchreError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOT_FACTORIES))}")

@@ -4,6 +4,11 @@ Every deal is played twice with the same cards and dealer: once with team A in s
 once with A in seats 1 and 3. Luck of the cards cancels; what is left is skill. The figure of
 merit is A's points per hand minus B's, averaged per deal, with a normal 95% interval over the
 deals (the two plays of a deal are one paired sample).
+
+Deals run in this process, in a local process pool (``workers``), or on a Dask cluster
+(``scheduler``: a ``distributed`` scheduler address). Every deal's cards and bot seeds come
+from the arena seed and the deal's index alone, and results are gathered in deal order, so the
+same seed gives the same figures whatever runs the deals.
 """
 
 from __future__ import annotations
@@ -103,6 +108,10 @@ def _percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[position]
 
 
+SCHEDULER_TIMEOUT_S = 20.0
+"""How long to wait for a Dask scheduler to answer before giving up."""
+
+
 def _deal_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7919) & 0x7FFFFFFF
 
@@ -160,15 +169,51 @@ def _play_chunk(
     return [play_deal(profile, names, seed, index) for index in indices]
 
 
-def _outcomes(
-    profile: RuleProfile, names: tuple[str, str], deals: int, seed: int, workers: int
+def _batches(deals: int, parallel: int) -> list[list[int]]:
+    chunk = max(1, min(25, deals // (parallel * 4) or 1))
+    return [list(range(start, min(deals, start + chunk))) for start in range(0, deals, chunk)]
+
+
+def _dask_outcomes(
+    profile: RuleProfile, names: tuple[str, str], deals: int, seed: int, scheduler: str
 ) -> Iterator[DealOutcome]:
+    """Run the deals' batches on the Dask cluster at ``scheduler``, yielding in deal order."""
+    from distributed import Client
+
+    from euchre.engine.errors import EuchreError
+
+    try:
+        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT_S)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError) as error:
+        raise EuchreError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from None
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        futures = [
+            client.submit(_play_chunk, profile, names, seed, batch, pure=False)
+            for batch in _batches(deals, workers)
+        ]
+        for future in futures:
+            yield from future.result()
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
+def _outcomes(
+    profile: RuleProfile,
+    names: tuple[str, str],
+    deals: int,
+    seed: int,
+    workers: int,
+    scheduler: str | None = None,
+) -> Iterator[DealOutcome]:
+    if scheduler:
+        yield from _dask_outcomes(profile, names, deals, seed, scheduler)
+        return
     if workers <= 1:
         for index in range(deals):
             yield play_deal(profile, names, seed, index)
         return
-    chunk = max(1, min(25, deals // (workers * 4) or 1))
-    batches = [list(range(start, min(deals, start + chunk))) for start in range(0, deals, chunk)]
+    batches = _batches(deals, workers)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(_play_chunk, profile, names, seed, batch) for batch in batches]
         for future in futures:
@@ -183,10 +228,13 @@ def run_arena(
     workers: int = 1,
     profile: RuleProfile | str = "tournament",
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals of ``names[0]`` against ``names[1]``.
 
-    ``progress`` is called with the number of deals finished so far.
+    ``progress`` is called with the number of deals finished so far. ``scheduler`` runs the
+    deals on a Dask cluster (its scheduler's address) instead of ``workers`` local processes;
+    the bots must then be registered by name on the workers too (built-in ones are).
     """
     from euchre.bots import BOT_FACTORIES
     from euchre.engine.errors import EuchreError
@@ -201,7 +249,8 @@ def run_arena(
     rule_profile = load_profile(profile) if isinstance(profile, str) else profile
     totals = (BotTally(), BotTally())
     diffs: list[float] = []
-    for done, outcome in enumerate(_outcomes(rule_profile, names, deals, seed, workers), 1):
+    outcomes = _outcomes(rule_profile, names, deals, seed, workers, scheduler)
+    for done, outcome in enumerate(outcomes, 1):
         diffs.append(outcome.diff)
         totals[0].add(outcome.tallies[0])
         totals[1].add(outcome.tallies[1])

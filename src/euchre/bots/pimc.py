@@ -29,7 +29,11 @@ from euchre.engine.profile import RuleProfile
 from euchre.engine.state import HandState, HandStatus, Phase
 from euchre.engine.view import PlayerView, view_of
 
-__all__ = ["Evaluation", "PimcBot", "contract_score_table"]
+__all__ = ["BASIC_RULES", "Evaluation", "PimcBot", "contract_score_table"]
+
+BASIC_RULES = RulesParameters(dealer_counts_up_card=False)
+"""The rules parameters of the frozen ``pimc-basic`` (the dealer's lone-hand trump count
+leaves out the up-card, as it did when ``pimc`` was measured)."""
 
 
 def contract_score_table(profile: RuleProfile, *, alone: bool, defended_alone: bool) -> IntArray:
@@ -81,7 +85,9 @@ class PimcBot:
         belief_tries: int = 8,
         alone_margin: float = 0.0,
         rules_parameters: RulesParameters | None = None,
+        name: str = "pimc",
     ) -> None:
+        self.name = name
         if bidding not in ("rollout", "sampled", "rules"):
             raise ValueError(
                 f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}"
@@ -115,20 +121,27 @@ class PimcBot:
         """One line: what this bot would do and why."""
         if not view.legal:
             return "nothing to decide: it is not your turn"
+        action, why = self.advise(view)
+        return f"{self.name}: {action} ({why})"
+
+    def advise(self, view: PlayerView) -> tuple[Action, str]:
+        """The action this bot takes for ``view`` and a one-line reason (one decision)."""
         if len(view.legal) == 1:
-            return f"pimc: {view.legal[0]} (the only legal action)"
+            return view.legal[0], "the only legal action"
         evaluation = self.evaluate(view)
         if evaluation is None:
             action = self._bid(view)
-            return f"pimc: {action} ({self._bid_reason(view, action)})"
+            return action, self._bid_reason(view, action)
+        best_action = evaluation.best()
         ranked = sorted(
             zip(evaluation.actions, evaluation.values, strict=True), key=lambda pair: -pair[1]
         )
-        best_action, best_value = ranked[0]
-        text = f"pimc: {best_action} ({best_value:+.2f} points avg over {evaluation.worlds} deals"
-        if len(ranked) > 1:
-            text += f"; next {ranked[1][0]} {ranked[1][1]:+.2f}"
-        return text + ")"
+        best_value = dict(ranked)[best_action]
+        text = f"{best_value:+.2f} points avg over {evaluation.worlds} deals"
+        others = [pair for pair in ranked if pair[0] != best_action]
+        if others:
+            text += f"; next {others[0][0]} {others[0][1]:+.2f}"
+        return best_action, text
 
     def evaluate(self, view: PlayerView) -> Evaluation | None:
         """Sampled values of the candidate plays or discards; ``None`` for bidding decisions."""
@@ -145,9 +158,7 @@ class PimcBot:
         knowledge = knowledge_of(view)
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
-        table = contract_score_table(
-            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
-        )
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
         maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
         totals = [0.0] * len(cards)
         solved = 0
@@ -182,6 +193,10 @@ class PimcBot:
             values=tuple(totals[i] / max(1, solved) for i in order),
             worlds=solved,
         )
+
+    def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
+        """The makers' signed points by trick count that the solver maximises."""
+        return contract_score_table(view.profile, alone=alone, defended_alone=defended_alone)
 
     def _maker_trump_belief(self, view: PlayerView) -> tuple[int, int, int]:
         """(seat, trump mask, trumps already played by it): a maker other than this seat is
@@ -231,9 +246,7 @@ class PimcBot:
             return Evaluation((candidates[0],), (0.0,), 0)
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
-        table = contract_score_table(
-            view.profile, alone=view.alone, defended_alone=view.defender_alone >= 0
-        )
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
         unseen = DECK_MASK & ~hand
         others = [seat for seat in range(4) if seat != view.seat and view.active[seat]]
         totals = [0.0] * len(candidates)
@@ -469,7 +482,7 @@ class PimcBot:
         active = [True, True, True, True]
         if alone:
             active[(seat + 2) % 4] = False
-        table = contract_score_table(view.profile, alone=alone, defended_alone=False)
+        table = self._score_table(view, alone=alone, defended_alone=False)
         others = [other for other in range(4) if other != seat]
         leader = (view.dealer + 1) % 4
         while not active[leader]:

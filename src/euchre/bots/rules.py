@@ -35,6 +35,10 @@ class RulesParameters:
     ``alone_threshold``: go alone at or above this (with at least ``alone_min_trumps``).
     ``defend_alone_threshold``: defend alone (where allowed) at or above this.
     ``pressure_bonus``: threshold cut when the opponents are near game or we trail late.
+    ``dealer_bonus``: added to the dealer's round-1 strength (he bids last and keeps the card).
+    ``next_bonus``: added for "next" (the turned-down suit's partner) from the eldest seat.
+    ``dealer_counts_up_card``: the dealer's lone-hand trump count includes the up-card he
+    picks up (``False`` reproduces the old miss, kept for the frozen ``pimc-basic``).
     """
 
     order_threshold: float = 7.0
@@ -43,6 +47,9 @@ class RulesParameters:
     alone_min_trumps: int = 4
     defend_alone_threshold: float = 10.0
     pressure_bonus: float = 0.8
+    dealer_bonus: float = 0.0
+    next_bonus: float = 0.3
+    dealer_counts_up_card: bool = True
 
 
 def hand_strength(hand: int, trump: int) -> float:
@@ -115,6 +122,47 @@ class RulesBot:
             return unders[0] if unders else legal[0]
         return legal[0]
 
+    def advise(self, view: PlayerView) -> tuple[Action, str]:
+        """The heuristic's action for ``view`` and a one-line reason."""
+        action = self.choose(view)
+        if len(view.legal) == 1:
+            return action, "the only legal action"
+        return action, self.reason(view, action)
+
+    def reason(self, view: PlayerView, action: Action) -> str:
+        """Why the heuristic takes ``action`` (one line, in the table's words)."""
+        phase = view.phase
+        hand = card_mask(view.hand)
+        if phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+            if phase is Phase.BID_ROUND_1:
+                trump = view.up_card // 6
+                strength, _ = self.round_one_strength(view)
+                bar = self.parameters.order_threshold
+            else:
+                trump, strength = self.round_two_best(view)
+                if action.kind is ActionKind.CALL and int(action.suit) != trump:
+                    trump = int(action.suit)
+                    strength = hand_strength(hand, trump)
+                bar = self.parameters.call_threshold
+            worth = f"hand worth {strength:.1f} in {'CDHS'[trump]}"
+            bar -= self.pressure(view)
+            if action.kind is ActionKind.PASS:
+                return f"{worth}, below the {bar:.1f} needed to make trump"
+            if strength < bar:
+                return f"{worth}: the dealer is stuck and must name a suit"
+            if action.alone:
+                return f"{worth}: strong enough to play without partner"
+            return f"{worth}, at least the {bar:.1f} needed to make trump"
+        if phase is Phase.DISCARD:
+            return "discard to make a void, or the lowest plain card"
+        if phase is Phase.PLAY:
+            if not view.current_trick:
+                if POWER[view.trump][action.card] >= 100:
+                    return "lead trump to draw the defenders' trumps"
+                return "lead a winner, partner's suit, or low from a short suit"
+            return "win as cheaply as possible, else throw the lowest card"
+        return "the table's usual choice"
+
     # ------------------------------------------------------------------ bidding
     def pressure(self, view: PlayerView) -> float:
         """How much to lower the bidding bar for the score: positive when the opponents are
@@ -134,11 +182,16 @@ class RulesBot:
     def _threshold(self, view: PlayerView, base: float) -> float:
         return base - self.pressure(view)
 
-    def _alone_allowed(self, view: PlayerView, strength: float, trump: int) -> bool:
+    def _alone_allowed(
+        self, view: PlayerView, strength: float, trump: int, hand: int | None = None
+    ) -> bool:
+        """Strong enough, trumps enough (in ``hand``, the hand as it will be played), and no
+        plain march already wins the game."""
         profile = view.profile
         if not profile.going_alone or strength < self.parameters.alone_threshold:
             return False
-        trumps = (card_mask(view.hand) & SUIT_MASK[trump + 1][trump]).bit_count()
+        held = card_mask(view.hand) if hand is None else hand
+        trumps = (held & SUIT_MASK[trump + 1][trump]).bit_count()
         if trumps < self.parameters.alone_min_trumps:
             return False
         if profile.game_target:
@@ -147,8 +200,9 @@ class RulesBot:
                 return False  # a plain march already wins the game
         return True
 
-    def _round_one(self, view: PlayerView) -> Action:
-        legal = view.legal
+    def round_one_strength(self, view: PlayerView) -> tuple[float, int]:
+        """Round 1: the strength for the up-card's suit and the hand as it would be played
+        (the dealer's after picking up and discarding)."""
         up = view.up_card
         trump = up // 6
         seat, dealer = view.seat, view.dealer
@@ -156,16 +210,40 @@ class RulesBot:
         if seat == dealer:
             with_up = hand | (1 << up)
             hand = with_up & ~(1 << choose_discard(with_up, trump))
-            strength = hand_strength(hand, trump)
-        else:
-            strength = hand_strength(hand, trump)
-            up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
-            if seat == (dealer + 2) % 4:
-                strength += 0.5 * up_value
-            else:
-                strength -= 0.5 * up_value
+            strength = hand_strength(hand, trump) + self.parameters.dealer_bonus
+            if not self.parameters.dealer_counts_up_card:
+                hand = card_mask(view.hand)
+            return strength, hand
+        strength = hand_strength(hand, trump)
+        up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
+        if seat == (dealer + 2) % 4:
+            return strength + 0.5 * up_value, hand
+        return strength - 0.5 * up_value, hand
+
+    def round_two_best(self, view: PlayerView) -> tuple[int, float]:
+        """Round 2: the strongest suit this seat may name and its strength (-1 if none)."""
+        hand = card_mask(view.hand)
+        turned = view.up_card // 6
+        best_suit, best_strength = -1, -1.0
+        for suit in range(4):
+            if suit == turned or not _has(view.legal, codes.CALL_BASE + suit):
+                continue
+            strength = hand_strength(hand, suit)
+            if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
+                # "next": the turned-down colour is less likely held by the dealer's side.
+                strength += self.parameters.next_bonus
+            if strength > best_strength:
+                best_suit, best_strength = suit, strength
+        return best_suit, best_strength
+
+    def _round_one(self, view: PlayerView) -> Action:
+        legal = view.legal
+        trump = view.up_card // 6
+        strength, hand = self.round_one_strength(view)
         threshold = self._threshold(view, self.parameters.order_threshold)
-        alone_ok = _has(legal, codes.ORDER_ALONE) and self._alone_allowed(view, strength, trump)
+        alone_ok = _has(legal, codes.ORDER_ALONE) and self._alone_allowed(
+            view, strength, trump, hand
+        )
         if strength >= threshold:
             if alone_ok:
                 return _find(legal, codes.ORDER_ALONE)
@@ -178,17 +256,7 @@ class RulesBot:
 
     def _round_two(self, view: PlayerView) -> Action:
         legal = view.legal
-        hand = card_mask(view.hand)
-        turned = view.up_card // 6
-        best_suit, best_strength = -1, -1.0
-        for suit in range(4):
-            if suit == turned or not _has(legal, codes.CALL_BASE + suit):
-                continue
-            strength = hand_strength(hand, suit)
-            if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
-                strength += 0.3  # "next": the turned-down colour is less likely held by dealer
-            if strength > best_strength:
-                best_suit, best_strength = suit, strength
+        best_suit, best_strength = self.round_two_best(view)
         threshold = self._threshold(view, self.parameters.call_threshold)
         stuck = not _has(legal, codes.PASS)
         if best_suit >= 0 and (best_strength >= threshold or stuck):

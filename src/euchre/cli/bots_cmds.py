@@ -1,4 +1,5 @@
-"""CLI commands for the bots area: ``euchre arena`` (registered by ``euchre.cli.main``)."""
+"""CLI commands for the bots area: ``euchre arena`` and ``euchre hint`` (registered by
+``euchre.cli.main``)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from euchre.cli.errors import CliError
 
 def register(app: typer.Typer) -> None:
     """Add this area's commands to the ``euchre`` app."""
+    from euchre.cli import hint_cmds
+
     app.command("arena")(arena)
+    hint_cmds.register(app)
 
 
 def arena(
@@ -23,6 +27,10 @@ def arena(
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     profile: Annotated[str, typer.Option(help="Rule profile id.")] = "tournament",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(help="Run the deals on this Dask scheduler (tcp://HOST:PORT) instead."),
+    ] = None,
 ) -> None:
     """Seat bot A against bot B over duplicate deals; report A minus B in points per hand."""
     from euchre.bots.arena import run_arena
@@ -45,9 +53,17 @@ def arena(
                 workers=workers,
                 profile=rule_profile,
                 progress=lambda done: bar.update(task, completed=done),
+                scheduler=scheduler,
             )
     else:
-        result = run_arena(pair, deals=deals, seed=seed, workers=workers, profile=rule_profile)
+        result = run_arena(
+            pair,
+            deals=deals,
+            seed=seed,
+            workers=workers,
+            profile=rule_profile,
+            scheduler=scheduler,
+        )
     data = result.to_json()
     if as_json:
         print(json.dumps(data, indent=2))

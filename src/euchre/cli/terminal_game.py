@@ -7,6 +7,7 @@ import random
 from rich.console import Console
 
 from euchre.bots import Bot, make_bot
+from euchre.bots.advice import advise
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import Card, Suit, iter_mask
 from euchre.engine.errors import IllegalActionError
@@ -153,15 +154,19 @@ def _warm_up_in_background() -> None:
     threading.Thread(target=warm_up, daemon=True).start()
 
 
+HINT_BOT = "expert"
+"""The bot the ``?`` hint asks (the strongest level; ``euchre hint`` gives the same reason)."""
+
+
 def _hint(
-    state: HandState, seat: int, scores: tuple[int, int] = (0, 0), hands_left: int = 0
+    state: HandState,
+    seat: int,
+    scores: tuple[int, int] = (0, 0),
+    hands_left: int = 0,
+    bot_name: str = HINT_BOT,
 ) -> str:
-    """One line: what ``pimc`` would do here and why (the bot sees only this seat's view)."""
-    bot = _HINT_BOTS.get("pimc")
+    """One line: what the hint bot would do here and why (it sees only this seat's view)."""
+    bot = _HINT_BOTS.get(bot_name)
     if bot is None:
-        bot = _HINT_BOTS["pimc"] = make_bot("pimc", 0)
-    view = view_of(state, seat, scores, hands_left)
-    explain = getattr(bot, "explain", None)
-    if callable(explain):
-        return str(explain(view))
-    return f"{bot.name} would play: {bot.choose(view)}"
+        bot = _HINT_BOTS[bot_name] = make_bot(bot_name, 0)
+    return advise(bot, view_of(state, seat, scores, hands_left)).line()

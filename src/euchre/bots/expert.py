@@ -1,0 +1,397 @@
+"""The expert: PIMC that reads the bidding, bids by the book, and spends worlds where close.
+
+Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-handed), with:
+
+* **bidding inference** (:mod:`euchre.bots.inference`): worlds are resampled in proportion to
+  how likely each other seat's bids and passes were with the hand the world gives it;
+* **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
+  dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
+  dealer's lone-hand trumps), alone decided by inferred worlds, never alone when a plain
+  march wins the game (score-aware at 8–9 in games to 10 or 11);
+* **drawing trump**: open-hand worlds make drawing trump look worthless (each world's
+  defenders "know" where every trump is: strategy fusion), so a lead of trump by the makers'
+  side gets a bonus while defenders may still hold trump and this seat holds the boss trump
+  or its partner made trump;
+* **cheap discards**: among discards whose values tie (within ``discard_tolerance``), the
+  cheapest card goes, never an ace before a lower card;
+* **bidding by value near the bar** (off by default, ``bid_band`` > 0 turns it on): the bid
+  and a pass valued by playing inferred worlds out with the rules bot's card play;
+* **adaptive budget**: more worlds (up to ``max_worlds``) while the two best plays are within
+  ``close_margin`` points of each other, within ``budget_ms``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from euchre.bots.inference import BiddingModel, inferred_worlds
+from euchre.bots.knowledge import knowledge_of
+from euchre.bots.pimc import Evaluation, PimcBot, _rebuild, contract_score_table
+from euchre.bots.playout import play_out
+from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
+from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
+from euchre.engine import actions as codes
+from euchre.engine.actions import Action
+from euchre.engine.cards import POWER, SUIT_MASK, card_mask
+from euchre.engine.state import Phase
+from euchre.engine.view import PlayerView
+
+__all__ = ["EXPERT_RULES", "ExpertBot", "game_score_table"]
+
+EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.0, dealer_counts_up_card=True)
+"""The expert's bidding thresholds: the rules policy with the textbook's corrections."""
+
+
+def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntArray:
+    """``table`` with points past the game's end cut off, in a game to a target score.
+
+    At 9 in a game to 10 a march (2) is worth no more than a point made (1): both win the
+    game; the defenders at 8 gain no more from a four-point euchre than from two. Elsewhere
+    (fixed-length games, no scores) the table is unchanged.
+    """
+    target = view.profile.game_target
+    if not target:
+        return table
+    makers_need = max(1, target - view.scores[maker_team])
+    defenders_need = max(1, target - view.scores[1 - maker_team])
+    return np.minimum(np.maximum(table, -defenders_need), makers_need)
+
+
+class ExpertBot(PimcBot):
+    """PIMC with bidding inference, corrected bidding, trump-drawing and adaptive worlds."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = 24,
+        max_worlds: int = 64,
+        close_margin: float = 0.15,
+        budget_ms: float = 80.0,
+        inference: bool = True,
+        temperature: float = 0.8,
+        lead_trump_bonus: float = 0.3,
+        discard_tolerance: float = 0.05,
+        alone_margin: float = 0.2,
+        rules_parameters: RulesParameters = EXPERT_RULES,
+        bid_band: float = 0.0,
+        bid_worlds: int = 24,
+        bid_override_margin: float = 0.15,
+        name: str = "expert",
+    ) -> None:
+        super().__init__(
+            seed,
+            worlds=worlds,
+            budget_ms=budget_ms,
+            alone_margin=alone_margin,
+            rules_parameters=rules_parameters,
+            name=name,
+        )
+        self.max_worlds = max(worlds, max_worlds)
+        self.close_margin = close_margin
+        self.model = BiddingModel(rules_parameters, temperature) if inference else None
+        self.lead_trump_bonus = lead_trump_bonus
+        self.discard_tolerance = discard_tolerance
+        self.bid_band = bid_band
+        self.bid_worlds = bid_worlds
+        self.bid_override_margin = bid_override_margin
+        self._played_out: tuple[int, float, float, int] | None = None
+        self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
+
+    def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
+        """The contract's points, capped by the game score (see :func:`game_score_table`)."""
+        table = contract_score_table(view.profile, alone=alone, defended_alone=defended_alone)
+        maker = view.maker if view.maker >= 0 else view.seat
+        return game_score_table(table, view, maker % 2)
+
+    # ------------------------------------------------------------------ worlds
+    def _worlds(self, view: PlayerView, count: int) -> list[tuple[list[int], int]]:
+        knowledge = knowledge_of(view)
+        worlds = inferred_worlds(view, knowledge, self.model, count, self._rng)
+        if not worlds and self.model is not None:
+            worlds = inferred_worlds(view, knowledge, None, count, self._rng)
+        return worlds
+
+    # ------------------------------------------------------------------ play
+    def _evaluate_play(self, view: PlayerView) -> Evaluation:
+        legal = list(view.legal)
+        cards = [int(action.card) for action in legal]
+        maker_team = view.maker % 2
+        sign = 1 if view.seat % 2 == maker_team else -1
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
+        maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
+        totals = [0.0] * len(cards)
+        solved = 0
+        started = time.perf_counter()
+        batch = self.worlds
+        while True:
+            for hands, times in self._worlds(view, batch):
+                position = OpenHandPosition(
+                    hands=hands,
+                    trump=view.trump,
+                    active=view.active,
+                    to_act=view.seat,
+                    trick_cards=[int(card) for _, card in view.current_trick],
+                    trick_seats=[seat for seat, _ in view.current_trick],
+                    maker_team=maker_team,
+                    maker_tricks=maker_tricks,
+                    tricks_done=len(view.completed_tricks),
+                    score_table=table,
+                )
+                for index, value in enumerate(solve_moves(position, cards)):
+                    totals[index] += sign * value * times
+                solved += times
+            elapsed = (time.perf_counter() - started) * 1000
+            if solved == 0 or solved >= self.max_worlds or elapsed > self.budget_ms:
+                break
+            ranked = sorted((total / solved for total in totals), reverse=True)
+            gap = ranked[0] - ranked[1] if len(ranked) > 1 else self.close_margin
+            # A gap of exactly nothing means equivalent cards, not a close call: stop.
+            if gap >= self.close_margin or gap < 1e-9:
+                break
+            batch = min(self.worlds, self.max_worlds - solved)
+        values = [total / max(1, solved) for total in totals]
+        bonus = self._trump_lead_bonus(view)
+        if bonus:
+            power = POWER[view.trump]
+            values = [
+                value + (bonus if power[card] >= 100 else 0.0)
+                for value, card in zip(values, cards, strict=True)
+            ]
+        power = POWER[view.trump]
+        order = sorted(range(len(cards)), key=lambda i: power[cards[i]])
+        return Evaluation(
+            actions=tuple(legal[i] for i in order),
+            values=tuple(values[i] for i in order),
+            worlds=solved,
+        )
+
+    def _trump_lead_bonus(self, view: PlayerView) -> float:
+        """The bonus for leading trump (see the module docstring), 0 when it does not apply."""
+        if view.current_trick or view.maker < 0 or view.maker % 2 != view.seat % 2:
+            return 0.0
+        trump = view.trump
+        trump_cards = SUIT_MASK[trump + 1][trump]
+        hand = card_mask(view.hand)
+        if not hand & trump_cards or not hand & ~trump_cards:
+            return 0.0  # no trump to lead, or nothing but trump (no choice of suit)
+        knowledge = knowledge_of(view)
+        opponents = [seat for seat in range(4) if seat % 2 != view.seat % 2 and view.active[seat]]
+        if not any(knowledge.allowed[seat] & trump_cards for seat in opponents):
+            return 0.0  # the defenders hold no trump: nothing to draw
+        power = POWER[trump]
+        out = trump_cards & ~hand & ~knowledge.played
+        my_best = max(power[card] for card in view.hand if power[card] >= 100)
+        holds_boss = not any(power[card] > my_best for card in range(24) if out >> card & 1)
+        partner_made = view.maker == (view.seat + 2) % 4
+        if (view.maker == view.seat and holds_boss) or partner_made:
+            return self.lead_trump_bonus
+        return 0.0
+
+    # ------------------------------------------------------------------ discard
+    def _evaluate_discard(self, view: PlayerView) -> Evaluation:
+        trump = view.trump
+        power = POWER[trump]
+        hand = card_mask(view.hand)
+        trump_cards = SUIT_MASK[trump + 1][trump]
+        candidates = [action for action in view.legal if not (1 << action.card) & trump_cards]
+        if not candidates:
+            candidates = list(view.legal)
+        # Cheapest first: a plain card below an ace, then by rank.
+        candidates.sort(key=lambda action: (action.card % 6 == 5, power[action.card]))
+        if len(candidates) == 1:
+            return Evaluation((candidates[0],), (0.0,), 0)
+        maker_team = view.maker % 2
+        sign = 1 if view.seat % 2 == maker_team else -1
+        table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
+        leader = (view.dealer + 1) % 4
+        while not view.active[leader]:
+            leader = (leader + 1) % 4
+        totals = [0.0] * len(candidates)
+        solved = 0
+        for hands, times in self._worlds(view, self.discard_worlds):
+            for index, action in enumerate(candidates):
+                world = list(hands)
+                world[view.seat] = hand & ~(1 << action.card)
+                position = OpenHandPosition(
+                    hands=world,
+                    trump=trump,
+                    active=view.active,
+                    to_act=leader,
+                    trick_cards=[],
+                    trick_seats=[],
+                    maker_team=maker_team,
+                    maker_tricks=0,
+                    tricks_done=0,
+                    score_table=table,
+                )
+                totals[index] += sign * solve_value(position) * times
+            solved += times
+        if solved == 0:
+            fallback = choose_discard(hand, trump)
+            return Evaluation((Action.discard(fallback),), (0.0,), 0)
+        values = [total / solved for total in totals]
+        best = max(values)
+        # Ties (within the tolerance) go to the cheapest card: report it as the best.
+        pick = next(i for i, value in enumerate(values) if value >= best - self.discard_tolerance)
+        values[pick] = best + 1e-9
+        return Evaluation(tuple(candidates), tuple(values), solved)
+
+    # ------------------------------------------------------------------ bidding
+    def _decide_bid(self, view: PlayerView) -> Action:
+        action = self._rules.choose(view)
+        if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+            return action
+        action = self._close_call(view, action)
+        code = int(action)
+        if code == codes.PASS:
+            return action
+        if code in (codes.ORDER, codes.ORDER_ALONE):
+            trump, with_partner, alone = view.up_card // 6, codes.ORDER, codes.ORDER_ALONE
+        else:
+            trump = int(action.suit)
+            with_partner, alone = codes.CALL_BASE + trump, codes.CALL_ALONE_BASE + trump
+        legal_codes = {int(legal) for legal in view.legal}
+        if with_partner not in legal_codes or alone not in legal_codes:
+            return action
+        profile = view.profile
+        if profile.game_target:
+            needed = profile.game_target - view.scores[view.seat % 2]
+            if needed <= profile.points_march:
+                return _code(view, with_partner)  # a plain march wins the game
+        if not self._worth_trying_alone(view, trump):
+            return _code(view, with_partner)
+        together = self.contract_value(view, trump, alone=False)
+        by_myself = self.contract_value(view, trump, alone=True)
+        chosen = alone if by_myself - self.alone_margin > together else with_partner
+        return _code(view, chosen)
+
+    def _close_call(self, view: PlayerView, action: Action) -> Action:
+        """Near the rules policy's bar, bid or pass by value: over inferred worlds, finish the
+        bidding by the policy and play each hand out with the rules bot's card play (every seat
+        seeing only its cards), for the bid and for a pass; take the better average."""
+        if self.bid_band <= 0 or codes.PASS not in {int(legal) for legal in view.legal}:
+            return action
+        if any(hidden is None for _, hidden in view.history):
+            return action  # a hidden go-under: the deal cannot be rebuilt
+        rules = self._rules
+        if view.phase is Phase.BID_ROUND_1:
+            strength, _ = rules.round_one_strength(view)
+            bar = rules.parameters.order_threshold
+            bid_code = codes.ORDER
+        else:
+            suit, strength = rules.round_two_best(view)
+            bar = rules.parameters.call_threshold
+            bid_code = codes.CALL_BASE + suit
+        bar -= rules.pressure(view)
+        legal_codes = {int(legal) for legal in view.legal}
+        if abs(strength - bar) > self.bid_band or bid_code not in legal_codes:
+            return action
+        values = self.bid_rollout_values(view, [codes.PASS, bid_code])
+        if not values:
+            return action
+        self._played_out = (bid_code, values[bid_code], values[codes.PASS], self.bid_worlds)
+        margin = self.bid_override_margin
+        if int(action) == codes.PASS and values[bid_code] > values[codes.PASS] + margin:
+            return _code(view, bid_code)
+        if int(action) != codes.PASS and values[codes.PASS] > values[bid_code] + margin:
+            return _code(view, codes.PASS)
+        return action  # the policy's choice stands (alone or not is decided below)
+
+    def bid_rollout_values(self, view: PlayerView, candidates: list[int]) -> dict[int, float]:
+        """This side's average points after each candidate bid, over the same inferred
+        worlds, the hand finished by the rules policy (bidding and card play)."""
+        knowledge = knowledge_of(view)
+        totals = dict.fromkeys(candidates, 0.0)
+        count = 0
+        target = view.profile.game_target
+        need_us = max(1, target - view.scores[view.seat % 2]) if target else 99
+        need_them = max(1, target - view.scores[1 - view.seat % 2]) if target else 99
+        for hands, times in self._worlds(view, self.bid_worlds):
+            world = _rebuild(view, hands, knowledge.unseen)
+            for code in candidates:
+                branch = world.clone()
+                branch.apply(code)
+                ours, theirs = play_out(branch, self._bidders, view.seat)
+                # Points past the end of the game are worth nothing (score-aware at 8-9).
+                totals[code] += (min(ours, need_us) - min(theirs, need_them)) * times
+            count += times
+        if not count:
+            return {}
+        return {code: total / count for code, total in totals.items()}
+
+    def contract_value(self, view: PlayerView, trump: int, *, alone: bool) -> float:
+        """Sampled open-hand points for this seat making ``trump`` now (alone or not), over
+        worlds that agree with the bidding so far (a partner who passed is not dealt the
+        cards that would have made him bid)."""
+        seat = view.seat
+        up = 1 << view.up_card
+        ordering = view.phase is Phase.BID_ROUND_1
+        active = [True, True, True, True]
+        if alone:
+            active[(seat + 2) % 4] = False
+        table = self._score_table(view, alone=alone, defended_alone=False)
+        leader = (view.dealer + 1) % 4
+        while not active[leader]:
+            leader = (leader + 1) % 4
+        total, count = 0.0, 0
+        for world, times in self._worlds(view, self.alone_worlds):
+            hands = list(world)
+            if ordering and active[view.dealer]:
+                with_up = hands[view.dealer] | up
+                hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
+            if not active[(seat + 2) % 4]:
+                hands[(seat + 2) % 4] = 0
+            position = OpenHandPosition(
+                hands=hands,
+                trump=trump,
+                active=active,
+                to_act=leader,
+                trick_cards=[],
+                trick_seats=[],
+                maker_team=seat % 2,
+                maker_tricks=0,
+                tricks_done=0,
+                score_table=table,
+            )
+            total += solve_value(position) * times
+            count += times
+        return total / count if count else 0.0
+
+    def _worth_trying_alone(self, view: PlayerView, trump: int) -> bool:
+        """At least three trumps (the up-card counted for the dealer) and no more than one
+        plain loser: otherwise a lone hand is not worth sampling."""
+        hand = card_mask(view.hand)
+        if view.phase is Phase.BID_ROUND_1 and view.seat == view.dealer:
+            with_up = hand | (1 << view.up_card)
+            hand = with_up & ~(1 << choose_discard(with_up, trump))
+        trump_cards = SUIT_MASK[trump + 1][trump]
+        if (hand & trump_cards).bit_count() < 3:
+            return False
+        losers = sum(1 for card in range(24) if hand >> card & 1 and not trump_cards >> card & 1)
+        aces = sum(
+            1
+            for card in range(24)
+            if hand >> card & 1 and not trump_cards >> card & 1 and card % 6 == 5
+        )
+        return losers - aces <= 1
+
+    def _bid(self, view: PlayerView) -> Action:
+        self._played_out = None
+        return self._decide_bid(view)
+
+    def _bid_reason(self, view: PlayerView, action: Action) -> str:
+        played = self._played_out
+        if played is None:
+            return self._rules.reason(view, action)
+        bid_code, bid_value, pass_value, worlds = played
+        return (
+            f"played out over {worlds} likely deals: {_code(view, bid_code)} "
+            f"{bid_value:+.2f}, pass {pass_value:+.2f} points"
+        )
+
+
+def _code(view: PlayerView, code: int) -> Action:
+    return next(legal for legal in view.legal if int(legal) == code)
