@@ -134,4 +134,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
 
     for router in (api_router, auth_router, dashboard_router, director_router, public_router):
         app.include_router(router)
+    from euchre.web.play_api import install_play
+
+    install_play(app)
     return app

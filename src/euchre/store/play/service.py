@@ -1,0 +1,468 @@
+"""Play tables in the database: create, act, change seats, move for computer players.
+
+The log (``play_actions``) is the truth: an entry is committed before anyone is told, and a
+table's state is rebuilt by replaying it. Each process keeps the replayed state of the tables
+it serves and catches up by reading only the entries after the ones it has (one small query),
+so several workers on one PostgreSQL database always agree. Two writers racing for the same
+``seq`` cannot both win: ``(table_id, seq)`` is the primary key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from euchre.bots import Bot, make_bot
+from euchre.engine.actions import Action
+from euchre.engine.errors import IllegalActionError
+from euchre.engine.view import view_of
+from euchre.store.db import Database
+from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
+from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
+from euchre.store.play.table import HUMAN, TableConfig, TableState
+
+__all__ = [
+    "CHANNEL",
+    "AutoMove",
+    "ForbiddenError",
+    "PlayService",
+    "SeatTicket",
+    "StaleError",
+    "hash_secret",
+]
+
+CHANNEL = "euchre_play"
+"""The PostgreSQL NOTIFY channel: payload ``TABLE:SEQ`` after each commit."""
+
+_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_CACHE_TABLES = 4096
+
+
+class ForbiddenError(StoreError):
+    """A missing or wrong seat token (HTTP 403)."""
+
+
+class StaleError(ConflictError):
+    """An action sent for a ``seq`` the table has moved past (HTTP 409)."""
+
+
+def hash_secret(secret: str) -> str:
+    """The stored form of a seat token or short code (SHA-256: they are random, ≥ 40 bits,
+    rate-limited where short, so a slow hash would add nothing)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _short_code(length: int = 8) -> str:
+    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTicket:
+    """A seat as its creator receives it: the secrets are shown once, never stored."""
+
+    seat: int
+    kind: str
+    token: str | None = None
+    code: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AutoMove:
+    """A move the server owes: a computer player's, or a human's whose turn timer ran out."""
+
+    seq: int
+    seat: int
+    bot: bool
+    due: float  # seconds since the epoch (0: now)
+
+
+class PlayService:
+    """Service functions for play tables on one database."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        on_commit: Callable[[str, int], None] | None = None,
+        create_per_minute: int = 30,
+    ) -> None:
+        self.database = database
+        self.on_commit = on_commit
+        self.create_per_minute = create_per_minute
+        self._cache: OrderedDict[str, TableState] = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._notify = not database.is_sqlite
+
+    # ------------------------------------------------------------------ state
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.Lock()
+            return lock
+
+    def _catch_up(self, session: Session, table_id: str) -> TableState:
+        """The cached state brought up to the log (call with the table's lock held)."""
+        state = self._cache.get(table_id)
+        if state is None:
+            row = session.get(PlayTable, table_id)
+            if row is None:
+                raise NotFoundError(f"no play table {table_id!r}")
+            state = TableState.new(table_id, TableConfig.model_validate(row.config))
+        entries = session.execute(
+            select(PlayAction.seq, PlayAction.seat, PlayAction.action, PlayAction.at)
+            .where(PlayAction.table_id == table_id, PlayAction.seq > state.seq)
+            .order_by(PlayAction.seq)
+        ).all()
+        for seq, seat, action, at in entries:
+            if seq != state.seq + 1:  # pragma: no cover - the primary key forbids gaps
+                raise StoreError(f"table {table_id}: log entry {state.seq + 1} is missing")
+            state.apply(seat, action, at)
+        with self._guard:
+            self._cache[table_id] = state
+            self._cache.move_to_end(table_id)
+            while len(self._cache) > _CACHE_TABLES:
+                self._cache.popitem(last=False)
+        return state
+
+    @contextmanager
+    def reading(self, table_id: str) -> Iterator[TableState]:
+        """The table's current state, held still while the caller reads it."""
+        with self.database.read() as session, self._lock(table_id):
+            yield self._catch_up(session, table_id)
+
+    def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """``seat``'s view (``None``: the spectators')."""
+        with self.reading(table_id) as state:
+            return self._view(state, seat)
+
+    def views(
+        self, table_id: str, seats: set[int | None]
+    ) -> tuple[int, dict[int | None, dict[str, Any]]]:
+        """The current ``seq`` and the view of each of ``seats``, from one moment."""
+        with self.reading(table_id) as state:
+            return state.seq, {seat: self._view(state, seat) for seat in seats}
+
+    def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
+        return state.view(seat, deadline=self._deadline(state))
+
+    def _deadline(self, state: TableState) -> float | None:
+        seat = state.to_act
+        if not state.config.timer_seconds or seat is None or state.kinds[seat] != HUMAN:
+            return None
+        if state.last_at is None:
+            return None
+        return (state.last_at + timedelta(seconds=state.config.timer_seconds)).timestamp()
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, config: TableConfig, *, client: str) -> tuple[str, list[SeatTicket]]:
+        """Open a table; each human seat gets a token and a short code (shown only now)."""
+        tickets: list[SeatTicket] = []
+        with self.database.write() as session:
+            self._count_creation(session, f"play-create:{client}")
+            table_id = _short_code(10)
+            session.add(PlayTable(id=table_id, config=config.model_dump(mode="json")))
+            session.flush()
+            for seat, kind in enumerate(config.seats):
+                if kind == HUMAN:
+                    token, code = secrets.token_urlsafe(24), _short_code()
+                    session.add(
+                        PlaySeat(
+                            table_id=table_id,
+                            seat=seat,
+                            token_hash=hash_secret(token),
+                            code_hash=hash_secret(code),
+                        )
+                    )
+                    tickets.append(SeatTicket(seat, kind, token, code))
+                else:
+                    session.add(PlaySeat(table_id=table_id, seat=seat))
+                    tickets.append(SeatTicket(seat, kind))
+        return table_id, tickets
+
+    def _count_creation(self, session: Session, key: str) -> None:
+        moment = utc_now()
+        limit = session.get(RateLimit, key, with_for_update=True)
+        if limit is None:
+            limit = RateLimit(key=key, failures=0, window_started_at=moment)
+            session.add(limit)
+        if moment - limit.window_started_at > timedelta(minutes=1):
+            limit.failures = 0
+            limit.window_started_at = moment
+        limit.failures += 1
+        if limit.failures > self.create_per_minute:
+            wait = 60 - int((moment - limit.window_started_at).total_seconds())
+            raise RateLimitedError(
+                f"too many tables opened from this device ({self.create_per_minute} a minute); "
+                f"wait {max(1, wait)} s",
+                retry_after=max(1, wait),
+            )
+
+    def seat_for_token(self, table_id: str, token: str | None) -> int:
+        """The seat ``token`` opens at this table; a missing or wrong one raises 403."""
+        if not token:
+            raise ForbiddenError("this needs a seat token: Authorization: Bearer <token>")
+        digest = hash_secret(token)
+        with self.database.read() as session:
+            if session.get(PlayTable, table_id) is None:
+                raise NotFoundError(f"no play table {table_id!r}")
+            rows = session.scalars(select(PlaySeat).where(PlaySeat.table_id == table_id)).all()
+        for row in rows:
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                return row.seat
+        raise ForbiddenError("the seat token is not valid at this table")
+
+    def join_by_code(self, session: Session, code: str) -> tuple[str, SeatTicket]:
+        """Redeem a seat's short code: a fresh token for that seat (the old one stops working)."""
+        cleaned = code.strip().upper().replace("-", "").replace(" ", "")
+        row = session.scalars(
+            select(PlaySeat).where(PlaySeat.code_hash == hash_secret(cleaned))
+        ).first()
+        if row is None:
+            raise NotFoundError(f"no seat has the code {code!r}")
+        token = secrets.token_urlsafe(24)
+        row.token_hash = hash_secret(token)
+        return row.table_id, SeatTicket(row.seat, HUMAN, token, None)
+
+    # ------------------------------------------------------------------ the log
+    def _append(
+        self,
+        table_id: str,
+        *,
+        seat: int,
+        action: str,
+        seq: int | None,
+        check: bool = True,
+        also: Callable[[Session], None] | None = None,
+    ) -> TableState:
+        """Check and commit one entry (with ``also``'s changes, in the same transaction);
+        tell ``on_commit`` only after the commit."""
+        with self.database.write() as session:
+            if also is not None:
+                also(session)
+            lock = self._lock(table_id)
+            with lock:
+                state = self._catch_up(session, table_id)
+                if seq is not None and seq != state.seq:
+                    raise StaleError(
+                        f"stale seq {seq}: the table is at seq {state.seq}; "
+                        "fetch the view and try again"
+                    )
+                if check:
+                    legal = state.legal(seat)
+                    if action not in legal:
+                        raise ConflictError(state.refusal(seat, action, legal))
+                new_seq = state.seq + 1
+            moment = utc_now()
+            session.add(
+                PlayAction(table_id=table_id, seq=new_seq, seat=seat, action=action, at=moment)
+            )
+            if self._notify:
+                session.execute(
+                    select(func.pg_notify(CHANNEL, f"{table_id}:{new_seq}"))
+                )
+            try:
+                session.flush()
+            except IntegrityError:
+                raise StaleError(
+                    f"stale seq {new_seq - 1}: another move was made at the same moment"
+                ) from None
+        with lock:
+            if state.seq == new_seq - 1:
+                state.apply(seat, action, moment)
+        if self.on_commit is not None:
+            self.on_commit(table_id, new_seq)
+        return state
+
+    def act(self, table_id: str, *, seat: int, action: str, seq: int) -> dict[str, Any]:
+        """A seat's action at ``seq``; returns that seat's new view."""
+        text_form = _canonical(action)
+        state = self._append(table_id, seat=seat, action=text_form, seq=seq)
+        with self._lock(table_id):
+            return self._view(state, seat)
+
+    def change_seat(
+        self, table_id: str, *, by_seat: int, target: int, kind: str
+    ) -> SeatTicket:
+        """Hand seat ``target`` to a human or a computer player (asked by a seated human).
+
+        A computer player takes over at once; a human takes a computer player's seat when
+        the next hand is dealt and receives a new token and code (shown only now).
+        """
+        if not 0 <= target <= 3:
+            raise StoreError(f"seat {target} is not a seat 0-3")
+        command = f"seat {target} {kind}"
+        with self.reading(table_id) as state:
+            if state.kinds[by_seat] != HUMAN:
+                raise ForbiddenError(f"seat {by_seat} is not a human seat")
+            _copy_for_check(state).apply(-1, command)  # raises naming the problem
+        token = code = None
+        if kind == HUMAN:
+            token, code = secrets.token_urlsafe(24), _short_code()
+
+        def store_secrets(session: Session) -> None:
+            row = session.get(PlaySeat, (table_id, target))
+            if row is None:  # pragma: no cover - every table has four seat rows
+                raise NotFoundError(f"no seat {target} at table {table_id!r}")
+            if token is not None and code is not None:
+                row.token_hash, row.code_hash = hash_secret(token), hash_secret(code)
+            else:
+                row.token_hash = row.code_hash = None
+
+        self._append(
+            table_id, seat=by_seat, action=command, seq=None, check=False, also=store_secrets
+        )
+        return SeatTicket(target, kind, token, code)
+
+    def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[dict[str, Any]]:
+        """Log entries after ``seq`` as ``viewer`` may see them (for a reconnecting client)."""
+        with self.database.read() as session:
+            rows = session.execute(
+                select(PlayAction.seq, PlayAction.seat, PlayAction.action)
+                .where(PlayAction.table_id == table_id, PlayAction.seq > seq)
+                .order_by(PlayAction.seq)
+                .limit(500)
+            ).all()
+        with self.reading(table_id) as state:
+            return [
+                {"seq": number, "seat": seat, "action": state.public_entry(seat, action, viewer)}
+                for number, seat, action in rows
+            ]
+
+    def records(self, table_id: str) -> list[dict[str, Any]]:
+        """The finished hands as hand records."""
+        with self.reading(table_id) as state:
+            return state.records()
+
+    # ------------------------------------------------------------------ the server's moves
+    def pending_auto_move(self, table_id: str) -> AutoMove | None:
+        """The move the server owes at this table, if any."""
+        with self.reading(table_id) as state:
+            seat = state.to_act
+            if seat is None:
+                return None
+            if state.kinds[seat] != HUMAN:
+                return AutoMove(state.seq, seat, True, 0.0)
+            deadline = self._deadline(state)
+            if deadline is None:
+                return None
+            return AutoMove(state.seq, seat, False, deadline)
+
+    def auto_move(self, table_id: str, move: AutoMove) -> bool:
+        """Make ``move`` if the table is still where it was; False when it moved on."""
+        with self.reading(table_id) as state:
+            if state.seq != move.seq or state.to_act != move.seat:
+                return False
+            legal = state.legal(move.seat)
+            kind = state.kinds[move.seat] if move.bot else "rules"
+            view = None
+            if state.question is None and state.hand is not None and state.game is not None:
+                scores = (state.game.scores[0], state.game.scores[1])
+                view = view_of(state.hand, move.seat, scores, state.hands_left())
+            seed = state.config.seed
+        if not legal:
+            return False
+        if view is None:
+            action = random.Random(f"{seed}:{move.seq}").choice(legal)
+        else:
+            action = str(self._bot(table_id, move.seat, kind, seed).choose(view))
+        try:
+            self._append(table_id, seat=move.seat, action=action, seq=move.seq)
+        except (StaleError, ConflictError):
+            return False
+        return True
+
+    def _bot(self, table_id: str, seat: int, kind: str, seed: int) -> Bot:
+        key = (table_id, seat, kind)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(kind, seed * 4 + seat)
+        return bot
+
+    def hint(self, table_id: str, seat: int) -> str:
+        """One line: what the strongest computer player would do here, and why."""
+        with self.reading(table_id) as state:
+            if not state.config.hints:
+                raise ConflictError("hints are off at this table")
+            legal = state.legal(seat)
+            if not legal:
+                raise ConflictError("no hint: it is not your turn")
+            if state.question is not None or state.hand is None or state.game is None:
+                return f"{legal[0]}: choose as you like (no cards to weigh here)"
+            scores = (state.game.scores[0], state.game.scores[1])
+            view = view_of(state.hand, seat, scores, state.hands_left())
+        bot = _hint_bot()
+        explain = getattr(bot, "explain", None)
+        if callable(explain):
+            return str(explain(view))
+        return f"{bot.name} would play: {bot.choose(view)}"  # pragma: no cover
+
+    def tables_owing_moves(self) -> list[str]:
+        """Tables whose last entry is recent enough that a move may be owed (restart scan)."""
+        since = utc_now() - timedelta(days=2)
+        with self.database.read() as session:
+            rows = session.execute(
+                select(PlayAction.table_id)
+                .where(PlayAction.at > since)
+                .group_by(PlayAction.table_id)
+            ).all()
+        return [row[0] for row in rows]
+
+
+_HINTS: dict[str, Bot] = {}
+_HINT_LOCK = threading.Lock()
+
+
+def _hint_bot() -> Bot:
+    with _HINT_LOCK:
+        bot = _HINTS.get("pimc")
+        if bot is None:
+            bot = _HINTS["pimc"] = make_bot("pimc", 0)
+        return bot
+
+
+def _canonical(action: str) -> str:
+    """The canonical text of an engine action; table commands pass as they are."""
+    stripped = " ".join(action.split())
+    head = stripped.split(" ", 1)[0].lower() if stripped else ""
+    if head == "ask":
+        return _canonical_ask(stripped)
+    if head in ("sit", "rematch", "answered", "seat") or not stripped:
+        return stripped.lower()
+    try:
+        return str(Action.parse(stripped))
+    except IllegalActionError:
+        return stripped  # refused below, naming the legal actions
+
+
+def _canonical_ask(text_form: str) -> str:
+    words = text_form.split()
+    return " ".join([words[0].lower(), *[word.upper() for word in words[1:]]])
+
+
+def _copy_for_check(state: TableState) -> TableState:
+    """A throwaway copy good enough to test a seat change (kinds and status only)."""
+    copy = TableState.new(state.table_id, state.config)
+    copy.kinds = list(state.kinds)
+    copy.seated = list(state.seated)
+    copy.pending_kinds = dict(state.pending_kinds)
+    copy.game = state.game
+    copy.hand = state.hand
+    copy.question = state.question
+    return copy
+

@@ -1,0 +1,21 @@
+"""Play test set-up: the app on a fresh SQLite file with computer players moving at once."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from euchre.web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """A TestClient (lifespan running, so bots move) on a fresh database."""
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    monkeypatch.setenv("EUCHRE_PLAY_CREATE_PER_MINUTE", "1000")
+    app = create_app(f"sqlite:///{tmp_path / 'play.db'}")
+    with TestClient(app) as test_client:
+        yield test_client
