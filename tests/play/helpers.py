@@ -13,8 +13,8 @@ CARD = re.compile(r"\b[9TJQKA][CDHS]\b")
 class Client(Protocol):
     """httpx.Client or Starlette's TestClient."""
 
-    def get(self, url: str, **kwargs: Any) -> Any: ...  # noqa: D102
-    def post(self, url: str, **kwargs: Any) -> Any: ...  # noqa: D102
+    def get(self, url: str, **kwargs: Any) -> Any: ...
+    def post(self, url: str, **kwargs: Any) -> Any: ...
 
 
 def open_table(client: Client, **body: Any) -> dict[str, Any]:

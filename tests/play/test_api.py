@@ -74,7 +74,7 @@ def test_an_illegal_action_is_refused_409_naming_the_legal_ones(client: TestClie
     table, tokens = created["table"], human_tokens(created)
     for seat, token in tokens.items():
         sat = client.post(
-            f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0 if seat == 0 else seat},
+            f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": seat},
             headers=bearer(token),
         )
         assert sat.status_code == 200, sat.text
@@ -149,7 +149,9 @@ def test_spectators_see_public_information_only(client: TestClient) -> None:
 
 
 def test_bad_table_requests_get_clear_errors(client: TestClient) -> None:
-    bad_kind = client.post("/api/play/tables", json={"seats": ["human", "wizard", "rules", "rules"]})
+    bad_kind = client.post(
+        "/api/play/tables", json={"seats": ["human", "wizard", "rules", "rules"]}
+    )
     assert bad_kind.status_code == 400 and "wizard" in bad_kind.json()["detail"]
     no_human = client.post("/api/play/tables", json={"seats": ["rules"] * 4})
     assert no_human.status_code == 400 and "human" in no_human.json()["detail"]
@@ -177,7 +179,7 @@ def test_a_user_profile_and_its_own_question_deck(client: TestClient) -> None:
     assert json.loads(record)["profile_options"] == {"game_target": 3}
 
 
-def test_table_creation_is_rate_limited(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_table_creation_is_rate_limited(client: TestClient) -> None:
     client.app.state.play_service.create_per_minute = 2  # type: ignore[attr-defined]
     assert client.post("/api/play/tables", json={}).status_code == 201
     assert client.post("/api/play/tables", json={}).status_code == 201
