@@ -4,6 +4,12 @@
 // WebSocket's first message. Everything shown comes from the seat's view; nothing else.
 "use strict";
 (function () {
+  const profilePick = document.getElementById("profile");
+  if (profilePick) {  // the new-table form: show the chosen profile's options
+    const show = () => document.querySelectorAll(".profile-options").forEach((d) => { d.hidden = d.dataset.profile !== profilePick.value; });
+    profilePick.addEventListener("change", show);
+    show();
+  }
   const root = document.getElementById("play");
   if (!root) return;
   const table = root.dataset.table;
@@ -95,8 +101,12 @@
       const mine = seat !== null && v.winner === seat % 2;
       return "Game over: " + (seat === null ? teamName(v.winner) + " win" : mine ? "you win" : "you lose") + " " + v.scores[0] + "–" + v.scores[1];
     }
-    if (v.to_act === seat && seat !== null) return "Your turn";
-    return seatName(v.to_act) + " to " + (v.phase.startsWith("question") ? "ask" : v.phase.startsWith("bid") ? "bid" : "play");
+    const mine = v.to_act === seat && seat !== null;
+    if (v.phase === "question_ask") return mine ? "Your turn: choose who is asked" : seatName(v.to_act) + " chooses who is asked";
+    if (v.phase === "question_answer") return mine ? "Your turn: mark the question answered once it is" : "Waiting for " + seatName(v.to_act) + " to mark the question answered";
+    if (mine) return v.phase === "discard" ? "Your turn: discard a card" : "Your turn";
+    const verb = v.phase.startsWith("bid") ? "bid" : v.phase === "discard" ? "discard" : v.phase === "defend" ? "decide on defending alone" : v.phase === "go_under" ? "decide on going under" : v.phase === "fold" ? "decide on folding" : "play";
+    return seatName(v.to_act) + " to " + verb;
   }
   function teamName(team) { return team === 0 ? "South & North" : "West & East"; }
 
