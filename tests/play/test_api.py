@@ -259,3 +259,28 @@ def test_turn_timer_runs_out_and_the_server_moves_for_the_absent_player(
     assert later["seq"] > 4
     events = client.get(f"/api/play/tables/{table}/events", params={"since": 4}).json()["events"]
     assert events[0]["seat"] == view["to_act"]
+
+
+def test_after_a_restart_computer_players_owed_a_move_make_it_by_themselves(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+    from pathlib import Path
+
+    from euchre.web.app import create_app
+
+    url = f"sqlite:///{Path(str(tmp_path)) / 'restart.db'}"
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "3600")  # the first server never moves them
+    with TestClient(create_app(url)) as first:
+        created = open_table(first, seats=["human", "rules", "rules", "rules"], seed=1)
+        table, token = created["table"], human_tokens(created)[0]
+        first.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
+                   headers=bearer(token))
+        owed = view_of(first, table)
+        assert owed["seats"][owed["to_act"]]["kind"] == "rules" and owed["seq"] == 1
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    with TestClient(create_app(url)) as second:
+        deadline = time.monotonic() + 20
+        while view_of(second, table)["seq"] == 1:  # a spectator's read kicks nothing
+            assert time.monotonic() < deadline, "the computer players did not resume"
+            time.sleep(0.05)

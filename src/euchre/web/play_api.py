@@ -193,9 +193,7 @@ async def get_view(
     service = service_of(request)
     token = _bearer(authorization)
     seat = await _call(service.seat_for_token, table_id, token) if token else None
-    view = await _call(service.view, table_id, seat)
-    request.app.state.play_runtime.kick(table_id)
-    return view
+    return await _call(service.view, table_id, seat)
 
 
 @router.post("/tables/{table_id}/actions")

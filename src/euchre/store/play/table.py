@@ -448,7 +448,7 @@ class TableState:
         ]
         current = trick_plays[len(hand.tricks)] if len(trick_plays) > len(hand.tricks) else []
         out.update(
-            hand_number=len(game.hands) + 1,
+            hand_number=len(game.hands) + (0 if hand.is_over else 1),
             dealer=hand.dealer,
             up_card=str(Card(hand.up_card)),
             turned_down=hand.phase is Phase.BID_ROUND_2 or (hand.trump >= 0 and not _ordered(hand)),

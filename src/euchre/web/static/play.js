@@ -170,19 +170,28 @@
   function renderTrick(v) {
     const box = $("trick");
     box.replaceChildren();
-    (v.trick || []).forEach((play) => {
+    let plays = v.trick || [];
+    let caption = "";
+    if (v.question && v.tricks && v.tricks[v.question.trick]) {
+      const asked = v.tricks[v.question.trick];
+      plays = asked.cards;
+      caption = "Trick " + (v.question.trick + 1) + ", won by " + seatName(asked.winner) + ":";
+    } else if (!plays.length && v.phase === "play") {
+      caption = seatName(v.to_act) + (v.to_act === seat ? " lead" : " leads");
+    }
+    if (caption) {
+      const note = document.createElement("p");
+      note.className = "caption";
+      note.textContent = caption;
+      box.append(note);
+    }
+    plays.forEach((play) => {
       const slot = document.createElement("div");
       slot.className = "played seat-" + play.seat;
       slot.append(seatName(play.seat) + " ", cardSpan(play.card));
       box.append(slot);
     });
-    if (v.trick && v.trick.length === 0 && v.tricks && v.tricks.length && v.phase === "play") {
-      const last = v.tricks[v.tricks.length - 1];
-      const note = document.createElement("p");
-      note.className = "muted";
-      note.textContent = "Last trick to " + seatName(last.winner);
-      box.append(note);
-    }
+    box.hidden = !caption && !plays.length;
   }
 
   function renderQuestion(v) {
