@@ -234,7 +234,8 @@ def test_a_hand_played_with_the_keyboard_only(
     page.keyboard.press("l")
     expect(page.locator("#last-trick")).to_be_visible()
     page.screenshot(path=str(artifacts / "keyboard-last-trick.png"), full_page=True)
-    labels = [b.get_attribute("aria-label") or b.inner_text() for b in page.locator("button:visible").all()]
+    buttons = page.locator("button:visible").all()
+    labels = [b.get_attribute("aria-label") or b.inner_text() for b in buttons]
     assert all(label.strip() for label in labels)
 
 

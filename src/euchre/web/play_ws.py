@@ -2,9 +2,10 @@
 
 A client connects to ``/api/play/tables/{table}/ws`` and sends ``{"token": ..., "seq": N}``
 first (no token: a spectator). It receives ``{"type": "view", "view": ..., "missed": [...]}``
-at once (``missed``: the log entries after ``N``, as that seat may see them) and again after
-every change. It may send ``{"type": "action", "action": ..., "seq": N}``; a refusal comes
-back as ``{"type": "error", "status": 409, "detail": ...}``.
+at once (``missed``: the log entries after ``N``, as that seat may see them; ``worker``: the
+serving process) and again after every change. It may send
+``{"type": "action", "action": ..., "seq": N}``; a refusal comes back as
+``{"type": "error", "status": 409, "detail": ...}``.
 
 On SQLite one process serves every table and is told of each commit directly. On PostgreSQL
 each worker also listens to the doorbell (:mod:`euchre.store.play.doorbell`), so players on
@@ -17,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -268,7 +270,9 @@ async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber,
     service = runtime.service
     missed = await run_in_threadpool(service.entries_since, table_id, last, subscriber.seat)
     seq, views = await run_in_threadpool(service.views, table_id, {subscriber.seat})
-    message = json.dumps({"type": "view", "view": views[subscriber.seat], "missed": missed})
+    message = json.dumps(
+        {"type": "view", "view": views[subscriber.seat], "missed": missed, "worker": os.getpid()}
+    )
     await subscriber.send_view(seq, message)
 
 
