@@ -203,7 +203,9 @@ async def post_action(
     """Make a move; 409 when illegal (naming the legal ones) or stale, 403 without a token."""
     service = service_of(request)
     seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
-    return await _call(service.act, table_id, seat=seat, action=body.action, seq=body.seq)
+    view = await _call(service.act, table_id, seat=seat, action=body.action, seq=body.seq)
+    assert view is not None
+    return view
 
 
 @router.get("/tables/{table_id}/hint")

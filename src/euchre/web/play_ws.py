@@ -71,6 +71,7 @@ class PlayRuntime:
         self._again: set[str] = set()
         self._pushers: dict[str, asyncio.Task[None]] = {}
         self._push_again: set[str] = set()
+        self._pushed_seq: dict[str, int] = {}
         self._listener: asyncio.Task[None] | None = None
         self._thread_id: int | None = None
 
@@ -105,20 +106,22 @@ class PlayRuntime:
         if loop is None or loop.is_closed():
             return
         if threading.get_ident() == self._thread_id:
-            self._changed(table_id, local=True)
+            self._changed(table_id, True, seq)
         else:
-            loop.call_soon_threadsafe(self._changed, table_id, True)
+            loop.call_soon_threadsafe(self._changed, table_id, True, seq)
 
     def rung(self, table_id: str, seq: int) -> None:
         """The doorbell: another worker (or this one) committed entry ``seq``."""
-        self._changed(table_id, local=False)
+        self._changed(table_id, False, seq)
 
     def _ring_all(self) -> None:
         for table_id in list(self.subscribers):
-            self._changed(table_id, local=False)
+            self._changed(table_id, False, 0)
 
-    def _changed(self, table_id: str, local: bool) -> None:
+    def _changed(self, table_id: str, local: bool, seq: int) -> None:
         if self.subscribers.get(table_id):
+            if local:
+                self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
             self._push(table_id)
         if local:
             self.kick(table_id)
@@ -141,7 +144,16 @@ class PlayRuntime:
                 if not subscribers:
                     return
                 seats = {subscriber.seat for subscriber in subscribers}
-                seq, views = await run_in_threadpool(self.service.views, table_id, seats)
+                # This process's own commit: its cached state already holds it (no query).
+                known = self._pushed_seq.pop(table_id, None)
+                quick = (
+                    self.service.cached_views(table_id, seats, known)
+                    if known is not None
+                    else None
+                )
+                if quick is None:
+                    quick = await run_in_threadpool(self.service.views, table_id, seats)
+                seq, views = quick
                 messages = {
                     seat: json.dumps({"type": "view", "view": view, "missed": []})
                     for seat, view in views.items()
@@ -307,7 +319,12 @@ async def _on_message(
         return
     try:
         await run_in_threadpool(
-            runtime.service.act, table_id, seat=subscriber.seat, action=action, seq=seq
+            runtime.service.act,
+            table_id,
+            seat=subscriber.seat,
+            action=action,
+            seq=seq,
+            want_view=False,
         )
     except EuchreError as error:
         from euchre.web.app import status_for

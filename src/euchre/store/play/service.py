@@ -18,16 +18,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import insert, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from euchre.bots import Bot, make_bot
 from euchre.engine.actions import Action
-from euchre.engine.errors import IllegalActionError
+from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.view import view_of
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
@@ -79,6 +79,22 @@ class SeatTicket:
     code: str | None = None
 
 
+@dataclass(slots=True)
+class _Request:
+    """One log entry waiting for the next group commit, and what became of it."""
+
+    table_id: str
+    seat: int
+    action: str
+    seq: int | None
+    check: bool
+    also: Callable[[Session], None] | None
+    done: bool = False
+    error: BaseException | None = None
+    state: TableState | None = None
+    new_seq: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class AutoMove:
     """A move the server owes: a computer player's, or a human's whose turn timer ran out."""
@@ -107,6 +123,9 @@ class PlayService:
         self._guard = threading.Lock()
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._notify = not database.is_sqlite
+        self._queue: list[_Request] = []
+        self._committing = False
+        self._batch_ready = threading.Condition()
 
     # ------------------------------------------------------------------ state
     def _lock(self, table_id: str) -> threading.Lock:
@@ -157,6 +176,22 @@ class PlayService:
         """The current ``seq`` and the view of each of ``seats``, from one moment."""
         with self.reading(table_id) as state:
             return state.seq, {seat: self._view(state, seat) for seat in seats}
+
+    def cached_views(
+        self, table_id: str, seats: set[int | None], at_least: int
+    ) -> tuple[int, dict[int | None, dict[str, Any]]] | None:
+        """Like :meth:`views` from this process's copy without touching the database, when
+        that copy already holds entry ``at_least`` and nobody is changing it; else None."""
+        state = self._cache.get(table_id)
+        if state is None or state.seq < at_least:
+            return None
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            return state.seq, {seat: self._view(state, seat) for seat in seats}
+        finally:
+            lock.release()
 
     def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
         return state.view(seat, deadline=self._deadline(state))
@@ -251,48 +286,134 @@ class PlayService:
         also: Callable[[Session], None] | None = None,
     ) -> TableState:
         """Check and commit one entry (with ``also``'s changes, in the same transaction);
-        tell ``on_commit`` only after the commit."""
-        with self.database.write() as session:
-            if also is not None:
-                also(session)
-            lock = self._lock(table_id)
-            with lock:
-                state = self._catch_up(session, table_id)
-                if seq is not None and seq != state.seq:
-                    raise StaleError(
-                        f"stale seq {seq}: the table is at seq {state.seq}; "
-                        "fetch the view and try again"
-                    )
-                if check:
-                    legal = state.legal(seat)
-                    if action not in legal:
-                        raise ConflictError(state.refusal(seat, action, legal))
-                new_seq = state.seq + 1
-            moment = utc_now()
-            session.add(
-                PlayAction(table_id=table_id, seq=new_seq, seat=seat, action=action, at=moment)
-            )
-            if self._notify:
-                session.execute(
-                    select(func.pg_notify(CHANNEL, f"{table_id}:{new_seq}"))
-                )
-            try:
-                session.flush()
-            except IntegrityError:
-                raise StaleError(
-                    f"stale seq {new_seq - 1}: another move was made at the same moment"
-                ) from None
-        with lock:
-            if state.seq == new_seq - 1:
-                state.apply(seat, action, moment)
-        if self.on_commit is not None:
-            self.on_commit(table_id, new_seq)
-        return state
+        tell ``on_commit`` only after the commit.
 
-    def act(self, table_id: str, *, seat: int, action: str, seq: int) -> dict[str, Any]:
-        """A seat's action at ``seq``; returns that seat's new view."""
+        Entries arriving together share one transaction (group commit): a durable commit
+        costs a disk flush, and one flush for many tables is what lets a single SQLite file
+        keep up with hundreds of moves a second.
+        """
+        request = _Request(table_id, seat, action, seq, check, also)
+        with self._batch_ready:
+            self._queue.append(request)
+            while not request.done:
+                if not self._committing:
+                    self._committing = True
+                    batch, self._queue = self._queue, []
+                    break
+                self._batch_ready.wait()
+        if not request.done:
+            try:
+                self._commit_batch(batch)
+            finally:
+                with self._batch_ready:
+                    self._committing = False
+                    self._batch_ready.notify_all()
+        if request.error is not None:
+            raise request.error
+        assert request.state is not None
+        return request.state
+
+    def _commit_batch(self, batch: list[_Request]) -> None:
+        held: dict[str, threading.Lock] = {}
+        applied: list[_Request] = []
+        try:
+            try:
+                with self.database.write() as session:
+                    moment = utc_now()
+                    rows: list[dict[str, Any]] = []
+                    for request in batch:
+                        lock = held.get(request.table_id)
+                        if lock is None:
+                            lock = held[request.table_id] = self._lock(request.table_id)
+                            lock.acquire()
+                        try:
+                            rows.append(self._stage(session, request, moment))
+                            applied.append(request)
+                        except EuchreError as error:
+                            request.error = error
+                    if rows:
+                        session.execute(insert(PlayAction), rows)
+                        if self._notify:
+                            payloads = [f"{row['table_id']}:{row['seq']}" for row in rows]
+                            session.execute(
+                                text(
+                                    "SELECT pg_notify(:channel, payload) "
+                                    "FROM unnest(CAST(:payloads AS text[])) AS payload"
+                                ).bindparams(channel=CHANNEL, payloads=payloads)
+                            )
+            except (IntegrityError, OperationalError) as error:
+                # Another worker took a seq first (PostgreSQL) or the database failed: the
+                # cached states took moves that were not committed, so rebuild them from the
+                # log, and try each move alone.
+                for table_id in held:
+                    with self._guard:
+                        self._cache.pop(table_id, None)
+                for lock in held.values():
+                    lock.release()
+                held = {}
+                if len(batch) == 1:
+                    request = batch[0]
+                    request.state = None
+                    request.error = (
+                        StaleError(
+                            f"stale seq {request.seq}: another move was made at the same moment"
+                        )
+                        if isinstance(error, IntegrityError)
+                        else StoreError(f"the move was not saved: {error}")
+                    )
+                else:
+                    for request in applied:
+                        request.error = None
+                        self._commit_batch([request])
+                    for request in batch:
+                        request.done = True
+                    return
+                applied = []
+        finally:
+            for lock in held.values():
+                lock.release()
+            for request in batch:
+                request.done = True
+        if self.on_commit is not None:
+            for request in applied:
+                self.on_commit(request.table_id, request.new_seq)
+
+    def _stage(self, session: Session, request: _Request, moment: datetime) -> dict[str, Any]:
+        """Check one entry against the table's state, apply it to the cached state (called
+        with the table's lock held until the commit) and return its row to insert."""
+        state = self._catch_up(session, request.table_id)
+        if request.seq is not None and request.seq != state.seq:
+            raise StaleError(
+                f"stale seq {request.seq}: the table is at seq {state.seq}; "
+                "fetch the view and try again"
+            )
+        if request.check:
+            legal = state.legal(request.seat)
+            if request.action not in legal:
+                raise ConflictError(state.refusal(request.seat, request.action, legal))
+        else:
+            _copy_for_check(state).apply(-1, request.action)  # raises naming the problem
+        if request.also is not None:
+            request.also(session)
+        new_seq = state.seq + 1
+        state.apply(request.seat, request.action, moment)
+        request.state, request.new_seq = state, new_seq
+        return {
+            "table_id": request.table_id,
+            "seq": new_seq,
+            "seat": request.seat,
+            "action": request.action,
+            "at": moment,
+        }
+
+    def act(
+        self, table_id: str, *, seat: int, action: str, seq: int, want_view: bool = True
+    ) -> dict[str, Any] | None:
+        """A seat's action at ``seq``; returns that seat's new view (if ``want_view``)."""
         text_form = _canonical(action)
         state = self._append(table_id, seat=seat, action=text_form, seq=seq)
+        if not want_view:
+            return None
         with self._lock(table_id):
             return self._view(state, seat)
 
@@ -310,7 +431,6 @@ class PlayService:
         with self.reading(table_id) as state:
             if state.kinds[by_seat] != HUMAN:
                 raise ForbiddenError(f"seat {by_seat} is not a human seat")
-            _copy_for_check(state).apply(-1, command)  # raises naming the problem
         token = code = None
         if kind == HUMAN:
             token, code = secrets.token_urlsafe(24), _short_code()
