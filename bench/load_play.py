@@ -10,7 +10,10 @@ finished game is followed by a rematch), sending it on its socket. It reports:
 - p50/p99 (ms): from a move's sending to all four seats of its table having a view that
   includes it;
 - memory per table: the server's resident memory (all its processes) after the run minus
-  before the tables were opened, divided by the number of tables.
+  before the tables were opened, divided by the number of tables;
+- server CPU per action (user + system time of all its processes over the run, divided by
+  the actions), and the machine's load average: on a shared machine actions/s says more
+  about the neighbours than about the server, CPU per action does not.
 
 Bounded: ``--tables`` at most 200, ``--seconds`` at most 120, every connection and request
 times out, and only 127.0.0.1 is contacted.
@@ -60,6 +63,8 @@ class Result:
     refused: int = 0
     games_finished: int = 0
     memory_per_table_kib: float = 0.0
+    server_cpu_ms_per_action: float = 0.0
+    load_average: float = 0.0
     problems: list[str] = field(default_factory=list)
 
 
@@ -70,6 +75,22 @@ class TableLoad:
     sent: dict[int, float] = field(default_factory=dict)
     seen: dict[int, set[int]] = field(default_factory=dict)
     latest: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+
+def _server_cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) used so far by the server process group."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if os.getpgid(int(entry.name)) != pid:
+                continue
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, ValueError, IndexError):
+            continue
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _server_memory_kib(pid: int) -> int:
@@ -181,8 +202,12 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, s
                 answer.raise_for_status()
                 created.append(answer.json())
         started = time.perf_counter()
+        cpu_before = _server_cpu_seconds(server.process.pid)
         latencies = asyncio.run(_run_load(server.base_url, created, seconds, result))
         result.seconds = round(time.perf_counter() - started, 2)
+        cpu = _server_cpu_seconds(server.process.pid) - cpu_before
+        result.server_cpu_ms_per_action = round(1000 * cpu / max(result.actions, 1), 2)
+        result.load_average = os.getloadavg()[0]
         after = _server_memory_kib(server.process.pid)
         result.memory_per_table_kib = round((after - before) / tables, 1)
         result.actions_per_second = round(result.actions / max(result.seconds, 1e-9), 1)
@@ -244,7 +269,9 @@ def main() -> int:
                 f"{result.actions_per_second} actions/s  p50 {result.p50_ms} ms  "
                 f"p99 {result.p99_ms} ms  max {result.max_ms} ms  "
                 f"memory/table {result.memory_per_table_kib} KiB  games {result.games_finished}"
-                f"  refused {result.refused}  problems {len(result.problems)}"
+                f"  refused {result.refused}  problems {len(result.problems)}  "
+                f"server CPU {result.server_cpu_ms_per_action} ms/action  "
+                f"load average {result.load_average:.1f}"
             )
     return 0
 

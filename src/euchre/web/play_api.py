@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
 
+import segno
 from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -137,12 +138,14 @@ def seat_url(request: Request, table_id: str, ticket: SeatTicket) -> str:
 
 def ticket_json(request: Request, table_id: str, ticket: SeatTicket) -> dict[str, Any]:
     """A seat as the API returns it to whoever opened or changed it."""
+    url = seat_url(request, table_id, ticket)
     return {
         "seat": ticket.seat,
         "kind": ticket.kind,
         "token": ticket.token,
         "code": ticket.code,
-        "url": seat_url(request, table_id, ticket),
+        "url": url,
+        "qr": segno.make(url, error="m").svg_data_uri(scale=3) if ticket.token else None,
     }
 
 

@@ -392,6 +392,13 @@
       const code = document.createElement("code");
       code.textContent = body.code;
       out.append(link, " · code ", code);
+      if (body.qr) {
+        const img = document.createElement("img");
+        img.src = body.qr;
+        img.alt = "QR code of " + NAMES[target] + "'s seat link";
+        img.className = "qr";
+        out.append(img);
+      }
     }
     if (target === seat && kind !== "human") {
       localStorage.removeItem(storeKey);
