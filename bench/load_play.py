@@ -9,6 +9,8 @@ finished game is followed by a rematch), sending it on its socket. It reports:
 - actions/s: moves that reached all four seats, per second of the run;
 - p50/p99 (ms): from a move's sending to all four seats of its table having a view that
   includes it;
+- the clients ask for no per-message compression (a browser asks for it; it costs the
+  server about a tenth of its time per move, see docs/play.md);
 - memory per table: the server's resident memory (all its processes) after the run minus
   before the tables were opened, divided by the number of tables;
 - server CPU per action (user + system time of all its processes over the run, divided by
@@ -120,7 +122,7 @@ async def _seat(
     stop_at: float,
     rng: random.Random,
 ) -> None:
-    async with connect(address, open_timeout=30, max_queue=None) as socket:
+    async with connect(address, open_timeout=30, max_queue=None, compression=None) as socket:
         await socket.send(json.dumps({"token": token, "seq": 0}))
         acted_at = -1
         while time.monotonic() < stop_at:

@@ -124,7 +124,7 @@ class PlayRuntime:
                 self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
             self._push(table_id)
         if local:
-            self.kick(table_id)
+            self.kick(table_id, seq)
         else:
             wake = self._wake.get(table_id)
             if wake is not None:
@@ -185,15 +185,25 @@ class PlayRuntime:
                 del self.subscribers[table_id]
 
     # ------------------------------------------------------------------ the server's moves
-    def kick(self, table_id: str) -> None:
-        """Make sure a driver looks at ``table_id`` (it exits when no move is owed)."""
+    def kick(self, table_id: str, seq: int | None = None) -> None:
+        """Make sure a driver looks at ``table_id`` (it exits when no move is owed).
+
+        After this process's own commit of ``seq`` its cached state usually says at once
+        that a human is to move (no timer): then no driver is needed at all."""
         if self.loop is None:
+            return
+        running = table_id in self._drivers
+        if (
+            not running
+            and seq is not None
+            and self.service.owes_move_cached(table_id, seq) is False
+        ):
             return
         self._again.add(table_id)
         wake = self._wake.get(table_id)
         if wake is not None:
             wake.set()
-        if table_id not in self._drivers:
+        if not running:
             self._drivers[table_id] = asyncio.create_task(self._drive(table_id))
 
     async def _drive(self, table_id: str) -> None:

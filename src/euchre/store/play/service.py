@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -93,6 +93,7 @@ class _Request:
     error: BaseException | None = None
     state: TableState | None = None
     new_seq: int = 0
+    wake: threading.Event = field(default_factory=threading.Event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ class PlayService:
         self._notify = not database.is_sqlite
         self._queue: list[_Request] = []
         self._committing = False
-        self._batch_ready = threading.Condition()
+        self._batch_lock = threading.Lock()
 
     # ------------------------------------------------------------------ state
     def _lock(self, table_id: str) -> threading.Lock:
@@ -190,6 +191,23 @@ class PlayService:
             return None
         try:
             return state.seq, {seat: self._view(state, seat) for seat in seats}
+        finally:
+            lock.release()
+
+    def owes_move_cached(self, table_id: str, at_least: int) -> bool | None:
+        """Whether the server owes a move at this table, from this process's copy when it
+        holds entry ``at_least`` and nobody is changing it; None when that is not known."""
+        state = self._cache.get(table_id)
+        if state is None or state.seq < at_least:
+            return None
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            seat = state.to_act
+            if seat is None:
+                return False
+            return state.kinds[seat] != HUMAN or bool(state.config.timer_seconds)
         finally:
             lock.release()
 
@@ -293,25 +311,37 @@ class PlayService:
         keep up with hundreds of moves a second.
         """
         request = _Request(table_id, seat, action, seq, check, also)
-        with self._batch_ready:
+        with self._batch_lock:
             self._queue.append(request)
-            while not request.done:
-                if not self._committing:
-                    self._committing = True
-                    batch, self._queue = self._queue, []
-                    break
-                self._batch_ready.wait()
+            lead = not self._committing
+            self._committing = True
+        if not lead:
+            request.wake.wait()  # done, or handed the lead for the next batch
         if not request.done:
-            try:
-                self._commit_batch(batch)
-            finally:
-                with self._batch_ready:
-                    self._committing = False
-                    self._batch_ready.notify_all()
+            self._lead()
         if request.error is not None:
             raise request.error
         assert request.state is not None
         return request.state
+
+    def _lead(self) -> None:
+        """Commit everything queued now, then hand the lead to the first move that came in
+        meanwhile (one thread woken, not all of them)."""
+        with self._batch_lock:
+            batch, self._queue = self._queue, []
+        try:
+            self._commit_batch(batch)
+        finally:
+            for request in batch:
+                if request.state is None and request.error is None:
+                    request.error = StoreError("the move was not saved; try again")
+                request.done = True
+                request.wake.set()
+            with self._batch_lock:
+                if self._queue:
+                    self._queue[0].wake.set()
+                else:
+                    self._committing = False
 
     def _commit_batch(self, batch: list[_Request]) -> None:
         held: dict[str, threading.Lock] = {}
