@@ -136,8 +136,11 @@ def seat_url(request: Request, table_id: str, ticket: SeatTicket) -> str:
     return f"{base_url(request)}/play/{table_id}#seat={ticket.seat}&token={ticket.token}"
 
 
-def ticket_json(request: Request, table_id: str, ticket: SeatTicket) -> dict[str, Any]:
-    """A seat as the API returns it to whoever opened or changed it."""
+def ticket_json(
+    request: Request, table_id: str, ticket: SeatTicket, *, qr: bool = False
+) -> dict[str, Any]:
+    """A seat as the API returns it to whoever opened or changed it (with ``qr``: its link
+    as a QR code, an SVG data URI)."""
     url = seat_url(request, table_id, ticket)
     return {
         "seat": ticket.seat,
@@ -145,7 +148,7 @@ def ticket_json(request: Request, table_id: str, ticket: SeatTicket) -> dict[str
         "token": ticket.token,
         "code": ticket.code,
         "url": url,
-        "qr": segno.make(url, error="m").svg_data_uri(scale=3) if ticket.token else None,
+        "qr": segno.make(url, error="m").svg_data_uri(scale=3) if qr and ticket.token else None,
     }
 
 
@@ -241,7 +244,7 @@ async def change_seat(
     ticket = await _call(
         service.change_seat, table_id, by_seat=by_seat, target=seat, kind=body.kind
     )
-    return ticket_json(request, table_id, ticket)
+    return ticket_json(request, table_id, ticket, qr=True)
 
 
 @router.post("/join")
