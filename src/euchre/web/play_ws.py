@@ -72,6 +72,7 @@ class PlayRuntime:
         self._pushers: dict[str, asyncio.Task[None]] = {}
         self._push_again: set[str] = set()
         self._pushed_seq: dict[str, int] = {}
+        self._sent_seq: dict[str, int] = {}
         self._listener: asyncio.Task[None] | None = None
         self._thread_id: int | None = None
 
@@ -112,6 +113,8 @@ class PlayRuntime:
 
     def rung(self, table_id: str, seq: int) -> None:
         """The doorbell: another worker (or this one) committed entry ``seq``."""
+        if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
+            return  # this worker's sockets already have it (its own commit, most often)
         self._changed(table_id, False, seq)
 
     def _ring_all(self) -> None:
@@ -161,6 +164,7 @@ class PlayRuntime:
                 await asyncio.gather(
                     *(self._send(table_id, s, seq, messages[s.seat]) for s in subscribers)
                 )
+                self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
             self._pushers.pop(table_id, None)
 
@@ -183,6 +187,7 @@ class PlayRuntime:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self.subscribers[table_id]
+                self._sent_seq.pop(table_id, None)
 
     # ------------------------------------------------------------------ the server's moves
     def kick(self, table_id: str, seq: int | None = None) -> None:

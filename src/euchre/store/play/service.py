@@ -157,7 +157,9 @@ class PlayService:
             self._cache[table_id] = state
             self._cache.move_to_end(table_id)
             while len(self._cache) > _CACHE_TABLES:
-                self._cache.popitem(last=False)
+                evicted, _ = self._cache.popitem(last=False)
+                for key in [key for key in self._bots if key[0] == evicted]:
+                    del self._bots[key]
         return state
 
     @contextmanager
@@ -556,11 +558,12 @@ class PlayService:
                 return f"{legal[0]}: choose as you like (no cards to weigh here)"
             scores = (state.game.scores[0], state.game.scores[1])
             view = view_of(state.hand, seat, scores, state.hands_left())
-        bot = _hint_bot()
-        explain = getattr(bot, "explain", None)
-        if callable(explain):
-            return str(explain(view))
-        return f"{bot.name} would play: {bot.choose(view)}"  # pragma: no cover
+        with _HINT_LOCK:  # one pimc player answers every table's hints, one at a time
+            bot = _hint_bot()
+            explain = getattr(bot, "explain", None)
+            if callable(explain):
+                return str(explain(view))
+            return f"{bot.name} would play: {bot.choose(view)}"  # pragma: no cover
 
     def tables_owing_moves(self) -> list[str]:
         """Tables whose last entry is recent enough that a move may be owed (restart scan)."""
@@ -579,11 +582,10 @@ _HINT_LOCK = threading.Lock()
 
 
 def _hint_bot() -> Bot:
-    with _HINT_LOCK:
-        bot = _HINTS.get("pimc")
-        if bot is None:
-            bot = _HINTS["pimc"] = make_bot("pimc", 0)
-        return bot
+    bot = _HINTS.get("pimc")
+    if bot is None:
+        bot = _HINTS["pimc"] = make_bot("pimc", 0)
+    return bot
 
 
 def _canonical(action: str) -> str:
