@@ -36,9 +36,13 @@ def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
     return data
 
 
+PAGE_ERRORS: list[str] = []
+
+
 def _seat_page(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> Page:
     context: BrowserContext = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     page = context.new_page()
+    page.on("pageerror", lambda error: PAGE_ERRORS.append(str(error)))
     page.goto(url)
     page.wait_for_selector("#play-status[data-seq]")
     return page
@@ -108,10 +112,11 @@ def _synced(pages: list[Page], timeout: float = 20.0) -> int:
 
 
 def _click_and_wait(page: Page, button: Any) -> None:
+    """Click, then wait for the answer (a newer view, and the page no longer sending)."""
     before = _seq(page)
     button.click()
     deadline = time.monotonic() + 20
-    while _seq(page) <= before:
+    while _seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
         assert time.monotonic() < deadline, "the click was not answered"
         time.sleep(0.02)
 
@@ -135,7 +140,11 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
         if _status(pages[0]) == "over":
             break
         actors = [page for page in pages if page.locator(ENABLED).count()]
-        assert len(actors) == 1, f"{len(actors)} pages may act at seq {seq}"
+        assert not PAGE_ERRORS, PAGE_ERRORS
+        assert len(actors) == 1, f"{len(actors)} pages may act at seq {seq}: " + str(
+            [(p.locator("#play-status").get_attribute("data-phase"),
+              p.locator("#play-status").inner_text()) for p in pages]
+        )
         page = actors[0]
         shots.phase(page, _phase(page))
         if _phase(page) == "question_answer":

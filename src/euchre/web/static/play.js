@@ -117,6 +117,7 @@
     status.dataset.seq = String(v.seq);
     status.dataset.toAct = v.to_act === null ? "" : String(v.to_act);
     status.dataset.phase = v.phase;
+    status.dataset.busy = busy ? "sending" : "";
     status.textContent = statusText(v);
     const ours = seat === null ? 0 : seat % 2;
     $("score").textContent = (seat === null ? teamName(0) : "Us") + " " + v.scores[ours] + " – " + (seat === null ? teamName(1) : "Them") + " " + v.scores[1 - ours];
