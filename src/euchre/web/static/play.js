@@ -98,8 +98,9 @@
     }
     if (v.status === "over") {
       if (v.winner === null) return "Game over: a tie " + v.scores[0] + "–" + v.scores[1];
-      const mine = seat !== null && v.winner === seat % 2;
-      return "Game over: " + (seat === null ? teamName(v.winner) + " win" : mine ? "you win" : "you lose") + " " + v.scores[0] + "–" + v.scores[1];
+      if (seat === null) return "Game over: " + teamName(v.winner) + " win " + v.scores[0] + "–" + v.scores[1];
+      const ours = seat % 2;
+      return "Game over: you " + (v.winner === ours ? "win " : "lose ") + v.scores[ours] + "–" + v.scores[1 - ours];
     }
     const mine = v.to_act === seat && seat !== null;
     if (v.phase === "question_ask") return mine ? "Your turn: choose who is asked" : seatName(v.to_act) + " chooses who is asked";
