@@ -168,6 +168,8 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
     shots.phase(pages[0], "over")
     laptop = _seat_page(browser, f"{served.base_url}/play/{table}", LAPTOP)
     laptop.screenshot(path=str(artifacts / "laptop-spectator-over.png"), full_page=True)
+    assert laptop.locator("#my-hand [data-card]").count() == 0  # a spectator holds no cards
+    assert laptop.locator(ENABLED).count() == 0
 
 
 def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_reopened_page_keeps_its_seat(  # noqa: E501
