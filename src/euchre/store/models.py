@@ -23,6 +23,9 @@ __all__ = [
     "Entrant",
     "Event",
     "Penalty",
+    "PlayAction",
+    "PlaySeat",
+    "PlayTable",
     "RateLimit",
     "Result",
     "Round",
@@ -235,3 +238,40 @@ class RateLimit(Base):
     failures: Mapped[int] = mapped_column(Integer, default=0)
     window_started_at: Mapped[datetime] = mapped_column(default=utc_now)
     blocked_until: Mapped[datetime | None] = mapped_column(default=None)
+
+
+class PlayTable(Base):
+    """A casual table in the browser: its configuration (``TableConfig`` as JSON)."""
+
+    __tablename__ = "play_tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    config: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class PlaySeat(Base):
+    """One seat of a play table: the hashes of its secret token and of its short code."""
+
+    __tablename__ = "play_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+
+
+class PlayAction(Base):
+    """One entry of a play table's append-only log, numbered from 1 (``seq``)."""
+
+    __tablename__ = "play_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(default=utc_now)

@@ -155,4 +155,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         public_router,
     ):
         app.include_router(router)
+    from euchre.web.play_api import install_play
+
+    install_play(app)
     return app

@@ -1,0 +1,620 @@
+"""Play tables in the database: create, act, change seats, move for computer players.
+
+The log (``play_actions``) is the truth: an entry is committed before anyone is told, and a
+table's state is rebuilt by replaying it. Each process keeps the replayed state of the tables
+it serves and catches up by reading only the entries after the ones it has (one small query),
+so several workers on one PostgreSQL database always agree. Two writers racing for the same
+``seq`` cannot both win: ``(table_id, seq)`` is the primary key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import insert, select, text
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from euchre.bots import Bot, make_bot
+from euchre.engine.actions import Action
+from euchre.engine.errors import EuchreError, IllegalActionError
+from euchre.engine.view import view_of
+from euchre.store.db import Database
+from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
+from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
+from euchre.store.play.table import HUMAN, TableConfig, TableState
+
+__all__ = [
+    "CHANNEL",
+    "AutoMove",
+    "ForbiddenError",
+    "PlayService",
+    "SeatTicket",
+    "StaleError",
+    "hash_secret",
+]
+
+CHANNEL = "euchre_play"
+"""The PostgreSQL NOTIFY channel: payload ``TABLE:SEQ`` after each commit."""
+
+_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+_CACHE_TABLES = 4096
+
+
+class ForbiddenError(StoreError):
+    """A missing or wrong seat token (HTTP 403)."""
+
+
+class StaleError(ConflictError):
+    """An action sent for a ``seq`` the table has moved past (HTTP 409)."""
+
+
+def hash_secret(secret: str) -> str:
+    """The stored form of a seat token or short code (SHA-256: they are random, ≥ 40 bits,
+    rate-limited where short, so a slow hash would add nothing)."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _short_code(length: int = 8) -> str:
+    return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTicket:
+    """A seat as its creator receives it: the secrets are shown once, never stored."""
+
+    seat: int
+    kind: str
+    token: str | None = None
+    code: str | None = None
+
+
+@dataclass(slots=True)
+class _Request:
+    """One log entry waiting for the next group commit, and what became of it."""
+
+    table_id: str
+    seat: int
+    action: str
+    seq: int | None
+    check: bool
+    also: Callable[[Session], None] | None
+    done: bool = False
+    error: BaseException | None = None
+    state: TableState | None = None
+    new_seq: int = 0
+    wake: threading.Event = field(default_factory=threading.Event)
+
+
+@dataclass(frozen=True, slots=True)
+class AutoMove:
+    """A move the server owes: a computer player's, or a human's whose turn timer ran out."""
+
+    seq: int
+    seat: int
+    bot: bool
+    due: float  # seconds since the epoch (0: now)
+
+
+class PlayService:
+    """Service functions for play tables on one database."""
+
+    def __init__(
+        self,
+        database: Database,
+        *,
+        on_commit: Callable[[str, int], None] | None = None,
+        create_per_minute: int = 30,
+    ) -> None:
+        self.database = database
+        self.on_commit = on_commit
+        self.create_per_minute = create_per_minute
+        self._cache: OrderedDict[str, TableState] = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._bots: dict[tuple[str, int, str], Bot] = {}
+        self._notify = not database.is_sqlite
+        self._queue: list[_Request] = []
+        self._committing = False
+        self._batch_lock = threading.Lock()
+
+    # ------------------------------------------------------------------ state
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.Lock()
+            return lock
+
+    def _catch_up(self, session: Session, table_id: str) -> TableState:
+        """The cached state brought up to the log (call with the table's lock held)."""
+        state = self._cache.get(table_id)
+        if state is None:
+            row = session.get(PlayTable, table_id)
+            if row is None:
+                raise NotFoundError(f"no play table {table_id!r}")
+            state = TableState.new(table_id, TableConfig.model_validate(row.config))
+        entries = session.execute(
+            select(PlayAction.seq, PlayAction.seat, PlayAction.action, PlayAction.at)
+            .where(PlayAction.table_id == table_id, PlayAction.seq > state.seq)
+            .order_by(PlayAction.seq)
+        ).all()
+        for seq, seat, action, at in entries:
+            if seq != state.seq + 1:  # pragma: no cover - the primary key forbids gaps
+                raise StoreError(f"table {table_id}: log entry {state.seq + 1} is missing")
+            state.apply(seat, action, at)
+        with self._guard:
+            self._cache[table_id] = state
+            self._cache.move_to_end(table_id)
+            while len(self._cache) > _CACHE_TABLES:
+                evicted, _ = self._cache.popitem(last=False)
+                for key in [key for key in self._bots if key[0] == evicted]:
+                    del self._bots[key]
+        return state
+
+    @contextmanager
+    def reading(self, table_id: str) -> Iterator[TableState]:
+        """The table's current state, held still while the caller reads it."""
+        with self.database.read() as session, self._lock(table_id):
+            yield self._catch_up(session, table_id)
+
+    def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """``seat``'s view (``None``: the spectators')."""
+        with self.reading(table_id) as state:
+            return self._view(state, seat)
+
+    def views(
+        self, table_id: str, seats: set[int | None]
+    ) -> tuple[int, dict[int | None, dict[str, Any]]]:
+        """The current ``seq`` and the view of each of ``seats``, from one moment."""
+        with self.reading(table_id) as state:
+            return state.seq, {seat: self._view(state, seat) for seat in seats}
+
+    def cached_views(
+        self, table_id: str, seats: set[int | None], at_least: int
+    ) -> tuple[int, dict[int | None, dict[str, Any]]] | None:
+        """Like :meth:`views` from this process's copy without touching the database, when
+        that copy already holds entry ``at_least`` and nobody is changing it; else None."""
+        state = self._cache.get(table_id)
+        if state is None or state.seq < at_least:
+            return None
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            return state.seq, {seat: self._view(state, seat) for seat in seats}
+        finally:
+            lock.release()
+
+    def owes_move_cached(self, table_id: str, at_least: int) -> bool | None:
+        """Whether the server owes a move at this table, from this process's copy when it
+        holds entry ``at_least`` and nobody is changing it; None when that is not known."""
+        state = self._cache.get(table_id)
+        if state is None or state.seq < at_least:
+            return None
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            seat = state.to_act
+            if seat is None:
+                return False
+            return state.kinds[seat] != HUMAN or bool(state.config.timer_seconds)
+        finally:
+            lock.release()
+
+    def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
+        return state.view(seat, deadline=self._deadline(state))
+
+    def _deadline(self, state: TableState) -> float | None:
+        seat = state.to_act
+        if not state.config.timer_seconds or seat is None or state.kinds[seat] != HUMAN:
+            return None
+        if state.last_at is None:
+            return None
+        return (state.last_at + timedelta(seconds=state.config.timer_seconds)).timestamp()
+
+    # ------------------------------------------------------------------ tables
+    def create_table(self, config: TableConfig, *, client: str) -> tuple[str, list[SeatTicket]]:
+        """Open a table; each human seat gets a token and a short code (shown only now)."""
+        tickets: list[SeatTicket] = []
+        with self.database.write() as session:
+            self._count_creation(session, f"play-create:{client}")
+            table_id = _short_code(10)
+            session.add(PlayTable(id=table_id, config=config.model_dump(mode="json")))
+            session.flush()
+            for seat, kind in enumerate(config.seats):
+                if kind == HUMAN:
+                    token, code = secrets.token_urlsafe(24), _short_code()
+                    session.add(
+                        PlaySeat(
+                            table_id=table_id,
+                            seat=seat,
+                            token_hash=hash_secret(token),
+                            code_hash=hash_secret(code),
+                        )
+                    )
+                    tickets.append(SeatTicket(seat, kind, token, code))
+                else:
+                    session.add(PlaySeat(table_id=table_id, seat=seat))
+                    tickets.append(SeatTicket(seat, kind))
+        return table_id, tickets
+
+    def _count_creation(self, session: Session, key: str) -> None:
+        moment = utc_now()
+        limit = session.get(RateLimit, key, with_for_update=True)
+        if limit is None:
+            limit = RateLimit(key=key, failures=0, window_started_at=moment)
+            session.add(limit)
+        if moment - limit.window_started_at > timedelta(minutes=1):
+            limit.failures = 0
+            limit.window_started_at = moment
+        limit.failures += 1
+        if limit.failures > self.create_per_minute:
+            wait = 60 - int((moment - limit.window_started_at).total_seconds())
+            raise RateLimitedError(
+                f"too many tables opened from this device ({self.create_per_minute} a minute); "
+                f"wait {max(1, wait)} s",
+                retry_after=max(1, wait),
+            )
+
+    def seat_for_token(self, table_id: str, token: str | None) -> int:
+        """The seat ``token`` opens at this table; a missing or wrong one raises 403."""
+        if not token:
+            raise ForbiddenError("this needs a seat token: Authorization: Bearer <token>")
+        digest = hash_secret(token)
+        with self.database.read() as session:
+            if session.get(PlayTable, table_id) is None:
+                raise NotFoundError(f"no play table {table_id!r}")
+            rows = session.scalars(select(PlaySeat).where(PlaySeat.table_id == table_id)).all()
+        for row in rows:
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+                return row.seat
+        raise ForbiddenError("the seat token is not valid at this table")
+
+    def join_by_code(self, session: Session, code: str) -> tuple[str, SeatTicket]:
+        """Redeem a seat's short code: a fresh token for that seat (the old one stops working)."""
+        cleaned = code.strip().upper().replace("-", "").replace(" ", "")
+        row = session.scalars(
+            select(PlaySeat).where(PlaySeat.code_hash == hash_secret(cleaned))
+        ).first()
+        if row is None:
+            raise NotFoundError(f"no seat has the code {code!r}")
+        token = secrets.token_urlsafe(24)
+        row.token_hash = hash_secret(token)
+        return row.table_id, SeatTicket(row.seat, HUMAN, token, None)
+
+    # ------------------------------------------------------------------ the log
+    def _append(
+        self,
+        table_id: str,
+        *,
+        seat: int,
+        action: str,
+        seq: int | None,
+        check: bool = True,
+        also: Callable[[Session], None] | None = None,
+    ) -> TableState:
+        """Check and commit one entry (with ``also``'s changes, in the same transaction);
+        tell ``on_commit`` only after the commit.
+
+        Entries arriving together share one transaction (group commit): a durable commit
+        costs a disk flush, and one flush for many tables is what lets a single SQLite file
+        keep up with hundreds of moves a second.
+        """
+        request = _Request(table_id, seat, action, seq, check, also)
+        with self._batch_lock:
+            self._queue.append(request)
+            lead = not self._committing
+            self._committing = True
+        if not lead:
+            request.wake.wait()  # done, or handed the lead for the next batch
+        if not request.done:
+            self._lead()
+        if request.error is not None:
+            raise request.error
+        assert request.state is not None
+        return request.state
+
+    def _lead(self) -> None:
+        """Commit everything queued now, then hand the lead to the first move that came in
+        meanwhile (one thread woken, not all of them)."""
+        with self._batch_lock:
+            batch, self._queue = self._queue, []
+        try:
+            self._commit_batch(batch)
+        finally:
+            for request in batch:
+                if request.state is None and request.error is None:
+                    request.error = StoreError("the move was not saved; try again")
+                request.done = True
+                request.wake.set()
+            with self._batch_lock:
+                if self._queue:
+                    self._queue[0].wake.set()
+                else:
+                    self._committing = False
+
+    def _commit_batch(self, batch: list[_Request]) -> None:
+        held: dict[str, threading.Lock] = {}
+        applied: list[_Request] = []
+        try:
+            try:
+                with self.database.write() as session:
+                    moment = utc_now()
+                    rows: list[dict[str, Any]] = []
+                    for request in batch:
+                        lock = held.get(request.table_id)
+                        if lock is None:
+                            lock = held[request.table_id] = self._lock(request.table_id)
+                            lock.acquire()
+                        try:
+                            rows.append(self._stage(session, request, moment))
+                            applied.append(request)
+                        except EuchreError as error:
+                            request.error = error
+                    if rows:
+                        session.execute(insert(PlayAction), rows)
+                        if self._notify:
+                            payloads = [f"{row['table_id']}:{row['seq']}" for row in rows]
+                            session.execute(
+                                text(
+                                    "SELECT pg_notify(:channel, payload) "
+                                    "FROM unnest(CAST(:payloads AS text[])) AS payload"
+                                ).bindparams(channel=CHANNEL, payloads=payloads)
+                            )
+            except (IntegrityError, OperationalError) as error:
+                # Another worker took a seq first (PostgreSQL) or the database failed: the
+                # cached states took moves that were not committed, so rebuild them from the
+                # log, and try each move alone.
+                for table_id in held:
+                    with self._guard:
+                        self._cache.pop(table_id, None)
+                for lock in held.values():
+                    lock.release()
+                held = {}
+                if len(batch) == 1:
+                    request = batch[0]
+                    request.state = None
+                    request.error = (
+                        StaleError(
+                            f"stale seq {request.seq}: another move was made at the same moment"
+                        )
+                        if isinstance(error, IntegrityError)
+                        else StoreError(f"the move was not saved: {error}")
+                    )
+                else:
+                    for request in applied:
+                        request.error = None
+                        self._commit_batch([request])
+                    for request in batch:
+                        request.done = True
+                    return
+                applied = []
+        finally:
+            for lock in held.values():
+                lock.release()
+            for request in batch:
+                request.done = True
+        if self.on_commit is not None:
+            for request in applied:
+                self.on_commit(request.table_id, request.new_seq)
+
+    def _stage(self, session: Session, request: _Request, moment: datetime) -> dict[str, Any]:
+        """Check one entry against the table's state, apply it to the cached state (called
+        with the table's lock held until the commit) and return its row to insert."""
+        state = self._catch_up(session, request.table_id)
+        if request.seq is not None and request.seq != state.seq:
+            raise StaleError(
+                f"stale seq {request.seq}: the table is at seq {state.seq}; "
+                "fetch the view and try again"
+            )
+        if request.check:
+            legal = state.legal(request.seat)
+            if request.action not in legal:
+                raise ConflictError(state.refusal(request.seat, request.action, legal))
+        else:
+            _copy_for_check(state).apply(-1, request.action)  # raises naming the problem
+        if request.also is not None:
+            request.also(session)
+        new_seq = state.seq + 1
+        state.apply(request.seat, request.action, moment)
+        request.state, request.new_seq = state, new_seq
+        return {
+            "table_id": request.table_id,
+            "seq": new_seq,
+            "seat": request.seat,
+            "action": request.action,
+            "at": moment,
+        }
+
+    def act(
+        self, table_id: str, *, seat: int, action: str, seq: int, want_view: bool = True
+    ) -> dict[str, Any] | None:
+        """A seat's action at ``seq``; returns that seat's new view (if ``want_view``)."""
+        text_form = _canonical(action)
+        state = self._append(table_id, seat=seat, action=text_form, seq=seq)
+        if not want_view:
+            return None
+        with self._lock(table_id):
+            return self._view(state, seat)
+
+    def change_seat(
+        self, table_id: str, *, by_seat: int, target: int, kind: str
+    ) -> SeatTicket:
+        """Hand seat ``target`` to a human or a computer player (asked by a seated human).
+
+        A computer player takes over at once; a human takes a computer player's seat when
+        the next hand is dealt and receives a new token and code (shown only now).
+        """
+        if not 0 <= target <= 3:
+            raise StoreError(f"seat {target} is not a seat 0-3")
+        command = f"seat {target} {kind}"
+        with self.reading(table_id) as state:
+            if state.kinds[by_seat] != HUMAN:
+                raise ForbiddenError(f"seat {by_seat} is not a human seat")
+        token = code = None
+        if kind == HUMAN:
+            token, code = secrets.token_urlsafe(24), _short_code()
+
+        def store_secrets(session: Session) -> None:
+            row = session.get(PlaySeat, (table_id, target))
+            if row is None:  # pragma: no cover - every table has four seat rows
+                raise NotFoundError(f"no seat {target} at table {table_id!r}")
+            if token is not None and code is not None:
+                row.token_hash, row.code_hash = hash_secret(token), hash_secret(code)
+            else:
+                row.token_hash = row.code_hash = None
+
+        self._append(
+            table_id, seat=by_seat, action=command, seq=None, check=False, also=store_secrets
+        )
+        return SeatTicket(target, kind, token, code)
+
+    def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[dict[str, Any]]:
+        """Log entries after ``seq`` as ``viewer`` may see them (for a reconnecting client)."""
+        with self.database.read() as session:
+            rows = session.execute(
+                select(PlayAction.seq, PlayAction.seat, PlayAction.action)
+                .where(PlayAction.table_id == table_id, PlayAction.seq > seq)
+                .order_by(PlayAction.seq)
+                .limit(500)
+            ).all()
+        with self.reading(table_id) as state:
+            return [
+                {"seq": number, "seat": seat, "action": state.public_entry(seat, action, viewer)}
+                for number, seat, action in rows
+            ]
+
+    def records(self, table_id: str) -> list[dict[str, Any]]:
+        """The finished hands as hand records."""
+        with self.reading(table_id) as state:
+            return state.records()
+
+    # ------------------------------------------------------------------ the server's moves
+    def pending_auto_move(self, table_id: str) -> AutoMove | None:
+        """The move the server owes at this table, if any."""
+        with self.reading(table_id) as state:
+            seat = state.to_act
+            if seat is None:
+                return None
+            if state.kinds[seat] != HUMAN:
+                return AutoMove(state.seq, seat, True, 0.0)
+            deadline = self._deadline(state)
+            if deadline is None:
+                return None
+            return AutoMove(state.seq, seat, False, deadline)
+
+    def auto_move(self, table_id: str, move: AutoMove) -> bool:
+        """Make ``move`` if the table is still where it was; False when it moved on."""
+        with self.reading(table_id) as state:
+            if state.seq != move.seq or state.to_act != move.seat:
+                return False
+            legal = state.legal(move.seat)
+            kind = state.kinds[move.seat] if move.bot else "rules"
+            view = None
+            if state.question is None and state.hand is not None and state.game is not None:
+                scores = (state.game.scores[0], state.game.scores[1])
+                view = view_of(state.hand, move.seat, scores, state.hands_left())
+            seed = state.config.seed
+        if not legal:
+            return False
+        if view is None:
+            action = random.Random(f"{seed}:{move.seq}").choice(legal)
+        else:
+            action = str(self._bot(table_id, move.seat, kind, seed).choose(view))
+        try:
+            self._append(table_id, seat=move.seat, action=action, seq=move.seq)
+        except (StaleError, ConflictError):
+            return False
+        return True
+
+    def _bot(self, table_id: str, seat: int, kind: str, seed: int) -> Bot:
+        key = (table_id, seat, kind)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = make_bot(kind, seed * 4 + seat)
+        return bot
+
+    def hint(self, table_id: str, seat: int) -> str:
+        """One line: what the strongest computer player would do here, and why."""
+        with self.reading(table_id) as state:
+            if not state.config.hints:
+                raise ConflictError("hints are off at this table")
+            legal = state.legal(seat)
+            if not legal:
+                raise ConflictError("no hint: it is not your turn")
+            if state.question is not None or state.hand is None or state.game is None:
+                return f"{legal[0]}: choose as you like (no cards to weigh here)"
+            scores = (state.game.scores[0], state.game.scores[1])
+            view = view_of(state.hand, seat, scores, state.hands_left())
+        with _HINT_LOCK:  # one pimc player answers every table's hints, one at a time
+            bot = _hint_bot()
+            explain = getattr(bot, "explain", None)
+            if callable(explain):
+                return str(explain(view))
+            return f"{bot.name} would play: {bot.choose(view)}"  # pragma: no cover
+
+    def tables_owing_moves(self) -> list[str]:
+        """Tables whose last entry is recent enough that a move may be owed (restart scan)."""
+        since = utc_now() - timedelta(days=2)
+        with self.database.read() as session:
+            rows = session.execute(
+                select(PlayAction.table_id)
+                .where(PlayAction.at > since)
+                .group_by(PlayAction.table_id)
+            ).all()
+        return [row[0] for row in rows]
+
+
+_HINTS: dict[str, Bot] = {}
+_HINT_LOCK = threading.Lock()
+
+
+def _hint_bot() -> Bot:
+    bot = _HINTS.get("pimc")
+    if bot is None:
+        bot = _HINTS["pimc"] = make_bot("pimc", 0)
+    return bot
+
+
+def _canonical(action: str) -> str:
+    """The canonical text of an engine action; table commands pass as they are."""
+    stripped = " ".join(action.split())
+    head = stripped.split(" ", 1)[0].lower() if stripped else ""
+    if head == "ask":
+        return _canonical_ask(stripped)
+    if head in ("sit", "rematch", "answered", "seat") or not stripped:
+        return stripped.lower()
+    try:
+        return str(Action.parse(stripped))
+    except IllegalActionError:
+        return stripped  # refused below, naming the legal actions
+
+
+def _canonical_ask(text_form: str) -> str:
+    words = text_form.split()
+    return " ".join([words[0].lower(), *[word.upper() for word in words[1:]]])
+
+
+def _copy_for_check(state: TableState) -> TableState:
+    """A throwaway copy good enough to test a seat change (kinds and status only)."""
+    copy = TableState.new(state.table_id, state.config)
+    copy.kinds = list(state.kinds)
+    copy.seated = list(state.seated)
+    copy.pending_kinds = dict(state.pending_kinds)
+    copy.game = state.game
+    copy.hand = state.hand
+    copy.question = state.question
+    return copy
+

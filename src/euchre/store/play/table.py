@@ -1,0 +1,556 @@
+"""A play table as pure state: its configuration, its log replayed, and each seat's view.
+
+The log is a list of texts, each made by one seat (or ``-1`` for the table itself):
+
+- engine actions (``pass``, ``order``, ``play AH``, ...) of the hand in progress;
+- ``sit``: a human sat down (the game starts once every human seat is taken);
+- ``seat N KIND``: seat N changes hands (a human leaves to a computer player at once; a
+  computer player gives way to a human when the next hand is dealt);
+- ``ask N`` / ``ask N CARD`` and ``answered``: the question pile (``questions`` profile);
+- ``rematch``: a new game with the same players.
+
+The deal comes from the table's seed, so replaying the same log rebuilds the same table.
+Nothing here touches a database: :mod:`euchre.store.play.service` stores the log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from euchre.bots import BOT_FACTORIES
+from euchre.engine.actions import Action, ActionKind
+from euchre.engine.cards import Card, Suit, iter_mask
+from euchre.engine.errors import EuchreError, IllegalActionError
+from euchre.engine.game import Game
+from euchre.engine.profile import RuleProfile, resolve_profile
+from euchre.engine.questions import QuestionDeck, QuestionPile
+from euchre.engine.record import HandRecord, deal_record, draw_first_dealer
+from euchre.engine.state import HandResult, HandState, Phase
+
+__all__ = [
+    "HUMAN",
+    "SEAT_NAMES",
+    "FinishedHand",
+    "PendingQuestion",
+    "TableConfig",
+    "TableState",
+    "config_from_request",
+    "seat_kinds",
+]
+
+HUMAN = "human"
+SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def seat_kinds() -> tuple[str, ...]:
+    """Who can sit: ``human`` and every computer player in the bots' registry (so a level
+    added there appears here)."""
+    return (HUMAN, *BOT_FACTORIES)
+
+
+class TableConfig(BaseModel):
+    """What a table was opened with (stored as JSON; one codec both ways)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    profile: str
+    profile_options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    seats: tuple[str, str, str, str]
+    hints: bool = True
+    timer_seconds: int = 0
+    deck_text: str | None = None
+
+    def rule_profile(self) -> RuleProfile:
+        """The rule profile (a built-in with this table's overrides)."""
+        return resolve_profile(self.profile, self.profile_options)
+
+    def question_deck(self) -> QuestionDeck:
+        """The table's own question deck, or the default one."""
+        if self.deck_text is None:
+            return QuestionDeck.default()
+        return QuestionDeck.parse(self.deck_text, origin="the table's question deck")
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """A hand played out: its record (with actions), result and game number."""
+
+    record: HandRecord
+    result: HandResult
+    game_number: int
+
+
+@dataclass(slots=True)
+class PendingQuestion:
+    """The question after one trick: first the winners choose, then the table answers."""
+
+    trick: int
+    asker: int
+    maker_team_won: bool
+    stage: str = "ask"  # "ask", then "answer"
+    asked: int = -1
+    card: str | None = None
+    source: str = ""
+    question: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """As the views show it (public: everyone sees the question)."""
+        return {
+            "trick": self.trick,
+            "asker": self.asker,
+            "stage": self.stage,
+            "asked": self.asked if self.asked >= 0 else None,
+            "card": self.card,
+            "source": self.source or None,
+            "question": self.question or None,
+        }
+
+
+@dataclass(slots=True)
+class TableState:
+    """A table rebuilt from its configuration and log."""
+
+    table_id: str
+    config: TableConfig
+    profile: RuleProfile
+    deck: QuestionDeck
+    kinds: list[str]
+    seated: list[bool]
+    seq: int = 0
+    last_at: datetime | None = None
+    game_number: int = 0
+    game: Game | None = None
+    rng: random.Random = field(default_factory=random.Random)
+    pile: QuestionPile | None = None
+    record: HandRecord | None = None
+    hand: HandState | None = None
+    pending_kinds: dict[int, str] = field(default_factory=dict)
+    finished: list[FinishedHand] = field(default_factory=list)
+    question: PendingQuestion | None = None
+    asked: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, table_id: str, config: TableConfig) -> TableState:
+        """A table before its first log entry."""
+        return cls(
+            table_id=table_id,
+            config=config,
+            profile=config.rule_profile(),
+            deck=config.question_deck(),
+            kinds=list(config.seats),
+            seated=[False] * 4,
+        )
+
+    @classmethod
+    def replay(
+        cls, table_id: str, config: TableConfig, entries: Sequence[tuple[int, str]]
+    ) -> TableState:
+        """The table after ``entries`` (seat, text), each checked as it is applied."""
+        state = cls.new(table_id, config)
+        for seat, text in entries:
+            state.apply(seat, text)
+        return state
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def status(self) -> str:
+        """``waiting`` (for humans to sit), ``playing`` or ``over``."""
+        if self.game is None:
+            return "waiting"
+        if self.game.is_over and self.question is None:
+            return "over"
+        return "playing"
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose move the table waits for (None while waiting or over)."""
+        if self.status != "playing":
+            return None
+        if self.question is not None:
+            return self._question_actor()
+        if self.hand is None or self.hand.is_over:
+            return None
+        return self.hand.to_act
+
+    def _question_actor(self) -> int:
+        question = self.question
+        assert question is not None
+        if question.stage == "ask":
+            return question.asker
+        if self.kinds[question.asker] == HUMAN or self.kinds[question.asked] != HUMAN:
+            return question.asker
+        return question.asked
+
+    def legal(self, seat: int) -> list[str]:
+        """The canonical texts ``seat`` may send now (empty when it is not its turn)."""
+        status = self.status
+        if status == "waiting":
+            return ["sit"] if self.kinds[seat] == HUMAN and not self.seated[seat] else []
+        if status == "over":
+            return ["rematch"] if self.kinds[seat] == HUMAN else []
+        if self.to_act != seat:
+            return []
+        if self.question is not None:
+            return self._question_actions()
+        assert self.hand is not None
+        return [str(action) for action in self.hand.legal_actions()]
+
+    def _question_actions(self) -> list[str]:
+        question = self.question
+        hand = self.hand
+        assert question is not None and hand is not None
+        if question.stage == "answer":
+            return ["answered"]
+        if question.maker_team_won:
+            other = ((question.asker + 1) % 4, (question.asker + 3) % 4)
+            return [f"ask {seat}" for seat in other if hand.active[seat]]
+        makers = [s for s in (hand.maker, (hand.maker + 2) % 4) if hand.active[s]]
+        cards = [
+            str(card)
+            for _, card in hand.trick_plays()[question.trick]
+            if str(card) in self.deck.questions
+        ]
+        if not cards:
+            return [f"ask {seat}" for seat in makers]
+        return [f"ask {seat} {card}" for seat in makers for card in cards]
+
+    def hands_left(self) -> int:
+        """Counted hands still to play in a fixed-length game (0 for a target game)."""
+        if self.game is None or not self.profile.game_hands:
+            return 0
+        return max(0, self.profile.game_hands - self.game.counted_hands)
+
+    # ------------------------------------------------------------------ changes
+    def apply(self, seat: int, text: str, at: datetime | None = None) -> None:
+        """Apply one log entry made by ``seat``; an illegal one raises and changes nothing."""
+        words = text.split()
+        if words[:1] == ["seat"]:
+            self._change_seat(seat, words, text)
+        elif not 0 <= seat <= 3:
+            raise IllegalActionError(f"seat {seat} is not a seat 0-3")
+        else:
+            legal = self.legal(seat)
+            if text not in legal:
+                raise IllegalActionError(self.refusal(seat, text, legal))
+            if text == "sit":
+                self.seated[seat] = True
+                self._maybe_start()
+            elif text == "rematch":
+                self.game_number += 1
+                self.finished_game_reset()
+            elif text == "answered":
+                assert self.question is not None
+                self.asked.append(self.question.to_json())
+                self.question = None
+                self._after_progress()
+            elif words[0] == "ask":
+                self._ask(words)
+            else:
+                self._play(Action.parse(text))
+        self.seq += 1
+        self.last_at = at
+
+    def refusal(self, seat: int, text: str, legal: list[str]) -> str:
+        """Why ``text`` from ``seat`` is refused, naming only what that seat may know."""
+        if legal:
+            return f"{text!r} is not legal for seat {seat} now; legal: {', '.join(legal)}"
+        status = self.status
+        if status == "playing":
+            return f"{text!r} refused: it is seat {self.to_act}'s turn, not seat {seat}'s"
+        return f"{text!r} refused: seat {seat} has nothing to do while the table is {status}"
+
+    def finished_game_reset(self) -> None:
+        """Start the next game of a rematch (same seats, same seed line)."""
+        self.game = None
+        self.hand = None
+        self.record = None
+        self.question = None
+        self.asked = []
+        self._maybe_start(force=True)
+
+    def _change_seat(self, actor: int, words: list[str], text: str) -> None:
+        if len(words) != 3 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
+            raise IllegalActionError(f"malformed seat change {text!r}; expected 'seat N KIND'")
+        target, kind = int(words[1]), words[2]
+        if kind not in seat_kinds():
+            raise IllegalActionError(
+                f"unknown player kind {kind!r}; kinds: {', '.join(seat_kinds())}"
+            )
+        current = self.pending_kinds.get(target, self.kinds[target])
+        if current == kind:
+            raise IllegalActionError(f"seat {target} is already {kind}")
+        if kind != HUMAN or self.hand is None or self.status != "playing":
+            # A computer player takes over at once (a human left); so does anyone while the
+            # table waits or is over.
+            self.kinds[target] = kind
+            self.pending_kinds.pop(target, None)
+            self.seated[target] = kind == HUMAN and self.status == "playing"
+            if self.status == "waiting":
+                self._maybe_start()
+        else:
+            # A human replaces a computer player between hands: from the next deal on.
+            self.pending_kinds[target] = kind
+
+    def _maybe_start(self, *, force: bool = False) -> None:
+        if self.game is not None:
+            return
+        if not force and not all(
+            seated or kind != HUMAN for seated, kind in zip(self.seated, self.kinds, strict=True)
+        ):
+            return
+        seed_line = f"{self.config.seed}:{self.game_number}"
+        self.rng = random.Random(seed_line)
+        self.pile = QuestionPile(self.deck, random.Random(f"{seed_line}:pile"))
+        draw = draw_first_dealer(self.profile, self.rng)
+        self.game = Game(self.profile, draw.dealer)
+        self._deal()
+
+    def _deal(self) -> None:
+        assert self.game is not None
+        for target, kind in self.pending_kinds.items():
+            self.kinds[target] = kind
+            self.seated[target] = True
+        self.pending_kinds = {}
+        while True:
+            self.record = deal_record(self.profile, self.game.dealer, self.rng)
+            self.hand = self.record.start()
+            if not self.hand.is_over:
+                return
+            self._finish_hand()  # a farmer's hand voids the deal at once
+            if self.game.is_over:  # pragma: no cover - a redeal never ends a game
+                return
+
+    def _play(self, action: Action) -> None:
+        hand = self.hand
+        assert hand is not None
+        tricks_before = len(hand.tricks)
+        hand.apply(action)
+        if self.profile.question_pile and len(hand.tricks) > tricks_before:
+            winner = hand.tricks[-1]
+            self.question = PendingQuestion(
+                trick=tricks_before, asker=winner, maker_team_won=winner % 2 == hand.maker % 2
+            )
+        self._after_progress()
+
+    def _ask(self, words: list[str]) -> None:
+        question, hand, pile = self.question, self.hand, self.pile
+        assert question is not None and hand is not None and pile is not None
+        question.asked = int(words[1])
+        question.stage = "answer"
+        if len(words) == 3:
+            question.card = words[2]
+            question.source = "trick"
+            question.question = self.deck.questions[words[2]]
+        else:
+            question.card = pile.draw()
+            question.source = "pile"
+            question.question = self.deck.questions[question.card]
+
+    def _after_progress(self) -> None:
+        if self.question is not None or self.hand is None or not self.hand.is_over:
+            return
+        self._finish_hand()
+        assert self.game is not None
+        if not self.game.is_over:
+            self._deal()
+
+    def _finish_hand(self) -> None:
+        hand, record, game = self.hand, self.record, self.game
+        assert hand is not None and record is not None and game is not None
+        result = hand.result()
+        game.record(result)
+        full = HandRecord(
+            record.profile,
+            record.dealer,
+            record.hands,
+            record.up_card,
+            record.kitty,
+            tuple(hand.history),
+            self.config.profile,
+            dict(self.config.profile_options),
+        )
+        self.finished.append(FinishedHand(full, result, self.game_number))
+        self.asked = []
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None, *, deadline: float | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator, public information only).
+
+        Never another seat's unplayed card: hands are shown only to their owner, the dealer's
+        discard only to the dealer, cards swapped by going under only to the swapper, and the
+        kitty to nobody.
+        """
+        game = self.game
+        out: dict[str, Any] = {
+            "table": self.table_id,
+            "seq": self.seq,
+            "status": self.status,
+            "seat": seat,
+            "to_act": self.to_act,
+            "legal": self.legal(seat) if seat is not None else [],
+            "hand": [],
+            "scores": list(game.scores) if game is not None else [0, 0],
+            "hands_played": len(game.hands) if game is not None else 0,
+            "counted_hands": game.counted_hands if game is not None else 0,
+            "hands_left": self.hands_left(),
+            "winner": game.winner() if game is not None else None,
+            "game_number": self.game_number,
+            "profile": {
+                "id": self.profile.id,
+                "name": self.profile.name,
+                "game_target": self.profile.game_target,
+                "game_hands": self.profile.game_hands,
+                "question_pile": self.profile.question_pile,
+                "options": dict(self.config.profile_options),
+            },
+            "seats": [
+                {
+                    "seat": index,
+                    "name": SEAT_NAMES[index],
+                    "kind": self.kinds[index],
+                    "next_kind": self.pending_kinds.get(index),
+                    "seated": self.seated[index],
+                }
+                for index in range(4)
+            ],
+            "hints": self.config.hints,
+            "timer_seconds": self.config.timer_seconds,
+            "turn_deadline": deadline,
+            "question": self.question.to_json() if self.question is not None else None,
+            "questions": list(self.asked),
+            "last_hand": self._last_hand(),
+            "phase": self.status,
+        }
+        hand = self.hand
+        if hand is None or game is None:
+            return out
+        if self.question is not None:
+            out["phase"] = f"question_{self.question.stage}"
+        elif not hand.is_over:
+            out["phase"] = hand.phase.name.lower()
+        if seat is not None:
+            out["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
+        trick_plays = hand.trick_plays()
+        tricks = [
+            {
+                "leader": plays[0][0],
+                "cards": [{"seat": who, "card": str(card)} for who, card in plays],
+                "winner": winner,
+            }
+            for plays, winner in zip(trick_plays, hand.tricks, strict=False)
+        ]
+        current = trick_plays[len(hand.tricks)] if len(trick_plays) > len(hand.tricks) else []
+        out.update(
+            hand_number=len(game.hands) + (0 if hand.is_over else 1),
+            dealer=hand.dealer,
+            up_card=str(Card(hand.up_card)),
+            turned_down=hand.phase is Phase.BID_ROUND_2 or (hand.trump >= 0 and not _ordered(hand)),
+            trump=Suit(hand.trump).letter if hand.trump >= 0 else None,
+            maker=hand.maker if hand.maker >= 0 else None,
+            alone=hand.alone,
+            defender_alone=hand.defender_alone if hand.defender_alone >= 0 else None,
+            active=list(hand.active),
+            discard=(
+                str(Card(hand.discarded))
+                if seat is not None and seat == hand.dealer and hand.discarded >= 0
+                else None
+            ),
+            card_counts=[hand.hands[s].bit_count() for s in range(4)],
+            trick=[{"seat": who, "card": str(card)} for who, card in current],
+            tricks=tricks,
+            tricks_won=[
+                sum(1 for winner in hand.tricks if winner % 2 == 0),
+                sum(1 for winner in hand.tricks if winner % 2 == 1),
+            ],
+            history=[
+                {"seat": actor, "action": _public_text(action, actor, seat)}
+                for actor, action in zip(hand.actors, hand.history, strict=True)
+            ],
+        )
+        return out
+
+    def _last_hand(self) -> dict[str, Any] | None:
+        if not self.finished:
+            return None
+        last = self.finished[-1]
+        result = last.result.to_json()
+        result["dealer"] = last.record.dealer
+        result["number"] = len(self.finished)
+        return result
+
+    def public_entry(self, seat: int, text: str, viewer: int | None) -> str:
+        """A log entry as ``viewer`` may see it (a discard or a go-under only by its maker)."""
+        if text.startswith(("discard", "go under")) and seat != viewer:
+            return text.split()[0] if text.startswith("discard") else "go under"
+        return text
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every finished hand as a hand record (``euchre replay`` replays each)."""
+        return [hand.record.to_json() for hand in self.finished]
+
+
+def _ordered(hand: HandState) -> bool:
+    """True when trump was made by ordering the up-card (round 1)."""
+    for action in hand.history:
+        if action.kind is ActionKind.ORDER:
+            return True
+        if action.kind is ActionKind.CALL:
+            return False
+    return False
+
+
+def _public_text(action: Action, actor: int, viewer: int | None) -> str:
+    if action.kind is ActionKind.DISCARD and actor != viewer:
+        return "discard"
+    if action.kind is ActionKind.GO_UNDER and actor != viewer:
+        return "go under"
+    return str(action)
+
+
+def config_from_request(
+    *,
+    profile: str,
+    profile_options: Mapping[str, Any] | None,
+    seats: Sequence[str],
+    seed: int | None,
+    hints: bool,
+    timer_seconds: int,
+    deck_text: str | None,
+) -> TableConfig:
+    """A validated configuration; bad input raises :class:`EuchreError` naming it."""
+    if len(seats) != 4:
+        raise EuchreError(f"a table has four seats; got {len(seats)}")
+    kinds = seat_kinds()
+    for index, kind in enumerate(seats):
+        if kind not in kinds:
+            raise EuchreError(
+                f"seat {index}: unknown player kind {kind!r}; kinds: {', '.join(kinds)}"
+            )
+    if HUMAN not in seats:
+        raise EuchreError("a table needs at least one human seat")
+    if profile.endswith(".toml") or "/" in profile:
+        raise EuchreError(
+            f"profile {profile!r}: give a built-in profile id and profile_options (or the "
+            "TOML text of a user profile), not a file path"
+        )
+    if not 0 <= timer_seconds <= 600:
+        raise EuchreError(f"timer_seconds must be 0 (no timer) to 600, got {timer_seconds}")
+    config = TableConfig(
+        profile=profile,
+        profile_options=dict(profile_options or {}),
+        seed=seed if seed is not None else random.SystemRandom().randrange(1 << 31),
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+        hints=hints,
+        timer_seconds=timer_seconds,
+        deck_text=deck_text,
+    )
+    config.rule_profile()  # raises RuleProfileError naming a bad profile or option
+    config.question_deck()  # raises naming the bad line of an uploaded deck
+    return config

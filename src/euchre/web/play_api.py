@@ -1,0 +1,299 @@
+"""The play API (stable; the page uses the same): open a table, see a seat's view, act.
+
+- ``POST /api/play/tables`` → 201 ``{"table", "seats": [{"seat", "kind", "token", "code",
+  "url"}]}`` (rate-limited per client);
+- ``GET /api/play/tables/{table}`` with ``Authorization: Bearer TOKEN`` → that seat's view;
+  without a token, the spectators' view;
+- ``POST /api/play/tables/{table}/actions`` ``{"action", "seq"}`` → the new view; an illegal
+  action or a stale ``seq`` → 409; a missing or wrong token → 403;
+- ``GET /api/play/tables/{table}/records.jsonl`` → the finished hands as hand records.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, TypeVar
+
+import segno
+from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+from euchre.engine.errors import RuleProfileError
+from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
+from euchre.store.play import ForbiddenError, PlayService, SeatTicket, seat_kinds
+from euchre.store.play.table import TableConfig, config_from_request
+from euchre.web.deps import guard_codes
+from euchre.web.play_ws import PlayRuntime
+from euchre.web.security import client_key
+
+__all__ = [
+    "ActionIn",
+    "JoinIn",
+    "SeatChangeIn",
+    "TableCreate",
+    "install_play",
+    "router",
+    "seat_url",
+    "table_config",
+    "ticket_json",
+]
+
+router = APIRouter(prefix="/api/play", tags=["play"])
+T = TypeVar("T")
+_MAX_DECK = 20_000
+
+
+class TableCreate(BaseModel):
+    """A new table: a rule profile (a built-in with overrides, or a user profile's TOML),
+    who sits where, a seed, hints and an optional turn timer."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    profile: str = Field("tournament", max_length=64)
+    profile_options: dict[str, Any] = Field(default_factory=dict)
+    profile_toml: str | None = Field(None, max_length=_MAX_DECK)
+    seats: list[str] = Field(default_factory=lambda: ["human", "rules", "rules", "rules"])
+    seed: int | None = Field(None, ge=0, le=2**62)
+    hints: bool = True
+    timer_seconds: int = Field(0, ge=0, le=600)
+    question_deck: str | None = Field(None, max_length=_MAX_DECK)
+
+
+class ActionIn(BaseModel):
+    """One action, with the ``seq`` of the view it was chosen from."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: str = Field(max_length=64)
+    seq: int = Field(ge=0, le=2_147_483_647)
+
+
+class SeatChangeIn(BaseModel):
+    """Who takes a seat: ``human`` or a computer player's name."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str = Field(max_length=32)
+
+
+class JoinIn(BaseModel):
+    """A seat's short code."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    code: str = Field(min_length=4, max_length=32)
+
+
+def table_config(body: TableCreate) -> TableConfig:
+    """The validated configuration of a new table (errors name the bad field)."""
+    profile, options = body.profile, dict(body.profile_options)
+    if body.profile_toml:
+        try:
+            data = tomllib.loads(body.profile_toml)
+        except tomllib.TOMLDecodeError as error:
+            raise RuleProfileError(f"profile_toml is not valid TOML: {error}") from None
+        extends = data.get("extends")
+        if not isinstance(extends, str) or extends not in BUILTIN_PROFILES:
+            raise RuleProfileError(
+                f"profile_toml: key 'extends' must name a built-in profile "
+                f"({', '.join(BUILTIN_PROFILES)})"
+            )
+        profile_from_mapping(data, origin="profile_toml")  # validates every key
+        profile = extends
+        options = dict(data.get("options", {})) | options
+    return config_from_request(
+        profile=profile,
+        profile_options=options,
+        seats=body.seats,
+        seed=body.seed,
+        hints=body.hints,
+        timer_seconds=body.timer_seconds,
+        deck_text=body.question_deck,
+    )
+
+
+def service_of(request: Request) -> PlayService:
+    """The app's play service."""
+    value: PlayService = request.app.state.play_service
+    return value
+
+
+def base_url(request: Request) -> str:
+    """Where players reach this app (the ``--public-url``, else the address used)."""
+    public: str | None = request.app.state.public_url
+    return (public or str(request.base_url)).rstrip("/")
+
+
+def seat_url(request: Request, table_id: str, ticket: SeatTicket) -> str:
+    """The invite link of a seat: the token rides in the fragment, never sent to a server."""
+    if ticket.token is None:
+        return f"{base_url(request)}/play/{table_id}"
+    return f"{base_url(request)}/play/{table_id}#seat={ticket.seat}&token={ticket.token}"
+
+
+def ticket_json(
+    request: Request, table_id: str, ticket: SeatTicket, *, qr: bool = False
+) -> dict[str, Any]:
+    """A seat as the API returns it to whoever opened or changed it (with ``qr``: its link
+    as a QR code, an SVG data URI)."""
+    url = seat_url(request, table_id, ticket)
+    return {
+        "seat": ticket.seat,
+        "kind": ticket.kind,
+        "token": ticket.token,
+        "code": ticket.code,
+        "url": url,
+        "qr": segno.make(url, error="m").svg_data_uri(scale=3) if qr and ticket.token else None,
+    }
+
+
+def _bearer(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise HTTPException(403, "Authorization must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+async def _call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run a service call off the event loop; a wrong token becomes a 403."""
+    try:
+        return await run_in_threadpool(function, *args, **kwargs)
+    except ForbiddenError as error:
+        raise HTTPException(403, str(error)) from None
+
+
+Auth = Annotated[str | None, Header()]
+
+
+@router.get("/kinds")
+async def kinds() -> dict[str, Any]:
+    """Who can sit (``human`` and every computer player) and the built-in profiles."""
+    return {"kinds": list(seat_kinds()), "profiles": list(BUILTIN_PROFILES)}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(request: Request, body: TableCreate) -> dict[str, Any]:
+    """Open a table; the response holds each human seat's token (shown only now)."""
+    service = service_of(request)
+    config = table_config(body)
+    table_id, tickets = await _call(service.create_table, config, client=client_key(request))
+    return {
+        "table": table_id,
+        "url": f"{base_url(request)}/play/{table_id}",
+        "seats": [ticket_json(request, table_id, ticket) for ticket in tickets],
+    }
+
+
+@router.get("/tables/{table_id}")
+async def get_view(
+    request: Request, table_id: str, authorization: Auth = None
+) -> dict[str, Any]:
+    """A seat's view with its token; the spectators' view without one."""
+    service = service_of(request)
+    token = _bearer(authorization)
+    seat = await _call(service.seat_for_token, table_id, token) if token else None
+    return await _call(service.view, table_id, seat)
+
+
+@router.post("/tables/{table_id}/actions")
+async def post_action(
+    request: Request, table_id: str, body: ActionIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """Make a move; 409 when illegal (naming the legal ones) or stale, 403 without a token."""
+    service = service_of(request)
+    seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
+    view = await _call(service.act, table_id, seat=seat, action=body.action, seq=body.seq)
+    assert view is not None
+    return view
+
+
+@router.get("/tables/{table_id}/hint")
+async def get_hint(request: Request, table_id: str, authorization: Auth = None) -> dict[str, str]:
+    """What the strongest computer player would do in this seat now, and why (one line)."""
+    service = service_of(request)
+    seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
+    return {"hint": await _call(service.hint, table_id, seat)}
+
+
+@router.get("/tables/{table_id}/events")
+async def get_events(
+    request: Request, table_id: str, since: int = 0, authorization: Auth = None
+) -> dict[str, Any]:
+    """The log entries after ``since`` as this seat (or a spectator) may see them."""
+    service = service_of(request)
+    token = _bearer(authorization)
+    seat = await _call(service.seat_for_token, table_id, token) if token else None
+    return {"events": await _call(service.entries_since, table_id, since, seat)}
+
+
+@router.post("/tables/{table_id}/seats/{seat}")
+async def change_seat(
+    request: Request, table_id: str, seat: int, body: SeatChangeIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """A seated human hands a seat to a computer player (at once) or to a human (from the
+    next hand; the new token and code are in the answer)."""
+    service = service_of(request)
+    by_seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
+    ticket = await _call(
+        service.change_seat, table_id, by_seat=by_seat, target=seat, kind=body.kind
+    )
+    return ticket_json(request, table_id, ticket, qr=True)
+
+
+@router.post("/join")
+async def join(request: Request, body: JoinIn) -> dict[str, Any]:
+    """Redeem a seat's short code for a fresh token (wrong codes are slowed down)."""
+    service = service_of(request)
+    table_id, ticket = await run_in_threadpool(
+        guard_codes, request, lambda session: service.join_by_code(session, body.code)
+    )
+    return {"table": table_id, **ticket_json(request, table_id, ticket)}
+
+
+@router.get("/tables/{table_id}/records.jsonl", response_class=PlainTextResponse)
+async def records(request: Request, table_id: str) -> PlainTextResponse:
+    """Every finished hand as JSON Lines (``euchre replay`` replays them)."""
+    import json
+
+    rows = await _call(service_of(request).records, table_id)
+    text = "".join(json.dumps(row) + "\n" for row in rows)
+    return PlainTextResponse(text, media_type="application/x-ndjson")
+
+
+def install_play(app: FastAPI) -> None:
+    """Add browser play to the app: the service, the live runtime, the routes and pages.
+
+    ``EUCHRE_PLAY_BOT_DELAY`` (seconds, default 0.8) paces computer players;
+    ``EUCHRE_PLAY_CREATE_PER_MINUTE`` (default 30) limits new tables per client.
+    """
+    from euchre.web import play_pages, play_ws
+
+    store = app.state.database
+    service = PlayService(
+        store, create_per_minute=int(os.environ.get("EUCHRE_PLAY_CREATE_PER_MINUTE", "30"))
+    )
+    runtime = PlayRuntime(service, bot_delay=float(os.environ.get("EUCHRE_PLAY_BOT_DELAY", "0.8")))
+    service.on_commit = runtime.committed
+    app.state.play_service = service
+    app.state.play_runtime = runtime
+    previous = app.router.lifespan_context
+
+    @asynccontextmanager
+    async def lifespan(application: FastAPI) -> AsyncIterator[Any]:
+        async with previous(application) as state:
+            await runtime.start(postgres_url=None if store.is_sqlite else store.url)
+            try:
+                yield state
+            finally:
+                await runtime.stop()
+
+    app.router.lifespan_context = lifespan
+    for extra in (router, play_ws.router, play_pages.router):
+        app.include_router(extra)

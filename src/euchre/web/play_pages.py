@@ -1,0 +1,192 @@
+"""Browser play pages (Jinja2, autoescaped): the new-table form, the invite page, the table.
+
+No login: anyone may open a table (rate-limited). The invite page is shown once, right after
+the table is opened, because the seat tokens exist only then (the database keeps hashes).
+A seat's link carries its token in the fragment, which browsers never send to a server.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Annotated, Any
+
+import jinja2
+import segno
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
+
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
+from euchre.store.play import SEAT_NAMES, seat_kinds
+from euchre.web.deps import guard_codes
+from euchre.web.play_api import (
+    TableCreate,
+    base_url,
+    seat_url,
+    service_of,
+    table_config,
+)
+from euchre.web.security import client_key
+
+__all__ = ["router", "templates"]
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(
+    env=jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(resources.files("euchre.web").joinpath("templates"))),
+        autoescape=True,
+    )
+)
+_SHOWN_OPTIONS = (
+    "game_target",
+    "game_hands",
+    "all_pass",
+    "going_alone",
+    "defend_alone",
+    "natural_trump",
+    "question_pile",
+    "points_euchre",
+    "points_lone_march",
+)
+
+
+def _profiles() -> list[dict[str, Any]]:
+    rows = []
+    for profile_id in BUILTIN_PROFILES:
+        profile = load_profile(profile_id)
+        rows.append(
+            {
+                "id": profile_id,
+                "name": profile.name,
+                "options": [
+                    {"name": name, "value": getattr(profile, name), "doc": OPTION_SPECS[name].doc}
+                    for name in OPTION_SPECS
+                ],
+                "summary": [(name, getattr(profile, name)) for name in _SHOWN_OPTIONS],
+            }
+        )
+    return rows
+
+
+def _new_page(request: Request, *, error: str | None = None, status: int = 200) -> Response:
+    response: Response = templates.TemplateResponse(
+        request=request,
+        name="play/new.html",
+        context={
+            "profiles": _profiles(),
+            "kinds": seat_kinds(),
+            "seat_names": SEAT_NAMES,
+            "error": error,
+        },
+        status_code=status,
+    )
+    return response
+
+
+@router.get("/play", response_class=HTMLResponse)
+async def new_table_page(request: Request) -> Response:
+    """The form that opens a table, and the box that joins one by code."""
+    return _new_page(request)
+
+
+@router.post("/play", response_class=HTMLResponse)
+async def open_table(
+    request: Request,
+    profile: Annotated[str, Form(max_length=64)] = "tournament",
+    seat0: Annotated[str, Form(max_length=32)] = "human",
+    seat1: Annotated[str, Form(max_length=32)] = "rules",
+    seat2: Annotated[str, Form(max_length=32)] = "rules",
+    seat3: Annotated[str, Form(max_length=32)] = "rules",
+    seed: Annotated[str, Form(max_length=20)] = "",
+    hints: Annotated[str | None, Form(max_length=8)] = None,
+    timer_seconds: Annotated[str, Form(max_length=4)] = "0",
+    profile_toml: Annotated[str, Form(max_length=20_000)] = "",
+    deck: Annotated[UploadFile | None, File()] = None,
+) -> Response:
+    """Open a table from the form and show its invite page (tokens shown only here)."""
+    try:
+        deck_text = None
+        if deck is not None and deck.filename:
+            raw = await deck.read(20_001)
+            if len(raw) > 20_000:
+                raise EuchreError("the question deck file is larger than 20 000 bytes")
+            try:
+                deck_text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise EuchreError("the question deck file is not UTF-8 text") from None
+        if seed.strip() and not seed.strip().isdigit():
+            raise EuchreError(f"seed {seed!r} must be a whole number")
+        if not timer_seconds.strip().isdigit():
+            raise EuchreError(f"turn timer {timer_seconds!r} must be a whole number of seconds")
+        body = TableCreate(
+            profile=profile,
+            seats=[seat0, seat1, seat2, seat3],
+            seed=int(seed) if seed.strip() else None,
+            hints=hints is not None,
+            timer_seconds=int(timer_seconds),
+            profile_toml=profile_toml.strip() or None,
+            question_deck=deck_text,
+        )
+        config = table_config(body)
+        service = service_of(request)
+        table_id, tickets = await run_in_threadpool(
+            service.create_table, config, client=client_key(request)
+        )
+    except EuchreError as error:
+        from euchre.web.app import status_for
+
+        return _new_page(request, error=str(error), status=status_for(error))
+    seats = []
+    for ticket in tickets:
+        url = seat_url(request, table_id, ticket)
+        seats.append(
+            {
+                "seat": ticket.seat,
+                "name": SEAT_NAMES[ticket.seat],
+                "kind": ticket.kind,
+                "code": ticket.code,
+                "url": url if ticket.token else None,
+                "qr": segno.make(url, error="m").svg_data_uri(scale=3) if ticket.token else None,
+            }
+        )
+    response: Response = templates.TemplateResponse(
+        request=request,
+        name="play/invite.html",
+        context={
+            "table": table_id,
+            "seats": seats,
+            "profile": config.rule_profile().name,
+            "spectate": f"{base_url(request)}/play/{table_id}",
+        },
+        status_code=201,
+    )
+    return response
+
+
+@router.post("/play/join")
+async def join_by_code(request: Request, code: Annotated[str, Form(max_length=32)]) -> Response:
+    """Redeem a seat's short code and go to the table (the new token in the fragment)."""
+    service = service_of(request)
+    try:
+        table_id, ticket = await run_in_threadpool(
+            guard_codes, request, lambda session: service.join_by_code(session, code)
+        )
+    except EuchreError as error:
+        from euchre.web.app import status_for
+
+        return _new_page(request, error=str(error), status=status_for(error))
+    return RedirectResponse(seat_url(request, table_id, ticket), status_code=303)
+
+
+@router.get("/play/{table_id}", response_class=HTMLResponse)
+async def table_page(request: Request, table_id: str) -> Response:
+    """The table: the page fills itself from the seat's view (token from the fragment)."""
+    view = await run_in_threadpool(service_of(request).view, table_id, None)
+    response: Response = templates.TemplateResponse(
+        request=request,
+        name="play/table.html",
+        context={"table": table_id, "view": view, "seat_names": SEAT_NAMES, "kinds": seat_kinds()},
+    )
+    return response

@@ -1,0 +1,359 @@
+"""Live play: one WebSocket per seat, the fan-out of views, and the server's own moves.
+
+A client connects to ``/api/play/tables/{table}/ws`` and sends ``{"token": ..., "seq": N}``
+first (no token: a spectator). It receives ``{"type": "view", "view": ..., "missed": [...]}``
+at once (``missed``: the log entries after ``N``, as that seat may see them; ``worker``: the
+serving process) and again after every change. It may send
+``{"type": "action", "action": ..., "seq": N}``; a refusal comes back as
+``{"type": "error", "status": 409, "detail": ...}``.
+
+On SQLite one process serves every table and is told of each commit directly. On PostgreSQL
+each worker also listens to the doorbell (:mod:`euchre.store.play.doorbell`), so players on
+different workers see each other's moves; the log stays the truth.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from euchre.engine.errors import EuchreError
+from euchre.store.errors import NotFoundError
+from euchre.store.play import AutoMove, ForbiddenError, PlayService
+from euchre.store.play.doorbell import listen_forever
+
+__all__ = ["PlayRuntime", "Subscriber", "router"]
+
+_log = logging.getLogger(__name__)
+router = APIRouter()
+_SEND_TIMEOUT = 5.0
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open socket: its seat (None: a spectator) and the last ``seq`` it was sent."""
+
+    socket: WebSocket
+    seat: int | None
+    last_seq: int = -1
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send_view(self, seq: int, message: str) -> None:
+        """Send a view unless this socket already has one as new."""
+        async with self.lock:
+            if seq <= self.last_seq:
+                return
+            self.last_seq = seq
+            await asyncio.wait_for(self.socket.send_text(message), _SEND_TIMEOUT)
+
+
+class PlayRuntime:
+    """Per-process live state: who listens to which table, and the drivers that move for
+    computer players (after ``bot_delay`` seconds) and for humans whose timer ran out."""
+
+    def __init__(self, service: PlayService, *, bot_delay: float) -> None:
+        self.service = service
+        self.bot_delay = bot_delay
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.subscribers: dict[str, set[Subscriber]] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._wake: dict[str, asyncio.Event] = {}
+        self._again: set[str] = set()
+        self._pushers: dict[str, asyncio.Task[None]] = {}
+        self._push_again: set[str] = set()
+        self._pushed_seq: dict[str, int] = {}
+        self._sent_seq: dict[str, int] = {}
+        self._listener: asyncio.Task[None] | None = None
+        self._thread_id: int | None = None
+
+    # ------------------------------------------------------------------ life
+    async def start(self, *, postgres_url: str | None) -> None:
+        """Bind to the running loop; resume every table that owes a move; listen on PG."""
+        self.loop = asyncio.get_running_loop()
+        self._thread_id = threading.get_ident()
+        if postgres_url is not None:
+            self._listener = asyncio.create_task(
+                listen_forever(postgres_url, self.rung, self._ring_all)
+            )
+        for table_id in await run_in_threadpool(self.service.tables_owing_moves):
+            self.kick(table_id)
+
+    async def stop(self) -> None:
+        """Cancel the drivers and the listener."""
+        tasks = [*self._drivers.values(), *self._pushers.values()]
+        if self._listener is not None:
+            tasks.append(self._listener)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.loop = None
+
+    # ------------------------------------------------------------------ changes
+    def committed(self, table_id: str, seq: int) -> None:
+        """Called (from any thread) right after this process committed entry ``seq``."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        if threading.get_ident() == self._thread_id:
+            self._changed(table_id, True, seq)
+        else:
+            loop.call_soon_threadsafe(self._changed, table_id, True, seq)
+
+    def rung(self, table_id: str, seq: int) -> None:
+        """The doorbell: another worker (or this one) committed entry ``seq``."""
+        if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
+            return  # this worker's sockets already have it (its own commit, most often)
+        self._changed(table_id, False, seq)
+
+    def _ring_all(self) -> None:
+        for table_id in list(self.subscribers):
+            self._changed(table_id, False, 0)
+
+    def _changed(self, table_id: str, local: bool, seq: int) -> None:
+        if self.subscribers.get(table_id):
+            if local:
+                self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
+            self._push(table_id)
+        if local:
+            self.kick(table_id, seq)
+        else:
+            wake = self._wake.get(table_id)
+            if wake is not None:
+                wake.set()  # a timer may have been answered on another worker
+
+    # ------------------------------------------------------------------ fan-out
+    def _push(self, table_id: str) -> None:
+        self._push_again.add(table_id)
+        if table_id not in self._pushers:
+            self._pushers[table_id] = asyncio.create_task(self._push_loop(table_id))
+
+    async def _push_loop(self, table_id: str) -> None:
+        try:
+            while table_id in self._push_again:
+                self._push_again.discard(table_id)
+                subscribers = list(self.subscribers.get(table_id, ()))
+                if not subscribers:
+                    return
+                seats = {subscriber.seat for subscriber in subscribers}
+                # This process's own commit: its cached state already holds it (no query).
+                known = self._pushed_seq.pop(table_id, None)
+                quick = (
+                    self.service.cached_views(table_id, seats, known)
+                    if known is not None
+                    else None
+                )
+                if quick is None:
+                    quick = await run_in_threadpool(self.service.views, table_id, seats)
+                seq, views = quick
+                messages = {
+                    seat: json.dumps({"type": "view", "view": view, "missed": []})
+                    for seat, view in views.items()
+                }
+                await asyncio.gather(
+                    *(self._send(table_id, s, seq, messages[s.seat]) for s in subscribers)
+                )
+                self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
+        finally:
+            self._pushers.pop(table_id, None)
+
+    async def _send(self, table_id: str, subscriber: Subscriber, seq: int, message: str) -> None:
+        try:
+            await subscriber.send_view(seq, message)
+        except Exception:  # a socket that died or stalled: drop it (the client reconnects)
+            self.unsubscribe(table_id, subscriber)
+            with contextlib.suppress(Exception):
+                await subscriber.socket.close(code=1011)
+
+    def subscribe(self, table_id: str, subscriber: Subscriber) -> None:
+        """Start sending ``table_id``'s views to ``subscriber``."""
+        self.subscribers.setdefault(table_id, set()).add(subscriber)
+
+    def unsubscribe(self, table_id: str, subscriber: Subscriber) -> None:
+        """Stop sending to ``subscriber``."""
+        subscribers = self.subscribers.get(table_id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self.subscribers[table_id]
+                self._sent_seq.pop(table_id, None)
+
+    # ------------------------------------------------------------------ the server's moves
+    def kick(self, table_id: str, seq: int | None = None) -> None:
+        """Make sure a driver looks at ``table_id`` (it exits when no move is owed).
+
+        After this process's own commit of ``seq`` its cached state usually says at once
+        that a human is to move (no timer): then no driver is needed at all."""
+        if self.loop is None:
+            return
+        running = table_id in self._drivers
+        if (
+            not running
+            and seq is not None
+            and self.service.owes_move_cached(table_id, seq) is False
+        ):
+            return
+        self._again.add(table_id)
+        wake = self._wake.get(table_id)
+        if wake is not None:
+            wake.set()
+        if not running:
+            self._drivers[table_id] = asyncio.create_task(self._drive(table_id))
+
+    async def _drive(self, table_id: str) -> None:
+        try:
+            while table_id in self._again:
+                self._again.discard(table_id)
+                move = await run_in_threadpool(self.service.pending_auto_move, table_id)
+                if move is None:
+                    continue
+                delay = self.bot_delay if move.bot else move.due - time.time()
+                if delay > 0 and await self._sleep(table_id, delay):
+                    self._again.add(table_id)
+                    continue  # something changed meanwhile: look again
+                await self._move(table_id, move)
+                self._again.add(table_id)
+        except NotFoundError:
+            return
+        except Exception:  # pragma: no cover - logged; the next change kicks it again
+            _log.exception("play driver for table %s stopped", table_id)
+        finally:
+            self._drivers.pop(table_id, None)
+            self._wake.pop(table_id, None)
+
+    async def _sleep(self, table_id: str, seconds: float) -> bool:
+        """Wait ``seconds``; True when woken early by a change."""
+        wake = self._wake[table_id] = asyncio.Event()
+        try:
+            await asyncio.wait_for(wake.wait(), seconds)
+        except TimeoutError:
+            return False
+        finally:
+            self._wake.pop(table_id, None)
+        return True
+
+    async def _move(self, table_id: str, move: AutoMove) -> None:
+        await run_in_threadpool(self.service.auto_move, table_id, move)
+
+
+def runtime_of(socket: WebSocket) -> PlayRuntime:
+    """The app's play runtime."""
+    value: PlayRuntime = socket.app.state.play_runtime
+    return value
+
+
+@router.websocket("/api/play/tables/{table_id}/ws")
+async def play_socket(websocket: WebSocket, table_id: str) -> None:
+    """One seat's (or a spectator's) live connection to a table."""
+    runtime = runtime_of(websocket)
+    service = runtime.service
+    await websocket.accept()
+    try:
+        hello = json.loads(await asyncio.wait_for(websocket.receive_text(), 30))
+        if not isinstance(hello, dict):
+            raise ValueError("the first message must be a JSON object")
+        token = hello.get("token")
+        last = hello.get("seq", 0)
+        if not isinstance(last, int) or isinstance(last, bool):
+            raise ValueError("'seq' must be a number")
+        seat = (
+            await run_in_threadpool(service.seat_for_token, table_id, str(token))
+            if token
+            else None
+        )
+    except (ForbiddenError, NotFoundError) as error:
+        status = 404 if isinstance(error, NotFoundError) else 403
+        await _refuse(websocket, status, str(error))
+        return
+    except (ValueError, TimeoutError, WebSocketDisconnect) as error:
+        await _refuse(websocket, 400, f"bad first message: {error}")
+        return
+    subscriber = Subscriber(websocket, seat)
+    runtime.subscribe(table_id, subscriber)
+    try:
+        await _catch_up(runtime, table_id, subscriber, last)
+        runtime.kick(table_id)
+        while True:
+            message = await websocket.receive_text()
+            await _on_message(runtime, table_id, subscriber, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        runtime.unsubscribe(table_id, subscriber)
+
+
+async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, last: int) -> None:
+    service = runtime.service
+    missed = await run_in_threadpool(service.entries_since, table_id, last, subscriber.seat)
+    seq, views = await run_in_threadpool(service.views, table_id, {subscriber.seat})
+    message = json.dumps(
+        {"type": "view", "view": views[subscriber.seat], "missed": missed, "worker": os.getpid()}
+    )
+    await subscriber.send_view(seq, message)
+
+
+async def _on_message(
+    runtime: PlayRuntime, table_id: str, subscriber: Subscriber, message: str
+) -> None:
+    try:
+        data: Any = json.loads(message)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        await _error(subscriber, 400, "messages are JSON objects")
+        return
+    kind = data.get("type")
+    if kind == "ping":
+        await subscriber.socket.send_text(json.dumps({"type": "pong"}))
+        return
+    if kind == "resync":
+        subscriber.last_seq = -1
+        last = data.get("seq", 0)
+        await _catch_up(runtime, table_id, subscriber, last if isinstance(last, int) else 0)
+        return
+    if kind != "action":
+        await _error(subscriber, 400, f"unknown message type {kind!r}; types: action, ping")
+        return
+    if subscriber.seat is None:
+        await _error(subscriber, 403, "spectators cannot act: connect with a seat token")
+        return
+    action, seq = data.get("action"), data.get("seq")
+    if not isinstance(action, str) or not isinstance(seq, int) or isinstance(seq, bool):
+        await _error(subscriber, 400, "an action message needs 'action' (text) and 'seq'")
+        return
+    try:
+        await run_in_threadpool(
+            runtime.service.act,
+            table_id,
+            seat=subscriber.seat,
+            action=action,
+            seq=seq,
+            want_view=False,
+        )
+    except EuchreError as error:
+        from euchre.web.app import status_for
+
+        await _error(subscriber, status_for(error), str(error))
+
+
+async def _error(subscriber: Subscriber, status: int, detail: str) -> None:
+    await subscriber.socket.send_text(
+        json.dumps({"type": "error", "status": status, "detail": detail})
+    )
+
+
+async def _refuse(websocket: WebSocket, status: int, detail: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps({"type": "error", "status": status, "detail": detail}))
+        await websocket.close(code=4000 + status)

@@ -1,0 +1,205 @@
+"""The play table as pure state: the whole game by the profile, the question pile as the sheet
+says, and the no-leak property (a seat never sees a card it may not see)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from euchre.engine.cards import iter_mask
+from euchre.engine.profile import BUILTIN_PROFILES
+from euchre.engine.questions import PILE_CARDS
+from euchre.store.play.table import TableState, config_from_request, seat_kinds
+
+from .helpers import CARD
+
+
+def _table(profile: str, seed: int = 1, seats: tuple[str, ...] = ("human",) * 4) -> TableState:
+    config = config_from_request(
+        profile=profile, profile_options=None, seats=list(seats), seed=seed, hints=True,
+        timer_seconds=0, deck_text=None,
+    )
+    return TableState.new("T", config)
+
+
+def _step(state: TableState, rng: random.Random) -> tuple[int, str]:
+    for seat in range(4):
+        legal = state.legal(seat)
+        if legal:
+            action = rng.choice(legal)
+            state.apply(seat, action)
+            return seat, action
+    raise AssertionError(f"nobody can move at seq {state.seq} ({state.status})")
+
+
+@pytest.mark.parametrize("profile", BUILTIN_PROFILES)
+def test_whole_game_ends_by_the_profiles_target_or_hand_count(profile: str) -> None:
+    state = _table(profile, seed=5)
+    rng = random.Random(5)
+    log = []
+    while state.status != "over":
+        log.append(_step(state, rng))
+    game = state.game
+    assert game is not None
+    if state.profile.game_target:
+        assert max(game.scores) >= state.profile.game_target
+    else:
+        assert game.counted_hands == state.profile.game_hands
+    # The same log rebuilds the same table (the log is the truth).
+    again = TableState.replay("T", state.config, log)
+    assert again.view(0) == state.view(0) and again.records() == state.records()
+
+
+def test_dealer_rotates_clockwise_after_each_hand_that_is_not_redealt() -> None:
+    state = _table("tournament", seed=2)
+    rng = random.Random(2)
+    while state.status != "over":
+        _step(state, rng)
+    dealers = [hand.record.dealer for hand in state.finished]
+    for before, after, hand in zip(dealers, dealers[1:], state.finished, strict=False):
+        expected = before if hand.result.status.value == "redeal" else (before + 1) % 4
+        assert after == expected
+
+
+def test_game_waits_until_every_human_sits_down() -> None:
+    state = _table("tournament", seats=("human", "rules", "human", "random"))
+    assert state.status == "waiting" and state.legal(0) == ["sit"] and state.legal(1) == []
+    state.apply(0, "sit")
+    assert state.status == "waiting"
+    state.apply(2, "sit")
+    assert state.status == "playing" and state.to_act is not None
+
+
+def _play_to_first_trick(state: TableState, rng: random.Random) -> None:
+    while state.question is None:
+        _step(state, rng)
+
+
+def test_questions_bidding_team_wins_a_trick_asks_one_player_of_the_other_team_from_the_pile() -> (
+    None
+):
+    # "When the bidding team wins a trick, the team may pick the card from the top of the
+    # question pile and ask one of the players in the other team the question on the card."
+    for seed in range(40):
+        state = _table("questions", seed=seed)
+        rng = random.Random(seed)
+        _play_to_first_trick(state, rng)
+        question = state.question
+        assert question is not None and state.hand is not None
+        if not question.maker_team_won:
+            continue
+        legal = state.legal(question.asker)
+        others = {s for s in range(4) if s % 2 != question.asker % 2 and state.hand.active[s]}
+        assert {int(text.split()[1]) for text in legal} == others
+        assert all(len(text.split()) == 2 for text in legal)  # no card chosen: the pile's top
+        state.apply(question.asker, legal[0])
+        assert question.card in PILE_CARDS and question.source == "pile"
+        assert question.question == state.deck.questions[question.card]
+        return
+    raise AssertionError("no seed gave the makers the first trick")
+
+
+def test_questions_defending_team_asks_a_bidding_player_about_a_card_of_that_trick() -> None:
+    # "When the defending team wins a trick, the team can ask one person in the bidding team
+    # the question on one of the cards played during that trick."
+    for seed in range(40):
+        state = _table("questions", seed=seed)
+        rng = random.Random(seed)
+        _play_to_first_trick(state, rng)
+        question = state.question
+        assert question is not None and state.hand is not None
+        if question.maker_team_won:
+            continue
+        trick_cards = {str(card) for _, card in state.hand.trick_plays()[0]}
+        makers = {state.hand.maker, (state.hand.maker + 2) % 4}
+        legal = state.legal(question.asker)
+        assert legal and all(
+            int(text.split()[1]) in makers and text.split()[2] in trick_cards for text in legal
+        )
+        state.apply(question.asker, legal[-1])
+        assert question.source == "trick" and question.card in trick_cards
+        # Everyone sees the question; play goes on only once it is marked answered.
+        for seat in (None, 0, 1, 2, 3):
+            assert state.view(seat)["question"]["question"] == question.question
+        assert all(state.legal(seat) in ([], ["answered"]) for seat in range(4))
+        answerer = state.to_act
+        assert answerer is not None
+        state.apply(answerer, "answered")
+        assert state.question is None and state.legal(state.hand.to_act)
+        return
+    raise AssertionError("no seed gave the defenders the first trick")
+
+
+def test_seat_kinds_come_from_the_bots_registry() -> None:
+    from euchre.bots import BOT_FACTORIES
+
+    assert seat_kinds() == ("human", *BOT_FACTORIES)
+
+
+def test_a_computer_player_gives_way_to_a_human_only_when_the_next_hand_is_dealt() -> None:
+    state = _table("tournament", seats=("human", "rules", "rules", "rules"))
+    state.apply(0, "sit")
+    hand_number = len(state.finished)
+    state.apply(0, "seat 2 human")
+    assert state.kinds[2] == "rules" and state.pending_kinds == {2: "human"}
+    rng = random.Random(3)
+    while len(state.finished) == hand_number:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(seat, rng.choice(state.legal(seat)))
+    assert state.kinds[2] == "human"
+    state.apply(0, "seat 2 random")  # a human who leaves is replaced at once
+    assert state.kinds[2] == "random"
+
+
+def _allowed(state: TableState, seat: int | None) -> set[str]:
+    hand = state.hand
+    if hand is None:
+        return set()
+    seen = {str(card) for plays in hand.trick_plays() for _, card in plays}
+    seen.add(str(iter_mask(1 << hand.up_card).__next__()))
+    if seat is None:
+        return seen
+    seen |= {str(card) for card in iter_mask(hand.hands[seat])}
+    seen |= {str(card) for card in iter_mask(hand.initial_hands[seat])}
+    if seat == hand.dealer and hand.discarded >= 0:
+        seen.add(str(iter_mask(1 << hand.discarded).__next__()))
+    for actor, action in zip(hand.actors, hand.history, strict=True):
+        if actor == seat and action.kind.value == "go under":
+            seen |= {str(card) for card in action.cards}
+    return seen
+
+
+def _cards_in(view: dict[str, Any]) -> set[str]:
+    scrubbed = dict(view)
+    scrubbed.pop("question", None)
+    scrubbed.pop("questions", None)
+    scrubbed["profile"] = {}
+    return set(CARD.findall(json.dumps(scrubbed)))
+
+
+@settings(max_examples=40)
+@given(
+    profile=st.sampled_from(BUILTIN_PROFILES),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 10_000),
+)
+def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves: int) -> None:
+    state = _table(profile, seed=seed)
+    rng = random.Random(moves)
+    for _ in range(260):
+        if state.status == "over":
+            break
+        for seat in (None, 0, 1, 2, 3):
+            view = state.view(seat)
+            leaked = _cards_in(view) - _allowed(state, seat)
+            assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
+            if seat is not None and state.to_act != seat:
+                refusal = state.refusal(seat, "play AH", state.legal(seat))
+                assert not set(CARD.findall(refusal)) - {"AH"}
+        _step(state, rng)

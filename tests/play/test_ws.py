@@ -1,0 +1,124 @@
+"""The WebSocket per seat: every change pushed to every seat and spectator, catch-up after a
+reconnect, refusals as messages; what it sends is exactly the seat's view (no card leaks)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from .helpers import CARD, bearer, human_tokens, open_table, view_of
+
+
+def _until(socket: WebSocketTestSession, seq: int) -> dict[str, Any]:
+    while True:
+        message: dict[str, Any] = socket.receive_json()
+        assert message["type"] == "view", message
+        if message["view"]["seq"] >= seq:
+            return message
+
+
+def test_every_change_reaches_every_seat_and_spectator_and_matches_their_views(
+    client: TestClient,
+) -> None:
+    created = open_table(client, seats=["human", "random", "human", "rules"], seed=21)
+    table, tokens = created["table"], human_tokens(created)
+    url = f"/api/play/tables/{table}/ws"
+    rng = random.Random(2)
+    with (
+        client.websocket_connect(url) as south,
+        client.websocket_connect(url) as north,
+        client.websocket_connect(url) as watcher,
+    ):
+        south.send_json({"token": tokens[0], "seq": 0})
+        north.send_json({"token": tokens[2], "seq": 0})
+        watcher.send_json({"seq": 0})
+        sockets = {0: south, 2: north, None: watcher}
+        for socket in sockets.values():
+            assert socket.receive_json()["view"]["status"] == "waiting"
+        seq = 0
+        for _ in range(400):
+            for seat in (0, 2):
+                view = view_of(client, table, tokens[seat])
+                if view["legal"]:
+                    sockets[seat].send_json(
+                        {"type": "action", "action": rng.choice(view["legal"]), "seq": view["seq"]}
+                    )
+                    seq = view["seq"] + 1
+                    break
+            else:
+                continue  # a computer player is thinking
+            for seat, socket in sockets.items():
+                message = _until(socket, seq)
+                pushed = message["view"]
+                assert pushed["seat"] == seat
+                if seat is None:
+                    assert pushed["hand"] == [] and pushed["legal"] == []
+                else:
+                    fresh = view_of(client, table, tokens[seat])
+                    if fresh["seq"] == pushed["seq"]:
+                        assert fresh == pushed
+                    others = set(CARD.findall(str(pushed))) - set(pushed["hand"])
+                    public = {pushed.get("up_card")} | {
+                        c["card"] for t in pushed.get("tricks", []) for c in t["cards"]
+                    } | {c["card"] for c in pushed.get("trick", [])} | {pushed.get("discard")}
+                    assert others <= public
+            if seq and view_of(client, table)["hands_played"] >= 1:
+                break
+        else:
+            raise AssertionError("a whole hand was not played over the sockets")
+
+
+def test_a_reconnecting_seat_sends_its_last_seq_and_gets_what_it_missed(
+    client: TestClient,
+) -> None:
+    created = open_table(client, seats=["human", "random", "random", "random"], seed=22)
+    table, token = created["table"], human_tokens(created)[0]
+    url = f"/api/play/tables/{table}/ws"
+    with client.websocket_connect(url) as socket:
+        socket.send_json({"token": token, "seq": 0})
+        first = socket.receive_json()["view"]
+    assert first["seq"] == 0
+    sat = client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
+                      headers=bearer(token))
+    assert sat.status_code == 200
+    latest = view_of(client, table, token)
+    with client.websocket_connect(url) as socket:
+        socket.send_json({"token": token, "seq": 0})
+        message = socket.receive_json()
+    assert message["view"]["seq"] >= latest["seq"]
+    missed = message["missed"]
+    assert [entry["seq"] for entry in missed] == list(range(1, len(missed) + 1))
+    assert missed[0] == {"seq": 1, "seat": 0, "action": "sit"}
+    for entry in missed:  # another seat's discard is shown as "discard" alone
+        if entry["seat"] != 0 and entry["action"].startswith("discard"):
+            assert entry["action"] == "discard"
+
+
+def test_a_wrong_token_is_refused_403_and_a_refused_action_comes_back_as_an_error(
+    client: TestClient,
+) -> None:
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=23)
+    table, tokens = created["table"], human_tokens(created)
+    url = f"/api/play/tables/{table}/ws"
+    with client.websocket_connect(url) as socket:
+        socket.send_json({"token": "not-a-token", "seq": 0})
+        message = socket.receive_json()
+        assert message["type"] == "error" and message["status"] == 403
+    with client.websocket_connect(url) as socket:
+        socket.send_json({"token": tokens[1], "seq": 0})
+        socket.receive_json()
+        socket.send_json({"type": "action", "action": "play AS", "seq": 0})
+        error = socket.receive_json()
+        assert error["type"] == "error" and error["status"] == 409
+        assert "legal: sit" in error["detail"]
+        socket.send_json({"type": "action", "action": "sit", "seq": 5})
+        stale = socket.receive_json()
+        assert stale["status"] == 409 and "stale seq 5" in stale["detail"]
+    with client.websocket_connect(url) as spectator:
+        spectator.send_json({"seq": 0})
+        spectator.receive_json()
+        spectator.send_json({"type": "action", "action": "sit", "seq": 0})
+        assert spectator.receive_json()["status"] == 403
