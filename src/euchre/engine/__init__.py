@@ -10,7 +10,7 @@ from euchre.engine.errors import (
     RuleProfileError,
 )
 from euchre.engine.profile import BUILTIN_PROFILES, RuleProfile, load_profile, resolve_profile
-from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
+from euchre.engine.record import HandRecord, deal_record, deal_state, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, HandStatus, Phase, partner, team_of
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "RuleProfileError",
     "Suit",
     "deal_record",
+    "deal_state",
     "draw_first_dealer",
     "effective_suit",
     "load_profile",

@@ -16,10 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from euchre.engine.actions import Action
-from euchre.engine.cards import Card, Rank, Suit, card_mask
+from euchre.engine.cards import ALL_CARDS, Card, Rank, Suit, card_mask
 from euchre.engine.errors import CardParseError, EuchreError, HandRecordError, IllegalActionError
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.state import HandState
@@ -29,6 +30,7 @@ __all__ = [
     "HandRecord",
     "deal_cards",
     "deal_record",
+    "deal_state",
     "draw_first_dealer",
     "replay",
 ]
@@ -181,6 +183,33 @@ def replay(record: HandRecord, *, upto: int | None = None) -> HandState:
     return state
 
 
+def _deal_positions(one_at_a_time: bool, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the pack positions of its five cards in the order they are dealt."""
+    packets = [1] * 20 if one_at_a_time else [2, 3, 2, 3, 3, 2, 3, 2]
+    positions: list[list[int]] = [[], [], [], []]
+    position = 0
+    for index, size in enumerate(packets):
+        positions[(dealer + 1 + index) % 4] += range(position, position + size)
+        position += size
+    return tuple(tuple(seat_positions) for seat_positions in positions)
+
+
+# _DEAL_POSITIONS[one at a time][dealer][seat]: computed once (dealing is on every hand's path).
+_DEAL_POSITIONS = tuple(
+    tuple(_deal_positions(one_at_a_time, dealer) for dealer in range(4))
+    for one_at_a_time in (False, True)
+)
+
+
+# The same positions as C-level getters, and a card's one-bit mask: a hand's mask is then
+# one sum (cards are distinct, so the sum of their bits is their union).
+_DEAL_TAKERS = tuple(
+    tuple(tuple(itemgetter(*seat_positions) for seat_positions in deal) for deal in by_dealer)
+    for by_dealer in _DEAL_POSITIONS
+)
+_CARD_BIT = tuple(1 << card for card in range(24)).__getitem__
+
+
 def deal_cards(
     profile: RuleProfile, dealer: int, deck: Sequence[int]
 ) -> tuple[list[list[Card]], Card, list[Card]]:
@@ -189,20 +218,33 @@ def deal_cards(
     One at a time: a card to each player from the dealer's left, five times. Twos and threes:
     2-3-2-3 then 3-2-3-2 round the table from the dealer's left. The 21st card is the up-card.
     """
-    one_by_one = profile.deal_style == "one_at_a_time"
-    packets = [1] * 20 if one_by_one else [2, 3, 2, 3, 3, 2, 3, 2]
-    hands: list[list[Card]] = [[], [], [], []]
-    position = 0
-    for index, size in enumerate(packets):
-        seat = (dealer + 1 + index) % 4
-        hands[seat].extend(Card(card) for card in deck[position : position + size])
-        position += size
-    return hands, Card(deck[20]), [Card(card) for card in deck[21:24]]
+    positions = _DEAL_POSITIONS[profile.deal_style == "one_at_a_time"][dealer]
+    hands = [[ALL_CARDS[deck[index]] for index in seat_positions] for seat_positions in positions]
+    return hands, ALL_CARDS[deck[20]], [ALL_CARDS[card] for card in deck[21:24]]
+
+
+def _shuffle(rng: random.Random, pack: list[int]) -> None:
+    """``rng.shuffle(pack)``, draw for draw, for a plain ``random.Random`` (whose shuffle
+    draws each index with ``getrandbits``, retrying values out of range) without its two
+    Python calls per card; any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(pack)
+        return
+    getrandbits = rng.getrandbits
+    for index in range(len(pack) - 1, 0, -1):
+        bits = _BIT_LENGTHS[index + 1]
+        other = getrandbits(bits)
+        while other > index:
+            other = getrandbits(bits)
+        pack[index], pack[other] = pack[other], pack[index]
+
+
+_BIT_LENGTHS = tuple(size.bit_length() for size in range(25))
 
 
 def _shuffled_pack(rng: random.Random, profile: RuleProfile) -> list[int]:
     pack = list(range(24))
-    rng.shuffle(pack)
+    _shuffle(rng, pack)
     if profile.cut_by_right:
         cut = rng.randint(4, 20)  # the cut leaves at least four cards in each packet
         pack = pack[cut:] + pack[:cut]
@@ -218,6 +260,20 @@ def deal_record(profile: RuleProfile, dealer: int, rng: random.Random) -> HandRe
         tuple(tuple(sorted(hand)) for hand in hands),
         up_card,
         tuple(kitty),
+    )
+
+
+def deal_state(profile: RuleProfile, dealer: int, rng: random.Random) -> HandState:
+    """A fresh deal's state, exactly ``deal_record(profile, dealer, rng).start()`` (the same
+    draws from ``rng``, the same cards) without building the record: the fast door for
+    simulation, where no record is kept."""
+    pack = _shuffled_pack(rng, profile)
+    masks = [
+        sum(map(_CARD_BIT, take(pack)))
+        for take in _DEAL_TAKERS[profile.deal_style == "one_at_a_time"][dealer]
+    ]
+    return HandState(
+        profile, dealer, masks, ALL_CARDS[pack[20]], [ALL_CARDS[card] for card in pack[21:24]]
     )
 
 
