@@ -15,7 +15,19 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from euchre.engine import actions as codes
-from euchre.engine.actions import Action
+from euchre.engine.actions import (
+    CALL_ALONE_BASE,
+    CALL_BASE,
+    CANCEL_ALONE,
+    DEFEND_ALONE,
+    DISCARD_BASE,
+    FOLD,
+    GO_UNDER_FLAG,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    Action,
+)
 from euchre.engine.cards import (
     EFFECTIVE_SUIT,
     POWER,
@@ -26,7 +38,7 @@ from euchre.engine.cards import (
     card_mask,
     iter_mask,
 )
-from euchre.engine.errors import IllegalActionError
+from euchre.engine.errors import IllegalActionError, InvalidActionError
 from euchre.engine.profile import Contract, RuleProfile
 from euchre.engine.rules import FOLLOW_MASK, follow_suit, hand_score, trick_winner
 
@@ -48,7 +60,7 @@ class Phase(enum.IntEnum):
     OVER = 7
 
 
-class HandStatus(enum.Enum):
+class HandStatus(enum.StrEnum):
     """How a finished hand ended."""
 
     SCORED = "scored"
@@ -86,6 +98,38 @@ _LOW_HALF, _HIGH_HALF = (
     )
     for half in range(2)
 )
+
+# Round-one bids: (may order with a partner, may go alone) -> pass, order, order alone.
+_ROUND_ONE_LISTS = {
+    (with_partner, alone): (
+        [_ACTIONS[PASS]]
+        + ([_ACTIONS[ORDER]] if with_partner else [])
+        + ([_ACTIONS[ORDER_ALONE]] if alone else [])
+    )
+    for with_partner in (False, True)
+    for alone in (False, True)
+}
+# Round-two bids: (turned-down suit, may pass, may call with a partner, may go alone) -> pass,
+# then the three other suits, then the same alone.
+_ROUND_TWO_LISTS = {
+    (turned, may_pass, with_partner, alone): (
+        ([_ACTIONS[PASS]] if may_pass else [])
+        + (
+            [_ACTIONS[CALL_BASE + suit] for suit in range(4) if suit != turned]
+            if with_partner
+            else []
+        )
+        + (
+            [_ACTIONS[CALL_ALONE_BASE + suit] for suit in range(4) if suit != turned]
+            if alone
+            else []
+        )
+    )
+    for turned in range(4)
+    for may_pass in (False, True)
+    for with_partner in (False, True)
+    for alone in (False, True)
+}
 
 # The phases as module constants: reading a member from its enum class is several times
 # slower than a global, and the hot paths test the phase on every action.
@@ -325,13 +369,13 @@ class HandState:
         current: list[tuple[int, Card]] = []
         # A cancelled lone call brings the partner back between tricks: one more card a trick.
         size = self.active.count(True) - sum(
-            1 for action in self.history if int(action) == codes.CANCEL_ALONE
+            1 for action in self.history if int(action) == CANCEL_ALONE
         )
         for actor, action in zip(self.actors, self.history, strict=True):
             code = int(action)
-            if code == codes.CANCEL_ALONE:
+            if code == CANCEL_ALONE:
                 size += 1
-            elif code < codes.DISCARD_BASE:
+            elif code < DISCARD_BASE:
                 current.append((actor, Card(code)))
                 if len(current) == size:
                     tricks.append(current)
@@ -359,16 +403,16 @@ class HandState:
             discardable = self.hands[self.dealer] & ~self.exposed_mask
             if not self.profile.dealer_may_discard_up_card:
                 discardable &= ~(1 << self.up_card)
-            return [_ACTIONS[codes.DISCARD_BASE + action] for action in _play_actions(discardable)]
+            return [_ACTIONS[DISCARD_BASE + action] for action in _play_actions(discardable)]
         if phase is _DEFEND:
             if self.forfeited[self.to_act % 2]:
-                return [_ACTIONS[codes.PASS]]
-            return [_ACTIONS[codes.PASS], _ACTIONS[codes.DEFEND_ALONE]]
+                return [_ACTIONS[PASS]]
+            return [_ACTIONS[PASS], _ACTIONS[DEFEND_ALONE]]
         if phase is _FOLD:
-            return [_ACTIONS[codes.PASS], _ACTIONS[codes.FOLD]]
+            return [_ACTIONS[PASS], _ACTIONS[FOLD]]
         if phase is _GO_UNDER:
             cards = list(iter_mask(self.hands[self.to_act]))
-            return [_ACTIONS[codes.PASS]] + [
+            return [_ACTIONS[PASS]] + [
                 Action.go_under(list(triple)) for triple in combinations(cards, 3)
             ]
         return []
@@ -394,7 +438,7 @@ class HandState:
         up_suit = self.up_card // 6
         hand = self.hands[seat]
         if self.forfeited[seat % 2]:
-            return [_ACTIONS[codes.PASS]]
+            return [_ACTIONS[PASS]]
         may_order = True
         if profile.natural_trump and not hand & SUIT_MASK[up_suit + 1][up_suit]:
             may_order = False
@@ -404,13 +448,12 @@ class HandState:
             and not hand & (0b111111 << (6 * up_suit))
         ):
             may_order = False
-        result = [_ACTIONS[codes.PASS]]
-        if may_order:
-            if not (profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4):
-                result.append(_ACTIONS[codes.ORDER])
-            if profile.going_alone:
-                result.append(_ACTIONS[codes.ORDER_ALONE])
-        return result
+        if not may_order:
+            return [_ACTIONS[PASS]]
+        may_order_with_partner = not (
+            profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4
+        )
+        return list(_ROUND_ONE_LISTS[may_order_with_partner, profile.going_alone])
 
     def _round_two_actions(self) -> list[Action]:
         profile = self.profile
@@ -418,21 +461,12 @@ class HandState:
         if self.forfeited[self.to_act % 2]:
             # A team that lost its right to bid only passes; a dealer so barred is not stuck
             # (the hand is thrown in when all four have passed).
-            return [_ACTIONS[codes.PASS]]
+            return [_ACTIONS[PASS]]
         stuck = self.to_act == self.dealer and profile.all_pass == "stick_the_dealer"
-        result = [] if stuck else [_ACTIONS[codes.PASS]]
         must_go_alone = profile.dealer_partner_must_go_alone and self.to_act == (
             (self.dealer + 2) % 4
         )
-        if not must_go_alone:
-            for suit in range(4):
-                if suit != turned:
-                    result.append(_ACTIONS[codes.CALL_BASE + suit])
-        if profile.going_alone:
-            for suit in range(4):
-                if suit != turned:
-                    result.append(_ACTIONS[codes.CALL_ALONE_BASE + suit])
-        return result
+        return list(_ROUND_TWO_LISTS[turned, not stuck, not must_go_alone, profile.going_alone])
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` is legal now."""
@@ -470,11 +504,11 @@ class HandState:
 
     def refusal(self, legal: list[Action], action: int | None = None) -> str:
         """Why ``action`` (not in ``legal``) is refused now (the end of an error message)."""
-        if action is not None and action > codes.FOLD and not action & codes.GO_UNDER_FLAG:
+        if action is not None and action > FOLD and not action & GO_UNDER_FLAG:
             return self._record_refusal(Action(action))
         if self.phase is _OVER:
             return ": the hand is already over"
-        if self.phase is _PLAY and action is not None and action < codes.DISCARD_BASE:
+        if self.phase is _PLAY and action is not None and action < DISCARD_BASE:
             holder = next((seat for seat in range(4) if self.hands[seat] >> action & 1), None)
             if holder is not None and holder != self.to_act:
                 out = "" if self.active[holder] else ", who sits out this hand"
@@ -491,9 +525,9 @@ class HandState:
     def allows_record_action(self, action: int) -> bool:
         """True when the record action ``action`` (an irregularity or a ruling the director
         writes into a hand record) may be recorded now under this profile."""
-        if action & codes.GO_UNDER_FLAG:
+        if action & GO_UNDER_FLAG:
             return False
-        if action <= codes.FOLD:
+        if action <= FOLD:
             return self._is_turned_down_call(action)
         return not self._record_refusal(Action(action))
 
@@ -503,8 +537,8 @@ class HandState:
         return (
             self.phase is _BID_ROUND_2
             and self.profile.turned_down_suit_bid == "forfeit_bid"
-            and codes.CALL_BASE <= action < codes.DEFEND_ALONE
-            and (action - codes.CALL_BASE) % 4 == self.up_card // 6
+            and CALL_BASE <= action < DEFEND_ALONE
+            and (action - CALL_BASE) % 4 == self.up_card // 6
             and not self.forfeited[self.to_act % 2]
         )
 
@@ -538,15 +572,15 @@ class HandState:
             else:
                 self.to_act = seat
             return
-        self.history.append(_ACTIONS[action] if action <= codes.FOLD else Action(action))
+        self.history.append(_ACTIONS[action] if action <= FOLD else Action(action))
         self.actors.append(seat)
-        if action > codes.FOLD and not action & codes.GO_UNDER_FLAG:
+        if action > FOLD and not action & GO_UNDER_FLAG:
             from euchre.engine.irregular_play import apply_record_action
 
             apply_record_action(self, Action(action))
             return
         if phase is _BID_ROUND_1:
-            if action == codes.PASS:
+            if action == PASS:
                 self.bid_passes += 1
                 if self.bid_passes == 4:
                     self.phase = _BID_ROUND_2
@@ -555,17 +589,17 @@ class HandState:
                 else:
                     self.to_act = (seat + 1) % 4
             else:
-                self._make_trump(seat, self.up_card // 6, action == codes.ORDER_ALONE, True)
+                self._make_trump(seat, self.up_card // 6, action == ORDER_ALONE, True)
         elif phase is _BID_ROUND_2:
-            if action == codes.PASS:
+            if action == PASS:
                 self.bid_passes += 1
                 if self.bid_passes == 4:
                     self._finish(HandStatus.THROWN_IN, "all four passed twice")
                 else:
                     self.to_act = (seat + 1) % 4
             else:
-                alone = action >= codes.CALL_ALONE_BASE
-                suit = action - (codes.CALL_ALONE_BASE if alone else codes.CALL_BASE)
+                alone = action >= CALL_ALONE_BASE
+                suit = action - (CALL_ALONE_BASE if alone else CALL_BASE)
                 if suit == self.up_card // 6:
                     # Recorded irregularity (sheet 004): naming the turned-down suit forfeits
                     # the team's right to bid; the bidding goes on as after a pass.
@@ -578,24 +612,24 @@ class HandState:
                     return
                 self._make_trump(seat, suit, alone, False)
         elif phase is _DISCARD:
-            card = action - codes.DISCARD_BASE
+            card = action - DISCARD_BASE
             self.hands[seat] &= ~(1 << card)
             self.discarded = card
             self._after_discard()
         elif phase is _DEFEND:
-            if action == codes.DEFEND_ALONE:
+            if action == DEFEND_ALONE:
                 self.defender_alone = seat
                 self.active[(seat + 2) % 4] = False
                 self._pending = []
             self._next_defender()
         elif phase is _FOLD:
-            if action == codes.FOLD:
+            if action == FOLD:
                 self._finish(HandStatus.REDEAL, f"seat {seat} folded")
                 return
             self._next_folder()
         elif phase is _GO_UNDER:
-            if action != codes.PASS:
-                mask = action & ~codes.GO_UNDER_FLAG
+            if action != PASS:
+                mask = action & ~GO_UNDER_FLAG
                 bottom = card_mask(self.kitty)
                 self.hands[seat] = (self.hands[seat] & ~mask) | bottom
                 self.kitty = list(iter_mask(mask))
@@ -786,5 +820,5 @@ class HandState:
 def _describe(action: int) -> str:
     try:
         return str(Action(action))
-    except (IllegalActionError, ValueError):
+    except (InvalidActionError, ValueError):
         return repr(action)
