@@ -7,6 +7,7 @@ from euchre.engine.errors import (
     EuchreError,
     HandRecordError,
     IllegalActionError,
+    InvalidActionError,
     RuleProfileError,
 )
 from euchre.engine.profile import BUILTIN_PROFILES, RuleProfile, load_profile, resolve_profile
@@ -27,6 +28,7 @@ __all__ = [
     "HandState",
     "HandStatus",
     "IllegalActionError",
+    "InvalidActionError",
     "Phase",
     "Rank",
     "RuleProfile",

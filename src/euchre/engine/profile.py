@@ -44,6 +44,7 @@ __all__ = [
     "BUILTIN_PROFILES",
     "OPTION_SPECS",
     "PLAY_OPTIONS",
+    "SCORE_TABLE_OPTIONS",
     "Contract",
     "OptionSpec",
     "RuleProfile",
@@ -406,6 +407,18 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     if spec.name not in _META_FIELDS
 }
 """Every option of :class:`RuleProfile`, in declaration order."""
+
+SCORE_TABLE_OPTIONS: tuple[str, ...] = (
+    "points_made",
+    "points_march",
+    "points_lone_made",
+    "points_lone_march",
+    "points_euchre",
+    "points_euchre_all_five",
+    "points_euchre_lone",
+    "points_defend_alone",
+)
+"""The options :attr:`RuleProfile.score_table` is built from."""
 
 PLAY_OPTIONS: tuple[str, ...] = tuple(
     name for name, spec in OPTION_SPECS.items() if spec.affects_play

@@ -21,7 +21,13 @@ from typing import Any
 
 from euchre.engine.actions import Action
 from euchre.engine.cards import ALL_CARDS, Card, Rank, Suit, card_mask
-from euchre.engine.errors import CardParseError, EuchreError, HandRecordError, IllegalActionError
+from euchre.engine.errors import (
+    CardParseError,
+    EuchreError,
+    HandRecordError,
+    IllegalActionError,
+    InvalidActionError,
+)
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.state import HandState
 
@@ -141,8 +147,8 @@ class HandRecord:
         for index, text in enumerate(actions_data):
             try:
                 actions.append(Action.parse(text))
-            except IllegalActionError as error:
-                raise IllegalActionError(f"action {index} ({text!r}): {error}") from None
+            except InvalidActionError as error:
+                raise InvalidActionError(f"action {index} ({text!r}): {error}") from None
         return cls(
             profile,
             dealer,
