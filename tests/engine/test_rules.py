@@ -109,9 +109,14 @@ def test_changing_a_points_option_changes_the_score_table() -> None:
 
 def test_deal_state_is_the_deal_a_record_starts() -> None:
     """``deal_state`` gives exactly ``deal_record(...).start()`` from the same generator."""
-    for profile_id in BUILTIN_PROFILES:
-        profile = load_profile(profile_id)
-        fast, reference = random.Random(profile_id), random.Random(profile_id)
+    variants = [
+        load_profile(profile_id).replace(**options)
+        for profile_id in BUILTIN_PROFILES
+        for options in ({}, {"deal_style": "one_at_a_time"}, {"cut_by_right": False})
+    ]
+    for profile in variants:
+        seed = f"{profile.id}-{profile.deal_style}-{profile.cut_by_right}"
+        fast, reference = random.Random(seed), random.Random(seed)
         for index in range(200):
             state = deal_state(profile, index % 4, fast)
             expected = deal_record(profile, index % 4, reference).start()

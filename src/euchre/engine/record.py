@@ -14,7 +14,7 @@ Storage keeps exactly this and rebuilds a state by replay.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
@@ -207,10 +207,27 @@ _DEAL_POSITIONS = tuple(
 )
 
 
-# The same positions as C-level getters, and a card's one-bit mask: a hand's mask is then
-# one sum (cards are distinct, so the sum of their bits is their union).
-_DEAL_TAKERS = tuple(
-    tuple(tuple(itemgetter(*seat_positions) for seat_positions in deal) for deal in by_dealer)
+# The same positions as C-level getters for every cut (0: no cut), and a card's one-bit mask:
+# a hand's mask is then one sum (cards are distinct, so the sum of their bits is their union).
+# _DEAL_PLANS[one at a time][dealer][cut] = (four seats' getters, the up-card's position, the
+# kitty's getter), positions in the pack before the cut.
+_Take = Callable[[list[int]], Any]
+_DealPlan = tuple[tuple[_Take, ...], int, _Take]
+_DEAL_PLANS: tuple[tuple[tuple[_DealPlan, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            (
+                tuple(
+                    itemgetter(*((position + cut) % 24 for position in seat_positions))
+                    for seat_positions in deal
+                ),
+                (20 + cut) % 24,
+                itemgetter(*((position + cut) % 24 for position in (21, 22, 23))),
+            )
+            for cut in range(21)
+        )
+        for deal in by_dealer
+    )
     for by_dealer in _DEAL_POSITIONS
 )
 _CARD_BIT = tuple(1 << card for card in range(24)).__getitem__
@@ -273,13 +290,18 @@ def deal_state(profile: RuleProfile, dealer: int, rng: random.Random) -> HandSta
     """A fresh deal's state, exactly ``deal_record(profile, dealer, rng).start()`` (the same
     draws from ``rng``, the same cards) without building the record: the fast door for
     simulation, where no record is kept."""
-    pack = _shuffled_pack(rng, profile)
-    masks = [
-        sum(map(_CARD_BIT, take(pack)))
-        for take in _DEAL_TAKERS[profile.deal_style == "one_at_a_time"][dealer]
+    pack = list(range(24))
+    _shuffle(rng, pack)
+    cut = rng.randint(4, 20) if profile.cut_by_right else 0  # as in _shuffled_pack
+    takers, up_position, take_kitty = _DEAL_PLANS[profile.deal_style == "one_at_a_time"][dealer][
+        cut
     ]
     return HandState(
-        profile, dealer, masks, ALL_CARDS[pack[20]], [ALL_CARDS[card] for card in pack[21:24]]
+        profile,
+        dealer,
+        [sum(map(_CARD_BIT, take(pack))) for take in takers],
+        ALL_CARDS[pack[up_position]],
+        [ALL_CARDS[card] for card in take_kitty(pack)],
     )
 
 
