@@ -52,6 +52,7 @@ from euchre.engine.compiled_rules import (
 )
 from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import PLAY_OPTIONS, SCORE_TABLE_OPTIONS, Contract, RuleProfile
+from euchre.engine.state import Phase
 
 __all__ = [
     "KERNEL_OPTIONS",
@@ -127,15 +128,8 @@ class Slot(enum.IntEnum):
     SIZE = 46
 
 
-# Phases: the values of euchre.engine.state.Phase.
-GO_UNDER = 0
-BID_ROUND_1 = 1
-BID_ROUND_2 = 2
-DEFEND = 3
-DISCARD = 4
-FOLD = 5
-PLAY = 6
-OVER = 7
+# Phases: the int values of euchre.engine.state.Phase, in its order.
+GO_UNDER, BID_ROUND_1, BID_ROUND_2, DEFEND, DISCARD, FOLD, PLAY, OVER = (int(p) for p in Phase)
 
 STATUS_SCORED = 1
 STATUS_THROWN_IN = 2

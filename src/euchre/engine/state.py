@@ -133,14 +133,7 @@ _ROUND_TWO_LISTS = {
 
 # The phases as module constants: reading a member from its enum class is several times
 # slower than a global, and the hot paths test the phase on every action.
-_GO_UNDER = Phase.GO_UNDER
-_BID_ROUND_1 = Phase.BID_ROUND_1
-_BID_ROUND_2 = Phase.BID_ROUND_2
-_DEFEND = Phase.DEFEND
-_DISCARD = Phase.DISCARD
-_FOLD = Phase.FOLD
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
+_GO_UNDER, _BID_ROUND_1, _BID_ROUND_2, _DEFEND, _DISCARD, _FOLD, _PLAY, _OVER = Phase
 _NEXT_SEAT = (1, 2, 3, 0)
 _SCORED = HandStatus.SCORED
 _SUITS = tuple(Suit)
