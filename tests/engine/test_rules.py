@@ -15,7 +15,7 @@ import pytest
 from euchre.engine import BUILTIN_PROFILES, Card, load_profile
 from euchre.engine.cards import Suit, card_mask, parse_cards
 from euchre.engine.profile import SCORE_TABLE_OPTIONS, Contract
-from euchre.engine.record import _shuffle, deal_record, deal_state
+from euchre.engine.record import _shuffle, deal_cards, deal_record, deal_state
 from euchre.engine.rules import (
     EFFECTIVE_SUIT,
     FOLLOW_MASK,
@@ -161,3 +161,22 @@ def test_compiled_rules_answer_as_the_plain_rules() -> None:
         assert tuple(compiled.hand_score(row, team, tricks)) == hand_score(
             tuple(int(value) for value in row), team, tricks
         )
+
+
+def test_deal_record_shuffles_cuts_and_deals_the_profiles_way() -> None:
+    """A deal is ``random.shuffle`` of the pack, the cut (``randint(4, 20)``) when the profile
+    has one, then ``deal_cards``: the fast deal keeps every seeded deal as it was."""
+    for profile_id in BUILTIN_PROFILES:
+        for options in ({}, {"deal_style": "one_at_a_time"}, {"cut_by_right": False}):
+            profile = load_profile(profile_id).replace(**options)
+            fast, reference = random.Random(profile_id), random.Random(profile_id)
+            for index in range(100):
+                record = deal_record(profile, index % 4, fast)
+                pack = list(range(24))
+                reference.shuffle(pack)
+                if profile.cut_by_right:
+                    cut = reference.randint(4, 20)
+                    pack = pack[cut:] + pack[:cut]
+                hands, up_card, kitty = deal_cards(profile, index % 4, pack)
+                assert record.hands == tuple(tuple(sorted(hand)) for hand in hands)
+                assert (record.up_card, record.kitty) == (up_card, tuple(kitty))

@@ -231,6 +231,7 @@ _DEAL_PLANS: tuple[tuple[tuple[_DealPlan, ...], ...], ...] = tuple(
     for by_dealer in _DEAL_POSITIONS
 )
 _CARD_BIT = tuple(1 << card for card in range(24)).__getitem__
+_CARD_OF = ALL_CARDS.__getitem__
 
 
 def deal_cards(
@@ -265,24 +266,26 @@ def _shuffle(rng: random.Random, pack: list[int]) -> None:
 _BIT_LENGTHS = tuple(size.bit_length() for size in range(25))
 
 
-def _shuffled_pack(rng: random.Random, profile: RuleProfile) -> list[int]:
+def _shuffled_plan(
+    rng: random.Random, profile: RuleProfile, dealer: int
+) -> tuple[list[int], _DealPlan]:
+    """A shuffled pack (before the cut) and where each seat's cards, the up-card and the
+    kitty lie in it once cut (the cut leaves at least four cards in each packet)."""
     pack = list(range(24))
     _shuffle(rng, pack)
-    if profile.cut_by_right:
-        cut = rng.randint(4, 20)  # the cut leaves at least four cards in each packet
-        pack = pack[cut:] + pack[:cut]
-    return pack
+    cut = rng.randint(4, 20) if profile.cut_by_right else 0
+    return pack, _DEAL_PLANS[profile.deal_style == "one_at_a_time"][dealer][cut]
 
 
 def deal_record(profile: RuleProfile, dealer: int, rng: random.Random) -> HandRecord:
     """A fresh deal (no actions yet) from ``rng``."""
-    hands, up_card, kitty = deal_cards(profile, dealer, _shuffled_pack(rng, profile))
+    pack, (takers, up_position, take_kitty) = _shuffled_plan(rng, profile, dealer)
     return HandRecord(
         profile,
         dealer,
-        tuple(tuple(sorted(hand)) for hand in hands),
-        up_card,
-        tuple(kitty),
+        tuple(tuple(sorted(map(_CARD_OF, take(pack)))) for take in takers),
+        ALL_CARDS[pack[up_position]],
+        tuple(map(_CARD_OF, take_kitty(pack))),
     )
 
 
@@ -290,18 +293,13 @@ def deal_state(profile: RuleProfile, dealer: int, rng: random.Random) -> HandSta
     """A fresh deal's state, exactly ``deal_record(profile, dealer, rng).start()`` (the same
     draws from ``rng``, the same cards) without building the record: the fast door for
     simulation, where no record is kept."""
-    pack = list(range(24))
-    _shuffle(rng, pack)
-    cut = rng.randint(4, 20) if profile.cut_by_right else 0  # as in _shuffled_pack
-    takers, up_position, take_kitty = _DEAL_PLANS[profile.deal_style == "one_at_a_time"][dealer][
-        cut
-    ]
+    pack, (takers, up_position, take_kitty) = _shuffled_plan(rng, profile, dealer)
     return HandState(
         profile,
         dealer,
         [sum(map(_CARD_BIT, take(pack))) for take in takers],
         ALL_CARDS[pack[up_position]],
-        [ALL_CARDS[card] for card in take_kitty(pack)],
+        list(map(_CARD_OF, take_kitty(pack))),
     )
 
 
