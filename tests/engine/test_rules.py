@@ -22,6 +22,9 @@ from euchre.engine.rules import (
     POWER,
     follow_suit,
     hand_score,
+    is_farmers_hand,
+    may_fold,
+    may_order_up,
     trick_winner,
 )
 
@@ -65,6 +68,37 @@ def test_a_card_of_no_value_cannot_take_the_trick() -> None:
     """Sheet 004: an exposed card "has no value and cannot take a trick"."""
     assert _winner("AC KC 9H QC", Suit.HEARTS, dead="9H") == 0
     assert _winner("AC KC 9H QC", Suit.HEARTS, dead="AC KC 9H QC") == 0  # the leader's
+
+
+def test_natural_trump_counts_the_left_bower_as_the_up_cards_suit() -> None:
+    """Natural trump: to order up a player must hold the up-card's suit; the left bower counts."""
+    up = Card.parse("9H")
+    follow = FOLLOW_MASK[Suit.HEARTS + 1]
+    holding_left = card_mask(parse_cards("JD AC KS QS 9S"))
+    holding_none = card_mask(parse_cards("AD AC KS QS 9S"))
+    assert may_order_up(holding_left, up, follow, False, True, False)
+    assert not may_order_up(holding_none, up, follow, False, True, False)
+    assert may_order_up(holding_none, up, follow, False, False, False)
+
+
+def test_dealer_needs_another_card_of_the_suit_the_left_bower_not_counting() -> None:
+    """The dealer may pick up only while holding another card of its suit (not the left bower);
+    the other seats are not restricted."""
+    up = Card.parse("9H")
+    follow = FOLLOW_MASK[Suit.HEARTS + 1]
+    left_only = card_mask(parse_cards("JD AC KS QS 9S"))
+    with_heart = card_mask(parse_cards("TH AC KS QS 9S"))
+    assert not may_order_up(left_only, up, follow, True, False, True)
+    assert may_order_up(with_heart, up, follow, True, False, True)
+    assert may_order_up(left_only, up, follow, False, False, True)
+
+
+def test_farmers_hand_is_nines_and_tens_only_and_may_fold_without_trump() -> None:
+    farmer = card_mask(parse_cards("9C TC 9D TD 9S"))
+    assert is_farmers_hand(farmer)
+    assert not is_farmers_hand(card_mask(parse_cards("9C TC 9D TD JS")))
+    assert may_fold(farmer, FOLLOW_MASK[Suit.HEARTS + 1][Card.parse("9H")])
+    assert not may_fold(farmer, FOLLOW_MASK[Suit.CLUBS + 1][Card.parse("9C")])
 
 
 @pytest.mark.parametrize("profile_id", BUILTIN_PROFILES)
@@ -155,6 +189,17 @@ def test_compiled_rules_answer_as_the_plain_rules() -> None:
         )  # fmt: skip
         assert compiled.follow_suit(hand, cards[0], compiled.FOLLOW_MASK[trump + 1]) == follow_suit(
             hand, cards[0], FOLLOW_MASK[trump + 1]
+        )
+        up_card = rng.randrange(24)
+        flags = [rng.random() < 0.5 for _ in range(3)]
+        follow_row = FOLLOW_MASK[up_card // 6 + 1]
+        assert compiled.may_order_up(
+            hand, up_card, compiled.FOLLOW_MASK[up_card // 6 + 1], *flags
+        ) == may_order_up(hand, up_card, follow_row, *flags)
+        low_hand = card_mask(rng.sample(range(24), 5)) & ~card_mask(rng.sample(range(24), 12))
+        assert compiled.is_farmers_hand(low_hand) == is_farmers_hand(low_hand)
+        assert compiled.may_fold(low_hand, follow_row[up_card]) == may_fold(
+            low_hand, follow_row[up_card]
         )
         row = np.array(load_profile("valpo").score_table[rng.randrange(3)])
         team, tricks = rng.randrange(2), rng.randrange(6)

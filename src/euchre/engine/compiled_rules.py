@@ -18,7 +18,18 @@ import numpy as np
 
 from euchre.engine import rules
 
-__all__ = ["EFFECTIVE_SUIT", "FOLLOW_MASK", "POWER", "follow_suit", "hand_score", "trick_winner"]
+__all__ = [
+    "EFFECTIVE_SUIT",
+    "FOLLOW_MASK",
+    "POWER",
+    "follow_suit",
+    "hand_score",
+    "is_farmers_hand",
+    "may_fold",
+    "may_order_up",
+    "trick_winner",
+]
+
 
 def _compiled(function: Callable[..., Any]) -> Callable[..., Any]:
     """``numba.njit`` with an on-disk cache. Typed loosely on purpose: the compiled functions
@@ -36,3 +47,6 @@ POWER = np.array(rules.POWER, dtype=np.int64)
 follow_suit = _compiled(rules.follow_suit)
 trick_winner = _compiled(rules.trick_winner)
 hand_score = _compiled(rules.hand_score)
+is_farmers_hand = _compiled(rules.is_farmers_hand)
+may_fold = _compiled(rules.may_fold)
+may_order_up = _compiled(rules.may_order_up)

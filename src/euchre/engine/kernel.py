@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from euchre.engine import actions as codes
-from euchre.engine.cards import SUIT_MASK, Rank, card_mask
+from euchre.engine.cards import SUIT_MASK
 from euchre.engine.compiled_rules import (
     EFFECTIVE_SUIT as _EFFECTIVE_SUIT,
 )
@@ -48,6 +48,9 @@ from euchre.engine.compiled_rules import (
 from euchre.engine.compiled_rules import (
     follow_suit,
     hand_score,
+    is_farmers_hand,
+    may_fold,
+    may_order_up,
     trick_winner,
 )
 from euchre.engine.errors import RuleProfileError
@@ -151,7 +154,6 @@ _FOLD = codes.FOLD
 _GO_UNDER_FLAG = codes.GO_UNDER_FLAG
 
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
-_LOW_CARDS = card_mask(suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN))
 
 
 _OPTION_PARAMETERS: dict[str, tuple[Parameter, Callable[[Any], int]]] = {
@@ -265,7 +267,7 @@ def _after_discard(state: IntArray, parameters: IntArray) -> None:
         for offset in range(1, 5):
             seat = (state[Slot.DEALER] + offset) % 4
             hand = state[Slot.HANDS + seat]
-            if state[Slot.ACTIVE + seat] and hand & ~_LOW_CARDS == 0 and not hand & trump_cards:
+            if state[Slot.ACTIVE + seat] and may_fold(hand, trump_cards):
                 _pending_push(state, seat)
         if _pending_any(state):
             state[Slot.PHASE] = FOLD
@@ -346,13 +348,13 @@ def start_hand(
     state[Slot.PHASE] = BID_ROUND_1
     if parameters[Parameter.FARMERS_HAND_REDEAL]:
         for offset in range(1, 5):
-            if hands[(dealer + offset) % 4] & ~_LOW_CARDS == 0:
+            if is_farmers_hand(hands[(dealer + offset) % 4]):
                 _finish(state, STATUS_REDEAL)
                 return
     if parameters[Parameter.GOING_UNDER]:
         for offset in range(1, 5):
             seat = (dealer + offset) % 4
-            if hands[seat] & ~_LOW_CARDS == 0:
+            if is_farmers_hand(hands[seat]):
                 _pending_push(state, seat)
         if _pending_any(state):
             state[Slot.PHASE] = GO_UNDER
@@ -379,15 +381,14 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
         dealer = state[Slot.DEALER]
         up_suit = state[Slot.UP_CARD] // 6
         hand = state[Slot.HANDS + seat]
-        may_order = True
-        if parameters[Parameter.NATURAL_TRUMP] and not hand & _SUIT_MASK[up_suit + 1, up_suit]:
-            may_order = False
-        if (
-            parameters[Parameter.DEALER_NEEDS_OTHER_TRUMP]
-            and seat == dealer
-            and not hand & (0b111111 << (6 * up_suit))
-        ):
-            may_order = False
+        may_order = may_order_up(
+            hand,
+            state[Slot.UP_CARD],
+            _FOLLOW_MASK[up_suit + 1],
+            seat == dealer,
+            parameters[Parameter.NATURAL_TRUMP] != 0,
+            parameters[Parameter.DEALER_NEEDS_OTHER_TRUMP] != 0,
+        )
         out[0] = _PASS
         count = 1
         if may_order:

@@ -19,15 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, Rank, card_mask
 
 __all__ = [
     "EFFECTIVE_SUIT",
     "FOLLOW_MASK",
+    "LOW_CARDS",
     "POWER",
     "TRUMP_POWER",
     "follow_suit",
     "hand_score",
+    "is_farmers_hand",
+    "may_fold",
+    "may_order_up",
     "trick_winner",
 ]
 
@@ -38,6 +42,43 @@ FOLLOW_MASK: tuple[tuple[int, ...], ...] = tuple(
     tuple(SUIT_MASK[row][EFFECTIVE_SUIT[row][card]] for card in range(24)) for row in range(5)
 )
 """``FOLLOW_MASK[trump + 1][card]``: the cards that follow a trick led by ``card``."""
+
+
+LOW_CARDS = card_mask(suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN))
+"""The nines and tens."""
+
+
+def is_farmers_hand(hand: int) -> bool:
+    """A farmer's hand: only nines and tens ("no ace, no face"), for the farmer's-hand redeal
+    and going under."""
+    return hand & ~LOW_CARDS == 0
+
+
+def may_fold(hand: int, trump_cards: int) -> bool:
+    """After trump is fixed, a player with no ace, no face card and no trump may fold
+    (``fold_without_ace_face_trump``); ``trump_cards`` is ``FOLLOW_MASK[trump + 1][trump * 6]``
+    or any card mask of the trump suit."""
+    return hand & ~LOW_CARDS == 0 and not hand & trump_cards
+
+
+def may_order_up(
+    hand: int,
+    up_card: int,
+    follow: Sequence[int],
+    is_dealer: bool,
+    natural_trump: bool,
+    dealer_needs_other_trump: bool,
+) -> bool:
+    """Round 1: may this player order the up-card (the dealer: pick it up)?
+
+    Under ``natural_trump`` he must hold a card of its suit (the left bower counts: ``follow``
+    is the row ``FOLLOW_MASK[up suit + 1]``); under ``dealer_needs_other_trump`` the dealer
+    must hold another card printed in its suit (the left bower does not count).
+    """
+    if natural_trump and not hand & follow[up_card]:
+        return False
+    dealer_lacks_another = is_dealer and not hand & (0b111111 << (6 * (up_card // 6)))
+    return not (dealer_needs_other_trump and dealer_lacks_another)
 
 
 def follow_suit(hand: int, led_card: int, follow: Sequence[int]) -> int:

@@ -33,14 +33,21 @@ from euchre.engine.cards import (
     POWER,
     SUIT_MASK,
     Card,
-    Rank,
     Suit,
     card_mask,
     iter_mask,
 )
 from euchre.engine.errors import IllegalActionError, InvalidActionError
 from euchre.engine.profile import Contract, RuleProfile
-from euchre.engine.rules import FOLLOW_MASK, follow_suit, hand_score, trick_winner
+from euchre.engine.rules import (
+    FOLLOW_MASK,
+    follow_suit,
+    hand_score,
+    is_farmers_hand,
+    may_fold,
+    may_order_up,
+    trick_winner,
+)
 
 __all__ = ["HandResult", "HandState", "HandStatus", "Phase", "partner", "team_of"]
 
@@ -143,10 +150,6 @@ _PARTNERS, _ALONE, _DEFENDED_ALONE = (int(contract) for contract in Contract)
 def _play_actions(mask: int) -> list[Action]:
     """The play actions of the cards in ``mask``, in card order (a new list)."""
     return _LOW_HALF[mask & 0xFFF] + _HIGH_HALF[mask >> 12]
-
-
-# Nines and tens only: the farmer's hand ("no ace, no face").
-_LOW_CARDS = card_mask(suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN))
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,14 +282,14 @@ class HandState:
         if profile.farmers_hand_redeal:
             for offset in range(1, 5):
                 seat = (dealer + offset) % 4
-                if masks[seat] & ~_LOW_CARDS == 0:
+                if is_farmers_hand(masks[seat]):
                     self._finish(HandStatus.REDEAL, f"seat {seat} holds a farmer's hand")
                     return
         if profile.going_under:
             self._go_under_queue = [
                 (dealer + offset) % 4
                 for offset in range(1, 5)
-                if masks[(dealer + offset) % 4] & ~_LOW_CARDS == 0
+                if is_farmers_hand(masks[(dealer + offset) % 4])
             ]
             if self._go_under_queue:
                 self.phase = _GO_UNDER
@@ -432,16 +435,14 @@ class HandState:
         hand = self.hands[seat]
         if self.forfeited[seat % 2]:
             return [_ACTIONS[PASS]]
-        may_order = True
-        if profile.natural_trump and not hand & SUIT_MASK[up_suit + 1][up_suit]:
-            may_order = False
-        if (
-            profile.dealer_needs_other_trump
-            and seat == self.dealer
-            and not hand & (0b111111 << (6 * up_suit))
+        if not may_order_up(
+            hand,
+            self.up_card,
+            FOLLOW_MASK[up_suit + 1],
+            seat == self.dealer,
+            profile.natural_trump,
+            profile.dealer_needs_other_trump,
         ):
-            may_order = False
-        if not may_order:
             return [_ACTIONS[PASS]]
         may_order_with_partner = not (
             profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4
@@ -682,9 +683,7 @@ class HandState:
             self._pending = [
                 seat
                 for seat in ((self.dealer + offset) % 4 for offset in range(1, 5))
-                if self.active[seat]
-                and self.hands[seat] & ~_LOW_CARDS == 0
-                and not self.hands[seat] & trump_cards
+                if self.active[seat] and may_fold(self.hands[seat], trump_cards)
             ]
             if self._pending:
                 self.phase = _FOLD
