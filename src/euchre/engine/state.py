@@ -435,7 +435,8 @@ class HandState:
         hand = self.hands[seat]
         if self.forfeited[seat % 2]:
             return [_ACTIONS[PASS]]
-        if not may_order_up(
+        restricted = profile.natural_trump or profile.dealer_needs_other_trump
+        if restricted and not may_order_up(
             hand,
             self.up_card,
             FOLLOW_MASK[up_suit + 1],
