@@ -252,6 +252,10 @@ def _search(
                 return stored_high
             alpha = max(alpha, stored_low)
             beta = min(beta, stored_high)
+            if alpha >= beta:
+                # The stored bounds meet: the value is known. Searching the empty window
+                # instead would return the first child's bound, not the value.
+                return stored_low
     # Bounds are stored relative to the window actually searched.
     window_alpha = alpha
     window_beta = beta
