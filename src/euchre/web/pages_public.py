@@ -4,6 +4,7 @@ live standings for the projector, and the read-only results."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -28,7 +29,7 @@ from euchre.web import table_page
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.page_helpers import flash_html, read_form
 from euchre.web.pages_common import esc, layout, redirect, timer_html
-from euchre.web.pages_dashboard import prizes_html, standings_html
+from euchre.web.pages_dashboard import prizes_html, round_label, standings_html
 
 __all__ = ["router"]
 
@@ -85,6 +86,10 @@ def table_by_code(code: str = "") -> Response:
 
 def _view(context: rounds.TableContext) -> table_page.TableView:
     profile = load_profile(event_config(context.event).profile_id)
+    hands = context.round.plan.get("hands")
+    if context.round.plan.get("stage") == "playoff" and hands:
+        # A playoff game lasts its own hands: the form has that many rows.
+        profile = replace(profile, game_hands=int(hands), game_target=0)
     return table_page.TableView(context.code, context.partnerships, profile)
 
 
@@ -208,8 +213,10 @@ def _table_body(
     else:
         saved = ""
         form = table_page.score_form_html(view, values=values, error=error, bad=bad)
+    round_name = esc(round_label(context.round.plan, context.round.number))
     body = f"""{flash_html(request)}{saved}
-<section id="table-info"><p>{esc(context.event.name)} · round {context.round.number} ·
+<section id="table-info"><p>{esc(context.event.name)} ·
+<span id="round-name">{round_name}</span>{_hands_note(context.round.plan)} ·
 <strong>table {context.table_number}</strong> · time left
 {timer_html(context.round)}</p>
 <div class="sides">{sides}</div></section>
@@ -434,6 +441,14 @@ def _seating_html(
     )
 
 
+def _hands_note(plan: dict[str, Any]) -> str:
+    """ " (4 hands a game)" for a playoff round, "" for a main round."""
+    hands = plan.get("hands")
+    if plan.get("stage") != "playoff" or not hands:
+        return ""
+    return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
+
+
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
@@ -446,7 +461,9 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
         timer = (
             '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
             if open_round is None
-            else f'<p class="clock">Round {open_round.number} · time left: '
+            else '<p class="clock"><span id="live-round">'
+            f"{esc(round_label(open_round.plan, open_round.number))}</span>"
+            f"{_hands_note(open_round.plan)} · time left: "
             f"{timer_html(open_round, bell=True)}</p>"
         )
         seating = ""
@@ -455,7 +472,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                 session, event_id=event_id, round_number=open_round.number
             )
             seating = _seating_html(
-                f"Round {open_round.number} seating",
+                f"{round_label(open_round.plan, open_round.number)} seating",
                 "live-seating",
                 [
                     (
@@ -477,7 +494,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     return tuple(names.get(player, player) for player in players)
 
                 seating = _seating_html(
-                    f"Next: round {number} seating",
+                    f"Next: {round_label(plan.to_json(), number)} seating",
                     "next-seating",
                     [
                         (
@@ -540,7 +557,8 @@ def results_page(request: Request, event_id: int) -> Response:
                 esc(names.get(player, player)) for player in round_row.plan.get("sitting_out", [])
             )
             round_blocks.append(
-                f"<h3>Round {round_row.number}</h3><table><tbody>{lines}</tbody></table>"
+                f"<h3>{esc(round_label(round_row.plan, round_row.number))}</h3>"
+                f"<table><tbody>{lines}</tbody></table>"
                 + (f'<p class="muted">Sitting out: {sitting}</p>' if sitting else "")
             )
         body = (
