@@ -96,9 +96,14 @@ def side_pot_html(snapshot: EventSnapshot) -> str:
     else:
         state = f" — fewest points so far: {winners} (not paid until the last game is in)"
     rule = f'<p id="side-pot-rule" class="muted">{esc(pot.rule)}</p>' if pot.rule else ""
+
+    def why(unit: str, reason: str) -> str:
+        name = names.get(unit, unit)
+        # The reason may already name the player ("Ned arrived for game 2").
+        return esc(reason if reason.startswith(name) else f"{name}: {reason}")
+
     left_out = "".join(
-        f"<li>{esc(names.get(unit, unit))}: {esc(reason)}</li>"
-        for unit, reason in pot.not_qualified.items()
+        f"<li>{why(unit, reason)}</li>" for unit, reason in pot.not_qualified.items()
     )
     left_html = (
         f'<p class="muted">Not in the cup:</p><ul id="side-pot-left-out">{left_out}</ul>'
