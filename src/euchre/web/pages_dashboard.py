@@ -474,7 +474,8 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             else ""
         )
         sheet = "".join(f"<li>{esc(w)}</li>" for w in presets.sheet_warnings(event_config(event)))
-        warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings)
+        asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
+        warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings if w not in asked)
         manage = [
             f'<a id="edit-event" href="/director/events/{event_id}/edit">Edit settings</a>'
             if not started

@@ -444,8 +444,8 @@ def _seating_html(
 def _hands_note(plan: dict[str, Any]) -> str:
     """ " (4 hands a game)" for a playoff round, "" for a main round."""
     hands = plan.get("hands")
-    if plan.get("stage") != "playoff" or not hands:
-        return ""
+    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
+        return ""  # a main round, or the label already says its hands
     return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
 
 
