@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from pypdf import PdfReader
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
-LAPTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-PROJECTOR = {"width": 1920, "height": 1080}
+LAPTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+PROJECTOR: ViewportSize = {"width": 1920, "height": 1080}
 
 
 @dataclass

@@ -43,12 +43,12 @@ def test_ballantrae_evening_winners_up_one_table_losers_stay_one_tally_sheet_per
 def _run(night: Night) -> None:
     night.create_event("Ballantrae Thursday", "ballantrae")
     csv = "name,team,checked_in\n" + "".join(
-        f"{first},Team {index},yes\n{second},Team {index},yes\n"
-        for index, (first, second) in enumerate(TEAMS, start=1)
+        f"{one},Team {index},yes\n{two},Team {index},yes\n"
+        for index, (one, two) in enumerate(TEAMS, start=1)
     )
     night.import_players(csv, 16)
     codes = night.codes()
-    partners = {}
+    partners: dict[str, set[str]] = {}
     for row in night.get(f"/api/events/{night.event_id}/players"):
         partners.setdefault(row["team"], set()).add(str(row["number"]))
 
@@ -58,11 +58,12 @@ def _run(night: Night) -> None:
     expect(link).to_be_visible()
     sheets = night.pdf_pages(str(link.get_attribute("href")))
     assert len(sheets) == len(TEAMS), "only one tally sheet per team"
-    for sheet, (first, second) in zip(sheets, TEAMS, strict=True):
-        assert "Tally sheet" in sheet and first in sheet and second in sheet
+    for sheet, (one, two) in zip(sheets, TEAMS, strict=True):
+        assert "Tally sheet" in sheet and one in sheet and two in sheet
         assert f"{ROUNDS} rounds" in sheet
         for round_number in range(1, ROUNDS + 1):
-            assert re.search(rf"(?m)^\s*{round_number}\b", sheet), f"no line for round {round_number}"
+            line = re.search(rf"(?m)^\s*{round_number}\b", sheet)
+            assert line, f"no line for round {round_number}"
         # No player's code: an opposing player initials the sheet.
         assert not any(re.search(rf"\b{code}\b", sheet) for code in codes.values())
 

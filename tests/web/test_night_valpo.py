@@ -28,14 +28,16 @@ pytestmark = pytest.mark.browser
 ROUND_MINUTES = 24
 
 
+PAIRS = [
+    ("Al", "Bea"), ("Cal", "Dot"), ("Eli", "Fay"), ("Gil", "Hope"), ("Ike", "Jan"),
+    ("Ken", "Liv"), ("Max", "Nan"),
+]  # fmt: skip
+
+
 def _teams_csv(count: int) -> str:
     rows = "".join(
         f"{first} {team},Team {team},yes\n{second} {team},Team {team},yes\n"
-        for team, (first, second) in enumerate(
-            [("Al", "Bea"), ("Cal", "Dot"), ("Eli", "Fay"), ("Gil", "Hope"), ("Ike", "Jan"),
-             ("Ken", "Liv"), ("Max", "Nan")][:count],  # fmt: skip
-            start=1,
-        )
+        for team, (first, second) in enumerate(PAIRS[:count], start=1)
     )
     return "name,team,checked_in\n" + rows
 
@@ -77,7 +79,7 @@ def test_valpo_night_winners_stay_no_repeat_match_two_team_playoff_and_a_late_co
             matches = _matches(started, team_of)
             assert len(matches) == 3, "seven teams: three tables and a bye"
             byes = set(started["plan"]["byes"])
-            for table, first, second in matches:
+            for _table, first, second in matches:
                 pair = frozenset((first, second))
                 assert pair not in met, f"round {game}: {first} and {second} meet again"
                 met.add(pair)
@@ -107,8 +109,8 @@ def test_valpo_night_winners_stay_no_repeat_match_two_team_playoff_and_a_late_co
         assert plan["minutes"] == math.ceil(ROUND_MINUTES * 4 / 12)
         seconds = _moment(playoff["ends_at"]) - _moment(playoff["started_at"])
         assert seconds == plan["minutes"] * 60, "the playoff's clock is its own"
-        (table,) = _matches(playoff, team_of)
-        assert {table[1], table[2]} == tied
+        (match,) = _matches(playoff, team_of)
+        assert {match[1], match[2]} == tied
         page = night.dashboard()
         expect(page.locator("#round-heading")).to_contain_text("Playoff: 4-hand game")
         expect(page.locator("#round-hands")).to_contain_text("4 hands")
@@ -183,7 +185,7 @@ def _playoff_on_the_phones(night: Night, code: str) -> None:
     codes = night.codes()
     keeper = night.phone()
     keeper.goto(f"{night.served.base_url}/t/{code}")
-    expect(keeper.locator("#round-name")).to_contain_text("Playoff: 4-hand game")
+    expect(keeper.locator("#round-name")).to_have_text("round 4 — Playoff: 4-hand game")
     expect(keeper.locator("#hand-4-0")).to_have_count(1)
     expect(keeper.locator("#hand-5-0")).to_have_count(0)
     mine = _first_number(keeper, 0)

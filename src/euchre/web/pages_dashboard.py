@@ -89,7 +89,9 @@ def side_pot_html(snapshot: EventSnapshot) -> str:
         f"{esc(names.get(name, name))} ${share / 100:.2f}"
         for name, share in zip(pot.winners, pot.shares_cents, strict=False)
     )
-    if not winners:
+    if pot.total_cents == 0:
+        state = " (nobody has been euchred yet)" if not pot.paid else " (nobody was euchred)"
+    elif not winners:
         state = " (nobody qualifies yet)"
     elif pot.paid:
         state = f" paid to {winners}"

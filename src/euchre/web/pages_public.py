@@ -213,7 +213,8 @@ def _table_body(
     else:
         saved = ""
         form = table_page.score_form_html(view, values=values, error=error, bad=bad)
-    round_name = esc(round_label(context.round.plan, context.round.number))
+    label = round_label(context.round.plan, context.round.number)
+    round_name = esc(label[:1].lower() + label[1:])  # "· round 2 ·" in the line
     body = f"""{flash_html(request)}{saved}
 <section id="table-info"><p>{esc(context.event.name)} ·
 <span id="round-name">{round_name}</span>{_hands_note(context.round.plan)} ·
