@@ -3,7 +3,7 @@ penalties, the correction/penalty/seating forms and the audit log."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry, Entrant
-from euchre.tournament import FORMATS, EventSnapshot
+from euchre.tournament import FORMATS, EventSnapshot, PrizeAward
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import flash_html, login_redirect, nav_html
 from euchre.web.pages_audit import audit_table, player_names, with_names
@@ -118,6 +118,29 @@ def side_pot_html(snapshot: EventSnapshot) -> str:
     )
 
 
+def _award_groups(awards: Sequence[PrizeAward]) -> list[list[PrizeAward]]:
+    """Awards that share the same places, together (one line for twenty players tied)."""
+    groups: list[list[PrizeAward]] = []
+    for award in awards:
+        if groups and groups[-1][0].places == award.places and award.shared_with:
+            groups[-1].append(award)
+        else:
+            groups.append([award])
+    return groups
+
+
+def _award_item(group: list[PrizeAward]) -> str:
+    """One prize line: who, how much, which places, and what decided it."""
+    first = group[0]
+    places = ", ".join(str(place) for place in first.places)
+    word = "places" if len(first.places) > 1 else "place"
+    who = ", ".join(f"{esc(award.name)} ${award.amount_cents / 100:.2f}" for award in group)
+    return (
+        f'<li data-decided-by="{esc(first.decided_by)}">{who} '
+        f"({word} {places}; {esc(decided_text(first.decided_by))})</li>"
+    )
+
+
 def prizes_html(snapshot: EventSnapshot) -> str:
     """Prizes (each with what decided its place) and the euchred-cup pot, once a round has
     been played (before that every player is level, and a prize list would name people at
@@ -127,13 +150,7 @@ def prizes_html(snapshot: EventSnapshot) -> str:
             '<p id="prizes-hidden" class="muted">Prizes and the euchred cup show here once a '
             "round has been played.</p>"
         )
-    awards = "".join(
-        f'<li data-decided-by="{esc(award.decided_by)}">{esc(award.name)}: '
-        f"${award.amount_cents / 100:.2f} "
-        f"(place {', '.join(str(place) for place in award.places)}; "
-        f"{esc(decided_text(award.decided_by))})</li>"
-        for award in snapshot.prizes
-    )
+    awards = "".join(_award_item(group) for group in _award_groups(snapshot.prizes))
     provisional = (
         ""
         if snapshot.is_over or not snapshot.prizes

@@ -213,8 +213,7 @@ def _table_body(
     else:
         saved = ""
         form = table_page.score_form_html(view, values=values, error=error, bad=bad)
-    label = round_label(context.round.plan, context.round.number)
-    round_name = esc(label[:1].lower() + label[1:])  # "· round 2 ·" in the line
+    round_name = esc(_lower_first(round_label(context.round.plan, context.round.number)))
     body = f"""{flash_html(request)}{saved}
 <section id="table-info"><p>{esc(context.event.name)} ·
 <span id="round-name">{round_name}</span>{_hands_note(context.round.plan)} ·
@@ -442,6 +441,11 @@ def _seating_html(
     )
 
 
+def _lower_first(text: str) -> str:
+    """ "Round 2 ..." as it reads inside a line ("Next: round 2 seating")."""
+    return text[:1].lower() + text[1:]
+
+
 def _hands_note(plan: dict[str, Any]) -> str:
     """ " (4 hands a game)" for a playoff round, "" for a main round."""
     hands = plan.get("hands")
@@ -495,7 +499,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     return tuple(names.get(player, player) for player in players)
 
                 seating = _seating_html(
-                    f"Next: {round_label(plan.to_json(), number)} seating",
+                    f"Next: {_lower_first(round_label(plan.to_json(), number))} seating",
                     "next-seating",
                     [
                         (
