@@ -139,3 +139,33 @@ def test_a_playoff_round_runs_on_its_own_clock_and_is_labelled(tmp_path: Path) -
     table = client.get(f"/t/{started['tables'][0]['code']}").text
     assert "round 2 — Playoff: 4-hand game" in table
     assert 'id="hand-4-0"' in table and 'id="hand-5-0"' not in table
+
+
+def test_a_cup_exclusion_naming_no_player_is_warned_about(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    event_id = create_event(
+        client, format="rotating_partners", profile_id="bolivar", side_pot_exclude=["99"]
+    )
+    add_singles(client, event_id, 8)
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert "the euchred cup&#x27;s left-out list names &#x27;99&#x27;, which is no player" in (
+        dashboard
+    )
+
+
+def test_playoffs_name_who_plays_and_an_event_without_prize_money_says_so(
+    tmp_path: Path,
+) -> None:
+    client = _client(tmp_path)
+    event_id = create_event(
+        client, format="losers_rotate", profile_id="valpo", rounds=1, prizes=[], side_pot=False
+    )
+    add_teams(client, event_id, 4)
+    client.post(f"/api/events/{event_id}/rounds")
+    report_round(client, event_id, 1, (8, 5))
+    client.post(f"/api/events/{event_id}/rounds/1/close")
+    live = client.get(f"/events/{event_id}/live").text
+    assert "This event pays no prizes." in live
+    playoffs = live.split('id="playoffs"')[1]
+    # The two winners (the first partnership of each table) are named, then the rule.
+    assert playoffs.count("&amp;") >= 2 and "4-hand playoff" in playoffs

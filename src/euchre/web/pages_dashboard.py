@@ -156,10 +156,16 @@ def prizes_html(snapshot: EventSnapshot) -> str:
         if snapshot.is_over or not snapshot.prizes
         else '<p id="prizes-provisional" class="muted">If the event ended now:</p>'
     )
-    playoffs = "".join(f"<li>{esc(playoff.description)}</li>" for playoff in snapshot.playoffs)
+    names = {row.competitor_id: row.name for row in snapshot.standings}
+    playoffs = "".join(
+        f"<li>{esc(', '.join(names.get(unit, unit) for unit in playoff.competitors))}: "
+        f"{esc(playoff.description)}</li>"
+        for playoff in snapshot.playoffs
+    )
+    none = "No prizes yet." if snapshot.config.prizes.tiers else "This event pays no prizes."
     playoff_html = f'<h3>Playoffs</h3><ul id="playoffs">{playoffs}</ul>' if playoffs else ""
     return (
-        f'{provisional}<ul id="prizes">{awards or "<li>No prizes yet.</li>"}</ul>'
+        f'{provisional}<ul id="prizes">{awards or f"<li>{none}</li>"}</ul>'
         f"{side_pot_html(snapshot)}{playoff_html}"
     )
 
@@ -463,6 +469,25 @@ def _tools_section(event_id: int, csrf: str) -> str:
 <button id="seating-submit">Set seating</button></form></div></section>"""
 
 
+def _cup_list_warnings(snapshot: EventSnapshot) -> list[str]:
+    """The director's cup exclusions or inclusions that name no competitor of the event (a
+    typo would otherwise change nothing without a word)."""
+    known = {row.competitor_id for row in snapshot.standings}
+    if not known:
+        return []
+    config = snapshot.config
+    return [
+        f"the euchred cup's {what} list names {unit!r}, which is no player number (or team) "
+        "of this event"
+        for what, units in (
+            ("left-out", config.side_pot_exclude),
+            ("let-in", config.side_pot_include),
+        )
+        for unit in units
+        if unit not in known
+    ]
+
+
 @router.get("/director/events/{event_id}", response_class=HTMLResponse)
 def event_dashboard(request: Request, event_id: int) -> Response:
     """Everything about one event on one page."""
@@ -494,7 +519,9 @@ def event_dashboard(request: Request, event_id: int) -> Response:
         )
         sheet = "".join(f"<li>{esc(w)}</li>" for w in presets.sheet_warnings(event_config(event)))
         asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
-        warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings if w not in asked)
+        shown_warnings = [w for w in snapshot.warnings if w not in asked]
+        shown_warnings.extend(_cup_list_warnings(snapshot))
+        warnings = "".join(f"<li>{esc(w)}</li>" for w in shown_warnings)
         manage = [
             f'<a id="edit-event" href="/director/events/{event_id}/edit">Edit settings</a>'
             if not started
