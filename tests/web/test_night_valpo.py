@@ -14,6 +14,7 @@ played playoff with the teams that played it and asks the director.
 from __future__ import annotations
 
 import math
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,11 @@ def test_valpo_night_winners_stay_no_repeat_match_two_team_playoff_and_a_late_co
         results = night.laptop.new_page()
         results.goto(f"{night.served.base_url}/events/{night.event_id}/results")
         expect(results.locator("#rounds")).to_contain_text("Round 4 — Playoff: 4-hand game")
+        expect(results.locator("main")).to_contain_text("the director decides")
+        # The bye reads as the team, not two loose names.
+        expect(results.locator("#rounds")).to_contain_text(
+            re.compile(r"Sitting out: \w+ \d & \w+ \d")
+        )
         night.shot(results, "results-after-correction")
     finally:
         night.close()

@@ -545,6 +545,10 @@ def results_page(request: Request, event_id: int) -> Response:
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
         scored = scores.scored_tables(session, event_id=event_id, snapshot=snapshot)
+        team_names = {row.competitor_id: row.name for row in snapshot.standings}
+        state = "Final results" if snapshot.is_over else "Results so far"
+        if snapshot.conflicts:
+            state = "Results so far: a correction changed a playoff, and the director decides"
         round_blocks = []
         for round_row in events.started_rounds(session, event_id=event_id):
             statuses = scores.table_statuses(
@@ -558,7 +562,12 @@ def results_page(request: Request, event_id: int) -> Response:
                 + "</td></tr>"
                 for status in statuses
             )
+            byes = round_row.plan.get("byes") or []
             sitting = ", ".join(
+                # A team format's bye reads as the team ("Max & Nan"), not two loose names.
+                esc(team_names.get(team, team))
+                for team in byes
+            ) or ", ".join(
                 esc(names.get(player, player)) for player in round_row.plan.get("sitting_out", [])
             )
             round_blocks.append(
@@ -567,7 +576,7 @@ def results_page(request: Request, event_id: int) -> Response:
                 + (f'<p class="muted">Sitting out: {sitting}</p>' if sitting else "")
             )
         body = (
-            f'<p class="muted">{"Final results" if snapshot.is_over else "Results so far"}</p>'
+            f'<p class="muted">{state}</p>'
             f"{standings_html(snapshot, table_id='results-standings')}{prizes_html(snapshot)}"
             f'<section id="rounds"><h2>Rounds</h2><p class="muted">Scores include penalty '
             "points (the game's own points in brackets where a penalty changed them).</p>"
