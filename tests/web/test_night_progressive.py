@@ -45,6 +45,7 @@ def _run(night: Night) -> None:
         "tournament",
         **{
             "event-rounds": str(GAMES),
+            "event-seed": "3",
             "event-prizes": "1: 30, 20, 10",
             "event-prize-ties": "split",
             "event-side-pot": "yes",

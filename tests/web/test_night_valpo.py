@@ -68,7 +68,7 @@ def test_valpo_night_winners_stay_no_repeat_match_two_team_playoff_and_a_late_co
         night.create_event(
             "Valpo league",
             "valpo",
-            **{"event-rounds": "3", "event-round-minutes": str(ROUND_MINUTES)},
+            **{"event-rounds": "3", "event-round-minutes": str(ROUND_MINUTES), "event-seed": "9"},
         )
         night.import_players(_teams_csv(7), 14)
         team_of = _team_of(night)
