@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.served import EuchreServer
-from tests.web.night import PROJECTOR, Night, table_codes
+from tests.web.night import LAPTOP, PHONE, PROJECTOR, Night, table_codes
 
 pytestmark = pytest.mark.browser
 
@@ -147,7 +147,14 @@ def test_valpo_night_winners_stay_no_repeat_match_two_team_playoff_and_a_late_co
         expect(question).to_contain_text("what should happen?")
         expect(question).to_contain_text("Round 4, table 1")
         expect(question).to_contain_text("nothing was re-assigned")
+        expect(question).not_to_contain_text(re.compile(r"Team \d"))  # names, not labels
         night.shot(page, "dashboard-conflict-question")
+        page.set_viewport_size(PHONE)  # the director on his phone: nothing runs off the side
+        page.reload()
+        expect(question).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        night.shot(page, "dashboard-conflict-question-phone")
+        page.set_viewport_size(LAPTOP)
         results = night.laptop.new_page()
         results.goto(f"{night.served.base_url}/events/{night.event_id}/results")
         expect(results.locator("#rounds")).to_contain_text("Round 4 — Playoff: 4-hand game")

@@ -3,6 +3,7 @@ penalties, the correction/penalty/seating forms and the audit log."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -14,7 +15,7 @@ from sqlalchemy.orm import Session
 from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry, Entrant
-from euchre.tournament import FORMATS, EventSnapshot, PrizeAward
+from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import flash_html, login_redirect, nav_html
 from euchre.web.pages_audit import audit_table, player_names, with_names
@@ -190,9 +191,19 @@ def conflicts_html(event_id: int, snapshot: EventSnapshot) -> str:
     if not snapshot.conflicts:
         return ""
     names = {row.competitor_id: row.name for row in snapshot.standings}
+
+    def in_words(conflict: PlayoffConflict) -> str:
+        # The core names competitors by id ("Team 7"); the director knows them by name.
+        text = re.sub(rf"^round {conflict.round} table {conflict.table}: ", "", conflict.message)
+        for unit in sorted(names, key=len, reverse=True):
+            if unit.isdigit():
+                continue  # a player number would also match counts in the sentence
+            text = re.sub(rf"(?<![\w&]){re.escape(unit)}(?![\w])", names[unit], text)
+        return text.rstrip(".") + "."
+
     items = "".join(
         f'<li data-testid="conflict-{index}"><strong>Round {conflict.round}, table '
-        f"{conflict.table}</strong>: {esc(conflict.message)} Played by "
+        f"{conflict.table}</strong>: {esc(in_words(conflict))} Played by "
         f"{esc(' vs '.join(names.get(unit, unit) for unit in conflict.played))}; tied now: "
         + esc(
             "; ".join(
