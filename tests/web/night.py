@@ -83,6 +83,7 @@ class Night:
                 locator.select_option(value)
             else:
                 locator.fill(value)
+        self.shot(page, "create-event-form")
         page.click("#create-event-submit")
         expect(page).to_have_url(re.compile(r"/director/events/\d+(\?.*)?$"))
         match = re.search(r"/director/events/(\d+)", page.url)

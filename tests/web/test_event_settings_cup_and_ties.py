@@ -57,7 +57,7 @@ def test_the_form_sets_split_prize_ties_and_takes_a_player_out_of_the_cup(tmp_pa
     client = _client(tmp_path)
     page = client.get("/director").text
     assert 'id="event-prize-ties"' in page and 'id="event-side-pot-exclude"' in page
-    assert "only players who played every game" in page
+    assert ">played every game</option>" in page and ">split the money</option>" in page
     csrf = client.headers["X-CSRF-Token"]
     response = client.post(
         "/director/events",

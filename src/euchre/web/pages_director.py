@@ -79,10 +79,10 @@ def _profile_options(selected: str) -> str:
 
 
 _CHOICE_LABELS = {
-    "every_game": "only players who played every game",
+    "every_game": "played every game",
     "everyone": "every player",
-    "tie_breaks": "decided by the tie-breaks (each prize says which)",
-    "split": "split: level on points share the prizes",
+    "tie_breaks": "tie-breaks decide",
+    "split": "split the money",
 }
 """What the cup-qualification and prize-tie choices mean, in words on the form."""
 
@@ -139,7 +139,7 @@ def event_form(
  value="{esc(", ".join(shown.get("side_pot_exclude") or []))}"></label>
 <label>Let into the cup whatever the rule says (comma list) <input id="event-side-pot-include"
  name="side_pot_include" value="{esc(", ".join(shown.get("side_pot_include") or []))}"></label>
-<label>Prize ties <select id="event-prize-ties" name="prize_ties">
+<label>Prize ties (level on points) <select id="event-prize-ties" name="prize_ties">
 {_labelled_options(PRIZE_TIES, str(shown.get("prize_ties", "")))}</select></label>
 <label>Sitting out scores <select id="event-sit-out" name="sit_out_scoring">
 {options_html(SIT_OUT_SCORING, str(shown.get("sit_out_scoring", "average")))}</select></label>
