@@ -83,7 +83,9 @@ class PimcBot:
         rules_parameters: RulesParameters | None = None,
     ) -> None:
         if bidding not in ("rollout", "sampled", "rules"):
-            raise ValueError(f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}")
+            raise ValueError(
+                f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}"
+            )
         if worlds < 1 or discard_worlds < 1 or alone_worlds < 1:
             raise ValueError(
                 f"world counts must be positive, got {worlds}, {discard_worlds}, {alone_worlds}"
