@@ -164,7 +164,9 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
             SeatingOverrideRow.event_id == event_id, SeatingOverrideRow.round_number == number
         )
     )
-    minutes = event_config(event).round_minutes
+    # A playoff's clock is scaled to its own hand count (the plan says so); a main round
+    # takes the director's round length.
+    minutes = plan.minutes if plan.minutes is not None else event_config(event).round_minutes
     round_row = Round(
         event_id=event_id,
         number=number,

@@ -3,6 +3,10 @@ penalties, the correction/penalty/seating forms and the audit log."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
@@ -11,14 +15,22 @@ from sqlalchemy.orm import Session
 from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry, Entrant
-from euchre.tournament import FORMATS, EventSnapshot
+from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import flash_html, login_redirect, nav_html
 from euchre.web.pages_audit import audit_table, player_names, with_names
 from euchre.web.pages_common import csrf_field, esc, layout, timer_html
 from euchre.web.pages_director import correction_picker_html, penalty_form_html
 
-__all__ = ["prizes_html", "router", "standings_html"]
+__all__ = [
+    "conflicts_html",
+    "decided_text",
+    "prizes_html",
+    "round_label",
+    "router",
+    "side_pot_html",
+    "standings_html",
+]
 
 router = APIRouter(include_in_schema=False)
 
@@ -52,35 +64,164 @@ def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool =
     )
 
 
+_DECIDED_BY = {
+    "points": "on points",
+    "playoff": "by the playoff",
+    "split": "tied: the places' money is shared",
+}
+"""How a prize place was decided, in words (a tie-break name reads as itself)."""
+
+
+def decided_text(decided_by: str) -> str:
+    """What decided a prize place, for the screen ("on points", "by the tie-break lone
+    hands", "level on points: the places are split")."""
+    known = _DECIDED_BY.get(decided_by)
+    return known if known is not None else f"by the tie-break {decided_by.replace('_', ' ')}"
+
+
+def side_pot_html(snapshot: EventSnapshot) -> str:
+    """The euchred cup: the money, its rule in words, who leads (or, once the event is over,
+    who is paid), and each player the rule leaves out with the reason."""
+    pot = snapshot.side_pot
+    if pot is None:
+        return ""
+    names = {row.competitor_id: row.name for row in snapshot.standings}
+    winners = ", ".join(
+        f"{esc(names.get(name, name))} ${share / 100:.2f}"
+        for name, share in zip(pot.winners, pot.shares_cents, strict=False)
+    )
+    if pot.total_cents == 0:
+        state = " (nobody has been euchred yet)" if not pot.paid else " (nobody was euchred)"
+    elif not winners:
+        state = " (nobody qualifies yet)"
+    elif pot.paid:
+        state = f" paid to {winners}"
+    else:
+        state = f" — fewest points so far: {winners} (not paid until the last game is in)"
+    rule = f'<p id="side-pot-rule" class="muted">{esc(pot.rule)}</p>' if pot.rule else ""
+
+    def why(unit: str, reason: str) -> str:
+        name = names.get(unit, unit)
+        # The reason may already name the player ("Ned arrived for game 2").
+        return esc(reason if reason.startswith(name) else f"{name}: {reason}")
+
+    left_out = "".join(
+        f"<li>{why(unit, reason)}</li>" for unit, reason in pot.not_qualified.items()
+    )
+    left_html = (
+        f'<p class="muted">Not in the cup:</p><ul id="side-pot-left-out">{left_out}</ul>'
+        if left_out
+        else ""
+    )
+    return (
+        f'<div id="side-pot-box"><p id="side-pot" data-paid="{"yes" if pot.paid else "no"}">'
+        f"Euchred cup: ${pot.total_cents / 100:.2f}{state}</p>{rule}{left_html}</div>"
+    )
+
+
+def _award_groups(awards: Sequence[PrizeAward]) -> list[list[PrizeAward]]:
+    """Awards that share the same places, together (one line for twenty players tied)."""
+    groups: list[list[PrizeAward]] = []
+    for award in awards:
+        if groups and groups[-1][0].places == award.places and award.shared_with:
+            groups[-1].append(award)
+        else:
+            groups.append([award])
+    return groups
+
+
+def _award_item(group: list[PrizeAward]) -> str:
+    """One prize line: who, how much, which places, and what decided it."""
+    first = group[0]
+    places = ", ".join(str(place) for place in first.places)
+    word = "places" if len(first.places) > 1 else "place"
+    who = ", ".join(f"{esc(award.name)} ${award.amount_cents / 100:.2f}" for award in group)
+    return (
+        f'<li data-decided-by="{esc(first.decided_by)}">{who} '
+        f"({word} {places}; {esc(decided_text(first.decided_by))})</li>"
+    )
+
+
 def prizes_html(snapshot: EventSnapshot) -> str:
-    """Prizes and the euchred-cup pot, once a round has been played (before that every
-    player is level, and a prize list would name people at random)."""
+    """Prizes (each with what decided its place) and the euchred-cup pot, once a round has
+    been played (before that every player is level, and a prize list would name people at
+    random). Before the event is over the prizes are who would be paid now."""
     if not snapshot.complete_rounds:
         return (
             '<p id="prizes-hidden" class="muted">Prizes and the euchred cup show here once a '
             "round has been played.</p>"
         )
-    awards = "".join(
-        f"<li>{esc(award.name)}: ${award.amount_cents / 100:.2f} "
-        f"(place {', '.join(str(place) for place in award.places)})</li>"
-        for award in snapshot.prizes
+    awards = "".join(_award_item(group) for group in _award_groups(snapshot.prizes))
+    provisional = (
+        ""
+        if snapshot.is_over or not snapshot.prizes
+        else '<p id="prizes-provisional" class="muted">If the event ended now:</p>'
     )
-    pot = ""
-    if snapshot.side_pot is not None:
-        names = {row.competitor_id: row.name for row in snapshot.standings}
-        winners = ", ".join(
-            f"{esc(names.get(name, name))} ${share / 100:.2f}"
-            for name, share in zip(
-                snapshot.side_pot.winners, snapshot.side_pot.shares_cents, strict=False
-            )
-        )
-        pot = (
-            f'<p id="side-pot">Euchred cup: ${snapshot.side_pot.total_cents / 100:.2f}'
-            f"{' to ' + winners if winners else ''}</p>"
-        )
-    playoffs = "".join(f"<li>{esc(playoff.description)}</li>" for playoff in snapshot.playoffs)
+    names = {row.competitor_id: row.name for row in snapshot.standings}
+    playoffs = "".join(
+        f"<li>{esc(', '.join(names.get(unit, unit) for unit in playoff.competitors))}: "
+        f"{esc(playoff.description)}</li>"
+        for playoff in snapshot.playoffs
+    )
+    none = "No prizes yet." if snapshot.config.prizes.tiers else "This event pays no prizes."
     playoff_html = f'<h3>Playoffs</h3><ul id="playoffs">{playoffs}</ul>' if playoffs else ""
-    return f'<ul id="prizes">{awards or "<li>No prizes yet.</li>"}</ul>{pot}{playoff_html}'
+    return (
+        f'{provisional}<ul id="prizes">{awards or f"<li>{none}</li>"}</ul>'
+        f"{side_pot_html(snapshot)}{playoff_html}"
+    )
+
+
+def round_label(plan: Mapping[str, Any] | None, number: int) -> str:
+    """A round's name on every page: "Round 3", or for a playoff "Round 8 — Playoff:
+    4-hand game" (its own hand count)."""
+    if not plan or plan.get("stage") != "playoff":
+        return f"Round {number}"
+    label = str(plan.get("label") or "")
+    if not label:
+        hands = plan.get("hands")
+        label = f"Playoff: {hands}-hand game" if hands else "Playoff"
+    elif not label.lower().startswith("playoff"):
+        label = f"Playoff: {label}"
+    return f"Round {number} — {label}"
+
+
+def conflicts_html(event_id: int, snapshot: EventSnapshot) -> str:
+    """Playoff games a later correction left without a reason, put to the director as a
+    question (the results stay with the teams that played them)."""
+    if not snapshot.conflicts:
+        return ""
+    names = {row.competitor_id: row.name for row in snapshot.standings}
+
+    def in_words(conflict: PlayoffConflict) -> str:
+        # The core names competitors by id ("Team 7"); the director knows them by name.
+        text = re.sub(rf"^round {conflict.round} table {conflict.table}: ", "", conflict.message)
+        for unit in sorted(names, key=len, reverse=True):
+            if unit.isdigit():
+                continue  # a player number would also match counts in the sentence
+            text = re.sub(rf"(?<![\w&]){re.escape(unit)}(?![\w])", names[unit], text)
+        return text.rstrip(".") + "."
+
+    items = "".join(
+        f'<li data-testid="conflict-{index}"><strong>Round {conflict.round}, table '
+        f"{conflict.table}</strong>: {esc(in_words(conflict))} Played by "
+        f"{esc(' vs '.join(names.get(unit, unit) for unit in conflict.played))}; tied now: "
+        + esc(
+            "; ".join(
+                ", ".join(names.get(unit, unit) for unit in group) for group in conflict.now_tied
+            )
+            or "nobody"
+        )
+        + ".</li>"
+        for index, conflict in enumerate(snapshot.conflicts, start=1)
+    )
+    return (
+        f'<section id="playoff-conflicts" class="warnings"><h2>A correction changed the '
+        f"playoffs: what should happen?</h2><ul>{items}</ul><p>The played results stay with "
+        "the teams that played them; nothing was re-assigned. Decide: replay a playoff "
+        f'(set its seating under <a href="#tools">Seating</a>), accept the result as played, '
+        f'or correct the score again (<a href="/director/events/{event_id}/audit">audit '
+        "log</a>).</p></section>"
+    )
 
 
 def _player_actions(event_id: int, row: Entrant, csrf: str, next_round: int) -> str:
@@ -235,7 +376,14 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
     sitting_text = f" Sitting out: {sitting}." if sitting else ""
     evening_link = _event_tally_link(event_id, snapshot)
     evening = f" ·\n{evening_link}" if evening_link else ""
-    return f"""<section id="round-status"><h2>Round {number} in play</h2>
+    heading = esc(round_label(open_round.plan, number))
+    hands = open_round.plan.get("hands")
+    hands_text = (
+        f'<p id="round-hands">Each game this round is {hands} hand{"s" if hands != 1 else ""}.</p>'
+        if open_round.plan.get("stage") == "playoff" and hands
+        else ""
+    )
+    return f"""<section id="round-status"><h2 id="round-heading">{heading} in play</h2>{hands_text}
 <p class="clock">Time left: {timer_html(open_round)}
 <button id="bell-toggle" type="button" class="secondary">Enable the bell</button>
 <button id="bell-test" type="button" class="secondary">Ring now</button></p>
@@ -332,6 +480,25 @@ def _tools_section(event_id: int, csrf: str) -> str:
 <button id="seating-submit">Set seating</button></form></div></section>"""
 
 
+def _cup_list_warnings(snapshot: EventSnapshot) -> list[str]:
+    """The director's cup exclusions or inclusions that name no competitor of the event (a
+    typo would otherwise change nothing without a word)."""
+    known = {row.competitor_id for row in snapshot.standings}
+    if not known:
+        return []
+    config = snapshot.config
+    return [
+        f"the euchred cup's {what} list names {unit!r}, which is no player number (or team) "
+        "of this event"
+        for what, units in (
+            ("left-out", config.side_pot_exclude),
+            ("let-in", config.side_pot_include),
+        )
+        for unit in units
+        if unit not in known
+    ]
+
+
 @router.get("/director/events/{event_id}", response_class=HTMLResponse)
 def event_dashboard(request: Request, event_id: int) -> Response:
     """Everything about one event on one page."""
@@ -362,7 +529,10 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             else ""
         )
         sheet = "".join(f"<li>{esc(w)}</li>" for w in presets.sheet_warnings(event_config(event)))
-        warnings = "".join(f"<li>{esc(w)}</li>" for w in snapshot.warnings)
+        asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
+        shown_warnings = [w for w in snapshot.warnings if w not in asked]
+        shown_warnings.extend(_cup_list_warnings(snapshot))
+        warnings = "".join(f"<li>{esc(w)}</li>" for w in shown_warnings)
         manage = [
             f'<a id="edit-event" href="/director/events/{event_id}/edit">Edit settings</a>'
             if not started
@@ -380,6 +550,7 @@ status {esc(event.status)} · {" · ".join(link for link in manage if link)}</p>
 {changes_html}
 {f'<ul class="warnings" id="sheet-warnings">{sheet}</ul>' if sheet else ""}
 {f'<ul class="warnings">{warnings}</ul>' if warnings else ""}
+{conflicts_html(event_id, snapshot)}
 {_round_section(session, event_id, csrf, snapshot)}
 {_submissions_section(session, event_id, csrf)}
 <section id="standings"><h2>Standings</h2>

@@ -24,6 +24,8 @@ from euchre.store import backup, events, presets, rounds, scores
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
+    PRIZE_TIES,
+    SIDE_POT_QUALIFICATION,
     SIT_OUT_SCORING,
     EventConfig,
     PrizeTable,
@@ -76,6 +78,25 @@ def _profile_options(selected: str) -> str:
     )
 
 
+_CHOICE_LABELS = {
+    "every_game": "played every game",
+    "everyone": "every player",
+    "tie_breaks": "tie-breaks decide",
+    "split": "split the money",
+}
+"""What the cup-qualification and prize-tie choices mean, in words on the form."""
+
+
+def _labelled_options(values: tuple[str, ...], selected: str) -> str:
+    """``<option>`` elements labelled in words (the first is chosen when none is)."""
+    chosen = selected if selected in values else values[0]
+    return "".join(
+        f'<option value="{esc(value)}"{" selected" if value == chosen else ""}>'
+        f"{esc(_CHOICE_LABELS.get(value, value))}</option>"
+        for value in values
+    )
+
+
 def event_form(
     *, form_id: str, action: str, csrf: str, submit: str, values: dict[str, Any] | None
 ) -> str:
@@ -109,6 +130,17 @@ def event_form(
 {options_html(("yes", "no"), side_pot)}</select></label>
 <label>Cents per euchre <input id="event-side-pot-cents" name="side_pot_cents" type="number"
  min="0" value="{esc(shown.get("side_pot_cents", 25))}"></label>
+<label>Who can take the cup <select id="event-side-pot-qualification"
+ name="side_pot_qualification">
+{_labelled_options(SIDE_POT_QUALIFICATION, str(shown.get("side_pot_qualification", "")))}
+</select></label>
+<label>Left out of the cup (player numbers, or team names; comma list)
+ <input id="event-side-pot-exclude" name="side_pot_exclude"
+ value="{esc(", ".join(shown.get("side_pot_exclude") or []))}"></label>
+<label>Let into the cup whatever the rule says (comma list) <input id="event-side-pot-include"
+ name="side_pot_include" value="{esc(", ".join(shown.get("side_pot_include") or []))}"></label>
+<label>Prize ties (level on points) <select id="event-prize-ties" name="prize_ties">
+{_labelled_options(PRIZE_TIES, str(shown.get("prize_ties", "")))}</select></label>
 <label>Sitting out scores <select id="event-sit-out" name="sit_out_scoring">
 {options_html(SIT_OUT_SCORING, str(shown.get("sit_out_scoring", "average")))}</select></label>
 <label>Points for sitting out ("fixed") <input id="event-sit-out-points" name="sit_out_points"
@@ -233,11 +265,18 @@ def _config_from_form(data: dict[str, str]) -> EventConfig:
         "side_pot_cents": form_optional_int(data, "side_pot_cents", "cents per euchre"),
         "sit_out_scoring": data.get("sit_out_scoring", "average"),
         "sit_out_points": form_optional_int(data, "sit_out_points", "points for sitting out") or 0,
-        "tie_breaks": [
-            name.strip() for name in data.get("tie_breaks", "").split(",") if name.strip()
-        ],
+        "tie_breaks": _comma_list(data, "tie_breaks"),
+        "prize_ties": data.get("prize_ties", "").strip() or None,
+        "side_pot_qualification": data.get("side_pot_qualification", "").strip() or None,
+        "side_pot_exclude": _comma_list(data, "side_pot_exclude"),
+        "side_pot_include": _comma_list(data, "side_pot_include"),
     }
     return presets.config_with_preset(fields)
+
+
+def _comma_list(data: dict[str, str], name: str) -> list[str]:
+    """A comma-separated form field as its non-empty items."""
+    return [item.strip() for item in data.get(name, "").split(",") if item.strip()]
 
 
 def _warning_text(config: EventConfig) -> str:

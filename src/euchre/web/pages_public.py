@@ -4,6 +4,7 @@ live standings for the projector, and the read-only results."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -28,7 +29,7 @@ from euchre.web import table_page
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.page_helpers import flash_html, read_form
 from euchre.web.pages_common import esc, layout, redirect, timer_html
-from euchre.web.pages_dashboard import prizes_html, standings_html
+from euchre.web.pages_dashboard import prizes_html, round_label, standings_html
 
 __all__ = ["router"]
 
@@ -85,6 +86,10 @@ def table_by_code(code: str = "") -> Response:
 
 def _view(context: rounds.TableContext) -> table_page.TableView:
     profile = load_profile(event_config(context.event).profile_id)
+    hands = context.round.plan.get("hands")
+    if context.round.plan.get("stage") == "playoff" and hands:
+        # A playoff game lasts its own hands: the form has that many rows.
+        profile = replace(profile, game_hands=int(hands), game_target=0)
     return table_page.TableView(context.code, context.partnerships, profile)
 
 
@@ -208,8 +213,10 @@ def _table_body(
     else:
         saved = ""
         form = table_page.score_form_html(view, values=values, error=error, bad=bad)
+    round_name = esc(_lower_first(round_label(context.round.plan, context.round.number)))
     body = f"""{flash_html(request)}{saved}
-<section id="table-info"><p>{esc(context.event.name)} · round {context.round.number} ·
+<section id="table-info"><p>{esc(context.event.name)} ·
+<span id="round-name">{round_name}</span>{_hands_note(context.round.plan)} ·
 <strong>table {context.table_number}</strong> · time left
 {timer_html(context.round)}</p>
 <div class="sides">{sides}</div></section>
@@ -434,6 +441,19 @@ def _seating_html(
     )
 
 
+def _lower_first(text: str) -> str:
+    """ "Round 2 ..." as it reads inside a line ("Next: round 2 seating")."""
+    return text[:1].lower() + text[1:]
+
+
+def _hands_note(plan: dict[str, Any]) -> str:
+    """ " (4 hands a game)" for a playoff round, "" for a main round."""
+    hands = plan.get("hands")
+    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
+        return ""  # a main round, or the label already says its hands
+    return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
+
+
 def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
@@ -446,7 +466,9 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
         timer = (
             '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
             if open_round is None
-            else f'<p class="clock">Round {open_round.number} · time left: '
+            else '<p class="clock"><span id="live-round">'
+            f"{esc(round_label(open_round.plan, open_round.number))}</span>"
+            f"{_hands_note(open_round.plan)} · time left: "
             f"{timer_html(open_round, bell=True)}</p>"
         )
         seating = ""
@@ -455,7 +477,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                 session, event_id=event_id, round_number=open_round.number
             )
             seating = _seating_html(
-                f"Round {open_round.number} seating",
+                f"{round_label(open_round.plan, open_round.number)} seating",
                 "live-seating",
                 [
                     (
@@ -477,7 +499,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     return tuple(names.get(player, player) for player in players)
 
                 seating = _seating_html(
-                    f"Next: round {number} seating",
+                    f"Next: {_lower_first(round_label(plan.to_json(), number))} seating",
                     "next-seating",
                     [
                         (
@@ -523,6 +545,10 @@ def results_page(request: Request, event_id: int) -> Response:
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
         scored = scores.scored_tables(session, event_id=event_id, snapshot=snapshot)
+        team_names = {row.competitor_id: row.name for row in snapshot.standings}
+        state = "Final results" if snapshot.is_over else "Results so far"
+        if snapshot.conflicts:
+            state = "Results so far: a correction changed a playoff, and the director decides"
         round_blocks = []
         for round_row in events.started_rounds(session, event_id=event_id):
             statuses = scores.table_statuses(
@@ -536,15 +562,21 @@ def results_page(request: Request, event_id: int) -> Response:
                 + "</td></tr>"
                 for status in statuses
             )
+            byes = round_row.plan.get("byes") or []
             sitting = ", ".join(
+                # A team format's bye reads as the team ("Max & Nan"), not two loose names.
+                esc(team_names.get(team, team))
+                for team in byes
+            ) or ", ".join(
                 esc(names.get(player, player)) for player in round_row.plan.get("sitting_out", [])
             )
             round_blocks.append(
-                f"<h3>Round {round_row.number}</h3><table><tbody>{lines}</tbody></table>"
+                f"<h3>{esc(round_label(round_row.plan, round_row.number))}</h3>"
+                f"<table><tbody>{lines}</tbody></table>"
                 + (f'<p class="muted">Sitting out: {sitting}</p>' if sitting else "")
             )
         body = (
-            f'<p class="muted">{"Final results" if snapshot.is_over else "Results so far"}</p>'
+            f'<p class="muted">{state}</p>'
             f"{standings_html(snapshot, table_id='results-standings')}{prizes_html(snapshot)}"
             f'<section id="rounds"><h2>Rounds</h2><p class="muted">Scores include penalty '
             "points (the game's own points in brackets where a penalty changed them).</p>"

@@ -90,6 +90,29 @@ class EventCreate(BaseModel):
     sit_out_scoring: str | None = Field(default=None, max_length=20)
     sit_out_points: int | None = Field(default=None, ge=0, le=1000)
     tie_breaks: list[str] | None = Field(default=None, max_length=10)
+    prize_ties: str | None = Field(
+        default=None,
+        max_length=20,
+        description='"tie_breaks" (each prize says which tie-break decided it) or "split" '
+        "(competitors level on points share the places they span).",
+    )
+    side_pot_qualification: str | None = Field(
+        default=None,
+        max_length=20,
+        description='Who can take the euchred cup: "every_game" (only players who played every '
+        'game) or "everyone".',
+    )
+    side_pot_exclude: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None,
+        max_length=500,
+        description="Competitor ids (player numbers, or team names) the director takes out of "
+        "the cup.",
+    )
+    side_pot_include: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None,
+        max_length=500,
+        description="Competitor ids let into the cup whatever the qualification rule says.",
+    )
 
 
 class EventOut(BaseModel):

@@ -124,6 +124,8 @@ function sheetPresets() {
     document.getElementById("event-side-pot").value = preset.side_pot ? "yes" : "no";
     document.getElementById("event-side-pot-cents").value = preset.side_pot_cents;
     document.getElementById("event-format-options").value = JSON.stringify(preset.format_options);
+    document.getElementById("event-prize-ties").value = preset.prize_ties;
+    document.getElementById("event-side-pot-qualification").value = preset.side_pot_qualification;
   }
   profile.addEventListener("change", fill);
   fill();
