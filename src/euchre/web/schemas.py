@@ -90,6 +90,9 @@ class EventCreate(BaseModel):
     sit_out_scoring: str | None = Field(default=None, max_length=20)
     sit_out_points: int | None = Field(default=None, ge=0, le=1000)
     tie_breaks: list[str] | None = Field(default=None, max_length=10)
+    online: bool | None = Field(
+        default=None, description="Every table plays in the browser (docs/online.md)."
+    )
 
 
 class EventOut(BaseModel):

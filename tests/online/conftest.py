@@ -1,0 +1,25 @@
+"""Online club night test set-up: the app (lifespan running, so computer players move at
+once) with a logged-in director, on a fresh SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from euchre.web.app import create_app
+from tests.store.factory import PASSWORD
+
+
+@pytest.fixture
+def director(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """A director's client; computer players move with zero delay."""
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    app = create_app(f"sqlite:///{tmp_path / 'online.db'}")
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        response = client.post("/api/setup", json={"name": "director", "password": PASSWORD})
+        assert response.status_code == 200, response.text
+        client.headers["X-CSRF-Token"] = response.json()["csrf_token"]
+        yield client
