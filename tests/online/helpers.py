@@ -28,9 +28,11 @@ def play_out(
     rng: random.Random,
     *,
     deadline_s: float = 240.0,
+    hands: int | None = None,
 ) -> None:
     """Play random legal moves for the human seats (table -> seat -> token) until every
-    table's game is over; computer players move by themselves meanwhile."""
+    table's game is over (or, with ``hands``, has finished that many hands); computer
+    players move by themselves meanwhile."""
     stop = time.monotonic() + deadline_s
     open_tables = set(seats)
     while open_tables:
@@ -38,7 +40,9 @@ def play_out(
         moved = False
         for table in sorted(open_tables):
             public = client.get(f"/api/play/tables/{table}").json()
-            if public["status"] == "over":
+            if public["status"] == "over" or (
+                hands is not None and public["hands_played"] >= hands
+            ):
                 open_tables.discard(table)
                 continue
             candidates = [public["to_act"]] if public["status"] == "playing" else list(seats[table])
