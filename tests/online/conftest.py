@@ -10,7 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
+from tests.play.conftest import artifacts, browser_type_launch_args
+from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
+
+__all__ = ["artifacts", "browser_type_launch_args", "director", "served"]
 
 
 @pytest.fixture
@@ -23,3 +27,14 @@ def director(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestCl
         assert response.status_code == 200, response.text
         client.headers["X-CSRF-Token"] = response.json()["csrf_token"]
         yield client
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EuchreServer]:
+    """``euchre serve`` on 127.0.0.1 with a fresh SQLite file; computer players at once."""
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    server = EuchreServer(f"sqlite:///{tmp_path / 'euchre.db'}", tmp_path).start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -222,7 +222,8 @@ def _live_rows(event_id: int, tables: list[dict[str, Any]], csrf: str) -> str:
                 label += f' <em class="bot">(computer: {esc(seat["bot"]["kind"])}, {counts})</em>'
             elif not seat["seated"] and table["status"] == "waiting":
                 label += ' <em class="muted">(not here yet)</em>'
-            seats.append(label)
+            team = "A" if seat["seat"] % 2 == 0 else "B"
+            seats.append(f"{team}: {label}")
         turn = "" if table["to_act_name"] is None else esc(table["to_act_name"])
         since = "" if table["seconds_since_move"] is None else f"{table['seconds_since_move']} s"
         base = f"/director/events/{event_id}/rounds/{table['round']}/online/{table['table']}"
@@ -245,11 +246,13 @@ def _live_rows(event_id: int, tables: list[dict[str, Any]], csrf: str) -> str:
                 f'<form method="post" action="{base}/end" class="inline">{csrf}'
                 f'<button id="end-{table["table"]}">End at the bell</button></form>'
             )
+        result = "" if table["result"] == "playing" else " / " + esc(table["result"])
         rows.append(
             f'<tr data-table="{table["table"]}" data-status="{esc(table["status"])}" '
             f'data-result="{esc(table["result"])}"><td>{table["table"]}</td>'
-            f"<td>{'<br>'.join(seats)}</td><td>{esc(table['status'])} / {esc(table['result'])}"
-            f"</td><td>{table['hand']}</td><td>{table['scores'][0]}–{table['scores'][1]}</td>"
+            f"<td>{'<br>'.join(seats)}</td><td>{esc(table['status'])}"
+            f"{result}</td><td>{table['hand']}</td>"
+            f"<td>{table['scores'][0]}–{table['scores'][1]}</td>"
             f"<td>{turn}</td><td>{since}</td><td>{actions}</td></tr>"
         )
     return "".join(rows)
@@ -273,7 +276,8 @@ def director_live_page(request: Request, event_id: Id) -> Response:
  href="/events/{event_id}/online">/events/{event_id}/online</a>.
 Results are recorded by the engine when a game ends. <a id="records"
  href="/api/events/{event_id}/online/records.jsonl">Hand records (JSON Lines)</a>.</p>
-<table id="online-tables"><thead><tr><th>Table</th><th>Seats</th><th>Status / result</th>
+<table id="online-tables"><thead><tr><th>Table</th><th>Seats (A: the seating's first
+ pair)</th><th>Game / result</th>
 <th>Hand</th><th>Score</th><th>Turn</th><th>Since last move</th><th></th></tr></thead>
 <tbody>{_live_rows(event_id, tables, csrf)}</tbody></table>
 <form method="post" action="/director/events/{event_id}/online/mark" class="inline">{csrf}
