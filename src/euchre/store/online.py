@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.state import HandStatus
@@ -30,6 +30,7 @@ from euchre.store.models import (
     Event,
     OnlineMark,
     OnlineTable,
+    PlayAction,
     PlaySeat,
     PlayTable,
     Round,
@@ -163,7 +164,9 @@ def _new_table_id(session: Session) -> str:
 
 
 def remove_online_tables(session: Session, *, event_id: int, round_number: int) -> None:
-    """Drop a round's online tables (the round was undone, or reseated before any result)."""
+    """Take back a round's online tables (the round was undone, or reseated before any
+    result): each play table gets a ``close`` entry in its log, so every worker that serves
+    it sees it over at its next read, and its seat tokens stop working."""
     rows = list(
         session.scalars(
             select(OnlineTable).where(
@@ -176,18 +179,30 @@ def remove_online_tables(session: Session, *, event_id: int, round_number: int) 
             raise ConflictError(
                 f"round {round_number} table {row.table_number} already has its result"
             )
-    ids = [row.play_table_id for row in rows]
-    session.execute(
-        delete(OnlineTable).where(
-            OnlineTable.event_id == event_id, OnlineTable.round_number == round_number
+    for row in rows:
+        closed = session.scalar(
+            select(PlayAction.seq).where(
+                PlayAction.table_id == row.play_table_id, PlayAction.action == "close"
+            )
         )
-    )
-    if ids:
-        from euchre.store.models import PlayAction
-
-        session.execute(delete(PlayAction).where(PlayAction.table_id.in_(ids)))
-        session.execute(delete(PlaySeat).where(PlaySeat.table_id.in_(ids)))
-        session.execute(delete(PlayTable).where(PlayTable.id.in_(ids)))
+        if closed is None:
+            last = session.scalar(
+                select(func.max(PlayAction.seq)).where(PlayAction.table_id == row.play_table_id)
+            )
+            session.add(
+                PlayAction(
+                    table_id=row.play_table_id,
+                    seq=(last or 0) + 1,
+                    seat=-1,
+                    action="close",
+                    at=utc_now(),
+                )
+            )
+        for seat_row in session.scalars(
+            select(PlaySeat).where(PlaySeat.table_id == row.play_table_id)
+        ):
+            seat_row.token_hash = None
+        session.delete(row)
     session.flush()
 
 
