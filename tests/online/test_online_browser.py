@@ -104,6 +104,9 @@ def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
             assert "token=" not in page.url, "the token left the address bar"
             sit = page.locator('[data-action="sit"]')
             expect(sit).to_be_visible()
+            label = page.locator("#hands-played")
+            expect(label).to_contain_text(f"Online Friday, round {round_number}, table 1")
+            expect(label).to_contain_text(player["name"])
             if index == 0:
                 page.screenshot(
                     path=str(artifacts / f"2-round{round_number}-seat-phone.png"), full_page=True

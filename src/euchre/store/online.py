@@ -115,17 +115,20 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
     """Open a play table for each online table of a round just started (called by
     ``start_round`` in its transaction). Seats have no token until their player claims them."""
     config = event_config(event)
+    names = {entrant.number: entrant.name for entrant in list_entrants(session, event_id=event.id)}
     opened = []
     for entry in round_row.plan["tables"]:
         number = int(entry["table"])
         if not is_table_online(session, event, number):
             continue
+        players = seat_players(entry["partnerships"])
         table_config = TableConfig(
             profile=config.profile_id,
             seed=secrets.randbelow(1 << 31),
             seats=(HUMAN, HUMAN, HUMAN, HUMAN),
             hints=False,
             event_id=event.id,
+            label=_label(event.name, round_row.number, number, players, names),
         )
         try:
             table_config.rule_profile()
@@ -138,7 +141,6 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
         session.flush()
         for seat in range(4):
             session.add(PlaySeat(table_id=table_id, seat=seat))
-        players = seat_players(entry["partnerships"])
         row = OnlineTable(
             event_id=event.id,
             round_number=round_row.number,
@@ -152,6 +154,20 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
         opened.append(row)
     session.flush()
     return opened
+
+
+def _label(
+    event_name: str, round_number: int, table: int, players: dict[int, int], names: dict[int, str]
+) -> str:
+    """ "Friday, round 2, table 3: Ann & Bob (South–North) vs Cy & Di (West–East)"."""
+
+    def name(seat: int) -> str:
+        return names.get(players[seat], str(players[seat]))
+
+    return (
+        f"{event_name}, round {round_number}, table {table}: {name(0)} & {name(2)} "
+        f"(South–North) vs {name(1)} & {name(3)} (West–East)"
+    )
 
 
 def _new_table_id(session: Session) -> str:

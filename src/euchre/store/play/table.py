@@ -70,6 +70,9 @@ class TableConfig(BaseModel):
     event_id: int | None = None
     """The tournament event this table belongs to (an online club night), if any: such a
     table has no rematch, and only the director changes its seats or closes it."""
+    label: str | None = None
+    """A line the page shows above the table (an event's table: round, table, who sits
+    where)."""
 
     def rule_profile(self) -> RuleProfile:
         """The rule profile (a built-in with this table's overrides)."""
@@ -434,6 +437,7 @@ class TableState:
             ],
             "hints": self.config.hints,
             "event": self.config.event_id,
+            "label": self.config.label,
             "closed": self.closed,
             "timer_seconds": self.config.timer_seconds,
             "turn_deadline": deadline,

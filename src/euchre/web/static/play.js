@@ -129,6 +129,7 @@
     $("score").dataset.scores = v.scores.join(",");
     const goal = v.profile.game_target ? "to " + v.profile.game_target : v.hands_left + " counted hands left";
     $("hands-played").textContent = " · hands played " + v.hands_played + " · " + goal + " · " + v.profile.name;
+    if (v.label) $("hands-played").textContent += " · " + v.label;
     renderInfo(v);
     renderTrick(v);
     renderQuestion(v);
