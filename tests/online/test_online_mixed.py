@@ -56,9 +56,17 @@ def test_mixed_night_one_table_online_one_on_paper_and_the_bell_ends_the_online_
     assert len(paper) == 4
     ((play_table, tokens),) = online_seats.items()
 
+    # The online table's score is the engine's: no phone can enter one for it.
+    tables = director.get(f"/api/events/{event_id}/rounds/1").json()["tables"]
+    online_player = next(number for number in codes if number not in paper)
+    forged = director.post(
+        f"/api/tables/{tables[0]['code']}/submissions",
+        json={"player_code": codes[online_player], "hand_points": PAPER_HANDS},
+    )
+    assert forged.status_code == 409 and "the engine records its score" in forged.text
+
     # The paper table enters its score from a phone; an opponent confirms it.
-    info = director.get(f"/api/events/{event_id}/rounds/1").json()["tables"][1]
-    code = info["code"]
+    code = tables[1]["code"]
     sides = director.get(f"/api/tables/{code}").json()["partnerships"]
     first = director.post(
         f"/api/tables/{code}/submissions",
