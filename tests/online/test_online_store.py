@@ -144,6 +144,10 @@ def test_the_director_pages_create_an_online_event_fill_a_seat_and_mark_a_table(
     assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
     page = director.get(f"/director/events/{event_id}/online")
     assert page.status_code == 200 and 'id="end-1"' in page.text
+    code = next(iter(codes_by_number(director, event_id).values()))
+    home = director.get("/me", params={"event": event_id, "code": code}, follow_redirects=False)
+    assert home.status_code == 303
+    assert home.headers["location"] == f"/events/{event_id}/online#code={code}"
     filled = director.post(
         f"/director/events/{event_id}/rounds/1/online/1/seat",
         data={"seat": "3", "kind": "rules", "counts": "no", "csrf_token": csrf},

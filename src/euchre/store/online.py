@@ -60,6 +60,7 @@ __all__ = [
     "on_game_over",
     "online_result",
     "open_online_tables",
+    "plays_online",
     "record_if_over",
     "remove_online_tables",
     "seat_players",
@@ -253,6 +254,27 @@ class SeatClaim:
             "table_state": self.table_state,
             "bot": self.bot,
         }
+
+
+def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
+    """Whether the player with ``player_code`` plays at an online table in the round now in
+    play (a read: no token is issued)."""
+    entrant = session.scalar(
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == player_code.strip())
+    )
+    if entrant is None:
+        return False
+    latest = session.scalar(
+        select(Round).where(Round.event_id == event_id).order_by(Round.number.desc()).limit(1)
+    )
+    if latest is None or latest.closed_at is not None:
+        return False
+    rows = session.scalars(
+        select(OnlineTable.players).where(
+            OnlineTable.event_id == event_id, OnlineTable.round_number == latest.number
+        )
+    )
+    return any(entrant.number in {int(number) for number in players.values()} for players in rows)
 
 
 def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClaim:

@@ -52,6 +52,10 @@
     const code = input.value.trim();
     if (code) find(code, true);
   });
-  const saved = localStorage.getItem(key);
-  if (saved) { input.value = saved; find(saved, false); }
+  // The home page's "find my table" sends a player of an online table here with his code in
+  // the fragment (never sent to a server); it is moved out of the address bar at once.
+  const given = new URLSearchParams(location.hash.slice(1)).get("code");
+  if (given) history.replaceState(null, "", location.pathname + location.search);
+  const saved = given || localStorage.getItem(key);
+  if (saved) { input.value = saved; find(saved, Boolean(given)); }
 })();
