@@ -13,6 +13,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.store.online import online_result, seat_players
 from euchre.store.play.table import TableConfig, TableState
 from euchre.tournament import EventConfig
+from tests.online.helpers import bearer, claim, play_out
 from tests.store.factory import add_singles, codes_by_number
 
 
@@ -175,3 +176,33 @@ def test_the_director_pages_create_an_online_event_fill_a_seat_and_mark_a_table(
         anonymous.get(f"/director/events/{event_id}/online", follow_redirects=False).status_code
         == 303
     )
+
+
+def test_a_result_lost_between_the_last_move_and_its_recording_is_recorded_by_the_live_page(
+    director: TestClient,
+) -> None:
+    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
+    event_id = int(director.post("/api/events", json=body).json()["id"])
+    add_singles(director, event_id, 4)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    service = director.app.state.play_service  # type: ignore[attr-defined]
+    hook, service.on_game_over = service.on_game_over, None  # the worker "stopped"
+    seats: dict[str, dict[int, str]] = {}
+    for code in codes_by_number(director, event_id).values():
+        found = claim(director, event_id, code)
+        seats.setdefault(found["play_table"], {})[found["seat"]] = found["token"]
+        seq = director.get(f"/api/play/tables/{found['play_table']}").json()["seq"]
+        director.post(
+            f"/api/play/tables/{found['play_table']}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(found["token"]),
+        )
+    play_out(director, seats, random.Random(6))
+    assert (
+        director.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]["team_points"] is None
+    )
+    service.on_game_over = hook
+    (table,) = director.get(f"/api/events/{event_id}/online/tables").json()["tables"]
+    assert table["status"] == "over" and table["result"] == "recorded"
+    points = director.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]["team_points"]
+    assert points == table["scores"]

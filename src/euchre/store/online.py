@@ -62,6 +62,7 @@ __all__ = [
     "open_online_tables",
     "plays_online",
     "record_if_over",
+    "record_missing",
     "remove_online_tables",
     "seat_players",
     "set_table_online",
@@ -489,6 +490,21 @@ def on_game_over(database: Database, service: PlayService) -> Any:
             _log.exception("recording the result of play table %s failed", play_table_id)
 
     return hook
+
+
+def record_missing(database: Database, service: PlayService, *, event_id: int) -> int:
+    """Record the result of every over table of the event still without one (a worker that
+    stopped between a game's last move and its result); returns how many were recorded.
+    The director's live page calls it, so a lost result heals at the next refresh."""
+    with database.read() as session:
+        waiting = list(
+            session.scalars(
+                select(OnlineTable.play_table_id).where(
+                    OnlineTable.event_id == event_id, OnlineTable.state == "playing"
+                )
+            )
+        )
+    return sum(1 for play_table_id in waiting if record_if_over(database, service, play_table_id))
 
 
 def _online_row(session: Session, event_id: int, round_number: int, table: int) -> OnlineTable:

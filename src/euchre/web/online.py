@@ -111,7 +111,9 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[s
 def live_tables(
     request: Request, director: Reader, event_id: Id, round: int | None = None
 ) -> dict[str, Any]:
-    """Every online table of a round (default: the latest), live."""
+    """Every online table of a round (default: the latest), live (a finished table whose
+    result is missing is recorded first)."""
+    online.record_missing(database(request), _service(request), event_id=event_id)
     tables = online.live_tables(
         database(request), _service(request), event_id=event_id, round_number=round
     )
@@ -269,6 +271,7 @@ def director_live_page(request: Request, event_id: Id) -> Response:
     with database(request).read() as session:
         event = get_event(session, event_id=event_id)
         name = event.name
+    online.record_missing(database(request), _service(request), event_id=event_id)
     tables = online.live_tables(database(request), _service(request), event_id=event_id)
     csrf = csrf_field(director.csrf_token)
     body = f"""{flash_html(request)}
