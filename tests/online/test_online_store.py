@@ -157,6 +157,14 @@ def test_the_director_pages_create_an_online_event_fill_a_seat_and_mark_a_table(
     assert filled.status_code == 303, filled.text
     page = director.get(f"/director/events/{event_id}/online")
     assert "computer: rules, does not count" in page.text
+    twice = director.post(
+        f"/api/events/{event_id}/rounds/1/online/1/seats/3", json={"kind": "rules"}
+    )
+    assert twice.status_code == 409 and "seat 3 is already rules" in twice.text
+    unknown = director.post(
+        f"/api/events/{event_id}/rounds/1/online/1/seats/2", json={"kind": "wizard"}
+    )
+    assert unknown.status_code == 400 and "unknown player kind 'wizard'" in unknown.text
     bad = director.post(
         f"/director/events/{event_id}/rounds/1/online/1/seat",
         data={"seat": "x", "kind": "rules", "csrf_token": csrf},

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandStatus
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
@@ -134,7 +135,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
         )
         try:
             table_config.rule_profile()
-        except Exception as error:  # a user profile file the server cannot read
+        except (EuchreError, OSError) as error:  # a user profile file the server cannot read
             raise ConflictError(
                 f"table {number} cannot play online: the event's rules do not load ({error})"
             ) from None
@@ -603,9 +604,9 @@ def fill_seat(
 
     try:
         service.table_command(play_table_id, f"seat {seat} {kind}", also=remember)
-    except Exception as error:
-        if isinstance(error, StoreError):
-            raise
+    except StoreError:
+        raise
+    except EuchreError as error:  # "seat 2 is already rules": the table refused the change
         raise ConflictError(str(error)) from None
 
 
