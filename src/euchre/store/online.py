@@ -466,7 +466,10 @@ def record_if_over(database: Database, service: PlayService, play_table_id: str)
             return False
         snapshot = _frozen(state)
     with database.write() as session:
-        row = session.scalar(select(OnlineTable).where(OnlineTable.play_table_id == play_table_id))
+        # Locked until the commit: two PostgreSQL workers cannot both record it.
+        row = session.scalar(
+            select(OnlineTable).where(OnlineTable.play_table_id == play_table_id).with_for_update()
+        )
         if row is None or row.state != "playing":
             return False
         ended_by = row.ended_by
