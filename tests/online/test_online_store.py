@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.engine.errors import IllegalActionError
+from euchre.store.models import OnlineMark, OnlineTable
 from euchre.store.online import online_result, seat_players
 from euchre.store.play.table import TableConfig, TableState
 from euchre.tournament import EventConfig
@@ -214,3 +215,22 @@ def test_a_result_lost_between_the_last_move_and_its_recording_is_recorded_by_th
     assert table["status"] == "over" and table["result"] == "recorded"
     points = director.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]["team_points"]
     assert points == table["scores"]
+
+
+def test_deleting_an_online_event_in_play_deletes_its_online_tables(director: TestClient) -> None:
+    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
+    event_id = int(director.post("/api/events", json=body).json()["id"])
+    add_singles(director, event_id, 4)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    assert director.post(
+        f"/api/events/{event_id}/online/marks/2", json={"online": False}
+    ).is_success
+    deleted = director.post(
+        f"/director/events/{event_id}/delete",
+        data={"confirm": "yes", "csrf_token": director.headers["X-CSRF-Token"]},
+        follow_redirects=False,
+    )
+    assert deleted.status_code == 303, deleted.text
+    with director.app.state.database.read() as session:  # type: ignore[attr-defined]
+        assert session.query(OnlineTable).count() == 0
+        assert session.query(OnlineMark).count() == 0
