@@ -92,3 +92,50 @@ def fill(
             hands.append(" ".join(str(c) for c in rest[:5]))
             rest = rest[5:]
     return deal(profile, hands, up, dealer=dealer, kitty=" ".join(str(c) for c in rest), **options)
+
+
+_INT_CANDIDATES = (2, 3, 6, 1)
+"""Values tried for an integer play option, the first two that a built-in allows (all
+positive: a hand always scores someone)."""
+
+_MATTERS_WITH: dict[str, dict[str, object]] = {"points_defend_alone": {"defend_alone": True}}
+"""Options that change nothing unless another is on: the case turns that one on too."""
+
+
+def play_option_cases() -> list[tuple[str, dict[str, object]]]:
+    """Cases for every option whose metadata says it affects play (``PLAY_OPTIONS``): each
+    choice and each boolean value, and two values of each integer, each on the first built-in
+    profile that allows it and does not already have it. Read from the profile's own metadata,
+    so a new play-affecting option is tried by every test that uses these cases."""
+    from euchre.engine import BUILTIN_PROFILES, RuleProfileError
+    from euchre.engine.profile import OPTION_SPECS, PLAY_OPTIONS
+
+    cases: list[tuple[str, dict[str, object]]] = []
+    for name in PLAY_OPTIONS:
+        spec = OPTION_SPECS[name]
+        values: tuple[object, ...]
+        wanted = 2
+        if spec.choices is not None:
+            values = tuple(str(choice) for choice in spec.choices)
+            wanted = len(values)
+        elif spec.kind is bool:
+            values = (True, False)
+        else:
+            values = _INT_CANDIDATES
+        found = 0
+        for value in values:
+            overrides = {**_MATTERS_WITH.get(name, {}), name: value}
+            for profile_id in BUILTIN_PROFILES:
+                profile = load_profile(profile_id)
+                if getattr(profile, name) == value:
+                    continue
+                try:
+                    profile.replace(**overrides)
+                except RuleProfileError:
+                    continue
+                cases.append((profile_id, overrides))
+                found += 1
+                break
+            if found == wanted:
+                break
+    return cases

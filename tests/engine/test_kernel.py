@@ -2,7 +2,10 @@
 
 Both are driven through the same deals with the same seeded choices (an index into the legal
 list): at every step the seat to act, the phase and the legal list (codes and order) must agree;
-at the end, the status, every trick winner and the team and player points.
+at the end, the status, every trick winner and the team and player points. Besides the built-in
+profiles and a few combinations, the cases come from the profile's own metadata: every value of
+every option marked ``affects_play`` (``helpers.play_option_cases``), so a new rule option is
+compared without anyone listing it here.
 """
 
 from __future__ import annotations
@@ -12,14 +15,18 @@ import random
 import numpy as np
 import pytest
 
-from euchre.engine import BUILTIN_PROFILES, HandStatus, RuleProfile, load_profile
+from euchre.engine import BUILTIN_PROFILES, HandStatus, RuleProfile, RuleProfileError, load_profile
 from euchre.engine.cards import Card, Rank, card_mask
+from euchre.engine.profile import PLAY_OPTIONS
 from euchre.engine.record import HandRecord, deal_record
 from euchre.engine.state import HandState
+
+from .helpers import play_option_cases
 
 kernel = pytest.importorskip("euchre.engine.kernel")
 
 HANDS_PER_PROFILE = 1500
+HANDS_PER_OPTION_CASE = 300
 
 _STATUS_CODES = {HandStatus.SCORED: 1, HandStatus.THROWN_IN: 2, HandStatus.REDEAL: 3}
 _LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
@@ -34,6 +41,9 @@ PROFILE_CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in BUI
     ("ballantrae", {"all_pass": "throw_in", "defend_alone": True}),
     ("valpo", {"going_alone": False}),
 ]
+
+OPTION_CASES = play_option_cases()
+"""One case per value of every option whose metadata says it affects play."""
 
 
 def case_id(case: tuple[str, dict[str, object]]) -> str:
@@ -118,6 +128,38 @@ def test_kernel_equals_hand_state(case: tuple[str, dict[str, object]]) -> None:
         play_both(biased_deal(profile, index % 4, rng), rng) for index in range(HANDS_PER_PROFILE)
     ]
     assert statuses.count(HandStatus.SCORED) > HANDS_PER_PROFILE // 2
+
+
+@pytest.mark.parametrize("case", OPTION_CASES, ids=case_id)
+def test_kernel_equals_hand_state_for_every_play_option_value(
+    case: tuple[str, dict[str, object]],
+) -> None:
+    name, overrides = case
+    profile = load_profile(name).replace(**overrides)
+    rng = random.Random(f"kernel-option-{case_id(case)}")
+    statuses = [
+        play_both(biased_deal(profile, index % 4, rng), rng)
+        for index in range(HANDS_PER_OPTION_CASE)
+    ]
+    assert statuses.count(HandStatus.SCORED) > HANDS_PER_OPTION_CASE // 2
+
+
+def test_option_cases_try_every_play_option() -> None:
+    """Every option marked ``affects_play`` has a case (the cases are read from the metadata)."""
+    tried = {option for _, overrides in OPTION_CASES for option in overrides}
+    assert tried >= set(PLAY_OPTIONS)
+
+
+def test_kernel_reads_every_play_option() -> None:
+    """The kernel reads each play option (one by one, or through the profile's score table)."""
+    assert set(PLAY_OPTIONS) == kernel.KERNEL_OPTIONS
+
+
+def test_kernel_refuses_a_play_option_it_does_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new option marked ``affects_play`` stops the kernel until it is taught the rule."""
+    monkeypatch.setattr(kernel, "PLAY_OPTIONS", (*PLAY_OPTIONS, "new_rule"))
+    with pytest.raises(RuleProfileError, match="'new_rule' affects play"):
+        kernel.kernel_parameters(load_profile("valpo"))
 
 
 def test_kernel_covers_every_phase() -> None:

@@ -7,7 +7,9 @@ under, both bidding rounds, defending alone, the dealer's discard and folding.
 The files in ``tests/data/perft/`` hold, per profile, a few fixed deals (hand records, some
 with ``profile_options``) and their counts. The test enumerates with ``HandState``; the
 committed numbers were produced by an independent enumerator over the numba kernel
-(``euchre.engine.kernel``, a separate implementation of the rules), by
+(``euchre.engine.kernel``: its own code for the flow of the auction, over a flat array; the
+counts end before play, so the rules it shares with ``HandState`` — following suit, the
+trick winner, the score — do not enter them), by
 ``uv run python -m tests.engine.test_perft`` (see :func:`write_perft_files`), and a few are
 derived by hand below (:func:`test_counts_reasoned_by_hand`).
 """

@@ -37,6 +37,8 @@ from euchre.engine import actions as codes
 from euchre.engine.cards import DECK_MASK, card_mask
 from euchre.engine.record import deal_record
 
+from .helpers import play_option_cases
+
 PROFILE_CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUILTIN_PROFILES] + [
     ("tournament", {"defend_alone": True}),
     ("valpo", {"going_under": True}),
@@ -45,6 +47,8 @@ PROFILE_CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUILTI
     ("valpo", {"fold_without_ace_face_trump": True}),
     ("ballantrae", {"defend_alone": True, "all_pass": "throw_in"}),
     ("tournament", {"going_under": True, "defend_alone": True, "natural_trump": True}),
+    # Every value of every option marked ``affects_play``, read from the profile's metadata.
+    *play_option_cases(),
 ]
 
 _LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]

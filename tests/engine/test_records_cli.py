@@ -14,7 +14,12 @@ from hypothesis import strategies as st
 
 from euchre.cli.engine_cmds import replay_record_json
 from euchre.engine import Action, Card, HandRecord
-from euchre.engine.errors import CardParseError, HandRecordError, IllegalActionError
+from euchre.engine.errors import (
+    CardParseError,
+    HandRecordError,
+    IllegalActionError,
+    InvalidActionError,
+)
 from euchre.engine.questions import PILE_CARDS
 
 from .helpers import act, deal
@@ -108,7 +113,8 @@ def test_illegal_action_names_index_action_and_legal_ones() -> None:
 
 
 def test_malformed_action_text_names_its_index() -> None:
-    with pytest.raises(IllegalActionError, match="action 0 \\('shout'\\)"):
+    # Malformed text is not an illegal action (python-chess: InvalidMoveError, not Illegal).
+    with pytest.raises(InvalidActionError, match="action 0 \\('shout'\\)"):
         replay_record_json(record_json(["shout"]))
 
 

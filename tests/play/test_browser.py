@@ -274,3 +274,25 @@ def test_the_new_table_form_opens_a_table_with_invite_links_codes_and_qr_codes(
     phone.wait_for_selector("[data-action=sit]")
     row = phone.locator("#seats .seat-row[data-seat='2']").text_content() or ""
     assert row.startswith("North (you)")
+
+
+def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_next_hand(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"],
+                    seed=6)
+    page = _seat_page(browser, created["seats"][0]["url"])
+    _click_and_wait(page, page.locator("[data-action=sit]"))
+    page.click("#seats-panel summary")
+    row = page.locator("#seats .seat-row[data-seat='2']")
+    row.get_by_role("button", name="Invite a human (from the next hand)").click()
+    link = page.locator("#invite-link-2")
+    expect(link).to_be_visible()
+    expect(page.locator("#invite-result img.qr")).to_be_visible()
+    expect(row).to_contain_text("→ human next hand")
+    page.screenshot(path=str(artifacts / "invited.png"), full_page=True)
+    url = str(link.get_attribute("href"))
+    view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}").json()
+    assert view["seats"][2] == {"seat": 2, "name": "North", "kind": "rules",
+                                "next_kind": "human", "seated": False}
+    assert "#seat=2&token=" in url

@@ -25,7 +25,7 @@ from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_va
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import DECK_MASK, POWER, SUIT_MASK, card_mask, iter_mask
-from euchre.engine.profile import RuleProfile
+from euchre.engine.profile import Contract, RuleProfile
 from euchre.engine.state import HandState, HandStatus, Phase
 from euchre.engine.view import PlayerView, view_of
 
@@ -37,20 +37,12 @@ leaves out the up-card, as it did when ``pimc`` was measured)."""
 
 
 def contract_score_table(profile: RuleProfile, *, alone: bool, defended_alone: bool) -> IntArray:
-    """The makers' signed points by their trick count 0..5 for this contract and profile."""
-    if alone and defended_alone:
-        points = profile.points_defend_alone
-        return np.array([-points] * 3 + [points] * 3, dtype=np.int64)
+    """The makers' signed points by their trick count 0..5: the profile's own score table row
+    for this contract."""
+    contract = Contract.PARTNERS
     if alone:
-        made, march, euchre = (
-            profile.points_lone_made,
-            profile.points_lone_march,
-            profile.points_euchre_lone,
-        )
-    else:
-        made, march, euchre = profile.points_made, profile.points_march, profile.points_euchre
-    all_five = max(profile.points_euchre_all_five, euchre)
-    return np.array([-all_five, -euchre, -euchre, made, made, march], dtype=np.int64)
+        contract = Contract.DEFENDED_ALONE if defended_alone else Contract.ALONE
+    return np.array(profile.score_table[contract], dtype=np.int64)
 
 
 @dataclass(frozen=True, slots=True)

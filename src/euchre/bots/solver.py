@@ -2,8 +2,11 @@
 
 Every hand is visible. The value of a position is the maker team's signed points for the
 hand (positive when the makers score, negative when the defenders do), read from a six-entry
-``score_table`` indexed by the makers' final trick count, so one search serves every profile's
+``score_table`` indexed by the makers' final trick count: a row of the profile's own
+:attr:`~euchre.engine.profile.RuleProfile.score_table`, so one search serves every profile's
 scoring (march, lone march, euchre, a defended lone hand, the question pile's 4 for all five).
+Following suit and the trick winner are the engine's own rules
+(:mod:`euchre.engine.rules`, compiled in :mod:`euchre.engine.compiled_rules`).
 
 The search is alpha-beta with
 
@@ -21,12 +24,13 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK
+from euchre.engine.cards import EFFECTIVE_SUIT, POWER
+from euchre.engine.compiled_rules import FOLLOW_MASK, follow_suit, trick_winner
+from euchre.engine.profile import Contract, load_profile
 
 __all__ = [
     "MAX_VALUE",
     "OpenHandPosition",
-    "score_table_for",
     "solve_moves",
     "solve_value",
     "warm_up",
@@ -40,7 +44,6 @@ IntArray = npt.NDArray[np.int64]
 # Tables indexed by trump (0-3): effective suit and power of each card, suit masks.
 _SUIT_OF = np.array([EFFECTIVE_SUIT[trump + 1] for trump in range(4)], dtype=np.int64)
 _POWER = np.array([POWER[trump] for trump in range(4)], dtype=np.int64)
-_SUIT_MASKS = np.array([SUIT_MASK[trump + 1] for trump in range(4)], dtype=np.int64)
 # _NEXT_HIGHER[trump, card]: the next stronger card of the same effective suit, -1 for the top.
 _NEXT_HIGHER = np.full((4, 24), -1, dtype=np.int64)
 for _trump in range(4):
@@ -57,27 +60,6 @@ for _trump in range(4):
 
 _TABLE_BITS = 16
 _TABLE_SIZE = 1 << _TABLE_BITS
-
-
-def score_table_for(
-    *,
-    points_made: int,
-    points_march: int,
-    points_euchre: int,
-    points_euchre_all_five: int,
-) -> IntArray:
-    """The makers' signed points by their trick count 0..5."""
-    return np.array(
-        [
-            -max(points_euchre_all_five, points_euchre),
-            -points_euchre,
-            -points_euchre,
-            points_made,
-            points_made,
-            points_march,
-        ],
-        dtype=np.int64,
-    )
 
 
 class OpenHandPosition:
@@ -166,9 +148,7 @@ def _ordered_moves(
     power = _POWER[trump]
     legal = hand
     if trick_length > 0:
-        follow = hand & _SUIT_MASKS[trump, suit_of[trick[0]]]
-        if follow != 0:
-            legal = follow
+        legal = follow_suit(hand, trick[0], FOLLOW_MASK[trump + 1])
     count = 0
     remaining = legal
     while remaining != 0:
@@ -221,20 +201,11 @@ def _ordered_moves(
 
 @njit(cache=True)
 def _trick_winner(trick: IntArray, trick_seats: IntArray, players: int, trump: int) -> int:
+    """The engine's trick winner (no dead cards in an open-hand search)."""
     suit_of = _SUIT_OF[trump]
-    power = _POWER[trump]
-    led = suit_of[trick[0]]
-    best = -1
-    winner = -1
-    for index in range(players):
-        card = trick[index]
-        value = power[card]
-        if value < 100 and suit_of[card] != led:
-            continue
-        if value > best:
-            best = value
-            winner = trick_seats[index]
-    return winner
+    return int(
+        trick_winner(trick, trick_seats, players, suit_of[trick[0]], _POWER[trump], suit_of, 0)
+    )
 
 
 # Not cached: numba's on-disk cache of a self-recursive function crashes when loaded back.
@@ -496,9 +467,7 @@ def solve_value(position: OpenHandPosition) -> int:
 
 def warm_up() -> None:
     """Compile the search now (first use otherwise pays 10-20 seconds of numba compilation)."""
-    table = score_table_for(
-        points_made=1, points_march=2, points_euchre=2, points_euchre_all_five=2
-    )
+    table = np.array(load_profile("valpo").score_table[Contract.PARTNERS], dtype=np.int64)
     hands = [0b11111, 0b11111 << 5, 0b11111 << 10, 0b11111 << 15]
     position = OpenHandPosition(
         hands=hands,

@@ -20,7 +20,7 @@ import typer
 
 from euchre.cli.errors import CliError
 from euchre.engine.profile import RuleProfile, resolve_profile
-from euchre.engine.record import deal_record
+from euchre.engine.record import deal_state
 
 __all__ = ["bench_app", "engine_bench", "register"]
 
@@ -88,7 +88,8 @@ class _KernelRunner(_Runner):
 
 
 class _ObjectRunner(_Runner):
-    """The object API: ``deal_record(...).start()``, ``legal_actions``, ``apply``, ``result``."""
+    """The object API: ``deal_state`` (the deal ``deal_record(...).start()`` gives),
+    ``legal_actions``, ``apply``, ``result``."""
 
     def __init__(self, profile: RuleProfile, hands: int, seed: int) -> None:
         super().__init__("object API", hands)
@@ -101,7 +102,7 @@ class _ObjectRunner(_Runner):
         """Deal and play ``count`` hands through ``HandState``."""
         rng = self._rng
         for _ in range(count):
-            state = deal_record(self._profile, self._dealer, rng).start()
+            state = deal_state(self._profile, self._dealer, rng)
             self._dealer = (self._dealer + 1) % 4
             while not state.is_over:
                 legal = state.legal_actions()

@@ -10,7 +10,7 @@ from euchre.bots import Bot, make_bot
 from euchre.bots.advice import advise
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import Card, Suit, iter_mask
-from euchre.engine.errors import IllegalActionError
+from euchre.engine.errors import InvalidActionError
 from euchre.engine.game import Game
 from euchre.engine.profile import RuleProfile
 from euchre.engine.record import deal_record, draw_first_dealer
@@ -134,7 +134,7 @@ def _ask(
             action = Action.parse(
                 answer if " " in answer or answer in ("pass", "fold", "order") else f"play {answer}"
             )
-        except IllegalActionError as error:
+        except InvalidActionError as error:
             console.print(f"[red]{error}[/]")
             continue
         if action in legal:

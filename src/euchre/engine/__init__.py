@@ -7,10 +7,11 @@ from euchre.engine.errors import (
     EuchreError,
     HandRecordError,
     IllegalActionError,
+    InvalidActionError,
     RuleProfileError,
 )
 from euchre.engine.profile import BUILTIN_PROFILES, RuleProfile, load_profile, resolve_profile
-from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
+from euchre.engine.record import HandRecord, deal_record, deal_state, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, HandStatus, Phase, partner, team_of
 
 __all__ = [
@@ -27,12 +28,14 @@ __all__ = [
     "HandState",
     "HandStatus",
     "IllegalActionError",
+    "InvalidActionError",
     "Phase",
     "Rank",
     "RuleProfile",
     "RuleProfileError",
     "Suit",
     "deal_record",
+    "deal_state",
     "draw_first_dealer",
     "effective_suit",
     "load_profile",

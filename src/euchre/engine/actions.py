@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 
 from euchre.engine.cards import Card, Suit, card_mask, iter_mask
-from euchre.engine.errors import CardParseError, IllegalActionError
+from euchre.engine.errors import CardParseError, IllegalActionError, InvalidActionError
 
 __all__ = ["Action", "ActionKind"]
 
@@ -41,7 +41,7 @@ RECORD_END = ASK_CARD_BASE + 4 * 24
 GO_UNDER_FLAG = 1 << 24
 
 
-class ActionKind(enum.Enum):
+class ActionKind(enum.StrEnum):
     """What an action does."""
 
     PLAY = "play"
@@ -94,7 +94,7 @@ class Action(int):
         """Swap three cards with the kitty's bottom three."""
         mask = card_mask(cards)
         if mask.bit_count() != 3:
-            raise IllegalActionError(
+            raise InvalidActionError(
                 f"'go under' needs three different cards, got {' '.join(map(_card_text, cards))!r}"
             )
         return int.__new__(cls, GO_UNDER_FLAG | mask)
@@ -215,14 +215,14 @@ class Action(int):
     def parse(cls, text: str) -> Action:
         """Read an action's text (case and spacing are forgiven; ``10H`` and ``♥`` accepted)."""
         if not isinstance(text, str):
-            raise IllegalActionError(f"an action must be text, got {text!r}")
+            raise InvalidActionError(f"an action must be text, got {text!r}")
         words = text.strip().lower().split()
         try:
             return _parse_words(words)
         except CardParseError as error:
-            raise IllegalActionError(f"malformed action {text!r}: {error}") from None
+            raise InvalidActionError(f"malformed action {text!r}: {error}") from None
         except _BadShape:
-            raise IllegalActionError(
+            raise InvalidActionError(
                 f"malformed action {text!r}: expected one of 'pass', 'order', 'order alone', "
                 "'call H', 'call H alone', 'discard JS', 'play AH', 'defend alone', 'fold', "
                 "'go under 9C TD 9S'; record actions: 'forfeit bid team 1', 'cancel alone', "
@@ -274,7 +274,7 @@ def _text(code: int) -> str:
     if ASK_CARD_BASE <= code < RECORD_END:
         seat, card = divmod(code - ASK_CARD_BASE, 24)
         return f"ask {seat} {Card(card)}"
-    raise IllegalActionError(f"unknown action code {code}")
+    raise InvalidActionError(f"unknown action code {code}")
 
 
 def _parse_words(words: list[str]) -> Action:
@@ -318,7 +318,7 @@ def _parse_words(words: list[str]) -> Action:
 
 def _check_range(name: str, value: int, size: int) -> int:
     if not 0 <= value < size:
-        raise IllegalActionError(f"{name} must be 0-{size - 1}, got {value!r}")
+        raise InvalidActionError(f"{name} must be 0-{size - 1}, got {value!r}")
     return value
 
 

@@ -7,6 +7,7 @@ __all__ = [
     "EuchreError",
     "HandRecordError",
     "IllegalActionError",
+    "InvalidActionError",
     "RuleProfileError",
 ]
 
@@ -23,8 +24,14 @@ class RuleProfileError(EuchreError):
     """An unknown profile, an unknown option, a bad value or an impossible combination."""
 
 
+class InvalidActionError(EuchreError):
+    """Action text (or an action code) that cannot be read: no such action exists
+    (python-chess's ``InvalidMoveError``)."""
+
+
 class IllegalActionError(EuchreError):
-    """An action that is malformed or not legal in the current state."""
+    """A well-formed action that is not legal in the current state, or not allowed in a hand
+    record there (python-chess's ``IllegalMoveError``)."""
 
 
 class HandRecordError(EuchreError):

@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 
-class Irregularity(enum.Enum):
+class Irregularity(enum.StrEnum):
     """The irregularities the sheets list."""
 
     RENEGE = "renege"
@@ -60,7 +60,7 @@ class Irregularity(enum.Enum):
         raise EuchreError(f"unknown irregularity {text!r}; known: {names}")
 
 
-class HandOutcome(enum.Enum):
+class HandOutcome(enum.StrEnum):
     """What happens to the hand in which the irregularity happened."""
 
     CONTINUE = "continue"

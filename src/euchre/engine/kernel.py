@@ -1,12 +1,17 @@
-"""A compact numba-compiled copy of the hand rules, for batch random play and benchmarks.
+"""Batch random play compiled by numba: the hand's flow over a flat array, for simulation.
 
-:class:`~euchre.engine.state.HandState` is the reference: readable, checked and
-object-based. This module re-implements the same rules — deal, both bidding rounds, going
-under, defending alone, the dealer's discard, folding, play and scoring — over a flat
-``int64`` array so that numba can compile it. It uses the same action codes as
+:class:`~euchre.engine.state.HandState` is the engine the product uses (records, web, bots).
+This module drives the same hand — deal, both bidding rounds, going under, defending alone,
+the dealer's discard, folding, play and scoring — over a flat ``int64`` array so that numba
+can play millions of hands in one call (``docs/engine-speed.md`` says why it exists). It
+owns no rule of its own where one can be shared: following suit and the trick winner are the
+functions of :mod:`euchre.engine.rules` compiled (:mod:`euchre.engine.compiled_rules`), and
+the score is the profile's own :attr:`~euchre.engine.profile.RuleProfile.score_table`,
+passed in the parameter array. It uses the same action codes as
 :class:`~euchre.engine.actions.Action`, lists legal actions in the same order, and is proved
-equal to ``HandState`` by ``tests/engine/test_kernel.py`` (same seeded choices, same legal
-lists, trick winners and points, for every built-in profile).
+equal to ``HandState`` by ``tests/engine/test_kernel.py``, which tries every value of every
+option whose metadata says it affects play (``PLAY_OPTIONS``); :func:`kernel_parameters`
+refuses a profile option that affects play and that it does not read.
 
 The record actions of :mod:`euchre.engine.irregular_play` (forfeited bids, a cancelled lone
 call, early leads, exposed cards, a missed discard, question-pile asks) are not modelled here:
@@ -30,10 +35,30 @@ import numpy as np
 import numpy.typing as npt
 
 from euchre.engine import actions as codes
-from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, Rank, card_mask
-from euchre.engine.profile import RuleProfile
+from euchre.engine.cards import SUIT_MASK
+from euchre.engine.compiled_rules import (
+    EFFECTIVE_SUIT as _EFFECTIVE_SUIT,
+)
+from euchre.engine.compiled_rules import (
+    FOLLOW_MASK as _FOLLOW_MASK,
+)
+from euchre.engine.compiled_rules import (
+    POWER as _POWER,
+)
+from euchre.engine.compiled_rules import (
+    follow_suit,
+    hand_score,
+    is_farmers_hand,
+    may_fold,
+    may_order_up,
+    trick_winner,
+)
+from euchre.engine.errors import RuleProfileError
+from euchre.engine.profile import PLAY_OPTIONS, SCORE_TABLE_OPTIONS, Contract, RuleProfile
+from euchre.engine.state import Phase
 
 __all__ = [
+    "KERNEL_OPTIONS",
     "KernelHand",
     "Parameter",
     "Slot",
@@ -67,18 +92,12 @@ class Parameter(enum.IntEnum):
     FARMERS_HAND_REDEAL = 6
     FOLD_WITHOUT_ACE_FACE_TRUMP = 7
     GOING_UNDER = 8
-    POINTS_MADE = 9
-    POINTS_MARCH = 10
-    POINTS_LONE_MADE = 11
-    POINTS_LONE_MARCH = 12
-    POINTS_EUCHRE = 13
-    POINTS_EUCHRE_ALL_FIVE = 14
-    POINTS_EUCHRE_LONE = 15
-    POINTS_DEFEND_ALONE = 16
-    INDIVIDUAL_LONE_MARCH_MAKER = 17
-    INDIVIDUAL_LONE_MARCH_PARTNER = 18
-    DEALER_MAY_DISCARD_UP_CARD = 19
-    SIZE = 20
+    DEALER_MAY_DISCARD_UP_CARD = 9
+    INDIVIDUAL_LONE_MARCH_MAKER = 10
+    INDIVIDUAL_LONE_MARCH_PARTNER = 11
+    SCORE_TABLE = 12
+    """The profile's score table, row by row (3 contracts x 6 trick counts)."""
+    SIZE = 30
 
 
 class Slot(enum.IntEnum):
@@ -112,15 +131,8 @@ class Slot(enum.IntEnum):
     SIZE = 46
 
 
-# Phases: the values of euchre.engine.state.Phase.
-GO_UNDER = 0
-BID_ROUND_1 = 1
-BID_ROUND_2 = 2
-DEFEND = 3
-DISCARD = 4
-FOLD = 5
-PLAY = 6
-OVER = 7
+# Phases: the int values of euchre.engine.state.Phase, in its order.
+GO_UNDER, BID_ROUND_1, BID_ROUND_2, DEFEND, DISCARD, FOLD, PLAY, OVER = (int(p) for p in Phase)
 
 STATUS_SCORED = 1
 STATUS_THROWN_IN = 2
@@ -141,35 +153,46 @@ _DEFEND_ALONE = codes.DEFEND_ALONE
 _FOLD = codes.FOLD
 _GO_UNDER_FLAG = codes.GO_UNDER_FLAG
 
-_POWER = np.array(POWER, dtype=np.int64)
-_EFFECTIVE_SUIT = np.array(EFFECTIVE_SUIT, dtype=np.int64)
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
-_LOW_CARDS = card_mask(suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN))
+
+
+_OPTION_PARAMETERS: dict[str, tuple[Parameter, Callable[[Any], int]]] = {
+    "all_pass": (Parameter.STICK_THE_DEALER, lambda value: int(value == "stick_the_dealer")),
+    "going_alone": (Parameter.GOING_ALONE, int),
+    "dealer_needs_other_trump": (Parameter.DEALER_NEEDS_OTHER_TRUMP, int),
+    "dealer_partner_must_go_alone": (Parameter.DEALER_PARTNER_MUST_GO_ALONE, int),
+    "natural_trump": (Parameter.NATURAL_TRUMP, int),
+    "defend_alone": (Parameter.DEFEND_ALONE, int),
+    "farmers_hand_redeal": (Parameter.FARMERS_HAND_REDEAL, int),
+    "fold_without_ace_face_trump": (Parameter.FOLD_WITHOUT_ACE_FACE_TRUMP, int),
+    "going_under": (Parameter.GOING_UNDER, int),
+    "dealer_may_discard_up_card": (Parameter.DEALER_MAY_DISCARD_UP_CARD, int),
+    "individual_lone_march_maker": (Parameter.INDIVIDUAL_LONE_MARCH_MAKER, int),
+    "individual_lone_march_partner": (Parameter.INDIVIDUAL_LONE_MARCH_PARTNER, int),
+}
+"""The options the kernel reads one by one: option name -> (parameter slot, encoder)."""
+
+KERNEL_OPTIONS = frozenset(_OPTION_PARAMETERS) | frozenset(SCORE_TABLE_OPTIONS)
+"""Every option the kernel reads (directly, or through the profile's score table)."""
 
 
 def kernel_parameters(profile: RuleProfile) -> IntArray:
-    """The profile's play-relevant options as the kernel's parameter array."""
+    """The profile's play options (``PLAY_OPTIONS``) and score table as the parameter array.
+
+    An option whose metadata says it affects play but that the kernel does not read raises
+    :class:`RuleProfileError`: the kernel would play another game than ``HandState``.
+    """
+    missing = [name for name in PLAY_OPTIONS if name not in KERNEL_OPTIONS]
+    if missing:
+        raise RuleProfileError(
+            f"profile option {missing[0]!r} affects play but the numba kernel does not read it; "
+            "teach euchre.engine.kernel the rule (tests/engine/test_kernel.py tries its values)"
+        )
     values = np.zeros(Parameter.SIZE, dtype=np.int64)
-    values[Parameter.STICK_THE_DEALER] = profile.all_pass == "stick_the_dealer"
-    values[Parameter.GOING_ALONE] = profile.going_alone
-    values[Parameter.DEALER_NEEDS_OTHER_TRUMP] = profile.dealer_needs_other_trump
-    values[Parameter.DEALER_PARTNER_MUST_GO_ALONE] = profile.dealer_partner_must_go_alone
-    values[Parameter.NATURAL_TRUMP] = profile.natural_trump
-    values[Parameter.DEFEND_ALONE] = profile.defend_alone
-    values[Parameter.FARMERS_HAND_REDEAL] = profile.farmers_hand_redeal
-    values[Parameter.FOLD_WITHOUT_ACE_FACE_TRUMP] = profile.fold_without_ace_face_trump
-    values[Parameter.GOING_UNDER] = profile.going_under
-    values[Parameter.POINTS_MADE] = profile.points_made
-    values[Parameter.POINTS_MARCH] = profile.points_march
-    values[Parameter.POINTS_LONE_MADE] = profile.points_lone_made
-    values[Parameter.POINTS_LONE_MARCH] = profile.points_lone_march
-    values[Parameter.POINTS_EUCHRE] = profile.points_euchre
-    values[Parameter.POINTS_EUCHRE_ALL_FIVE] = profile.points_euchre_all_five
-    values[Parameter.POINTS_EUCHRE_LONE] = profile.points_euchre_lone
-    values[Parameter.POINTS_DEFEND_ALONE] = profile.points_defend_alone
-    values[Parameter.INDIVIDUAL_LONE_MARCH_MAKER] = profile.individual_lone_march_maker
-    values[Parameter.INDIVIDUAL_LONE_MARCH_PARTNER] = profile.individual_lone_march_partner
-    values[Parameter.DEALER_MAY_DISCARD_UP_CARD] = profile.dealer_may_discard_up_card
+    for name, (slot, encode) in _OPTION_PARAMETERS.items():
+        values[slot] = encode(getattr(profile, name))
+    table = [points for row in profile.score_table for points in row]
+    values[Parameter.SCORE_TABLE : Parameter.SCORE_TABLE + len(table)] = table
     return values
 
 
@@ -244,7 +267,7 @@ def _after_discard(state: IntArray, parameters: IntArray) -> None:
         for offset in range(1, 5):
             seat = (state[Slot.DEALER] + offset) % 4
             hand = state[Slot.HANDS + seat]
-            if state[Slot.ACTIVE + seat] and hand & ~_LOW_CARDS == 0 and not hand & trump_cards:
+            if state[Slot.ACTIVE + seat] and may_fold(hand, trump_cards):
                 _pending_push(state, seat)
         if _pending_any(state):
             state[Slot.PHASE] = FOLD
@@ -325,13 +348,13 @@ def start_hand(
     state[Slot.PHASE] = BID_ROUND_1
     if parameters[Parameter.FARMERS_HAND_REDEAL]:
         for offset in range(1, 5):
-            if hands[(dealer + offset) % 4] & ~_LOW_CARDS == 0:
+            if is_farmers_hand(hands[(dealer + offset) % 4]):
                 _finish(state, STATUS_REDEAL)
                 return
     if parameters[Parameter.GOING_UNDER]:
         for offset in range(1, 5):
             seat = (dealer + offset) % 4
-            if hands[seat] & ~_LOW_CARDS == 0:
+            if is_farmers_hand(hands[seat]):
                 _pending_push(state, seat)
         if _pending_any(state):
             state[Slot.PHASE] = GO_UNDER
@@ -347,11 +370,7 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
     if phase == PLAY:
         hand = state[Slot.HANDS + seat]
         if state[Slot.TRICK_LENGTH]:
-            trump = state[Slot.TRUMP]
-            led = _EFFECTIVE_SUIT[trump + 1, state[Slot.TRICK_CARDS]]
-            follow = hand & _SUIT_MASK[trump + 1, led]
-            if follow:
-                hand = follow
+            hand = follow_suit(hand, state[Slot.TRICK_CARDS], _FOLLOW_MASK[state[Slot.TRUMP] + 1])
         while hand:
             low = hand & -hand
             out[count] = _lowest_card(low)
@@ -362,15 +381,14 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
         dealer = state[Slot.DEALER]
         up_suit = state[Slot.UP_CARD] // 6
         hand = state[Slot.HANDS + seat]
-        may_order = True
-        if parameters[Parameter.NATURAL_TRUMP] and not hand & _SUIT_MASK[up_suit + 1, up_suit]:
-            may_order = False
-        if (
-            parameters[Parameter.DEALER_NEEDS_OTHER_TRUMP]
-            and seat == dealer
-            and not hand & (0b111111 << (6 * up_suit))
-        ):
-            may_order = False
+        may_order = may_order_up(
+            hand,
+            state[Slot.UP_CARD],
+            _FOLLOW_MASK[up_suit + 1],
+            seat == dealer,
+            parameters[Parameter.NATURAL_TRUMP] != 0,
+            parameters[Parameter.DEALER_NEEDS_OTHER_TRUMP] != 0,
+        )
         out[0] = _PASS
         count = 1
         if may_order:
@@ -461,17 +479,16 @@ def _apply_play(state: IntArray, seat: int, card: int) -> None:
         state[Slot.TO_ACT] = following
         return
     trump = state[Slot.TRUMP]
-    led = _EFFECTIVE_SUIT[trump + 1, state[Slot.TRICK_CARDS]]
-    best = -1
-    winner = -1
-    for index in range(length):
-        played = state[Slot.TRICK_CARDS + index]
-        value = _POWER[trump, played]
-        if value < 100 and _EFFECTIVE_SUIT[trump + 1, played] != led:
-            continue
-        if value > best:
-            best = value
-            winner = state[Slot.TRICK_SEATS + index]
+    suit_of = _EFFECTIVE_SUIT[trump + 1]
+    winner = trick_winner(
+        state[Slot.TRICK_CARDS : Slot.TRICK_CARDS + 4],
+        state[Slot.TRICK_SEATS : Slot.TRICK_SEATS + 4],
+        length,
+        suit_of[state[Slot.TRICK_CARDS]],
+        _POWER[trump],
+        suit_of,
+        0,
+    )
     state[Slot.TRICK_WINNERS + state[Slot.TRICK_COUNT]] = winner
     state[Slot.TRICK_COUNT] += 1
     state[Slot.TRICK_LENGTH] = 0
@@ -576,27 +593,13 @@ def hand_result(state: IntArray, parameters: IntArray, points: IntArray) -> None
     for index in range(5):
         if state[Slot.TRICK_WINNERS + index] % 2 == maker_team:
             taken += 1
-    defenders = 1 - maker_team
     alone = state[Slot.ALONE]
-    lone_march = False
-    if alone and state[Slot.DEFENDER_ALONE] >= 0:
-        team = maker_team if taken >= 3 else defenders
-        value = parameters[Parameter.POINTS_DEFEND_ALONE]
-    elif taken == 5:
-        team = maker_team
-        if alone:
-            value = parameters[Parameter.POINTS_LONE_MARCH]
-            lone_march = True
-        else:
-            value = parameters[Parameter.POINTS_MARCH]
-    elif taken >= 3:
-        team = maker_team
-        value = parameters[Parameter.POINTS_LONE_MADE if alone else Parameter.POINTS_MADE]
-    else:
-        team = defenders
-        value = parameters[Parameter.POINTS_EUCHRE_LONE if alone else Parameter.POINTS_EUCHRE]
-        if taken == 0:
-            value = max(parameters[Parameter.POINTS_EUCHRE_ALL_FIVE], value)
+    contract = Contract.PARTNERS
+    if alone:
+        contract = Contract.DEFENDED_ALONE if state[Slot.DEFENDER_ALONE] >= 0 else Contract.ALONE
+    start = Parameter.SCORE_TABLE + 6 * contract
+    team, value = hand_score(parameters[start : start + 6], maker_team, taken)
+    lone_march = contract == Contract.ALONE and taken == 5
     points[team] = value
     points[2 + team] = value
     points[2 + team + 2] = value

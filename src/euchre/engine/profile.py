@@ -10,19 +10,42 @@ the key.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from euchre.engine.choices import (
+    AllPass,
+    BidOutOfTurn,
+    CountedHands,
+    DealStyle,
+    ExposedCard,
+    FirstDealerJack,
+    GameTie,
+    LeadBeforeDiscard,
+    LeadOutOfTurn,
+    PartnerOfLonerPlays,
+    Renege,
+    TableTalk,
+    TurnedDownSuitBid,
+    TwoRenegesInTrick,
+    WrongDealer,
+    WrongNumberOfCards,
+)
 from euchre.engine.errors import RuleProfileError
 
 __all__ = [
     "BUILTIN_PROFILES",
     "OPTION_SPECS",
+    "PLAY_OPTIONS",
+    "SCORE_TABLE_OPTIONS",
+    "Contract",
     "OptionSpec",
     "RuleProfile",
     "load_profile",
@@ -44,9 +67,29 @@ standard partners game to 10)."""
 
 
 def _option(
-    default: Any, doc: str, choices: tuple[Any, ...] | None = None, kind: type | None = None
+    default: Any,
+    doc: str,
+    choices: tuple[StrEnum, ...] | None = None,
+    *,
+    affects_play: bool = False,
 ) -> Any:
-    return field(default=default, metadata={"doc": doc, "choices": choices, "kind": kind})
+    """A profile option: its default, documentation, allowed values and whether it changes
+    play (legal actions, what they do, or the hand's score from its tricks)."""
+    return field(
+        default=default,
+        metadata={"doc": doc, "choices": choices, "affects_play": affects_play},
+    )
+
+
+class Contract(enum.IntEnum):
+    """The rows of a profile's score table: who plays the hand."""
+
+    PARTNERS = 0
+    """The makers play as partners."""
+    ALONE = 1
+    """The maker goes alone against both defenders."""
+    DEFENDED_ALONE = 2
+    """The maker goes alone and one defender defends alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,16 +106,16 @@ class RuleProfile:
     sources: Mapping[str, str]
 
     # --- cards, deal, first dealer -------------------------------------------------------
-    first_dealer_jack: str = _option(
-        "any",
+    first_dealer_jack: FirstDealerJack = _option(
+        FirstDealerJack.ANY,
         "Which jack, dealt face up, makes its receiver the first dealer: 'any' or 'black'.",
-        ("any", "black"),
+        tuple(FirstDealerJack),
     )
-    deal_style: str = _option(
-        "twos_and_threes",
+    deal_style: DealStyle = _option(
+        DealStyle.TWOS_AND_THREES,
         "How the five cards are dealt: 'one_at_a_time', 'twos_and_threes', or "
         "'dealers_choice' (dealt 2-3 digitally; the sheet lets the dealer choose).",
-        ("one_at_a_time", "twos_and_threes", "dealers_choice"),
+        tuple(DealStyle),
     )
     cut_by_right: bool = _option(
         True, "The player on the dealer's right cuts the shuffled pack before the deal."
@@ -83,73 +126,92 @@ class RuleProfile:
         False,
         "The dealer may pick up the up-card himself only while holding another card of its "
         "suit (the left bower does not count). Being ordered up is not restricted.",
+        affects_play=True,
     )
     dealer_partner_must_go_alone: bool = _option(
         False,
         "If the dealer's partner makes trump (orders the up-card in round 1 or names a suit in "
         "round 2), he must go alone; when he orders, the dealer sits out (no pick-up, no "
         "discard).",
+        affects_play=True,
     )
     dealer_may_discard_up_card: bool = _option(
         True,
         "The dealer who picks up the up-card may discard it again (false: he discards another "
         "card from his hand).",
+        affects_play=True,
     )
     natural_trump: bool = _option(
         False,
         "To order up (or pick up) in round 1 a player must hold a card of the up-card's suit "
         "(the left bower counts as that suit).",
+        affects_play=True,
     )
-    all_pass: str = _option(
-        "stick_the_dealer",
+    all_pass: AllPass = _option(
+        AllPass.STICK_THE_DEALER,
         "When all four pass in round 2: 'stick_the_dealer' (the dealer must name a suit) or "
         "'throw_in' (the hand is thrown in and the deal passes).",
-        ("stick_the_dealer", "throw_in"),
+        tuple(AllPass),
+        affects_play=True,
     )
-    turned_down_suit_bid: str = _option(
-        "rejected",
+    turned_down_suit_bid: TurnedDownSuitBid = _option(
+        TurnedDownSuitBid.REJECTED,
         "Naming the turned-down suit in round 2: 'rejected' (never legal) or 'forfeit_bid' "
         "(an irregularity: that team loses its right to bid this hand).",
-        ("rejected", "forfeit_bid"),
+        tuple(TurnedDownSuitBid),
     )
-    going_alone: bool = _option(True, "A maker may go alone (his partner sits out).")
+    going_alone: bool = _option(
+        True, "A maker may go alone (his partner sits out).", affects_play=True
+    )
     defend_alone: bool = _option(
         False,
         "After a lone call, an opponent who bids after the lone caller and has not passed may "
         "defend alone (so only after a round-1 order: in round 2 everyone has passed); both "
         "partners then sit out.",
+        affects_play=True,
     )
     farmers_hand_redeal: bool = _option(
         False,
         "A hand of only nines and tens dealt to anyone voids the deal; the same dealer redeals.",
+        affects_play=True,
     )
     fold_without_ace_face_trump: bool = _option(
         False,
         "After trump is fixed, a player with no ace, no face card (K, Q, J) and no trump may "
         "fold; the same dealer deals a new hand.",
+        affects_play=True,
     )
     going_under: bool = _option(
         False,
         "Before bidding, a player holding only nines and tens may swap three cards with the "
         "kitty's bottom three.",
+        affects_play=True,
     )
 
     # --- scoring one hand ----------------------------------------------------------------
-    points_made: int = _option(1, "Makers take 3 or 4 tricks.")
-    points_march: int = _option(2, "Makers take all 5 tricks.")
-    points_lone_made: int = _option(1, "A lone hand takes 3 or 4 tricks.")
-    points_lone_march: int = _option(4, "A lone hand takes all 5 tricks.")
-    points_euchre: int = _option(2, "Defenders take 3 or more tricks (the makers are euchred).")
-    points_euchre_all_five: int = _option(2, "Defenders take all 5 tricks.")
-    points_euchre_lone: int = _option(2, "Defenders euchre a lone hand.")
+    points_made: int = _option(1, "Makers take 3 or 4 tricks.", affects_play=True)
+    points_march: int = _option(2, "Makers take all 5 tricks.", affects_play=True)
+    points_lone_made: int = _option(1, "A lone hand takes 3 or 4 tricks.", affects_play=True)
+    points_lone_march: int = _option(4, "A lone hand takes all 5 tricks.", affects_play=True)
+    points_euchre: int = _option(
+        2, "Defenders take 3 or more tricks (the makers are euchred).", affects_play=True
+    )
+    points_euchre_all_five: int = _option(2, "Defenders take all 5 tricks.", affects_play=True)
+    points_euchre_lone: int = _option(2, "Defenders euchre a lone hand.", affects_play=True)
     points_defend_alone: int = _option(
-        4, "Lone maker against a lone defender: the side that takes 3 or more scores this."
+        4,
+        "Lone maker against a lone defender: the side that takes 3 or more scores this.",
+        affects_play=True,
     )
     individual_lone_march_maker: int = _option(
-        4, "Progressive events: points to the lone maker for a lone march."
+        4,
+        "Progressive events: points to the lone maker for a lone march.",
+        affects_play=True,
     )
     individual_lone_march_partner: int = _option(
-        4, "Progressive events: points to the lone maker's partner for a lone march."
+        4,
+        "Progressive events: points to the lone maker's partner for a lone march.",
+        affects_play=True,
     )
 
     # --- the game ------------------------------------------------------------------------
@@ -159,35 +221,35 @@ class RuleProfile:
     game_hands: int = _option(
         0, "Counted hands in a game (0: no fixed number; the game is played to the target)."
     )
-    counted_hands: str = _option(
-        "completed",
+    counted_hands: CountedHands = _option(
+        CountedHands.COMPLETED,
         "Which hands count toward game_hands: 'completed' (every hand played to a score; "
         "misdeals, redeals and thrown-in hands never count) or 'scoring_only' (only hands "
         "in which a team scores).",
-        ("completed", "scoring_only"),
+        tuple(CountedHands),
     )
-    game_tie: str = _option(
-        "tie",
+    game_tie: GameTie = _option(
+        GameTie.TIE,
         "A fixed-length game that ends level: 'tie' (left to the event format) or "
         "'first_to_tying_score' (the team that reached the tying score first wins).",
-        ("tie", "first_to_tying_score"),
+        tuple(GameTie),
     )
     question_pile: bool = _option(
         False, "After each trick the winners ask a question from the question pile."
     )
 
     # --- irregularities ------------------------------------------------------------------
-    renege: str = _option(
-        "penalty",
+    renege: Renege = _option(
+        Renege.PENALTY,
         "A renege: 'penalty' (the renege options below apply) or 'not_covered' (the sheet "
         "has no renege rule: the director decides).",
-        ("penalty", "not_covered"),
+        tuple(Renege),
     )
-    two_reneges_in_trick: str = _option(
-        "not_covered",
+    two_reneges_in_trick: TwoRenegesInTrick = _option(
+        TwoRenegesInTrick.NOT_COVERED,
         "Two players renege in one trick: 'first_only' (the penalty is against the first "
         "renege, the second is cancelled) or 'not_covered'.",
-        ("first_only", "not_covered"),
+        tuple(TwoRenegesInTrick),
     )
     renege_points: int = _option(2, "Proven renege: points to the non-offending team.")
     renege_points_loner: int = _option(
@@ -204,29 +266,29 @@ class RuleProfile:
     renege_corrected_before_turned: bool = _option(
         True, "A renege corrected before its trick is turned and quitted carries no penalty."
     )
-    bid_out_of_turn: str = _option(
-        "penalty",
+    bid_out_of_turn: BidOutOfTurn = _option(
+        BidOutOfTurn.PENALTY,
         "'penalty' (play stops; the other team scores, or may void the bid and call alone) or "
         "'revert' (the bid is cancelled, the turn reverts, no penalty).",
-        ("penalty", "revert", "not_covered"),
+        tuple(BidOutOfTurn),
     )
     bid_out_of_turn_points: int = _option(2, "Points for a bid out of turn under 'penalty'.")
-    lead_out_of_turn: str = _option(
-        "penalty",
+    lead_out_of_turn: LeadOutOfTurn = _option(
+        LeadOutOfTurn.PENALTY,
         "'penalty' (play stops; the other team scores) or 'penalty_card' (the lead reverts; "
         "the card is played at the first legal chance).",
-        ("penalty", "penalty_card", "not_covered"),
+        tuple(LeadOutOfTurn),
     )
     lead_out_of_turn_points: int = _option(2, "Points for a lead out of turn.")
     lead_out_of_turn_points_loner: int = _option(
         2, "Points for a lead out of turn against a lone call."
     )
-    table_talk: str = _option(
-        "warning_then_lose_bid",
+    table_talk: TableTalk = _option(
+        TableTalk.WARNING_THEN_LOSE_BID,
         "'warning_then_point' (after a warning, opponents score), 'warning_then_lose_bid' "
         "(after a warning, the team loses its right to bid and the opponents score), or "
         "'disqualification'.",
-        ("warning_then_point", "warning_then_lose_bid", "disqualification", "not_covered"),
+        tuple(TableTalk),
     )
     table_talk_points: int = _option(2, "Points to the opponents for table talk after a warning.")
     dealer_fails_to_discard_points: int = _option(
@@ -235,39 +297,58 @@ class RuleProfile:
     dealer_fails_to_discard_points_loner: int = _option(
         0, "As above when the opponents called alone."
     )
-    wrong_number_of_cards: str = _option(
-        "redeal",
+    wrong_number_of_cards: WrongNumberOfCards = _option(
+        WrongNumberOfCards.REDEAL,
         "'redeal' (misdeal: the same dealer redeals) or 'redeal_before_lead_else_pass' (before "
         "the first lead the same dealer redeals; after it the hand is void and the deal passes).",
-        ("redeal", "redeal_before_lead_else_pass"),
+        tuple(WrongNumberOfCards),
     )
-    exposed_card: str = _option(
-        "not_covered",
+    exposed_card: ExposedCard = _option(
+        ExposedCard.NOT_COVERED,
         "A card exposed from a hand: 'played' (a card laid or exposed is played), "
         "'penalty_card' (played at the first legal chance, no value, cannot win a trick) or "
         "'not_covered'.",
-        ("played", "penalty_card", "not_covered"),
+        tuple(ExposedCard),
     )
 
-    lead_before_discard: str = _option(
-        "not_covered",
+    lead_before_discard: LeadBeforeDiscard = _option(
+        LeadBeforeDiscard.NOT_COVERED,
         "First seat leads before the dealer discards: 'dead_card' (the card stays, has no "
         "value, first seat cannot win that trick, the lead passes to second seat) or "
         "'not_covered'.",
-        ("dead_card", "not_covered"),
+        tuple(LeadBeforeDiscard),
     )
-    partner_of_loner_plays: str = _option(
-        "not_covered",
+    partner_of_loner_plays: PartnerOfLonerPlays = _option(
+        PartnerOfLonerPlays.NOT_COVERED,
         "The partner of a lone caller plays a card: 'cancel_loner' (the hand is played as a "
         "normal hand) or 'not_covered'.",
-        ("cancel_loner", "not_covered"),
+        tuple(PartnerOfLonerPlays),
     )
-    wrong_dealer: str = _option(
-        "not_covered",
+    wrong_dealer: WrongDealer = _option(
+        WrongDealer.NOT_COVERED,
         "Cards dealt by the wrong player: 'stands_after_first_trick' (found after the first "
         "trick, the deal stands) or 'not_covered'.",
-        ("stands_after_first_trick", "not_covered"),
+        tuple(WrongDealer),
     )
+
+    score_table: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """The hand's score as data, by :class:`Contract` then the makers' tricks 0..5: the
+    makers' signed points (positive: the makers score that many; otherwise the defenders
+    score its negation). Built from the ``points_*`` options; every engine, the solver and
+    the bots read it (:func:`euchre.engine.rules.hand_score`)."""
+
+    def __post_init__(self) -> None:
+        def row(made: int, march: int, euchre: int) -> tuple[int, ...]:
+            all_five = max(self.points_euchre_all_five, euchre)
+            return (-all_five, -euchre, -euchre, made, made, march)
+
+        defended = self.points_defend_alone
+        table = (
+            row(self.points_made, self.points_march, self.points_euchre),
+            row(self.points_lone_made, self.points_lone_march, self.points_euchre_lone),
+            (-defended, -defended, -defended, defended, defended, defended),
+        )
+        object.__setattr__(self, "score_table", table)
 
     @property
     def individual_scoring(self) -> bool:
@@ -276,16 +357,8 @@ class RuleProfile:
 
     def max_hand_points(self) -> int:
         """The most points one team can score on one hand under this profile."""
-        return max(
-            self.points_made,
-            self.points_march,
-            self.points_lone_made,
-            self.points_lone_march,
-            self.points_euchre,
-            self.points_euchre_all_five,
-            self.points_euchre_lone,
-            self.points_defend_alone if self.defend_alone else 0,
-        )
+        contracts = self.score_table if self.defend_alone else self.score_table[:2]
+        return max(abs(points) for row in contracts for points in row)
 
     def replace(self, **options: Any) -> RuleProfile:
         """A copy with some options overridden (validated; sources say 'override')."""
@@ -309,25 +382,48 @@ class OptionSpec:
 
     name: str
     kind: type
+    """``bool``, ``int``, or the option's ``StrEnum`` of allowed values."""
     default: Any
     doc: str
-    choices: tuple[Any, ...] | None
+    choices: tuple[StrEnum, ...] | None
+    affects_play: bool
+    """True when the option changes play from a given deal: which actions are legal, what
+    they do, or the hand's score from its tricks (the engines must agree on it; the kernel
+    equivalence test tries every value of every such option)."""
 
 
-_META_FIELDS = ("id", "name", "sheet", "sources")
+_META_FIELDS = ("id", "name", "sheet", "sources", "score_table")
 
 OPTION_SPECS: dict[str, OptionSpec] = {
     spec.name: OptionSpec(
         name=spec.name,
-        kind={"bool": bool, "int": int, "str": str}[str(spec.type)],
+        kind=type(spec.default),
         default=spec.default,
         doc=spec.metadata["doc"],
         choices=spec.metadata["choices"],
+        affects_play=spec.metadata["affects_play"],
     )
     for spec in dataclasses.fields(RuleProfile)
     if spec.name not in _META_FIELDS
 }
 """Every option of :class:`RuleProfile`, in declaration order."""
+
+SCORE_TABLE_OPTIONS: tuple[str, ...] = (
+    "points_made",
+    "points_march",
+    "points_lone_made",
+    "points_lone_march",
+    "points_euchre",
+    "points_euchre_all_five",
+    "points_euchre_lone",
+    "points_defend_alone",
+)
+"""The options :attr:`RuleProfile.score_table` is built from."""
+
+PLAY_OPTIONS: tuple[str, ...] = tuple(
+    name for name, spec in OPTION_SPECS.items() if spec.affects_play
+)
+"""The options that change play from a given deal (``affects_play`` in their metadata)."""
 
 
 def _unknown_key_message(name: str) -> str:
@@ -344,10 +440,10 @@ def _check_value(name: str, value: Any) -> None:
         raise RuleProfileError(f"profile option {name!r} must be an integer, got {value!r}")
     if spec.kind is bool and not isinstance(value, bool):
         raise RuleProfileError(f"profile option {name!r} must be true or false, got {value!r}")
-    if spec.kind is str and not isinstance(value, str):
+    if spec.choices is not None and not isinstance(value, str):
         raise RuleProfileError(f"profile option {name!r} must be a string, got {value!r}")
     if spec.choices is not None and value not in spec.choices:
-        allowed = ", ".join(repr(choice) for choice in spec.choices)
+        allowed = ", ".join(repr(str(choice)) for choice in spec.choices)
         raise RuleProfileError(f"profile option {name!r} is {value!r}; allowed: {allowed}")
     if spec.kind is int and value < 0:
         raise RuleProfileError(f"profile option {name!r} must not be negative, got {value}")
@@ -399,7 +495,11 @@ def _build(
     if missing:
         raise RuleProfileError(f"profile {profile_id!r} leaves option {missing[0]!r} unset")
     _check_combinations(options)
-    return RuleProfile(id=profile_id, name=name, sheet=sheet, sources=dict(sources), **options)
+    typed = {
+        key: OPTION_SPECS[key].kind(value) if OPTION_SPECS[key].choices else value
+        for key, value in options.items()
+    }
+    return RuleProfile(id=profile_id, name=name, sheet=sheet, sources=dict(sources), **typed)
 
 
 def profile_from_mapping(data: Mapping[str, Any], *, origin: str = "profile") -> RuleProfile:

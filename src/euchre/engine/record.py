@@ -14,13 +14,20 @@ Storage keeps exactly this and rebuilds a state by replay.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from euchre.engine.actions import Action
-from euchre.engine.cards import Card, Rank, Suit, card_mask
-from euchre.engine.errors import CardParseError, EuchreError, HandRecordError, IllegalActionError
+from euchre.engine.cards import ALL_CARDS, Card, Rank, Suit, card_mask
+from euchre.engine.errors import (
+    CardParseError,
+    EuchreError,
+    HandRecordError,
+    IllegalActionError,
+    InvalidActionError,
+)
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.state import HandState
 
@@ -29,6 +36,7 @@ __all__ = [
     "HandRecord",
     "deal_cards",
     "deal_record",
+    "deal_state",
     "draw_first_dealer",
     "replay",
 ]
@@ -139,8 +147,8 @@ class HandRecord:
         for index, text in enumerate(actions_data):
             try:
                 actions.append(Action.parse(text))
-            except IllegalActionError as error:
-                raise IllegalActionError(f"action {index} ({text!r}): {error}") from None
+            except InvalidActionError as error:
+                raise InvalidActionError(f"action {index} ({text!r}): {error}") from None
         return cls(
             profile,
             dealer,
@@ -181,6 +189,51 @@ def replay(record: HandRecord, *, upto: int | None = None) -> HandState:
     return state
 
 
+def _deal_positions(one_at_a_time: bool, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the pack positions of its five cards in the order they are dealt."""
+    packets = [1] * 20 if one_at_a_time else [2, 3, 2, 3, 3, 2, 3, 2]
+    positions: list[list[int]] = [[], [], [], []]
+    position = 0
+    for index, size in enumerate(packets):
+        positions[(dealer + 1 + index) % 4] += range(position, position + size)
+        position += size
+    return tuple(tuple(seat_positions) for seat_positions in positions)
+
+
+# _DEAL_POSITIONS[one at a time][dealer][seat]: computed once (dealing is on every hand's path).
+_DEAL_POSITIONS = tuple(
+    tuple(_deal_positions(one_at_a_time, dealer) for dealer in range(4))
+    for one_at_a_time in (False, True)
+)
+
+
+# The same positions as C-level getters for every cut (0: no cut), and a card's one-bit mask:
+# a hand's mask is then one sum (cards are distinct, so the sum of their bits is their union).
+# _DEAL_PLANS[one at a time][dealer][cut] = (four seats' getters, the up-card's position, the
+# kitty's getter), positions in the pack before the cut.
+_Take = Callable[[list[int]], Any]
+_DealPlan = tuple[tuple[_Take, ...], int, _Take]
+_DEAL_PLANS: tuple[tuple[tuple[_DealPlan, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            (
+                tuple(
+                    itemgetter(*((position + cut) % 24 for position in seat_positions))
+                    for seat_positions in deal
+                ),
+                (20 + cut) % 24,
+                itemgetter(*((position + cut) % 24 for position in (21, 22, 23))),
+            )
+            for cut in range(21)
+        )
+        for deal in by_dealer
+    )
+    for by_dealer in _DEAL_POSITIONS
+)
+_CARD_BIT = tuple(1 << card for card in range(24)).__getitem__
+_CARD_OF = ALL_CARDS.__getitem__
+
+
 def deal_cards(
     profile: RuleProfile, dealer: int, deck: Sequence[int]
 ) -> tuple[list[list[Card]], Card, list[Card]]:
@@ -189,35 +242,64 @@ def deal_cards(
     One at a time: a card to each player from the dealer's left, five times. Twos and threes:
     2-3-2-3 then 3-2-3-2 round the table from the dealer's left. The 21st card is the up-card.
     """
-    one_by_one = profile.deal_style == "one_at_a_time"
-    packets = [1] * 20 if one_by_one else [2, 3, 2, 3, 3, 2, 3, 2]
-    hands: list[list[Card]] = [[], [], [], []]
-    position = 0
-    for index, size in enumerate(packets):
-        seat = (dealer + 1 + index) % 4
-        hands[seat].extend(Card(card) for card in deck[position : position + size])
-        position += size
-    return hands, Card(deck[20]), [Card(card) for card in deck[21:24]]
+    positions = _DEAL_POSITIONS[profile.deal_style == "one_at_a_time"][dealer]
+    hands = [[ALL_CARDS[deck[index]] for index in seat_positions] for seat_positions in positions]
+    return hands, ALL_CARDS[deck[20]], [ALL_CARDS[card] for card in deck[21:24]]
 
 
-def _shuffled_pack(rng: random.Random, profile: RuleProfile) -> list[int]:
+def _shuffle(rng: random.Random, pack: list[int]) -> None:
+    """``rng.shuffle(pack)``, draw for draw, for a plain ``random.Random`` (whose shuffle
+    draws each index with ``getrandbits``, retrying values out of range) without its two
+    Python calls per card; any other generator shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(pack)
+        return
+    getrandbits = rng.getrandbits
+    for index in range(len(pack) - 1, 0, -1):
+        bits = _BIT_LENGTHS[index + 1]
+        other = getrandbits(bits)
+        while other > index:
+            other = getrandbits(bits)
+        pack[index], pack[other] = pack[other], pack[index]
+
+
+_BIT_LENGTHS = tuple(size.bit_length() for size in range(25))
+
+
+def _shuffled_plan(
+    rng: random.Random, profile: RuleProfile, dealer: int
+) -> tuple[list[int], _DealPlan]:
+    """A shuffled pack (before the cut) and where each seat's cards, the up-card and the
+    kitty lie in it once cut (the cut leaves at least four cards in each packet)."""
     pack = list(range(24))
-    rng.shuffle(pack)
-    if profile.cut_by_right:
-        cut = rng.randint(4, 20)  # the cut leaves at least four cards in each packet
-        pack = pack[cut:] + pack[:cut]
-    return pack
+    _shuffle(rng, pack)
+    cut = rng.randint(4, 20) if profile.cut_by_right else 0
+    return pack, _DEAL_PLANS[profile.deal_style == "one_at_a_time"][dealer][cut]
 
 
 def deal_record(profile: RuleProfile, dealer: int, rng: random.Random) -> HandRecord:
     """A fresh deal (no actions yet) from ``rng``."""
-    hands, up_card, kitty = deal_cards(profile, dealer, _shuffled_pack(rng, profile))
+    pack, (takers, up_position, take_kitty) = _shuffled_plan(rng, profile, dealer)
     return HandRecord(
         profile,
         dealer,
-        tuple(tuple(sorted(hand)) for hand in hands),
-        up_card,
-        tuple(kitty),
+        tuple(tuple(sorted(map(_CARD_OF, take(pack)))) for take in takers),
+        ALL_CARDS[pack[up_position]],
+        tuple(map(_CARD_OF, take_kitty(pack))),
+    )
+
+
+def deal_state(profile: RuleProfile, dealer: int, rng: random.Random) -> HandState:
+    """A fresh deal's state, exactly ``deal_record(profile, dealer, rng).start()`` (the same
+    draws from ``rng``, the same cards) without building the record: the fast door for
+    simulation, where no record is kept."""
+    pack, (takers, up_position, take_kitty) = _shuffled_plan(rng, profile, dealer)
+    return HandState(
+        profile,
+        dealer,
+        [sum(map(_CARD_BIT, take(pack))) for take in takers],
+        ALL_CARDS[pack[up_position]],
+        list(map(_CARD_OF, take_kitty(pack))),
     )
 
 

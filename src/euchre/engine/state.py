@@ -15,19 +15,39 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from euchre.engine import actions as codes
-from euchre.engine.actions import Action
+from euchre.engine.actions import (
+    CALL_ALONE_BASE,
+    CALL_BASE,
+    CANCEL_ALONE,
+    DEFEND_ALONE,
+    DISCARD_BASE,
+    FOLD,
+    GO_UNDER_FLAG,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    Action,
+)
 from euchre.engine.cards import (
     EFFECTIVE_SUIT,
     POWER,
     SUIT_MASK,
     Card,
-    Rank,
     Suit,
     card_mask,
     iter_mask,
 )
-from euchre.engine.errors import IllegalActionError
-from euchre.engine.profile import RuleProfile
+from euchre.engine.errors import IllegalActionError, InvalidActionError
+from euchre.engine.profile import Contract, RuleProfile
+from euchre.engine.rules import (
+    FOLLOW_MASK,
+    follow_suit,
+    hand_score,
+    is_farmers_hand,
+    may_fold,
+    may_order_up,
+    trick_winner,
+)
 
 __all__ = ["HandResult", "HandState", "HandStatus", "Phase", "partner", "team_of"]
 
@@ -47,7 +67,7 @@ class Phase(enum.IntEnum):
     OVER = 7
 
 
-class HandStatus(enum.Enum):
+class HandStatus(enum.StrEnum):
     """How a finished hand ended."""
 
     SCORED = "scored"
@@ -68,8 +88,68 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-# Nines and tens only: the farmer's hand ("no ace, no face").
-_LOW_CARDS = card_mask(suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN))
+# The play actions of the cards in each half of a hand mask (cards 0-11 and 12-23): a legal
+# list is two lookups and one concatenation instead of a loop over the bits. Built from
+# 64-entry tables of six cards each, so that building them costs little at import.
+_SIXES = tuple(
+    tuple(
+        [_ACTIONS[6 * part + bit] for bit in range(6) if pattern >> bit & 1]
+        for pattern in range(64)
+    )
+    for part in range(4)
+)
+_LOW_HALF, _HIGH_HALF = (
+    tuple(
+        _SIXES[2 * half][pattern & 63] + _SIXES[2 * half + 1][pattern >> 6]
+        for pattern in range(1 << 12)
+    )
+    for half in range(2)
+)
+
+# Round-one bids: (may order with a partner, may go alone) -> pass, order, order alone.
+_ROUND_ONE_LISTS = {
+    (with_partner, alone): (
+        [_ACTIONS[PASS]]
+        + ([_ACTIONS[ORDER]] if with_partner else [])
+        + ([_ACTIONS[ORDER_ALONE]] if alone else [])
+    )
+    for with_partner in (False, True)
+    for alone in (False, True)
+}
+# Round-two bids: (turned-down suit, may pass, may call with a partner, may go alone) -> pass,
+# then the three other suits, then the same alone.
+_ROUND_TWO_LISTS = {
+    (turned, may_pass, with_partner, alone): (
+        ([_ACTIONS[PASS]] if may_pass else [])
+        + (
+            [_ACTIONS[CALL_BASE + suit] for suit in range(4) if suit != turned]
+            if with_partner
+            else []
+        )
+        + (
+            [_ACTIONS[CALL_ALONE_BASE + suit] for suit in range(4) if suit != turned]
+            if alone
+            else []
+        )
+    )
+    for turned in range(4)
+    for may_pass in (False, True)
+    for with_partner in (False, True)
+    for alone in (False, True)
+}
+
+# The phases as module constants: reading a member from its enum class is several times
+# slower than a global, and the hot paths test the phase on every action.
+_GO_UNDER, _BID_ROUND_1, _BID_ROUND_2, _DEFEND, _DISCARD, _FOLD, _PLAY, _OVER = Phase
+_NEXT_SEAT = (1, 2, 3, 0)
+_SCORED = HandStatus.SCORED
+_SUITS = tuple(Suit)
+_PARTNERS, _ALONE, _DEFENDED_ALONE = (int(contract) for contract in Contract)
+
+
+def _play_actions(mask: int) -> list[Action]:
+    """The play actions of the cards in ``mask``, in card order (a new list)."""
+    return _LOW_HALF[mask & 0xFFF] + _HIGH_HALF[mask >> 12]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +196,8 @@ class HandState:
     """One hand of euchre from the deal to the score.
 
     Build it from a deal (four hands of five cards, the up-card and the three other kitty
-    cards, bottom last); then feed it actions.
+    cards, bottom last); then feed it actions. ``is_over`` is true once the hand is scored,
+    thrown in or void for a redeal (a plain attribute: it is read after every action).
     """
 
     __slots__ = (
@@ -137,13 +218,13 @@ class HandState:
         "history",
         "initial_hands",
         "initial_kitty",
+        "is_over",
         "kitty",
         "leader",
         "maker",
         "penalty",
         "phase",
         "picked_up",
-        "played_mask",
         "profile",
         "reason",
         "status",
@@ -185,7 +266,6 @@ class HandState:
         self.tricks: list[int] = []
         self.leader = -1
         self.bid_passes = 0
-        self.played_mask = 0
         self.status: HandStatus | None = None
         self.reason = ""
         self._pending: list[int] = []
@@ -197,21 +277,22 @@ class HandState:
         self.early_card = -1
         self.penalty: tuple[int, int] | None = None
         self.to_act = (dealer + 1) % 4
-        self.phase = Phase.BID_ROUND_1
+        self.phase = _BID_ROUND_1
+        self.is_over = False
         if profile.farmers_hand_redeal:
             for offset in range(1, 5):
                 seat = (dealer + offset) % 4
-                if masks[seat] & ~_LOW_CARDS == 0:
+                if is_farmers_hand(masks[seat]):
                     self._finish(HandStatus.REDEAL, f"seat {seat} holds a farmer's hand")
                     return
         if profile.going_under:
             self._go_under_queue = [
                 (dealer + offset) % 4
                 for offset in range(1, 5)
-                if masks[(dealer + offset) % 4] & ~_LOW_CARDS == 0
+                if is_farmers_hand(masks[(dealer + offset) % 4])
             ]
             if self._go_under_queue:
-                self.phase = Phase.GO_UNDER
+                self.phase = _GO_UNDER
                 self.to_act = self._go_under_queue[0]
 
     # ----------------------------------------------------------------- copying
@@ -239,7 +320,6 @@ class HandState:
         other.tricks = self.tricks.copy()
         other.leader = self.leader
         other.bid_passes = self.bid_passes
-        other.played_mask = self.played_mask
         other.status = self.status
         other.reason = self.reason
         other._pending = self._pending.copy()
@@ -251,13 +331,18 @@ class HandState:
         other.penalty = self.penalty
         other.to_act = self.to_act
         other.phase = self.phase
+        other.is_over = self.is_over
         return other
 
     # ----------------------------------------------------------------- queries
     @property
-    def is_over(self) -> bool:
-        """True once the hand is scored, thrown in or void for a redeal."""
-        return self.phase is Phase.OVER
+    def played_mask(self) -> int:
+        """The cards played to tricks so far (the current trick's included)."""
+        mask = 0
+        for action in self.history:
+            if action < 24:  # a card played: codes.PLAY_BASE + card
+                mask |= 1 << action
+        return mask
 
     @property
     def eldest(self) -> int:
@@ -280,13 +365,13 @@ class HandState:
         current: list[tuple[int, Card]] = []
         # A cancelled lone call brings the partner back between tricks: one more card a trick.
         size = self.active.count(True) - sum(
-            1 for action in self.history if int(action) == codes.CANCEL_ALONE
+            1 for action in self.history if int(action) == CANCEL_ALONE
         )
         for actor, action in zip(self.actors, self.history, strict=True):
             code = int(action)
-            if code == codes.CANCEL_ALONE:
+            if code == CANCEL_ALONE:
                 size += 1
-            elif code < codes.DISCARD_BASE:
+            elif code < DISCARD_BASE:
                 current.append((actor, Card(code)))
                 if len(current) == size:
                     tricks.append(current)
@@ -298,40 +383,32 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Every legal action for the player to act (empty once the hand is over)."""
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             hand = self.hands[self.to_act]
-            if self.trick:
-                follow = (
-                    hand & SUIT_MASK[self.trump + 1][EFFECTIVE_SUIT[self.trump + 1][self.trick[0]]]
-                )
-                if follow:
-                    hand = follow
+            trick = self.trick
+            if trick:
+                hand = follow_suit(hand, trick[0], FOLLOW_MASK[self.trump + 1])
             if self.exposed_mask:
                 hand = self._exposed_first(hand)
-            result = []
-            while hand:
-                low = hand & -hand
-                result.append(_ACTIONS[low.bit_length() - 1])
-                hand ^= low
-            return result
-        if phase is Phase.BID_ROUND_1:
+            return _LOW_HALF[hand & 0xFFF] + _HIGH_HALF[hand >> 12]
+        if phase is _BID_ROUND_1:
             return self._round_one_actions()
-        if phase is Phase.BID_ROUND_2:
+        if phase is _BID_ROUND_2:
             return self._round_two_actions()
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             discardable = self.hands[self.dealer] & ~self.exposed_mask
             if not self.profile.dealer_may_discard_up_card:
                 discardable &= ~(1 << self.up_card)
-            return [_ACTIONS[codes.DISCARD_BASE + card] for card in iter_mask(discardable)]
-        if phase is Phase.DEFEND:
+            return [_ACTIONS[DISCARD_BASE + action] for action in _play_actions(discardable)]
+        if phase is _DEFEND:
             if self.forfeited[self.to_act % 2]:
-                return [_ACTIONS[codes.PASS]]
-            return [_ACTIONS[codes.PASS], _ACTIONS[codes.DEFEND_ALONE]]
-        if phase is Phase.FOLD:
-            return [_ACTIONS[codes.PASS], _ACTIONS[codes.FOLD]]
-        if phase is Phase.GO_UNDER:
+                return [_ACTIONS[PASS]]
+            return [_ACTIONS[PASS], _ACTIONS[DEFEND_ALONE]]
+        if phase is _FOLD:
+            return [_ACTIONS[PASS], _ACTIONS[FOLD]]
+        if phase is _GO_UNDER:
             cards = list(iter_mask(self.hands[self.to_act]))
-            return [_ACTIONS[codes.PASS]] + [
+            return [_ACTIONS[PASS]] + [
                 Action.go_under(list(triple)) for triple in combinations(cards, 3)
             ]
         return []
@@ -357,23 +434,21 @@ class HandState:
         up_suit = self.up_card // 6
         hand = self.hands[seat]
         if self.forfeited[seat % 2]:
-            return [_ACTIONS[codes.PASS]]
-        may_order = True
-        if profile.natural_trump and not hand & SUIT_MASK[up_suit + 1][up_suit]:
-            may_order = False
-        if (
-            profile.dealer_needs_other_trump
-            and seat == self.dealer
-            and not hand & (0b111111 << (6 * up_suit))
+            return [_ACTIONS[PASS]]
+        restricted = profile.natural_trump or profile.dealer_needs_other_trump
+        if restricted and not may_order_up(
+            hand,
+            self.up_card,
+            FOLLOW_MASK[up_suit + 1],
+            seat == self.dealer,
+            profile.natural_trump,
+            profile.dealer_needs_other_trump,
         ):
-            may_order = False
-        result = [_ACTIONS[codes.PASS]]
-        if may_order:
-            if not (profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4):
-                result.append(_ACTIONS[codes.ORDER])
-            if profile.going_alone:
-                result.append(_ACTIONS[codes.ORDER_ALONE])
-        return result
+            return [_ACTIONS[PASS]]
+        may_order_with_partner = not (
+            profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4
+        )
+        return list(_ROUND_ONE_LISTS[may_order_with_partner, profile.going_alone])
 
     def _round_two_actions(self) -> list[Action]:
         profile = self.profile
@@ -381,21 +456,12 @@ class HandState:
         if self.forfeited[self.to_act % 2]:
             # A team that lost its right to bid only passes; a dealer so barred is not stuck
             # (the hand is thrown in when all four have passed).
-            return [_ACTIONS[codes.PASS]]
+            return [_ACTIONS[PASS]]
         stuck = self.to_act == self.dealer and profile.all_pass == "stick_the_dealer"
-        result = [] if stuck else [_ACTIONS[codes.PASS]]
         must_go_alone = profile.dealer_partner_must_go_alone and self.to_act == (
             (self.dealer + 2) % 4
         )
-        if not must_go_alone:
-            for suit in range(4):
-                if suit != turned:
-                    result.append(_ACTIONS[codes.CALL_BASE + suit])
-        if profile.going_alone:
-            for suit in range(4):
-                if suit != turned:
-                    result.append(_ACTIONS[codes.CALL_ALONE_BASE + suit])
-        return result
+        return list(_ROUND_TWO_LISTS[turned, not stuck, not must_go_alone, profile.going_alone])
 
     def is_legal(self, action: int) -> bool:
         """True when ``action`` is legal now."""
@@ -433,11 +499,11 @@ class HandState:
 
     def refusal(self, legal: list[Action], action: int | None = None) -> str:
         """Why ``action`` (not in ``legal``) is refused now (the end of an error message)."""
-        if action is not None and action > codes.FOLD and not action & codes.GO_UNDER_FLAG:
+        if action is not None and action > FOLD and not action & GO_UNDER_FLAG:
             return self._record_refusal(Action(action))
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return ": the hand is already over"
-        if self.phase is Phase.PLAY and action is not None and action < codes.DISCARD_BASE:
+        if self.phase is _PLAY and action is not None and action < DISCARD_BASE:
             holder = next((seat for seat in range(4) if self.hands[seat] >> action & 1), None)
             if holder is not None and holder != self.to_act:
                 out = "" if self.active[holder] else ", who sits out this hand"
@@ -454,9 +520,9 @@ class HandState:
     def allows_record_action(self, action: int) -> bool:
         """True when the record action ``action`` (an irregularity or a ruling the director
         writes into a hand record) may be recorded now under this profile."""
-        if action & codes.GO_UNDER_FLAG:
+        if action & GO_UNDER_FLAG:
             return False
-        if action <= codes.FOLD:
+        if action <= FOLD:
             return self._is_turned_down_call(action)
         return not self._record_refusal(Action(action))
 
@@ -464,10 +530,10 @@ class HandState:
         """A round-2 call of the turned-down suit where sheet 004 makes it an irregularity
         ("their team forfeits the right to bid on that hand"), by a team still bidding."""
         return (
-            self.phase is Phase.BID_ROUND_2
+            self.phase is _BID_ROUND_2
             and self.profile.turned_down_suit_bid == "forfeit_bid"
-            and codes.CALL_BASE <= action < codes.DEFEND_ALONE
-            and (action - codes.CALL_BASE) % 4 == self.up_card // 6
+            and CALL_BASE <= action < DEFEND_ALONE
+            and (action - CALL_BASE) % 4 == self.up_card // 6
             and not self.forfeited[self.to_act % 2]
         )
 
@@ -480,38 +546,55 @@ class HandState:
     def apply(self, action: int) -> None:
         """Apply a legal ``action`` (or an allowed record action) without checking it (fast
         path for search)."""
-        self.history.append(_ACTIONS[action] if action <= codes.FOLD else Action(action))
         phase = self.phase
         seat = self.to_act
+        if phase is _PLAY and action < 24:  # a card: codes.PLAY_BASE + card
+            # A card played (the most frequent action, written out here for speed).
+            self.history.append(_ACTIONS[action])
+            self.actors.append(seat)
+            self.hands[seat] &= ~(1 << action)
+            self.trick.append(action)
+            seats = self.trick_seats
+            seats.append(seat)
+            active = self.active
+            seat = _NEXT_SEAT[seat]
+            while not active[seat]:
+                seat = _NEXT_SEAT[seat]
+            if seat == seats[0]:
+                # Round to the leader again: every seat in play has played (a seat's coming
+                # back, after a cancelled lone call, happens only between tricks).
+                self._end_trick()
+            else:
+                self.to_act = seat
+            return
+        self.history.append(_ACTIONS[action] if action <= FOLD else Action(action))
         self.actors.append(seat)
-        if action > codes.FOLD and not action & codes.GO_UNDER_FLAG:
+        if action > FOLD and not action & GO_UNDER_FLAG:
             from euchre.engine.irregular_play import apply_record_action
 
             apply_record_action(self, Action(action))
             return
-        if phase is Phase.PLAY:
-            self._apply_play(seat, action)
-        elif phase is Phase.BID_ROUND_1:
-            if action == codes.PASS:
+        if phase is _BID_ROUND_1:
+            if action == PASS:
                 self.bid_passes += 1
                 if self.bid_passes == 4:
-                    self.phase = Phase.BID_ROUND_2
+                    self.phase = _BID_ROUND_2
                     self.bid_passes = 0
                     self.to_act = self.eldest
                 else:
                     self.to_act = (seat + 1) % 4
             else:
-                self._make_trump(seat, self.up_card // 6, action == codes.ORDER_ALONE, True)
-        elif phase is Phase.BID_ROUND_2:
-            if action == codes.PASS:
+                self._make_trump(seat, self.up_card // 6, action == ORDER_ALONE, True)
+        elif phase is _BID_ROUND_2:
+            if action == PASS:
                 self.bid_passes += 1
                 if self.bid_passes == 4:
                     self._finish(HandStatus.THROWN_IN, "all four passed twice")
                 else:
                     self.to_act = (seat + 1) % 4
             else:
-                alone = action >= codes.CALL_ALONE_BASE
-                suit = action - (codes.CALL_ALONE_BASE if alone else codes.CALL_BASE)
+                alone = action >= CALL_ALONE_BASE
+                suit = action - (CALL_ALONE_BASE if alone else CALL_BASE)
                 if suit == self.up_card // 6:
                     # Recorded irregularity (sheet 004): naming the turned-down suit forfeits
                     # the team's right to bid; the bidding goes on as after a pass.
@@ -523,25 +606,25 @@ class HandState:
                         self.to_act = (seat + 1) % 4
                     return
                 self._make_trump(seat, suit, alone, False)
-        elif phase is Phase.DISCARD:
-            card = action - codes.DISCARD_BASE
+        elif phase is _DISCARD:
+            card = action - DISCARD_BASE
             self.hands[seat] &= ~(1 << card)
             self.discarded = card
             self._after_discard()
-        elif phase is Phase.DEFEND:
-            if action == codes.DEFEND_ALONE:
+        elif phase is _DEFEND:
+            if action == DEFEND_ALONE:
                 self.defender_alone = seat
                 self.active[(seat + 2) % 4] = False
                 self._pending = []
             self._next_defender()
-        elif phase is Phase.FOLD:
-            if action == codes.FOLD:
+        elif phase is _FOLD:
+            if action == FOLD:
                 self._finish(HandStatus.REDEAL, f"seat {seat} folded")
                 return
             self._next_folder()
-        elif phase is Phase.GO_UNDER:
-            if action != codes.PASS:
-                mask = action & ~codes.GO_UNDER_FLAG
+        elif phase is _GO_UNDER:
+            if action != PASS:
+                mask = action & ~GO_UNDER_FLAG
                 bottom = card_mask(self.kitty)
                 self.hands[seat] = (self.hands[seat] & ~mask) | bottom
                 self.kitty = list(iter_mask(mask))
@@ -549,7 +632,7 @@ class HandState:
             if self._go_under_queue:
                 self.to_act = self._go_under_queue[0]
             else:
-                self.phase = Phase.BID_ROUND_1
+                self.phase = _BID_ROUND_1
                 self.to_act = self.eldest
 
     def _make_trump(self, seat: int, suit: int, alone: bool, ordered: bool) -> None:
@@ -571,7 +654,7 @@ class HandState:
             later = order[order.index(seat) + 1 :]
             self._pending = [s for s in later if s % 2 != seat % 2]
             if self._pending:
-                self.phase = Phase.DEFEND
+                self.phase = _DEFEND
                 self.to_act = self._pending[0]
                 return
         self._after_defend()
@@ -590,7 +673,7 @@ class HandState:
             self.hands[self.dealer] &= ~(1 << self.up_card)
             self.picked_up = False
         if self.picked_up:
-            self.phase = Phase.DISCARD
+            self.phase = _DISCARD
             self.to_act = self.dealer
             return
         self._after_discard()
@@ -601,12 +684,10 @@ class HandState:
             self._pending = [
                 seat
                 for seat in ((self.dealer + offset) % 4 for offset in range(1, 5))
-                if self.active[seat]
-                and self.hands[seat] & ~_LOW_CARDS == 0
-                and not self.hands[seat] & trump_cards
+                if self.active[seat] and may_fold(self.hands[seat], trump_cards)
             ]
             if self._pending:
-                self.phase = Phase.FOLD
+                self.phase = _FOLD
                 self.to_act = self._pending[0]
                 return
         self._start_play()
@@ -619,7 +700,7 @@ class HandState:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         seat = self.eldest
         if self.early_card >= 0:
             # First seat led before the dealer discarded: the first lead passes to second seat.
@@ -629,43 +710,27 @@ class HandState:
         self.leader = seat
         self.to_act = seat
 
-    def _apply_play(self, seat: int, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
-        self.played_mask |= 1 << card
+    def _end_trick(self) -> None:
+        """The trick is complete: its winner takes it and leads the next (or the hand ends)."""
         trick = self.trick
-        trick.append(card)
-        self.trick_seats.append(seat)
-        active = self.active
-        if len(trick) < active.count(True):
-            nxt = (seat + 1) % 4
-            while not active[nxt]:
-                nxt = (nxt + 1) % 4
-            self.to_act = nxt
-            return
         trump = self.trump
-        power = POWER[trump]
         suit_of = EFFECTIVE_SUIT[trump + 1]
         dead = self.dead_mask
-        led = suit_of[trick[0]] if not dead else self._scoring_suit()
-        best = -1
-        winner = -1
-        for index, played in enumerate(trick):
-            if dead >> played & 1:
-                continue  # sheet 004: the card "has no value and cannot take a trick"
-            value = power[played]
-            if value < 100 and suit_of[played] != led:
-                continue
-            if value > best:
-                best = value
-                winner = self.trick_seats[index]
-        if winner < 0:
-            # Every card of the trick had no value (docs/rulings.md): the leader takes it.
-            winner = self.trick_seats[0]
+        # Sheet 004: a card of no value "cannot take a trick" (the dead mask).
+        winner = trick_winner(
+            trick,
+            self.trick_seats,
+            len(trick),
+            suit_of[trick[0]] if not dead else self._scoring_suit(),
+            POWER[trump],
+            suit_of,
+            dead,
+        )
         self.tricks.append(winner)
         self.trick = []
         self.trick_seats = []
         if len(self.tricks) == 5:
-            self._finish(HandStatus.SCORED, "five tricks played")
+            self._finish(_SCORED, "five tricks played")
             return
         self.leader = winner
         self.to_act = winner
@@ -683,7 +748,8 @@ class HandState:
         return led
 
     def _finish(self, status: HandStatus, reason: str) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
+        self.is_over = True
         self.status = status
         self.reason = reason
         self.to_act = -1
@@ -695,55 +761,47 @@ class HandState:
             raise IllegalActionError(
                 f"the hand is not over: seat {self.to_act} to act in {self.phase.name.lower()}"
             )
-        team_points = [0, 0]
-        player_points = [0, 0, 0, 0]
+        status = self.status
+        maker = self.maker
+        team_points: tuple[int, int] = (0, 0)
+        player_points: tuple[int, int, int, int] = (0, 0, 0, 0)
         if self.penalty is not None:
-            team_points = list(self.penalty)
-            player_points = [team_points[seat % 2] for seat in range(4)]
-        elif self.status is HandStatus.SCORED:
+            team_points = self.penalty
+            player_points = team_points + team_points  # seats 0-3 belong to teams 0, 1, 0, 1
+        elif status is _SCORED:
             scoring_team, points, lone_march = self._score()
-            team_points[scoring_team] = points
-            for seat in (scoring_team, scoring_team + 2):
-                player_points[seat] = points
+            team_points = (points, 0) if scoring_team == 0 else (0, points)
+            player_points = team_points + team_points
             if lone_march:
-                player_points[self.maker] = self.profile.individual_lone_march_maker
-                player_points[(self.maker + 2) % 4] = self.profile.individual_lone_march_partner
+                by_seat = list(player_points)
+                by_seat[maker] = self.profile.individual_lone_march_maker
+                by_seat[(maker + 2) % 4] = self.profile.individual_lone_march_partner
+                player_points = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
         return HandResult(
-            status=self.status,
-            trump=Suit(self.trump) if self.trump >= 0 else None,
-            maker=self.maker if self.maker >= 0 else None,
-            alone=self.alone,
-            defender_alone=self.defender_alone if self.defender_alone >= 0 else None,
-            tricks=tuple(self.tricks),
-            team_points=(team_points[0], team_points[1]),
-            player_points=(player_points[0], player_points[1], player_points[2], player_points[3]),
-            reason=self.reason,
+            status,
+            _SUITS[self.trump] if self.trump >= 0 else None,
+            maker if maker >= 0 else None,
+            self.alone,
+            self.defender_alone if self.defender_alone >= 0 else None,
+            tuple(self.tricks),
+            team_points,
+            player_points,
+            self.reason,
         )
 
     def _score(self) -> tuple[int, int, bool]:
-        """(scoring team, points, is a lone march) for a hand played out."""
-        profile = self.profile
+        """(scoring team, points, is a lone march) for a hand played out, from the profile's
+        score table."""
         maker_team = self.maker % 2
-        taken = sum(1 for winner in self.tricks if winner % 2 == maker_team)
-        defenders = 1 - maker_team
-        if self.alone and self.defender_alone >= 0:
-            if taken >= 3:
-                return maker_team, profile.points_defend_alone, False
-            return defenders, profile.points_defend_alone, False
-        if taken == 5:
-            if self.alone:
-                return maker_team, profile.points_lone_march, True
-            return maker_team, profile.points_march, False
-        if taken >= 3:
-            return (
-                maker_team,
-                profile.points_lone_made if self.alone else profile.points_made,
-                False,
-            )
-        euchre = profile.points_euchre_lone if self.alone else profile.points_euchre
-        if taken == 0:
-            return defenders, max(profile.points_euchre_all_five, euchre), False
-        return defenders, euchre, False
+        taken = [winner % 2 for winner in self.tricks].count(maker_team)
+        if not self.alone:
+            contract = _PARTNERS
+        elif self.defender_alone >= 0:
+            contract = _DEFENDED_ALONE
+        else:
+            contract = _ALONE
+        team, points = hand_score(self.profile.score_table[contract], maker_team, taken)
+        return team, points, contract == _ALONE and taken == 5
 
     def __repr__(self) -> str:
         return (
@@ -755,5 +813,5 @@ class HandState:
 def _describe(action: int) -> str:
     try:
         return str(Action(action))
-    except (IllegalActionError, ValueError):
+    except (InvalidActionError, ValueError):
         return repr(action)

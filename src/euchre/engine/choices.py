@@ -1,0 +1,146 @@
+"""The closed sets of values a rule-profile option may take, as ``StrEnum``s.
+
+Each member equals its text (``AllPass.THROW_IN == "throw_in"``), so profile files, JSON and
+comparisons with the text keep working; the type checker sees the closed set.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = [
+    "AllPass",
+    "BidOutOfTurn",
+    "CountedHands",
+    "DealStyle",
+    "ExposedCard",
+    "FirstDealerJack",
+    "GameTie",
+    "LeadBeforeDiscard",
+    "LeadOutOfTurn",
+    "PartnerOfLonerPlays",
+    "Renege",
+    "TableTalk",
+    "TurnedDownSuitBid",
+    "TwoRenegesInTrick",
+    "WrongDealer",
+    "WrongNumberOfCards",
+]
+
+
+class FirstDealerJack(StrEnum):
+    """Which jack, dealt face up, makes its receiver the first dealer."""
+
+    ANY = "any"
+    BLACK = "black"
+
+
+class DealStyle(StrEnum):
+    """How the five cards are dealt."""
+
+    ONE_AT_A_TIME = "one_at_a_time"
+    TWOS_AND_THREES = "twos_and_threes"
+    DEALERS_CHOICE = "dealers_choice"
+
+
+class AllPass(StrEnum):
+    """What happens when all four pass in round 2."""
+
+    STICK_THE_DEALER = "stick_the_dealer"
+    THROW_IN = "throw_in"
+
+
+class TurnedDownSuitBid(StrEnum):
+    """Naming the turned-down suit in round 2."""
+
+    REJECTED = "rejected"
+    FORFEIT_BID = "forfeit_bid"
+
+
+class CountedHands(StrEnum):
+    """Which hands count toward a fixed-length game."""
+
+    COMPLETED = "completed"
+    SCORING_ONLY = "scoring_only"
+
+
+class GameTie(StrEnum):
+    """A fixed-length game that ends level."""
+
+    TIE = "tie"
+    FIRST_TO_TYING_SCORE = "first_to_tying_score"
+
+
+class Renege(StrEnum):
+    """Whether the sheet has a renege rule."""
+
+    PENALTY = "penalty"
+    NOT_COVERED = "not_covered"
+
+
+class TwoRenegesInTrick(StrEnum):
+    """Two players renege in one trick."""
+
+    FIRST_ONLY = "first_only"
+    NOT_COVERED = "not_covered"
+
+
+class BidOutOfTurn(StrEnum):
+    """A bid out of turn."""
+
+    PENALTY = "penalty"
+    REVERT = "revert"
+    NOT_COVERED = "not_covered"
+
+
+class LeadOutOfTurn(StrEnum):
+    """A lead out of turn."""
+
+    PENALTY = "penalty"
+    PENALTY_CARD = "penalty_card"
+    NOT_COVERED = "not_covered"
+
+
+class TableTalk(StrEnum):
+    """Table talk after a warning."""
+
+    WARNING_THEN_POINT = "warning_then_point"
+    WARNING_THEN_LOSE_BID = "warning_then_lose_bid"
+    DISQUALIFICATION = "disqualification"
+    NOT_COVERED = "not_covered"
+
+
+class WrongNumberOfCards(StrEnum):
+    """A hand dealt the wrong number of cards."""
+
+    REDEAL = "redeal"
+    REDEAL_BEFORE_LEAD_ELSE_PASS = "redeal_before_lead_else_pass"
+
+
+class ExposedCard(StrEnum):
+    """A card exposed from a hand."""
+
+    PLAYED = "played"
+    PENALTY_CARD = "penalty_card"
+    NOT_COVERED = "not_covered"
+
+
+class LeadBeforeDiscard(StrEnum):
+    """First seat leads before the dealer discards."""
+
+    DEAD_CARD = "dead_card"
+    NOT_COVERED = "not_covered"
+
+
+class PartnerOfLonerPlays(StrEnum):
+    """The partner of a lone caller plays a card."""
+
+    CANCEL_LONER = "cancel_loner"
+    NOT_COVERED = "not_covered"
+
+
+class WrongDealer(StrEnum):
+    """Cards dealt by the wrong player."""
+
+    STANDS_AFTER_FIRST_TRICK = "stands_after_first_trick"
+    NOT_COVERED = "not_covered"
