@@ -22,6 +22,8 @@ __all__ = [
     "Director",
     "Entrant",
     "Event",
+    "OnlineMark",
+    "OnlineTable",
     "Penalty",
     "PlayAction",
     "PlaySeat",
@@ -275,3 +277,38 @@ class PlayAction(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class OnlineTable(Base):
+    """One table of one round of an event played online: its play table, who sits in each
+    seat (``players``: seat -> player number), the seats the director gave to computer
+    players (``bots``: seat -> ``{"kind", "counts"}``) and whether its result is in
+    (``state``: ``playing``, ``recorded`` by the engine, or ``ended`` at the bell)."""
+
+    __tablename__ = "online_tables"
+    __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    round_number: Mapped[int] = mapped_column(Integer)
+    table_number: Mapped[int] = mapped_column(Integer)
+    play_table_id: Mapped[str] = mapped_column(
+        ForeignKey("play_tables.id", ondelete="CASCADE"), unique=True
+    )
+    players: Mapped[dict[str, Any]]
+    bots: Mapped[dict[str, Any]]
+    state: Mapped[str] = mapped_column(String(20), default="playing")
+    ended_by: Mapped[str | None] = mapped_column(String(200), default=None)
+
+
+class OnlineMark(Base):
+    """The director's choice for one table number of an event: played online or on paper
+    (overrides the event's own ``online`` setting)."""
+
+    __tablename__ = "online_marks"
+
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), primary_key=True
+    )
+    table_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    online: Mapped[bool] = mapped_column(default=True)

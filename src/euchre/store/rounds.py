@@ -177,6 +177,9 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
     session.add(round_row)
     session.flush()
     _issue_codes(session, round_row)
+    from euchre.store.online import open_online_tables  # online imports the score services
+
+    open_online_tables(session, event=event, round_row=round_row)
     event.status = "running"
     touch(event)
     record_audit(
@@ -244,6 +247,9 @@ def undo_round(session: Session, *, event_id: int, number: int, who: str, reason
     )
     for row in submissions:
         session.delete(row)
+    from euchre.store.online import remove_online_tables
+
+    remove_online_tables(session, event_id=event_id, round_number=number)
     # The tables' codes stay: they are the event's, and the cards may already be on the tables.
     session.delete(round_row)
     if number == 1:
@@ -359,6 +365,10 @@ def override_seating(
         session.flush()
         _check_core_accepts(session, event)
         _issue_codes(session, open_round)
+        from euchre.store.online import open_online_tables, remove_online_tables
+
+        remove_online_tables(session, event_id=event_id, round_number=round_number)
+        open_online_tables(session, event=event, round_row=open_round)
     elif round_number == len(rounds) + 1:
         row = session.scalar(
             select(SeatingOverrideRow).where(

@@ -304,6 +304,7 @@ def submit_score(
     flagged as disputed for the director."""
     context = open_table(session, code=code, lock=True)
     submitter = _player_by_code(context, player_code)
+    _check_not_online(session, context)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
     _check_ruled_hands(session, context, result)
@@ -411,6 +412,24 @@ def _check_ruled_hands(session: Session, context: TableContext, result: TableRes
                 "the director's ruling adds its points",
                 field=f"hand_points.{number}",
             )
+
+
+def _check_not_online(session: Session, context: TableContext) -> None:
+    """A table played online is scored by the engine (docs/online.md), not from a phone."""
+    from euchre.store.models import OnlineTable
+
+    online = session.scalar(
+        select(OnlineTable.id).where(
+            OnlineTable.event_id == context.event.id,
+            OnlineTable.round_number == context.round.number,
+            OnlineTable.table_number == context.table_number,
+        )
+    )
+    if online is not None:
+        raise ConflictError(
+            f"table {context.table_number} plays online this round: the engine records its "
+            "score when the game ends"
+        )
 
 
 def _table_submission(session: Session, context: TableContext, submission_id: int) -> Submission:

@@ -201,10 +201,14 @@ class EventConfig:
     side_pot_qualification: str = "every_game"
     side_pot_exclude: tuple[str, ...] = ()
     side_pot_include: tuple[str, ...] = ()
+    online: bool = False
+    """Every table plays in the browser (a club night played online; see docs/online.md):
+    the engine referees and records each table's result. Single tables can be marked
+    online or on paper apart from this."""
 
     def to_json(self) -> dict[str, Any]:
-        """This configuration as JSON."""
-        return {
+        """This configuration as JSON (``online`` only when set)."""
+        return ({"online": True} if self.online else {}) | {
             "name": self.name,
             "profile_id": self.profile_id,
             "format": self.format,
@@ -246,6 +250,7 @@ class EventConfig:
             side_pot_qualification=str(data.get("side_pot_qualification", "every_game")),
             side_pot_exclude=tuple(str(p) for p in data.get("side_pot_exclude") or ()),
             side_pot_include=tuple(str(p) for p in data.get("side_pot_include") or ()),
+            online=bool(data.get("online", False)),
         )
 
 

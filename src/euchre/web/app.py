@@ -158,4 +158,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.play_api import install_play
 
     install_play(app)
+    from euchre.web.online import install_online
+
+    install_online(app)
     return app

@@ -558,6 +558,7 @@ status {esc(event.status)} · {" · ".join(link for link in manage if link)}</p>
 {prizes_html(snapshot)}
 <p><a id="live-link" href="/events/{event_id}/live">Projector page</a> ·
 <a id="results-link" href="/events/{event_id}/results">Results page</a> ·
+<a id="online-link" href="/director/events/{event_id}/online">Online tables</a> ·
 <a id="export-csv" href="/api/events/{event_id}/standings.csv">CSV</a> ·
 <a id="export-json" href="/api/events/{event_id}/snapshot">JSON</a> ·
 <a id="backup-link" href="/director/events/{event_id}/backup.json">Full backup</a></p></section>

@@ -147,6 +147,8 @@ def event_form(
  type="number" min="0" value="{esc(shown.get("sit_out_points", 0))}"></label>
 <label>Tie-breaks (comma list, empty: the format's) <input id="event-tie-breaks"
  name="tie_breaks" value="{esc(", ".join(shown.get("tie_breaks") or []))}"></label>
+<label>Played online (tables play in the browser) <select id="event-online" name="online">
+{options_html(("no", "yes"), "yes" if shown.get("online") else "no")}</select></label>
 <label>Seed (empty: random) <input id="event-seed" name="seed" type="number" min="0"
  value="{esc(shown.get("seed") or "")}"></label>
 <button id="{form_id.removesuffix("-form")}-submit">{esc(submit)}</button></form>"""
@@ -270,6 +272,7 @@ def _config_from_form(data: dict[str, str]) -> EventConfig:
         "side_pot_qualification": data.get("side_pot_qualification", "").strip() or None,
         "side_pot_exclude": _comma_list(data, "side_pot_exclude"),
         "side_pot_include": _comma_list(data, "side_pot_include"),
+        "online": data.get("online", "no").strip().lower() in ("yes", "1", "on"),
     }
     return presets.config_with_preset(fields)
 

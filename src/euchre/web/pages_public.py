@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
@@ -144,6 +145,10 @@ def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Re
         lambda session: rounds.table_of_player(session, event_id=event, player_code=code),
         write=False,
     )
+    if table_code is not None and _plays_online(request, event, code):
+        return RedirectResponse(  # his table plays in the browser (docs/online.md)
+            f"/events/{event}/online#code={quote(code.strip())}", status_code=303
+        )
     if table_code is not None:
         return RedirectResponse(f"/t/{table_code}", status_code=303)
     body = (
@@ -152,6 +157,13 @@ def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Re
         '<p><a href="/">Back</a></p>'
     )
     return HTMLResponse(layout("Sitting out", body))
+
+
+def _plays_online(request: Request, event: int, code: str) -> bool:
+    from euchre.store.online import plays_online
+
+    with database(request).read() as session:
+        return plays_online(session, event_id=event, player_code=code)
 
 
 def _table_body(

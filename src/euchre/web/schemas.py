@@ -113,6 +113,9 @@ class EventCreate(BaseModel):
         max_length=500,
         description="Competitor ids let into the cup whatever the qualification rule says.",
     )
+    online: bool | None = Field(
+        default=None, description="Every table plays in the browser (docs/online.md)."
+    )
 
 
 class EventOut(BaseModel):

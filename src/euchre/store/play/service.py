@@ -118,6 +118,9 @@ class PlayService:
     ) -> None:
         self.database = database
         self.on_commit = on_commit
+        self.on_game_over: Callable[[str], None] | None = None
+        """Called (after the commit, in the committing thread) when an entry leaves an
+        event's table over: the online club night records the result from it."""
         self.create_per_minute = create_per_minute
         self._cache: OrderedDict[str, TableState] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
@@ -324,7 +327,21 @@ class PlayService:
         if request.error is not None:
             raise request.error
         assert request.state is not None
-        return request.state
+        state = request.state
+        if (
+            self.on_game_over is not None
+            and state.config.event_id is not None
+            and state.status == "over"
+        ):
+            self.on_game_over(table_id)
+        return state
+
+    def table_command(
+        self, table_id: str, action: str, *, also: Callable[[Session], None] | None = None
+    ) -> TableState:
+        """An entry made by the table itself (seat ``-1``): ``seat N KIND`` or ``close``,
+        for an event's director (``also`` runs in the same transaction)."""
+        return self._append(table_id, seat=-1, action=action, seq=None, check=False, also=also)
 
     def _lead(self) -> None:
         """Commit everything queued now, then hand the lead to the first move that came in
@@ -461,6 +478,10 @@ class PlayService:
             raise StoreError(f"seat {target} is not a seat 0-3")
         command = f"seat {target} {kind}"
         with self.reading(table_id) as state:
+            if state.config.event_id is not None:
+                raise ForbiddenError(
+                    "this table belongs to an event: only the director changes its seats"
+                )
             if state.kinds[by_seat] != HUMAN:
                 raise ForbiddenError(f"seat {by_seat} is not a human seat")
         token = code = None
@@ -616,5 +637,6 @@ def _copy_for_check(state: TableState) -> TableState:
     copy.game = state.game
     copy.hand = state.hand
     copy.question = state.question
+    copy.closed = state.closed
     return copy
 

@@ -7,7 +7,8 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
 - ``seat N KIND``: seat N changes hands (a human leaves to a computer player at once; a
   computer player gives way to a human when the next hand is dealt);
 - ``ask N`` / ``ask N CARD`` and ``answered``: the question pile (``questions`` profile);
-- ``rematch``: a new game with the same players.
+- ``rematch``: a new game with the same players;
+- ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell.
 
 The deal comes from the table's seed, so replaying the same log rebuilds the same table.
 Nothing here touches a database: :mod:`euchre.store.play.service` stores the log.
@@ -66,6 +67,12 @@ class TableConfig(BaseModel):
     hints: bool = True
     timer_seconds: int = 0
     deck_text: str | None = None
+    event_id: int | None = None
+    """The tournament event this table belongs to (an online club night), if any: such a
+    table has no rematch, and only the director changes its seats or closes it."""
+    label: str | None = None
+    """A line the page shows above the table (an event's table: round, table, who sits
+    where)."""
 
     def rule_profile(self) -> RuleProfile:
         """The rule profile (a built-in with this table's overrides)."""
@@ -135,6 +142,7 @@ class TableState:
     finished: list[FinishedHand] = field(default_factory=list)
     question: PendingQuestion | None = None
     asked: list[dict[str, Any]] = field(default_factory=list)
+    closed: bool = False
 
     @classmethod
     def new(cls, table_id: str, config: TableConfig) -> TableState:
@@ -162,6 +170,8 @@ class TableState:
     @property
     def status(self) -> str:
         """``waiting`` (for humans to sit), ``playing`` or ``over``."""
+        if self.closed:
+            return "over"
         if self.game is None:
             return "waiting"
         if self.game.is_over and self.question is None:
@@ -194,7 +204,8 @@ class TableState:
         if status == "waiting":
             return ["sit"] if self.kinds[seat] == HUMAN and not self.seated[seat] else []
         if status == "over":
-            return ["rematch"] if self.kinds[seat] == HUMAN else []
+            rematch = self.kinds[seat] == HUMAN and self.config.event_id is None
+            return ["rematch"] if rematch else []
         if self.to_act != seat:
             return []
         if self.question is not None:
@@ -233,6 +244,10 @@ class TableState:
         words = text.split()
         if words[:1] == ["seat"]:
             self._change_seat(seat, words, text)
+        elif text == "close" and seat == -1:
+            if self.closed:
+                raise IllegalActionError("the table is already closed")
+            self.closed = True
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
@@ -421,6 +436,9 @@ class TableState:
                 for index in range(4)
             ],
             "hints": self.config.hints,
+            "event": self.config.event_id,
+            "label": self.config.label,
+            "closed": self.closed,
             "timer_seconds": self.config.timer_seconds,
             "turn_deadline": deadline,
             "question": self.question.to_json() if self.question is not None else None,

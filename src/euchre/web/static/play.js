@@ -28,6 +28,7 @@
   let retry = 0;
   let busy = false;
   let lastHandShown = 0;
+  let nextSeatTimer = null;
   let timerHandle = null;
 
   function readSeat() {
@@ -96,6 +97,9 @@
     if (v.status === "waiting") {
       return v.legal.includes("sit") ? "Take your seat: the game starts when everyone has sat down" : "Waiting for players to sit down";
     }
+    if (v.status === "over" && v.closed) {
+      return "The director ended the game at the bell: " + v.scores[0] + "–" + v.scores[1] + " as it stands";
+    }
     if (v.status === "over") {
       if (v.winner === null) return "Game over: a tie " + v.scores[0] + "–" + v.scores[1];
       if (seat === null) return "Game over: " + teamName(v.winner) + " win " + v.scores[0] + "–" + v.scores[1];
@@ -125,6 +129,7 @@
     $("score").dataset.scores = v.scores.join(",");
     const goal = v.profile.game_target ? "to " + v.profile.game_target : v.hands_left + " counted hands left";
     $("hands-played").textContent = " · hands played " + v.hands_played + " · " + goal + " · " + v.profile.name;
+    if (v.label) $("hands-played").textContent += " · " + v.label;
     renderInfo(v);
     renderTrick(v);
     renderQuestion(v);
@@ -281,6 +286,15 @@
     if (v.status === "over") {
       box.hidden = false;
       box.textContent = statusText(v) + (last ? ". Last hand: " + describeHand(last) : "");
+      if (v.event && seat !== null) {
+        // An online club night: the event's page takes the player to his next seat.
+        const link = document.createElement("a");
+        link.id = "next-seat";
+        link.href = "/events/" + v.event + "/online";
+        link.textContent = "Go to your next seat";
+        box.append(" ", link);
+        if (!nextSeatTimer) nextSeatTimer = setTimeout(() => location.assign(link.href), 8000);
+      }
       return;
     }
     if (!last) { box.hidden = true; return; }

@@ -1,0 +1,64 @@
+"""Helpers for the online night tests: claim seats with player codes, play random legal
+moves through the play API until every table's game is over."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+
+def claim(client: TestClient, event_id: int, code: str) -> dict[str, Any]:
+    """Where the player with ``code`` plays now (his seat's token for an online seat)."""
+    response = client.post(f"/api/events/{event_id}/online/seat", json={"code": code})
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The seat token as the play API wants it."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play_out(
+    client: TestClient,
+    seats: dict[str, dict[int, str]],
+    rng: random.Random,
+    *,
+    deadline_s: float = 240.0,
+    hands: int | None = None,
+) -> None:
+    """Play random legal moves for the human seats (table -> seat -> token) until every
+    table's game is over (or, with ``hands``, has finished that many hands); computer
+    players move by themselves meanwhile."""
+    stop = time.monotonic() + deadline_s
+    open_tables = set(seats)
+    while open_tables:
+        assert time.monotonic() < stop, f"tables {sorted(open_tables)} did not finish"
+        moved = False
+        for table in sorted(open_tables):
+            public = client.get(f"/api/play/tables/{table}").json()
+            if public["status"] == "over" or (
+                hands is not None and public["hands_played"] >= hands
+            ):
+                open_tables.discard(table)
+                continue
+            candidates = [public["to_act"]] if public["status"] == "playing" else list(seats[table])
+            for seat in candidates:
+                token = seats[table].get(seat) if seat is not None else None
+                if token is None:
+                    continue  # a computer player's turn: it moves by itself
+                view = client.get(f"/api/play/tables/{table}", headers=bearer(token)).json()
+                if not view["legal"]:
+                    continue
+                response = client.post(
+                    f"/api/play/tables/{table}/actions",
+                    json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
+                    headers=bearer(token),
+                )
+                assert response.status_code in (200, 409), response.text
+                moved = True
+        if not moved:
+            time.sleep(0.005)
