@@ -540,7 +540,9 @@ def _table_out(session: Session, code: str) -> TableOut:
 @router.get("/tables/{code}", tags=["tables"])
 def get_table(request: Request, code: str) -> TableOut:
     """What a table's page shows (wrong codes are counted and slowed down)."""
-    return guard_codes(request, lambda session: _table_out(session, code), write=False)
+    return guard_codes(
+        request, lambda session: _table_out(session, code), write=False, table_lookup=True
+    )
 
 
 @router.post("/tables/{code}/submissions", tags=["tables"], status_code=201)
@@ -556,6 +558,7 @@ def submit_score(request: Request, code: str, body: SubmissionIn) -> SubmissionO
                 entered=convert.result_input(body),
             )
         ),
+        table_lookup=True,
     )
 
 
@@ -571,6 +574,7 @@ def confirm_score(
                 session, code=code, submission_id=submission_id, player_code=body.player_code
             )
         ),
+        table_lookup=True,
     )
 
 
@@ -586,4 +590,5 @@ def dispute_score(
                 session, code=code, submission_id=submission_id, player_code=body.player_code
             )
         ),
+        table_lookup=True,
     )
