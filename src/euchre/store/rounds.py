@@ -9,7 +9,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import Text, cast, literal, select
 from sqlalchemy.orm import Session, defer
@@ -61,6 +61,9 @@ class TableContext:
     table_number: int
     code: str
     partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+    official: dict[str, Any] | Literal[False] | None = False
+    """The table's official result as read with the lookup (a read, not ``lock``), None when
+    there is none yet; ``False`` when not read (a write reads it again under its lock)."""
 
     def side_of(self, entrant: Entrant) -> int:
         """The partnership (0 or 1) ``entrant`` plays in at this table."""
@@ -447,9 +450,23 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
         if rate_key is not None
         else literal(None, RateLimit.blocked_until.type)
     )
+    # A read also brings the table's official result; a write reads it again after taking
+    # the table's lock (at READ COMMITTED a subquery of the locking statement could miss a
+    # result committed while it waited).
+    official = (
+        literal(None, Result.result.type)
+        if lock
+        else select(Result.result)
+        .where(
+            Result.event_id == TableCode.event_id,
+            Result.round_number == Round.number,
+            Result.table_number == TableCode.table_number,
+        )
+        .scalar_subquery()
+    )
     query = (
         select(TableCode.table_number, TableCode.event_id, Event, Round,
-               cast(Round.plan, Text), blocked)
+               cast(Round.plan, Text), blocked, official)
         .join(Event, Event.id == TableCode.event_id)
         .outerjoin(Round, Round.event_id == TableCode.event_id)
         .where(TableCode.code == cleaned)
@@ -465,7 +482,7 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             raise_if_blocked(found[5])
     if found is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
-    table_number, event_id, event, latest, plan_text, _ = found
+    table_number, event_id, event, latest, plan_text, _, official_result = found
     if latest is None:
         raise ConflictError(
             f"table {table_number} has no round in play; wait for the director to start one"
@@ -493,7 +510,10 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
                 tuple(entrants[player] for player in first),
                 tuple(entrants[player] for player in second),
             )
-            return TableContext(event, latest, table_number, cleaned, partnerships)
+            return TableContext(
+                event, latest, table_number, cleaned, partnerships,
+                False if lock else official_result,
+            )
     raise ConflictError(
         f"table {table_number} is not used in round {latest.number}; "
         "look for your name on the projector"

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
@@ -488,8 +489,7 @@ def confirm_submission(
                 submission_id=submission.id,
             )
         )
-    event = get_event(session, event_id=context.event.id, for_update=True)
-    touch(event)
+    _bump_revision(session, context.event)
     record_audit(
         session,
         event_id=context.event.id,
@@ -500,6 +500,22 @@ def confirm_submission(
     )
     session.flush()
     return submission
+
+
+def _bump_revision(session: Session, event: Event) -> None:
+    """``touch`` the event in one statement: ``UPDATE ... SET revision = revision + 1``
+    takes the same row lock a ``SELECT ... FOR NO KEY UPDATE`` then ``UPDATE`` took (one
+    writer per event at a time, after the result's insert, so no deadlock), in one round trip
+    instead of two. The session's copy of the event gets the new number."""
+    session.flush()
+    revision = session.execute(
+        update(Event)
+        .where(Event.id == event.id)
+        .values(revision=Event.revision + 1)
+        .returning(Event.revision)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    set_committed_value(event, "revision", revision)
 
 
 def dispute_submission(

@@ -511,16 +511,18 @@ def _table_out(session: Session, code: str) -> TableOut:
     rows = [
         convert.submission_out(row) for row in scores.table_submissions(session, context=context)
     ]
-    official_row = scores.official_result(
-        session,
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table=context.table_number,
-    )
+    if context.official is False:
+        official_row = scores.official_result(
+            session,
+            event_id=context.event.id,
+            round_number=context.round.number,
+            table=context.table_number,
+        )
+        recorded = None if official_row is None else official_row.result
+    else:
+        recorded = context.official
     official = (
-        None
-        if official_row is None
-        else (official_row.result["team_points"][0], official_row.result["team_points"][1])
+        None if recorded is None else (recorded["team_points"][0], recorded["team_points"][1])
     )
     return TableOut(
         event_id=context.event.id,
