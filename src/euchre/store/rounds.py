@@ -3,6 +3,7 @@ table page's code lookup."""
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import threading
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import Text, cast, literal, select
+from sqlalchemy import Select, Text, bindparam, cast, literal, select
 from sqlalchemy.orm import Session, defer
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -431,28 +432,25 @@ def _round_plan(session: Session, round_id: int, text: str) -> dict[str, Any]:
     return parsed
 
 
-def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
-    """The table a code opens, in the round now in play: a table keeps its code for the
-    whole event, and the page shows who sits there this round. An unknown code raises
-    ``NotFoundError``; between rounds, or when the table is not used this round, a
-    ``ConflictError`` says so.
+@functools.cache
+def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
+    """The table lookup's statement, built once per kind (building it cost as much as
+    running it): parameters ``code`` and, when ``rate_limited``, ``rate_key``.
 
-    ``lock`` holds the table's row until the transaction ends, so two phones writing for the
-    same table take turns on PostgreSQL (SQLite writes already take turns)."""
-    cleaned = code.strip().upper()
-    rate_key = take_deferred_rate_limit(session)
-    # One query finds the code, its event and the event's latest round (and, for a table
-    # request, whether the client is blocked for wrong codes): a table's page, score and
-    # confirmation cost the same however many tables and rounds the event has. The round's
-    # seating comes as text and is parsed only when it changed (see ``_round_plan``).
+    One query finds the code, its event and the event's latest round (and, for a table
+    request, whether the client is blocked for wrong codes): a table's page, score and
+    confirmation cost the same however many tables and rounds the event has. The round's
+    seating comes as text and is parsed only when it changed (see ``_round_plan``). A read
+    also brings the table's official result; a write reads it again after taking the table's
+    lock (at READ COMMITTED a subquery of the locking statement could miss a result committed
+    while it waited)."""
     blocked = (
-        select(RateLimit.blocked_until).where(RateLimit.key == rate_key).scalar_subquery()
-        if rate_key is not None
+        select(RateLimit.blocked_until)
+        .where(RateLimit.key == bindparam("rate_key"))
+        .scalar_subquery()
+        if rate_limited
         else literal(None, RateLimit.blocked_until.type)
     )
-    # A read also brings the table's official result; a write reads it again after taking
-    # the table's lock (at READ COMMITTED a subquery of the locking statement could miss a
-    # result committed while it waited).
     official = (
         literal(None, Result.result.type)
         if lock
@@ -469,12 +467,28 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
                cast(Round.plan, Text), blocked, official)
         .join(Event, Event.id == TableCode.event_id)
         .outerjoin(Round, Round.event_id == TableCode.event_id)
-        .where(TableCode.code == cleaned)
+        .where(TableCode.code == bindparam("code"))
         .order_by(Round.number.desc())
         .limit(1)
         .options(defer(Round.plan))
     )
-    found = session.execute(query.with_for_update(of=TableCode) if lock else query).first()
+    return query.with_for_update(of=TableCode) if lock else query
+
+
+def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
+    """The table a code opens, in the round now in play: a table keeps its code for the
+    whole event, and the page shows who sits there this round. An unknown code raises
+    ``NotFoundError``; between rounds, or when the table is not used this round, a
+    ``ConflictError`` says so.
+
+    ``lock`` holds the table's row until the transaction ends, so two phones writing for the
+    same table take turns on PostgreSQL (SQLite writes already take turns)."""
+    cleaned = code.strip().upper()
+    rate_key = take_deferred_rate_limit(session)
+    params: dict[str, Any] = {"code": cleaned}
+    if rate_key is not None:
+        params["rate_key"] = rate_key
+    found = session.execute(_lookup_query(lock, rate_key is not None), params).first()
     if rate_key is not None:
         if found is None:
             check_rate_limit(session, key=rate_key)

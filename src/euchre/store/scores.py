@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -275,16 +275,34 @@ def table_submissions(session: Session, *, context: TableContext) -> list[Submis
     return _table_submissions(session, context)
 
 
+_TABLE_SUBMISSIONS = (
+    select(Submission)
+    .where(
+        Submission.event_id == bindparam("event_id"),
+        Submission.round_number == bindparam("round_number"),
+        Submission.table_number == bindparam("table_number"),
+    )
+    .order_by(Submission.id)
+)
+"""One table's submissions (built once: building a statement cost as much as running it)."""
+
+_OFFICIAL = select(Result).where(
+    Result.event_id == bindparam("event_id"),
+    Result.round_number == bindparam("round_number"),
+    Result.table_number == bindparam("table_number"),
+)
+"""One table's official result (built once)."""
+
+
 def _table_submissions(session: Session, context: TableContext) -> list[Submission]:
     return list(
         session.scalars(
-            select(Submission)
-            .where(
-                Submission.event_id == context.event.id,
-                Submission.round_number == context.round.number,
-                Submission.table_number == context.table_number,
-            )
-            .order_by(Submission.id)
+            _TABLE_SUBMISSIONS,
+            {
+                "event_id": context.event.id,
+                "round_number": context.round.number,
+                "table_number": context.table_number,
+            },
         )
     )
 
@@ -298,11 +316,7 @@ def official_result(
 
 def _official(session: Session, event_id: int, round_number: int, table: int) -> Result | None:
     return session.scalar(
-        select(Result).where(
-            Result.event_id == event_id,
-            Result.round_number == round_number,
-            Result.table_number == table,
-        )
+        _OFFICIAL, {"event_id": event_id, "round_number": round_number, "table_number": table}
     )
 
 
