@@ -44,6 +44,7 @@ from euchre.store.scores import (
     _build_result,
     _check_table,
     _official,
+    _seat_names,
     _seating,
     _set_official,
     _validated,
@@ -424,7 +425,12 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
     seating = _seating(round_row, row.table_number)
     entered = online_result(state, players, ended=ended_by is not None)
     result = _build_result(round_row, row.table_number, set(players.values()), entered)
-    payload = _validated(session, row.event_id, result, seating)
+    payload = _validated(
+        get_event(session, event_id=row.event_id),
+        result,
+        seating,
+        _seat_names(session, row.event_id, seating),
+    )
     for seat_text, bot in sorted(row.bots.items()):
         if not bot.get("counts", True):
             # The absent player's seat was played by a computer player whose points the

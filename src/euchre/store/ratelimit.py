@@ -14,7 +14,17 @@ from sqlalchemy.orm import Session
 from euchre.store.errors import RateLimitedError
 from euchre.store.models import RateLimit, utc_now
 
-__all__ = ["FREE_FAILURES", "MAX_BLOCK", "WINDOW", "check_rate_limit", "record_failure"]
+__all__ = [
+    "FREE_FAILURES",
+    "MAX_BLOCK",
+    "WINDOW",
+    "check_rate_limit",
+    "defer_rate_limit",
+    "deferred_rate_limit_pending",
+    "raise_if_blocked",
+    "record_failure",
+    "take_deferred_rate_limit",
+]
 
 FREE_FAILURES = 5
 WINDOW = timedelta(minutes=15)
@@ -26,14 +36,43 @@ def check_rate_limit(
 ) -> None:
     """Raise ``RateLimitedError`` when ``key`` is blocked at ``now`` (the message says
     "too many ``what`` from this device")."""
-    moment = now or utc_now()
     limit = session.get(RateLimit, key)
-    if limit is not None and limit.blocked_until is not None and limit.blocked_until > moment:
-        wait = max(1, int((limit.blocked_until - moment).total_seconds() + 0.999))
+    raise_if_blocked(None if limit is None else limit.blocked_until, now=now, what=what)
+
+
+def raise_if_blocked(
+    blocked_until: datetime | None, *, now: datetime | None = None, what: str = "wrong codes"
+) -> None:
+    """Raise ``RateLimitedError`` when a client blocked until ``blocked_until`` (its stored
+    value, read by the caller's own query) is still blocked at ``now``."""
+    moment = now or utc_now()
+    if blocked_until is not None and blocked_until > moment:
+        wait = max(1, int((blocked_until - moment).total_seconds() + 0.999))
         raise RateLimitedError(
             f"too many {what} from this device; wait {wait} s and try again",
             retry_after=wait,
         )
+
+
+def defer_rate_limit(session: Session, *, key: str) -> None:
+    """Ask the session's first table lookup (``rounds.open_table``) to check ``key``'s block
+    in its own query, before it answers anything: one query fewer per table request. The
+    caller must make sure the lookup ran (``deferred_rate_limit_pending``)."""
+    session.info[_DEFERRED] = key
+
+
+def take_deferred_rate_limit(session: Session) -> str | None:
+    """The key a caller deferred the check of (the check is now the taker's), or None."""
+    key: str | None = session.info.pop(_DEFERRED, None)
+    return key
+
+
+def deferred_rate_limit_pending(session: Session) -> bool:
+    """Whether a deferred check was never taken (a programming error: nothing was checked)."""
+    return _DEFERRED in session.info
+
+
+_DEFERRED = "euchre_rate_limit_key"
 
 
 def record_failure(session: Session, *, key: str, now: datetime | None = None) -> int:

@@ -3,12 +3,18 @@ table page's code lookup."""
 
 from __future__ import annotations
 
+import functools
+import json
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any, Literal
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import Select, Text, bindparam, cast, literal, select
+from sqlalchemy.orm import Session, defer
+from sqlalchemy.orm.attributes import set_committed_value
 
 from euchre.store.audit import record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
@@ -17,6 +23,7 @@ from euchre.store.events import get_event, list_entrants, started_rounds, touch
 from euchre.store.models import (
     Entrant,
     Event,
+    RateLimit,
     Result,
     Round,
     SeatingOverrideRow,
@@ -24,6 +31,7 @@ from euchre.store.models import (
     TableCode,
     utc_now,
 )
+from euchre.store.ratelimit import check_rate_limit, raise_if_blocked, take_deferred_rate_limit
 from euchre.tournament import SeatingOverride, TableSeating, TournamentError
 
 __all__ = [
@@ -54,6 +62,9 @@ class TableContext:
     table_number: int
     code: str
     partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+    official: dict[str, Any] | Literal[False] | None = False
+    """The table's official result as read with the lookup (a read, not ``lock``), None when
+    there is none yet; ``False`` when not read (a write reads it again under its lock)."""
 
     def side_of(self, entrant: Entrant) -> int:
         """The partnership (0 or 1) ``entrant`` plays in at this table."""
@@ -406,6 +417,76 @@ def _check_core_accepts(session: Session, event: Event) -> None:
     compute(event_inputs(session, event))
 
 
+_PLAN_CACHE_SIZE = 32
+_plans: OrderedDict[tuple[str, int], tuple[str, dict[str, Any]]] = OrderedDict()
+_plans_lock = threading.Lock()
+
+
+def _round_plan(session: Session, round_id: int, text: str) -> dict[str, Any]:
+    """A round's seating parsed from ``text``, the column as the database holds it right now.
+
+    A round's seating of 200 tables is tens of kilobytes of JSON; parsing it on every table
+    request made a request cost grow with the event. Each worker keeps the parsed seating of
+    the rounds it served, keyed by the round's row and checked against the text just read, so
+    a changed seating (a director's override) is parsed again: the cache can never be stale.
+    The parsed value is shared: nothing may change it in place (code assigns a new plan)."""
+    key = (str(session.get_bind().engine.url), round_id)
+    with _plans_lock:
+        cached = _plans.get(key)
+        if cached is not None and cached[0] == text:
+            _plans.move_to_end(key)
+            return cached[1]
+    parsed: dict[str, Any] = json.loads(text)
+    with _plans_lock:
+        _plans[key] = (text, parsed)
+        while len(_plans) > _PLAN_CACHE_SIZE:
+            _plans.popitem(last=False)
+    return parsed
+
+
+@functools.cache
+def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
+    """The table lookup's statement, built once per kind (building it cost as much as
+    running it): parameters ``code`` and, when ``rate_limited``, ``rate_key``.
+
+    One query finds the code, its event and the event's latest round (and, for a table
+    request, whether the client is blocked for wrong codes): a table's page, score and
+    confirmation cost the same however many tables and rounds the event has. The round's
+    seating comes as text and is parsed only when it changed (see ``_round_plan``). A read
+    also brings the table's official result; a write reads it again after taking the table's
+    lock (at READ COMMITTED a subquery of the locking statement could miss a result committed
+    while it waited)."""
+    blocked = (
+        select(RateLimit.blocked_until)
+        .where(RateLimit.key == bindparam("rate_key"))
+        .scalar_subquery()
+        if rate_limited
+        else literal(None, RateLimit.blocked_until.type)
+    )
+    official = (
+        literal(None, Result.result.type)
+        if lock
+        else select(Result.result)
+        .where(
+            Result.event_id == TableCode.event_id,
+            Result.round_number == Round.number,
+            Result.table_number == TableCode.table_number,
+        )
+        .scalar_subquery()
+    )
+    query = (
+        select(TableCode.table_number, TableCode.event_id, Event, Round,
+               cast(Round.plan, Text), blocked, official)
+        .join(Event, Event.id == TableCode.event_id)
+        .outerjoin(Round, Round.event_id == TableCode.event_id)
+        .where(TableCode.code == bindparam("code"))
+        .order_by(Round.number.desc())
+        .limit(1)
+        .options(defer(Round.plan))
+    )
+    return query.with_for_update(of=TableCode) if lock else query
+
+
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
     """The table a code opens, in the round now in play: a table keeps its code for the
     whole event, and the page shows who sits there this round. An unknown code raises
@@ -415,38 +496,39 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
     same table take turns on PostgreSQL (SQLite writes already take turns)."""
     cleaned = code.strip().upper()
-    # One query finds the code, its event and the event's latest round: a table's page, score
-    # and confirmation cost the same however many tables and rounds the event has.
-    query = (
-        select(TableCode, Event, Round)
-        .join(Event, Event.id == TableCode.event_id)
-        .outerjoin(Round, Round.event_id == TableCode.event_id)
-        .where(TableCode.code == cleaned)
-        .order_by(Round.number.desc())
-        .limit(1)
-    )
-    found = session.execute(query.with_for_update(of=TableCode) if lock else query).first()
+    rate_key = take_deferred_rate_limit(session)
+    params: dict[str, Any] = {"code": cleaned}
+    if rate_key is not None:
+        params["rate_key"] = rate_key
+    found = session.execute(_lookup_query(lock, rate_key is not None), params).first()
+    if rate_key is not None:
+        if found is None:
+            check_rate_limit(session, key=rate_key)
+        else:
+            raise_if_blocked(found[5])
     if found is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
-    row, event, latest = found
+    table_number, event_id, event, latest, plan_text, _, official_result = found
     if latest is None:
         raise ConflictError(
-            f"table {row.table_number} has no round in play; wait for the director to start one"
+            f"table {table_number} has no round in play; wait for the director to start one"
         )
+    if "plan" not in latest.__dict__:
+        set_committed_value(latest, "plan", _round_plan(session, latest.id, plan_text))
     if latest.closed_at is not None:
         raise ConflictError(
-            f"round {latest.number} is over at table {row.table_number}; this page shows the "
+            f"round {latest.number} is over at table {table_number}; this page shows the "
             f"next seating once the director starts round {latest.number + 1}"
         )
     for table in latest.plan["tables"]:
-        if int(table["table"]) == row.table_number:
+        if int(table["table"]) == table_number:
             first, second = table["partnerships"]
             wanted = [int(player) for player in (*first, *second)]
             entrants = {
                 player_id(entrant.number): entrant
                 for entrant in session.scalars(
                     select(Entrant).where(
-                        Entrant.event_id == row.event_id, Entrant.number.in_(wanted)
+                        Entrant.event_id == event_id, Entrant.number.in_(wanted)
                     )
                 )
             }
@@ -454,9 +536,12 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
                 tuple(entrants[player] for player in first),
                 tuple(entrants[player] for player in second),
             )
-            return TableContext(event, latest, row.table_number, cleaned, partnerships)
+            return TableContext(
+                event, latest, table_number, cleaned, partnerships,
+                False if lock else official_result,
+            )
     raise ConflictError(
-        f"table {row.table_number} is not used in round {latest.number}; "
+        f"table {table_number} is not used in round {latest.number}; "
         "look for your name on the projector"
     )
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
@@ -15,7 +16,7 @@ from euchre.store.audit import record_audit
 from euchre.store.core import compute, display_snapshot, event_config, event_inputs, player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
-from euchre.store.models import Entrant, Penalty, Result, Round, Submission, utc_now
+from euchre.store.models import Entrant, Event, Penalty, Result, Round, Submission, utc_now
 from euchre.store.rounds import TableContext, get_round, open_table
 from euchre.tournament import (
     EventSnapshot,
@@ -228,15 +229,26 @@ def _value_text(name: str, value: Any) -> str:
 
 
 def _validated(
-    session: Session, event_id: int, result: TableResult, seating: dict[str, Any]
+    event: Event, result: TableResult, seating: dict[str, Any], names: dict[str, str]
 ) -> dict[str, Any]:
-    event = get_event(session, event_id=event_id)
-    names = {
-        player_id(entrant.number): entrant.name
-        for entrant in list_entrants(session, event_id=event_id)
-    }
+    """The result checked against the event's rules and completed, as stored. ``names`` are
+    the table's own players (the messages name only them): never the whole event's list, so a
+    score costs the same however many players the event has."""
     completed = complete_result(event_config(event), result, TableSeating.from_json(seating), names)
     return completed.to_json()
+
+
+def _seat_names(session: Session, event_id: int, seating: dict[str, Any]) -> dict[str, str]:
+    """Player id -> name for the four players of one table (one query for the four)."""
+    numbers = [int(player) for side in seating["partnerships"] for player in side]
+    return {
+        player_id(number): name
+        for number, name in session.execute(
+            select(Entrant.number, Entrant.name).where(
+                Entrant.event_id == event_id, Entrant.number.in_(numbers)
+            )
+        )
+    }
 
 
 def _seating(round_row: Round, table: int) -> dict[str, Any]:
@@ -263,16 +275,34 @@ def table_submissions(session: Session, *, context: TableContext) -> list[Submis
     return _table_submissions(session, context)
 
 
+_TABLE_SUBMISSIONS = (
+    select(Submission)
+    .where(
+        Submission.event_id == bindparam("event_id"),
+        Submission.round_number == bindparam("round_number"),
+        Submission.table_number == bindparam("table_number"),
+    )
+    .order_by(Submission.id)
+)
+"""One table's submissions (built once: building a statement cost as much as running it)."""
+
+_OFFICIAL = select(Result).where(
+    Result.event_id == bindparam("event_id"),
+    Result.round_number == bindparam("round_number"),
+    Result.table_number == bindparam("table_number"),
+)
+"""One table's official result (built once)."""
+
+
 def _table_submissions(session: Session, context: TableContext) -> list[Submission]:
     return list(
         session.scalars(
-            select(Submission)
-            .where(
-                Submission.event_id == context.event.id,
-                Submission.round_number == context.round.number,
-                Submission.table_number == context.table_number,
-            )
-            .order_by(Submission.id)
+            _TABLE_SUBMISSIONS,
+            {
+                "event_id": context.event.id,
+                "round_number": context.round.number,
+                "table_number": context.table_number,
+            },
         )
     )
 
@@ -286,11 +316,7 @@ def official_result(
 
 def _official(session: Session, event_id: int, round_number: int, table: int) -> Result | None:
     return session.scalar(
-        select(Result).where(
-            Result.event_id == event_id,
-            Result.round_number == round_number,
-            Result.table_number == table,
-        )
+        _OFFICIAL, {"event_id": event_id, "round_number": round_number, "table_number": table}
     )
 
 
@@ -308,8 +334,11 @@ def submit_score(
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
     _check_ruled_hands(session, context, result)
+    names = {
+        player_id(entrant.number): entrant.name for side in context.partnerships for entrant in side
+    }
     payload = _validated(
-        session, context.event.id, result, _seating(context.round, context.table_number)
+        context.event, result, _seating(context.round, context.table_number), names
     )
     existing = [row for row in _table_submissions(session, context) if row.status != "superseded"]
     for row in existing:
@@ -372,13 +401,17 @@ def ruled_hands(
     -> the irregularity (these hands are written 0-0; the penalty holds their points)."""
     event = get_event(session, event_id=event_id)
     round_row = get_round(session, event_id=event_id, number=round_number)
+    return _ruled_hands(session, event, round_row, table)
+
+
+def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -> dict[int, str]:
     seating = TableSeating.from_json(_seating(round_row, table))
     profile = load_profile(event_config(event).profile_id)
     hands: dict[int, str] = {}
     for penalty in session.scalars(
         select(Penalty).where(
-            Penalty.event_id == event_id,
-            Penalty.round_number == round_number,
+            Penalty.event_id == event.id,
+            Penalty.round_number == round_row.number,
             Penalty.table_number == table,
         )
     ):
@@ -399,12 +432,7 @@ def _check_ruled_hands(session: Session, context: TableContext, result: TableRes
     so they are never counted twice."""
     if not result.hand_points:
         return
-    ruled = ruled_hands(
-        session,
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table=context.table_number,
-    )
+    ruled = _ruled_hands(session, context.event, context.round, context.table_number)
     for number, kind in sorted(ruled.items()):
         if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
             raise ResultError(
@@ -494,8 +522,7 @@ def confirm_submission(
                 submission_id=submission.id,
             )
         )
-    event = get_event(session, event_id=context.event.id, for_update=True)
-    touch(event)
+    _bump_revision(session, context.event)
     record_audit(
         session,
         event_id=context.event.id,
@@ -506,6 +533,22 @@ def confirm_submission(
     )
     session.flush()
     return submission
+
+
+def _bump_revision(session: Session, event: Event) -> None:
+    """``touch`` the event in one statement: ``UPDATE ... SET revision = revision + 1``
+    takes the same row lock a ``SELECT ... FOR NO KEY UPDATE`` then ``UPDATE`` took (one
+    writer per event at a time, after the result's insert, so no deadlock), in one round trip
+    instead of two. The session's copy of the event gets the new number."""
+    session.flush()
+    revision = session.execute(
+        update(Event)
+        .where(Event.id == event.id)
+        .values(revision=Event.revision + 1)
+        .returning(Event.revision)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    set_committed_value(event, "revision", revision)
 
 
 def dispute_submission(
@@ -651,7 +694,10 @@ def correct_result(
                     "the penalty holds its points",
                     field=f"hand_points.{number}",
                 )
-    payload = _validated(session, event_id, result, seating)
+    payload = _validated(
+        get_event(session, event_id=event_id), result, seating,
+        _seat_names(session, event_id, seating),
+    )
     if official is not None and not reason.strip():
         raise StoreError("say why the recorded result is being corrected (reason is empty)")
     if official is not None and official.result == payload:

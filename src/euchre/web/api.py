@@ -511,16 +511,18 @@ def _table_out(session: Session, code: str) -> TableOut:
     rows = [
         convert.submission_out(row) for row in scores.table_submissions(session, context=context)
     ]
-    official_row = scores.official_result(
-        session,
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table=context.table_number,
-    )
+    if context.official is False:
+        official_row = scores.official_result(
+            session,
+            event_id=context.event.id,
+            round_number=context.round.number,
+            table=context.table_number,
+        )
+        recorded = None if official_row is None else official_row.result
+    else:
+        recorded = context.official
     official = (
-        None
-        if official_row is None
-        else (official_row.result["team_points"][0], official_row.result["team_points"][1])
+        None if recorded is None else (recorded["team_points"][0], recorded["team_points"][1])
     )
     return TableOut(
         event_id=context.event.id,
@@ -540,7 +542,9 @@ def _table_out(session: Session, code: str) -> TableOut:
 @router.get("/tables/{code}", tags=["tables"])
 def get_table(request: Request, code: str) -> TableOut:
     """What a table's page shows (wrong codes are counted and slowed down)."""
-    return guard_codes(request, lambda session: _table_out(session, code), write=False)
+    return guard_codes(
+        request, lambda session: _table_out(session, code), write=False, table_lookup=True
+    )
 
 
 @router.post("/tables/{code}/submissions", tags=["tables"], status_code=201)
@@ -556,6 +560,7 @@ def submit_score(request: Request, code: str, body: SubmissionIn) -> SubmissionO
                 entered=convert.result_input(body),
             )
         ),
+        table_lookup=True,
     )
 
 
@@ -571,6 +576,7 @@ def confirm_score(
                 session, code=code, submission_id=submission_id, player_code=body.player_code
             )
         ),
+        table_lookup=True,
     )
 
 
@@ -586,4 +592,5 @@ def dispute_score(
                 session, code=code, submission_id=submission_id, player_code=body.player_code
             )
         ),
+        table_lookup=True,
     )

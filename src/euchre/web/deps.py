@@ -11,7 +11,12 @@ from sqlalchemy.orm import Session
 
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, NotFoundError
-from euchre.store.ratelimit import check_rate_limit, record_failure
+from euchre.store.ratelimit import (
+    check_rate_limit,
+    defer_rate_limit,
+    deferred_rate_limit_pending,
+    record_failure,
+)
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, client_key, read_session
 
 __all__ = [
@@ -58,16 +63,31 @@ def director_for_write(request: Request) -> DirectorSession:
     return session
 
 
-def guard_codes(request: Request, action: Callable[[Session], T], *, write: bool = True) -> T:
+def guard_codes(
+    request: Request,
+    action: Callable[[Session], T],
+    *,
+    write: bool = True,
+    table_lookup: bool = False,
+) -> T:
     """Run ``action`` (a write, or a read with ``write=False``) that takes a table or player
     code, slowing down clients that keep getting codes wrong (the count lives in the
-    database, shared by every worker)."""
+    database, shared by every worker).
+
+    ``table_lookup``: the action starts with ``rounds.open_table``, whose query checks the
+    client's block too (one query fewer); the action fails if it did not."""
     store = database(request)
     key = client_key(request)
     try:
         # One transaction for the check and the action: a table's request costs one
         # database round of BEGIN/COMMIT, not two.
         with store.write() if write else store.read() as session:
+            if table_lookup:
+                defer_rate_limit(session, key=key)
+                answer = action(session)
+                if deferred_rate_limit_pending(session):
+                    raise RuntimeError("a table request ran without its wrong-code check")
+                return answer
             check_rate_limit(session, key=key)
             return action(session)
     except (NotFoundError, AuthError):
