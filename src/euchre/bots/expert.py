@@ -28,7 +28,13 @@ import numpy as np
 
 from euchre.bots.inference import BiddingModel, inferred_worlds
 from euchre.bots.knowledge import knowledge_of
-from euchre.bots.pimc import Evaluation, PimcBot, _rebuild, contract_score_table
+from euchre.bots.pimc import (
+    Evaluation,
+    PimcBot,
+    _rebuild,
+    contract_score_table,
+    play_position,
+)
 from euchre.bots.playout import play_out
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
 from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
@@ -128,18 +134,7 @@ class ExpertBot(PimcBot):
         batch = self.worlds
         while True:
             for hands, times in self._worlds(view, batch):
-                position = OpenHandPosition(
-                    hands=hands,
-                    trump=view.trump,
-                    active=view.active,
-                    to_act=view.seat,
-                    trick_cards=[int(card) for _, card in view.current_trick],
-                    trick_seats=[seat for seat, _ in view.current_trick],
-                    maker_team=maker_team,
-                    maker_tricks=maker_tricks,
-                    tricks_done=len(view.completed_tricks),
-                    score_table=table,
-                )
+                position = play_position(view, hands, table, maker_tricks)
                 for index, value in enumerate(solve_moves(position, cards)):
                     totals[index] += sign * value * times
                 solved += times

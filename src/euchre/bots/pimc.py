@@ -36,6 +36,24 @@ BASIC_RULES = RulesParameters(dealer_counts_up_card=False)
 leaves out the up-card, as it did when ``pimc`` was measured)."""
 
 
+def play_position(
+    view: PlayerView, hands: list[int], score_table: IntArray, maker_tricks: int
+) -> OpenHandPosition:
+    """The open-hand position of one sampled world (``hands``) at ``view``'s turn to play."""
+    return OpenHandPosition(
+        hands=hands,
+        trump=view.trump,
+        active=view.active,
+        to_act=view.seat,
+        trick_cards=[int(card) for _, card in view.current_trick],
+        trick_seats=[seat for seat, _ in view.current_trick],
+        maker_team=view.maker % 2,
+        maker_tricks=maker_tricks,
+        tricks_done=len(view.completed_tricks),
+        score_table=score_table,
+    )
+
+
 def contract_score_table(profile: RuleProfile, *, alone: bool, defended_alone: bool) -> IntArray:
     """The makers' signed points by their trick count 0..5: the profile's own score table row
     for this contract."""
@@ -81,9 +99,7 @@ class PimcBot:
     ) -> None:
         self.name = name
         if bidding not in ("rollout", "sampled", "rules"):
-            raise ValueError(
-                f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}"
-            )
+            raise ValueError(f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}")
         if worlds < 1 or discard_worlds < 1 or alone_worlds < 1:
             raise ValueError(
                 f"world counts must be positive, got {worlds}, {discard_worlds}, {alone_worlds}"
@@ -160,18 +176,7 @@ class PimcBot:
             hands = self._plausible_world(knowledge, maker_needs)
             if hands is None:
                 continue
-            position = OpenHandPosition(
-                hands=hands,
-                trump=view.trump,
-                active=view.active,
-                to_act=view.seat,
-                trick_cards=[int(card) for _, card in view.current_trick],
-                trick_seats=[seat for seat, _ in view.current_trick],
-                maker_team=maker_team,
-                maker_tricks=maker_tricks,
-                tricks_done=len(view.completed_tricks),
-                score_table=table,
-            )
+            position = play_position(view, hands, table, maker_tricks)
             for index, value in enumerate(solve_moves(position, cards)):
                 totals[index] += sign * value
             solved += 1
