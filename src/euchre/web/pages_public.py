@@ -23,7 +23,8 @@ from euchre.store.errors import (
     RateLimitedError,
     StoreError,
 )
-from euchre.store.models import Submission
+from euchre.store.models import Round, Submission
+from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
@@ -185,6 +186,9 @@ def _table_body(
             round_number=context.round.number,
             table=context.table_number,
         )
+        bots = computer_players(
+            session, event_id=context.event.id, round_number=context.round.number
+        ).get((context.round.number, context.table_number), {})
         next_seats = ""
         with_penalties: tuple[int, int] | None = None
         if official_row is not None:
@@ -202,7 +206,14 @@ def _table_body(
     sides = "".join(
         f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
         + "".join(
-            f'<p>{esc(member.name)} <span class="muted">#{member.number}</span></p>'
+            f'<p>{esc(member.name)} <span class="muted">#{member.number}</span>'
+            + (
+                f'<span class="computer-player">{esc(computer_mark(bots[str(member.number)]))}'
+                "</span>"
+                if str(member.number) in bots
+                else ""
+            )
+            + "</p>"
             for member in side
         )
         + "</div>"
@@ -453,6 +464,30 @@ def _seating_html(
     )
 
 
+def _with_computer_marks(
+    session: Session, event_id: int, round_row: Round, statuses: list[scores.TableStatus]
+) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each table's partnerships by name, a player whose seat the director gave to a computer
+    player marked "(computer player, points counted)" or "... not counted" (docs/online.md)."""
+    marks = computer_players(session, event_id=event_id, round_number=round_row.number)
+    ids = {int(entry["table"]): entry["partnerships"] for entry in round_row.plan["tables"]}
+    out = {}
+    for status in statuses:
+        bots = marks.get((round_row.number, status.table), {})
+        sides = ids.get(status.table, [[], []])
+        out[status.table] = (
+            tuple(
+                name + (computer_mark(bots[player]) if player in bots else "")
+                for name, player in zip(status.partnerships[0], sides[0], strict=False)
+            ),
+            tuple(
+                name + (computer_mark(bots[player]) if player in bots else "")
+                for name, player in zip(status.partnerships[1], sides[1], strict=False)
+            ),
+        )
+    return out
+
+
 def _lower_first(text: str) -> str:
     """ "Round 2 ..." as it reads inside a line ("Next: round 2 seating")."""
     return text[:1].lower() + text[1:]
@@ -488,14 +523,15 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=open_round.number
             )
+            marked = _with_computer_marks(session, event_id, open_round, statuses)
             seating = _seating_html(
                 f"{round_label(open_round.plan, open_round.number)} seating",
                 "live-seating",
                 [
                     (
                         status.table,
-                        status.partnerships[0],
-                        status.partnerships[1],
+                        marked[status.table][0],
+                        marked[status.table][1],
                         "✓" if status.team_points is not None else "",
                     )
                     for status in statuses
@@ -566,10 +602,11 @@ def results_page(request: Request, event_id: int) -> Response:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=round_row.number
             )
+            marked = _with_computer_marks(session, event_id, round_row, statuses)
             lines = "".join(
                 f'<tr data-testid="result-{round_row.number}-{status.table}"><td>{status.table}'
-                f"</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
-                f'<td>{esc(" & ".join(status.partnerships[1]))}</td><td class="num">'
+                f"</td><td>{esc(' & '.join(marked[status.table][0]))}</td>"
+                f'<td>{esc(" & ".join(marked[status.table][1]))}</td><td class="num">'
                 + _score_cell(scored.get((round_row.number, status.table)))
                 + "</td></tr>"
                 for status in statuses
