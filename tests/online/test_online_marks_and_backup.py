@@ -4,15 +4,19 @@ keeps the online tables' hand records; deleting the event deletes its play table
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from euchre.store.models import Event, OnlineTable, PlayAction, PlaySeat, PlayTable
 from tests.online.helpers import bearer, claim, play_out
 from tests.store.factory import add_singles, codes_by_number
+from tests.web.test_api_properties import JSON, _paths
 
 NOT_COUNTED = "(computer player, points not counted)"
 COUNTED = "(computer player, points counted)"
@@ -193,8 +197,44 @@ def test_a_backup_whose_online_log_was_damaged_is_refused_naming_the_log(
     assert refused.status_code == 400 and "numbered 1, 2, 3" in refused.json()["detail"]
 
     saved = director.get(f"/api/events/{event_id}/backup").json()
+    saved["online_tables"][0]["round"] = 9
+    refused = director.post("/api/events/restore", json=saved)
+    assert refused.status_code == 400, refused.text
+    assert "online table 1 of round 9 is not a table of that round's seating" in refused.text
+
+    saved = director.get(f"/api/events/{event_id}/backup").json()
     saved["online_tables"][0]["config"]["seats"] = ["human"]
     refused = director.post("/api/events/restore", json=saved)
     assert refused.status_code == 400 and "configuration is malformed" in refused.text
     with director.app.state.database.read() as session:  # type: ignore[attr-defined]
         assert len(list(session.scalars(select(Event.id)))) == events_before  # all or nothing
+
+
+def test_a_damaged_online_tables_backup_is_refused_with_a_4xx_never_a_500(
+    director: TestClient,
+) -> None:
+    """Any one value of the online tables' part of a backup replaced by any JSON: the restore
+    answers 201 (a harmless change) or a 4xx naming the problem, never a server error."""
+    event_id, codes = _online_event(director, "Fuzzed night")
+    director.post(f"/api/events/{event_id}/online/marks/3", json={"online": False})
+    _fill(director, event_id, 2, counts=False)
+    _play_then_ring_the_bell(director, event_id, codes, hands=1)
+    saved = director.get(f"/api/events/{event_id}/backup").json()
+    paths = [path for path in _paths(saved) if path[:1] in (("online_tables",), ("online_marks",))]
+
+    @settings(max_examples=80, deadline=None)
+    @given(data=st.data(), replacement=JSON)
+    def check(data: st.DataObject, replacement: Any) -> None:
+        damaged = json.loads(json.dumps(saved))
+        path = data.draw(st.sampled_from(paths))
+        if not path[1:]:
+            damaged[path[0]] = replacement
+        else:
+            target = damaged
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = replacement
+        response = director.post("/api/events/restore", json=damaged)
+        assert response.status_code < 500, (path, replacement, response.text)
+
+    check()

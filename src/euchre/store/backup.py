@@ -32,6 +32,7 @@ from euchre.store.models import (
     SeatingOverrideRow,
     Submission,
     TableCode,
+    utc_now,
 )
 from euchre.store.online import _new_table_id
 from euchre.store.play.table import TableConfig, TableState
@@ -266,7 +267,7 @@ def _restore_online_table(session: Session, event_id: int, row: dict[str, Any]) 
         raise StoreError("backup: an online table's log must be numbered 1, 2, 3, ...")
     try:
         TableState.replay("restore", config, [(seat, action) for _, seat, action, _ in entries])
-    except (EuchreError, IndexError) as error:
+    except (EuchreError, IndexError, OSError) as error:
         raise StoreError(f"backup: an online table's log does not replay: {error}") from None
     players = {str(_int(seat)): _int(number) for seat, number in dict(row["players"]).items()}
     bots = {
@@ -279,11 +280,10 @@ def _restore_online_table(session: Session, event_id: int, row: dict[str, Any]) 
     if state not in _ONLINE_STATES:
         raise StoreError(f"backup: online table state {state!r} is not one of {_ONLINE_STATES}")
     table_id = _new_table_id(session)
+    created = _parse_time(row.get("created_at"), "online table created_at")
     session.add(
         PlayTable(
-            id=table_id,
-            config=config.model_dump(mode="json"),
-            created_at=_parse_time(row.get("created_at"), "online table created_at"),
+            id=table_id, config=config.model_dump(mode="json"), created_at=created or utc_now()
         )
     )
     session.flush()
@@ -296,7 +296,7 @@ def _restore_online_table(session: Session, event_id: int, row: dict[str, Any]) 
                 seq=seq,
                 seat=seat,
                 action=action,
-                at=_parse_time(at, "online table log at"),
+                at=_parse_time(at, "online table log at") or utc_now(),
             )
         )
     ended_by = row.get("ended_by")
@@ -439,13 +439,22 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                     event_id=event.id, round_number=_int(row["round"]), record=dict(row["record"])
                 )
             )
-        for row in _list(data, "online_marks"):
-            session.add(
-                OnlineMark(
-                    event_id=event.id, table_number=_int(row["table"]), online=bool(row["online"])
-                )
-            )
+        marks = {_int(row["table"]): bool(row["online"]) for row in _list(data, "online_marks")}
+        for table, online in marks.items():
+            session.add(OnlineMark(event_id=event.id, table_number=table, online=online))
+        seated = {
+            (round_row.number, int(entry["table"]))
+            for round_row in session.scalars(select(Round).where(Round.event_id == event.id))
+            for entry in round_row.plan["tables"]
+        }
         for row in _list(data, "online_tables"):
+            where = (_int(row["round"]), _int(row["table"]))
+            if where not in seated:
+                raise StoreError(
+                    f"backup: online table {where[1]} of round {where[0]} is not a table "
+                    "of that round's seating (or is listed twice)"
+                )
+            seated.discard(where)
             _restore_online_table(session, event.id, row)
         for row in _list(data, "audit"):
             session.add(
