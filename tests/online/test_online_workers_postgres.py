@@ -64,7 +64,9 @@ def test_an_online_night_works_with_two_workers_on_postgresql(
             assert filled.status_code == 200, filled.text
 
             seats: dict[str, dict[int, str]] = {}
-            with httpx.Client(base_url=server.base_url, timeout=30) as player:
+            # A new connection for every request, so the requests spread over both workers.
+            fresh = httpx.Limits(max_keepalive_connections=0)
+            with httpx.Client(base_url=server.base_url, timeout=30, limits=fresh) as player:
                 for code in codes:
                     found = claim(player, event_id, code)
                     if found["token"] is None:
