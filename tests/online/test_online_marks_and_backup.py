@@ -74,11 +74,16 @@ def test_a_computer_player_in_an_absent_players_seat_is_marked_in_the_results_th
     _fill(director, event_id, 1, counts=True)
     _fill(director, event_id, 2, counts=False)
 
-    # The projector marks them while the table plays.
+    # The projector marks them while the table plays: short in the one-line seating cells,
+    # in full in a list below.
     projector = director.get(f"/events/{event_id}/live").text
-    assert f"{names[1]} {COUNTED}" in projector
-    assert f"{names[2]} {NOT_COUNTED}" in projector
-    assert f"{names[0]} (computer" not in projector and f"{names[3]} (computer" not in projector
+    seating = projector.split('id="live-seating"', 1)[1].split("</table>", 1)[0]
+    assert f"{names[1]} (computer)" in seating and f"{names[2]} (computer)" in seating
+    assert f"{names[0]} (computer" not in seating and f"{names[3]} (computer" not in seating
+    listed = projector.split('id="live-computer-players"', 1)[1].split("</p>", 1)[0]
+    assert f"table 1: {names[1]} {COUNTED}" in listed
+    assert f"table 1: {names[2]} {NOT_COUNTED}" in listed
+    assert names[0] not in listed and names[3] not in listed
 
     _play_then_ring_the_bell(director, event_id, codes, hands=1)
 

@@ -3,6 +3,7 @@ live standings for the projector, and the read-only results."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
@@ -465,7 +466,11 @@ def _seating_html(
 
 
 def _with_computer_marks(
-    session: Session, event_id: int, round_row: Round, statuses: list[scores.TableStatus]
+    session: Session,
+    event_id: int,
+    round_row: Round,
+    statuses: list[scores.TableStatus],
+    mark: Callable[[bool], str] = computer_mark,
 ) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
     """Each table's partnerships by name, a player whose seat the director gave to a computer
     player marked "(computer player, points counted)" or "... not counted" (docs/online.md)."""
@@ -477,11 +482,11 @@ def _with_computer_marks(
         sides = ids.get(status.table, [[], []])
         out[status.table] = (
             tuple(
-                name + (computer_mark(bots[player]) if player in bots else "")
+                name + (mark(bots[player]) if player in bots else "")
                 for name, player in zip(status.partnerships[0], sides[0], strict=False)
             ),
             tuple(
-                name + (computer_mark(bots[player]) if player in bots else "")
+                name + (mark(bots[player]) if player in bots else "")
                 for name, player in zip(status.partnerships[1], sides[1], strict=False)
             ),
         )
@@ -523,7 +528,16 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=open_round.number
             )
-            marked = _with_computer_marks(session, event_id, open_round, statuses)
+            # The projector's cells are one line: a short mark there, the whole line below.
+            marked = _with_computer_marks(
+                session, event_id, open_round, statuses, lambda counts: " (computer)"
+            )
+            computers = computer_players(session, event_id=event_id, round_number=open_round.number)
+            computer_note = "; ".join(
+                f"table {table}: {esc(names.get(player, player) + computer_mark(counts))}"
+                for (_, table), seats in sorted(computers.items())
+                for player, counts in sorted(seats.items())
+            )
             seating = _seating_html(
                 f"{round_label(open_round.plan, open_round.number)} seating",
                 "live-seating",
@@ -537,6 +551,11 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     for status in statuses
                 ],
                 [names.get(player, player) for player in open_round.plan.get("sitting_out", [])],
+            ) + (
+                f'<p id="live-computer-players" class="sitting-out">Computer players: '
+                f"{computer_note}</p>"
+                if computer_note
+                else ""
             )
         elif not snapshot.is_over:
             number = len(started) + 1
