@@ -7,10 +7,10 @@ import random
 import time
 from typing import Any
 
-from fastapi.testclient import TestClient
+import httpx
 
 
-def claim(client: TestClient, event_id: int, code: str) -> dict[str, Any]:
+def claim(client: httpx.Client, event_id: int, code: str) -> dict[str, Any]:
     """Where the player with ``code`` plays now (his seat's token for an online seat)."""
     response = client.post(f"/api/events/{event_id}/online/seat", json={"code": code})
     assert response.status_code == 200, response.text
@@ -23,7 +23,7 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def play_out(
-    client: TestClient,
+    client: httpx.Client,
     seats: dict[str, dict[int, str]],
     rng: random.Random,
     *,

@@ -8,9 +8,11 @@ import io
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from euchre.engine.errors import EuchreError
 from euchre.store.audit import list_audit, record_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
@@ -19,13 +21,21 @@ from euchre.store.models import (
     AuditEntry,
     Entrant,
     Event,
+    OnlineMark,
+    OnlineTable,
     Penalty,
+    PlayAction,
+    PlaySeat,
+    PlayTable,
     Result,
     Round,
     SeatingOverrideRow,
     Submission,
     TableCode,
+    utc_now,
 )
+from euchre.store.online import _new_table_id
+from euchre.store.play.table import TableConfig, TableState
 from euchre.store.rounds import TABLE_CODE_ALPHABET, _new_table_code
 from euchre.store.scores import list_penalties, list_submissions
 from euchre.tournament import EventConfig, TournamentError
@@ -179,6 +189,11 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
         "seating_overrides": [
             {"round": row.round_number, "record": row.record} for row in overrides
         ],
+        "online_marks": [
+            {"table": row.table_number, "online": row.online}
+            for row in session.scalars(select(OnlineMark).where(OnlineMark.event_id == event_id))
+        ],
+        "online_tables": _online_tables(session, event_id),
         "audit": [
             {
                 "at": _time(row.at),
@@ -192,6 +207,112 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
             for row in list_audit(session, event_id=event_id)
         ],
     }
+
+
+def _online_tables(session: Session, event_id: int) -> list[dict[str, Any]]:
+    """Each online table with its play table's configuration and whole log (the hand
+    records are read from the log), so a restored event keeps them."""
+    out = []
+    rows = session.scalars(
+        select(OnlineTable)
+        .where(OnlineTable.event_id == event_id)
+        .order_by(OnlineTable.round_number, OnlineTable.table_number)
+    )
+    for row in rows:
+        play_table = session.get(PlayTable, row.play_table_id)
+        if play_table is None:  # pragma: no cover - the foreign key keeps it
+            continue
+        actions = session.scalars(
+            select(PlayAction)
+            .where(PlayAction.table_id == row.play_table_id)
+            .order_by(PlayAction.seq)
+        )
+        out.append(
+            {
+                "round": row.round_number,
+                "table": row.table_number,
+                "players": row.players,
+                "bots": row.bots,
+                "state": row.state,
+                "ended_by": row.ended_by,
+                "config": play_table.config,
+                "created_at": _time(play_table.created_at),
+                "log": [
+                    {
+                        "seq": action.seq,
+                        "seat": action.seat,
+                        "action": action.action,
+                        "at": _time(action.at),
+                    }
+                    for action in actions
+                ],
+            }
+        )
+    return out
+
+
+_ONLINE_STATES = ("playing", "recorded", "ended")
+
+
+def _restore_online_table(session: Session, event_id: int, row: dict[str, Any]) -> None:
+    """One online table of a backup as a new play table of the restored event (a fresh id;
+    no seat tokens: players claim their seats again with their codes). The log is replayed
+    first, so a damaged one is refused here rather than when the table is read."""
+    config = TableConfig.model_validate({**dict(row["config"]), "event_id": event_id})
+    entries = [
+        (_int(entry["seq"]), _int(entry["seat"]), str(entry["action"]), entry.get("at"))
+        for entry in row["log"]
+    ]
+    if [seq for seq, *_ in entries] != list(range(1, len(entries) + 1)):
+        raise StoreError("backup: an online table's log must be numbered 1, 2, 3, ...")
+    try:
+        TableState.replay("restore", config, [(seat, action) for _, seat, action, _ in entries])
+    except (EuchreError, IndexError, OSError) as error:
+        raise StoreError(f"backup: an online table's log does not replay: {error}") from None
+    players = {str(_int(seat)): _int(number) for seat, number in dict(row["players"]).items()}
+    bots = {
+        str(_int(seat)): {"kind": str(bot["kind"]), "counts": bool(bot.get("counts", True))}
+        for seat, bot in dict(row["bots"]).items()
+    }
+    if sorted(players) != ["0", "1", "2", "3"] or not set(bots) <= set(players):
+        raise StoreError("backup: an online table needs a player for each seat 0-3")
+    state = str(row.get("state", "playing"))
+    if state not in _ONLINE_STATES:
+        raise StoreError(f"backup: online table state {state!r} is not one of {_ONLINE_STATES}")
+    table_id = _new_table_id(session)
+    created = _parse_time(row.get("created_at"), "online table created_at")
+    session.add(
+        PlayTable(
+            id=table_id, config=config.model_dump(mode="json"), created_at=created or utc_now()
+        )
+    )
+    session.flush()
+    for seat in range(4):
+        session.add(PlaySeat(table_id=table_id, seat=seat))
+    for seq, seat, action, at in entries:
+        session.add(
+            PlayAction(
+                table_id=table_id,
+                seq=seq,
+                seat=seat,
+                action=action,
+                at=_parse_time(at, "online table log at") or utc_now(),
+            )
+        )
+    ended_by = row.get("ended_by")
+    session.add(
+        OnlineTable(
+            event_id=event_id,
+            round_number=_int(row["round"]),
+            table_number=_int(row["table"]),
+            play_table_id=table_id,
+            players=players,
+            bots=bots,
+            state=state,
+            ended_by=None if ended_by is None else str(ended_by)[:200],
+        )
+    )
+    session.flush()
 
 
 def _list(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -318,6 +439,23 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                     event_id=event.id, round_number=_int(row["round"]), record=dict(row["record"])
                 )
             )
+        marks = {_int(row["table"]): bool(row["online"]) for row in _list(data, "online_marks")}
+        for table, online in marks.items():
+            session.add(OnlineMark(event_id=event.id, table_number=table, online=online))
+        seated = {
+            (round_row.number, int(entry["table"]))
+            for round_row in session.scalars(select(Round).where(Round.event_id == event.id))
+            for entry in round_row.plan["tables"]
+        }
+        for row in _list(data, "online_tables"):
+            where = (_int(row["round"]), _int(row["table"]))
+            if where not in seated:
+                raise StoreError(
+                    f"backup: online table {where[1]} of round {where[0]} is not a table "
+                    "of that round's seating (or is listed twice)"
+                )
+            seated.discard(where)
+            _restore_online_table(session, event.id, row)
         for row in _list(data, "audit"):
             session.add(
                 AuditEntry(
@@ -332,6 +470,10 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                 )
             )
         session.flush()
+    except ValidationError as error:  # an online table's configuration
+        raise StoreError(
+            f"backup: an online table's configuration is malformed: {error.errors()[0]['msg']}"
+        ) from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         if isinstance(error, StoreError):
             raise

@@ -121,8 +121,9 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
 
 
 def delete_event(session: Session, *, event_id: int, who: str) -> str:
-    """Delete an event with everything in it (players, rounds, scores, its audit log); the
-    deletion itself stays in the app-wide audit log. Returns the event's name."""
+    """Delete an event with everything in it (players, rounds, scores, its online tables'
+    play logs, its audit log); the deletion itself stays in the app-wide audit log. Returns
+    the event's name."""
     event = get_event(session, event_id=event_id, for_update=True)
     name = event.name
     record_audit(
@@ -133,6 +134,9 @@ def delete_event(session: Session, *, event_id: int, who: str) -> str:
         target=f"event {event_id} ({name})",
         old_value={"config": event.config, "status": event.status},
     )
+    from euchre.store.online import delete_play_tables  # online imports this module
+
+    delete_play_tables(session, event_id=event_id)  # their logs name the event's players
     session.delete(event)
     session.flush()
     return name

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
@@ -54,6 +54,9 @@ __all__ = [
     "ENGINE",
     "SeatClaim",
     "claim_seat",
+    "computer_mark",
+    "computer_players",
+    "delete_play_tables",
     "end_table",
     "event_records",
     "fill_seat",
@@ -224,6 +227,47 @@ def remove_online_tables(session: Session, *, event_id: int, round_number: int) 
             seat_row.token_hash = None
         session.delete(row)
     session.flush()
+
+
+def delete_play_tables(session: Session, *, event_id: int) -> int:
+    """Delete every play table of the event with its log and seats (the event is being
+    deleted): those of its online tables and those its undone rounds left closed. Returns how
+    many were deleted."""
+    rows = list(
+        session.scalars(
+            select(PlayTable).where(PlayTable.config["event_id"].as_integer() == event_id)
+        )
+    )
+    for row in rows:
+        session.execute(delete(PlayAction).where(PlayAction.table_id == row.id))
+        session.execute(delete(PlaySeat).where(PlaySeat.table_id == row.id))
+        session.execute(delete(OnlineTable).where(OnlineTable.play_table_id == row.id))
+        session.delete(row)
+    session.flush()
+    return len(rows)
+
+
+def computer_players(
+    session: Session, *, event_id: int, round_number: int | None = None
+) -> dict[tuple[int, int], dict[str, bool]]:
+    """Where computer players sat in the director's absent players' seats: (round, table)
+    -> {player id: whether its points count for the absent player} (every round, or one)."""
+    query = select(OnlineTable).where(OnlineTable.event_id == event_id)
+    if round_number is not None:
+        query = query.where(OnlineTable.round_number == round_number)
+    out: dict[tuple[int, int], dict[str, bool]] = {}
+    for row in session.scalars(query):
+        for seat, bot in row.bots.items():
+            player = player_id(int(row.players[str(seat)]))
+            key = (row.round_number, row.table_number)
+            out.setdefault(key, {})[player] = bool(bot.get("counts", True))
+    return out
+
+
+def computer_mark(counts: bool) -> str:
+    """What the results, the projector and the table page write after the name of a player
+    whose seat a computer player played: " (computer player, points counted)"."""
+    return f" (computer player, points {'counted' if counts else 'not counted'})"
 
 
 # ---------------------------------------------------------------------- players

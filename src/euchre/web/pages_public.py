@@ -3,6 +3,7 @@ live standings for the projector, and the read-only results."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
@@ -23,7 +24,8 @@ from euchre.store.errors import (
     RateLimitedError,
     StoreError,
 )
-from euchre.store.models import Submission
+from euchre.store.models import Round, Submission
+from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
@@ -185,6 +187,9 @@ def _table_body(
             round_number=context.round.number,
             table=context.table_number,
         )
+        bots = computer_players(
+            session, event_id=context.event.id, round_number=context.round.number
+        ).get((context.round.number, context.table_number), {})
         next_seats = ""
         with_penalties: tuple[int, int] | None = None
         if official_row is not None:
@@ -202,7 +207,14 @@ def _table_body(
     sides = "".join(
         f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
         + "".join(
-            f'<p>{esc(member.name)} <span class="muted">#{member.number}</span></p>'
+            f'<p>{esc(member.name)} <span class="muted">#{member.number}</span>'
+            + (
+                f'<span class="computer-player">{esc(computer_mark(bots[str(member.number)]))}'
+                "</span>"
+                if str(member.number) in bots
+                else ""
+            )
+            + "</p>"
             for member in side
         )
         + "</div>"
@@ -453,6 +465,34 @@ def _seating_html(
     )
 
 
+def _with_computer_marks(
+    session: Session,
+    event_id: int,
+    round_row: Round,
+    statuses: list[scores.TableStatus],
+    mark: Callable[[bool], str] = computer_mark,
+) -> dict[int, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each table's partnerships by name, a player whose seat the director gave to a computer
+    player marked "(computer player, points counted)" or "... not counted" (docs/online.md)."""
+    marks = computer_players(session, event_id=event_id, round_number=round_row.number)
+    ids = {int(entry["table"]): entry["partnerships"] for entry in round_row.plan["tables"]}
+    out = {}
+    for status in statuses:
+        bots = marks.get((round_row.number, status.table), {})
+        sides = ids.get(status.table, [[], []])
+        out[status.table] = (
+            tuple(
+                name + (mark(bots[player]) if player in bots else "")
+                for name, player in zip(status.partnerships[0], sides[0], strict=False)
+            ),
+            tuple(
+                name + (mark(bots[player]) if player in bots else "")
+                for name, player in zip(status.partnerships[1], sides[1], strict=False)
+            ),
+        )
+    return out
+
+
 def _lower_first(text: str) -> str:
     """ "Round 2 ..." as it reads inside a line ("Next: round 2 seating")."""
     return text[:1].lower() + text[1:]
@@ -488,19 +528,34 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=open_round.number
             )
+            # The projector's cells are one line: a short mark there, the whole line below.
+            marked = _with_computer_marks(
+                session, event_id, open_round, statuses, lambda counts: " (computer)"
+            )
+            computers = computer_players(session, event_id=event_id, round_number=open_round.number)
+            computer_note = "; ".join(
+                f"table {table}: {esc(names.get(player, player) + computer_mark(counts))}"
+                for (_, table), seats in sorted(computers.items())
+                for player, counts in sorted(seats.items())
+            )
             seating = _seating_html(
                 f"{round_label(open_round.plan, open_round.number)} seating",
                 "live-seating",
                 [
                     (
                         status.table,
-                        status.partnerships[0],
-                        status.partnerships[1],
+                        marked[status.table][0],
+                        marked[status.table][1],
                         "✓" if status.team_points is not None else "",
                     )
                     for status in statuses
                 ],
                 [names.get(player, player) for player in open_round.plan.get("sitting_out", [])],
+            ) + (
+                f'<p id="live-computer-players" class="sitting-out">Computer players: '
+                f"{computer_note}</p>"
+                if computer_note
+                else ""
             )
         elif not snapshot.is_over:
             number = len(started) + 1
@@ -566,10 +621,11 @@ def results_page(request: Request, event_id: int) -> Response:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=round_row.number
             )
+            marked = _with_computer_marks(session, event_id, round_row, statuses)
             lines = "".join(
                 f'<tr data-testid="result-{round_row.number}-{status.table}"><td>{status.table}'
-                f"</td><td>{esc(' & '.join(status.partnerships[0]))}</td>"
-                f'<td>{esc(" & ".join(status.partnerships[1]))}</td><td class="num">'
+                f"</td><td>{esc(' & '.join(marked[status.table][0]))}</td>"
+                f'<td>{esc(" & ".join(marked[status.table][1]))}</td><td class="num">'
                 + _score_cell(scored.get((round_row.number, status.table)))
                 + "</td></tr>"
                 for status in statuses
