@@ -162,6 +162,7 @@ def _cup_and_prizes_at_the_end(night: Night) -> None:
     projector.goto(f"{night.served.base_url}/events/{night.event_id}/live")
     expect(projector.locator("#side-pot-rule")).to_contain_text("played every game")
     expect(projector.locator("#prizes")).to_contain_text("$60.00")
+    expect(projector.locator("#timer")).to_have_text("Final standings")  # not "between rounds"
     night.shot(projector, "projector-final")
     results = night.laptop.new_page()
     results.goto(f"{night.served.base_url}/events/{night.event_id}/results")

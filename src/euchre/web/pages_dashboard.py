@@ -59,7 +59,8 @@ def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool =
     head = "<th>Tie-breaks</th>" if tie_breaks else ""
     return (
         f'<table id="{table_id}" class="standings"><thead><tr><th>#</th><th>Name</th>'
-        f"<th>Points</th><th>Won</th><th>Loners</th><th>Euchred</th>{head}</tr></thead>"
+        f'<th class="num">Points</th><th class="num">Won</th><th class="num">Loners</th>'
+        f'<th class="num">Euchred</th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table>"
     )
 

@@ -516,7 +516,8 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
         }
         open_round = started[-1] if started and started[-1].closed_at is None else None
         timer = (
-            '<p class="clock"><span id="timer" data-seconds-left="">Between rounds</span></p>'
+            '<p class="clock"><span id="timer" data-seconds-left="">'
+            f"{'Final standings' if snapshot.is_over else 'Between rounds'}</span></p>"
             if open_round is None
             else '<p class="clock"><span id="live-round">'
             f"{esc(round_label(open_round.plan, open_round.number))}</span>"
