@@ -7,7 +7,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from euchre.web.printing import (
+from euchre.printing import (
     AssignmentRow,
     OpponentCheck,
     PlayerScorecardData,

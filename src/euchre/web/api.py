@@ -10,7 +10,7 @@ from fastapi.responses import PlainTextResponse
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import auth, backup, events, presets, rounds, scores
+from euchre.store import auth, backup, events, presets, printouts, rounds, scores
 from euchre.store.audit import list_audit
 from euchre.store.core import event_config
 from euchre.store.models import Result
@@ -22,7 +22,7 @@ from euchre.tournament import (
     EventConfig,
 )
 from euchre.tournament.penalties import penalty_role
-from euchre.web import convert, printouts
+from euchre.web import convert
 from euchre.web.deps import (
     database,
     director_for_read,

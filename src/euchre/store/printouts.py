@@ -1,4 +1,4 @@
-"""Turning a started round's rows into the plain data ``euchre.web.printing`` lays out."""
+"""Turning a started round's rows into the plain data ``euchre.printing`` lays out."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def render(
     """The PDF ``document`` (one of :data:`DOCUMENTS`) for a started round."""
     if document not in DOCUMENTS:
         raise NotFoundError(f"no printout {document!r}; choose one of {', '.join(DOCUMENTS)}")
-    from euchre.web import printing  # fpdf2 is loaded only when a PDF is asked for
+    from euchre import printing  # fpdf2 is loaded only when a PDF is asked for
 
     event = get_event(session, event_id=event_id)
     round_row = get_round(session, event_id=event_id, number=round_number)
@@ -139,7 +139,7 @@ def event_tally_sheets(session: Session, *, event_id: int) -> bytes:
     """One tally sheet per team for the whole event, a line per round (Ballantrae: "There is
     only one tally sheet per team"). Only fixed-partner formats have teams that last the
     evening; the teams are the standings' (so players who came alone appear as drawn)."""
-    from euchre.web import printing  # fpdf2 is loaded only when a PDF is asked for
+    from euchre import printing  # fpdf2 is loaded only when a PDF is asked for
 
     event = get_event(session, event_id=event_id)
     config = event_config(event)
