@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -29,3 +32,40 @@ def postgres_url() -> Iterator[str]:
         yield cluster.start()
     finally:
         cluster.stop()
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+"""Debian's Chromium: ``playwright install`` cannot download a browser here."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+"""Screenshots of the browser tests (gitignored)."""
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's launch options, pointed at Debian's Chromium (every browser test:
+    web, play, online)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium not installed (apt-get install chromium)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+        "headless": True,
+    }
+
+
+@pytest.fixture
+def artifacts(request: pytest.FixtureRequest) -> Path:
+    """A folder under ``test-artifacts/`` for this test's screenshots."""
+    folder = ARTIFACTS / request.node.name.replace("[", "-").replace("]", "")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -10,11 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
-from tests.play.conftest import artifacts, browser_type_launch_args
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
-__all__ = ["artifacts", "browser_type_launch_args", "director", "served"]
+__all__ = ["director", "served"]
 
 
 @pytest.fixture

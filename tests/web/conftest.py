@@ -1,52 +1,13 @@
-"""Web test set-up: Chromium launch options for Playwright and a served ``euchre serve``.
-
-Playwright drives Debian's ``/usr/bin/chromium`` (``playwright install`` cannot download a
-browser here); browser tests skip with a reason when it is missing. Screenshots go to
-``test-artifacts/`` (gitignored).
-"""
+"""Web test set-up: a served ``euchre serve``. Chromium's launch options and the
+screenshot folder are shared by every browser test (``tests/conftest.py``)."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from tests.served import EuchreServer
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright's launch options, pointed at Debian's Chromium."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium not installed (apt-get install chromium)")
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": CHROMIUM_ARGS,
-        "headless": True,
-    }
-
-
-@pytest.fixture
-def artifacts(request: pytest.FixtureRequest) -> Path:
-    """A folder under ``test-artifacts/`` for this test's screenshots."""
-    folder = ARTIFACTS / request.node.name.replace("[", "-").replace("]", "")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 @pytest.fixture
