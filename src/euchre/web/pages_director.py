@@ -599,8 +599,8 @@ def _correct(
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
-                form_int(form, "team0", "team 0 points"),
-                form_int(form, "team1", "team 1 points"),
+                form_int(form, "team0", "the first partnership's points"),
+                form_int(form, "team1", "the second partnership's points"),
             ),
             given=frozenset({"team_points"}),
         ),
@@ -944,7 +944,12 @@ async def correction_post(
                 who=director.name,
                 reason=data.get("reason", ""),
             )
-            what = scores.describe_changes(current, dict(result.result))
+            what = scores.describe_changes(
+                current,
+                dict(result.result),
+                names={str(member.number): member.name for member in view.players},
+                teams=(view.team_name(0), view.team_name(1)),
+            )
             moved = _changes_text(changes)
             return f"Result saved: {what}." + (f" Seats changed: {moved}." if moved else "")
 
@@ -1027,7 +1032,9 @@ def penalty_form_html(event_id: int, csrf: str) -> str:
 <label>Kind <select id="penalty-kind" name="kind">{options}</select></label>
 <label>Player named (the role depends on the kind: see the list) <input id="penalty-offender"
  name="offender" type="number" min="1" required></label>
-<label>Hand # <input id="penalty-hand" name="hand_number" type="number" min="1"></label>
+<label>Hand number (the deal; needed where the sheet takes that deal's points away, as
+Ballantrae's renege does) <input id="penalty-hand" name="hand_number" type="number"
+ min="1"></label>
 <label class="check"><input id="penalty-proven" name="proven" type="checkbox" value="1" checked>
  renege proven (unticked: the accused player's team scores)</label>
 <label class="check"><input id="penalty-lone" name="lone_hand" type="checkbox" value="1"> on a
