@@ -591,16 +591,19 @@ def _changes_text(changes: tuple[Any, ...]) -> str | None:
 def _correct(
     session: Session, director: DirectorSession, form: dict[str, str], event_id: int
 ) -> str | None:
+    round_number = form_int(form, "round", "round")
+    table = form_int(form, "table", "table")
+    view, _ = _table_view(session, event_id, round_number, table)
     _, changes = scores.correct_result(
         session,
         event_id=event_id,
-        round_number=form_int(form, "round", "round"),
-        table=form_int(form, "table", "table"),
+        round_number=round_number,
+        table=table,
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
-                form_int(form, "team0", "the first partnership's points"),
-                form_int(form, "team1", "the second partnership's points"),
+                form_int(form, "team0", f"the points of {view.team_name(0)}"),
+                form_int(form, "team1", f"the points of {view.team_name(1)}"),
             ),
             given=frozenset({"team_points"}),
         ),
@@ -799,16 +802,29 @@ def result_form_values(result: dict[str, Any] | None, view: table_page.TableView
     return values
 
 
-def _table_history(session: Session, event_id: int, round_number: int, table: int) -> str:
+def _table_history(
+    session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
+) -> str:
     from euchre.store.audit import list_audit
     from euchre.web.convert import audit_changes
 
     target = f"round {round_number} table {table}"
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
+
+    def changes_of(entry: Any) -> str:
+        if not audit_changes(entry):
+            return ""
+        return scores.describe_changes(
+            entry.old_value,
+            entry.new_value,
+            names={str(member.number): member.name for member in view.players},
+            teams=(view.team_name(0), view.team_name(1)),
+        )
+
     items = "".join(
         f"<li>{esc(entry.at.strftime('%H:%M:%S'))} {esc(entry.who)}: "
         f"{esc(entry.action.replace('_', ' '))}"
-        + (f" — {esc(changes)}" if (changes := audit_changes(entry)) else "")
+        + (f" — {esc(changes)}" if (changes := changes_of(entry)) else "")
         + (f" ({esc(entry.reason)})" if entry.reason else "")
         + "</li>"
         for entry in rows
@@ -833,7 +849,7 @@ def _correction_body(
             session, event_id=event_id, round_number=round_number, table=table
         )
         current = None if official is None else dict(official.result)
-        history = _table_history(session, event_id, round_number, table)
+        history = _table_history(session, event_id, round_number, table, view)
         ruled = scores.ruled_hands(
             session, event_id=event_id, round_number=round_number, table=table
         )
