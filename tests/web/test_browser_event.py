@@ -67,7 +67,7 @@ def _submit(table: Page, points: tuple[int, int], player_code: str) -> int:
     before = submissions.count()
     disclosure = table.locator("#different-score")
     if disclosure.count() and disclosure.get_attribute("open") is None:
-        table.click("#different-score summary")  # a score waits: the form is folded away
+        table.click("#different-score-open")  # a score waits: the form is folded away
     table.fill("#team0-points", str(points[0]))
     table.fill("#team1-points", str(points[1]))
     table.fill("#player-code", player_code)

@@ -114,7 +114,11 @@ def test_a_pending_score_shows_confirm_first_and_folds_the_entry_form_away(
     pending = _submit(client, code, codes[sides[0][0]], team_points=[9, 5]).json()
     page = client.get(f"/t/{code}").text
     confirm = page.index(f'id="confirm-{pending["id"]}"')
-    folded = re.search(r'<details id="different-score"( open)?><summary>([^<]*)</summary>', page)
+    folded = re.search(
+        r'<details id="different-score"( open)?>'
+        r'<summary id="different-score-open">([^<]*)</summary>',
+        page,
+    )
     assert folded and folded.group(1) is None, "the entry form must start folded"
     assert "Enter a different score" in folded.group(2)
     assert confirm < folded.start() < page.index('id="score-form"')

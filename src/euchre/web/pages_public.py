@@ -230,8 +230,8 @@ def _table_body(
             # reads as "enter the score again". Open only when a typed entry came back.
             opened = " open" if (error or values) else ""
             form = (
-                f'<details id="different-score"{opened}><summary>The score above is wrong? '
-                f"Enter a different score</summary>{form}</details>"
+                f'<details id="different-score"{opened}><summary id="different-score-open">'
+                f"The score above is wrong? Enter a different score</summary>{form}</details>"
             )
     round_name = esc(_lower_first(round_label(context.round.plan, context.round.number)))
     body = f"""{flash_html(request)}{saved}
