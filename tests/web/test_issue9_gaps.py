@@ -235,3 +235,27 @@ def test_a_ballantrae_renege_without_its_deal_is_refused_not_silently_kept(
               "offender": str(sides[1][0]), "proven": "1"},
     )  # fmt: skip
     assert "name the deal (hand number)" in posted.text
+
+
+def test_a_ballantrae_renege_whose_result_came_later_by_totals_is_flagged_not_silently_kept(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="ballantrae", format="winners_move_up")
+    add_teams(client, event_id, 2)
+    client.post(f"/api/events/{event_id}/rounds")
+    _code, sides = _table(client, event_id)
+    named = client.post(
+        f"/api/events/{event_id}/penalties",
+        json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,
+              "hand_number": 3},
+    )  # fmt: skip
+    assert named.status_code == 201, named.text  # no result yet: checked once there is one
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert "Not applied" not in dashboard
+    report_round(client, event_id, 1, (10, 6))  # the table then sends its totals only
+    dashboard = client.get(f"/director/events/{event_id}").text
+    flagged = re.search(r'data-testid="penalty-deal-\d+">([^<]*)<', dashboard)
+    assert flagged, "the director must see that the deal's points were not taken away"
+    assert flagged.group(1).startswith(
+        "Not applied: hand 3: the result of round 1 table 1 lists 0 deal(s)"
+    )

@@ -454,6 +454,24 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
     )
 
 
+def _deal_problem(session: Session, event_id: int, row: Any, ruling: Any, sheet: str) -> str | None:
+    """Why a "no points for that deal" ruling is not applied (a result entered later by its
+    totals lists no deals), so the director can correct the table hand by hand."""
+    from euchre.tournament import PenaltyRecord, TableResult
+    from euchre.tournament.penalties import deal_named_problem
+
+    if ruling is None or not ruling.offenders_score_nothing:
+        return None
+    official = scores.official_result(
+        session, event_id=event_id, round_number=row.round_number, table=row.table_number
+    )
+    result = None if official is None else TableResult.from_json(official.result)
+    problem = deal_named_problem(ruling, PenaltyRecord.from_json(row.record), result, sheet)
+    if problem is None:
+        return None
+    return f"Not applied: {problem}"
+
+
 def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
     """Recorded penalties, how the profile scored each, and a button to take one back."""
     rows = scores.list_penalties(session, event_id=event_id)
@@ -500,10 +518,16 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
             else ""
         )
         offender = str(record.get("offender_id"))
+        problem = _deal_problem(session, event_id, row, ruling, snapshot.config.profile_id)
+        warning = (
+            f' <strong class="error" data-testid="penalty-deal-{row.id}">{esc(problem)}</strong>'
+            if problem
+            else ""
+        )
         items.append(
             f'<li data-testid="penalty-{row.id}">Round {row.round_number} table '
             f"{row.table_number}: {esc(str(record.get('kind')).replace('_', ' '))}, "
-            f"{esc(names.get(offender, offender))} named{outcome}"
+            f"{esc(names.get(offender, offender))} named{outcome}{warning}"
             f'<form method="post" class="inline" action="/director/events/{event_id}/penalties/'
             f'{row.id}/remove">{csrf}<input type="hidden" name="reason" value="removed by the '
             f'director"><button data-testid="remove-penalty-{row.id}" class="secondary">'
