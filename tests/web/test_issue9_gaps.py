@@ -49,7 +49,7 @@ def test_penalty_list_names_the_player_and_pays_teams_by_their_players_names(
     client: TestClient,
 ) -> None:
     event_id = create_event(client, format="progressive", rounds=2)
-    players = add_singles(client, event_id, 4)
+    players = add_singles(client, event_id, 8)
     names = {player["number"]: player["name"] for player in players}
     client.post(f"/api/events/{event_id}/rounds")
     report_round(client, event_id, 1, (9, 7))
@@ -66,6 +66,15 @@ def test_penalty_list_names_the_player_and_pays_teams_by_their_players_names(
     assert f"{names[sides[0][0]]} &amp; {names[sides[0][1]]} +2" in item.group(1)
     for page in (dashboard, client.get(f"/director/events/{event_id}/penalties").text):
         assert not NUMBERED.search(page), NUMBERED.search(page)
+    elsewhere = next(number for number in names if number not in sides[0] + sides[1])
+    wrong = client.post(
+        f"/api/events/{event_id}/penalties",
+        json={"round": 1, "table": 1, "kind": "renege", "offender": elsewhere, "proven": True},
+    )
+    assert wrong.status_code == 400
+    detail = wrong.json()["detail"]
+    assert detail.startswith(f"{names[elsewhere]} (player {elsewhere}) does not play at round 1")
+    assert names[sides[0][0]] in detail  # who does sit there, by name
 
 
 def test_the_phone_and_correction_messages_name_teams_and_players_not_numbers(

@@ -713,8 +713,17 @@ def add_penalty(
     if player_id(offender_number) not in {
         player for side in seating["partnerships"] for player in side
     }:
+        names = {
+            player_id(entrant.number): entrant.name
+            for entrant in list_entrants(session, event_id=event_id)
+        }
+        named = names.get(player_id(offender_number))
+        there = ", ".join(
+            names.get(player, player) for side in seating["partnerships"] for player in side
+        )
         raise StoreError(
-            f"player {offender_number} does not play at round {round_number} table {table}"
+            f"{f'{named} (player {offender_number})' if named else f'player {offender_number}'} "
+            f"does not play at round {round_number} table {table} (there: {there})"
         )
     event = get_event(session, event_id=event_id, for_update=True)
     record = PenaltyRecord(
