@@ -129,6 +129,9 @@ def test_forged_confirmation_no_sheet_lets_the_scorekeeper_confirm_for_his_oppon
     vouch = other.locator(f"#vouch-{submission}")
     expect(vouch).to_contain_text("16 points")
     expect(vouch).to_contain_text("Each player's points")
+    # The score waiting for him comes first; no empty "Enter the score" form under it.
+    expect(other.locator("#score-form")).to_be_hidden()
+    expect(other.locator("#different-score-open")).to_contain_text("Enter a different score")
     shots.take(other, "phone-opponent-sees-what-he-vouches-for")
     other.fill(f"#confirm-code-{submission}", codes[opponent])
     other.click(f"#dispute-{submission}")

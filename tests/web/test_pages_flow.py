@@ -166,7 +166,10 @@ def test_dashboard_correction_and_undo_forms(browser: TestClient) -> None:
         data={"csrf_token": csrf, "round": "1", "table": "1", "team0": "ten", "team1": "2"},
     )
     assert bad.status_code == 400
-    assert "team 0 points must be a whole number, got &#x27;ten&#x27;" in bad.text
+    # Issue 9: teams by their players' names, never "team 0".
+    assert re.search(
+        r"the points of Q\d[ab] &amp; Q\d[ab] must be a whole number, got &#x27;ten", bad.text
+    )
     saved = browser.post(
         f"{dashboard}/correct",
         data={

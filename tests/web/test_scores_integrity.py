@@ -193,7 +193,7 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
     client: TestClient,
 ) -> None:
     event_id = create_event(client, format="progressive", rounds=2)
-    add_singles(client, event_id, 4)
+    names = {player["number"]: player["name"] for player in add_singles(client, event_id, 4)}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
     code, sides = _table(client, event_id)
@@ -230,12 +230,13 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
     form.update({"csrf_token": csrf.group(1), f"euchre_{euchred}": "1", "reason": "one euchre"})
     saved = client.post(url, data=form)
     assert saved.status_code == 200, saved.text
-    assert f"Result saved: euchres: #{euchred} 2 -&gt; #{euchred} 1." in saved.text
+    name = names[euchred]  # issue 9: names instead of player numbers in every message
+    assert f"Result saved: euchres: {name} 2 -&gt; {name} 1." in saved.text
     result = client.get(f"/api/events/{event_id}/submissions").json()
     recorded = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
     assert result and recorded
     history = re.search(r'<ul id="table-history">(.*?)</ul>', saved.text, re.S)
-    assert history and "euchres: #" in history.group(1)
+    assert history and f"euchres: {name} 2 -&gt; {name} 1" in history.group(1)
     assert re.search(rf'id="lone-{caller}"[^>]*value="1"', saved.text)
     assert re.search(rf'id="points-{caller}"[^>]*value="10"', saved.text)
 

@@ -3,6 +3,7 @@ flagged for the director; corrections and penalties go through the audit log."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,7 +27,7 @@ from euchre.tournament import (
     TableResult,
     TableSeating,
 )
-from euchre.tournament.penalties import rule_on_penalty
+from euchre.tournament.penalties import deal_named_problem, rule_on_penalty
 from euchre.tournament.validation import ResultError, complete_result
 
 __all__ = [
@@ -181,9 +182,16 @@ def _merged(current: TableResult | None, entered: ResultInput) -> ResultInput:
     )
 
 
-def describe_changes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
+def describe_changes(
+    old: dict[str, Any] | None,
+    new: dict[str, Any] | None,
+    *,
+    names: Mapping[str, str] | None = None,
+    teams: Sequence[str] | None = None,
+) -> str:
     """What a change did to a result, field by field: ``team_points: 7-6 -> 6-7; ...``
-    (the fields that stayed the same are not named)."""
+    (the fields that stayed the same are not named). ``names`` (player number -> name) and
+    ``teams`` (the two partnerships' names) make players and teams read by name."""
     if old is None and new is None:
         return ""
     if old is None:
@@ -204,7 +212,10 @@ def describe_changes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> 
                 if list(old_hand) != list(new_hand)
             ]
             continue
-        parts.append(f"{name}: {_value_text(name, before)} -> {_value_text(name, after)}")
+        parts.append(
+            f"{name}: {_value_text(name, before, names, teams)} -> "
+            f"{_value_text(name, after, names, teams)}"
+        )
     return "; ".join(parts) or "no change"
 
 
@@ -214,7 +225,12 @@ def _normal(value: Any) -> Any:
     return value
 
 
-def _value_text(name: str, value: Any) -> str:
+def _value_text(
+    name: str,
+    value: Any,
+    names: Mapping[str, str] | None = None,
+    teams: Sequence[str] | None = None,
+) -> str:
     if value in (None, {}, []):
         return "none"
     if name == "team_points":
@@ -222,9 +238,12 @@ def _value_text(name: str, value: Any) -> str:
     if name == "hand_points":
         return " ".join(f"{hand[0]}-{hand[1]}" for hand in value)
     if isinstance(value, dict):
-        return ", ".join(f"#{player} {count}" for player, count in sorted(value.items()))
+        return ", ".join(
+            f"{(names or {}).get(str(player), f'#{player}')} {count}"
+            for player, count in sorted(value.items())
+        )
     if name == "first_to_tying_score":
-        return f"team {int(value) + 1}"
+        return teams[int(value)] if teams else f"team {int(value) + 1}"
     return str(value)
 
 
@@ -740,8 +759,17 @@ def add_penalty(
     if player_id(offender_number) not in {
         player for side in seating["partnerships"] for player in side
     }:
+        names = {
+            player_id(entrant.number): entrant.name
+            for entrant in list_entrants(session, event_id=event_id)
+        }
+        named = names.get(player_id(offender_number))
+        there = ", ".join(
+            names.get(player, player) for side in seating["partnerships"] for player in side
+        )
         raise StoreError(
-            f"player {offender_number} does not play at round {round_number} table {table}"
+            f"{f'{named} (player {offender_number})' if named else f'player {offender_number}'} "
+            f"does not play at round {round_number} table {table} (there: {there})"
         )
     event = get_event(session, event_id=event_id, for_update=True)
     record = PenaltyRecord(
@@ -756,6 +784,7 @@ def add_penalty(
         choice=choice,
         note=note,
     )
+    _check_deal_named(session, event, record, seating)
     penalty = Penalty(
         event_id=event_id, round_number=round_number, table_number=table, record=record.to_json()
     )
@@ -773,6 +802,25 @@ def add_penalty(
         reason=note,
     )
     return penalty
+
+
+def _check_deal_named(
+    session: Session, event: Any, record: PenaltyRecord, seating: dict[str, Any]
+) -> None:
+    """Refuse a ruling that takes a deal's points away (Ballantrae's renege) without naming a
+    deal the table's result lists (see :func:`deal_named_problem`)."""
+    config = event_config(event)
+    try:
+        ruling = rule_on_penalty(
+            load_profile(config.profile_id), record, TableSeating.from_json(seating)
+        )
+    except EuchreError:
+        return  # scored (and reported) by the core as before
+    official = _official(session, event.id, record.round, record.table)
+    result = None if official is None else TableResult.from_json(official.result)
+    problem = deal_named_problem(ruling, record, result, config.profile_id)
+    if problem is not None:
+        raise StoreError(problem)
 
 
 def remove_penalty(

@@ -16,9 +16,22 @@ from euchre.engine.irregularities import Irregularity, adjudicate, check_renege,
 from euchre.engine.profile import RuleProfile
 from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.model import PENALTY_KINDS, PenaltyRecord, PenaltyRuling, TableSeating
+from euchre.tournament.model import (
+    PENALTY_KINDS,
+    PenaltyRecord,
+    PenaltyRuling,
+    TableResult,
+    TableSeating,
+)
 
-__all__ = ["PENALTY_ROLES", "PenaltyRole", "penalty_role", "rule_on_penalty", "seat_of"]
+__all__ = [
+    "PENALTY_ROLES",
+    "PenaltyRole",
+    "deal_named_problem",
+    "penalty_role",
+    "rule_on_penalty",
+    "seat_of",
+]
 
 _ALIASES = {
     "misdeal": Irregularity.WRONG_NUMBER_OF_CARDS,
@@ -183,3 +196,30 @@ def rule_on_penalty(
         offenders_score_nothing=ruling.offenders_score_nothing,
         covered=ruling.covered,
     )
+
+
+def deal_named_problem(
+    ruling: PenaltyRuling, penalty: PenaltyRecord, result: TableResult | None, sheet: str
+) -> str | None:
+    """Why a "no points for that deal to the offending team" ruling (Ballantrae General Rules
+    9) cannot be applied, or ``None``: the penalty must name its deal (hand number), and a
+    recorded result must list that deal's points, else the offenders would silently keep
+    them. Only a deal scored as played has points of its own to take away."""
+    if not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
+        return None
+    if penalty.hand_number is None:
+        return (
+            f"the {sheet} sheet gives the offending team no points for that deal: name the "
+            "deal (hand number)"
+        )
+    if result is None:
+        return None  # checked against the deals once the table's result lists them
+    listed = len(result.hand_points)
+    if not 1 <= penalty.hand_number <= listed:
+        where = f"round {penalty.round} table {penalty.table}"
+        return (
+            f"hand {penalty.hand_number}: the result of {where} lists {listed} deal(s); "
+            "correct the result with each deal's points first, so that the offending team's "
+            "points of that deal can be taken away"
+        )
+    return None

@@ -13,6 +13,7 @@ from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import auth, backup, events, presets, printouts, rounds, scores
 from euchre.store.audit import list_audit
 from euchre.store.core import event_config
+from euchre.store.errors import StoreError
 from euchre.store.models import Result
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -172,6 +173,40 @@ def update_config(request: Request, director: Writer, event_id: Id, body: EventC
         event = events.update_config(
             session, event_id=event_id, config=config_from_schema(body), who=director.name
         )
+        return convert.event_out(session, event)
+
+
+@router.delete("/events/{event_id}", tags=["events"])
+def delete_event(
+    request: Request,
+    director: Writer,
+    event_id: Id,
+    confirm: Annotated[
+        str, Query(max_length=10, description='"yes": the deletion cannot be undone')
+    ] = "",
+) -> dict[str, str]:
+    """Delete an event with its players, rounds, scores and audit log (the deletion stays in
+    the app-wide audit log). As on the director's page it must be confirmed: ``?confirm=yes``.
+    A finished event can be archived instead (``POST /api/events/{id}/archive``)."""
+    if confirm != "yes":
+        with database(request).read() as session:
+            event = events.get_event(session, event_id=event_id)
+            name, status = event.name, event.status
+        instead = " (or archive it: it is finished)" if status == "finished" else ""
+        raise StoreError(
+            f"deleting {name!r} cannot be undone: confirm it with ?confirm=yes{instead}"
+        )
+    with database(request).write() as session:
+        name = events.delete_event(session, event_id=event_id, who=director.name)
+    return {"deleted": name}
+
+
+@router.post("/events/{event_id}/archive", tags=["events"])
+def archive_event(request: Request, director: Writer, event_id: Id) -> EventOut:
+    """Archive a finished event: kept whole, off the home page and the list of current
+    events (an event not finished yet is a 409)."""
+    with database(request).write() as session:
+        event = events.archive_event(session, event_id=event_id, who=director.name)
         return convert.event_out(session, event)
 
 

@@ -30,9 +30,34 @@ __all__ = [
     "router",
     "side_pot_html",
     "standings_html",
+    "tie_break_text",
 ]
 
 router = APIRouter(include_in_schema=False)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def tie_break_text(name: str, value: int) -> str:
+    """One tie-break value as plain English ("final total reached in round 6", "3 games won",
+    "head to head +4"), never the criterion's internal name."""
+    if name == "first_to_score":
+        return "no points yet" if value <= 0 else f"final total reached in round {value}"
+    if name == "games_won":
+        return f"{_plural(value, 'game')} won"
+    if name == "lone_hands":
+        return _plural(value, "lone hand")
+    if name == "head_to_head":
+        return f"head to head {value:+d}"
+    if name == "fewest_euchres":
+        return f"euchred {_plural(value, 'time')}"
+    if name == "points_against":
+        return f"{_plural(value, 'point')} against"
+    if name == "playoff_points":
+        return f"{_plural(value, 'point')} in the playoff"
+    return f"{name.replace('_', ' ')} {value}"
 
 
 def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool = True) -> str:
@@ -41,7 +66,7 @@ def standings_html(snapshot: EventSnapshot, *, table_id: str, tie_breaks: bool =
 
     def breaks(values: dict[str, int]) -> str:
         shown = [
-            f"{name.replace('_', ' ')} {value}"
+            tie_break_text(name, value)
             for name, value in values.items()
             if name != "points"  # already its own column
         ]
@@ -430,6 +455,24 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
     )
 
 
+def _deal_problem(session: Session, event_id: int, row: Any, ruling: Any, sheet: str) -> str | None:
+    """Why a "no points for that deal" ruling is not applied (a result entered later by its
+    totals lists no deals), so the director can correct the table hand by hand."""
+    from euchre.tournament import PenaltyRecord, TableResult
+    from euchre.tournament.penalties import deal_named_problem
+
+    if ruling is None or not ruling.offenders_score_nothing:
+        return None
+    official = scores.official_result(
+        session, event_id=event_id, round_number=row.round_number, table=row.table_number
+    )
+    result = None if official is None else TableResult.from_json(official.result)
+    problem = deal_named_problem(ruling, PenaltyRecord.from_json(row.record), result, sheet)
+    if problem is None:
+        return None
+    return f"Not applied: {problem}"
+
+
 def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: EventSnapshot) -> str:
     """Recorded penalties, how the profile scored each, and a button to take one back."""
     rows = scores.list_penalties(session, event_id=event_id)
@@ -439,9 +482,20 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
         (ruling.round, ruling.table, ruling.kind, ruling.offender_id): ruling
         for ruling in snapshot.penalties
     }
+    names = {
+        str(entrant.number): entrant.name
+        for entrant in events.list_entrants(session, event_id=event_id)
+    }
+    plans = {
+        (round_row.number, int(entry["table"])): entry["partnerships"]
+        for round_row in events.started_rounds(session, event_id=event_id)
+        for entry in round_row.plan["tables"]
+    }
     items = []
     for row in rows:
         record = row.record
+        sides = plans.get((row.round_number, row.table_number), [[], []])
+        teams = [" & ".join(names.get(str(p), str(p)) for p in side) for side in sides]
         ruling = rulings.get(
             (
                 row.round_number,
@@ -450,15 +504,31 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
                 str(record.get("offender_id")),
             )
         )
-        outcome = (
-            f": {esc(ruling.outcome)} ({ruling.team_points[0]}/{ruling.team_points[1]})"
+        paid = (
+            [
+                f"{teams[side] or f'partnership {side + 1}'} +{points}"
+                for side, points in enumerate(ruling.team_points)
+                if points
+            ]
             if ruling is not None
+            else []
+        )
+        outcome = (
+            f": {esc(ruling.outcome.replace('_', ' '))} ({esc(', '.join(paid) or 'no points')})"
+            if ruling is not None
+            else ""
+        )
+        offender = str(record.get("offender_id"))
+        problem = _deal_problem(session, event_id, row, ruling, snapshot.config.profile_id)
+        warning = (
+            f' <strong class="error" data-testid="penalty-deal-{row.id}">{esc(problem)}</strong>'
+            if problem
             else ""
         )
         items.append(
             f'<li data-testid="penalty-{row.id}">Round {row.round_number} table '
-            f"{row.table_number}: {esc(record.get('kind'))} by player "
-            f"{esc(record.get('offender_id'))}{outcome}"
+            f"{row.table_number}: {esc(str(record.get('kind')).replace('_', ' '))}, "
+            f"{esc(names.get(offender, offender))} named{outcome}{warning}"
             f'<form method="post" class="inline" action="/director/events/{event_id}/penalties/'
             f'{row.id}/remove">{csrf}<input type="hidden" name="reason" value="removed by the '
             f'director"><button data-testid="remove-penalty-{row.id}" class="secondary">'

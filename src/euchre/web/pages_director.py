@@ -591,16 +591,19 @@ def _changes_text(changes: tuple[Any, ...]) -> str | None:
 def _correct(
     session: Session, director: DirectorSession, form: dict[str, str], event_id: int
 ) -> str | None:
+    round_number = form_int(form, "round", "round")
+    table = form_int(form, "table", "table")
+    view, _ = _table_view(session, event_id, round_number, table)
     _, changes = scores.correct_result(
         session,
         event_id=event_id,
-        round_number=form_int(form, "round", "round"),
-        table=form_int(form, "table", "table"),
+        round_number=round_number,
+        table=table,
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
-                form_int(form, "team0", "team 0 points"),
-                form_int(form, "team1", "team 1 points"),
+                form_int(form, "team0", f"the points of {view.team_name(0)}"),
+                form_int(form, "team1", f"the points of {view.team_name(1)}"),
             ),
             given=frozenset({"team_points"}),
         ),
@@ -799,16 +802,29 @@ def result_form_values(result: dict[str, Any] | None, view: table_page.TableView
     return values
 
 
-def _table_history(session: Session, event_id: int, round_number: int, table: int) -> str:
+def _table_history(
+    session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
+) -> str:
     from euchre.store.audit import list_audit
     from euchre.web.convert import audit_changes
 
     target = f"round {round_number} table {table}"
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
+
+    def changes_of(entry: Any) -> str:
+        if not audit_changes(entry):
+            return ""
+        return scores.describe_changes(
+            entry.old_value,
+            entry.new_value,
+            names={str(member.number): member.name for member in view.players},
+            teams=(view.team_name(0), view.team_name(1)),
+        )
+
     items = "".join(
         f"<li>{esc(entry.at.strftime('%H:%M:%S'))} {esc(entry.who)}: "
         f"{esc(entry.action.replace('_', ' '))}"
-        + (f" — {esc(changes)}" if (changes := audit_changes(entry)) else "")
+        + (f" — {esc(changes)}" if (changes := changes_of(entry)) else "")
         + (f" ({esc(entry.reason)})" if entry.reason else "")
         + "</li>"
         for entry in rows
@@ -833,7 +849,7 @@ def _correction_body(
             session, event_id=event_id, round_number=round_number, table=table
         )
         current = None if official is None else dict(official.result)
-        history = _table_history(session, event_id, round_number, table)
+        history = _table_history(session, event_id, round_number, table, view)
         ruled = scores.ruled_hands(
             session, event_id=event_id, round_number=round_number, table=table
         )
@@ -944,7 +960,12 @@ async def correction_post(
                 who=director.name,
                 reason=data.get("reason", ""),
             )
-            what = scores.describe_changes(current, dict(result.result))
+            what = scores.describe_changes(
+                current,
+                dict(result.result),
+                names={str(member.number): member.name for member in view.players},
+                teams=(view.team_name(0), view.team_name(1)),
+            )
             moved = _changes_text(changes)
             return f"Result saved: {what}." + (f" Seats changed: {moved}." if moved else "")
 
@@ -1027,7 +1048,9 @@ def penalty_form_html(event_id: int, csrf: str) -> str:
 <label>Kind <select id="penalty-kind" name="kind">{options}</select></label>
 <label>Player named (the role depends on the kind: see the list) <input id="penalty-offender"
  name="offender" type="number" min="1" required></label>
-<label>Hand # <input id="penalty-hand" name="hand_number" type="number" min="1"></label>
+<label>Hand number (the deal; needed where the sheet takes that deal's points away, as
+Ballantrae's renege does) <input id="penalty-hand" name="hand_number" type="number"
+ min="1"></label>
 <label class="check"><input id="penalty-proven" name="proven" type="checkbox" value="1" checked>
  renege proven (unticked: the accused player's team scores)</label>
 <label class="check"><input id="penalty-lone" name="lone_hand" type="checkbox" value="1"> on a

@@ -237,6 +237,14 @@ def _table_body(
     else:
         saved = ""
         form = table_page.score_form_html(view, values=values, error=error, bad=bad)
+        if any(row.status == "pending" for row in shown):
+            # A score waits for its confirmation: that comes first; a fresh form under it
+            # reads as "enter the score again". Open only when a typed entry came back.
+            opened = " open" if (error or values) else ""
+            form = (
+                f'<details id="different-score"{opened}><summary id="different-score-open">'
+                f"The score above is wrong? Enter a different score</summary>{form}</details>"
+            )
     round_name = esc(_lower_first(round_label(context.round.plan, context.round.number)))
     body = f"""{flash_html(request)}{saved}
 <section id="table-info"><p>{esc(context.event.name)} ·

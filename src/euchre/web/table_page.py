@@ -148,7 +148,8 @@ def entered_from_form(data: Mapping[str, str], view: TableView) -> ResultInput:
     first_text = data.get("first_to_tying_score", "").strip()
     if first_text not in ("", "0", "1"):
         raise ResultError(
-            f"who reached the tying score first must be team 0 or 1, got {first_text!r}",
+            f"who reached the tying score first: choose {view.team_name(0)} or "
+            f"{view.team_name(1)} (got {first_text!r})",
             field="first_to_tying_score",
         )
     return ResultInput(
