@@ -37,6 +37,13 @@ __all__ = ["PlayRuntime", "Subscriber", "router"]
 _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
+_PENDING: set[asyncio.Future[None]] = set()  # error replies being sent (kept referenced)
+
+
+def _set_event() -> asyncio.Event:
+    event = asyncio.Event()
+    event.set()
+    return event
 
 
 @dataclass(eq=False)
@@ -47,6 +54,7 @@ class Subscriber:
     seat: int | None
     last_seq: int = -1
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    idle: asyncio.Event = field(default_factory=_set_event)  # no move of its in flight
 
     async def send_view(self, seq: int, message: str) -> None:
         """Send a view unless this socket already has one as new."""
@@ -150,16 +158,16 @@ class PlayRuntime:
                 # This process's own commit: its cached state already holds it (no query).
                 known = self._pushed_seq.pop(table_id, None)
                 quick = (
-                    self.service.cached_views(table_id, seats, known)
+                    self.service.cached_view_texts(table_id, seats, known)
                     if known is not None
                     else None
                 )
                 if quick is None:
-                    quick = await run_in_threadpool(self.service.views, table_id, seats)
-                seq, views = quick
+                    quick = await run_in_threadpool(self.service.view_texts, table_id, seats)
+                seq, texts = quick
                 messages = {
-                    seat: json.dumps({"type": "view", "view": view, "missed": []})
-                    for seat, view in views.items()
+                    seat: f'{{"type": "view", "view": {text}, "missed": []}}'
+                    for seat, text in texts.items()
                 }
                 await asyncio.gather(
                     *(self._send(table_id, s, seq, messages[s.seat]) for s in subscribers)
@@ -332,19 +340,34 @@ async def _on_message(
     if not isinstance(action, str) or not isinstance(seq, int) or isinstance(seq, bool):
         await _error(subscriber, 400, "an action message needs 'action' (text) and 'seq'")
         return
+    # Taken on the event loop: the move joins the writer thread's next group commit (no
+    # thread hop per move); this socket's next message waits until that one is settled.
+    await subscriber.idle.wait()
+    subscriber.idle.clear()
+    loop = asyncio.get_running_loop()
+
+    def done(error: BaseException | None) -> None:
+        loop.call_soon_threadsafe(_settled, subscriber, error)
+
     try:
-        await run_in_threadpool(
-            runtime.service.act,
-            table_id,
-            seat=subscriber.seat,
-            action=action,
-            seq=seq,
-            want_view=False,
+        runtime.service.submit(
+            table_id, seat=subscriber.seat, action=action, seq=seq, on_done=done
         )
-    except EuchreError as error:
+    except BaseException:
+        subscriber.idle.set()
+        raise
+
+
+def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
+    """On the loop: ``subscriber``'s move was committed (or refused: tell it why)."""
+    subscriber.idle.set()
+    if error is not None:
         from euchre.web.app import status_for
 
-        await _error(subscriber, status_for(error), str(error))
+        status = status_for(error) if isinstance(error, EuchreError) else 500
+        task = asyncio.ensure_future(_error(subscriber, status, str(error)))
+        _PENDING.add(task)
+        task.add_done_callback(_PENDING.discard)
 
 
 async def _error(subscriber: Subscriber, status: int, detail: str) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -43,6 +44,8 @@ __all__ = [
     "StaleError",
     "hash_secret",
 ]
+
+_log = logging.getLogger(__name__)
 
 CHANNEL = "euchre_play"
 """The PostgreSQL NOTIFY channel: payload ``TABLE:SEQ`` after each commit."""
@@ -93,7 +96,8 @@ class _Request:
     error: BaseException | None = None
     state: TableState | None = None
     new_seq: int = 0
-    wake: threading.Event = field(default_factory=threading.Event)
+    wake: threading.Event | None = None  # set when done (a caller waiting in a thread)
+    on_done: Callable[[BaseException | None], None] | None = None  # or told so
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +129,8 @@ class PlayService:
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._notify = not database.is_sqlite
         self._queue: list[_Request] = []
-        self._committing = False
-        self._batch_lock = threading.Lock()
+        self._batch = threading.Condition()
+        self._writer: threading.Thread | None = None
 
     # ------------------------------------------------------------------ state
     def _lock(self, table_id: str) -> threading.Lock:
@@ -178,13 +182,21 @@ class PlayService:
     ) -> tuple[int, dict[int | None, dict[str, Any]]]:
         """The current ``seq`` and the view of each of ``seats``, from one moment."""
         with self.reading(table_id) as state:
-            return state.seq, {seat: self._view(state, seat) for seat in seats}
+            return state.seq, state.views(seats, deadline=self._deadline(state))
 
-    def cached_views(
+    def view_texts(
+        self, table_id: str, seats: set[int | None]
+    ) -> tuple[int, dict[int | None, str]]:
+        """Like :meth:`views`, each view as JSON text (the public part encoded once)."""
+        with self.reading(table_id) as state:
+            return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+
+    def cached_view_texts(
         self, table_id: str, seats: set[int | None], at_least: int
-    ) -> tuple[int, dict[int | None, dict[str, Any]]] | None:
-        """Like :meth:`views` from this process's copy without touching the database, when
-        that copy already holds entry ``at_least`` and nobody is changing it; else None."""
+    ) -> tuple[int, dict[int | None, str]] | None:
+        """Like :meth:`view_texts` from this process's copy without touching the database,
+        when that copy already holds entry ``at_least`` and nobody is changing it; else
+        None."""
         state = self._cache.get(table_id)
         if state is None or state.seq < at_least:
             return None
@@ -192,7 +204,7 @@ class PlayService:
         if not lock.acquire(blocking=False):
             return None
         try:
-            return state.seq, {seat: self._view(state, seat) for seat in seats}
+            return state.seq, state.view_texts(seats, deadline=self._deadline(state))
         finally:
             lock.release()
 
@@ -312,38 +324,76 @@ class PlayService:
         costs a disk flush, and one flush for many tables is what lets a single SQLite file
         keep up with hundreds of moves a second.
         """
-        request = _Request(table_id, seat, action, seq, check, also)
-        with self._batch_lock:
-            self._queue.append(request)
-            lead = not self._committing
-            self._committing = True
-        if not lead:
-            request.wake.wait()  # done, or handed the lead for the next batch
-        if not request.done:
-            self._lead()
+        wake = threading.Event()
+        request = _Request(table_id, seat, action, seq, check, also, wake=wake)
+        if threading.current_thread() is self._writer:  # an on_commit hook moving again
+            self._finish([request])
+        else:
+            self._enqueue(request)
+            wake.wait()
         if request.error is not None:
             raise request.error
         assert request.state is not None
         return request.state
 
-    def _lead(self) -> None:
-        """Commit everything queued now, then hand the lead to the first move that came in
-        meanwhile (one thread woken, not all of them)."""
-        with self._batch_lock:
-            batch, self._queue = self._queue, []
+    def submit(
+        self,
+        table_id: str,
+        *,
+        seat: int,
+        action: str,
+        seq: int,
+        on_done: Callable[[BaseException | None], None],
+    ) -> None:
+        """Queue a seat's action for the next group commit without waiting (for the event
+        loop: no thread hop per move). Like :meth:`act`, a committed move is told to
+        ``on_commit``; then ``on_done`` gets None, or the refusal (both called in the
+        writer thread)."""
+        request = _Request(table_id, seat, _canonical(action), seq, True, None)
+        request.on_done = on_done
+        self._enqueue(request)
+
+    def _enqueue(self, request: _Request) -> None:
+        with self._batch:
+            self._queue.append(request)
+            if self._writer is None:
+                self._writer = threading.Thread(
+                    target=self._write_loop, name="play-writer", daemon=True
+                )
+                self._writer.start()
+            else:
+                self._batch.notify()
+
+    def _write_loop(self) -> None:
+        """The one writer thread: commit everything queued, again and again; it ends after
+        a few idle seconds (the next move starts another)."""
+        while True:
+            with self._batch:
+                while not self._queue:
+                    if not self._batch.wait(timeout=5.0) and not self._queue:
+                        self._writer = None
+                        return
+                batch, self._queue = self._queue, []
+            self._finish(batch)
+
+    def _finish(self, batch: list[_Request]) -> None:
+        """Commit ``batch`` and tell each waiting caller what became of its move."""
         try:
             self._commit_batch(batch)
+        except Exception as error:  # pragma: no cover - _commit_batch sorts its errors
+            _log.exception("play: a group commit failed")
+            for request in batch:
+                if request.state is None and request.error is None:
+                    request.error = StoreError(f"the move was not saved: {error}")
         finally:
             for request in batch:
                 if request.state is None and request.error is None:
                     request.error = StoreError("the move was not saved; try again")
                 request.done = True
-                request.wake.set()
-            with self._batch_lock:
-                if self._queue:
-                    self._queue[0].wake.set()
-                else:
-                    self._committing = False
+                if request.wake is not None:
+                    request.wake.set()
+                if request.on_done is not None:
+                    request.on_done(request.error)
 
     def _commit_batch(self, batch: list[_Request]) -> None:
         held: dict[str, threading.Lock] = {}
@@ -412,8 +462,19 @@ class PlayService:
 
     def _stage(self, session: Session, request: _Request, moment: datetime) -> dict[str, Any]:
         """Check one entry against the table's state, apply it to the cached state (called
-        with the table's lock held until the commit) and return its row to insert."""
-        state = self._catch_up(session, request.table_id)
+        with the table's lock held until the commit) and return its row to insert.
+
+        A move sent for the ``seq`` this process's copy is at needs no read of the log: if
+        another worker wrote that entry first, the insert breaks the primary key and the
+        batch is retried from the log (:meth:`_commit_batch`)."""
+        cached = self._cache.get(request.table_id)
+        if cached is not None and request.seq is not None and request.seq == cached.seq:
+            state = cached
+            with self._guard:
+                if request.table_id in self._cache:
+                    self._cache.move_to_end(request.table_id)
+        else:
+            state = self._catch_up(session, request.table_id)
         if request.seq is not None and request.seq != state.seq:
             raise StaleError(
                 f"stale seq {request.seq}: the table is at seq {state.seq}; "

@@ -15,8 +15,9 @@ Nothing here touches a database: :mod:`euchre.store.play.service` stores the log
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -476,6 +477,58 @@ class TableState:
         )
         return out
 
+    def views(
+        self, seats: Iterable[int | None], *, deadline: float | None = None
+    ) -> dict[int | None, dict[str, Any]]:
+        """``view(seat, deadline=...)`` for each of ``seats``, the public part built once."""
+        public = self.view(None, deadline=deadline)
+        out: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            if seat is None:
+                out[None] = public
+            else:
+                out[seat] = {**public, **self._own_part(seat)}
+        return out
+
+    def view_texts(
+        self, seats: Iterable[int | None], *, deadline: float | None = None
+    ) -> dict[int | None, str]:
+        """The JSON text of ``view(seat, deadline=...)`` for each of ``seats``: the public
+        part is encoded once and each seat's own fields are put before it (same object)."""
+        public = self.view(None, deadline=deadline)
+        out: dict[int | None, str] = {}
+        shared = ""
+        for seat in seats:
+            if seat is None:
+                out[None] = json.dumps(public)
+                continue
+            if not shared:
+                shared = json.dumps({k: v for k, v in public.items() if k not in _OWN_KEYS})
+            own = {key: public[key] for key in _OWN_KEYS if key in public}
+            own.update(self._own_part(seat))
+            out[seat] = f"{json.dumps(own)[:-1]}, {shared[1:]}"
+        return out
+
+    def _own_part(self, seat: int) -> dict[str, Any]:
+        """The fields of ``view(seat)`` that differ from the spectators' view."""
+        own: dict[str, Any] = {"seat": seat, "legal": self.legal(seat)}
+        hand = self.hand
+        if hand is None or self.game is None:
+            return own
+        own["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
+        own["discard"] = (
+            str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
+        )
+        if any(
+            actor == seat and action.kind in _PRIVATE_KINDS
+            for actor, action in zip(hand.actors, hand.history, strict=True)
+        ):
+            own["history"] = [
+                {"seat": actor, "action": _public_text(action, actor, seat)}
+                for actor, action in zip(hand.actors, hand.history, strict=True)
+            ]
+        return own
+
     def _last_hand(self) -> dict[str, Any] | None:
         if not self.finished:
             return None
@@ -504,6 +557,10 @@ def _ordered(hand: HandState) -> bool:
         if action.kind is ActionKind.CALL:
             return False
     return False
+
+
+_PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
+_OWN_KEYS = ("seat", "legal", "hand", "discard", "history")  # what _own_part may set
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:
