@@ -30,7 +30,7 @@ from starlette.concurrency import run_in_threadpool
 from euchre.engine.errors import EuchreError
 from euchre.store.errors import NotFoundError
 from euchre.store.play import AutoMove, ForbiddenError, PlayService
-from euchre.store.play.doorbell import listen_forever
+from euchre.store.play.doorbell import RingEntry, listen_forever
 
 __all__ = ["PlayRuntime", "Subscriber", "router"]
 
@@ -119,10 +119,17 @@ class PlayRuntime:
         else:
             loop.call_soon_threadsafe(self._changed, table_id, True, seq)
 
-    def rung(self, table_id: str, seq: int) -> None:
-        """The doorbell: another worker (or this one) committed entry ``seq``."""
+    def rung(self, table_id: str, seq: int, entry: RingEntry | None = None) -> None:
+        """The doorbell: another worker (or this one) committed entry ``seq`` (``entry``:
+        what it says, applied to this worker's copy when that is one entry behind)."""
         if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
             return  # this worker's sockets already have it (its own commit, most often)
+        if (
+            entry is not None
+            and self.subscribers.get(table_id)
+            and self.service.apply_committed(table_id, seq, *entry)
+        ):
+            self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
         self._changed(table_id, False, seq)
 
     def _ring_all(self) -> None:

@@ -33,6 +33,7 @@ from euchre.engine.view import view_of
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
+from euchre.store.play.doorbell import CHANNEL, ring_payload
 from euchre.store.play.table import HUMAN, TableConfig, TableState
 
 __all__ = [
@@ -47,8 +48,6 @@ __all__ = [
 
 _log = logging.getLogger(__name__)
 
-CHANNEL = "euchre_play"
-"""The PostgreSQL NOTIFY channel: payload ``TABLE:SEQ`` after each commit."""
 
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _CACHE_TABLES = 4096
@@ -205,6 +204,33 @@ class PlayService:
             return None
         try:
             return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+        finally:
+            lock.release()
+
+    def apply_committed(
+        self, table_id: str, seq: int, seat: int, action: str, at: datetime
+    ) -> bool:
+        """Apply entry ``seq``, committed by another worker (its doorbell carried it), to this
+        process's copy when that copy holds entry ``seq - 1`` and nobody is changing it.
+        True when the copy now holds ``seq`` (no need to read the log)."""
+        state = self._cache.get(table_id)
+        if state is None:
+            return False
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return False
+        try:
+            if state.seq >= seq:
+                return True
+            if state.seq != seq - 1:
+                return False
+            try:
+                state.apply(seat, action, at)
+            except EuchreError:  # pragma: no cover - a committed entry always applies
+                with self._guard:
+                    self._cache.pop(table_id, None)
+                return False
+            return True
         finally:
             lock.release()
 
@@ -416,7 +442,13 @@ class PlayService:
                     if rows:
                         session.execute(insert(PlayAction), rows)
                         if self._notify:
-                            payloads = [f"{row['table_id']}:{row['seq']}" for row in rows]
+                            payloads = [
+                                ring_payload(
+                                    row["table_id"], row["seq"], row["seat"], row["action"],
+                                    row["at"],
+                                )
+                                for row in rows
+                            ]
                             session.execute(
                                 text(
                                     "SELECT pg_notify(:channel, payload) "
