@@ -62,7 +62,8 @@ class Subscriber:
             if seq <= self.last_seq:
                 return
             self.last_seq = seq
-            await asyncio.wait_for(self.socket.send_text(message), _SEND_TIMEOUT)
+            async with asyncio.timeout(_SEND_TIMEOUT):  # no task per send (wait_for makes one)
+                await self.socket.send_text(message)
 
 
 class PlayRuntime:
@@ -176,9 +177,10 @@ class PlayRuntime:
                     seat: f'{{"type": "view", "view": {text}, "missed": []}}'
                     for seat, text in texts.items()
                 }
-                await asyncio.gather(
-                    *(self._send(table_id, s, seq, messages[s.seat]) for s in subscribers)
-                )
+                # One after another: a send only waits when a socket's buffer is full, and a
+                # socket stalled past the timeout is dropped (no task per send).
+                for subscriber in subscribers:
+                    await self._send(table_id, subscriber, seq, messages[subscriber.seat])
                 self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
             self._pushers.pop(table_id, None)
