@@ -136,6 +136,10 @@ class TableState:
     finished: list[FinishedHand] = field(default_factory=list)
     question: PendingQuestion | None = None
     asked: list[dict[str, Any]] = field(default_factory=list)
+    # The spectators' history of the hand in progress, kept between views (see view()).
+    _history_hand: HandState | None = field(default=None, repr=False, compare=False)
+    _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    _history_last: Action | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, table_id: str, config: TableConfig) -> TableState:
@@ -470,10 +474,14 @@ class TableState:
                 sum(1 for winner in hand.tricks if winner % 2 == 0),
                 sum(1 for winner in hand.tricks if winner % 2 == 1),
             ],
-            history=[
-                {"seat": actor, "action": _public_text(action, actor, seat)}
-                for actor, action in zip(hand.actors, hand.history, strict=True)
-            ],
+            history=(
+                self._public_history(hand)
+                if seat is None
+                else [
+                    {"seat": actor, "action": _public_text(action, actor, seat)}
+                    for actor, action in zip(hand.actors, hand.history, strict=True)
+                ]
+            ),
         )
         return out
 
@@ -504,7 +512,7 @@ class TableState:
                 continue
             if not shared:
                 shared = json.dumps({k: v for k, v in public.items() if k not in _OWN_KEYS})
-            own = {key: public[key] for key in _OWN_KEYS if key in public}
+            own = {key: public[key] for key in _OWN_ORDER if key in public}
             own.update(self._own_part(seat))
             out[seat] = f"{json.dumps(own)[:-1]}, {shared[1:]}"
         return out
@@ -528,6 +536,24 @@ class TableState:
                 for actor, action in zip(hand.actors, hand.history, strict=True)
             ]
         return own
+
+    def _public_history(self, hand: HandState) -> list[dict[str, Any]]:
+        """The hand's actions as a spectator sees them, extended by the entries added since
+        the last call (a hand's history only grows); a new list each time."""
+        done = self._history_seen
+        if (
+            self._history_hand is not hand
+            or len(hand.history) < len(done)
+            or (done and hand.history[len(done) - 1] is not self._history_last)
+        ):
+            self._history_hand, done = hand, []
+        for actor, action in zip(
+            hand.actors[len(done) :], hand.history[len(done) :], strict=True
+        ):
+            done.append({"seat": actor, "action": _public_text(action, actor, None)})
+        self._history_seen = done
+        self._history_last = hand.history[-1] if hand.history else None
+        return list(done)
 
     def _last_hand(self) -> dict[str, Any] | None:
         if not self.finished:
@@ -560,7 +586,8 @@ def _ordered(hand: HandState) -> bool:
 
 
 _PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
-_OWN_KEYS = ("seat", "legal", "hand", "discard", "history")  # what _own_part may set
+_OWN_ORDER = ("seat", "legal", "hand", "discard", "history")
+_OWN_KEYS = frozenset(("seat", "legal", "hand", "discard", "history"))  # _own_part's keys
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:
