@@ -2,9 +2,13 @@
 
 The log (``play_actions``) is the truth: an entry is committed before anyone is told, and a
 table's state is rebuilt by replaying it. Each process keeps the replayed state of the tables
-it serves and catches up by reading only the entries after the ones it has (one small query),
-so several workers on one PostgreSQL database always agree. Two writers racing for the same
-``seq`` cannot both win: ``(table_id, seq)`` is the primary key.
+it serves, advanced by its own commits and by the entries the PostgreSQL doorbell carries
+(:meth:`PlayService.apply_committed`), and catches up by reading only the entries after the
+ones it has (one small query) when it may be behind, so several workers on one PostgreSQL
+database always agree. Two writers racing for the same ``seq`` cannot both win:
+``(table_id, seq)`` is the primary key, and a move sent for the ``seq`` a process's copy holds
+is checked against that copy alone (the key refuses it if another worker got there first).
+Commits go through one writer thread per process (group commit).
 """
 
 from __future__ import annotations
