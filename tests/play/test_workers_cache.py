@@ -5,6 +5,7 @@ SQLite file stand in for two workers here (the PostgreSQL run is in
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime
 from pathlib import Path
@@ -67,6 +68,8 @@ def test_a_worker_applies_another_workers_entry_from_the_ring_without_reading_th
     truth = _replayed(one, table_id)
     for seat in (None, 0, 1, 2, 3):
         assert two.cached_view_texts(table_id, {seat}, truth.seq) is not None
+        seq, texts = two.view_texts(table_id, {seat}, truth.seq)
+        assert seq == truth.seq and json.loads(texts[seat])["seq"] == truth.seq
         view = two.view(table_id, seat)
         assert {**view, "turn_deadline": None} == {**truth.view(seat), "turn_deadline": None}
 

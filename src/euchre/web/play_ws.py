@@ -171,7 +171,9 @@ class PlayRuntime:
                     else None
                 )
                 if quick is None:
-                    quick = await run_in_threadpool(self.service.view_texts, table_id, seats)
+                    quick = await run_in_threadpool(
+                        self.service.view_texts, table_id, seats, known
+                    )
                 seq, texts = quick
                 messages = {
                     seat: f'{{"type": "view", "view": {text}, "missed": []}}'

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, text
+from sqlalchemy import Table, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -53,6 +53,7 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 
+_ACTIONS_TABLE: Table = PlayAction.__table__  # type: ignore[assignment]
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _CACHE_TABLES = 4096
 
@@ -188,9 +189,16 @@ class PlayService:
             return state.seq, state.views(seats, deadline=self._deadline(state))
 
     def view_texts(
-        self, table_id: str, seats: set[int | None]
+        self, table_id: str, seats: set[int | None], at_least: int | None = None
     ) -> tuple[int, dict[int | None, str]]:
-        """Like :meth:`views`, each view as JSON text (the public part encoded once)."""
+        """Like :meth:`views`, each view as JSON text (the public part encoded once); with
+        ``at_least``, from this process's copy without reading the log when that copy holds
+        entry ``at_least`` (waiting for the table's lock: a commit under way)."""
+        if at_least is not None and table_id in self._cache:
+            with self._lock(table_id):
+                state = self._cache.get(table_id)
+                if state is not None and state.seq >= at_least:
+                    return state.seq, state.view_texts(seats, deadline=self._deadline(state))
         with self.reading(table_id) as state:
             return state.seq, state.view_texts(seats, deadline=self._deadline(state))
 
@@ -220,6 +228,8 @@ class PlayService:
         state = self._cache.get(table_id)
         if state is None:
             return False
+        if state.seq >= seq:  # already there (the copy may be past it, a commit under way)
+            return True
         lock = self._lock(table_id)
         if not lock.acquire(blocking=False):
             return False
@@ -444,7 +454,7 @@ class PlayService:
                         except EuchreError as error:
                             request.error = error
                     if rows:
-                        session.execute(insert(PlayAction), rows)
+                        session.execute(insert(_ACTIONS_TABLE), rows)  # Core, no ORM bulk path
                         if self._notify:
                             payloads = [
                                 ring_payload(
