@@ -102,3 +102,21 @@ def test_two_workers_moving_at_the_same_seq_one_wins_the_other_is_stale(
         two.act(table_id, seat=actor, action=legal[-1], seq=seq, want_view=False)
     assert two.view(table_id, None)["seq"] == seq + 1
     assert two.view(table_id, None) == one.view(table_id, None)
+
+
+def test_a_ring_that_found_the_table_busy_is_applied_by_the_fan_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one, two, table_id = _services(tmp_path)
+    two.view(table_id, None)
+    seq, seat, action = _move(one, table_id, random.Random(6))
+
+    def no_log_read(*_: object) -> None:
+        raise AssertionError("the log was read")
+
+    monkeypatch.setattr(two, "_catch_up", no_log_read)
+    entry = (seq, seat, action, datetime.now(UTC))
+    number, texts = two.view_texts(table_id, {None, 0}, entry=entry)
+    monkeypatch.undo()
+    assert number == seq
+    assert json.loads(texts[0]) == {**_replayed(one, table_id).view(0), "turn_deadline": None}

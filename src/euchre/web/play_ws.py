@@ -22,6 +22,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -82,6 +83,7 @@ class PlayRuntime:
         self._push_again: set[str] = set()
         self._pushed_seq: dict[str, int] = {}
         self._sent_seq: dict[str, int] = {}
+        self._ring_entries: dict[str, tuple[int, int, str, datetime]] = {}
         self._listener: asyncio.Task[None] | None = None
         self._thread_id: int | None = None
 
@@ -125,12 +127,12 @@ class PlayRuntime:
         what it says, applied to this worker's copy when that is one entry behind)."""
         if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
             return  # this worker's sockets already have it (its own commit, most often)
-        if (
-            entry is not None
-            and self.subscribers.get(table_id)
-            and self.service.apply_committed(table_id, seq, *entry)
-        ):
-            self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
+        if entry is not None and self.subscribers.get(table_id):
+            if self.service.apply_committed(table_id, seq, *entry):
+                self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
+                self._ring_entries.pop(table_id, None)
+            else:  # the table is busy (a commit under way): the fan-out's thread applies it
+                self._ring_entries[table_id] = (seq, *entry)
         self._changed(table_id, False, seq)
 
     def _ring_all(self) -> None:
@@ -170,9 +172,10 @@ class PlayRuntime:
                     if known is not None
                     else None
                 )
+                entry = self._ring_entries.pop(table_id, None)
                 if quick is None:
                     quick = await run_in_threadpool(
-                        self.service.view_texts, table_id, seats, known
+                        self.service.view_texts, table_id, seats, known, entry
                     )
                 seq, texts = quick
                 messages = {
@@ -207,6 +210,7 @@ class PlayRuntime:
             if not subscribers:
                 del self.subscribers[table_id]
                 self._sent_seq.pop(table_id, None)
+                self._ring_entries.pop(table_id, None)
 
     # ------------------------------------------------------------------ the server's moves
     def kick(self, table_id: str, seq: int | None = None) -> None:

@@ -189,14 +189,29 @@ class PlayService:
             return state.seq, state.views(seats, deadline=self._deadline(state))
 
     def view_texts(
-        self, table_id: str, seats: set[int | None], at_least: int | None = None
+        self,
+        table_id: str,
+        seats: set[int | None],
+        at_least: int | None = None,
+        entry: tuple[int, int, str, datetime] | None = None,
     ) -> tuple[int, dict[int | None, str]]:
         """Like :meth:`views`, each view as JSON text (the public part encoded once); with
         ``at_least``, from this process's copy without reading the log when that copy holds
-        entry ``at_least`` (waiting for the table's lock: a commit under way)."""
+        entry ``at_least`` (waiting for the table's lock: a commit under way). ``entry``
+        (seq, seat, text, when): a committed entry from the doorbell, applied first when the
+        copy holds the one before it."""
+        if entry is not None:
+            at_least = max(entry[0], at_least or 0)
         if at_least is not None and table_id in self._cache:
             with self._lock(table_id):
                 state = self._cache.get(table_id)
+                if entry is not None and state is not None and state.seq == entry[0] - 1:
+                    try:
+                        state.apply(*entry[1:])
+                    except EuchreError:  # pragma: no cover - a committed entry applies
+                        with self._guard:
+                            self._cache.pop(table_id, None)
+                        state = None
                 if state is not None and state.seq >= at_least:
                     return state.seq, state.view_texts(seats, deadline=self._deadline(state))
         with self.reading(table_id) as state:
