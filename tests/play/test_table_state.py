@@ -203,3 +203,27 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
                 refusal = state.refusal(seat, "play AH", state.legal(seat))
                 assert not set(CARD.findall(refusal)) - {"AH"}
         _step(state, rng)
+
+
+@settings(max_examples=25)
+@given(
+    profile=st.sampled_from(BUILTIN_PROFILES),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 10_000),
+)
+def test_views_sent_to_the_sockets_are_each_seats_own_view(
+    profile: str, seed: int, moves: int
+) -> None:
+    """The fan-out builds the public part once (and encodes it once); what each seat
+    receives must still be exactly its own view, so no seat gets a card it may not see."""
+    state = _table(profile, seed=seed)
+    rng = random.Random(moves)
+    seats: list[int | None] = [None, 0, 1, 2, 3]
+    for _ in range(260):
+        if state.status == "over":
+            break
+        own = {seat: state.view(seat, deadline=12.5) for seat in seats}
+        assert state.views(seats, deadline=12.5) == own
+        texts = state.view_texts(seats, deadline=12.5)
+        assert {seat: json.loads(text) for seat, text in texts.items()} == own
+        _step(state, rng)

@@ -22,6 +22,7 @@ import os
 import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -30,13 +31,20 @@ from starlette.concurrency import run_in_threadpool
 from euchre.engine.errors import EuchreError
 from euchre.store.errors import NotFoundError
 from euchre.store.play import AutoMove, ForbiddenError, PlayService
-from euchre.store.play.doorbell import listen_forever
+from euchre.store.play.doorbell import RingEntry, listen_forever
 
 __all__ = ["PlayRuntime", "Subscriber", "router"]
 
 _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
+_PENDING: set[asyncio.Future[None]] = set()  # error replies being sent (kept referenced)
+
+
+def _set_event() -> asyncio.Event:
+    event = asyncio.Event()
+    event.set()
+    return event
 
 
 @dataclass(eq=False)
@@ -47,6 +55,7 @@ class Subscriber:
     seat: int | None
     last_seq: int = -1
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    idle: asyncio.Event = field(default_factory=_set_event)  # no move of its in flight
 
     async def send_view(self, seq: int, message: str) -> None:
         """Send a view unless this socket already has one as new."""
@@ -54,7 +63,8 @@ class Subscriber:
             if seq <= self.last_seq:
                 return
             self.last_seq = seq
-            await asyncio.wait_for(self.socket.send_text(message), _SEND_TIMEOUT)
+            async with asyncio.timeout(_SEND_TIMEOUT):  # no task per send (wait_for makes one)
+                await self.socket.send_text(message)
 
 
 class PlayRuntime:
@@ -73,6 +83,7 @@ class PlayRuntime:
         self._push_again: set[str] = set()
         self._pushed_seq: dict[str, int] = {}
         self._sent_seq: dict[str, int] = {}
+        self._ring_entries: dict[str, tuple[int, int, str, datetime]] = {}
         self._listener: asyncio.Task[None] | None = None
         self._thread_id: int | None = None
 
@@ -111,10 +122,17 @@ class PlayRuntime:
         else:
             loop.call_soon_threadsafe(self._changed, table_id, True, seq)
 
-    def rung(self, table_id: str, seq: int) -> None:
-        """The doorbell: another worker (or this one) committed entry ``seq``."""
+    def rung(self, table_id: str, seq: int, entry: RingEntry | None = None) -> None:
+        """The doorbell: another worker (or this one) committed entry ``seq`` (``entry``:
+        what it says, applied to this worker's copy when that is one entry behind)."""
         if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
             return  # this worker's sockets already have it (its own commit, most often)
+        if entry is not None and self.subscribers.get(table_id):
+            if self.service.apply_committed(table_id, seq, *entry):
+                self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
+                self._ring_entries.pop(table_id, None)
+            else:  # the table is busy (a commit under way): the fan-out's thread applies it
+                self._ring_entries[table_id] = (seq, *entry)
         self._changed(table_id, False, seq)
 
     def _ring_all(self) -> None:
@@ -150,20 +168,24 @@ class PlayRuntime:
                 # This process's own commit: its cached state already holds it (no query).
                 known = self._pushed_seq.pop(table_id, None)
                 quick = (
-                    self.service.cached_views(table_id, seats, known)
+                    self.service.cached_view_texts(table_id, seats, known)
                     if known is not None
                     else None
                 )
+                entry = self._ring_entries.pop(table_id, None)
                 if quick is None:
-                    quick = await run_in_threadpool(self.service.views, table_id, seats)
-                seq, views = quick
+                    quick = await run_in_threadpool(
+                        self.service.view_texts, table_id, seats, known, entry
+                    )
+                seq, texts = quick
                 messages = {
-                    seat: json.dumps({"type": "view", "view": view, "missed": []})
-                    for seat, view in views.items()
+                    seat: f'{{"type": "view", "view": {text}, "missed": []}}'
+                    for seat, text in texts.items()
                 }
-                await asyncio.gather(
-                    *(self._send(table_id, s, seq, messages[s.seat]) for s in subscribers)
-                )
+                # One after another: a send only waits when a socket's buffer is full, and a
+                # socket stalled past the timeout is dropped (no task per send).
+                for subscriber in subscribers:
+                    await self._send(table_id, subscriber, seq, messages[subscriber.seat])
                 self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
             self._pushers.pop(table_id, None)
@@ -188,6 +210,7 @@ class PlayRuntime:
             if not subscribers:
                 del self.subscribers[table_id]
                 self._sent_seq.pop(table_id, None)
+                self._ring_entries.pop(table_id, None)
 
     # ------------------------------------------------------------------ the server's moves
     def kick(self, table_id: str, seq: int | None = None) -> None:
@@ -332,19 +355,34 @@ async def _on_message(
     if not isinstance(action, str) or not isinstance(seq, int) or isinstance(seq, bool):
         await _error(subscriber, 400, "an action message needs 'action' (text) and 'seq'")
         return
+    # Taken on the event loop: the move joins the writer thread's next group commit (no
+    # thread hop per move); this socket's next message waits until that one is settled.
+    await subscriber.idle.wait()
+    subscriber.idle.clear()
+    loop = asyncio.get_running_loop()
+
+    def done(error: BaseException | None) -> None:
+        loop.call_soon_threadsafe(_settled, subscriber, error)
+
     try:
-        await run_in_threadpool(
-            runtime.service.act,
-            table_id,
-            seat=subscriber.seat,
-            action=action,
-            seq=seq,
-            want_view=False,
+        runtime.service.submit(
+            table_id, seat=subscriber.seat, action=action, seq=seq, on_done=done
         )
-    except EuchreError as error:
+    except BaseException:
+        subscriber.idle.set()
+        raise
+
+
+def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
+    """On the loop: ``subscriber``'s move was committed (or refused: tell it why)."""
+    subscriber.idle.set()
+    if error is not None:
         from euchre.web.app import status_for
 
-        await _error(subscriber, status_for(error), str(error))
+        status = status_for(error) if isinstance(error, EuchreError) else 500
+        task = asyncio.ensure_future(_error(subscriber, status, str(error)))
+        _PENDING.add(task)
+        task.add_done_callback(_PENDING.discard)
 
 
 async def _error(subscriber: Subscriber, status: int, detail: str) -> None:

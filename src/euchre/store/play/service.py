@@ -2,26 +2,31 @@
 
 The log (``play_actions``) is the truth: an entry is committed before anyone is told, and a
 table's state is rebuilt by replaying it. Each process keeps the replayed state of the tables
-it serves and catches up by reading only the entries after the ones it has (one small query),
-so several workers on one PostgreSQL database always agree. Two writers racing for the same
-``seq`` cannot both win: ``(table_id, seq)`` is the primary key.
+it serves, advanced by its own commits and by the entries the PostgreSQL doorbell carries
+(:meth:`PlayService.apply_committed`), and catches up by reading only the entries after the
+ones it has (one small query) when it may be behind, so several workers on one PostgreSQL
+database always agree. Two writers racing for the same ``seq`` cannot both win:
+``(table_id, seq)`` is the primary key, and a move sent for the ``seq`` a process's copy holds
+is checked against that copy alone (the key refuses it if another worker got there first).
+Commits go through one writer thread per process (group commit).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, text
+from sqlalchemy import Table, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
@@ -32,6 +37,7 @@ from euchre.engine.view import view_of
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
+from euchre.store.play.doorbell import CHANNEL, ring_payload
 from euchre.store.play.table import HUMAN, TableConfig, TableState
 
 __all__ = [
@@ -44,9 +50,10 @@ __all__ = [
     "hash_secret",
 ]
 
-CHANNEL = "euchre_play"
-"""The PostgreSQL NOTIFY channel: payload ``TABLE:SEQ`` after each commit."""
+_log = logging.getLogger(__name__)
 
+
+_ACTIONS_TABLE: Table = PlayAction.__table__  # type: ignore[assignment]
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _CACHE_TABLES = 4096
 
@@ -93,7 +100,8 @@ class _Request:
     error: BaseException | None = None
     state: TableState | None = None
     new_seq: int = 0
-    wake: threading.Event = field(default_factory=threading.Event)
+    wake: threading.Event | None = None  # set when done (a caller waiting in a thread)
+    on_done: Callable[[BaseException | None], None] | None = None  # or told so
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +136,8 @@ class PlayService:
         self._bots: dict[tuple[str, int, str], Bot] = {}
         self._notify = not database.is_sqlite
         self._queue: list[_Request] = []
-        self._committing = False
-        self._batch_lock = threading.Lock()
+        self._batch = threading.Condition()
+        self._writer: threading.Thread | None = None
 
     # ------------------------------------------------------------------ state
     def _lock(self, table_id: str) -> threading.Lock:
@@ -181,13 +189,43 @@ class PlayService:
     ) -> tuple[int, dict[int | None, dict[str, Any]]]:
         """The current ``seq`` and the view of each of ``seats``, from one moment."""
         with self.reading(table_id) as state:
-            return state.seq, {seat: self._view(state, seat) for seat in seats}
+            return state.seq, state.views(seats, deadline=self._deadline(state))
 
-    def cached_views(
+    def view_texts(
+        self,
+        table_id: str,
+        seats: set[int | None],
+        at_least: int | None = None,
+        entry: tuple[int, int, str, datetime] | None = None,
+    ) -> tuple[int, dict[int | None, str]]:
+        """Like :meth:`views`, each view as JSON text (the public part encoded once); with
+        ``at_least``, from this process's copy without reading the log when that copy holds
+        entry ``at_least`` (waiting for the table's lock: a commit under way). ``entry``
+        (seq, seat, text, when): a committed entry from the doorbell, applied first when the
+        copy holds the one before it."""
+        if entry is not None:
+            at_least = max(entry[0], at_least or 0)
+        if at_least is not None and table_id in self._cache:
+            with self._lock(table_id):
+                state = self._cache.get(table_id)
+                if entry is not None and state is not None and state.seq == entry[0] - 1:
+                    try:
+                        state.apply(*entry[1:])
+                    except EuchreError:  # pragma: no cover - a committed entry applies
+                        with self._guard:
+                            self._cache.pop(table_id, None)
+                        state = None
+                if state is not None and state.seq >= at_least:
+                    return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+        with self.reading(table_id) as state:
+            return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+
+    def cached_view_texts(
         self, table_id: str, seats: set[int | None], at_least: int
-    ) -> tuple[int, dict[int | None, dict[str, Any]]] | None:
-        """Like :meth:`views` from this process's copy without touching the database, when
-        that copy already holds entry ``at_least`` and nobody is changing it; else None."""
+    ) -> tuple[int, dict[int | None, str]] | None:
+        """Like :meth:`view_texts` from this process's copy without touching the database,
+        when that copy already holds entry ``at_least`` and nobody is changing it; else
+        None."""
         state = self._cache.get(table_id)
         if state is None or state.seq < at_least:
             return None
@@ -195,7 +233,36 @@ class PlayService:
         if not lock.acquire(blocking=False):
             return None
         try:
-            return state.seq, {seat: self._view(state, seat) for seat in seats}
+            return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+        finally:
+            lock.release()
+
+    def apply_committed(
+        self, table_id: str, seq: int, seat: int, action: str, at: datetime
+    ) -> bool:
+        """Apply entry ``seq``, committed by another worker (its doorbell carried it), to this
+        process's copy when that copy holds entry ``seq - 1`` and nobody is changing it.
+        True when the copy now holds ``seq`` (no need to read the log)."""
+        state = self._cache.get(table_id)
+        if state is None:
+            return False
+        if state.seq >= seq:  # already there (the copy may be past it, a commit under way)
+            return True
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return False
+        try:
+            if state.seq >= seq:
+                return True
+            if state.seq != seq - 1:
+                return False
+            try:
+                state.apply(seat, action, at)
+            except EuchreError:  # pragma: no cover - a committed entry always applies
+                with self._guard:
+                    self._cache.pop(table_id, None)
+                return False
+            return True
         finally:
             lock.release()
 
@@ -315,15 +382,13 @@ class PlayService:
         costs a disk flush, and one flush for many tables is what lets a single SQLite file
         keep up with hundreds of moves a second.
         """
-        request = _Request(table_id, seat, action, seq, check, also)
-        with self._batch_lock:
-            self._queue.append(request)
-            lead = not self._committing
-            self._committing = True
-        if not lead:
-            request.wake.wait()  # done, or handed the lead for the next batch
-        if not request.done:
-            self._lead()
+        wake = threading.Event()
+        request = _Request(table_id, seat, action, seq, check, also, wake=wake)
+        if threading.current_thread() is self._writer:  # an on_commit hook moving again
+            self._finish([request])
+        else:
+            self._enqueue(request)
+            wake.wait()
         if request.error is not None:
             raise request.error
         assert request.state is not None
@@ -343,24 +408,64 @@ class PlayService:
         for an event's director (``also`` runs in the same transaction)."""
         return self._append(table_id, seat=-1, action=action, seq=None, check=False, also=also)
 
-    def _lead(self) -> None:
-        """Commit everything queued now, then hand the lead to the first move that came in
-        meanwhile (one thread woken, not all of them)."""
-        with self._batch_lock:
-            batch, self._queue = self._queue, []
+    def submit(
+        self,
+        table_id: str,
+        *,
+        seat: int,
+        action: str,
+        seq: int,
+        on_done: Callable[[BaseException | None], None],
+    ) -> None:
+        """Queue a seat's action for the next group commit without waiting (for the event
+        loop: no thread hop per move). Like :meth:`act`, a committed move is told to
+        ``on_commit``; then ``on_done`` gets None, or the refusal (both called in the
+        writer thread)."""
+        request = _Request(table_id, seat, _canonical(action), seq, True, None)
+        request.on_done = on_done
+        self._enqueue(request)
+
+    def _enqueue(self, request: _Request) -> None:
+        with self._batch:
+            self._queue.append(request)
+            if self._writer is None:
+                self._writer = threading.Thread(
+                    target=self._write_loop, name="play-writer", daemon=True
+                )
+                self._writer.start()
+            else:
+                self._batch.notify()
+
+    def _write_loop(self) -> None:
+        """The one writer thread: commit everything queued, again and again; it ends after
+        a few idle seconds (the next move starts another)."""
+        while True:
+            with self._batch:
+                while not self._queue:
+                    if not self._batch.wait(timeout=5.0) and not self._queue:
+                        self._writer = None
+                        return
+                batch, self._queue = self._queue, []
+            self._finish(batch)
+
+    def _finish(self, batch: list[_Request]) -> None:
+        """Commit ``batch`` and tell each waiting caller what became of its move."""
         try:
             self._commit_batch(batch)
+        except Exception as error:  # pragma: no cover - _commit_batch sorts its errors
+            _log.exception("play: a group commit failed")
+            for request in batch:
+                if request.state is None and request.error is None:
+                    request.error = StoreError(f"the move was not saved: {error}")
         finally:
             for request in batch:
                 if request.state is None and request.error is None:
                     request.error = StoreError("the move was not saved; try again")
                 request.done = True
-                request.wake.set()
-            with self._batch_lock:
-                if self._queue:
-                    self._queue[0].wake.set()
-                else:
-                    self._committing = False
+                if request.wake is not None:
+                    request.wake.set()
+                if request.on_done is not None:
+                    request.on_done(request.error)
 
     def _commit_batch(self, batch: list[_Request]) -> None:
         held: dict[str, threading.Lock] = {}
@@ -381,9 +486,15 @@ class PlayService:
                         except EuchreError as error:
                             request.error = error
                     if rows:
-                        session.execute(insert(PlayAction), rows)
+                        session.execute(insert(_ACTIONS_TABLE), rows)  # Core, no ORM bulk path
                         if self._notify:
-                            payloads = [f"{row['table_id']}:{row['seq']}" for row in rows]
+                            payloads = [
+                                ring_payload(
+                                    row["table_id"], row["seq"], row["seat"], row["action"],
+                                    row["at"],
+                                )
+                                for row in rows
+                            ]
                             session.execute(
                                 text(
                                     "SELECT pg_notify(:channel, payload) "
@@ -429,8 +540,19 @@ class PlayService:
 
     def _stage(self, session: Session, request: _Request, moment: datetime) -> dict[str, Any]:
         """Check one entry against the table's state, apply it to the cached state (called
-        with the table's lock held until the commit) and return its row to insert."""
-        state = self._catch_up(session, request.table_id)
+        with the table's lock held until the commit) and return its row to insert.
+
+        A move sent for the ``seq`` this process's copy is at needs no read of the log: if
+        another worker wrote that entry first, the insert breaks the primary key and the
+        batch is retried from the log (:meth:`_commit_batch`)."""
+        cached = self._cache.get(request.table_id)
+        if cached is not None and request.seq is not None and request.seq == cached.seq:
+            state = cached
+            with self._guard:
+                if request.table_id in self._cache:
+                    self._cache.move_to_end(request.table_id)
+        else:
+            state = self._catch_up(session, request.table_id)
         if request.seq is not None and request.seq != state.seq:
             raise StaleError(
                 f"stale seq {request.seq}: the table is at seq {state.seq}; "

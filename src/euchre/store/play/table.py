@@ -16,8 +16,9 @@ Nothing here touches a database: :mod:`euchre.store.play.service` stores the log
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -143,6 +144,10 @@ class TableState:
     question: PendingQuestion | None = None
     asked: list[dict[str, Any]] = field(default_factory=list)
     closed: bool = False
+    # The spectators' history of the hand in progress, kept between views (see view()).
+    _history_hand: HandState | None = field(default=None, repr=False, compare=False)
+    _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
+    _history_last: Action | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def new(cls, table_id: str, config: TableConfig) -> TableState:
@@ -487,12 +492,86 @@ class TableState:
                 sum(1 for winner in hand.tricks if winner % 2 == 0),
                 sum(1 for winner in hand.tricks if winner % 2 == 1),
             ],
-            history=[
-                {"seat": actor, "action": _public_text(action, actor, seat)}
-                for actor, action in zip(hand.actors, hand.history, strict=True)
-            ],
+            history=(
+                self._public_history(hand)
+                if seat is None
+                else [
+                    {"seat": actor, "action": _public_text(action, actor, seat)}
+                    for actor, action in zip(hand.actors, hand.history, strict=True)
+                ]
+            ),
         )
         return out
+
+    def views(
+        self, seats: Iterable[int | None], *, deadline: float | None = None
+    ) -> dict[int | None, dict[str, Any]]:
+        """``view(seat, deadline=...)`` for each of ``seats``, the public part built once."""
+        public = self.view(None, deadline=deadline)
+        out: dict[int | None, dict[str, Any]] = {}
+        for seat in seats:
+            if seat is None:
+                out[None] = public
+            else:
+                out[seat] = {**public, **self._own_part(seat)}
+        return out
+
+    def view_texts(
+        self, seats: Iterable[int | None], *, deadline: float | None = None
+    ) -> dict[int | None, str]:
+        """The JSON text of ``view(seat, deadline=...)`` for each of ``seats``: the public
+        part is encoded once and each seat's own fields are put before it (same object)."""
+        public = self.view(None, deadline=deadline)
+        out: dict[int | None, str] = {}
+        shared = ""
+        for seat in seats:
+            if seat is None:
+                out[None] = json.dumps(public)
+                continue
+            if not shared:
+                shared = json.dumps({k: v for k, v in public.items() if k not in _OWN_KEYS})
+            own = {key: public[key] for key in _OWN_ORDER if key in public}
+            own.update(self._own_part(seat))
+            out[seat] = f"{json.dumps(own)[:-1]}, {shared[1:]}"
+        return out
+
+    def _own_part(self, seat: int) -> dict[str, Any]:
+        """The fields of ``view(seat)`` that differ from the spectators' view."""
+        own: dict[str, Any] = {"seat": seat, "legal": self.legal(seat)}
+        hand = self.hand
+        if hand is None or self.game is None:
+            return own
+        own["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
+        own["discard"] = (
+            str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
+        )
+        if any(
+            actor == seat and action.kind in _PRIVATE_KINDS
+            for actor, action in zip(hand.actors, hand.history, strict=True)
+        ):
+            own["history"] = [
+                {"seat": actor, "action": _public_text(action, actor, seat)}
+                for actor, action in zip(hand.actors, hand.history, strict=True)
+            ]
+        return own
+
+    def _public_history(self, hand: HandState) -> list[dict[str, Any]]:
+        """The hand's actions as a spectator sees them, extended by the entries added since
+        the last call (a hand's history only grows); a new list each time."""
+        done = self._history_seen
+        if (
+            self._history_hand is not hand
+            or len(hand.history) < len(done)
+            or (done and hand.history[len(done) - 1] is not self._history_last)
+        ):
+            self._history_hand, done = hand, []
+        for actor, action in zip(
+            hand.actors[len(done) :], hand.history[len(done) :], strict=True
+        ):
+            done.append({"seat": actor, "action": _public_text(action, actor, None)})
+        self._history_seen = done
+        self._history_last = hand.history[-1] if hand.history else None
+        return list(done)
 
     def _last_hand(self) -> dict[str, Any] | None:
         if not self.finished:
@@ -522,6 +601,11 @@ def _ordered(hand: HandState) -> bool:
         if action.kind is ActionKind.CALL:
             return False
     return False
+
+
+_PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
+_OWN_ORDER = ("seat", "legal", "hand", "discard", "history")
+_OWN_KEYS = frozenset(("seat", "legal", "hand", "discard", "history"))  # _own_part's keys
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:
