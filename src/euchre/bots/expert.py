@@ -33,6 +33,7 @@ from euchre.bots.pimc import (
     PimcBot,
     _rebuild,
     contract_score_table,
+    opening_position,
     play_position,
 )
 from euchre.bots.playout import play_out
@@ -339,18 +340,7 @@ class ExpertBot(PimcBot):
                 hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
             if not active[(seat + 2) % 4]:
                 hands[(seat + 2) % 4] = 0
-            position = OpenHandPosition(
-                hands=hands,
-                trump=trump,
-                active=active,
-                to_act=leader,
-                trick_cards=[],
-                trick_seats=[],
-                maker_team=seat % 2,
-                maker_tricks=0,
-                tricks_done=0,
-                score_table=table,
-            )
+            position = opening_position(hands, trump, active, leader, seat % 2, table)
             total += solve_value(position) * times
             count += times
         return total / count if count else 0.0

@@ -54,6 +54,29 @@ def play_position(
     )
 
 
+def opening_position(
+    hands: list[int],
+    trump: int,
+    active: list[bool],
+    leader: int,
+    maker_team: int,
+    score_table: IntArray,
+) -> OpenHandPosition:
+    """The open-hand position of one sampled world before the first lead (valuing a bid)."""
+    return OpenHandPosition(
+        hands=hands,
+        trump=trump,
+        active=active,
+        to_act=leader,
+        trick_cards=[],
+        trick_seats=[],
+        maker_team=maker_team,
+        maker_tricks=0,
+        tricks_done=0,
+        score_table=score_table,
+    )
+
+
 def contract_score_table(profile: RuleProfile, *, alone: bool, defended_alone: bool) -> IntArray:
     """The makers' signed points by their trick count 0..5: the profile's own score table row
     for this contract."""
@@ -495,19 +518,7 @@ class PimcBot:
             if ordering and active[view.dealer]:
                 with_up = hands[view.dealer] | up
                 hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
-            position = OpenHandPosition(
-                hands=hands,
-                trump=trump,
-                active=active,
-                to_act=leader,
-                trick_cards=[],
-                trick_seats=[],
-                maker_team=seat % 2,
-                maker_tricks=0,
-                tricks_done=0,
-                score_table=table,
-            )
-            total += solve_value(position)
+            total += solve_value(opening_position(hands, trump, active, leader, seat % 2, table))
         return total / self.alone_worlds
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -364,38 +364,7 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
     if row is None:
         return SeatClaim(entrant.number, entrant.name, latest.number, table_number, "paper")
     seat = next(int(s) for s, number in row.players.items() if int(number) == entrant.number)
-    bot = row.bots.get(str(seat))
-    if bot is not None:
-        return SeatClaim(
-            entrant.number,
-            entrant.name,
-            latest.number,
-            table_number,
-            "online",
-            row.play_table_id,
-            seat,
-            None,
-            row.state,
-            str(bot["kind"]),
-        )
-    if row.state != "playing":  # his game is over: no new token (another page keeps its own)
-        return SeatClaim(
-            entrant.number,
-            entrant.name,
-            latest.number,
-            table_number,
-            "online",
-            row.play_table_id,
-            seat,
-            None,
-            row.state,
-        )
-    token = secrets.token_urlsafe(24)
-    seat_row = session.get(PlaySeat, (row.play_table_id, seat))
-    if seat_row is None:  # pragma: no cover - every table has four seat rows
-        raise NotFoundError(f"no seat {seat} at play table {row.play_table_id}")
-    seat_row.token_hash = hash_secret(token)
-    return SeatClaim(
+    claim = SeatClaim(
         entrant.number,
         entrant.name,
         latest.number,
@@ -403,9 +372,20 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
         "online",
         row.play_table_id,
         seat,
-        token,
+        None,
         row.state,
     )
+    bot = row.bots.get(str(seat))
+    if bot is not None:
+        return replace(claim, bot=str(bot["kind"]))
+    if row.state != "playing":  # his game is over: no new token (another page keeps its own)
+        return claim
+    token = secrets.token_urlsafe(24)
+    seat_row = session.get(PlaySeat, (row.play_table_id, seat))
+    if seat_row is None:  # pragma: no cover - every table has four seat rows
+        raise NotFoundError(f"no seat {seat} at play table {row.play_table_id}")
+    seat_row.token_hash = hash_secret(token)
+    return replace(claim, token=token)
 
 
 # ---------------------------------------------------------------------- results
