@@ -151,6 +151,15 @@ ACTIONS = st.lists(
 @given(actions=ACTIONS)
 # A player replaces his own score, then his partner enters the first score again.
 @example(actions=[("submit", 0, 0, (0, 8)), ("submit", 0, 0, (0, 9)), ("submit", 1, 0, (0, 8))])
+# ... and then an opponent disputes the replaced score (it must stay replaced).
+@example(
+    actions=[
+        ("submit", 0, 0, (0, 8)),
+        ("submit", 0, 0, (0, 9)),
+        ("submit", 1, 0, (0, 8)),
+        ("dispute", 2, 0, (0, 8)),
+    ]
+)
 def test_scores_are_never_lost_or_silently_replaced(
     honest: TestClient, actions: list[tuple[str, int, int, tuple[int, int]]]
 ) -> None:

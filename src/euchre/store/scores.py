@@ -581,6 +581,13 @@ def dispute_submission(
         raise ConflictError(
             f"score {submission_id} is already confirmed; ask the director for a correction"
         )
+    if submission.status == "superseded":
+        # A replaced score stays in the record; disputing it must not bring it back as a
+        # live entry beside its replacement.
+        raise ConflictError(
+            f"score {submission_id} was replaced by its player's later entry; "
+            "dispute the score that stands"
+        )
     submission.status = "disputed"
     record_audit(
         session,
