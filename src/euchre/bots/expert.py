@@ -38,7 +38,7 @@ from euchre.bots.pimc import (
 )
 from euchre.bots.playout import play_out
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
-from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
+from euchre.bots.solver import IntArray, solve_moves, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER, SUIT_MASK, card_mask
@@ -211,18 +211,7 @@ class ExpertBot(PimcBot):
             for index, action in enumerate(candidates):
                 world = list(hands)
                 world[view.seat] = hand & ~(1 << action.card)
-                position = OpenHandPosition(
-                    hands=world,
-                    trump=trump,
-                    active=view.active,
-                    to_act=leader,
-                    trick_cards=[],
-                    trick_seats=[],
-                    maker_team=maker_team,
-                    maker_tricks=0,
-                    tricks_done=0,
-                    score_table=table,
-                )
+                position = opening_position(world, trump, view.active, leader, maker_team, table)
                 totals[index] += sign * solve_value(position) * times
             solved += times
         if solved == 0:

@@ -57,7 +57,7 @@ def play_position(
 def opening_position(
     hands: list[int],
     trump: int,
-    active: list[bool],
+    active: tuple[bool, bool, bool, bool] | list[bool],
     leader: int,
     maker_team: int,
     score_table: IntArray,
@@ -281,17 +281,8 @@ class PimcBot:
                 hands[seat] = card_mask(pool[index * 5 : index * 5 + 5])
             for index, action in enumerate(candidates):
                 hands[view.seat] = hand & ~(1 << action.card)
-                position = OpenHandPosition(
-                    hands=list(hands),
-                    trump=trump,
-                    active=view.active,
-                    to_act=leader,
-                    trick_cards=[],
-                    trick_seats=[],
-                    maker_team=maker_team,
-                    maker_tricks=0,
-                    tricks_done=0,
-                    score_table=table,
+                position = opening_position(
+                    list(hands), trump, view.active, leader, maker_team, table
                 )
                 totals[index] += sign * solve_value(position)
             solved += 1
@@ -416,19 +407,11 @@ class PimcBot:
                 return float(points[seat % 2] - points[1 - seat % 2])
             return 0.0
         maker_team = state.maker % 2
-        position = OpenHandPosition(
-            hands=list(state.hands),
-            trump=state.trump,
-            active=state.active,
-            to_act=state.to_act,
-            trick_cards=[],
-            trick_seats=[],
-            maker_team=maker_team,
-            maker_tricks=0,
-            tricks_done=0,
-            score_table=contract_score_table(
-                state.profile, alone=state.alone, defended_alone=state.defender_alone >= 0
-            ),
+        table = contract_score_table(
+            state.profile, alone=state.alone, defended_alone=state.defender_alone >= 0
+        )
+        position = opening_position(
+            list(state.hands), state.trump, state.active, state.to_act, maker_team, table
         )
         value = solve_value(position)
         return float(value if seat % 2 == maker_team else -value)
