@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -69,3 +70,24 @@ def artifacts(request: pytest.FixtureRequest) -> Path:
     folder = ARTIFACTS / request.node.name.replace("[", "-").replace("]", "")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database for ``euchre serve``: a SQLite file, or one on the test cluster
+    (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'euchre.db'}"
+        return
+    import psycopg
+
+    server = str(request.getfixturevalue("postgres_url"))
+    name = f"served_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base = server.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(server, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

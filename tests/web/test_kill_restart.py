@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,26 +34,6 @@ def _director(base_url: str) -> httpx.Client:
 
 def _score(table_number: int) -> list[int]:
     return [10, table_number % 10]
-
-
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database for ``euchre serve``: a SQLite file, or one on the test cluster."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'euchre.db'}"
-        return
-    import psycopg
-
-    server = str(request.getfixturevalue("postgres_url"))
-    name = f"kill_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(server, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = server.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(server, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @pytest.mark.slow
