@@ -88,8 +88,18 @@ class PostgresCluster:
         if self._as_postgres:
             account = pwd.getpwnam("postgres")
             os.chown(self.folder, account.pw_uid, account.pw_gid)
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
-                  "--no-sync")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        )
         options = [
             "-c listen_addresses=127.0.0.1",
             f"-c unix_socket_directories={self.folder}",
@@ -100,9 +110,19 @@ class PostgresCluster:
         for _ in range(5):
             self.port = free_port()
             try:
-                self._run("pg_ctl", "-D", str(self.data), "-l", str(self.folder / "server.log"),
-                          "-w", "-t", "60", "-o", " ".join([f"-p {self.port}", *options]),
-                          "start")
+                self._run(
+                    "pg_ctl",
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.folder / "server.log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "-o",
+                    " ".join([f"-p {self.port}", *options]),
+                    "start",
+                )
                 return self.url
             except RuntimeError:
                 if "could not bind" not in (self.folder / "server.log").read_text(errors="replace"):

@@ -42,13 +42,27 @@ class EuchreServer:
         environment = dict(os.environ)
         environment["DATABASE_URL"] = self.database_url
         command = [
-            sys.executable, "-m", "euchre", "serve", "--host", "127.0.0.1",
-            "--port", str(self.port), "--workers", str(self.workers), "--no-qr",
-            "--public-url", f"{self.base_url}/",
+            sys.executable,
+            "-m",
+            "euchre",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--workers",
+            str(self.workers),
+            "--no-qr",
+            "--public-url",
+            f"{self.base_url}/",
         ]
         log = self.log_path.open("ab")
         self.process = subprocess.Popen(
-            command, cwd=self.folder, env=environment, stdout=log, stderr=subprocess.STDOUT,
+            command,
+            cwd=self.folder,
+            env=environment,
+            stdout=log,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
         log.close()
@@ -63,8 +77,9 @@ class EuchreServer:
                 raise RuntimeError(f"euchre serve exited early:\n{self.log_tail()}")
             if time.monotonic() > deadline:
                 self.kill()
-                raise RuntimeError(f"euchre serve did not answer in {timeout} s:\n"
-                                   f"{self.log_tail()}")
+                raise RuntimeError(
+                    f"euchre serve did not answer in {timeout} s:\n{self.log_tail()}"
+                )
             time.sleep(0.2)
 
     def log_tail(self, characters: int = 3000) -> str:

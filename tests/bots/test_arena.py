@@ -66,9 +66,7 @@ def test_cli_arena_json_has_the_stable_keys() -> None:
 
 
 def test_cli_arena_same_bot_twice_gets_two_labels() -> None:
-    outcome = runner.invoke(
-        app, ["arena", "--bots", "random,random", "--deals", "2", "--json"]
-    )
+    outcome = runner.invoke(app, ["arena", "--bots", "random,random", "--deals", "2", "--json"])
     assert outcome.exit_code == 0
     assert set(json.loads(outcome.output)["per_bot"]) == {"random (A)", "random (B)"}
 

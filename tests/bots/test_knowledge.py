@@ -56,9 +56,7 @@ def test_knowledge_is_true_of_the_real_deal(
     steps=st.integers(0, 30),
     seat=st.integers(0, 3),
 )
-def test_sampled_worlds_fit_the_view(
-    seed: int, profile_index: int, steps: int, seat: int
-) -> None:
+def test_sampled_worlds_fit_the_view(seed: int, profile_index: int, steps: int, seat: int) -> None:
     state = random_state(PROFILES[profile_index], seed, steps)
     if state.is_over:
         return

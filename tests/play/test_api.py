@@ -74,14 +74,16 @@ def test_an_illegal_action_is_refused_409_naming_the_legal_ones(client: TestClie
     table, tokens = created["table"], human_tokens(created)
     for seat, token in tokens.items():
         sat = client.post(
-            f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": seat},
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seat},
             headers=bearer(token),
         )
         assert sat.status_code == 200, sat.text
     seat, view = _my_turn(client, table, tokens)
     answer = client.post(
         f"/api/play/tables/{table}/actions",
-        json={"action": "call H alone", "seq": view["seq"]} if "call H alone" not in view["legal"]
+        json={"action": "call H alone", "seq": view["seq"]}
+        if "call H alone" not in view["legal"]
         else {"action": "play 9C", "seq": view["seq"]},
         headers=bearer(tokens[seat]),
     )
@@ -95,11 +97,13 @@ def test_an_illegal_action_is_refused_409_naming_the_legal_ones(client: TestClie
 def test_a_stale_seq_is_refused_409(client: TestClient) -> None:
     created = open_table(client, seats=["human", "rules", "rules", "rules"], seed=5)
     table, token = created["table"], human_tokens(created)[0]
-    first = client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
-                        headers=bearer(token))
+    first = client.post(
+        f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
+    )
     assert first.status_code == 200
-    again = client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
-                        headers=bearer(token))
+    again = client.post(
+        f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
+    )
     assert again.status_code == 409 and "stale seq 0" in again.json()["detail"]
 
 
@@ -108,8 +112,7 @@ def test_a_missing_or_wrong_token_is_refused_403(client: TestClient) -> None:
     table = created["table"]
     body = {"action": "sit", "seq": 0}
     assert client.post(f"/api/play/tables/{table}/actions", json=body).status_code == 403
-    wrong = client.post(f"/api/play/tables/{table}/actions", json=body,
-                        headers=bearer("x" * 32))
+    wrong = client.post(f"/api/play/tables/{table}/actions", json=body, headers=bearer("x" * 32))
     assert wrong.status_code == 403 and "not valid" in wrong.json()["detail"]
     assert client.get(f"/api/play/tables/{table}", headers=bearer("nope")).status_code == 403
     # Seat 1's token opens seat 1, never seat 0.
@@ -123,13 +126,19 @@ def test_a_move_out_of_turn_is_refused_without_naming_anyone_elses_cards(
     created = open_table(client, seats=["human"] * 4, seed=8)
     table, tokens = created["table"], human_tokens(created)
     for seq, (_, token) in enumerate(sorted(tokens.items())):
-        client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": seq},
-                    headers=bearer(token))
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(token),
+        )
     seat, view = _my_turn(client, table, tokens)
     other = (seat + 1) % 4
     mine = set(view_of(client, table, tokens[other])["hand"])
-    answer = client.post(f"/api/play/tables/{table}/actions",
-                         json={"action": "pass", "seq": view["seq"]}, headers=bearer(tokens[other]))
+    answer = client.post(
+        f"/api/play/tables/{table}/actions",
+        json={"action": "pass", "seq": view["seq"]},
+        headers=bearer(tokens[other]),
+    )
     assert answer.status_code == 409
     assert not set(CARD.findall(answer.json()["detail"])) - mine
 
@@ -137,14 +146,16 @@ def test_a_move_out_of_turn_is_refused_without_naming_anyone_elses_cards(
 def test_spectators_see_public_information_only(client: TestClient) -> None:
     created = open_table(client, seats=["human", "rules", "rules", "rules"], seed=9)
     table, token = created["table"], human_tokens(created)[0]
-    client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
-                headers=bearer(token))
+    client.post(
+        f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
+    )
     seat_view = view_of(client, table, token)
     public = view_of(client, table)
     assert public["seat"] is None and public["hand"] == [] and public["legal"] == []
     assert len(seat_view["hand"]) >= 5
     assert not set(seat_view["hand"]) & set(CARD.findall(json.dumps(public))) - {
-        public["up_card"], *(play["card"] for play in public["trick"])
+        public["up_card"],
+        *(play["card"] for play in public["trick"]),
     }
 
 
@@ -159,19 +170,24 @@ def test_bad_table_requests_get_clear_errors(client: TestClient) -> None:
     assert bad_profile.status_code == 400
     bad_option = client.post("/api/play/tables", json={"profile_options": {"game_targt": 5}})
     assert bad_option.status_code == 400 and "game_target" in bad_option.json()["detail"]
-    bad_deck = client.post("/api/play/tables", json={"profile": "questions",
-                                                     "question_deck": "2C: only one"})
+    bad_deck = client.post(
+        "/api/play/tables", json={"profile": "questions", "question_deck": "2C: only one"}
+    )
     assert bad_deck.status_code == 400 and "no question for pile card" in bad_deck.json()["detail"]
     assert client.get("/api/play/tables/NOPE").status_code == 404
 
 
 def test_a_user_profile_and_its_own_question_deck(client: TestClient) -> None:
-    deck = "\n".join(f"{rank}{suit}: Question {rank}{suit}?" for suit in "CDHS"
-                     for rank in "2345678")
+    deck = "\n".join(
+        f"{rank}{suit}: Question {rank}{suit}?" for suit in "CDHS" for rank in "2345678"
+    )
     created = open_table(
-        client, profile="questions", seats=["human", "random", "random", "random"],
+        client,
+        profile="questions",
+        seats=["human", "random", "random", "random"],
         profile_toml='id = "short"\nextends = "questions"\n[options]\ngame_target = 3\n',
-        question_deck=deck, seed=2,
+        question_deck=deck,
+        seed=2,
     )
     final = play_randomly(client, created["table"], human_tokens(created), random.Random(2))
     assert max(final["scores"]) >= 3 and final["profile"]["game_target"] == 3
@@ -204,20 +220,26 @@ def test_a_human_replaces_a_computer_player_between_hands_and_a_computer_replace
     created = open_table(client, seats=["human", "rules", "human", "rules"], seed=3)
     table, tokens = created["table"], human_tokens(created)
     for seq, seat in enumerate((0, 2)):
-        client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": seq},
-                    headers=bearer(tokens[seat]))
-    left = client.post(f"/api/play/tables/{table}/seats/2", json={"kind": "pimc"},
-                       headers=bearer(tokens[0]))
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
+    left = client.post(
+        f"/api/play/tables/{table}/seats/2", json={"kind": "pimc"}, headers=bearer(tokens[0])
+    )
     assert left.status_code == 200 and left.json()["token"] is None
     assert view_of(client, table)["seats"][2]["kind"] == "pimc"
     assert client.get(f"/api/play/tables/{table}", headers=bearer(tokens[2])).status_code == 403
-    invited = client.post(f"/api/play/tables/{table}/seats/1", json={"kind": "human"},
-                          headers=bearer(tokens[0]))
+    invited = client.post(
+        f"/api/play/tables/{table}/seats/1", json={"kind": "human"}, headers=bearer(tokens[0])
+    )
     assert invited.status_code == 200 and invited.json()["token"]
     seats = view_of(client, table)["seats"]
     assert seats[1]["kind"] == "rules" and seats[1]["next_kind"] == "human"
-    wrong = client.post(f"/api/play/tables/{table}/seats/3", json={"kind": "wizard"},
-                        headers=bearer(tokens[0]))
+    wrong = client.post(
+        f"/api/play/tables/{table}/seats/3", json={"kind": "wizard"}, headers=bearer(tokens[0])
+    )
     assert wrong.status_code == 400 and "wizard" in wrong.json()["detail"]
 
 
@@ -225,8 +247,11 @@ def test_a_hint_names_the_computers_choice_and_why(client: TestClient) -> None:
     created = open_table(client, seats=["human"] * 4, seed=12)
     table, tokens = created["table"], human_tokens(created)
     for seq, seat in enumerate(sorted(tokens)):
-        client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": seq},
-                    headers=bearer(tokens[seat]))
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
     seat, view = _my_turn(client, table, tokens)
     assert view["phase"] == "bid_round_1"
     hint = client.get(f"/api/play/tables/{table}/hint", headers=bearer(tokens[seat]))
@@ -236,8 +261,9 @@ def test_a_hint_names_the_computers_choice_and_why(client: TestClient) -> None:
     refused = client.get(f"/api/play/tables/{table}/hint", headers=bearer(tokens[other]))
     assert refused.status_code == 409
     off = open_table(client, seats=["human", "rules", "rules", "rules"], hints=False)
-    answer = client.get(f"/api/play/tables/{off['table']}/hint",
-                        headers=bearer(off["seats"][0]["token"]))
+    answer = client.get(
+        f"/api/play/tables/{off['table']}/hint", headers=bearer(off["seats"][0]["token"])
+    )
     assert answer.status_code == 409 and "hints are off" in answer.json()["detail"]
 
 
@@ -246,12 +272,16 @@ def test_turn_timer_runs_out_and_the_server_moves_for_the_absent_player(
 ) -> None:
     import time
 
-    created = open_table(client, seats=["human", "human", "human", "human"], timer_seconds=1,
-                         seed=13)
+    created = open_table(
+        client, seats=["human", "human", "human", "human"], timer_seconds=1, seed=13
+    )
     table, tokens = created["table"], human_tokens(created)
     for seq, seat in enumerate(sorted(tokens)):
-        client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": seq},
-                    headers=bearer(tokens[seat]))
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
     view = view_of(client, table)
     assert view["turn_deadline"] is not None and view["seq"] == 4
     time.sleep(2.5)
@@ -274,8 +304,11 @@ def test_after_a_restart_computer_players_owed_a_move_make_it_by_themselves(
     with TestClient(create_app(url)) as first:
         created = open_table(first, seats=["human", "rules", "rules", "rules"], seed=1)
         table, token = created["table"], human_tokens(created)[0]
-        first.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
-                   headers=bearer(token))
+        first.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": 0},
+            headers=bearer(token),
+        )
         owed = view_of(first, table)
         assert owed["seats"][owed["to_act"]]["kind"] == "rules" and owed["seq"] == 1
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")

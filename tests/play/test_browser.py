@@ -96,8 +96,9 @@ class Shots:
     def phase(self, page: Page, name: str) -> None:
         if name and name not in self.seen:
             self.seen.add(name)
-            page.screenshot(path=str(self.folder / f"{len(self.seen):02d}-{name}.png"),
-                            full_page=True)
+            page.screenshot(
+                path=str(self.folder / f"{len(self.seen):02d}-{name}.png"), full_page=True
+            )
 
 
 def _synced(pages: list[Page], timeout: float = 20.0) -> int:
@@ -142,8 +143,13 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
         actors = [page for page in pages if page.locator(ENABLED).count()]
         assert not PAGE_ERRORS, PAGE_ERRORS
         assert len(actors) == 1, f"{len(actors)} pages may act at seq {seq}: " + str(
-            [(p.locator("#play-status").get_attribute("data-phase"),
-              p.locator("#play-status").inner_text()) for p in pages]
+            [
+                (
+                    p.locator("#play-status").get_attribute("data-phase"),
+                    p.locator("#play-status").inner_text(),
+                )
+                for p in pages
+            ]
         )
         page = actors[0]
         shots.phase(page, _phase(page))
@@ -225,8 +231,9 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
 def test_a_hand_played_with_the_keyboard_only(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "random", "random", "random"],
-                    seed=5)
+    created = _open(
+        served, profile="tournament", seats=["human", "random", "random", "random"], seed=5
+    )
     table = created["table"]
     page = _seat_page(browser, created["seats"][0]["url"])
     page.keyboard.press("1")  # "Sit down" is move 1
@@ -279,8 +286,9 @@ def test_the_new_table_form_opens_a_table_with_invite_links_codes_and_qr_codes(
 def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_next_hand(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"],
-                    seed=6)
+    created = _open(
+        served, profile="tournament", seats=["human", "rules", "rules", "rules"], seed=6
+    )
     page = _seat_page(browser, created["seats"][0]["url"])
     _click_and_wait(page, page.locator("[data-action=sit]"))
     page.click("#seats-panel summary")
@@ -293,6 +301,11 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
     page.screenshot(path=str(artifacts / "invited.png"), full_page=True)
     url = str(link.get_attribute("href"))
     view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}").json()
-    assert view["seats"][2] == {"seat": 2, "name": "North", "kind": "rules",
-                                "next_kind": "human", "seated": False}
+    assert view["seats"][2] == {
+        "seat": 2,
+        "name": "North",
+        "kind": "rules",
+        "next_kind": "human",
+        "seated": False,
+    }
     assert "#seat=2&token=" in url

@@ -38,10 +38,14 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_every_table_resumes(
         client = httpx.Client(base_url=server.base_url, timeout=30)
         tables: list[dict[str, Any]] = []
         for index in range(TABLES):
-            answer = client.post("/api/play/tables", json={
-                "profile": ("tournament", "questions", "valpo")[index % 3],
-                "seats": ["human", "rules", "human", "random"], "seed": index,
-            })
+            answer = client.post(
+                "/api/play/tables",
+                json={
+                    "profile": ("tournament", "questions", "valpo")[index % 3],
+                    "seats": ["human", "rules", "human", "random"],
+                    "seed": index,
+                },
+            )
             assert answer.status_code == 201, answer.text
             tables.append(answer.json())
         lock = threading.Lock()
@@ -56,8 +60,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_every_table_resumes(
                 try:
                     while not killed.is_set():
                         for seat, token in tokens.items():
-                            view = phone.get(f"/api/play/tables/{table}",
-                                             headers=bearer(token)).json()
+                            view = phone.get(
+                                f"/api/play/tables/{table}", headers=bearer(token)
+                            ).json()
                             if not view["legal"]:
                                 continue
                             action = rng.choice(view["legal"])
@@ -89,8 +94,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_every_table_resumes(
         server.start()
         for created in tables:
             table = created["table"]
-            events = client.get(f"/api/play/tables/{table}/events",
-                                params={"since": 0}).json()["events"]
+            events = client.get(f"/api/play/tables/{table}/events", params={"since": 0}).json()[
+                "events"
+            ]
             logged = {event["seq"]: (event["seat"], event["action"]) for event in events}
             for seq, (seat, action) in acknowledged[table].items():
                 public = "discard" if action.startswith("discard") else action  # hidden card
@@ -110,9 +116,13 @@ def test_sigkill_mid_game_loses_no_acknowledged_move_and_every_table_resumes(
                 assert time.monotonic() < deadline, f"table {table} did not resume"
                 time.sleep(0.1)
         for index, created in enumerate(tables[:2]):  # two games play on to their end
-            final = play_randomly(client, created["table"], human_tokens(created),
-                                  random.Random(100 + index), timeout=120)
+            final = play_randomly(
+                client,
+                created["table"],
+                human_tokens(created),
+                random.Random(100 + index),
+                timeout=120,
+            )
             assert final["status"] == "over"
     finally:
         server.stop()
-

@@ -24,8 +24,16 @@ def test_opening_a_table_with_an_uploaded_deck_shows_each_human_seat_its_link_co
 ) -> None:
     page = client.post(
         "/play",
-        data={"profile": "questions", "seat0": "human", "seat1": "rules", "seat2": "human",
-              "seat3": "random", "seed": "4", "hints": "on", "timer_seconds": "0"},
+        data={
+            "profile": "questions",
+            "seat0": "human",
+            "seat1": "rules",
+            "seat2": "human",
+            "seat3": "random",
+            "seed": "4",
+            "hints": "on",
+            "timer_seconds": "0",
+        },
         files={"deck": ("party.txt", DECK.encode(), "text/plain")},
     )
     assert page.status_code == 201, page.text
@@ -40,7 +48,8 @@ def test_opening_a_table_with_an_uploaded_deck_shows_each_human_seat_its_link_co
 
 def test_a_bad_deck_or_seed_is_named_on_the_form_page(client: TestClient) -> None:
     bad_deck = client.post(
-        "/play", data={"profile": "questions"},
+        "/play",
+        data={"profile": "questions"},
         files={"deck": ("party.txt", b"2C: only one question", "text/plain")},
     )
     assert bad_deck.status_code == 400 and "no question for pile card" in bad_deck.text

@@ -50,9 +50,11 @@ def test_players_split_between_two_workers_see_each_others_moves(
     server = EuchreServer(postgres_database, tmp_path, workers=2).start()
     stack = contextlib.ExitStack()
     try:
-        created = httpx.post(f"{server.base_url}/api/play/tables",
-                             json={"profile": "tournament", "seats": ["human"] * 4, "seed": 8},
-                             timeout=30).json()
+        created = httpx.post(
+            f"{server.base_url}/api/play/tables",
+            json={"profile": "tournament", "seats": ["human"] * 4, "seed": 8},
+            timeout=30,
+        ).json()
         table, tokens = created["table"], human_tokens(created)
         address = f"ws://127.0.0.1:{server.port}/api/play/tables/{table}/ws"
 
@@ -77,10 +79,15 @@ def test_players_split_between_two_workers_see_each_others_moves(
         for _ in range(60):  # sit down, bid and play several tricks across both workers
             actor = next(seat for seat in range(4) if views[seat]["legal"])
             target = views[actor]["seq"] + 1
-            seat_sockets[actor].send(json.dumps({
-                "type": "action", "action": rng.choice(views[actor]["legal"]),
-                "seq": views[actor]["seq"],
-            }))
+            seat_sockets[actor].send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "action": rng.choice(views[actor]["legal"]),
+                        "seq": views[actor]["seq"],
+                    }
+                )
+            )
             for seat, socket in seat_sockets.items():
                 while True:
                     message = _receive(socket)
@@ -95,9 +102,11 @@ def test_players_split_between_two_workers_see_each_others_moves(
         server.stop()
 
 
-
 def _view_now(server: EuchreServer, table: str, token: str) -> dict[str, Any]:
-    answer = httpx.get(f"{server.base_url}/api/play/tables/{table}",
-                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    answer = httpx.get(
+        f"{server.base_url}/api/play/tables/{table}",
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=10,
+    )
     view: dict[str, Any] = answer.json()
     return view

@@ -21,8 +21,13 @@ from .helpers import CARD
 
 def _table(profile: str, seed: int = 1, seats: tuple[str, ...] = ("human",) * 4) -> TableState:
     config = config_from_request(
-        profile=profile, profile_options=None, seats=list(seats), seed=seed, hints=True,
-        timer_seconds=0, deck_text=None,
+        profile=profile,
+        profile_options=None,
+        seats=list(seats),
+        seed=seed,
+        hints=True,
+        timer_seconds=0,
+        deck_text=None,
     )
     return TableState.new("T", config)
 

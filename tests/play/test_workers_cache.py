@@ -24,8 +24,13 @@ def _services(tmp_path: Path) -> tuple[PlayService, PlayService, str]:
     first.migrate()
     one, two = PlayService(first), PlayService(Database(url))
     config = config_from_request(
-        profile="tournament", profile_options=None, seats=["human"] * 4, seed=5, hints=True,
-        timer_seconds=0, deck_text=None,
+        profile="tournament",
+        profile_options=None,
+        seats=["human"] * 4,
+        seed=5,
+        hints=True,
+        timer_seconds=0,
+        deck_text=None,
     )
     table_id, _ = one.create_table(config, client="test")
     return one, two, table_id

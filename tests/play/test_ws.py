@@ -61,9 +61,12 @@ def test_every_change_reaches_every_seat_and_spectator_and_matches_their_views(
                     if fresh["seq"] == pushed["seq"]:
                         assert fresh == pushed
                     others = set(CARD.findall(str(pushed))) - set(pushed["hand"])
-                    public = {pushed.get("up_card")} | {
-                        c["card"] for t in pushed.get("tricks", []) for c in t["cards"]
-                    } | {c["card"] for c in pushed.get("trick", [])} | {pushed.get("discard")}
+                    public = (
+                        {pushed.get("up_card")}
+                        | {c["card"] for t in pushed.get("tricks", []) for c in t["cards"]}
+                        | {c["card"] for c in pushed.get("trick", [])}
+                        | {pushed.get("discard")}
+                    )
                     assert others <= public
             if seq and view_of(client, table)["hands_played"] >= 1:
                 break
@@ -81,8 +84,9 @@ def test_a_reconnecting_seat_sends_its_last_seq_and_gets_what_it_missed(
         socket.send_json({"token": token, "seq": 0})
         first = socket.receive_json()["view"]
     assert first["seq"] == 0
-    sat = client.post(f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0},
-                      headers=bearer(token))
+    sat = client.post(
+        f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
+    )
     assert sat.status_code == 200
     latest = view_of(client, table, token)
     with client.websocket_connect(url) as socket:

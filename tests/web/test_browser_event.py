@@ -84,9 +84,16 @@ def _confirm(table: Page, submission_id: int, player_code: str) -> None:
     expect(table.locator("#official")).to_be_visible()
 
 
-def _play_round(phones: BrowserContext, served: EuchreServer, shots: Shots, round_number: int,
-                tables: dict[int, str], codes: dict[int, str], *, dispute_table: int | None
-                ) -> dict[int, tuple[int, int]]:
+def _play_round(
+    phones: BrowserContext,
+    served: EuchreServer,
+    shots: Shots,
+    round_number: int,
+    tables: dict[int, str],
+    codes: dict[int, str],
+    *,
+    dispute_table: int | None,
+) -> dict[int, tuple[int, int]]:
     """Every table reports from its phone; ``dispute_table`` sends two different scores."""
     reported: dict[int, tuple[int, int]] = {}
     for table_number, table_code in sorted(tables.items()):
@@ -101,7 +108,8 @@ def _play_round(phones: BrowserContext, served: EuchreServer, shots: Shots, roun
             rival = _submit(table, (points[1], points[0]), codes[side1[0]])
             assert rival != submission_id
             expect(table.locator(f"li[data-testid=submission-{rival}]")).to_have_attribute(
-                "data-status", re.compile("disputed|flagged|conflict"))
+                "data-status", re.compile("disputed|flagged|conflict")
+            )
             shots.take(table, f"round{round_number}-table{table_number}-two-scores")
         else:
             _confirm(table, submission_id, codes[side1[0]])
@@ -150,7 +158,8 @@ def test_a_sixteen_player_event_from_creation_to_prizes(
         checked_box.uncheck()
     director.click("#add-player-submit")
     expect(director.locator("tr[data-testid=player-16]")).to_have_attribute(
-        "data-checked-in", re.compile("false|no|0"))
+        "data-checked-in", re.compile("false|no|0")
+    )
     shots.take(director, "players")
 
     director.click("#start-round")
@@ -169,20 +178,24 @@ def test_a_sixteen_player_event_from_creation_to_prizes(
 
     director.click("[data-testid=check-in-16]")  # the late arrival: plays from round 2
     expect(director.locator("tr[data-testid=player-16]")).to_have_attribute(
-        "data-checked-in", re.compile("true|yes|1"))
+        "data-checked-in", re.compile("true|yes|1")
+    )
 
     _play_round(phones, served, shots, 1, tables, codes, dispute_table=2)
     director.goto(f"{served.base_url}{event_path}")
     expect(director.locator("#tables tr[data-testid=table-2]")).to_have_attribute(
-        "data-state", "disputed")
+        "data-state", "disputed"
+    )
     shots.take(director, "round1-dispute")
     accept = director.locator("[data-testid^=accept-]").first
     accept.click()
     expect(director.locator("#tables tr[data-testid=table-2]")).to_have_attribute(
-        "data-state", "reported")
+        "data-state", "reported"
+    )
     for table_number in tables:
-        expect(director.locator(f"#tables tr[data-testid=table-{table_number}]")
-               ).to_have_attribute("data-state", "reported")
+        expect(director.locator(f"#tables tr[data-testid=table-{table_number}]")).to_have_attribute(
+            "data-state", "reported"
+        )
 
     director.click("#close-round")
     expect(director.locator("#flash")).to_contain_text("closed")

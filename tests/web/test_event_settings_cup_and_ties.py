@@ -6,6 +6,7 @@ round's own clock."""
 
 from __future__ import annotations
 
+import html
 from datetime import datetime
 from pathlib import Path
 
@@ -148,7 +149,7 @@ def test_a_cup_exclusion_naming_no_player_is_warned_about(tmp_path: Path) -> Non
     )
     add_singles(client, event_id, 8)
     dashboard = client.get(f"/director/events/{event_id}").text
-    assert "the euchred cup&#x27;s left-out list names &#x27;99&#x27;, which is no player" in (
+    assert "the euchred cup's left-out list names '99', which is no player" in html.unescape(
         dashboard
     )
 

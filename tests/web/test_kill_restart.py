@@ -100,8 +100,12 @@ def test_sigkill_mid_submissions_loses_no_confirmed_score(
         for table_number in confirmed:
             assert by_number[table_number]["state"] == "reported"
             assert by_number[table_number]["team_points"] == _score(table_number)
-        kept = {row["id"] for row in director.get(
-            f"/api/events/{event_id}/submissions", params={"round": 1}).json()}
+        kept = {
+            row["id"]
+            for row in director.get(
+                f"/api/events/{event_id}/submissions", params={"round": 1}
+            ).json()
+        }
         assert set(saved.values()) <= kept
 
         for table in tables:

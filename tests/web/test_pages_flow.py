@@ -3,6 +3,7 @@ dashboard, a table's phone page, the projector and results pages."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -168,7 +169,7 @@ def test_dashboard_correction_and_undo_forms(browser: TestClient) -> None:
     assert bad.status_code == 400
     # Issue 9: teams by their players' names, never "team 0".
     assert re.search(
-        r"the points of Q\d[ab] &amp; Q\d[ab] must be a whole number, got &#x27;ten", bad.text
+        r"the points of Q\d[ab] & Q\d[ab] must be a whole number, got 'ten", html.unescape(bad.text)
     )
     saved = browser.post(
         f"{dashboard}/correct",
@@ -211,7 +212,7 @@ def test_table_code_box_and_static_assets(browser: TestClient) -> None:
     assert browser.get("/t", params={"code": "no such!"}).status_code == 400
     missing = browser.get("/t", params={"code": "abcde"})
     assert missing.status_code == 404
-    assert "no table has code &#x27;ABCDE&#x27;" in missing.text
+    assert "no table has code 'ABCDE'" in html.unescape(missing.text)
     script = browser.get("/static/app.js")
     assert script.status_code == 200
     assert "AudioContext" in script.text

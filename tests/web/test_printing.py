@@ -37,10 +37,12 @@ def _pages_text(pdf: bytes) -> list[str]:
 
 def _two_tables() -> list[TallyTableData]:
     return [
-        TallyTableData(1, "K7QF", (TallyTeam("Team 1", ("Ann", "Bob")),
-                                   TallyTeam("Team 7", ("Cy", "Di")))),
-        TallyTableData(2, "M3ZP", (TallyTeam("Team 2", ("Ed", "Fay")),
-                                   TallyTeam("Team 5", ("Gus", "Hal")))),
+        TallyTableData(
+            1, "K7QF", (TallyTeam("Team 1", ("Ann", "Bob")), TallyTeam("Team 7", ("Cy", "Di")))
+        ),
+        TallyTableData(
+            2, "M3ZP", (TallyTeam("Team 2", ("Ed", "Fay")), TallyTeam("Team 5", ("Gus", "Hal")))
+        ),
     ]
 
 
@@ -95,8 +97,7 @@ def test_tally_sheets_one_per_team_with_a_line_per_hand() -> None:
 def test_valpo_scorecard_is_signed_by_the_opponent_with_twelve_hands() -> None:
     check = opponent_check_for_profile("valpo")
     assert check is OpponentCheck.SIGNATURE
-    pdf = tally_sheets_pdf("Valpo Rec", 1, _two_tables()[:1], hand_count=12,
-                           opponent_check=check)
+    pdf = tally_sheets_pdf("Valpo Rec", 1, _two_tables()[:1], hand_count=12, opponent_check=check)
     page = _pages_text(pdf)[0]
     assert "have your opponent sign" in page
     assert "Opponent's signature" in page
@@ -115,8 +116,9 @@ def test_event_tally_sheet_has_a_line_per_round_and_a_box_per_hand() -> None:
     assert "Tally sheet - Team 2" in pages[1]
     assert "Event total" in pages[0]
     assert "1 2 3 4 5 6 7 8 Total" in pages[0]
-    reader = PdfReader(io.BytesIO(
-        event_tally_sheets_pdf("BSG", teams[:1], round_count=7, hand_count=8)))
+    reader = PdfReader(
+        io.BytesIO(event_tally_sheets_pdf("BSG", teams[:1], round_count=7, hand_count=8))
+    )
     box = reader.pages[0].mediabox
     assert box.width > box.height  # landscape
 
@@ -144,19 +146,26 @@ def test_player_scorecards_two_per_page_with_known_rounds_filled_in() -> None:
 
 
 def test_scorecard_total_printed_only_when_every_round_has_points() -> None:
-    complete = PlayerScorecardData("Ann", (ScorecardRound(1, 1, "Bob", ("Cy", "Di"), 5),
-                                           ScorecardRound(2, 2, "Ed", ("Fay", "Gus"), 7)))
-    partial = PlayerScorecardData("Bea", (ScorecardRound(1, 1, "Bob", ("Cy", "Di"), 5),
-                                          ScorecardRound(2)))
-    complete_page, = _pages_text(player_scorecards_pdf("E", [complete]))
-    partial_page, = _pages_text(player_scorecards_pdf("E", [partial]))
+    complete = PlayerScorecardData(
+        "Ann",
+        (
+            ScorecardRound(1, 1, "Bob", ("Cy", "Di"), 5),
+            ScorecardRound(2, 2, "Ed", ("Fay", "Gus"), 7),
+        ),
+    )
+    partial = PlayerScorecardData(
+        "Bea", (ScorecardRound(1, 1, "Bob", ("Cy", "Di"), 5), ScorecardRound(2))
+    )
+    (complete_page,) = _pages_text(player_scorecards_pdf("E", [complete]))
+    (partial_page,) = _pages_text(player_scorecards_pdf("E", [partial]))
     assert "Total 12" in complete_page
     assert "Total 5" not in partial_page
 
 
 def test_round_assignments_list_every_table() -> None:
-    rows = [AssignmentRow(number, f"C{number:03d}", ("Ann & Bob", "Cy & Di"))
-            for number in range(1, 26)]
+    rows = [
+        AssignmentRow(number, f"C{number:03d}", ("Ann & Bob", "Cy & Di")) for number in range(1, 26)
+    ]
     pages = _pages_text(round_assignments_pdf("Lions", 2, rows))
     text = "\n".join(pages)
     assert "Round 2: table assignments" in text
@@ -166,17 +175,22 @@ def test_round_assignments_list_every_table() -> None:
 
 def test_names_outside_latin1_print_folded_never_fail() -> None:
     assert to_latin1("Łukasz “Luke” — Zoë 王") == 'Lukasz "Luke" - Zoë ?'
-    pdf = table_cards_pdf("Événement 🃏", 1, [
-        TableCardData(1, "K7QF", f"{BASE}/t/K7QF", ("Łukasz & Zoë", "王 & \x00"))])
-    page, = _pages_text(pdf)
+    pdf = table_cards_pdf(
+        "Événement 🃏",
+        1,
+        [TableCardData(1, "K7QF", f"{BASE}/t/K7QF", ("Łukasz & Zoë", "王 & \x00"))],
+    )
+    (page,) = _pages_text(pdf)
     assert "Lukasz & Zoë" in page
 
 
 def test_long_names_are_shortened_to_fit_their_box() -> None:
     long_name = "Bartholomew " * 12
-    pdf = player_scorecards_pdf("E", [PlayerScorecardData(
-        "Ann", (ScorecardRound(1, 1, long_name, (long_name, long_name), 2),))])
-    page, = _pages_text(pdf)
+    pdf = player_scorecards_pdf(
+        "E",
+        [PlayerScorecardData("Ann", (ScorecardRound(1, 1, long_name, (long_name, long_name), 2),))],
+    )
+    (page,) = _pages_text(pdf)
     assert "..." in page
 
 
@@ -185,8 +199,7 @@ def test_long_names_are_shortened_to_fit_their_box() -> None:
     [
         lambda: table_cards_pdf("E", 1, []),
         lambda: table_cards_pdf("E", 0, [TableCardData(1, "A", "http://x/t/A")]),
-        lambda: table_cards_pdf("E", 1, [TableCardData(1, "A", "http://x/t/A")],
-                                page_format="B5"),
+        lambda: table_cards_pdf("E", 1, [TableCardData(1, "A", "http://x/t/A")], page_format="B5"),
         lambda: tally_sheets_pdf("E", 1, _two_tables(), hand_count=0),
         lambda: event_tally_sheets_pdf("E", [], round_count=7, hand_count=8),
         lambda: player_scorecards_pdf("E", []),
@@ -230,15 +243,17 @@ def test_scorecards_show_the_points_of_finished_rounds_and_sat_out() -> None:
         1,
         code="4821",
     )
-    page, = _pages_text(player_scorecards_pdf("Lions", [card]))
+    (page,) = _pages_text(player_scorecards_pdf("Lions", [card]))
     assert "2 sat out 7" in page
     assert "1 2 Bob Cy & Di 9" in page
     assert "Your own code: 4821" in page
 
 
 def test_scorecards_with_codes_print_one_player_per_page() -> None:
-    cards = [PlayerScorecardData(name, (ScorecardRound(1),), code=code)
-             for name, code in (("Ann", "1111"), ("Bob", "2222"), ("Cy", "3333"))]
+    cards = [
+        PlayerScorecardData(name, (ScorecardRound(1),), code=code)
+        for name, code in (("Ann", "1111"), ("Bob", "2222"), ("Cy", "3333"))
+    ]
     pages = _pages_text(player_scorecards_pdf("E", cards))
     assert len(pages) == 3
     for page, code in zip(pages, ("1111", "2222", "3333"), strict=True):
@@ -248,9 +263,7 @@ def test_scorecards_with_codes_print_one_player_per_page() -> None:
 
 def test_bolivar_tally_sheets_use_bolivars_wording() -> None:
     wording = wording_for_profile("bolivar")
-    pages = _pages_text(
-        tally_sheets_pdf("Lions", 3, _two_tables(), hand_count=8, wording=wording)
-    )
+    pages = _pages_text(tally_sheets_pdf("Lions", 3, _two_tables(), hand_count=8, wording=wording))
     text = pages[0].replace("\n", " ")
     assert "Game 3" in text and "Round 3" not in text
     assert "Eight (8) hands are played each game regardless of score" in text

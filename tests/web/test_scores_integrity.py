@@ -3,6 +3,7 @@ a test named after it, through the API and the pages (TestClient)."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 from datetime import timedelta
@@ -439,7 +440,7 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     state = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]
     assert state["team_points"] == [9, 7]  # the director's table list: with the penalty too
     phone = client.get(f"/t/{code}").text
-    assert "won, 9–7 with the director&#x27;s penalties." in phone  # not the game's 5-7
+    assert "won, 9–7 with the director's penalties." in html.unescape(phone)  # not the game's 5-7
     again = client.put(
         f"/api/events/{event_id}/rounds/1/tables/1/result",
         json={"hand_points": HANDS_9_7, "lone_marches": {str(sides[0][0]): 1}, "reason": "x"},

@@ -70,8 +70,10 @@ def table_flow_costs(client: TestClient, teams: int) -> list[Counter[str]]:
     scorer = info["partnerships"][0][0]["number"]
     opponent = info["partnerships"][1][0]["number"]
     with counting(client) as counts:
-        submitted = client.post(f"/api/tables/{code}/submissions",
-                                json={"player_code": codes[scorer], "team_points": [10, 4]})
+        submitted = client.post(
+            f"/api/tables/{code}/submissions",
+            json={"player_code": codes[scorer], "team_points": [10, 4]},
+        )
     assert submitted.status_code == 201, submitted.text
     costs.append(counts)
     with counting(client) as counts:
@@ -111,8 +113,9 @@ def test_a_blocked_device_is_refused_even_with_a_right_table_code(tmp_path: Path
     page = client.get(f"/api/tables/{code}")
     assert page.status_code == 429
     assert "too many wrong codes" in page.json()["detail"]
-    submitted = client.post(f"/api/tables/{code}/submissions",
-                            json={"player_code": codes[1], "team_points": [10, 4]})
+    submitted = client.post(
+        f"/api/tables/{code}/submissions", json={"player_code": codes[1], "team_points": [10, 4]}
+    )
     assert submitted.status_code == 429
     store = client.app.state.database  # type: ignore[attr-defined]
     with store.read() as session:
@@ -146,8 +149,10 @@ def test_each_confirmation_moves_the_event_revision_on_by_one(client: TestClient
         info = client.get(f"/api/tables/{table['code']}").json()
         scorer = info["partnerships"][0][0]["number"]
         opponent = info["partnerships"][1][0]["number"]
-        submitted = client.post(f"/api/tables/{table['code']}/submissions",
-                                json={"player_code": codes[scorer], "team_points": [10, 2]})
+        submitted = client.post(
+            f"/api/tables/{table['code']}/submissions",
+            json={"player_code": codes[scorer], "team_points": [10, 2]},
+        )
         confirmed = client.post(
             f"/api/tables/{table['code']}/submissions/{submitted.json()['id']}/confirm",
             json={"player_code": codes[opponent]},

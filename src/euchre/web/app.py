@@ -76,6 +76,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     except IntegrityError:  # another worker created it at the same moment: use theirs
         with store.write() as session:
             secret = ensure_secret_key(session)
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # Sync routes run in anyio's thread pool (40 threads by default). More threads than

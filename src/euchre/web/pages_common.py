@@ -13,8 +13,18 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse
 
 from euchre.store.models import Round, utc_now
+from euchre.web.templating import render_text
 
-__all__ = ["csrf_field", "error_page", "esc", "layout", "redirect", "table_rows", "timer_html"]
+__all__ = [
+    "clock",
+    "csrf_field",
+    "error_page",
+    "esc",
+    "layout",
+    "redirect",
+    "table_rows",
+    "timer_html",
+]
 
 
 def esc(value: object) -> str:
@@ -58,11 +68,20 @@ def table_rows(rows: list[list[str]]) -> str:
 def error_page(request: Request, status: int, message: str) -> str:
     """The page shown for a 4xx outside the API: the message and a way back."""
     back = request.headers.get("referer") or "/"
-    body = (
-        f'<p id="error" class="error" role="alert">{esc(message)}</p>'
-        f'<p><a id="back" href="{esc(back)}">Back</a></p>'
+    return render_text(
+        "pages/error.html", {"title": f"Problem ({status})", "message": message, "back": back}
     )
-    return layout(f"Problem ({status})", body)
+
+
+def clock(round_row: Round, *, bell: bool = False) -> dict[str, object]:
+    """The round clock's context for the ``timer`` macro of ``macros.html``."""
+    left = max(0, int((round_row.ends_at - utc_now()).total_seconds()))
+    return {
+        "untimed": round_row.ends_at <= round_row.started_at,
+        "ends_at": round_row.ends_at.isoformat(),
+        "left": left,
+        "bell": bell,
+    }
 
 
 def timer_html(round_row: Round, *, bell: bool = False) -> str:

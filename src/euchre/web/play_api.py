@@ -192,9 +192,7 @@ async def create_table(request: Request, body: TableCreate) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}")
-async def get_view(
-    request: Request, table_id: str, authorization: Auth = None
-) -> dict[str, Any]:
+async def get_view(request: Request, table_id: str, authorization: Auth = None) -> dict[str, Any]:
     """A seat's view with its token; the spectators' view without one."""
     service = service_of(request)
     token = _bearer(authorization)

@@ -7,14 +7,11 @@ A seat's link carries its token in the fragment, which browsers never send to a 
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Annotated, Any
 
-import jinja2
 import segno
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
@@ -29,16 +26,11 @@ from euchre.web.play_api import (
     table_config,
 )
 from euchre.web.security import client_key
+from euchre.web.templating import templates
 
 __all__ = ["router", "templates"]
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(
-    env=jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(resources.files("euchre.web").joinpath("templates"))),
-        autoescape=True,
-    )
-)
 _SHOWN_OPTIONS = (
     "game_target",
     "game_hands",

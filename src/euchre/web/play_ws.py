@@ -291,9 +291,7 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
         if not isinstance(last, int) or isinstance(last, bool):
             raise ValueError("'seq' must be a number")
         seat = (
-            await run_in_threadpool(service.seat_for_token, table_id, str(token))
-            if token
-            else None
+            await run_in_threadpool(service.seat_for_token, table_id, str(token)) if token else None
         )
     except (ForbiddenError, NotFoundError) as error:
         status = 404 if isinstance(error, NotFoundError) else 403
@@ -365,9 +363,7 @@ async def _on_message(
         loop.call_soon_threadsafe(_settled, subscriber, error)
 
     try:
-        runtime.service.submit(
-            table_id, seat=subscriber.seat, action=action, seq=seq, on_done=done
-        )
+        runtime.service.submit(table_id, seat=subscriber.seat, action=action, seq=seq, on_done=done)
     except BaseException:
         subscriber.idle.set()
         raise
