@@ -3,7 +3,11 @@
 ``euchre schedule`` prints a rotating-partner schedule with its quality summary;
 ``euchre simulate`` plays whole events with computer players; ``euchre event ...`` keeps an
 event in a JSON file (its inputs, exactly what the web app stores) for a director without the
-web app. Everything a script may read has ``--json``.
+web app. The event commands use the web app's store services for what they share: the one
+config parser (:func:`euchre.store.presets.config_with_preset` and
+:func:`euchre.store.events.check_config`), and a started round's frozen seating
+(:mod:`euchre.store.rounds`): a result or correction never re-seats a round being played.
+Everything a script may read has ``--json``.
 """
 
 from __future__ import annotations
@@ -12,21 +16,23 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.store import events, presets, rounds
 from euchre.tournament import (
     Entrant,
     EventInputs,
     EventSnapshot,
     PenaltyRecord,
+    RoundPlan,
     TableResult,
     compute_event,
     generate_schedule,
-    preset_config,
 )
 from euchre.tournament.model import SeatingOverride, TableSeating
 
@@ -179,10 +185,17 @@ def event_new(
     """Create an event file from a sheet's preset."""
     if file.exists() and not force:
         raise CliError(f"{str(file)!r} exists; pass --force to overwrite it")
-    overrides: dict[str, Any] = {"seed": seed, "round_minutes": round_minutes}
-    if rounds is not None:
-        overrides["rounds"] = rounds
-    _save(file, EventInputs(preset_config(sheet, name, **overrides)))
+    config = presets.config_with_preset(
+        {
+            "profile_id": sheet,
+            "name": name or sheet,
+            "seed": seed,
+            "round_minutes": round_minutes,
+            "rounds": rounds,
+        }
+    )
+    events.check_config(config)
+    _save(file, EventInputs(config))
     print(f"created {file}")
 
 
@@ -199,8 +212,6 @@ def event_add_player(
     if any(entrant.id == player_id for entrant in inputs.entrants):
         raise CliError(f"player id {player_id!r} is already entered")
     entrant = Entrant(player_id, name or player_id, team, arrival_round)
-    from dataclasses import replace
-
     _save(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
     print(f"added {player_id}")
 
@@ -212,8 +223,6 @@ def event_withdraw(
     from_round: Annotated[int, typer.Option("--from-round", help="First round missed.")],
 ) -> None:
     """Withdraw a player from a round on."""
-    from dataclasses import replace
-
     inputs = _load(file)
     if not any(entrant.id == player_id for entrant in inputs.entrants):
         raise CliError(f"no player {player_id!r} in the event")
@@ -224,13 +233,26 @@ def event_withdraw(
     print(f"{player_id} withdraws from round {from_round}")
 
 
+def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
+    """``inputs`` with ``plan``'s round started: its seating frozen as the web app freezes a
+    started round's (unchanged when the round already has a fixed seating)."""
+    if any(override.round == plan.round for override in inputs.overrides):
+        return inputs
+    return replace(inputs, overrides=(*inputs.overrides, rounds.frozen_seating(plan)))
+
+
 @event_app.command("start-round")
 def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
-    """Show the seating of the round now being played."""
-    snapshot = compute_event(_load(file))
+    """Start the next round (its seating is then fixed: a later correction does not re-seat
+    it) and show the seating of the round now being played."""
+    inputs = _load(file)
+    snapshot = compute_event(inputs)
     if snapshot.current_round is None:
         raise CliError("the event is over: every round has its results")
-    plan = snapshot.round_plan(snapshot.current_round)
+    plan = rounds.seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
+    started = _started(inputs, plan)
+    if started is not inputs:
+        _save(file, started)
     lines = [f"round {plan.round}"]
     for table in plan.tables:
         (a, b), (c, d) = table.partnerships[0][:2], table.partnerships[1][:2]
@@ -270,8 +292,6 @@ def event_result(
 ) -> None:
     """Enter (or correct) a table's result; shows each player's points where they differ from
     the team's, and the seats a correction moved."""
-    from dataclasses import replace
-
     from euchre.tournament.validation import complete_result
 
     inputs = _load(file)
@@ -304,6 +324,8 @@ def event_result(
     )
     before = compute_event(inputs)
     seating = _table_of(before, round_number, table)
+    # The round a result is entered for has been played: its seating is fixed from now on.
+    inputs = _started(inputs, before.round_plan(round_number))
     result = complete_result(inputs.config, entered, seating)
     first, second = result.team_points
     kept = tuple(
@@ -361,8 +383,6 @@ def event_penalty(
     ] = None,
 ) -> None:
     """Record an irregularity; the event's rule profile scores it."""
-    from dataclasses import replace
-
     inputs = _load(file)
     penalty = PenaltyRecord(
         round_number, table, kind, offender, hand_number=hand, proven=proven, lone_hand=lone_hand
@@ -431,9 +451,11 @@ def event_seat(
     sitting_out: Annotated[str, typer.Option(help="Comma list of players sitting out.")] = "",
 ) -> None:
     """Override a round's seating by hand; the format continues from it."""
-    from dataclasses import replace
-
     inputs = _load(file)
+    rounds.check_reseat(
+        round_number,
+        scored=any(result.round == round_number for result in inputs.results),
+    )
     seatings = []
     for number, text in enumerate(tables.split(";"), start=1):
         sides = text.split(":")

@@ -21,6 +21,7 @@ __all__ = [
     "MAX_ROUNDS",
     "add_entrant",
     "archive_event",
+    "check_config",
     "check_in",
     "check_in_all",
     "create_event",
@@ -48,7 +49,17 @@ def touch(event: Event) -> None:
     event.revision = (event.revision or 0) + 1
 
 
-def _check_config(config: EventConfig) -> None:
+def check_config(config: EventConfig) -> None:
+    """Refuse a configuration the app cannot run, naming the bad setting: the bounds the
+    web app and the CLI share, then the core's own checks (format options it does not
+    know)."""
+    _check_bounds(config)
+    from euchre.tournament.formats import check_config as check_with_core
+
+    check_with_core(config)
+
+
+def _check_bounds(config: EventConfig) -> None:
     if not config.name.strip():
         raise StoreError("event name must not be empty")
     try:
@@ -76,19 +87,11 @@ def _check_config(config: EventConfig) -> None:
             raise StoreError(f"prize tier {tier.to_json()} needs min_tables >= 1 and amounts >= 0")
 
 
-def _check_with_core(config: EventConfig) -> None:
-    """Let the core reject format options it does not know (it names the bad option)."""
-    from euchre.tournament.formats import check_config
-
-    check_config(config)
-
-
 def create_event(session: Session, *, config: EventConfig, who: str) -> Event:
     """Create an event from a checked configuration (a random seed is drawn when it is 0)."""
-    _check_config(config)
+    check_config(config)
     if config.seed == 0:
         config = EventConfig.from_json(config.to_json() | {"seed": secrets.randbelow(2**31) + 1})
-    _check_with_core(config)
     event = Event(name=config.name.strip(), config=config.to_json(), status="setup", revision=1)
     session.add(event)
     session.flush()
@@ -103,8 +106,7 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
     event = get_event(session, event_id=event_id, for_update=True)
     if started_rounds(session, event_id=event_id):
         raise ConflictError(f"event {event_id} has started; its configuration is fixed")
-    _check_config(config)
-    _check_with_core(config)
+    check_config(config)
     old = event.config
     event.config = config.to_json()
     event.name = config.name.strip()

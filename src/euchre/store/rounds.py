@@ -32,16 +32,25 @@ from euchre.store.models import (
     utc_now,
 )
 from euchre.store.ratelimit import check_rate_limit, raise_if_blocked, take_deferred_rate_limit
-from euchre.tournament import SeatingOverride, TableSeating, TournamentError
+from euchre.tournament import (
+    EventSnapshot,
+    RoundPlan,
+    SeatingOverride,
+    TableSeating,
+    TournamentError,
+)
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
     "TableContext",
+    "check_reseat",
     "close_round",
     "event_table_codes",
+    "frozen_seating",
     "get_round",
     "open_table",
     "override_seating",
+    "seating_to_start",
     "start_round",
     "table_codes",
     "table_of_player",
@@ -159,17 +168,9 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
             )
             entrant.arrival_round = number + 1
     session.flush()
-    snapshot = compute(event_inputs(session, event))
-    if snapshot.is_over:
-        raise ConflictError(f"event {event_id} is over; every round has been played")
-    try:
-        plan = snapshot.round_plan(number)
-    except TournamentError:
-        raise ConflictError(f"the format has no seating for round {number}") from None
-    if not plan.tables:
-        raise ConflictError(
-            f"round {number} has no tables: check in at least 4 players (or 2 teams)"
-        )
+    plan = seating_to_start(
+        compute(event_inputs(session, event)), number, event=f"event {event_id}"
+    )
     overridden = session.scalar(
         select(SeatingOverrideRow.id).where(
             SeatingOverrideRow.event_id == event_id, SeatingOverrideRow.round_number == number
@@ -202,6 +203,38 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
         new_value=round_row.plan,
     )
     return round_row
+
+
+def seating_to_start(snapshot: EventSnapshot, number: int, *, event: str) -> RoundPlan:
+    """The seating round ``number`` starts with: the core's plan for it. Refused
+    (``ConflictError``) when the event (named ``event`` in the message) is over, the format
+    has no seating for that round, or the round has no tables."""
+    if snapshot.is_over:
+        raise ConflictError(f"{event} is over; every round has been played")
+    try:
+        plan = snapshot.round_plan(number)
+    except TournamentError:
+        raise ConflictError(f"the format has no seating for round {number}") from None
+    if not plan.tables:
+        raise ConflictError(
+            f"round {number} has no tables: check in at least 4 players (or 2 teams)"
+        )
+    return plan
+
+
+def frozen_seating(plan: RoundPlan) -> SeatingOverride:
+    """A started round's seating as the core keeps it from then on: an override, so that a
+    result or a correction entered later never re-seats a round that is being played (the
+    stored round's plan is read back the same way)."""
+    return SeatingOverride(round=plan.round, tables=plan.tables, sitting_out=plan.sitting_out)
+
+
+def check_reseat(round_number: int, *, scored: bool) -> None:
+    """Refuse to seat a round by hand once a table of it has entered a score."""
+    if scored:
+        raise ConflictError(
+            f"round {round_number} already has scores entered; its seating is fixed"
+        )
 
 
 def _last_open_round(session: Session, event_id: int, number: int) -> Round:
@@ -367,10 +400,10 @@ def override_seating(
                 Submission.event_id == event_id, Submission.round_number == round_number
             )
         )
-        if used is not None or _result_count(session, event_id, round_number):
-            raise ConflictError(
-                f"round {round_number} already has scores entered; its seating is fixed"
-            )
+        check_reseat(
+            round_number,
+            scored=used is not None or _result_count(session, event_id, round_number) > 0,
+        )
         old = dict(open_round.plan)
         open_round.plan = override.to_json() | {"set_by_director": True, "round": round_number}
         session.flush()
@@ -475,8 +508,15 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
         .scalar_subquery()
     )
     query = (
-        select(TableCode.table_number, TableCode.event_id, Event, Round,
-               cast(Round.plan, Text), blocked, official)
+        select(
+            TableCode.table_number,
+            TableCode.event_id,
+            Event,
+            Round,
+            cast(Round.plan, Text),
+            blocked,
+            official,
+        )
         .join(Event, Event.id == TableCode.event_id)
         .outerjoin(Round, Round.event_id == TableCode.event_id)
         .where(TableCode.code == bindparam("code"))
@@ -527,9 +567,7 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             entrants = {
                 player_id(entrant.number): entrant
                 for entrant in session.scalars(
-                    select(Entrant).where(
-                        Entrant.event_id == event_id, Entrant.number.in_(wanted)
-                    )
+                    select(Entrant).where(Entrant.event_id == event_id, Entrant.number.in_(wanted))
                 )
             }
             partnerships = (
@@ -537,7 +575,11 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
                 tuple(entrants[player] for player in second),
             )
             return TableContext(
-                event, latest, table_number, cleaned, partnerships,
+                event,
+                latest,
+                table_number,
+                cleaned,
+                partnerships,
                 False if lock else official_result,
             )
     raise ConflictError(

@@ -1,0 +1,68 @@
+"""``euchre event ...`` goes through the same store services as the web app (issue 11): a
+started round's seating is frozen, the configuration is parsed by the one config parser."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.tournament.test_cli_and_simulation import run
+
+
+def _winners_move_up_event(tmp_path: Path) -> str:
+    """A Ballantrae event (winners move up) of four teams at two tables, round 1 played."""
+    path = str(tmp_path / "event.json")
+    code, output = run("event", "new", path, "--sheet", "ballantrae", "--rounds", "3")
+    assert code == 0, output
+    for name, team in (
+        ("A", "AB"), ("B", "AB"), ("C", "CD"), ("D", "CD"),
+        ("E", "EF"), ("F", "EF"), ("G", "GH"), ("H", "GH"),
+    ):  # fmt: skip
+        assert run("event", "add-player", path, name, "--team", team)[0] == 0
+    code, output = run("event", "start-round", path, "--json")
+    assert code == 0, output
+    for table in (1, 2):
+        code, output = run(
+            "event", "result", path, "--round", "1", "--table", str(table), "--points", "8-3"
+        )
+        assert code == 0, output
+    return path
+
+
+def test_a_correction_through_the_cli_after_the_next_round_started_keeps_that_rounds_seating(
+    tmp_path: Path,
+) -> None:
+    path = _winners_move_up_event(tmp_path)
+    code, output = run("event", "start-round", path, "--json")
+    assert code == 0, output
+    started = json.loads(output)
+    assert started["round"] == 2
+    # The losers of table 1 become its winners: without the freeze, round 2 (already being
+    # played) would be seated again from the corrected result.
+    code, output = run("event", "result", path, "--round", "1", "--table", "1", "--points", "3-8")
+    assert code == 0, output
+    assert "moved: round 2" not in output
+    code, output = run("event", "start-round", path, "--json")
+    assert code == 0, output
+    again = json.loads(output)
+    assert again["round"] == 2
+    assert again["tables"] == started["tables"]
+
+
+def test_a_seating_by_hand_is_refused_once_the_round_has_scores(tmp_path: Path) -> None:
+    path = _winners_move_up_event(tmp_path)
+    code, output = run("event", "seat", path, "--round", "1", "--tables", "A,B:E,F;C,D:G,H")
+    assert code == 1
+    assert "round 1 already has scores entered; its seating is fixed" in output
+
+
+def test_event_new_reads_its_settings_through_the_one_config_parser(tmp_path: Path) -> None:
+    path = tmp_path / "event.json"
+    code, output = run("event", "new", str(path), "--sheet", "bolivar", "--rounds", "0")
+    assert code == 1
+    assert "rounds must be between 1 and 50, got 0" in output
+    code, output = run("event", "new", str(path), "--sheet", "bolivar", "--name", "Cup")
+    assert code == 0, output
+    config = json.loads(path.read_text())["config"]
+    assert config["name"] == "Cup" and config["format"] == "rotating_partners"
+    assert config["rounds"] == 10 and config["side_pot"] is True
