@@ -7,14 +7,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
-from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import auth, backup, events, presets, printouts, rounds, scores
 from euchre.store.audit import list_audit
-from euchre.store.core import event_config
 from euchre.store.errors import StoreError
 from euchre.store.models import Result
+from euchre.store.table_view import table_view
 from euchre.tournament import (
     FORMAT_NAMES,
     PENALTY_KINDS,
@@ -539,46 +538,14 @@ def event_tally_sheets(request: Request, director: Reader, event_id: Id) -> Resp
 # --- the table's page ----------------------------------------------------------------------
 
 
-def _table_out(session: Session, code: str) -> TableOut:
-    context = rounds.open_table(session, code=code)
-    config = event_config(context.event)
-    profile = load_profile(config.profile_id)
-    rows = [
-        convert.submission_out(row) for row in scores.table_submissions(session, context=context)
-    ]
-    if context.official is False:
-        official_row = scores.official_result(
-            session,
-            event_id=context.event.id,
-            round_number=context.round.number,
-            table=context.table_number,
-        )
-        recorded = None if official_row is None else official_row.result
-    else:
-        recorded = context.official
-    official = (
-        None if recorded is None else (recorded["team_points"][0], recorded["team_points"][1])
-    )
-    return TableOut(
-        event_id=context.event.id,
-        event_name=context.event.name,
-        round=context.round.number,
-        table=context.table_number,
-        code=context.code,
-        seconds_left=convert.seconds_left(context.round.ends_at),
-        partnerships=convert.table_players(context),
-        submissions=rows,
-        official=None if official is None else {"team_points": list(official)},
-        max_hand_points=profile.max_hand_points(),
-        game_hands=profile.game_hands,
-    )
-
-
 @router.get("/tables/{code}", tags=["tables"])
 def get_table(request: Request, code: str) -> TableOut:
     """What a table's page shows (wrong codes are counted and slowed down)."""
     return guard_codes(
-        request, lambda session: _table_out(session, code), write=False, table_lookup=True
+        request,
+        lambda session: convert.table_out(table_view(session, code=code)),
+        write=False,
+        table_lookup=True,
     )
 
 

@@ -146,6 +146,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
     from euchre.web.pages_public import router as public_router
+    from euchre.web.table_page import router as table_router
 
     for router in (
         api_router,
@@ -154,6 +155,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         dashboard_router,
         director_router,
         public_router,
+        table_router,
     ):
         app.include_router(router)
     from euchre.web.play_api import install_play

@@ -9,8 +9,8 @@ from sqlalchemy.orm import Session
 from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.presets import sheet_warnings
-from euchre.store.rounds import TableContext
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
+from euchre.store.table_view import TableView
 from euchre.tournament import EventConfig
 from euchre.web.schemas import (
     AuditOut,
@@ -20,6 +20,7 @@ from euchre.web.schemas import (
     ResultIn,
     RoundOut,
     SubmissionOut,
+    TableOut,
     TablePlayerOut,
     TableStatusOut,
 )
@@ -34,7 +35,7 @@ __all__ = [
     "round_out",
     "seconds_left",
     "submission_out",
-    "table_players",
+    "table_out",
 ]
 
 
@@ -158,10 +159,25 @@ def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
     )
 
 
-def table_players(context: TableContext) -> tuple[list[TablePlayerOut], list[TablePlayerOut]]:
-    """The two partnerships at a table, without their codes."""
+def table_out(view: TableView) -> TableOut:
+    """What a table's page shows, as the API's schema."""
+    official = view.official
     first, second = (
         [TablePlayerOut(number=member.number, name=member.name) for member in side]
-        for side in context.partnerships
+        for side in view.partnerships
     )
-    return first, second
+    return TableOut(
+        event_id=view.event_id,
+        event_name=view.event_name,
+        round=view.round_number,
+        table=view.table_number,
+        code=view.code,
+        seconds_left=seconds_left(view.round.ends_at),
+        partnerships=(first, second),
+        submissions=[submission_out(row) for row in view.submissions],
+        official=None
+        if official is None
+        else {"team_points": [official["team_points"][0], official["team_points"][1]]},
+        max_hand_points=view.event_profile.max_hand_points(),
+        game_hands=view.event_profile.game_hands,
+    )

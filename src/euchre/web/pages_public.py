@@ -9,29 +9,19 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
-from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
-from euchre.store.core import display_snapshot, event_config
+from euchre.store.core import display_snapshot
 from euchre.store.errors import (
-    AuthError,
-    ConflictError,
-    NotFoundError,
-    RateLimitedError,
     StoreError,
 )
-from euchre.store.models import Round, Submission
+from euchre.store.models import Round
 from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot
-from euchre.tournament.validation import ResultError
-from euchre.web import table_page
 from euchre.web.deps import database, guard_codes, optional_director
-from euchre.web.page_helpers import flash_html, read_form
-from euchre.web.pages_common import esc, layout, redirect, timer_html
+from euchre.web.pages_common import esc, layout, timer_html
 from euchre.web.pages_dashboard import prizes_html, round_label, standings_html
 
 __all__ = ["router"]
@@ -87,55 +77,6 @@ def table_by_code(code: str = "") -> Response:
     return RedirectResponse(f"/t/{cleaned}", status_code=303)
 
 
-def _view(context: rounds.TableContext) -> table_page.TableView:
-    profile = load_profile(event_config(context.event).profile_id)
-    hands = context.round.plan.get("hands")
-    if context.round.plan.get("stage") == "playoff" and hands:
-        # A playoff game lasts its own hands: the form has that many rows.
-        profile = replace(profile, game_hands=int(hands), game_target=0)
-    return table_page.TableView(context.code, context.partnerships, profile)
-
-
-def _submission_item(
-    view: table_page.TableView, row: Submission, confirm_error: tuple[int, str] | None = None
-) -> str:
-    """One entered score: what it says in full (what an opponent vouches for) and, while it
-    waits, the confirm and dispute buttons (with the error of a refused code, if any)."""
-    entered_by = view.name_of(row.submitted_by)
-    actions = ""
-    refused = confirm_error is not None and confirm_error[0] == row.id
-    if row.status == "pending":
-        problem = (
-            f'<p id="form-error" class="error field-error" role="alert">{esc(confirm_error[1])}</p>'
-            if refused and confirm_error is not None
-            else ""
-        )
-        marked = ' class="invalid" aria-invalid="true"' if refused else ""
-        actions = (
-            f'<form method="post" action="/t/{esc(view.code)}/submissions/{row.id}/confirm" '
-            f'class="row"><p class="muted">An opponent of {esc(entered_by)} checks every line '
-            f"above, then confirms with his own code.</p>{problem}"
-            f'<label>Opponent\'s code <input id="confirm-code-{row.id}" '
-            f'name="player_code" inputmode="numeric" autocomplete="off" required{marked}>'
-            f'</label><button id="confirm-{row.id}">Confirm</button>'
-            f'<button id="dispute-{row.id}" class="secondary" '
-            f'formaction="/t/{esc(view.code)}/submissions/{row.id}/dispute">Wrong score'
-            "</button></form>"
-        )
-    return (
-        f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
-        f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
-        f"entered by {esc(entered_by)}: <em>{esc(row.status)}</em>"
-        + (
-            table_page.result_html(view, row.result, element_id=f"vouch-{row.id}")
-            if row.status in ("pending", "disputed")
-            else ""  # the saved result above shows it in full
-        )
-        + actions
-        + "</li>"
-    )
-
-
 @router.get("/me", response_class=HTMLResponse)
 def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Response:
     """A player reaches his table of the round in play from his own code (wrong codes are
@@ -166,224 +107,6 @@ def _plays_online(request: Request, event: int, code: str) -> bool:
 
     with database(request).read() as session:
         return plays_online(session, event_id=event, player_code=code)
-
-
-def _table_body(
-    request: Request,
-    code: str,
-    *,
-    values: dict[str, str] | None = None,
-    error: str = "",
-    bad: tuple[str, ...] = (),
-    confirm_error: tuple[int, str] | None = None,
-) -> tuple[str, str]:
-    with database(request).read() as session:
-        context = rounds.open_table(session, code=code)
-        view = _view(context)
-        submissions = scores.table_submissions(session, context=context)
-        official_row = scores.official_result(
-            session,
-            event_id=context.event.id,
-            round_number=context.round.number,
-            table=context.table_number,
-        )
-        bots = computer_players(
-            session, event_id=context.event.id, round_number=context.round.number
-        ).get((context.round.number, context.table_number), {})
-        next_seats = ""
-        with_penalties: tuple[int, int] | None = None
-        if official_row is not None:
-            names = {
-                str(row.number): row.name
-                for row in events.list_entrants(session, event_id=context.event.id)
-            }
-            snapshot = display_snapshot(session, context.event)
-            next_seats = table_page.next_seats_html(view, snapshot, context.round.number, names)
-            key = (context.round.number, context.table_number)
-            scored = scores.scored_tables(
-                session, event_id=context.event.id, snapshot=snapshot, only=key
-            )
-            with_penalties = scored[key].points if key in scored else None
-    sides = "".join(
-        f'<div id="partnership-{index}" class="side"><h3>{esc(view.team_name(index))}</h3>'
-        + "".join(
-            f'<p>{esc(member.name)} <span class="muted">#{member.number}</span>'
-            + (
-                f'<span class="computer-player">{esc(computer_mark(bots[str(member.number)]))}'
-                "</span>"
-                if str(member.number) in bots
-                else ""
-            )
-            + "</p>"
-            for member in side
-        )
-        + "</div>"
-        for index, side in enumerate(context.partnerships)
-    )
-    shown = [row for row in submissions if row.status != "superseded"]
-    items = "".join(_submission_item(view, row, confirm_error) for row in shown)
-    if official_row is not None:
-        # A saved result: show it (and where everyone goes), not a fresh form.
-        saved = f"""<section id="official" class="flash"><h2>Saved</h2>
-<p id="winner">{esc(table_page.winner_text(view, official_row.result, with_penalties))}</p>
-{table_page.result_html(view, official_row.result, element_id="saved-result")}
-<p class="muted">A mistake? Ask the director: only the director corrects a saved score.</p>
-</section><section id="next" data-live="15"><h2>Where you go next</h2>{next_seats}</section>"""
-        form = (
-            f'<p id="form-error" class="error field-error" role="alert">{esc(error)}</p>'
-            if error
-            else ""
-        )
-    else:
-        saved = ""
-        form = table_page.score_form_html(view, values=values, error=error, bad=bad)
-        if any(row.status == "pending" for row in shown):
-            # A score waits for its confirmation: that comes first; a fresh form under it
-            # reads as "enter the score again". Open only when a typed entry came back.
-            opened = " open" if (error or values) else ""
-            form = (
-                f'<details id="different-score"{opened}><summary id="different-score-open">'
-                f"The score above is wrong? Enter a different score</summary>{form}</details>"
-            )
-    round_name = esc(_lower_first(round_label(context.round.plan, context.round.number)))
-    body = f"""{flash_html(request)}{saved}
-<section id="table-info"><p>{esc(context.event.name)} ·
-<span id="round-name">{round_name}</span>{_hands_note(context.round.plan)} ·
-<strong>table {context.table_number}</strong> · time left
-{timer_html(context.round)}</p>
-<div class="sides">{sides}</div></section>
-<section><h2>Scores entered</h2><ul id="submissions">{items or "<li>None yet.</li>"}</ul></section>
-{form}"""
-    return f"Table {context.table_number}", body
-
-
-def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
-    return HTMLResponse(
-        layout(title, body, body_class="table-page", head=table_page.FORM_STYLE),
-        status_code=status,
-    )
-
-
-@router.get("/t/{code}", response_class=HTMLResponse)
-def table_page_view(request: Request, code: str) -> Response:
-    """A table's page for this round (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
-    title, body = _table_body(request, code)
-    return _page(title, body)
-
-
-_KEPT = "Score kept. Now an opponent confirms it."
-# The storage keeps a second, different score next to the first and marks both disputed; the
-# player must not be told an opponent will confirm it, since only the director can settle it.
-_SUBMITTED_MESSAGES = {
-    "pending": _KEPT,
-    "disputed": (
-        "This score differs from the one already entered for this table. Both scores are kept "
-        "and the director has been told; the director will settle it."
-    ),
-    "confirmed": "This score was already entered and confirmed.",
-    "accepted": "This score was already entered and accepted by the director.",
-}
-
-
-def _error_field(error: EuchreError) -> str:
-    if isinstance(error, ResultError):
-        return error.field
-    if isinstance(error, AuthError):
-        return "player_code"
-    return ""
-
-
-@router.post("/t/{code}/submissions")
-async def submit_post(request: Request, code: str) -> Response:
-    """Keep the score the table entered. When something is wrong, the same form comes back
-    with everything typed still there and the bad field marked."""
-    data = await read_form(request)
-
-    def run() -> str:
-        def work(session: Session) -> str:
-            context = rounds.open_table(session, code=code)
-            submission = scores.submit_score(
-                session,
-                code=code,
-                player_code=data.get("player_code", ""),
-                entered=table_page.entered_from_form(data, _view(context)),
-            )
-            return submission.status
-
-        return guard_codes(request, work)
-
-    try:
-        status = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | RateLimitedError | ConflictError):
-            raise  # a wrong table code, a blocked device, a round that is over: the error page
-        field = _error_field(error)
-        message = str(error)
-
-        def render() -> tuple[str, str]:
-            with database(request).read() as session:
-                view = _view(rounds.open_table(session, code=code))
-            return _table_body(
-                request,
-                code,
-                values=data,
-                error=message,
-                bad=tuple(table_page.field_ids(field, view)),
-            )
-
-        title, body = await run_in_threadpool(render)
-        return _page(title, body, 401 if isinstance(error, AuthError) else 400)
-    return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
-
-
-async def _answer_on_the_page(
-    request: Request, code: str, submission_id: int, action: str, message: str
-) -> Response:
-    """Confirm or dispute; a refused code comes back on the same page, next to that score."""
-    data = await read_form(request)
-    service = scores.confirm_submission if action == "confirm" else scores.dispute_submission
-
-    def run() -> None:
-        guard_codes(
-            request,
-            lambda session: service(
-                session,
-                code=code,
-                submission_id=submission_id,
-                player_code=data.get("player_code", ""),
-            ),
-        )
-
-    try:
-        await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | RateLimitedError):
-            raise
-        text = str(error)
-
-        def render() -> tuple[str, str]:
-            return _table_body(request, code, confirm_error=(submission_id, text))
-
-        title, body = await run_in_threadpool(render)
-        return _page(title, body, 401 if isinstance(error, AuthError) else 409)
-    return redirect(f"/t/{code.strip().upper()}", message)
-
-
-@router.post("/t/{code}/submissions/{submission_id}/confirm")
-async def confirm_post(request: Request, code: str, submission_id: int) -> Response:
-    """An opponent confirms with his code."""
-    return await _answer_on_the_page(
-        request, code, submission_id, "confirm", "Score confirmed and saved."
-    )
-
-
-@router.post("/t/{code}/submissions/{submission_id}/dispute")
-async def dispute_post(request: Request, code: str, submission_id: int) -> Response:
-    """An opponent says the score is wrong."""
-    return await _answer_on_the_page(
-        request, code, submission_id, "dispute", "Marked as disputed; the director will settle it."
-    )
 
 
 def _score_cell(table: scores.ScoredTable | None) -> str:

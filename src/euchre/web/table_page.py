@@ -1,45 +1,65 @@
-"""What a table's phone page shows: the score form (kept as typed when something is wrong,
+"""A table's phone page (``/t/{code}``): the score form (kept as typed when something is wrong,
 with the bad field marked), what an opponent is asked to confirm, and the saved result with
 who won and where each pair goes next.
 
-Pure HTML builders over plain values; the routes in :mod:`euchre.web.pages_public` read the
-rows and call them.
+The page shows the :class:`~euchre.store.table_view.TableView` the API serves too, rendered by
+the templates under ``templates/pages/table/``; the director's correction form reuses the score
+form and the result table (:func:`score_form_html`, :func:`result_html`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from euchre.engine.profile import RuleProfile
-from euchre.store.models import Entrant
+from fastapi import APIRouter, Form, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+from pydantic import BaseModel
+from sqlalchemy.orm import Session
+
+from euchre.engine.errors import EuchreError
+from euchre.store import rounds, scores
+from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
+from euchre.store.models import Submission
+from euchre.store.online import computer_mark
 from euchre.store.scores import ResultInput
-from euchre.tournament import EventSnapshot, RoundPlan, TournamentError
+from euchre.store.table_view import (
+    SavedOutcome,
+    TableSeats,
+    computer_marks,
+    saved_outcome,
+    table_seats,
+    table_view,
+)
 from euchre.tournament.validation import ResultError
-from euchre.web.pages_common import esc
+from euchre.web.deps import database, guard_codes
+from euchre.web.page_helpers import read_form
+from euchre.web.pages_common import clock, redirect
+from euchre.web.templating import render, render_text
 
 __all__ = [
     "FORM_STYLE",
     "RULED_HAND_NOTE",
     "FormFrame",
+    "ResultLines",
     "TableView",
     "entered_from_form",
     "field_ids",
-    "next_seats_html",
     "result_html",
+    "result_lines",
+    "router",
     "score_form_html",
     "winner_text",
 ]
 
-FORM_STYLE = """<style>
-.invalid { outline: 3px solid #c0392b; background: #fdecea; }
-.field-error { color: #c0392b; font-weight: 600; }
-.vouch th, .vouch td { padding: .2rem .5rem; text-align: left; }
-.player-extra .row { display: flex; flex-wrap: wrap; gap: .5rem; }
-.player-extra input { width: 5rem; }
-</style>"""
-"""The few rules the table page adds to the app's stylesheet (a marked field, the error)."""
+router = APIRouter(include_in_schema=False)
+
+FORM_STYLE = Markup(render_text("pages/table/style.html"))
+"""The few rules the table page adds to the app's stylesheet (a marked field, the error), for
+pages that put the score form or the result table in their own layout."""
 
 RULED_HAND_NOTE = (
     "If the director is called to rule on a hand (a renege, a bid or lead out of turn, table "
@@ -49,30 +69,13 @@ RULED_HAND_NOTE = (
 """The sentence on the phone (and the tally sheets) that keeps a penalty's points in one
 place: the director's record."""
 
+TableView = TableSeats
+"""The seating and game the score form and the result table need (the director's correction
+form builds one for any round's table); the phone's whole view is
+:class:`euchre.store.table_view.TableView`, a ``TableSeats`` too."""
 
-@dataclass(frozen=True)
-class TableView:
-    """One table as its page shows it: who sits where and the rule profile."""
 
-    code: str
-    partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
-    profile: RuleProfile
-
-    def team_name(self, side: int) -> str:
-        """The partnership by its players' names ("Ann & Bob")."""
-        return " & ".join(member.name for member in self.partnerships[side])
-
-    @property
-    def players(self) -> list[Entrant]:
-        """Every player at the table, partnership 0 first."""
-        return [member for side in self.partnerships for member in side]
-
-    def name_of(self, player: str | int) -> str:
-        """A player's name by number or id."""
-        for member in self.players:
-            if str(member.number) == str(player):
-                return member.name
-        return f"#{player}"
+# --- what a form posted ------------------------------------------------------------------------
 
 
 def _number(data: Mapping[str, str], key: str, what: str, field: str) -> int | None:
@@ -88,7 +91,7 @@ def _number(data: Mapping[str, str], key: str, what: str, field: str) -> int | N
     return value
 
 
-def entered_from_form(data: Mapping[str, str], view: TableView) -> ResultInput:
+def entered_from_form(data: Mapping[str, str], view: TableSeats) -> ResultInput:
     """The score a table's form posted. A blank total is an error naming it (never a 0);
     hands are rows where at least one team's box is filled (the other box is then 0)."""
     hands: list[tuple[int, int]] = []
@@ -163,7 +166,7 @@ def entered_from_form(data: Mapping[str, str], view: TableView) -> ResultInput:
     )
 
 
-def field_ids(field: str, view: TableView) -> list[str]:
+def field_ids(field: str, view: TableSeats) -> list[str]:
     """The element ids a store error's ``field`` marks on the form."""
     if field in ("team_points.0", "team_points.1"):
         return [f"team{field[-1]}-points"]
@@ -190,186 +193,144 @@ def field_ids(field: str, view: TableView) -> list[str]:
     return []
 
 
-def _input(
-    element_id: str,
-    name: str,
-    values: Mapping[str, str],
-    bad: set[str],
-    *,
-    maximum: int | None = None,
-    placeholder: str = "",
-) -> str:
-    invalid = ' class="invalid" aria-invalid="true"' if element_id in bad else ""
-    limit = f' max="{maximum}"' if maximum is not None else ""
-    hint = f' placeholder="{esc(placeholder)}"' if placeholder else ""
-    return (
-        f'<input id="{element_id}" name="{name}" type="number" min="0"{limit} '
-        f'inputmode="numeric" value="{esc(values.get(name, ""))}"{hint}{invalid}>'
-    )
+# --- the score form ----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class FormFrame:
     """What differs between the phone's score form and the director's correction form: where
-    it posts, its id, who is writing (a player code field, or the director's CSRF field and
-    a reason), the button and the heading."""
+    it posts, its id, who is writing (the director's CSRF field and a reason), the button and
+    the heading, as ready HTML."""
 
     action: str
     form_id: str = "score-form"
     identity_html: str = ""
-    button_html: str = '<button id="score-submit">Submit score</button>'
-    heading: str = "<h2>Enter the score</h2>"
-    footer: str = '<p class="muted">An opponent then checks it and confirms with his own code.</p>'
+    button_html: str = ""
+    heading: str = ""
+    footer: str = ""
 
 
 def score_form_html(
-    view: TableView,
+    view: TableSeats,
     *,
     values: Mapping[str, str] | None = None,
     error: str = "",
     bad: Sequence[str] = (),
     frame: FormFrame | None = None,
-) -> str:
+) -> Markup:
     """The score form, filled with ``values`` (what was typed) and ``bad`` ids marked, the
     ``error`` shown above the form. ``frame`` makes it the director's correction form; the
     default is the phone's."""
     typed = dict(values or {})
     marked = set(bad)
     profile = view.profile
-    hands = profile.game_hands if profile.game_hands > 0 else 12
-    most = profile.max_hand_points()
-    hand_rows = "".join(
-        f"<tr><td>{i}</td><td>{_input(f'hand-{i}-0', f'hand_{i}_0', typed, marked, maximum=most)}"
-        f"</td><td>{_input(f'hand-{i}-1', f'hand_{i}_1', typed, marked, maximum=most)}</td></tr>"
-        for i in range(1, hands + 1)
-    )
-    hands_open = any(key.startswith("hand_") and value.strip() for key, value in typed.items())
-    hands_class = ' class="invalid"' if "hands-table" in marked else ""
     individual = profile.individual_scoring
-    march_label = (
-        f"Alone, all five tricks ({profile.individual_lone_march_maker} to the caller, "
-        f"{profile.individual_lone_march_partner} to the partner)"
-    )
-
-    def player_fields(member: Entrant) -> str:
-        number = member.number
-        fields = [("lone", "Lone hands made")]
-        if individual:
-            fields.append(("march", march_label))
-        fields.append(("euchre", "Times euchred"))
-        if individual:
-            fields.append(("points", "Own total (optional, checked)"))
-        boxes = "".join(
-            f"<label>{esc(label)} "
-            f"{_input(f'{prefix}-{number}', f'{prefix}_{number}', typed, marked)}</label>"
-            for prefix, label in fields
+    fields = [("lone", "Lone hands made")]
+    if individual:
+        fields.append(
+            (
+                "march",
+                f"Alone, all five tricks ({profile.individual_lone_march_maker} to the caller, "
+                f"{profile.individual_lone_march_partner} to the partner)",
+            )
         )
-        return (
-            f'<fieldset class="player-extra" data-player="{number}"><legend>{esc(member.name)}'
-            f'</legend><div class="row">{boxes}</div></fieldset>'
+    fields.append(("euchre", "Times euchred"))
+    if individual:
+        fields.append(("points", "Own total (optional, checked)"))
+    extra_prefixes = ("lone", "march", "euchre", "points")
+    context: dict[str, Any] = {
+        "view": view,
+        "values": typed,
+        "bad": marked,
+        "error": error,
+        "frame": None
+        if frame is None
+        else {
+            "heading": Markup(frame.heading),
+            "identity_html": Markup(frame.identity_html),
+            "button_html": Markup(frame.button_html),
+            "footer": Markup(frame.footer),
+        },
+        "form_id": "score-form" if frame is None else frame.form_id,
+        "action": f"/t/{view.code}/submissions" if frame is None else frame.action,
+        "hands": profile.game_hands if profile.game_hands > 0 else 12,
+        "most": profile.max_hand_points(),
+        "hands_open": "hands-table" in marked
+        or any(key.startswith("hand_") and value.strip() for key, value in typed.items()),
+        "player_fields": fields,
+        "extras_open": any(
+            key.split("_", 1)[0] in extra_prefixes and value.strip() not in ("", "0")
+            for key, value in typed.items()
         )
-
-    extras = "".join(player_fields(member) for member in view.players)
-    extras_open = any(
-        key.split("_", 1)[0] in ("lone", "march", "euchre", "points")
-        and value.strip() not in ("", "0")
-        for key, value in typed.items()
-    ) or any(
-        identifier.split("-", 1)[0] in ("lone", "march", "euchre", "points")
-        for identifier in marked
-    )
-    tie_class = ' class="invalid"' if "tie-first" in marked else ""
-    chosen = typed.get("first_to_tying_score", "")
-    tie_options = "".join(
-        f'<label class="check"><input id="tie-first-{side}" name="first_to_tying_score" '
-        f'type="radio" value="{side}"{" checked" if chosen == str(side) else ""}> '
-        f"{esc(view.team_name(side))}</label>"
-        for side in (0, 1)
-    )
-    error_html = (
-        f'<p id="form-error" class="error field-error" role="alert">{esc(error)}</p>'
-        if error
-        else ""
-    )
-    code_class = ' class="invalid" aria-invalid="true"' if "player-code" in marked else ""
-    shape = frame or FormFrame(
-        action=f"/t/{esc(view.code)}/submissions",
-        identity_html=(
-            '<label>Your player code <input id="player-code" name="player_code" '
-            'inputmode="numeric" autocomplete="off" required '
-            f'value="{esc(typed.get("player_code", ""))}"{code_class}></label>'
-        ),
-    )
-    return f"""<section id="enter-score">{shape.heading}{error_html}
-<form id="{shape.form_id}" method="post" action="{shape.action}" class="stack">
-<div class="row"><label>{esc(view.team_name(0))} total
-{_input("team0-points", "team0", typed, marked)}</label>
-<label>{esc(view.team_name(1))} total {_input("team1-points", "team1", typed, marked)}</label></div>
-<details{" open" if hands_open or hands_class else ""}><summary>Or hand by hand</summary>
-<table id="hands-table"{hands_class} class="hands"><thead><tr><th>Hand</th>
-<th>{esc(view.team_name(0))}</th><th>{esc(view.team_name(1))}</th></tr></thead>
-<tbody>{hand_rows}</tbody></table></details>
-<p id="ruled-hand-note" class="muted">{esc(RULED_HAND_NOTE)}</p>
-<fieldset id="tie-first"{tie_class}><legend>A level game: who reached the tying score first?
-</legend><p class="muted">Ties go to the first team to make the tying score (read from the
-hands when you enter them).</p>{tie_options}</fieldset>
-<details{" open" if extras_open else ""}><summary>Lone hands made and times euchred</summary>
-<p class="muted" id="euchre-note">Times euchred: when a team is euchred, <strong>both</strong>
-partners count it (each puts in the cup).</p>
-{extras}</details>
-{shape.identity_html}
-{shape.button_html}</form>
-{shape.footer}</section>"""
+        or any(identifier.split("-", 1)[0] in extra_prefixes for identifier in marked),
+        "ruled_hand_note": RULED_HAND_NOTE,
+    }
+    return Markup(render_text("pages/table/score_form.html", context))
 
 
-def _counts_text(view: TableView, counts: Mapping[str, Any]) -> str:
-    return ", ".join(
-        f"{esc(view.name_of(player))} {int(count)}" for player, count in counts.items() if count
-    )
+# --- a result, in words ------------------------------------------------------------------------
 
 
-def result_html(view: TableView, result: Mapping[str, Any], *, element_id: str) -> str:
-    """Everything a score says, by team and player name: what an opponent vouches for when he
-    confirms, and what the page shows once saved."""
+@dataclass(frozen=True)
+class ResultLines:
+    """Everything a score says, by team and player name, as the result table's lines."""
+
+    teams: tuple[tuple[str, int], ...]
+    hands: str
+    level: str
+    counts: tuple[tuple[str, str], ...]
+    per_player: str | None
+
+
+def result_lines(view: TableSeats, result: Mapping[str, Any]) -> ResultLines:
+    """The lines of a score: what an opponent vouches for when he confirms, and what the page
+    shows once saved."""
     points = result["team_points"]
-    lines = [
-        f"<tr><th>{esc(view.team_name(side))}</th><td><strong>{points[side]}</strong> points"
-        f"</td></tr>"
-        for side in (0, 1)
-    ]
     hands = result.get("hand_points") or []
-    if hands:
-        lines.append(
-            "<tr><th>Hands</th><td>"
-            + " · ".join(f"{number}: {hand[0]}–{hand[1]}" for number, hand in enumerate(hands, 1))
-            + "</td></tr>"
-        )
     first = result.get("first_to_tying_score")
-    if first is not None and points[0] == points[1]:
-        lines.append(
-            f"<tr><th>Level game</th><td>{esc(view.team_name(int(first)))} reached "
-            f"{points[0]} first</td></tr>"
-        )
+    counts = []
     for key, label in (
         ("lone_hands", "Lone hands made"),
         ("lone_marches", "Alone, all five tricks"),
         ("euchres", "Times euchred"),
     ):
-        text = _counts_text(view, result.get(key) or {})
-        lines.append(f"<tr><th>{label}</th><td>{text or 'none'}</td></tr>")
+        text = ", ".join(
+            f"{view.name_of(player)} {int(count)}"
+            for player, count in (result.get(key) or {}).items()
+            if count
+        )
+        counts.append((label, text or "none"))
+    per_player = None
     if view.profile.individual_scoring:
         own = dict(result.get("player_points") or {})
         per_player = ", ".join(
-            f"{esc(member.name)} {own.get(str(member.number), points[side])}"
+            f"{member.name} {own.get(str(member.number), points[side])}"
             for side, pair in enumerate(view.partnerships)
             for member in pair
         )
-        lines.append(f"<tr><th>Each player's points</th><td>{per_player}</td></tr>")
-    return f'<table id="{element_id}" class="vouch"><tbody>{"".join(lines)}</tbody></table>'
+    return ResultLines(
+        teams=tuple((view.team_name(side), points[side]) for side in (0, 1)),
+        hands=" · ".join(f"{number}: {hand[0]}–{hand[1]}" for number, hand in enumerate(hands, 1)),
+        level=f"{view.team_name(int(first))} reached {points[0]} first"
+        if first is not None and points[0] == points[1]
+        else "",
+        counts=tuple(counts),
+        per_player=per_player,
+    )
+
+
+def result_html(view: TableSeats, result: Mapping[str, Any], *, element_id: str) -> Markup:
+    """The result table (``#element_id``) of a score."""
+    return Markup(
+        render_text(
+            "pages/table/result.html",
+            {"lines": result_lines(view, result), "element_id": element_id},
+        )
+    )
 
 
 def winner_text(
-    view: TableView, result: Mapping[str, Any], with_penalties: tuple[int, int] | None = None
+    view: TableSeats, result: Mapping[str, Any], with_penalties: tuple[int, int] | None = None
 ) -> str:
     """Who won the game (a level game: the team that reached the tying score first), counting
     the director's penalties when ``with_penalties`` gives the score with them."""
@@ -392,37 +353,260 @@ def winner_text(
     )
 
 
-def next_seats_html(
-    view: TableView, snapshot: EventSnapshot, round_number: int, names: Mapping[str, str]
-) -> str:
-    """Where each pair at this table goes next: the next round's table and partner when the
-    event has computed it, otherwise a pointer to the projector."""
-    try:
-        plan: RoundPlan | None = snapshot.round_plan(round_number + 1)
-    except TournamentError:  # the next round is not seated yet
-        plan = None
-    if plan is None or round_number not in snapshot.complete_rounds:
-        if snapshot.is_over or (snapshot.config.rounds <= round_number and plan is None):
-            return '<p id="next-seats">That was the last round: see the projector for prizes.</p>'
-        return (
-            '<p id="next-seats">The next seating appears here once every table has reported: '
-            "see the projector.</p>"
+# --- the page ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SubmissionItem:
+    """One entered score on the page: its totals, who entered it, its full lines while it
+    waits or is disputed, and the error of a refused confirmation code."""
+
+    row: Submission
+    points: tuple[int, int]
+    entered_by: str
+    lines: ResultLines | None
+    error: str
+
+
+@dataclass(frozen=True)
+class Saved:
+    """The saved result's section: who won, the result's lines, where everyone goes next."""
+
+    winner: str
+    lines: ResultLines
+    outcome: SavedOutcome
+
+
+def _lower_first(text: str) -> str:
+    """ "Round 2 ..." as it reads inside a line."""
+    return text[:1].lower() + text[1:]
+
+
+def _hands_note(plan: Mapping[str, Any]) -> str:
+    """ " (4 hands a game)" for a playoff round, "" for a main round."""
+    hands = plan.get("hands")
+    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
+        return ""  # a main round, or the label already says its hands
+    return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
+
+
+def _page(
+    request: Request,
+    code: str,
+    *,
+    values: Mapping[str, str] | None = None,
+    error: str = "",
+    field: str = "",
+    confirm_error: tuple[int, str] | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    """The table's page; ``values``, ``error`` and the bad ``field`` re-show a refused score,
+    ``confirm_error`` a refused confirmation next to its score."""
+    from euchre.web.pages_dashboard import round_label  # the dashboard imports the form
+
+    with database(request).read() as session:
+        view = table_view(session, code=code)
+        computer = {
+            number: computer_mark(counts)
+            for number, counts in computer_marks(session, view).items()
+        }
+        outcome = None if view.official is None else saved_outcome(session, view)
+    items = [
+        SubmissionItem(
+            row=row,
+            points=(row.result["team_points"][0], row.result["team_points"][1]),
+            entered_by=view.name_of(row.submitted_by),
+            # The saved result above shows a confirmed or accepted score in full.
+            lines=result_lines(view, row.result) if row.status in ("pending", "disputed") else None,
+            error=confirm_error[1]
+            if confirm_error is not None and confirm_error[0] == row.id and row.status == "pending"
+            else "",
         )
-    seat: dict[str, str] = {}
-    for table in plan.tables:
-        for side, pair in enumerate(table.partnerships):
-            for player in pair:
-                partner = ", ".join(names.get(p, p) for p in pair if p != player)
-                others = " & ".join(names.get(p, p) for p in table.partnerships[1 - side])
-                seat[player] = (
-                    f"table {table.table}"
-                    + (f" with {partner}" if partner else "")
-                    + f", against {others}"
-                )
-    for player in plan.sitting_out:
-        seat[player] = "sits out"
-    items = "".join(
-        f"<li>{esc(member.name)}: {esc(seat.get(str(member.number), 'not seated'))}</li>"
-        for member in view.players
+        for row in view.shown_submissions
+    ]
+    saved = None
+    form: Markup | None = None
+    different_score: bool | None = None
+    if view.official is not None and outcome is not None:
+        # A saved result: show it (and where everyone goes), not a fresh form.
+        saved = Saved(
+            winner=winner_text(view, view.official, outcome.with_penalties),
+            lines=result_lines(view, view.official),
+            outcome=outcome,
+        )
+    else:
+        form = score_form_html(
+            view, values=values, error=error, bad=field_ids(field, view) if field else ()
+        )
+        if view.awaiting_confirmation:
+            # A score waits for its confirmation: that comes first; a fresh form under it
+            # reads as "enter the score again". Open only when a typed entry came back.
+            different_score = bool(error or values)
+    plan = view.round.plan
+    return render(
+        request,
+        "pages/table/page.html",
+        {
+            "title": f"Table {view.table_number}",
+            "flash": request.query_params.get("msg", ""),
+            "view": view,
+            "saved": saved,
+            "items": items,
+            "computer": computer,
+            "form": form,
+            "different_score": different_score,
+            "error": error,
+            "round_name": _lower_first(round_label(plan, view.round_number)),
+            "hands_note": _hands_note(plan),
+            "clock": clock(view.round),
+        },
+        status=status,
     )
-    return f'<div id="next-seats"><h3>Round {plan.round}</h3><ul>{items}</ul></div>'
+
+
+@router.get("/t/{code}", response_class=HTMLResponse)
+def table_page_view(request: Request, code: str) -> Response:
+    """A table's page for this round (wrong codes are counted and slowed down)."""
+    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
+    return _page(request, code)
+
+
+_KEPT = "Score kept. Now an opponent confirms it."
+# The storage keeps a second, different score next to the first and marks both disputed; the
+# player must not be told an opponent will confirm it, since only the director can settle it.
+_SUBMITTED_MESSAGES = {
+    "pending": _KEPT,
+    "disputed": (
+        "This score differs from the one already entered for this table. Both scores are kept "
+        "and the director has been told; the director will settle it."
+    ),
+    "confirmed": "This score was already entered and confirmed.",
+    "accepted": "This score was already entered and accepted by the director.",
+}
+
+
+@dataclass(frozen=True)
+class _Refused:
+    """A refused post, as the page shows it again: the message, the field it marks, the
+    status (401 for a wrong player code)."""
+
+    message: str
+    field: str
+    status: int
+
+
+def _page_args(error: EuchreError, status: int) -> _Refused:
+    if isinstance(error, ResultError):
+        field = error.field
+    elif isinstance(error, AuthError):
+        field = "player_code"
+    else:
+        field = ""
+    return _Refused(str(error), field, 401 if isinstance(error, AuthError) else status)
+
+
+@router.post("/t/{code}/submissions")
+async def submit_post(request: Request, code: str) -> Response:
+    """Keep the score the table entered. When something is wrong, the same form comes back
+    with everything typed still there and the bad field marked.
+
+    The form's fields depend on the table (a row per hand of its game, boxes per player), so
+    it is read as a plain form rather than a fixed ``Form`` model."""
+    data = await read_form(request)
+
+    def work(session: Session) -> str:
+        view = table_seats(session, code=code)
+        submission = scores.submit_score(
+            session,
+            code=code,
+            player_code=data.get("player_code", ""),
+            entered=entered_from_form(data, view),
+        )
+        return submission.status
+
+    try:
+        status = await run_in_threadpool(guard_codes, request, work)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | RateLimitedError | ConflictError):
+            raise  # a wrong table code, a blocked device, a round that is over: the error page
+        refused = _page_args(error, 400)
+        return await run_in_threadpool(
+            lambda: _page(
+                request,
+                code,
+                values=data,
+                error=refused.message,
+                field=refused.field,
+                status=refused.status,
+            )
+        )
+    return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
+
+
+class PlayerCodeForm(BaseModel):
+    """An opponent's answer to an entered score: his own code (blank is refused by the
+    store, on the page, like a wrong one)."""
+
+    player_code: str = ""
+
+
+async def _answer_on_the_page(
+    request: Request, code: str, submission_id: int, player_code: str, action: str, message: str
+) -> Response:
+    """Confirm or dispute; a refused code comes back on the same page, next to that score."""
+    service = scores.confirm_submission if action == "confirm" else scores.dispute_submission
+
+    def run() -> None:
+        guard_codes(
+            request,
+            lambda session: service(
+                session, code=code, submission_id=submission_id, player_code=player_code
+            ),
+        )
+
+    try:
+        await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | RateLimitedError):
+            raise
+        refused = _page_args(error, 409)
+        return await run_in_threadpool(
+            lambda: _page(
+                request,
+                code,
+                confirm_error=(submission_id, refused.message),
+                status=refused.status,
+            )
+        )
+    return redirect(f"/t/{code.strip().upper()}", message)
+
+
+@router.post("/t/{code}/submissions/{submission_id}/confirm")
+async def confirm_post(
+    request: Request,
+    code: str,
+    submission_id: int,
+    form: Annotated[PlayerCodeForm, Form()],
+) -> Response:
+    """An opponent confirms with his code."""
+    return await _answer_on_the_page(
+        request, code, submission_id, form.player_code, "confirm", "Score confirmed and saved."
+    )
+
+
+@router.post("/t/{code}/submissions/{submission_id}/dispute")
+async def dispute_post(
+    request: Request,
+    code: str,
+    submission_id: int,
+    form: Annotated[PlayerCodeForm, Form()],
+) -> Response:
+    """An opponent says the score is wrong."""
+    return await _answer_on_the_page(
+        request,
+        code,
+        submission_id,
+        form.player_code,
+        "dispute",
+        "Marked as disputed; the director will settle it.",
+    )

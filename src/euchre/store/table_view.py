@@ -1,0 +1,216 @@
+"""What a table's scorekeeper phone sees, built once for the JSON API (``GET
+/api/tables/{code}``) and the table's page (``/t/{code}``): the seating with the players'
+names, the round and its game (a playoff's own hand count), the scores entered and where each
+stands, the saved result, and, once saved, where everyone goes next.
+
+The API turns a :class:`TableView` into its schema; the page renders it with a template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from euchre.engine.profile import RuleProfile, load_profile
+from euchre.store import events, rounds, scores
+from euchre.store.core import display_snapshot, event_config
+from euchre.store.models import Entrant, Event, Round, Submission
+from euchre.tournament import RoundPlan, TournamentError
+
+__all__ = [
+    "SavedOutcome",
+    "TableSeats",
+    "TableView",
+    "computer_marks",
+    "saved_outcome",
+    "table_seats",
+    "table_view",
+]
+
+
+@dataclass(frozen=True)
+class TableSeats:
+    """A table's seating and the game it plays: what the score form and the result need
+    (the director's correction form builds one for any round's table)."""
+
+    code: str
+    partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+    profile: RuleProfile
+    """The game played at the table (a playoff round's own hand count)."""
+
+    def team_name(self, side: int) -> str:
+        """The partnership by its players' names ("Ann & Bob")."""
+        return " & ".join(member.name for member in self.partnerships[side])
+
+    @property
+    def players(self) -> list[Entrant]:
+        """Every player at the table, partnership 0 first."""
+        return [member for side in self.partnerships for member in side]
+
+    def name_of(self, player: str | int) -> str:
+        """A player's name by number or id."""
+        for member in self.players:
+            if str(member.number) == str(player):
+                return member.name
+        return f"#{player}"
+
+
+@dataclass(frozen=True)
+class TableView(TableSeats):
+    """One table of the round in play, as its phone sees it."""
+
+    event: Event
+    round: Round
+    table_number: int
+    event_profile: RuleProfile
+    """The event's rule profile (the API reports its hand count and most points a hand)."""
+    submissions: tuple[Submission, ...]
+    """Every score entered at the table this round, oldest first (superseded ones too)."""
+    official: dict[str, Any] | None
+    """The saved result (``TableResult`` JSON), None while there is none."""
+
+    @property
+    def event_id(self) -> int:
+        """The event's id."""
+        return self.event.id
+
+    @property
+    def event_name(self) -> str:
+        """The event's name."""
+        return self.event.name
+
+    @property
+    def round_number(self) -> int:
+        """The round's number."""
+        return self.round.number
+
+    @property
+    def shown_submissions(self) -> list[Submission]:
+        """The scores the page lists: every one but those their players replaced."""
+        return [row for row in self.submissions if row.status != "superseded"]
+
+    @property
+    def awaiting_confirmation(self) -> bool:
+        """Whether a score waits for an opponent's confirmation."""
+        return any(row.status == "pending" for row in self.submissions)
+
+
+def _game_profile(profile: RuleProfile, plan: dict[str, Any]) -> RuleProfile:
+    """The game a round's tables play: a playoff game lasts its own hands."""
+    hands = plan.get("hands")
+    if plan.get("stage") == "playoff" and hands:
+        return replace(profile, game_hands=int(hands), game_target=0)
+    return profile
+
+
+def _seats(context: rounds.TableContext, profile: RuleProfile) -> TableSeats:
+    return TableSeats(
+        code=context.code,
+        partnerships=context.partnerships,
+        profile=_game_profile(profile, context.round.plan),
+    )
+
+
+def table_seats(session: Session, *, code: str) -> TableSeats:
+    """The seating and game of the table with code ``code`` in the round in play: what a
+    score posted from its form is read against."""
+    context = rounds.open_table(session, code=code)
+    return _seats(context, load_profile(event_config(context.event).profile_id))
+
+
+def table_view(session: Session, *, code: str) -> TableView:
+    """The table with code ``code`` in the round in play (``NotFoundError`` for a wrong
+    code; the lookup also checks the client's wrong-code block, see ``open_table``)."""
+    context = rounds.open_table(session, code=code)
+    profile = load_profile(event_config(context.event).profile_id)
+    seats = _seats(context, profile)
+    submissions = tuple(scores.table_submissions(session, context=context))
+    if context.official is False:  # not read with the lookup
+        row = scores.official_result(
+            session,
+            event_id=context.event.id,
+            round_number=context.round.number,
+            table=context.table_number,
+        )
+        official = None if row is None else dict(row.result)
+    else:
+        official = None if context.official is None else dict(context.official)
+    return TableView(
+        code=seats.code,
+        partnerships=seats.partnerships,
+        profile=seats.profile,
+        event=context.event,
+        round=context.round,
+        table_number=context.table_number,
+        event_profile=profile,
+        submissions=submissions,
+        official=official,
+    )
+
+
+def computer_marks(session: Session, view: TableView) -> dict[int, bool]:
+    """Players whose seat a computer player took at this table this round (player number
+    -> whether its points count for him)."""
+    from euchre.store.online import computer_players  # online imports the score services
+
+    bots = computer_players(session, event_id=view.event_id, round_number=view.round_number)
+    return {
+        int(player): counts
+        for player, counts in bots.get((view.round_number, view.table_number), {}).items()
+    }
+
+
+@dataclass(frozen=True)
+class SavedOutcome:
+    """What a table's page adds once its result is saved: the score with the director's
+    penalties, and where each player goes next. ``next_round`` and ``seats`` (player number
+    -> "table 2 with Ann, against Bob & Cy", or "sits out") are set once the next round is
+    seated; otherwise ``next_round`` is None and ``last`` says whether that was the event's
+    last round."""
+
+    with_penalties: tuple[int, int] | None
+    next_round: int | None
+    seats: dict[int, str]
+    last: bool
+
+
+def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
+    """The penalised score and the next seats of a table whose result is saved."""
+    snapshot = display_snapshot(session, view.event)
+    key = (view.round_number, view.table_number)
+    scored = scores.scored_tables(session, event_id=view.event_id, snapshot=snapshot, only=key)
+    with_penalties = scored[key].points if key in scored else None
+    number = view.round_number
+    try:
+        plan: RoundPlan | None = snapshot.round_plan(number + 1)
+    except TournamentError:  # the next round is not seated yet
+        plan = None
+    if plan is None or number not in snapshot.complete_rounds:
+        last = snapshot.is_over or (snapshot.config.rounds <= number and plan is None)
+        return SavedOutcome(with_penalties, next_round=None, seats={}, last=last)
+    names = {
+        str(row.number): row.name for row in events.list_entrants(session, event_id=view.event_id)
+    }
+    seat: dict[str, str] = {}
+    for table in plan.tables:
+        for side, pair in enumerate(table.partnerships):
+            for player in pair:
+                partner = ", ".join(names.get(p, p) for p in pair if p != player)
+                others = " & ".join(names.get(p, p) for p in table.partnerships[1 - side])
+                seat[player] = (
+                    f"table {table.table}"
+                    + (f" with {partner}" if partner else "")
+                    + f", against {others}"
+                )
+    for player in plan.sitting_out:
+        seat[player] = "sits out"
+    return SavedOutcome(
+        with_penalties,
+        next_round=plan.round,
+        seats={
+            member.number: seat.get(str(member.number), "not seated") for member in view.players
+        },
+        last=False,
+    )
