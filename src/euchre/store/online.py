@@ -43,11 +43,11 @@ from euchre.store.scores import (
     ResultInput,
     _build_result,
     _check_table,
-    _official,
     _seat_names,
     _seating,
     _set_official,
     _validated,
+    official_result,
 )
 
 __all__ = [
@@ -440,7 +440,9 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
     """Record the table's result (once); False when one is already in."""
     if row.state != "playing":
         return False
-    official = _official(session, row.event_id, row.round_number, row.table_number)
+    official = official_result(
+        session, event_id=row.event_id, round_number=row.round_number, table=row.table_number
+    )
     players = {int(seat): int(number) for seat, number in row.players.items()}
     if official is not None:  # the director entered it by hand first: his stands
         row.state = "recorded"

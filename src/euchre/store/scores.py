@@ -289,11 +289,6 @@ def _player_by_code(context: TableContext, player_code: str) -> Entrant:
     )
 
 
-def table_submissions(session: Session, *, context: TableContext) -> list[Submission]:
-    """Every submission of one table in its round, oldest first."""
-    return _table_submissions(session, context)
-
-
 _TABLE_SUBMISSIONS = (
     select(Submission)
     .where(
@@ -313,7 +308,8 @@ _OFFICIAL = select(Result).where(
 """One table's official result (built once)."""
 
 
-def _table_submissions(session: Session, context: TableContext) -> list[Submission]:
+def table_submissions(session: Session, *, context: TableContext) -> list[Submission]:
+    """Every submission of one table in its round, oldest first."""
     return list(
         session.scalars(
             _TABLE_SUBMISSIONS,
@@ -330,10 +326,6 @@ def official_result(
     session: Session, *, event_id: int, round_number: int, table: int
 ) -> Result | None:
     """The official result of one table, if recorded."""
-    return _official(session, event_id, round_number, table)
-
-
-def _official(session: Session, event_id: int, round_number: int, table: int) -> Result | None:
     return session.scalar(
         _OFFICIAL, {"event_id": event_id, "round_number": round_number, "table_number": table}
     )
@@ -359,7 +351,9 @@ def submit_score(
     payload = _validated(
         context.event, result, _seating(context.round, context.table_number), names
     )
-    existing = [row for row in _table_submissions(session, context) if row.status != "superseded"]
+    existing = [
+        row for row in table_submissions(session, context=context) if row.status != "superseded"
+    ]
     for row in existing:
         if row.result == payload:
             return row
@@ -397,7 +391,12 @@ def submit_score(
         target=target,
         new_value=payload,
     )
-    official = _official(session, context.event.id, context.round.number, context.table_number)
+    official = official_result(
+        session,
+        event_id=context.event.id,
+        round_number=context.round.number,
+        table=context.table_number,
+    )
     different = [row for row in existing if row.result != payload]
     if different or (official is not None and official.result != payload):
         submission.status = "disputed"
@@ -520,7 +519,12 @@ def confirm_submission(
         raise ConflictError(
             f"score {submission_id} is {submission.status}; the director will settle it"
         )
-    official = _official(session, context.event.id, context.round.number, context.table_number)
+    official = official_result(
+        session,
+        event_id=context.event.id,
+        round_number=context.round.number,
+        table=context.table_number,
+    )
     if official is not None and official.result != submission.result:
         submission.status = "disputed"
         session.flush()
@@ -633,7 +637,7 @@ def _set_official(
 ) -> tuple[Result, tuple[MovementChange, ...]]:
     event = get_event(session, event_id=event_id, for_update=True)
     before = compute(event_inputs(session, event))
-    official = _official(session, event_id, round_number, table)
+    official = official_result(session, event_id=event_id, round_number=round_number, table=table)
     old = None if official is None else dict(official.result)
     if official is None:
         official = Result(
@@ -708,7 +712,7 @@ def correct_result(
     round_row = _check_table(session, event_id, round_number, table)
     seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
     players = {int(player) for side in seating["partnerships"] for player in side}
-    official = _official(session, event_id, round_number, table)
+    official = official_result(session, event_id=event_id, round_number=round_number, table=table)
     current = None if official is None else TableResult.from_json(official.result)
     result = _build_result(round_row, table, players, _merged(current, entered))
     if result.hand_points:
@@ -721,7 +725,9 @@ def correct_result(
                     field=f"hand_points.{number}",
                 )
     payload = _validated(
-        get_event(session, event_id=event_id), result, seating,
+        get_event(session, event_id=event_id),
+        result,
+        seating,
         _seat_names(session, event_id, seating),
     )
     if official is not None and not reason.strip():
@@ -823,7 +829,9 @@ def _check_deal_named(
         )
     except EuchreError:
         return  # scored (and reported) by the core as before
-    official = _official(session, event.id, record.round, record.table)
+    official = official_result(
+        session, event_id=event.id, round_number=record.round, table=record.table
+    )
     result = None if official is None else TableResult.from_json(official.result)
     problem = deal_named_problem(ruling, record, result, config.profile_id)
     if problem is not None:
