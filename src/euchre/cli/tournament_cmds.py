@@ -23,7 +23,6 @@ from typing import Annotated, Any
 import typer
 
 from euchre.cli.errors import CliError
-from euchre.store import events, presets, rounds
 from euchre.tournament import (
     Entrant,
     EventInputs,
@@ -185,6 +184,8 @@ def event_new(
     """Create an event file from a sheet's preset."""
     if file.exists() and not force:
         raise CliError(f"{str(file)!r} exists; pass --force to overwrite it")
+    from euchre.store import events, presets  # the store (SQLAlchemy) only when needed
+
     config = presets.config_with_preset(
         {
             "profile_id": sheet,
@@ -236,6 +237,8 @@ def event_withdraw(
 def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
     """``inputs`` with ``plan``'s round started: its seating frozen as the web app freezes a
     started round's (unchanged when the round already has a fixed seating)."""
+    from euchre.store import rounds
+
     if any(override.round == plan.round for override in inputs.overrides):
         return inputs
     return replace(inputs, overrides=(*inputs.overrides, rounds.frozen_seating(plan)))
@@ -245,6 +248,8 @@ def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
 def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
     """Start the next round (its seating is then fixed: a later correction does not re-seat
     it) and show the seating of the round now being played."""
+    from euchre.store import rounds
+
     inputs = _load(file)
     snapshot = compute_event(inputs)
     if snapshot.current_round is None:
@@ -451,6 +456,8 @@ def event_seat(
     sitting_out: Annotated[str, typer.Option(help="Comma list of players sitting out.")] = "",
 ) -> None:
     """Override a round's seating by hand; the format continues from it."""
+    from euchre.store import rounds
+
     inputs = _load(file)
     rounds.check_reseat(
         round_number,
