@@ -28,9 +28,14 @@ _EVENT_TABLES = (
     "table_codes",
     "results",
 )
-"""The tables of an event's rows, in the order they are created; each has an index on
-``event_id`` but ``submissions``, whose index is :data:`_SUBMISSIONS_INDEX`."""
-_SUBMISSIONS_INDEX = ("ix_submissions_table", ["event_id", "round_number", "table_number"])
+"""The tables of an event's rows, in the order they are created."""
+
+
+def _index(name: str) -> tuple[str, list[str]]:
+    """The index of the event's table ``name``: (index name, columns)."""
+    if name == "submissions":
+        return "ix_submissions_table", ["event_id", "round_number", "table_number"]
+    return op.f(f"ix_{name}_event_id"), ["event_id"]
 
 
 def _event_table(
@@ -38,11 +43,10 @@ def _event_table(
     *columns: sa.Column[Any],
     references: Sequence[tuple[str, str, str]] = (),
     unique: Sequence[tuple[str, ...]] = (),
-    index: tuple[str, list[str]] | None = None,
 ) -> None:
-    """Create a table of rows that belong to one event and go with it: an ``id``, the
-    ``event_id``, then ``columns``; ``references`` are further foreign keys (column, target,
-    on delete). Indexed on ``event_id`` unless ``index`` (name, columns) says otherwise."""
+    """Create a table of rows that belong to one event and go with it, and its index: an
+    ``id``, the ``event_id``, then ``columns``; ``references`` are further foreign keys
+    (column, target, on delete)."""
     op.create_table(
         name,
         sa.Column("id", sa.Integer(), nullable=False),
@@ -56,11 +60,9 @@ def _event_table(
         sa.PrimaryKeyConstraint("id"),
         *(sa.UniqueConstraint(*names) for names in unique),
     )
+    index_name, index_columns = _index(name)
     with op.batch_alter_table(name, schema=None) as batch_op:
-        if index is None:
-            batch_op.create_index(batch_op.f(f"ix_{name}_event_id"), ["event_id"], unique=False)
-        else:
-            batch_op.create_index(index[0], index[1], unique=False)
+        batch_op.create_index(index_name, index_columns, unique=False)
 
 
 def upgrade() -> None:
@@ -112,8 +114,9 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["event_id"], ["events.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("id"),
     )
+    index_name, index_columns = _index("audit_log")
     with op.batch_alter_table("audit_log", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_audit_log_event_id"), ["event_id"], unique=False)
+        batch_op.create_index(index_name, index_columns, unique=False)
 
     _event_table(
         "entrants",
@@ -158,7 +161,6 @@ def upgrade() -> None:
         sa.Column("status", sa.String(length=20), nullable=False),
         sa.Column("confirmed_by", sa.Integer(), nullable=True),
         sa.Column("confirmed_at", sa.DateTime(timezone=True), nullable=True),
-        index=_SUBMISSIONS_INDEX,
     )
     _event_table(
         "table_codes",
@@ -184,10 +186,7 @@ def downgrade() -> None:
     # Newest first: a table goes before the tables its rows refer to.
     for name in reversed(_EVENT_TABLES):
         with op.batch_alter_table(name, schema=None) as batch_op:
-            if name == "submissions":
-                batch_op.drop_index(_SUBMISSIONS_INDEX[0])
-            else:
-                batch_op.drop_index(batch_op.f(f"ix_{name}_event_id"))
+            batch_op.drop_index(_index(name)[0])
         op.drop_table(name)
     for name in ("settings", "rate_limits", "events", "directors"):
         op.drop_table(name)
