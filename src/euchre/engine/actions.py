@@ -77,12 +77,12 @@ class Action(int):
     @classmethod
     def play(cls, card: int) -> Action:
         """Play ``card``."""
-        return _SIMPLE[PLAY_BASE + card]
+        return _SIMPLE[PLAY_BASE + _check_range("card", card, 24)]
 
     @classmethod
     def discard(cls, card: int) -> Action:
         """The dealer discards ``card`` after picking up."""
-        return _SIMPLE[DISCARD_BASE + card]
+        return _SIMPLE[DISCARD_BASE + _check_range("card", card, 24)]
 
     @classmethod
     def call(cls, suit: int, alone: bool = False) -> Action:
@@ -169,12 +169,12 @@ class Action(int):
     @classmethod
     def lead_early(cls, card: int) -> Action:
         """Record that first seat led ``card`` before the dealer discarded."""
-        return _SIMPLE[LEAD_EARLY_BASE + card]
+        return _SIMPLE[LEAD_EARLY_BASE + _check_range("card", card, 24)]
 
     @classmethod
     def expose(cls, card: int) -> Action:
         """Record that ``card`` fell out of its holder's hand face up."""
-        return _SIMPLE[EXPOSE_BASE + card]
+        return _SIMPLE[EXPOSE_BASE + _check_range("card", card, 24)]
 
     @classmethod
     def ask(cls, seat: int, card: int | None = None) -> Action:
@@ -182,7 +182,7 @@ class Action(int):
         seat = _check_range("seat", seat, 4)
         if card is None:
             return _SIMPLE[ASK_BASE + seat]
-        return _SIMPLE[ASK_CARD_BASE + seat * 24 + card]
+        return _SIMPLE[ASK_CARD_BASE + seat * 24 + _check_range("card", card, 24)]
 
     @property
     def suit(self) -> Suit:

@@ -586,26 +586,20 @@ class HandState:
             else:
                 self._make_trump(seat, self.up_card // 6, action == ORDER_ALONE, True)
         elif phase is _BID_ROUND_2:
-            if action == PASS:
-                self.bid_passes += 1
-                if self.bid_passes == 4:
-                    self._finish(HandStatus.THROWN_IN, "all four passed twice")
-                else:
-                    self.to_act = (seat + 1) % 4
-            else:
+            if action != PASS:
                 alone = action >= CALL_ALONE_BASE
                 suit = action - (CALL_ALONE_BASE if alone else CALL_BASE)
-                if suit == self.up_card // 6:
-                    # Recorded irregularity (sheet 004): naming the turned-down suit forfeits
-                    # the team's right to bid; the bidding goes on as after a pass.
-                    self.forfeited[seat % 2] = True
-                    self.bid_passes += 1
-                    if self.bid_passes == 4:
-                        self._finish(HandStatus.THROWN_IN, "all four passed twice")
-                    else:
-                        self.to_act = (seat + 1) % 4
+                if suit != self.up_card // 6:
+                    self._make_trump(seat, suit, alone, False)
                     return
-                self._make_trump(seat, suit, alone, False)
+                # Recorded irregularity (sheet 004): naming the turned-down suit forfeits
+                # the team's right to bid; the bidding goes on as after a pass.
+                self.forfeited[seat % 2] = True
+            self.bid_passes += 1
+            if self.bid_passes == 4:
+                self._finish(HandStatus.THROWN_IN, "all four passed twice")
+            else:
+                self.to_act = (seat + 1) % 4
         elif phase is _DISCARD:
             card = action - DISCARD_BASE
             self.hands[seat] &= ~(1 << card)
@@ -653,18 +647,23 @@ class HandState:
             order = [(first + offset) % 4 for offset in range(4)]
             later = order[order.index(seat) + 1 :]
             self._pending = [s for s in later if s % 2 != seat % 2]
-            if self._pending:
-                self.phase = _DEFEND
-                self.to_act = self._pending[0]
+            if self._turn_to_pending(_DEFEND):
                 return
         self._after_defend()
+
+    def _turn_to_pending(self, phase: Phase) -> bool:
+        """Give the turn, in ``phase``, to the first seat still to answer (an opponent who
+        may defend alone, a player who may fold); False when no seat is left."""
+        if not self._pending:
+            return False
+        self.phase = phase
+        self.to_act = self._pending[0]
+        return True
 
     def _next_defender(self) -> None:
         if self._pending:
             self._pending.pop(0)
-        if self._pending:
-            self.to_act = self._pending[0]
-        else:
+        if not self._turn_to_pending(_DEFEND):
             self._after_defend()
 
     def _after_defend(self) -> None:
@@ -686,17 +685,13 @@ class HandState:
                 for seat in ((self.dealer + offset) % 4 for offset in range(1, 5))
                 if self.active[seat] and may_fold(self.hands[seat], trump_cards)
             ]
-            if self._pending:
-                self.phase = _FOLD
-                self.to_act = self._pending[0]
+            if self._turn_to_pending(_FOLD):
                 return
         self._start_play()
 
     def _next_folder(self) -> None:
         self._pending.pop(0)
-        if self._pending:
-            self.to_act = self._pending[0]
-        else:
+        if not self._turn_to_pending(_FOLD):
             self._start_play()
 
     def _start_play(self) -> None:

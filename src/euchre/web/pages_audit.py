@@ -13,14 +13,25 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
+from markupsafe import Markup
+from sqlalchemy import func, select
 
 from euchre.store import events
 from euchre.store.models import AuditEntry
 from euchre.web.deps import database, optional_director
-from euchre.web.page_helpers import login_redirect, nav_html
-from euchre.web.pages_common import esc, layout
+from euchre.web.director_forms import director_macro
+from euchre.web.page_helpers import login_redirect
+from euchre.web.templating import render
 
-__all__ = ["AUDIT_PAGE_SIZE", "audit_table", "describe", "router", "with_names"]
+__all__ = [
+    "AUDIT_PAGE_SIZE",
+    "audit_rows",
+    "audit_table",
+    "describe",
+    "player_names",
+    "router",
+    "with_names",
+]
 
 router = APIRouter(include_in_schema=False)
 
@@ -92,23 +103,29 @@ def describe(entry: AuditEntry, names: dict[int, str]) -> tuple[str, str]:
     return with_names(what, names), with_names(_changes(entry.old_value, entry.new_value), names)
 
 
-def audit_table(entries: list[AuditEntry], names: dict[int, str], *, table_id: str) -> str:
-    """The entries as a table: when, who, what, what changed, why."""
+def audit_rows(entries: list[AuditEntry], names: dict[int, str]) -> list[dict[str, str]]:
+    """The entries as the ``audit_table`` macro shows them: when, who, what, what changed, why
+    (players named)."""
     rows = []
     for entry in entries:
         what, changed = describe(entry, names)
         rows.append(
-            f'<tr data-action="{esc(entry.action)}"><td class="when">'
-            f"{esc(entry.at.strftime('%H:%M:%S'))}</td><td>{esc(with_names(entry.who, names))}"
-            f'</td><td>{esc(what)}</td><td class="changes">{esc(changed)}</td>'
-            f"<td>{esc(entry.reason)}</td></tr>"
+            {
+                "action": entry.action,
+                "when": entry.at.strftime("%H:%M:%S"),
+                "who": with_names(entry.who, names),
+                "what": what,
+                "changed": changed,
+                "reason": entry.reason or "",
+            }
         )
-    return (
-        f'<div class="scroll"><table id="{table_id}" class="audit"><thead><tr>'
-        "<th>When (UTC)</th><th>Who</th><th>What</th><th>Changed</th><th>Why</th></tr></thead>"
-        f"<tbody>{''.join(rows) or '<tr><td colspan=5>Nothing yet.</td></tr>'}</tbody>"
-        "</table></div>"
-    )
+    return rows
+
+
+def audit_table(entries: list[AuditEntry], names: dict[int, str], *, table_id: str) -> Markup:
+    """The entries as a table (the ``audit_table`` macro of ``pages/director/macros.html``),
+    ready to put in a page or a template."""
+    return Markup(director_macro("audit_table")(audit_rows(entries, names), table_id))
 
 
 def player_names(entrants: list[Any]) -> dict[int, str]:
@@ -124,8 +141,6 @@ def audit_page(request: Request, event_id: int, page: int = 1) -> Response:
         return login_redirect(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
-        from sqlalchemy import func, select
-
         total = session.scalar(
             select(func.count()).select_from(AuditEntry).where(AuditEntry.event_id == event_id)
         )
@@ -142,26 +157,17 @@ def audit_page(request: Request, event_id: int, page: int = 1) -> Response:
         )
         names = player_names(events.list_entrants(session, event_id=event_id))
         title = f"{event.name}: audit log"
-    base = f"/director/events/{event_id}/audit"
-
-    def pager(suffix: str) -> str:
-        newer = (
-            f'<a id="audit-newer{suffix}" href="{base}?page={page - 1}">Newer</a>'
-            if page > 1
-            else ""
-        )
-        older = (
-            f'<a id="audit-older{suffix}" href="{base}?page={page + 1}">Older</a>'
-            if page < pages
-            else ""
-        )
-        return (
-            f'<p class="pager">{newer} <span id="audit-page{suffix}">Page {page} of {pages}'
-            f"</span> {older}</p>"
-        )
-
-    body = (
-        f'<p><a href="/director/events/{event_id}">Back to the event</a></p>{pager("")}'
-        f"{audit_table(entries, names, table_id='audit-log')}{pager('-bottom')}"
+    return render(
+        request,
+        "pages/director/audit.html",
+        {
+            "title": title,
+            "body_class": "dashboard",
+            "director": director,
+            "event_id": event_id,
+            "base": f"/director/events/{event_id}/audit",
+            "page": page,
+            "pages": pages,
+            "rows": audit_rows(entries, names),
+        },
     )
-    return HTMLResponse(layout(title, body, nav=nav_html(director), body_class="dashboard"))

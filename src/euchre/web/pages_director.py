@@ -1,21 +1,26 @@
 """The director's pages: the events list, creating and restoring events, and every form the
 dashboard posts.
 
-Forms post here with a hidden CSRF token, call the same store services as the API, and
-redirect back (303) with a message.
+Pages are rendered from ``templates/pages/director/`` (pieces the dashboard shares are macros
+in ``pages/director/macros.html``). Forms post here as the pydantic models of
+:mod:`euchre.web.director_forms` with a hidden CSRF token, call the same store services as
+the API, and redirect back (303) with a message.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
@@ -35,23 +40,39 @@ from euchre.tournament import (
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database, optional_director
-from euchre.web.page_helpers import (
-    director_form,
-    flash_html,
-    form_int,
-    form_optional_int,
-    login_redirect,
-    nav_html,
-    options_html,
+from euchre.web.director_forms import (
+    AcceptForm,
+    CorrectForm,
+    CorrectionForm,
+    DeleteForm,
+    DirectorForm,
+    EventForm,
+    ImportForm,
+    PairForm,
+    PenaltyForm,
+    PlayerForm,
+    ReasonForm,
+    RestoreForm,
+    SeatingForm,
+    comma_list,
+    director_macro,
+    optional_whole,
+    require_director,
+    whole,
 )
-from euchre.web.pages_common import csrf_field, esc, layout, redirect
-from euchre.web.security import DirectorSession, check_csrf
+from euchre.web.page_helpers import login_redirect
+from euchre.web.pages_common import redirect
+from euchre.web.security import DirectorSession
+from euchre.web.templating import render, render_text
 
 __all__ = [
     "correction_picker_html",
-    "event_form",
+    "event_form_fields",
     "parse_prizes",
     "parse_seating",
+    "penalty_form",
+    "penalty_form_html",
+    "penalty_kinds",
     "prizes_text",
     "result_form_values",
     "router",
@@ -60,21 +81,17 @@ __all__ = [
 router = APIRouter(include_in_schema=False)
 
 
+def _text(value: object) -> str:
+    """``value`` as a form field shows it (nothing for None)."""
+    return "" if value is None else str(value)
+
+
 def prizes_text(prizes: dict[str, Any]) -> str:
     """A prize table (``PrizeTable.to_json()``) written as the form reads it back."""
     return "; ".join(
         f"{tier['min_tables']}: "
         + ", ".join(f"{amount / 100:g}" for amount in tier["amounts_cents"])
         for tier in prizes.get("tiers", [])
-    )
-
-
-def _profile_options(selected: str) -> str:
-    """The rule profiles by their sheet's name (the value is the profile id)."""
-    return "".join(
-        f'<option value="{esc(profile_id)}"{" selected" if profile_id == selected else ""}>'
-        f"{esc(load_profile(profile_id).name)} ({esc(profile_id)})</option>"
-        for profile_id in BUILTIN_PROFILES
     )
 
 
@@ -87,71 +104,95 @@ _CHOICE_LABELS = {
 """What the cup-qualification and prize-tie choices mean, in words on the form."""
 
 
-def _labelled_options(values: tuple[str, ...], selected: str) -> str:
-    """``<option>`` elements labelled in words (the first is chosen when none is)."""
+def _labelled(values: tuple[str, ...], selected: str) -> tuple[list[tuple[str, str]], str]:
+    """(value, words) choices and the chosen value (the first when ``selected`` is none)."""
     chosen = selected if selected in values else values[0]
-    return "".join(
-        f'<option value="{esc(value)}"{" selected" if value == chosen else ""}>'
-        f"{esc(_CHOICE_LABELS.get(value, value))}</option>"
-        for value in values
-    )
+    return [(value, _CHOICE_LABELS.get(value, value)) for value in values], chosen
 
 
-def event_form(
-    *, form_id: str, action: str, csrf: str, submit: str, values: dict[str, Any] | None
-) -> str:
-    """The event settings form. ``values`` (a stored ``EventConfig`` JSON) fills it for an
-    edit; for a new event the fields show the chosen sheet's preset (``app.js`` refills them
-    when the rule profile changes) and a field left empty takes the preset."""
+def event_form_fields(
+    *, form_id: str, action: str, submit: str, values: dict[str, Any] | None
+) -> dict[str, Any]:
+    """What the ``event_form`` macro shows. ``values`` (a stored ``EventConfig`` JSON) fills
+    it for an edit; for a new event the fields show the chosen sheet's preset (``app.js``
+    refills them when the rule profile changes) and a field left empty takes the preset."""
     fresh = values is None
     profile = "tournament" if values is None else str(values["profile_id"])
     shown: dict[str, Any] = values or presets.preset_json(profile) or {}
-    side_pot = "yes" if shown.get("side_pot") else "no"
-    format_options = '<option value="">the sheet\'s format</option>' if fresh else ""
-    data = esc(json.dumps(presets.presets_json())) if fresh else ""
-    name = "" if fresh else esc(shown.get("name"))
-    return f"""<form id="{form_id}" method="post" action="{action}" class="grid"
- data-presets="{data}">{csrf}
-<label>Name <input id="event-name" name="name" required maxlength="200" value="{name}"></label>
-<label>Rule sheet (sets up its event) <select id="event-profile" name="profile_id">
-{_profile_options(profile)}</select></label>
-<label>Format <select id="event-format" name="format">{format_options}
-{options_html(FORMAT_NAMES, str(shown.get("format", "")))}</select></label>
-<label>Rounds <input id="event-rounds" name="rounds" type="number" min="1" max="50"
- value="{esc(shown.get("rounds", ""))}" placeholder="the sheet's"></label>
-<label>Round length (minutes) <input id="event-round-minutes" name="round_minutes" type="number"
- min="0" max="600" value="{esc(shown.get("round_minutes") or 20)}"></label>
-<label>Format options (JSON) <textarea id="event-format-options" name="format_options"
- rows="2">{esc(json.dumps(shown.get("format_options") or {}))}</textarea></label>
-<label>Prizes (dollars; tiers by minimum tables) <input id="event-prizes" name="prizes"
- value="{esc(prizes_text(shown.get("prizes") or {}))}"
- placeholder="3: 60, 40, 20; 4: 75, 50, 35"></label>
-<label>Side pot (euchred cup) <select id="event-side-pot" name="side_pot">
-{options_html(("yes", "no"), side_pot)}</select></label>
-<label>Cents per euchre <input id="event-side-pot-cents" name="side_pot_cents" type="number"
- min="0" value="{esc(shown.get("side_pot_cents", 25))}"></label>
-<label>Who can take the cup <select id="event-side-pot-qualification"
- name="side_pot_qualification">
-{_labelled_options(SIDE_POT_QUALIFICATION, str(shown.get("side_pot_qualification", "")))}
-</select></label>
-<label>Left out of the cup (player numbers, or team names; comma list)
- <input id="event-side-pot-exclude" name="side_pot_exclude"
- value="{esc(", ".join(shown.get("side_pot_exclude") or []))}"></label>
-<label>Let into the cup whatever the rule says (comma list) <input id="event-side-pot-include"
- name="side_pot_include" value="{esc(", ".join(shown.get("side_pot_include") or []))}"></label>
-<label>Prize ties (level on points) <select id="event-prize-ties" name="prize_ties">
-{_labelled_options(PRIZE_TIES, str(shown.get("prize_ties", "")))}</select></label>
-<label>Sitting out scores <select id="event-sit-out" name="sit_out_scoring">
-{options_html(SIT_OUT_SCORING, str(shown.get("sit_out_scoring", "average")))}</select></label>
-<label>Points for sitting out ("fixed") <input id="event-sit-out-points" name="sit_out_points"
- type="number" min="0" value="{esc(shown.get("sit_out_points", 0))}"></label>
-<label>Tie-breaks (comma list, empty: the format's) <input id="event-tie-breaks"
- name="tie_breaks" value="{esc(", ".join(shown.get("tie_breaks") or []))}"></label>
-<label>Played online (tables play in the browser) <select id="event-online" name="online">
-{options_html(("no", "yes"), "yes" if shown.get("online") else "no")}</select></label>
-<label>Seed (empty: random) <input id="event-seed" name="seed" type="number" min="0"
- value="{esc(shown.get("seed") or "")}"></label>
-<button id="{form_id.removesuffix("-form")}-submit">{esc(submit)}</button></form>"""
+    qualifications, qualification = _labelled(
+        SIDE_POT_QUALIFICATION, str(shown.get("side_pot_qualification", ""))
+    )
+    ties, prize_ties = _labelled(PRIZE_TIES, str(shown.get("prize_ties", "")))
+    return {
+        "form_id": form_id,
+        "action": action,
+        "submit": submit,
+        "button_id": f"{form_id.removesuffix('-form')}-submit",
+        "fresh": fresh,
+        "presets": json.dumps(presets.presets_json()) if fresh else "",
+        "name": "" if fresh else _text(shown.get("name")),
+        "profiles": [
+            (profile_id, f"{load_profile(profile_id).name} ({profile_id})")
+            for profile_id in BUILTIN_PROFILES
+        ],
+        "profile": profile,
+        "formats": FORMAT_NAMES,
+        "format": str(shown.get("format", "")),
+        "rounds": _text(shown.get("rounds", "")),
+        "round_minutes": _text(shown.get("round_minutes") or 20),
+        "format_options": json.dumps(shown.get("format_options") or {}),
+        "prizes": prizes_text(shown.get("prizes") or {}),
+        "side_pot": "yes" if shown.get("side_pot") else "no",
+        "side_pot_cents": _text(shown.get("side_pot_cents", 25)),
+        "qualifications": qualifications,
+        "side_pot_qualification": qualification,
+        "side_pot_exclude": ", ".join(shown.get("side_pot_exclude") or []),
+        "side_pot_include": ", ".join(shown.get("side_pot_include") or []),
+        "ties": ties,
+        "prize_ties": prize_ties,
+        "sit_out_choices": SIT_OUT_SCORING,
+        "sit_out_scoring": str(shown.get("sit_out_scoring", "average")),
+        "sit_out_points": _text(shown.get("sit_out_points", 0)),
+        "tie_breaks": ", ".join(shown.get("tie_breaks") or []),
+        "online": "yes" if shown.get("online") else "no",
+        "seed": _text(shown.get("seed") or ""),
+    }
+
+
+def _format_help() -> list[dict[str, Any]]:
+    """Each format's name, summary and options (default and meaning) for the help list."""
+    from euchre.tournament.formats import FORMATS
+
+    return [
+        {
+            "name": spec.name,
+            "summary": spec.summary,
+            "options": [
+                {"name": name, "default": _text(default), "doc": doc}
+                for name, (default, doc) in spec.options.items()
+            ],
+        }
+        for spec in FORMATS.values()
+    ]
+
+
+def _page(
+    request: Request,
+    name: str,
+    director: DirectorSession,
+    title: str,
+    context: dict[str, Any],
+    *,
+    status: int = 200,
+) -> HTMLResponse:
+    """A director's page ``pages/director/<name>``: the top bar, the ``#flash`` message the
+    redirect carried, and ``context``."""
+    return render(
+        request,
+        f"pages/director/{name}",
+        {"title": title, "director": director, "flash": request.query_params.get("msg"), **context},
+        status=status,
+    )
 
 
 @router.get("/director", response_class=HTMLResponse)
@@ -161,61 +202,25 @@ def director_home(request: Request) -> Response:
     if director is None:
         return login_redirect(request)
     with database(request).read() as session:
-        listed = events.list_events(session)
-
-        def item(event: Any) -> str:
-            return (
-                f'<li><a data-testid="event-link-{event.id}" href="/director/events/{event.id}">'
-                f'{esc(event.name)}</a> <span class="muted">{esc(event.status)}</span></li>'
-            )
-
-        current = "".join(item(event) for event in listed if event.status != "archived")
-        archived = "".join(item(event) for event in listed if event.status == "archived")
-    csrf = csrf_field(director.csrf_token)
-    archive = (
-        f'<details id="archived-events"><summary>Archived events</summary><ul>{archived}</ul>'
-        "</details>"
-        if archived
-        else ""
+        listed = [
+            {"id": event.id, "name": event.name, "status": event.status}
+            for event in events.list_events(session)
+        ]
+    form = event_form_fields(
+        form_id="create-event-form", action="/director/events", submit="Create event", values=None
     )
-    form = event_form(
-        form_id="create-event-form",
-        action="/director/events",
-        csrf=csrf,
-        submit="Create event",
-        values=None,
+    return _page(
+        request,
+        "home.html",
+        director,
+        "Events",
+        {
+            "current": [event for event in listed if event["status"] != "archived"],
+            "archived": [event for event in listed if event["status"] == "archived"],
+            "form": form,
+            "formats": _format_help(),
+        },
     )
-    body = f"""{flash_html(request)}
-<section><h2>Events</h2><ul id="event-list">{current or "<li>No events yet.</li>"}</ul>
-{archive}</section>
-<section><h2>New event</h2>
-<p class="muted">Choose the rule sheet first: its format, rounds, prizes and euchred cup fill
-in. Change any of them if your club plays it differently.</p>
-{form}
-<details id="format-help"><summary>Formats and their options</summary><dl>{_format_help()}</dl>
-</details></section>
-<section><h2>Restore a backup</h2>
-<form id="restore-form" method="post" action="/director/restore" enctype="multipart/form-data">
-{csrf}<input id="restore-file" name="file" type="file" accept="application/json,.json" required>
-<button id="restore-submit">Restore as a new event</button></form></section>"""
-    return HTMLResponse(layout("Events", body, nav=nav_html(director)))
-
-
-def _format_help() -> str:
-    from euchre.tournament.formats import FORMATS
-
-    parts = []
-    for spec in FORMATS.values():
-        options = "".join(
-            f"<li><code>{esc(name)}</code> (default <code>{esc(default)}</code>): {esc(doc)}</li>"
-            for name, (default, doc) in spec.options.items()
-        )
-        parts.append(
-            f"<dt><code>{esc(spec.name)}</code></dt><dd>{esc(spec.summary)}"
-            + (f"<ul>{options}</ul>" if options else "")
-            + "</dd>"
-        )
-    return "".join(parts)
 
 
 def parse_prizes(text: str) -> PrizeTable:
@@ -242,44 +247,39 @@ def parse_prizes(text: str) -> PrizeTable:
     return PrizeTable(tuple(tiers))
 
 
-def _config_from_form(data: dict[str, str]) -> EventConfig:
+def _config_from_form(form: EventForm) -> EventConfig:
     """The form's settings; an empty format, rounds or prizes field takes the sheet's."""
     try:
-        options = json.loads(data.get("format_options", "").strip() or "{}")
+        options = json.loads(form.format_options.strip() or "{}")
     except json.JSONDecodeError as error:
         raise StoreError(f"format options are not valid JSON: {error}") from None
     if not isinstance(options, dict):
         raise StoreError("format options must be a JSON object such as {}")
-    side_pot = data.get("side_pot", "").strip().lower()
+    side_pot = form.side_pot.strip().lower()
     if side_pot not in ("", "yes", "no", "1", "on"):
         raise StoreError(f"side pot must be yes or no, got {side_pot!r}")
-    prizes = data.get("prizes", "").strip()
+    prizes = form.prizes.strip()
     fields: dict[str, Any] = {
-        "name": data.get("name", ""),
-        "profile_id": data.get("profile_id", ""),
-        "format": data.get("format", "").strip() or None,
-        "rounds": form_optional_int(data, "rounds", "rounds"),
+        "name": form.name,
+        "profile_id": form.profile_id,
+        "format": form.format.strip() or None,
+        "rounds": optional_whole(form.rounds, "rounds"),
         "format_options": options,
-        "round_minutes": form_optional_int(data, "round_minutes", "round length") or 0,
-        "seed": form_optional_int(data, "seed", "seed") or 0,
+        "round_minutes": optional_whole(form.round_minutes, "round length") or 0,
+        "seed": optional_whole(form.seed, "seed") or 0,
         "prizes": parse_prizes(prizes).to_json() if prizes else None,
         "side_pot": None if not side_pot else side_pot != "no",
-        "side_pot_cents": form_optional_int(data, "side_pot_cents", "cents per euchre"),
-        "sit_out_scoring": data.get("sit_out_scoring", "average"),
-        "sit_out_points": form_optional_int(data, "sit_out_points", "points for sitting out") or 0,
-        "tie_breaks": _comma_list(data, "tie_breaks"),
-        "prize_ties": data.get("prize_ties", "").strip() or None,
-        "side_pot_qualification": data.get("side_pot_qualification", "").strip() or None,
-        "side_pot_exclude": _comma_list(data, "side_pot_exclude"),
-        "side_pot_include": _comma_list(data, "side_pot_include"),
-        "online": data.get("online", "no").strip().lower() in ("yes", "1", "on"),
+        "side_pot_cents": optional_whole(form.side_pot_cents, "cents per euchre"),
+        "sit_out_scoring": form.sit_out_scoring,
+        "sit_out_points": optional_whole(form.sit_out_points, "points for sitting out") or 0,
+        "tie_breaks": comma_list(form.tie_breaks),
+        "prize_ties": form.prize_ties.strip() or None,
+        "side_pot_qualification": form.side_pot_qualification.strip() or None,
+        "side_pot_exclude": comma_list(form.side_pot_exclude),
+        "side_pot_include": comma_list(form.side_pot_include),
+        "online": form.online.strip().lower() in ("yes", "1", "on"),
     }
     return presets.config_with_preset(fields)
-
-
-def _comma_list(data: dict[str, str], name: str) -> list[str]:
-    """A comma-separated form field as its non-empty items."""
-    return [item.strip() for item in data.get(name, "").split(",") if item.strip()]
 
 
 def _warning_text(config: EventConfig) -> str:
@@ -288,12 +288,12 @@ def _warning_text(config: EventConfig) -> str:
 
 
 @router.post("/director/events")
-async def create_event_post(request: Request) -> Response:
+async def create_event_post(request: Request, form: Annotated[EventForm, Form()]) -> Response:
     """Create an event from the form."""
-    director, data = await director_form(request)
+    director = require_director(request, form)
 
     def work() -> tuple[int, str]:
-        config = _config_from_form(data)
+        config = _config_from_form(form)
         with database(request).write() as session:
             event = events.create_event(session, config=config, who=director.name)
             return event.id, _warning_text(config)
@@ -315,26 +315,30 @@ def edit_event_page(request: Request, event_id: int) -> Response:
         name = event.name
     if started:
         raise ConflictError(f"{name!r} has started; its settings are fixed after round 1 starts")
-    form = event_form(
+    form = event_form_fields(
         form_id="edit-event-form",
         action=f"/director/events/{event_id}/edit",
-        csrf=csrf_field(director.csrf_token),
         submit="Save settings",
         values=values,
     )
-    body = f"""{flash_html(request)}
-<p><a href="/director/events/{event_id}">Back to the event</a></p>
-{form}"""
-    return HTMLResponse(layout(f"Settings: {name}", body, nav=nav_html(director)))
+    return _page(
+        request,
+        "edit_event.html",
+        director,
+        f"Settings: {name}",
+        {"event_id": event_id, "form": form},
+    )
 
 
 @router.post("/director/events/{event_id}/edit")
-async def edit_event_post(request: Request, event_id: int) -> Response:
+async def edit_event_post(
+    request: Request, event_id: int, form: Annotated[EventForm, Form()]
+) -> Response:
     """Save the edited settings (only before round 1 starts)."""
-    director, data = await director_form(request)
+    director = require_director(request, form)
 
     def work() -> str:
-        config = _config_from_form(data)
+        config = _config_from_form(form)
         with database(request).write() as session:
             events.update_config(session, event_id=event_id, config=config, who=director.name)
         return _warning_text(config)
@@ -354,28 +358,28 @@ def delete_event_page(request: Request, event_id: int) -> Response:
         name, status = event.name, event.status
         players = len(events.list_entrants(session, event_id=event_id))
         played = len(events.started_rounds(session, event_id=event_id))
-    csrf = csrf_field(director.csrf_token)
-    archive = (
-        f"""<form method="post" action="/director/events/{event_id}/archive" class="inline">{csrf}
-<button id="archive-event">Archive it instead (keep the results)</button></form>"""
-        if status == "finished"
-        else ""
+    return _page(
+        request,
+        "delete_event.html",
+        director,
+        f"Delete {name}?",
+        {
+            "event_id": event_id,
+            "name": name,
+            "players": players,
+            "played": played,
+            "finished": status == "finished",
+        },
     )
-    body = f"""<p id="delete-question" class="error">Delete {esc(name)} for good? Its {players}
-players, {played} round(s), scores and audit log go with it. This cannot be undone.</p>
-<p class="row">{archive}
-<form method="post" action="/director/events/{event_id}/delete" class="inline">{csrf}
-<input type="hidden" name="confirm" value="yes">
-<button id="delete-event-confirm" class="danger">Delete {esc(name)}</button></form>
-<a id="delete-cancel" href="/director/events/{event_id}">Cancel</a></p>"""
-    return HTMLResponse(layout(f"Delete {name}?", body, nav=nav_html(director)))
 
 
 @router.post("/director/events/{event_id}/delete")
-async def delete_event_post(request: Request, event_id: int) -> Response:
+async def delete_event_post(
+    request: Request, event_id: int, form: Annotated[DeleteForm, Form()]
+) -> Response:
     """Delete the event (the confirmation page sends ``confirm=yes``)."""
-    director, data = await director_form(request)
-    if data.get("confirm") != "yes":
+    director = require_director(request, form)
+    if form.confirm != "yes":
         raise StoreError("confirm the deletion on the confirmation page (confirm=yes missing)")
 
     def work() -> str:
@@ -387,9 +391,11 @@ async def delete_event_post(request: Request, event_id: int) -> Response:
 
 
 @router.post("/director/events/{event_id}/archive")
-async def archive_event_post(request: Request, event_id: int) -> Response:
+async def archive_event_post(
+    request: Request, event_id: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
     """Archive a finished event."""
-    director, _ = await director_form(request)
+    director = require_director(request, form)
 
     def work() -> str:
         with database(request).write() as session:
@@ -400,18 +406,12 @@ async def archive_event_post(request: Request, event_id: int) -> Response:
 
 
 @router.post("/director/restore")
-async def restore_post(request: Request) -> Response:
+async def restore_post(request: Request, form: Annotated[RestoreForm, Form()]) -> Response:
     """Restore an uploaded backup as a new event."""
-    director = optional_director(request)
-    if director is None:
-        raise AuthError("log in as the director first")
-    form = await request.form()
-    token = form.get("csrf_token")
-    check_csrf(director, token if isinstance(token, str) else None)
-    upload = form.get("file")
-    if upload is None or isinstance(upload, str):
+    director = require_director(request, form)
+    if form.file is None or isinstance(form.file, str):
         raise StoreError("choose a backup file to restore")
-    raw = await upload.read()
+    raw = await form.file.read()
     try:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -471,20 +471,24 @@ class Done:
     message: str
 
 
+FormT = TypeVar("FormT", bound=DirectorForm)
+
+
 async def _write_then_redirect(
     request: Request,
     event_id: int,
-    work: Callable[[Session, DirectorSession, dict[str, str]], str | Done | None],
+    form: FormT,
+    work: Callable[[Session, DirectorSession, FormT], str | Done | None],
     message: str,
 ) -> Response:
     """Run a dashboard form's ``work`` in a write transaction, then redirect to the dashboard
     (with the movements a correction changed, when ``work`` returns them, or the message
     ``work`` returns as a ``Done``)."""
-    director, data = await director_form(request)
+    director = require_director(request, form)
 
     def run() -> str | Done | None:
         with database(request).write() as session:
-            return work(session, director, data)
+            return work(session, director, form)
 
     extra = await run_in_threadpool(run)
     url = f"/director/events/{event_id}"
@@ -499,83 +503,86 @@ def _route_name(path: str) -> str:
     return "post_" + path.strip("/").replace("/", "_").replace("{", "").replace("}", "")
 
 
+def _register(path: str, handler: Callable[..., Any], form_type: type[DirectorForm]) -> None:
+    """Add ``handler`` as the POST route of ``path``, reading its ``form`` parameter as
+    ``form_type`` through ``Form()``. The annotation is set here because it differs per
+    route and FastAPI reads it from the handler's signature."""
+    handler.__name__ = _route_name(path)
+    handler.__annotations__["form"] = Annotated[form_type, Form()]
+    router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
+
+
 def _action(
     path: str,
-    work: Callable[[Session, DirectorSession, dict[str, str], int], str | Done | None],
+    form_type: type[FormT],
+    work: Callable[[Session, DirectorSession, FormT, int], str | Done | None],
     message: str,
 ) -> None:
-    """Register a dashboard form post: run ``work`` in a write transaction, then redirect."""
+    """Register a dashboard form post: read it as ``form_type``, run ``work`` in a write
+    transaction, then redirect."""
 
-    async def handler(request: Request, event_id: int) -> Response:
+    async def handler(request: Request, event_id: int, form: FormT) -> Response:
         return await _write_then_redirect(
             request,
             event_id,
-            lambda session, director, form: work(session, director, form, event_id),
+            form,
+            lambda session, director, posted: work(session, director, posted, event_id),
             message,
         )
 
-    handler.__name__ = _route_name(path)
-    router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
+    _register(path, handler, form_type)
 
 
 def _numbered_action(
     path: str,
-    work: Callable[[Session, DirectorSession, dict[str, str], int, int], str | Done | None],
+    form_type: type[FormT],
+    work: Callable[[Session, DirectorSession, FormT, int, int], str | Done | None],
     message: str,
 ) -> None:
     """Like :func:`_action` for a path with a second number (``{number}``: a player, a round,
     a submission, a penalty); ``message`` may name it as ``{number}``."""
 
-    async def handler(request: Request, event_id: int, number: int) -> Response:
+    async def handler(request: Request, event_id: int, number: int, form: FormT) -> Response:
         return await _write_then_redirect(
             request,
             event_id,
-            lambda session, director, form: work(session, director, form, event_id, number),
+            form,
+            lambda session, director, posted: work(session, director, posted, event_id, number),
             message.format(number=number),
         )
 
-    handler.__name__ = _route_name(path)
-    router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
+    _register(path, handler, form_type)
 
 
 def _add_player(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+    session: Session, director: DirectorSession, form: PlayerForm, event_id: int
 ) -> Done:
     entrant = events.add_entrant(
         session,
         event_id=event_id,
-        name=form.get("name", ""),
-        team=form.get("team") or None,
-        checked_in=bool(form.get("checked_in")),
+        name=form.name,
+        team=form.team or None,
+        checked_in=form.checked_in,
         who=director.name,
     )
     return Done(f"{entrant.name} added (player {entrant.number}, code {entrant.code}).")
 
 
-def _import(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
-) -> None:
-    events.import_entrants_csv(
-        session, event_id=event_id, text=form.get("csv", ""), who=director.name
-    )
+def _import(session: Session, director: DirectorSession, form: ImportForm, event_id: int) -> None:
+    events.import_entrants_csv(session, event_id=event_id, text=form.csv, who=director.name)
 
 
-def _pair(session: Session, director: DirectorSession, form: dict[str, str], event_id: int) -> None:
+def _pair(session: Session, director: DirectorSession, form: PairForm, event_id: int) -> None:
     events.pair_entrants(
         session,
         event_id=event_id,
-        numbers=(
-            form_int(form, "first", "first player"),
-            form_int(form, "second", "second player"),
-        ),
-        team=form.get("team") or None,
+        numbers=(whole(form.first, "first player"), whole(form.second, "second player")),
+        team=form.team or None,
         who=director.name,
     )
 
 
-def _start(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
-) -> None:
+def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
     rounds.start_round(session, event_id=event_id, who=director.name)
 
 
@@ -589,10 +596,10 @@ def _changes_text(changes: tuple[Any, ...]) -> str | None:
 
 
 def _correct(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+    session: Session, director: DirectorSession, form: CorrectForm, event_id: int
 ) -> str | None:
-    round_number = form_int(form, "round", "round")
-    table = form_int(form, "table", "table")
+    round_number = whole(form.round, "round")
+    table = whole(form.table, "table")
     view, _ = _table_view(session, event_id, round_number, table)
     _, changes = scores.correct_result(
         session,
@@ -602,71 +609,67 @@ def _correct(
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
-                form_int(form, "team0", f"the points of {view.team_name(0)}"),
-                form_int(form, "team1", f"the points of {view.team_name(1)}"),
+                whole(form.team0, f"the points of {view.team_name(0)}"),
+                whole(form.team1, f"the points of {view.team_name(1)}"),
             ),
             given=frozenset({"team_points"}),
         ),
         who=director.name,
-        reason=form.get("reason", ""),
+        reason=form.reason,
     )
     return _changes_text(changes)
 
 
-def _penalty(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
-) -> None:
+def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, event_id: int) -> None:
     scores.add_penalty(
         session,
         event_id=event_id,
-        round_number=form_int(form, "round", "round"),
-        table=form_int(form, "table", "table"),
-        kind=form.get("kind", ""),
-        offender_number=form_int(form, "offender", "offending player"),
-        hand_number=form_optional_int(form, "hand_number", "hand number"),
-        proven=bool(form.get("proven")),
-        lone_hand=bool(form.get("lone_hand")),
-        note=form.get("note", ""),
+        round_number=whole(form.round, "round"),
+        table=whole(form.table, "table"),
+        kind=form.kind,
+        offender_number=whole(form.offender, "offending player"),
+        hand_number=optional_whole(form.hand_number, "hand number"),
+        proven=form.proven,
+        lone_hand=form.lone_hand,
+        note=form.note,
         who=director.name,
     )
 
 
-def _seating(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
-) -> None:
+def _seating(session: Session, director: DirectorSession, form: SeatingForm, event_id: int) -> None:
     try:
-        sitting = [int(number) for number in form.get("sitting_out", "").replace(",", " ").split()]
+        sitting = [int(number) for number in form.sitting_out.replace(",", " ").split()]
     except ValueError:
         raise StoreError("sitting out: player numbers must be whole numbers") from None
     rounds.override_seating(
         session,
         event_id=event_id,
-        round_number=form_int(form, "round", "round"),
-        tables=parse_seating(form.get("tables", "")),
+        round_number=whole(form.round, "round"),
+        tables=parse_seating(form.tables),
         sitting_out=sitting,
         who=director.name,
-        reason=form.get("reason", ""),
+        reason=form.reason,
     )
 
 
-_action("/players", _add_player, "Player added.")
-_action("/players/import", _import, "Players imported.")
-_action("/pairs", _pair, "Players paired.")
-_action("/rounds/start", _start, "Round started.")
-_action("/correct", _correct, "Result saved.")
-_action("/penalties", _penalty, "Penalty recorded.")
-_action("/seating", _seating, "Seating set.")
+_action("/players", PlayerForm, _add_player, "Player added.")
+_action("/players/import", ImportForm, _import, "Players imported.")
+_action("/pairs", PairForm, _pair, "Players paired.")
+_action("/rounds/start", DirectorForm, _start, "Round started.")
+_action("/correct", CorrectForm, _correct, "Result saved.")
+_action("/penalties", PenaltyForm, _penalty, "Penalty recorded.")
+_action("/seating", SeatingForm, _seating, "Seating set.")
 
 
 def _check_in(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
 ) -> Done:
     entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
     return Done(f"{entrant.name} checked in.")
 
 
 def _check_in_all(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int
+    session: Session, director: DirectorSession, form: DirectorForm, event_id: int
 ) -> Done:
     arrived = events.check_in_all(session, event_id=event_id, who=director.name)
     if not arrived:
@@ -675,9 +678,9 @@ def _check_in_all(
 
 
 def _withdraw(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
-    reason = form.get("reason", "").strip()
+    reason = form.reason.strip()
     if not reason:
         raise StoreError("say why the player withdraws (reason is empty)")
     entrant = events.withdraw(
@@ -687,67 +690,63 @@ def _withdraw(
 
 
 def _reinstate(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
     entrant = events.reinstate(
         session,
         event_id=event_id,
         number=number,
         who=director.name,
-        reason=form.get("reason", "").strip() or "withdrawal taken back",
+        reason=form.reason.strip() or "withdrawal taken back",
     )
     return Done(f"{entrant.name} plays on (withdrawal taken back).")
 
 
 def _close(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
 ) -> None:
     rounds.close_round(session, event_id=event_id, number=number, who=director.name)
 
 
 def _undo(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> None:
-    if not form.get("reason", "").strip():
+    if not form.reason.strip():
         raise StoreError(f"say why round {number} is undone (reason is empty)")
     rounds.undo_round(
-        session, event_id=event_id, number=number, who=director.name, reason=form.get("reason", "")
+        session, event_id=event_id, number=number, who=director.name, reason=form.reason
     )
 
 
 def _accept(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: AcceptForm, event_id: int, number: int
 ) -> str | None:
     _, changes = scores.accept_submission(
         session,
         event_id=event_id,
         submission_id=number,
         who=director.name,
-        reason=form.get("reason", "settled by the director"),
+        reason=form.reason,
     )
     return _changes_text(changes)
 
 
 def _remove_penalty(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> None:
     scores.remove_penalty(
-        session,
-        event_id=event_id,
-        penalty_id=number,
-        who=director.name,
-        reason=form.get("reason", ""),
+        session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason
     )
 
 
-_numbered_action("/penalties/{number}/remove", _remove_penalty, "Penalty removed.")
-_action("/players/check-in-all", _check_in_all, "Everyone checked in.")
-_numbered_action("/players/{number}/check-in", _check_in, "Checked in.")
-_numbered_action("/players/{number}/withdraw", _withdraw, "Withdrawn.")
-_numbered_action("/players/{number}/reinstate", _reinstate, "Withdrawal taken back.")
-_numbered_action("/rounds/{number}/close", _close, "Round {number} closed.")
-_numbered_action("/rounds/{number}/undo", _undo, "Round {number} undone.")
-_numbered_action("/submissions/{number}/accept", _accept, "Score accepted.")
+_numbered_action("/penalties/{number}/remove", ReasonForm, _remove_penalty, "Penalty removed.")
+_action("/players/check-in-all", DirectorForm, _check_in_all, "Everyone checked in.")
+_numbered_action("/players/{number}/check-in", DirectorForm, _check_in, "Checked in.")
+_numbered_action("/players/{number}/withdraw", ReasonForm, _withdraw, "Withdrawn.")
+_numbered_action("/players/{number}/reinstate", ReasonForm, _reinstate, "Withdrawal taken back.")
+_numbered_action("/rounds/{number}/close", DirectorForm, _close, "Round {number} closed.")
+_numbered_action("/rounds/{number}/undo", ReasonForm, _undo, "Round {number} undone.")
+_numbered_action("/submissions/{number}/accept", AcceptForm, _accept, "Score accepted.")
 
 
 # --- a table's result: the correction form, pre-filled ------------------------------------------
@@ -756,7 +755,6 @@ _numbered_action("/submissions/{number}/accept", _accept, "Score accepted.")
 def _table_view(
     session: Session, event_id: int, round_number: int, table: int
 ) -> tuple[table_page.TableView, Any]:
-    from euchre.engine.profile import load_profile
     from euchre.store.core import event_config
 
     event = events.get_event(session, event_id=event_id)
@@ -804,7 +802,8 @@ def result_form_values(result: dict[str, Any] | None, view: table_page.TableView
 
 def _table_history(
     session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
-) -> str:
+) -> list[dict[str, str]]:
+    """What the audit log says about this table, oldest first, with players named."""
     from euchre.store.audit import list_audit
     from euchre.web.convert import audit_changes
 
@@ -821,18 +820,19 @@ def _table_history(
             teams=(view.team_name(0), view.team_name(1)),
         )
 
-    items = "".join(
-        f"<li>{esc(entry.at.strftime('%H:%M:%S'))} {esc(entry.who)}: "
-        f"{esc(entry.action.replace('_', ' '))}"
-        + (f" — {esc(changes)}" if (changes := changes_of(entry)) else "")
-        + (f" ({esc(entry.reason)})" if entry.reason else "")
-        + "</li>"
+    return [
+        {
+            "when": entry.at.strftime("%H:%M:%S"),
+            "who": _text(entry.who),
+            "action": entry.action.replace("_", " "),
+            "changes": changes_of(entry),
+            "reason": _text(entry.reason),
+        }
         for entry in rows
-    )
-    return f'<ul id="table-history">{items or "<li>Nothing yet.</li>"}</ul>'
+    ]
 
 
-def _correction_body(
+def _correction_page(
     request: Request,
     director: DirectorSession,
     event_id: int,
@@ -842,7 +842,11 @@ def _correction_body(
     values: dict[str, str] | None = None,
     error: str = "",
     bad: tuple[str, ...] = (),
-) -> tuple[str, str]:
+    status: int = 200,
+) -> HTMLResponse:
+    """The correction page: ``values`` (what was typed) and the ``error`` with its ``bad``
+    fields marked re-show a refused correction; without them the form holds the recorded
+    result."""
     with database(request).read() as session:
         view, _ = _table_view(session, event_id, round_number, table)
         official = scores.official_result(
@@ -854,40 +858,44 @@ def _correction_body(
             session, event_id=event_id, round_number=round_number, table=table
         )
     shown = values if values is not None else result_form_values(current, view)
-    action = f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result"
-    reason = esc((values or {}).get("reason", ""))
+    # The score form is table_page's (shared with the phone's); the director's part of it,
+    # his CSRF field, the reason and the button, comes from this page's template.
     frame = table_page.FormFrame(
-        action=action,
+        action=f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result",
         form_id="correction-form",
-        identity_html=csrf_field(director.csrf_token)
-        + '<label>Reason (kept in the audit log) <input id="correct-reason" name="reason" '
-        f'value="{reason}"></label>',
-        button_html='<button id="correct-submit">Save the result</button>',
+        identity_html=render_text(
+            "pages/director/correction_frame.html",
+            {"csrf_token": director.csrf_token, "reason": (values or {}).get("reason", "")},
+        ),
+        button_html="",
         heading="",
         footer="",
     )
-    form = table_page.score_form_html(view, values=shown, error=error, bad=bad, frame=frame)
+    # Both are built by table_page, which escapes every value it puts in them.
+    score_form = Markup(
+        table_page.score_form_html(view, values=shown, error=error, bad=bad, frame=frame)
+    )
     recorded = (
-        table_page.result_html(view, current, element_id="recorded-result")
+        Markup(table_page.result_html(view, current, element_id="recorded-result"))
         if current is not None
-        else '<p class="muted">No result recorded yet.</p>'
+        else None
     )
-    ruled_html = (
-        "<p>The director ruled on hand(s) "
-        + ", ".join(f"{number} ({esc(kind)})" for number, kind in sorted(ruled.items()))
-        + ": those hands are 0–0 here; the penalty holds their points.</p>"
-        if ruled
-        else ""
+    return _page(
+        request,
+        "correction.html",
+        director,
+        f"Round {round_number}, table {table}: result",
+        {
+            "event_id": event_id,
+            "form_style": Markup(table_page.FORM_STYLE),
+            "teams": (view.team_name(0), view.team_name(1)),
+            "recorded": recorded,
+            "ruled": sorted(ruled.items()),
+            "score_form": score_form,
+            "history": history,
+        },
+        status=status,
     )
-    body = f"""{flash_html(request)}
-<p><a href="/director/events/{event_id}">Back to the dashboard</a></p>
-<section><h2>{esc(view.team_name(0))} vs {esc(view.team_name(1))}</h2>
-<h3>Recorded now</h3>{recorded}{ruled_html}</section>
-<section><h2>Correct it</h2><p class="muted">The form holds the recorded values: change only
-what is wrong. Fields you leave as they are keep their values; the audit log names each field
-that changed.</p>{form}</section>
-<section><h2>History of this table</h2>{history}</section>"""
-    return f"Round {round_number}, table {table}: result", body
 
 
 @router.get(
@@ -900,8 +908,7 @@ def correction_page(request: Request, event_id: int, round_number: int, table: i
     director = optional_director(request)
     if director is None:
         return login_redirect(request)
-    title, body = _correction_body(request, director, event_id, round_number, table)
-    return HTMLResponse(layout(title, body, nav=nav_html(director), head=table_page.FORM_STYLE))
+    return _correction_page(request, director, event_id, round_number, table)
 
 
 def _changed_fields(
@@ -936,10 +943,15 @@ def _changed_fields(
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/tables/{table}/result")
 async def correction_post(
-    request: Request, event_id: int, round_number: int, table: int
+    request: Request,
+    event_id: int,
+    round_number: int,
+    table: int,
+    form: Annotated[CorrectionForm, Form()],
 ) -> Response:
     """Save a corrected result: only the fields the director changed change."""
-    director, data = await director_form(request)
+    director = require_director(request, form)
+    data = form.fields()
 
     def work() -> str:
         with database(request).write() as session:
@@ -958,7 +970,7 @@ async def correction_post(
                 table=table,
                 entered=entered,
                 who=director.name,
-                reason=data.get("reason", ""),
+                reason=form.reason,
             )
             what = scores.describe_changes(
                 current,
@@ -976,11 +988,12 @@ async def correction_post(
             raise
         field = error.field if isinstance(error, ResultError) else ""
         text = str(error)
+        status = 409 if isinstance(error, ConflictError) else 400
 
-        def render() -> tuple[str, str]:
+        def refused() -> HTMLResponse:
             with database(request).read() as session:
                 view, _ = _table_view(session, event_id, round_number, table)
-            return _correction_body(
+            return _correction_page(
                 request,
                 director,
                 event_id,
@@ -989,29 +1002,18 @@ async def correction_post(
                 values=data,
                 error=text,
                 bad=tuple(table_page.field_ids(field, view)),
+                status=status,
             )
 
-        title, body = await run_in_threadpool(render)
-        return HTMLResponse(
-            layout(title, body, nav=nav_html(director), head=table_page.FORM_STYLE),
-            status_code=409 if isinstance(error, ConflictError) else 400,
-        )
+        return await run_in_threadpool(refused)
     return redirect(
         f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result", message
     )
 
 
-def correction_picker_html(event_id: int) -> str:
+def correction_picker_html(event_id: int) -> Markup:
     """The dashboard's way into a table's correction form (a GET form: round and table)."""
-    return f"""<form id="correction-picker" method="get" onsubmit="this.action=
-'/director/events/{event_id}/rounds/'+this.round.value+'/tables/'+this.table.value+'/result'"
-action="/director/events/{event_id}/result">
-<h3>Enter or correct a result</h3>
-<label>Round <input id="correct-round" name="round" type="number" min="1" required></label>
-<label>Table <input id="correct-table" name="table" type="number" min="1" required></label>
-<button id="correct-open">Open the table's result</button>
-<p class="muted">The form shows the recorded totals, hands, lone hands, euchres and own points;
-change only what is wrong.</p></form>"""
+    return Markup(director_macro("correction_picker")(event_id))
 
 
 @router.get("/director/events/{event_id}/result")
@@ -1025,46 +1027,38 @@ def correction_picker(request: Request, event_id: int, round: int, table: int) -
 # --- penalties: the form names the role per kind; warnings can become the penalty -----------
 
 
-def penalty_form_html(event_id: int, csrf: str) -> str:
-    """The penalty form: each kind says whom to name (the accused, the accuser, the dealer)
-    and which team its points go to; a hand the director rules on stays 0-0 at the table."""
+def penalty_kinds() -> list[dict[str, str]]:
+    """Each penalty kind as the penalty form lists it: its words, whom to name and which team
+    its points go to."""
     from euchre.tournament import PENALTY_KINDS
     from euchre.tournament.penalties import penalty_role
 
-    options = "".join(
-        f'<option value="{esc(kind)}"{" selected" if kind == "renege" else ""}>'
-        f"{esc(kind.replace('_', ' '))} — name {esc(penalty_role(kind).named)}</option>"
+    return [
+        {
+            "kind": kind,
+            "words": kind.replace("_", " "),
+            "named": penalty_role(kind).named,
+            "scores": penalty_role(kind).scores,
+        }
         for kind in PENALTY_KINDS
-    )
-    roles = "".join(
-        f'<tr data-kind="{esc(kind)}"><td>{esc(kind.replace("_", " "))}</td>'
-        f"<td>{esc(penalty_role(kind).named)}</td><td>{esc(penalty_role(kind).scores)}</td></tr>"
-        for kind in PENALTY_KINDS
-    )
-    return f"""<form id="penalty-form" method="post" action="/director/events/{event_id}/penalties">
-{csrf}<h3>Record a penalty</h3>
-<label>Round <input id="penalty-round" name="round" type="number" min="1" required></label>
-<label>Table <input id="penalty-table" name="table" type="number" min="1" required></label>
-<label>Kind <select id="penalty-kind" name="kind">{options}</select></label>
-<label>Player named (the role depends on the kind: see the list) <input id="penalty-offender"
- name="offender" type="number" min="1" required></label>
-<label>Hand number (the deal; needed where the sheet takes that deal's points away, as
-Ballantrae's renege does) <input id="penalty-hand" name="hand_number" type="number"
- min="1"></label>
-<label class="check"><input id="penalty-proven" name="proven" type="checkbox" value="1" checked>
- renege proven (unticked: the accused player's team scores)</label>
-<label class="check"><input id="penalty-lone" name="lone_hand" type="checkbox" value="1"> on a
- lone hand</label>
-<label>Note <input id="penalty-note" name="note"></label>
-<button id="penalty-submit">Record penalty</button>
-<p class="muted">The table writes the hand you rule on as 0–0: the points below are the
-penalty's and are added to the table's totals once. Table-talk warnings count per player for
-the whole event (partners change between games); the player's next offence is the penalty.</p>
-<details id="penalty-roles"><summary>Whom to name, and who scores, per kind</summary>
-<table><thead><tr><th>Kind</th><th>Name</th><th>Points go to</th></tr></thead>
-<tbody>{roles}</tbody></table></details>
-<p><a id="penalties-page" href="/director/events/{event_id}/penalties">All penalties and
-warnings</a></p></form>"""
+    ]
+
+
+def penalty_form(event_id: int, csrf_token: str) -> Markup:
+    """The penalty form (the ``penalty_form`` macro): each kind says whom to name (the
+    accused, the accuser, the dealer) and which team its points go to; a hand the director
+    rules on stays 0-0 at the table."""
+    return Markup(director_macro("penalty_form")(event_id, csrf_token, penalty_kinds()))
+
+
+_TOKEN = re.compile(r'value="([^"]*)"')
+
+
+def penalty_form_html(event_id: int, csrf: str) -> Markup:
+    """:func:`penalty_form` for a caller holding the CSRF field's HTML (``csrf_field(token)``)
+    rather than the token: kept while the dashboard is built that way."""
+    found = _TOKEN.search(csrf)
+    return penalty_form(event_id, html.unescape(found.group(1)) if found else "")
 
 
 @router.get("/director/events/{event_id}/penalties", response_class=HTMLResponse)
@@ -1076,9 +1070,9 @@ def penalties_page(request: Request, event_id: int) -> Response:
     director = optional_director(request)
     if director is None:
         return login_redirect(request)
-    csrf = csrf_field(director.csrf_token)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
+        title = f"{event.name}: penalties"
         snapshot = display_snapshot(session, event)
         names = {
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
@@ -1113,55 +1107,51 @@ def penalties_page(request: Request, event_id: int) -> Response:
             outcome = "not scored"
         else:
             paid = [
-                f"{esc(teams[side])} +{points}"
+                f"{teams[side]} +{points}"
                 for side, points in enumerate(ruling.team_points)
                 if points
             ]
-            outcome = f"{esc(ruling.outcome.replace('_', ' '))}: " + (
-                ", ".join(paid) or "no points"
-            )
-        escalate = ""
+            outcome = f"{ruling.outcome.replace('_', ' ')}: " + (", ".join(paid) or "no points")
         if kind == "table_talk":
             warnings[offender] = warnings.get(offender, 0) + 1
-            if ruling is not None and not any(ruling.team_points):
-                escalate = (
-                    f'<form method="post" class="inline" action="/director/events/{event_id}/'
-                    f'penalties/{row.id}/escalate">{csrf}<input type="hidden" name="reason" '
-                    'value="the director made the warning the penalty">'
-                    f'<button data-testid="escalate-{row.id}" class="secondary">Make this the '
-                    "penalty</button></form>"
-                )
         items.append(
-            f'<li data-testid="penalty-row-{row.id}">Round {row.round_number} table '
-            f"{row.table_number}: {esc(kind.replace('_', ' '))}, "
-            f"{esc(names.get(offender, offender))} named — {outcome}{escalate}</li>"
+            {
+                "id": row.id,
+                "round": row.round_number,
+                "table": row.table_number,
+                "kind": kind.replace("_", " "),
+                "offender": names.get(offender, offender),
+                "outcome": outcome,
+                # A warning (no points yet) can be made the penalty.
+                "escalate": kind == "table_talk"
+                and ruling is not None
+                and not any(ruling.team_points),
+            }
         )
-    counts = "".join(
-        f"<li>{esc(names.get(player, player))}: {count} table-talk report(s) this event</li>"
-        for player, count in sorted(warnings.items())
+    return _page(
+        request,
+        "penalties.html",
+        director,
+        title,
+        {
+            "event_id": event_id,
+            "items": items,
+            "warnings": [
+                (names.get(player, player), count) for player, count in sorted(warnings.items())
+            ],
+            "kinds": penalty_kinds(),
+        },
     )
-    body = f"""{flash_html(request)}
-<p><a href="/director/events/{event_id}">Back to the dashboard</a></p>
-<section><h2>Recorded</h2><ul id="penalty-list">{"".join(items) or "<li>None.</li>"}</ul></section>
-<section><h2>Table talk, per player for the whole event</h2>
-<p class="muted">The first report of a player is a warning; the next one, in any game, is the
-penalty. A warning can be made the penalty here.</p>
-<ul id="warning-counts">{counts or "<li>None.</li>"}</ul>
-</section>
-<section>{penalty_form_html(event_id, csrf)}</section>"""
-    return HTMLResponse(layout(f"{event.name}: penalties", body, nav=nav_html(director)))
 
 
 def _escalate(
-    session: Session, director: DirectorSession, form: dict[str, str], event_id: int, number: int
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> None:
     scores.escalate_warning(
-        session,
-        event_id=event_id,
-        penalty_id=number,
-        who=director.name,
-        reason=form.get("reason", ""),
+        session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason
     )
 
 
-_numbered_action("/penalties/{number}/escalate", _escalate, "The warning is now the penalty.")
+_numbered_action(
+    "/penalties/{number}/escalate", ReasonForm, _escalate, "The warning is now the penalty."
+)

@@ -1,0 +1,217 @@
+"""The director's HTML forms as pydantic models, read through FastAPI's ``Form()``, and the
+macros of ``pages/director/macros.html`` that render his fragments on their own.
+
+Every field arrives as the text the browser posted and defaults to empty, as a missing field
+did before: the store's services and :func:`whole` say what is wrong in the form's own words
+("round must be a whole number, got 'x'"), which pydantic's ``int`` parsing (a 422 listing
+``round: Input should be a valid integer``) would not. A ticked checkbox is any non-empty
+value, as browsers send it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+from fastapi import Request, UploadFile
+from pydantic import BaseModel, BeforeValidator, ConfigDict
+
+from euchre.store.errors import AuthError, StoreError
+from euchre.web.deps import optional_director
+from euchre.web.security import DirectorSession, check_csrf
+from euchre.web.templating import templates
+
+__all__ = [
+    "AcceptForm",
+    "CorrectForm",
+    "CorrectionForm",
+    "DeleteForm",
+    "DirectorForm",
+    "EventForm",
+    "ImportForm",
+    "LoginForm",
+    "PairForm",
+    "PenaltyForm",
+    "PlayerForm",
+    "ReasonForm",
+    "RestoreForm",
+    "SeatingForm",
+    "comma_list",
+    "director_macro",
+    "optional_whole",
+    "require_director",
+    "whole",
+]
+
+
+def director_macro(name: str) -> Callable[..., str]:
+    """The macro ``name`` of ``pages/director/macros.html`` (a fragment the dashboard also
+    shows: the audit table, the penalty form, the correction picker)."""
+    macro: Callable[..., str] = getattr(
+        templates.env.get_template("pages/director/macros.html").module, name
+    )
+    return macro
+
+
+def _ticked(value: object) -> bool:
+    return bool(value)
+
+
+Checkbox = Annotated[bool, BeforeValidator(_ticked)]
+"""A checkbox: ticked when the browser sent any value for it."""
+
+
+def whole(text: str, what: str) -> int:
+    """A whole-number field (400 naming the field when it is not one)."""
+    text = text.strip()
+    try:
+        return int(text)
+    except ValueError:
+        raise StoreError(f"{what} must be a whole number, got {text!r}") from None
+
+
+def optional_whole(text: str, what: str) -> int | None:
+    """A whole-number field that may be left empty."""
+    return whole(text, what) if text.strip() else None
+
+
+def comma_list(text: str) -> list[str]:
+    """A comma-separated field as its non-empty items."""
+    return [item.strip() for item in text.split(",") if item.strip()]
+
+
+class LoginForm(BaseModel):
+    """The first-run and login forms: the director's name and password."""
+
+    name: str = ""
+    password: str = ""
+
+
+class DirectorForm(BaseModel):
+    """Any form a logged-in director posts: it carries his session's CSRF token."""
+
+    csrf_token: str = ""
+
+
+def require_director(request: Request, form: DirectorForm) -> DirectorSession:
+    """The logged-in director who posted ``form``, after checking its CSRF token."""
+    director = optional_director(request)
+    if director is None:
+        raise AuthError("log in as the director first")
+    check_csrf(director, form.csrf_token or None)
+    return director
+
+
+class ReasonForm(DirectorForm):
+    """A form whose only field is the reason kept in the audit log."""
+
+    reason: str = ""
+
+
+class AcceptForm(DirectorForm):
+    """Accepting a disputed or pending score (the reason has a default)."""
+
+    reason: str = "settled by the director"
+
+
+class DeleteForm(DirectorForm):
+    """The delete confirmation page's form (``confirm=yes``)."""
+
+    confirm: str = ""
+
+
+class RestoreForm(DirectorForm):
+    """The uploaded backup file (text instead of a file is refused by the route)."""
+
+    file: UploadFile | str | None = None
+
+
+class EventForm(DirectorForm):
+    """The event settings form (create and edit); an empty field takes the sheet's preset."""
+
+    name: str = ""
+    profile_id: str = ""
+    format: str = ""
+    rounds: str = ""
+    round_minutes: str = ""
+    format_options: str = ""
+    prizes: str = ""
+    side_pot: str = ""
+    side_pot_cents: str = ""
+    side_pot_qualification: str = ""
+    side_pot_exclude: str = ""
+    side_pot_include: str = ""
+    prize_ties: str = ""
+    sit_out_scoring: str = "average"
+    sit_out_points: str = ""
+    tie_breaks: str = ""
+    online: str = "no"
+    seed: str = ""
+
+
+class PlayerForm(DirectorForm):
+    """Adding one player."""
+
+    name: str = ""
+    team: str = ""
+    checked_in: Checkbox = False
+
+
+class ImportForm(DirectorForm):
+    """Players pasted as CSV."""
+
+    csv: str = ""
+
+
+class PairForm(DirectorForm):
+    """Two player numbers to make a team of."""
+
+    first: str = ""
+    second: str = ""
+    team: str = ""
+
+
+class CorrectForm(ReasonForm):
+    """The dashboard's quick correction: a table's two totals."""
+
+    round: str = ""
+    table: str = ""
+    team0: str = ""
+    team1: str = ""
+
+
+class PenaltyForm(DirectorForm):
+    """Recording a penalty."""
+
+    round: str = ""
+    table: str = ""
+    kind: str = ""
+    offender: str = ""
+    hand_number: str = ""
+    proven: Checkbox = False
+    lone_hand: Checkbox = False
+    note: str = ""
+
+
+class SeatingForm(ReasonForm):
+    """Seating a round by hand: one table a line, ``1 2 vs 3 4``."""
+
+    round: str = ""
+    tables: str = ""
+    sitting_out: str = ""
+
+
+class CorrectionForm(ReasonForm):
+    """A table's full correction form: the score form's fields (totals, hands, lone hands,
+    euchres, own points, who tied first) vary with the table's rule profile and players, so
+    they are kept as posted and read by :func:`euchre.web.table_page.entered_from_form`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    def fields(self) -> dict[str, str]:
+        """Every text field as posted (the score form's and the reason)."""
+        extra = self.model_extra or {}
+        return {
+            "reason": self.reason,
+            **{key: value for key, value in extra.items() if isinstance(value, str)},
+        }
