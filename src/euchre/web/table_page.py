@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 from fastapi import APIRouter, Form, Request
 from fastapi.concurrency import run_in_threadpool
@@ -550,63 +550,63 @@ class PlayerCodeForm(BaseModel):
     player_code: str = ""
 
 
-async def _answer_on_the_page(
-    request: Request, code: str, submission_id: int, player_code: str, action: str, message: str
-) -> Response:
-    """Confirm or dispute; a refused code comes back on the same page, next to that score."""
-    service = scores.confirm_submission if action == "confirm" else scores.dispute_submission
+class _Answer(Protocol):
+    """A store service answering a score: ``scores.confirm_submission`` or
+    ``scores.dispute_submission``."""
 
-    def run() -> None:
-        guard_codes(
-            request,
-            lambda session: service(
-                session, code=code, submission_id=submission_id, player_code=player_code
-            ),
-        )
+    def __call__(
+        self, session: Session, *, code: str, submission_id: int, player_code: str
+    ) -> Submission: ...
 
-    try:
-        await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | RateLimitedError):
-            raise
-        refused = _page_args(error, 409)
-        return await run_in_threadpool(
-            lambda: _page(
+
+def _answer_route(action: str, service: _Answer, message: str, doc: str) -> None:
+    """``POST /t/{code}/submissions/{id}/<action>``: an opponent answers an entered score
+    with his code; a refused code comes back on the same page, next to that score."""
+
+    async def answer(
+        request: Request,
+        code: str,
+        submission_id: int,
+        form: Annotated[PlayerCodeForm, Form()],
+    ) -> Response:
+        def run() -> None:
+            guard_codes(
                 request,
-                code,
-                confirm_error=(submission_id, refused.message),
-                status=refused.status,
+                lambda session: service(
+                    session, code=code, submission_id=submission_id, player_code=form.player_code
+                ),
             )
-        )
-    return redirect(f"/t/{code.strip().upper()}", message)
+
+        try:
+            await run_in_threadpool(run)
+        except EuchreError as error:
+            if isinstance(error, NotFoundError | RateLimitedError):
+                raise
+            refused = _page_args(error, 409)
+            return await run_in_threadpool(
+                lambda: _page(
+                    request,
+                    code,
+                    confirm_error=(submission_id, refused.message),
+                    status=refused.status,
+                )
+            )
+        return redirect(f"/t/{code.strip().upper()}", message)
+
+    answer.__name__ = f"{action}_post"
+    answer.__doc__ = doc
+    router.post(f"/t/{{code}}/submissions/{{submission_id}}/{action}")(answer)
 
 
-@router.post("/t/{code}/submissions/{submission_id}/confirm")
-async def confirm_post(
-    request: Request,
-    code: str,
-    submission_id: int,
-    form: Annotated[PlayerCodeForm, Form()],
-) -> Response:
-    """An opponent confirms with his code."""
-    return await _answer_on_the_page(
-        request, code, submission_id, form.player_code, "confirm", "Score confirmed and saved."
-    )
-
-
-@router.post("/t/{code}/submissions/{submission_id}/dispute")
-async def dispute_post(
-    request: Request,
-    code: str,
-    submission_id: int,
-    form: Annotated[PlayerCodeForm, Form()],
-) -> Response:
-    """An opponent says the score is wrong."""
-    return await _answer_on_the_page(
-        request,
-        code,
-        submission_id,
-        form.player_code,
-        "dispute",
-        "Marked as disputed; the director will settle it.",
-    )
+_answer_route(
+    "confirm",
+    scores.confirm_submission,
+    "Score confirmed and saved.",
+    "An opponent confirms with his code.",
+)
+_answer_route(
+    "dispute",
+    scores.dispute_submission,
+    "Marked as disputed; the director will settle it.",
+    "An opponent says the score is wrong.",
+)
