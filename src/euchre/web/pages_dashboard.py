@@ -14,7 +14,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from markupsafe import Markup
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -24,9 +23,9 @@ from euchre.store.models import AuditEntry
 from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import login_redirect
-from euchre.web.pages_audit import audit_table, player_names, with_names
-from euchre.web.pages_common import clock, csrf_field
-from euchre.web.pages_director import correction_picker_html, penalty_form_html
+from euchre.web.pages_audit import audit_rows, player_names, with_names
+from euchre.web.pages_common import clock
+from euchre.web.pages_director import penalty_kinds
 from euchre.web.templating import render
 
 __all__ = [
@@ -504,18 +503,6 @@ def _cup_list_warnings(snapshot: EventSnapshot) -> list[str]:
     ]
 
 
-def _director_pieces(
-    event_id: int, token: str, latest: list[AuditEntry], names: dict[int, str]
-) -> dict[str, Markup]:
-    """The forms and the audit table other modules build as HTML (the correction picker, the
-    penalty form, the latest audit entries), marked safe for the dashboard's template."""
-    return {
-        "correction_picker": Markup(correction_picker_html(event_id)),
-        "penalty_form": Markup(penalty_form_html(event_id, csrf_field(token))),
-        "audit": Markup(audit_table(latest, names, table_id="audit-latest")),
-    }
-
-
 @router.get("/director/events/{event_id}", response_class=HTMLResponse)
 def event_dashboard(request: Request, event_id: int) -> Response:
     """Everything about one event on one page."""
@@ -563,6 +550,9 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             "prizes": prizes_view(snapshot),
             "players": _player_lines(session, event_id),
             "penalties": _penalty_lines(session, event_id, snapshot, by_number),
-            **_director_pieces(event_id, director.csrf_token, latest, names),
+            # The correction picker, the penalty form and the audit table are the macros of
+            # pages/director/macros.html that the director's own pages use.
+            "penalty_kinds": penalty_kinds(),
+            "audit": audit_rows(latest, names),
         }
     return render(request, "pages/dashboard/event.html", context)
