@@ -4,6 +4,7 @@ tables back; the director's pages."""
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -234,3 +235,39 @@ def test_deleting_an_online_event_in_play_deletes_its_online_tables(director: Te
     with director.app.state.database.read() as session:  # type: ignore[attr-defined]
         assert session.query(OnlineTable).count() == 0
         assert session.query(OnlineMark).count() == 0
+
+
+def test_a_refused_live_page_form_comes_back_with_what_was_typed_and_the_field_named(
+    director: TestClient,
+) -> None:
+    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
+    event_id = int(director.post("/api/events", json=body).json()["id"])
+    add_singles(director, event_id, 4)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    csrf = director.headers["X-CSRF-Token"]
+    bad = director.post(
+        f"/director/events/{event_id}/online/mark",
+        data={"table": "two", "online": "no", "csrf_token": csrf},
+        follow_redirects=False,
+    )
+    assert bad.status_code == 400
+    assert "table must be a whole number, got 'two'" in html.unescape(bad.text)
+    assert 'id="online-tables"' in bad.text and 'id="form-error"' in bad.text
+    assert 'value="two" class="invalid" aria-invalid="true"' in bad.text
+    assert '<option value="no" selected>on paper</option>' in bad.text
+    assert 'http-equiv="refresh"' not in bad.text  # its address is the form's: no reload
+    wizard = director.post(
+        f"/director/events/{event_id}/rounds/1/online/1/seat",
+        data={"seat": "2", "kind": "wizard", "counts": "no", "csrf_token": csrf},
+        follow_redirects=False,
+    )
+    assert wizard.status_code == 400
+    assert "unknown player kind 'wizard'" in html.unescape(wizard.text)
+    assert '<option value="2" selected>' in wizard.text
+    assert '<option value="no" selected>points do not count</option>' in wizard.text
+    forged = director.post(
+        f"/director/events/{event_id}/online/mark",
+        data={"table": "2", "online": "no", "csrf_token": "forged"},
+        follow_redirects=False,
+    )
+    assert forged.status_code == 403 and 'id="error"' in forged.text

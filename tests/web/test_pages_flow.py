@@ -351,3 +351,21 @@ def test_individual_scoring_lets_each_player_enter_his_own_total(browser: TestCl
     event_id = dashboard.rsplit("/", 1)[1]
     submissions = browser.get(f"/api/events/{event_id}/submissions").json()
     assert submissions[-1]["result"]["player_points"] == {makers[0]: 9}
+
+
+def test_names_are_escaped_on_the_projector_the_results_and_the_dashboard(
+    browser: TestClient,
+) -> None:
+    dashboard = _create_event(browser)
+    event_id = int(dashboard.rsplit("/", 1)[1])
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', browser.get(dashboard).text)
+    assert csrf
+    for name in ("<script>alert(1)</script>", "O'Brien & <b>Co</b>", "Ann", "Bob"):
+        added = browser.post(
+            f"{dashboard}/players", data={"csrf_token": csrf[1], "name": name, "checked_in": "1"}
+        )
+        assert added.status_code == 200, added.text
+    for path in (dashboard, f"/events/{event_id}/live", f"/events/{event_id}/results"):
+        text = browser.get(path).text
+        assert "<script>alert" not in text and "<b>Co</b>" not in text, path
+        assert "O&#39;Brien &amp; &lt;b&gt;Co&lt;/b&gt;" in text, path

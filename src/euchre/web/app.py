@@ -14,7 +14,7 @@ from importlib import resources
 import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError, IntegrityError, StatementError
 
@@ -28,6 +28,7 @@ from euchre.store.errors import (
     RateLimitedError,
 )
 from euchre.web.security import CsrfError, SessionSigner
+from euchre.web.templating import render
 
 __all__ = ["create_app", "status_for"]
 
@@ -54,12 +55,12 @@ def _wants_json(request: Request) -> bool:
 
 
 def _error_response(request: Request, status: int, message: str) -> Response:
-    headers: dict[str, str] = {}
     if _wants_json(request):
-        return JSONResponse({"detail": message}, status_code=status, headers=headers)
-    from euchre.web.pages_common import error_page
-
-    return HTMLResponse(error_page(request, status, message), status_code=status)
+        return JSONResponse({"detail": message}, status_code=status)
+    # The page shown for a 4xx outside the API: the message and a way back.
+    back = request.headers.get("referer") or "/"
+    context = {"title": f"Problem ({status})", "message": message, "back": back}
+    return render(request, "pages/error.html", context, status=status)
 
 
 def create_app(database_url: str, public_url: str | None = None) -> FastAPI:

@@ -26,15 +26,17 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, FastAPI, Path, Request
+from fastapi import APIRouter, Depends, FastAPI, Form, Path, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
+from euchre.engine.errors import EuchreError
 from euchre.store import online
-from euchre.store.errors import StoreError
+from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.store.events import get_event
 from euchre.store.play import PlayService
+from euchre.web.app import status_for
 from euchre.web.deps import (
     database,
     director_for_read,
@@ -42,11 +44,22 @@ from euchre.web.deps import (
     guard_codes,
     optional_director,
 )
-from euchre.web.page_helpers import director_form, flash_html, form_int, login_redirect, nav_html
-from euchre.web.pages_common import csrf_field, esc, layout, redirect
-from euchre.web.security import DirectorSession
+from euchre.web.page_helpers import login_redirect
+from euchre.web.pages_common import redirect
+from euchre.web.security import DirectorSession, check_csrf
+from euchre.web.templating import render
 
-__all__ = ["FillSeatIn", "MarkIn", "SeatCodeIn", "install_online", "router"]
+__all__ = [
+    "EndForm",
+    "FillSeatIn",
+    "FormError",
+    "MarkForm",
+    "MarkIn",
+    "SeatCodeIn",
+    "SeatForm",
+    "install_online",
+    "router",
+]
 
 router = APIRouter(tags=["online"])
 Reader = Annotated[DirectorSession, Depends(director_for_read)]
@@ -198,66 +211,114 @@ def records_index(request: Request, director: Reader, event_id: Id) -> dict[str,
 def seat_page(request: Request, event_id: Id) -> Response:
     """The players' page of an online night: enter your own code, go to your seat."""
     with database(request).read() as session:
-        event = get_event(session, event_id=event_id)
-        name = event.name
-    body = f"""<div id="online" data-event="{event_id}">
-<p>Enter the code on your own player card. This page takes you to your seat, and to your
-next seat each time a round starts (keep it open between rounds).</p>
-<form id="seat-form" class="grid"><label>Your player code
-<input id="player-code" name="code" autocomplete="off" autocapitalize="characters"
- inputmode="text" required maxlength="32"></label>
-<button id="find-seat">Find my seat</button></form>
-<p id="seat-status" role="status" aria-live="polite"></p>
-</div>"""
-    head = '<script src="/static/online.js" defer></script>'
-    return HTMLResponse(layout(f"{name}: play online", body, body_class="online-seat", head=head))
+        name = get_event(session, event_id=event_id).name
+    return render(
+        request,
+        "pages/online/seat.html",
+        {"title": f"{name}: play online", "body_class": "online-seat", "event_id": event_id},
+    )
 
 
-def _live_rows(event_id: int, tables: list[dict[str, Any]], csrf: str) -> str:
+class SeatForm(BaseModel):
+    """The live page's seat form, as typed (checked when the director is known)."""
+
+    csrf_token: str = ""
+    seat: str = ""
+    kind: str = ""
+    counts: str = "yes"
+
+
+class MarkForm(BaseModel):
+    """The live page's table-mark form, as typed (checked when the director is known)."""
+
+    csrf_token: str = ""
+    table: str = ""
+    online: str = "yes"
+
+
+class EndForm(BaseModel):
+    """The live page's end-at-the-bell button."""
+
+    csrf_token: str = ""
+
+
+def _form_director(request: Request, csrf_token: str) -> DirectorSession:
+    """The logged-in director who posted a live-page form, its CSRF token checked."""
+    director = optional_director(request)
+    if director is None:
+        raise AuthError("log in as the director first")
+    check_csrf(director, csrf_token)
+    return director
+
+
+def _whole_number(text: str, field: str) -> int:
+    """A form's whole-number field (the error names the field and quotes what was typed)."""
+    if not text.strip().isdigit():
+        raise FormError(field, f"{field} must be a whole number, got {text.strip()!r}")
+    return int(text)
+
+
+class FormError(StoreError):
+    """A live-page form field that is not what it should be."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _seat_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The online tables as the live page lists them (team A: the seating's first pair)."""
     rows = []
     for table in tables:
         seats = []
         for seat in table["seats"]:
-            label = esc(seat["name"])
-            if seat["bot"]:
-                counts = "counts" if seat["bot"].get("counts", True) else "does not count"
-                label += f' <em class="bot">(computer: {esc(seat["bot"]["kind"])}, {counts})</em>'
-            elif not seat["seated"] and table["status"] == "waiting":
-                label += ' <em class="muted">(not here yet)</em>'
-            team = "A" if seat["seat"] % 2 == 0 else "B"
-            seats.append(f"{team}: {label}")
-        turn = "" if table["to_act_name"] is None else esc(table["to_act_name"])
-        since = "" if table["seconds_since_move"] is None else f"{table['seconds_since_move']} s"
-        base = f"/director/events/{event_id}/rounds/{table['round']}/online/{table['table']}"
-        actions = ""
-        if table["result"] == "playing":
-            options = "".join(
-                f'<option value="{seat["seat"]}">{esc(seat["name"])}</option>'
-                for seat in table["seats"]
+            bot = seat["bot"]
+            seats.append(
+                {
+                    "seat": seat["seat"],
+                    "team": "A" if seat["seat"] % 2 == 0 else "B",
+                    "name": seat["name"],
+                    "bot": None
+                    if not bot
+                    else {
+                        "kind": bot["kind"],
+                        "counts": "counts" if bot.get("counts", True) else "does not count",
+                    },
+                    "not_here": not bot and not seat["seated"] and table["status"] == "waiting",
+                }
             )
-            actions = (
-                f'<form method="post" action="{base}/seat" class="inline">{csrf}'
-                f'<select name="seat" aria-label="Seat">{options}</select>'
-                '<select name="kind" aria-label="Who plays it">'
-                '<option value="rules">computer (rules)</option>'
-                '<option value="expert">computer (expert)</option>'
-                '<option value="human">the player again</option></select>'
-                '<select name="counts" aria-label="Its points"><option value="yes">points count'
-                '</option><option value="no">points do not count</option></select>'
-                f'<button class="secondary" id="fill-{table["table"]}">Fill seat</button></form> '
-                f'<form method="post" action="{base}/end" class="inline">{csrf}'
-                f'<button id="end-{table["table"]}">End at the bell</button></form>'
-            )
-        result = "" if table["result"] == "playing" else " / " + esc(table["result"])
-        rows.append(
-            f'<tr data-table="{table["table"]}" data-status="{esc(table["status"])}" '
-            f'data-result="{esc(table["result"])}"><td>{table["table"]}</td>'
-            f"<td>{'<br>'.join(seats)}</td><td>{esc(table['status'])}"
-            f"{result}</td><td>{table['hand']}</td>"
-            f"<td>{table['scores'][0]}–{table['scores'][1]}</td>"
-            f"<td>{turn}</td><td>{since}</td><td>{actions}</td></tr>"
-        )
-    return "".join(rows)
+        rows.append({**table, "seat_rows": seats})
+    return rows
+
+
+def _live_page(
+    request: Request,
+    director: DirectorSession,
+    event_id: int,
+    *,
+    error: FormError | EuchreError | None = None,
+    typed: dict[str, str] | None = None,
+    status: int = 200,
+) -> Response:
+    """The director's live page; after a refused form, with the error and what was typed."""
+    with database(request).read() as session:
+        name = get_event(session, event_id=event_id).name
+    online.record_missing(database(request), _service(request), event_id=event_id)
+    tables = online.live_tables(database(request), _service(request), event_id=event_id)
+    context = {
+        "title": f"{name}: online tables",
+        "director": director,
+        "event_id": event_id,
+        "message": request.query_params.get("msg"),
+        "tables": _seat_rows(tables),
+        "error": "" if error is None else str(error),
+        "bad": error.field if isinstance(error, FormError) else "",
+        "typed": typed or {},
+        # A page answering a refused form is at the form's address: reloading it would GET a
+        # POST route, so it waits for the director instead.
+        "refresh": error is None,
+    }
+    return render(request, "pages/online/director.html", context, status=status)
 
 
 @router.get(
@@ -268,55 +329,66 @@ def director_live_page(request: Request, event_id: Id) -> Response:
     director = optional_director(request)
     if director is None:
         return login_redirect(request)
-    with database(request).read() as session:
-        event = get_event(session, event_id=event_id)
-        name = event.name
-    online.record_missing(database(request), _service(request), event_id=event_id)
-    tables = online.live_tables(database(request), _service(request), event_id=event_id)
-    csrf = csrf_field(director.csrf_token)
-    body = f"""{flash_html(request)}
-<p>Seat finder for the players: <a id="seat-finder"
- href="/events/{event_id}/online">/events/{event_id}/online</a>.
-Results are recorded by the engine when a game ends. <a id="records"
- href="/api/events/{event_id}/online/records.jsonl">Hand records (JSON Lines)</a>.</p>
-<table id="online-tables"><thead><tr><th>Table</th><th>Seats (A: the seating's first
- pair)</th><th>Game / result</th>
-<th>Hand</th><th>Score</th><th>Turn</th><th>Since last move</th><th></th></tr></thead>
-<tbody>{_live_rows(event_id, tables, csrf)}</tbody></table>
-<form method="post" action="/director/events/{event_id}/online/mark" class="inline">{csrf}
-<label>Table <input name="table" type="number" min="1" required></label>
-<select name="online" aria-label="Played"><option value="yes">online</option>
-<option value="no">on paper</option></select>
-<button class="secondary" id="mark-table">Mark from the next round</button></form>
-<p><a href="/director/events/{event_id}">Back to the event</a></p>"""
-    head = '<meta http-equiv="refresh" content="5">'
-    return HTMLResponse(layout(f"{name}: online tables", body, head=head, nav=nav_html(director)))
+    return _live_page(request, director, event_id)
+
+
+async def _refused(
+    request: Request,
+    director: DirectorSession,
+    event_id: int,
+    error: EuchreError,
+    typed: dict[str, str],
+) -> Response:
+    """The live page again after a refused form: the error, the field named, what was typed
+    (a table or event that does not exist, or a wrong CSRF token, is the error page)."""
+    if isinstance(error, NotFoundError | AuthError):
+        raise error
+    return await run_in_threadpool(
+        lambda: _live_page(
+            request, director, event_id, error=error, typed=typed, status=status_for(error)
+        )
+    )
 
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/seat")
-async def fill_seat_post(request: Request, event_id: Id, round_number: Id, table: Id) -> Response:
+async def fill_seat_post(
+    request: Request,
+    event_id: Id,
+    round_number: Id,
+    table: Id,
+    form: Annotated[SeatForm, Form()],
+) -> Response:
     """The live page's seat form."""
-    director, data = await director_form(request)
-    seat = form_int(data, "seat", "seat")
-    await run_in_threadpool(
-        online.fill_seat,
-        database(request),
-        _service(request),
-        event_id=event_id,
-        round_number=round_number,
-        table=table,
-        seat=seat,
-        kind=data.get("kind", ""),
-        counts=data.get("counts", "yes") != "no",
-        who=director.name,
-    )
+    director = _form_director(request, form.csrf_token)
+    typed = {"form": "seat", "table": str(table), **form.model_dump(exclude={"csrf_token"})}
+    try:
+        await run_in_threadpool(
+            online.fill_seat,
+            database(request),
+            _service(request),
+            event_id=event_id,
+            round_number=round_number,
+            table=table,
+            seat=_whole_number(form.seat, "seat"),
+            kind=form.kind,
+            counts=form.counts != "no",
+            who=director.name,
+        )
+    except EuchreError as error:
+        return await _refused(request, director, event_id, error, typed)
     return redirect(f"/director/events/{event_id}/online", f"Table {table}: seat changed.")
 
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/end")
-async def end_table_post(request: Request, event_id: Id, round_number: Id, table: Id) -> Response:
+async def end_table_post(
+    request: Request,
+    event_id: Id,
+    round_number: Id,
+    table: Id,
+    form: Annotated[EndForm, Form()],
+) -> Response:
     """The live page's end-at-the-bell button."""
-    director, _ = await director_form(request)
+    director = _form_director(request, form.csrf_token)
     await run_in_threadpool(
         online.end_table,
         database(request),
@@ -332,24 +404,26 @@ async def end_table_post(request: Request, event_id: Id, round_number: Id, table
 
 
 @router.post("/director/events/{event_id}/online/mark")
-async def mark_post(request: Request, event_id: Id) -> Response:
+async def mark_post(request: Request, event_id: Id, form: Annotated[MarkForm, Form()]) -> Response:
     """The live page's table-mark form."""
-    director, data = await director_form(request)
-    text = data.get("table", "").strip()
-    if not text.isdigit():
-        raise StoreError(f"table must be a whole number, got {text!r}")
-    online_flag = data.get("online", "yes") != "no"
+    director = _form_director(request, form.csrf_token)
+    online_flag = form.online != "no"
+    typed = {"form": "mark", "table": form.table, "online": form.online}
+    try:
+        number = _whole_number(form.table, "table")
 
-    def work() -> None:
-        with database(request).write() as session:
-            online.set_table_online(
-                session, event_id=event_id, table=int(text), online=online_flag, who=director.name
-            )
+        def work() -> None:
+            with database(request).write() as session:
+                online.set_table_online(
+                    session, event_id=event_id, table=number, online=online_flag, who=director.name
+                )
 
-    await run_in_threadpool(work)
+        await run_in_threadpool(work)
+    except EuchreError as error:
+        return await _refused(request, director, event_id, error, typed)
     where = "online" if online_flag else "on paper"
     return redirect(
-        f"/director/events/{event_id}/online", f"Table {text} plays {where} from the next round."
+        f"/director/events/{event_id}/online", f"Table {number} plays {where} from the next round."
     )
 
 

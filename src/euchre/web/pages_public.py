@@ -1,10 +1,11 @@
 """Pages anyone at the venue can open: home, a table's page (by QR code or table code), the
-live standings for the projector, and the read-only results."""
+live standings for the projector, and the read-only results.
+
+Each page is a template under ``templates/pages/public/``; this module gathers its data."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
@@ -21,10 +22,17 @@ from euchre.store.models import Round
 from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot
 from euchre.web.deps import database, guard_codes, optional_director
-from euchre.web.pages_common import esc, layout, timer_html
-from euchre.web.pages_dashboard import prizes_html, round_label, standings_html
+from euchre.web.pages_common import clock
+from euchre.web.pages_dashboard import (
+    hands_note,
+    lower_first,
+    prizes_view,
+    round_label,
+    standings_rows,
+)
+from euchre.web.templating import render
 
-__all__ = ["router"]
+__all__ = ["penalty_lines", "router"]
 
 router = APIRouter(include_in_schema=False)
 
@@ -39,33 +47,13 @@ def home(request: Request) -> Response:
             if needs_setup(session):
                 return RedirectResponse("/setup", status_code=303)
         shown = [event for event in events.list_events(session) if event.status != "archived"]
-        listed = "".join(
-            f'<li>{esc(event.name)}: <a href="/events/{event.id}/live">live standings</a> · '
-            f'<a href="/events/{event.id}/results">results</a></li>'
-            for event in shown[:10]
-        )
-        running = [event for event in shown if event.status == "running"]
-    event_options = "".join(
-        f'<option value="{event.id}">{esc(event.name)}</option>' for event in running
+        listed = [{"id": event.id, "name": event.name} for event in shown[:10]]
+        running = [
+            {"id": event.id, "name": event.name} for event in shown if event.status == "running"
+        ]
+    return render(
+        request, "pages/public/home.html", {"title": "Euchre", "events": listed, "running": running}
     )
-    player_form = (
-        f"""<p class="muted">No card at hand? Your own player code finds your table.</p>
-<form id="player-form" method="get" action="/me" class="row">
-<label>Event <select id="player-event" name="event">{event_options}</select></label>
-<label>Your player code <input id="player-own-code" name="code" inputmode="numeric"
- autocomplete="off" maxlength="16" required></label>
-<button id="player-submit">Find my table</button></form>"""
-        if running
-        else ""
-    )
-    body = f"""<section><h2>At a table?</h2>
-<form id="code-form" method="get" action="/t" class="row">
-<label>Table code <input id="table-code" name="code" autocomplete="off" autocapitalize="characters"
- maxlength="16" required></label><button id="code-submit">Open my table</button></form>
-{player_form}</section>
-<section><h2>Events</h2><ul>{listed or "<li>None yet.</li>"}</ul>
-<p><a href="/director">Director</a></p></section>"""
-    return HTMLResponse(layout("Euchre", body))
 
 
 @router.get("/t")
@@ -94,12 +82,7 @@ def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Re
         )
     if table_code is not None:
         return RedirectResponse(f"/t/{table_code}", status_code=303)
-    body = (
-        '<p id="sitting-out" class="flash" role="status">You sit out this round. '
-        "Watch the projector for the next seating.</p>"
-        '<p><a href="/">Back</a></p>'
-    )
-    return HTMLResponse(layout("Sitting out", body))
+    return render(request, "pages/public/sitting_out.html", {"title": "Sitting out"})
 
 
 def _plays_online(request: Request, event: int, code: str) -> bool:
@@ -109,91 +92,61 @@ def _plays_online(request: Request, event: int, code: str) -> bool:
         return plays_online(session, event_id=event, player_code=code)
 
 
-def _score_cell(table: scores.ScoredTable | None) -> str:
+def _score_cell(table: scores.ScoredTable | None) -> dict[str, str] | None:
     """A table's score with its penalties (and the game's own score when they differ)."""
     if table is None:
-        return ""
-    text = f"{table.points[0]} – {table.points[1]}"
+        return None
+    game = ""
     if table.points != table.game_points:
-        text += (
-            f' <span class="muted">(game {table.game_points[0]} – {table.game_points[1]}, '
-            f"penalties {table.penalty_points[0]:+d} / {table.penalty_points[1]:+d})</span>"
+        game = (
+            f"(game {table.game_points[0]} – {table.game_points[1]}, "
+            f"penalties {table.penalty_points[0]:+d} / {table.penalty_points[1]:+d})"
         )
-    return text
+    return {"points": f"{table.points[0]} – {table.points[1]}", "game": game}
 
 
-def penalties_html(
-    session: Session, event_id: int, snapshot: EventSnapshot, *, element_id: str
-) -> str:
-    """Every penalty the director recorded: where, what, and the points each team got."""
+def penalty_lines(session: Session, event_id: int, snapshot: EventSnapshot) -> list[str]:
+    """Every penalty the director recorded: where, what, and the points each team got (the
+    ``penalties`` macro of ``macros.html``)."""
     if not snapshot.penalties:
-        return f'<section id="{element_id}"><h2>Penalties</h2><p>None.</p></section>'
+        return []
     names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
     plans = {
         (round_row.number, int(entry["table"])): entry["partnerships"]
         for round_row in events.started_rounds(session, event_id=event_id)
         for entry in round_row.plan["tables"]
     }
-    items = []
+    lines = []
     for ruling in snapshot.penalties:
         sides = plans.get((ruling.round, ruling.table), [[], []])
         teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
         paid = ", ".join(
-            f"{esc(teams[side])} +{points}"
-            for side, points in enumerate(ruling.team_points)
-            if points
+            f"{teams[side]} +{points}" for side, points in enumerate(ruling.team_points) if points
         )
-        named = esc(names.get(ruling.offender_id, ruling.offender_id))
-        items.append(
-            f"<li>Round {ruling.round} table {ruling.table}: "
-            f"{esc(ruling.kind.replace('_', ' '))} ({named})"
-            f" — {paid or 'a warning, no points'}</li>"
+        named = names.get(ruling.offender_id, ruling.offender_id)
+        lines.append(
+            f"Round {ruling.round} table {ruling.table}: {ruling.kind.replace('_', ' ')} "
+            f"({named}) — {paid or 'a warning, no points'}"
         )
-    return f'<section id="{element_id}"><h2>Penalties</h2><ul>{"".join(items)}</ul></section>'
+    return lines
 
 
 _LIVE_ROWS_PER_COLUMN = 20
 """Standings rows in one projector column: 40 players fit a 1920x1080 screen in two."""
 
 
-def _live_standings(snapshot: EventSnapshot) -> str:
+def _live_columns(snapshot: EventSnapshot) -> list[dict[str, Any]]:
     """The standings in as many side-by-side columns as 20 rows a column need (at most 3)."""
-    rows = snapshot.standings
+    rows = standings_rows(snapshot)
     columns = min(3, max(1, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
     size = -(-len(rows) // columns) if rows else 0
-    parts = []
-    for index in range(columns):
-        chunk = rows[index * size : (index + 1) * size] if size else rows
-        table_id = "live-standings" if index == 0 else f"live-standings-{index + 1}"
-        parts.append(
-            standings_html(replace(snapshot, standings=chunk), table_id=table_id, tie_breaks=False)
-        )
-    return f'<div class="live-columns" data-columns="{columns}">{"".join(parts)}</div>'
-
-
-def _seating_html(
-    heading: str,
-    table_id: str,
-    tables: list[tuple[int, tuple[str, ...], tuple[str, ...], str]],
-    sitting_out: list[str],
-) -> str:
-    """One round's seating, table by table, then who sits out."""
-    rows = "".join(
-        f'<tr data-table="{number}"><td class="num">{number}</td><td>{esc(" & ".join(first))}</td>'
-        f'<td class="vs">vs</td><td>{esc(" & ".join(second))}</td><td>{mark}</td></tr>'
-        for number, first, second, mark in tables
-    )
-    out = (
-        f'<p id="{table_id}-sitting-out" class="sitting-out">Sitting out: '
-        f"{esc(', '.join(sitting_out))}</p>"
-        if sitting_out
-        else ""
-    )
-    return (
-        f'<h2>{esc(heading)}</h2><table id="{table_id}" class="seating"><thead><tr>'
-        "<th>Table</th><th>Partners</th><th></th><th>against</th><th></th></tr></thead>"
-        f"<tbody>{rows}</tbody></table>{out}"
-    )
+    return [
+        {
+            "table_id": "live-standings" if index == 0 else f"live-standings-{index + 1}",
+            "rows": rows[index * size : (index + 1) * size] if size else rows,
+        }
+        for index in range(columns)
+    ]
 
 
 def _with_computer_marks(
@@ -224,20 +177,9 @@ def _with_computer_marks(
     return out
 
 
-def _lower_first(text: str) -> str:
-    """ "Round 2 ..." as it reads inside a line ("Next: round 2 seating")."""
-    return text[:1].lower() + text[1:]
-
-
-def _hands_note(plan: dict[str, Any]) -> str:
-    """ " (4 hands a game)" for a playoff round, "" for a main round."""
-    hands = plan.get("hands")
-    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
-        return ""  # a main round, or the label already says its hands
-    return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
-
-
-def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
+def _live_context(request: Request, event_id: int) -> dict[str, Any]:
+    """The projector's page: the round and its clock, the standings in columns, the round's
+    seating (or the next one's), the prizes and the penalties."""
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)
@@ -246,16 +188,8 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
         open_round = started[-1] if started and started[-1].closed_at is None else None
-        timer = (
-            '<p class="clock"><span id="timer" data-seconds-left="">'
-            f"{'Final standings' if snapshot.is_over else 'Between rounds'}</span></p>"
-            if open_round is None
-            else '<p class="clock"><span id="live-round">'
-            f"{esc(round_label(open_round.plan, open_round.number))}</span>"
-            f"{_hands_note(open_round.plan)} · time left: "
-            f"{timer_html(open_round, bell=True)}</p>"
-        )
-        seating = ""
+        seating: dict[str, Any] | None = None
+        computer_note = ""
         if open_round is not None:
             statuses = scores.table_statuses(
                 session, event_id=event_id, round_number=open_round.number
@@ -266,14 +200,14 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
             )
             computers = computer_players(session, event_id=event_id, round_number=open_round.number)
             computer_note = "; ".join(
-                f"table {table}: {esc(names.get(player, player) + computer_mark(counts))}"
+                f"table {table}: {names.get(player, player) + computer_mark(counts)}"
                 for (_, table), seats in sorted(computers.items())
                 for player, counts in sorted(seats.items())
             )
-            seating = _seating_html(
-                f"{round_label(open_round.plan, open_round.number)} seating",
-                "live-seating",
-                [
+            seating = {
+                "heading": f"{round_label(open_round.plan, open_round.number)} seating",
+                "table_id": "live-seating",
+                "tables": [
                     (
                         status.table,
                         marked[status.table][0],
@@ -282,13 +216,10 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     )
                     for status in statuses
                 ],
-                [names.get(player, player) for player in open_round.plan.get("sitting_out", [])],
-            ) + (
-                f'<p id="live-computer-players" class="sitting-out">Computer players: '
-                f"{computer_note}</p>"
-                if computer_note
-                else ""
-            )
+                "sitting_out": [
+                    names.get(player, player) for player in open_round.plan.get("sitting_out", [])
+                ],
+            }
         elif not snapshot.is_over:
             number = len(started) + 1
             plan = next((plan for plan in snapshot.rounds if plan.round == number), None)
@@ -297,10 +228,12 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                 def named(players: tuple[str, ...]) -> tuple[str, ...]:
                     return tuple(names.get(player, player) for player in players)
 
-                seating = _seating_html(
-                    f"Next: {_lower_first(round_label(plan.to_json(), number))} seating",
-                    "next-seating",
-                    [
+                seating = {
+                    "heading": (
+                        f"Next: {lower_first(round_label(plan.to_json(), number))} seating"
+                    ),
+                    "table_id": "next-seating",
+                    "tables": [
                         (
                             table.table,
                             named(table.partnerships[0]),
@@ -309,29 +242,31 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                         )
                         for table in plan.tables
                     ],
-                    list(named(plan.sitting_out)),
-                )
-        standings = _live_standings(snapshot)
-        prizes = f'<section id="live-prizes"><h2>Prizes</h2>{prizes_html(snapshot)}</section>'
-        penalties = (
-            penalties_html(session, event_id, snapshot, element_id="live-penalties")
-            if snapshot.penalties
-            else ""
-        )
-        return (
-            event.name,
-            f'<div class="live-grid"><div class="live-standings">{standings}</div>'
-            f'<div class="live-side">{seating}{prizes}{penalties}</div></div>',
-            timer,
-        )
+                    "sitting_out": list(named(plan.sitting_out)),
+                }
+        return {
+            "title": event.name,
+            "body_class": "live",
+            "is_over": snapshot.is_over,
+            "round": None
+            if open_round is None
+            else {
+                "label": round_label(open_round.plan, open_round.number),
+                "hands_note": hands_note(open_round.plan),
+                "clock": clock(open_round, bell=True),
+            },
+            "columns": _live_columns(snapshot),
+            "seating": seating,
+            "computer_note": computer_note,
+            "prizes": prizes_view(snapshot),
+            "penalties": penalty_lines(session, event_id, snapshot),
+        }
 
 
 @router.get("/events/{event_id}/live", response_class=HTMLResponse)
 def live_page(request: Request, event_id: int) -> Response:
     """Standings in large type for a projector; refreshes itself every 10 seconds."""
-    name, standings, timer = _live_parts(request, event_id)
-    body = f'<div id="live" data-live="10">{timer}{standings}</div>'
-    return HTMLResponse(layout(name, body, body_class="live"))
+    return render(request, "pages/public/live.html", _live_context(request, event_id))
 
 
 @router.get("/events/{event_id}/results", response_class=HTMLResponse)
@@ -354,34 +289,34 @@ def results_page(request: Request, event_id: int) -> Response:
                 session, event_id=event_id, round_number=round_row.number
             )
             marked = _with_computer_marks(session, event_id, round_row, statuses)
-            lines = "".join(
-                f'<tr data-testid="result-{round_row.number}-{status.table}"><td>{status.table}'
-                f"</td><td>{esc(' & '.join(marked[status.table][0]))}</td>"
-                f'<td>{esc(" & ".join(marked[status.table][1]))}</td><td class="num">'
-                + _score_cell(scored.get((round_row.number, status.table)))
-                + "</td></tr>"
-                for status in statuses
-            )
             byes = round_row.plan.get("byes") or []
-            sitting = ", ".join(
-                # A team format's bye reads as the team ("Max & Nan"), not two loose names.
-                esc(team_names.get(team, team))
-                for team in byes
-            ) or ", ".join(
-                esc(names.get(player, player)) for player in round_row.plan.get("sitting_out", [])
-            )
             round_blocks.append(
-                f"<h3>{esc(round_label(round_row.plan, round_row.number))}</h3>"
-                f"<table><tbody>{lines}</tbody></table>"
-                + (f'<p class="muted">Sitting out: {sitting}</p>' if sitting else "")
+                {
+                    "number": round_row.number,
+                    "label": round_label(round_row.plan, round_row.number),
+                    "tables": [
+                        {
+                            "table": status.table,
+                            "first": " & ".join(marked[status.table][0]),
+                            "second": " & ".join(marked[status.table][1]),
+                            "score": _score_cell(scored.get((round_row.number, status.table))),
+                        }
+                        for status in statuses
+                    ],
+                    # A team format's bye reads as the team ("Max & Nan"), not two loose names.
+                    "sitting_out": ", ".join(team_names.get(team, team) for team in byes)
+                    or ", ".join(
+                        names.get(player, player)
+                        for player in round_row.plan.get("sitting_out", [])
+                    ),
+                }
             )
-        body = (
-            f'<p class="muted">{state}</p>'
-            f"{standings_html(snapshot, table_id='results-standings')}{prizes_html(snapshot)}"
-            f'<section id="rounds"><h2>Rounds</h2><p class="muted">Scores include penalty '
-            "points (the game's own points in brackets where a penalty changed them).</p>"
-            f"{''.join(round_blocks)}</section>"
-            + penalties_html(session, event_id, snapshot, element_id="results-penalties")
-        )
-        title = f"{event.name}: results"
-    return HTMLResponse(layout(title, body))
+        context = {
+            "title": f"{event.name}: results",
+            "state": state,
+            "standings": standings_rows(snapshot),
+            "prizes": prizes_view(snapshot),
+            "rounds": round_blocks,
+            "penalties": penalty_lines(session, event_id, snapshot),
+        }
+    return render(request, "pages/public/results.html", context)

@@ -377,19 +377,6 @@ class Saved:
     outcome: SavedOutcome
 
 
-def _lower_first(text: str) -> str:
-    """ "Round 2 ..." as it reads inside a line."""
-    return text[:1].lower() + text[1:]
-
-
-def _hands_note(plan: Mapping[str, Any]) -> str:
-    """ " (4 hands a game)" for a playoff round, "" for a main round."""
-    hands = plan.get("hands")
-    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
-        return ""  # a main round, or the label already says its hands
-    return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
-
-
 def _page(
     request: Request,
     code: str,
@@ -402,7 +389,11 @@ def _page(
 ) -> HTMLResponse:
     """The table's page; ``values``, ``error`` and the bad ``field`` re-show a refused score,
     ``confirm_error`` a refused confirmation next to its score."""
-    from euchre.web.pages_dashboard import round_label  # the dashboard imports the form
+    from euchre.web.pages_dashboard import (  # the dashboard imports the form
+        hands_note,
+        lower_first,
+        round_label,
+    )
 
     with database(request).read() as session:
         view = table_view(session, code=code)
@@ -456,8 +447,8 @@ def _page(
             "form": form,
             "different_score": different_score,
             "error": error,
-            "round_name": _lower_first(round_label(plan, view.round_number)),
-            "hands_note": _hands_note(plan),
+            "round_name": lower_first(round_label(plan, view.round_number)),
+            "hands_note": hands_note(plan),
             "clock": clock(view.round),
         },
         status=status,
