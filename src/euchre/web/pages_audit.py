@@ -13,20 +13,17 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from markupsafe import Markup
 from sqlalchemy import func, select
 
 from euchre.store import events
 from euchre.store.models import AuditEntry
 from euchre.web.deps import database, optional_director
-from euchre.web.director_forms import director_macro
 from euchre.web.page_helpers import login_redirect
 from euchre.web.templating import render
 
 __all__ = [
     "AUDIT_PAGE_SIZE",
     "audit_rows",
-    "audit_table",
     "describe",
     "player_names",
     "router",
@@ -120,12 +117,6 @@ def audit_rows(entries: list[AuditEntry], names: dict[int, str]) -> list[dict[st
             }
         )
     return rows
-
-
-def audit_table(entries: list[AuditEntry], names: dict[int, str], *, table_id: str) -> Markup:
-    """The entries as a table (the ``audit_table`` macro of ``pages/director/macros.html``),
-    ready to put in a page or a template."""
-    return Markup(director_macro("audit_table")(audit_rows(entries, names), table_id))
 
 
 def player_names(entrants: list[Any]) -> dict[int, str]:

@@ -9,9 +9,7 @@ the API, and redirect back (303) with a message.
 
 from __future__ import annotations
 
-import html
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, TypeVar
@@ -55,7 +53,6 @@ from euchre.web.director_forms import (
     RestoreForm,
     SeatingForm,
     comma_list,
-    director_macro,
     optional_whole,
     require_director,
     whole,
@@ -66,12 +63,9 @@ from euchre.web.security import DirectorSession
 from euchre.web.templating import render, render_text
 
 __all__ = [
-    "correction_picker_html",
     "event_form_fields",
     "parse_prizes",
     "parse_seating",
-    "penalty_form",
-    "penalty_form_html",
     "penalty_kinds",
     "prizes_text",
     "result_form_values",
@@ -1011,11 +1005,6 @@ async def correction_post(
     )
 
 
-def correction_picker_html(event_id: int) -> Markup:
-    """The dashboard's way into a table's correction form (a GET form: round and table)."""
-    return Markup(director_macro("correction_picker")(event_id))
-
-
 @router.get("/director/events/{event_id}/result")
 def correction_picker(request: Request, event_id: int, round: int, table: int) -> Response:
     """Where the picker leads without JavaScript: the table's correction form."""
@@ -1042,23 +1031,6 @@ def penalty_kinds() -> list[dict[str, str]]:
         }
         for kind in PENALTY_KINDS
     ]
-
-
-def penalty_form(event_id: int, csrf_token: str) -> Markup:
-    """The penalty form (the ``penalty_form`` macro): each kind says whom to name (the
-    accused, the accuser, the dealer) and which team its points go to; a hand the director
-    rules on stays 0-0 at the table."""
-    return Markup(director_macro("penalty_form")(event_id, csrf_token, penalty_kinds()))
-
-
-_TOKEN = re.compile(r'value="([^"]*)"')
-
-
-def penalty_form_html(event_id: int, csrf: str) -> Markup:
-    """:func:`penalty_form` for a caller holding the CSRF field's HTML (``csrf_field(token)``)
-    rather than the token: kept while the dashboard is built that way."""
-    found = _TOKEN.search(csrf)
-    return penalty_form(event_id, html.unescape(found.group(1)) if found else "")
 
 
 @router.get("/director/events/{event_id}/penalties", response_class=HTMLResponse)
