@@ -198,3 +198,25 @@ def test_a_pooled_connection_cut_while_idle_is_replaced_without_a_failed_request
         assert pings
     finally:
         store.dispose()
+
+
+def test_the_table_routes_are_tried_first_and_listed_once(client: TestClient) -> None:
+    """FastAPI tries routes in order (a few microseconds each): a table's page, view,
+    submission and confirmation are matched before the other ~200 routes, and the API
+    schema still lists each of their paths once."""
+    included = [
+        getattr(route, "original_router", None)
+        for route in client.app.router.routes  # type: ignore[attr-defined]
+    ]
+    routers = [router for router in included if router is not None]
+    first_paths = {route.path for route in routers[0].routes}
+    assert first_paths >= {"/api/tables/{code}", "/t/{code}", "/t/{code}/submissions"}
+    assert all(path.startswith(("/api/tables/{code}", "/t/{code}")) for path in first_paths)
+    schema = client.get("/openapi.json").json()
+    operations = [
+        operation["operationId"]
+        for path, item in schema["paths"].items()
+        if path.startswith("/api/tables/{code}")
+        for operation in item.values()
+    ]
+    assert len(operations) == len(set(operations)) == 4
