@@ -20,6 +20,11 @@ Bounded: ``--tables`` at most 200, ``--rounds`` at most 10, every request times 
 
     uv run python bench/load_tables.py                 # both storages, 100 tables, 4 workers
     uv run python bench/load_tables.py --storage sqlite --json
+    uv run python bench/load_tables.py --storage postgresql --workers 1 --profile stacks.txt
+
+``--profile FILE`` samples the server's processes with py-spy (when installed) while the
+tables play, writes the folded stacks to FILE and prints where the server's CPU went by
+layer (HTTP, FastAPI, validation, SQLAlchemy, the driver, the app's own code).
 """
 
 from __future__ import annotations
@@ -29,7 +34,10 @@ import asyncio
 import json
 import multiprocessing
 import os
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -288,6 +296,78 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
     return wall, client_cpu, {name: after[name] - before[name] for name in watched}, ids
 
 
+class Profiler:
+    """py-spy sampling the server's processes (and their children) into folded stacks."""
+
+    def __init__(self, pid: int, output: Path) -> None:
+        self.pid = pid
+        self.output = output
+        self.process: subprocess.Popen[bytes] | None = None
+        self.part = 0
+
+    def start(self) -> None:
+        """Start sampling (py-spy needs a moment to attach)."""
+        executable = shutil.which("py-spy") or str(Path.home() / ".local/bin/py-spy")
+        self.part += 1
+        self.process = subprocess.Popen(
+            [executable, "record", "--pid", str(self.pid), "--subprocesses", "--rate", "500",
+             "--format", "raw", "--gil", "--nonblocking", "--output",
+             f"{self.output}.part{self.part}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        time.sleep(1.0)
+
+    def stop(self) -> None:
+        """Stop sampling and add this part's stacks to the output file."""
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        self.process.wait(timeout=60)
+        self.process = None
+        part = Path(f"{self.output}.part{self.part}")
+        if part.exists():
+            with self.output.open("a") as merged:
+                merged.write(part.read_text())
+            part.unlink()
+
+
+_LAYERS = (
+    ("psycopg", "driver (psycopg)"), ("sqlite3", "driver (sqlite3)"),
+    ("sqlalchemy/orm", "SQLAlchemy ORM"), ("sqlalchemy", "SQLAlchemy Core and pool"),
+    ("pydantic", "pydantic"), ("fastapi/encoders", "FastAPI encoders"),
+    ("fastapi", "FastAPI"), ("starlette", "Starlette"),
+    ("anyio", "anyio (thread hop)"), ("threading", "threads"), ("queue.py", "threads"),
+    ("concurrent", "threads"), ("uvicorn", "uvicorn"), ("httptools", "uvicorn"),
+    ("uvloop", "uvicorn"), ("asyncio", "asyncio"), ("logging", "logging"),
+    ("json", "json"), ("jinja2", "Jinja2"), ("itsdangerous", "itsdangerous"),
+    ("euchre/web", "euchre.web"), ("euchre/store", "euchre.store"),
+    ("euchre/tournament", "euchre.tournament"), ("euchre/engine", "euchre.engine"),
+    ("euchre", "euchre (other)"),
+)
+
+
+def profile_breakdown(stacks: Path) -> list[tuple[str, float]]:
+    """Share of samples by layer (each sample goes to its innermost frame's layer; a frame
+    of none of them, e.g. ``datetime`` or ``re``, goes to the layer that called it)."""
+    counts: dict[str, int] = {}
+    total = 0
+    for line in stacks.read_text().splitlines():
+        frames, _, number = line.rpartition(" ")
+        if not frames or not number.isdigit():
+            continue
+        layer = "other"
+        for frame in reversed(frames.split(";")):
+            where = frame.rsplit("(", 1)[-1]
+            found = next((name for key, name in _LAYERS if key in where), None)
+            if found is not None:
+                layer = found
+                break
+        counts[layer] = counts.get(layer, 0) + int(number)
+        total += int(number)
+    return sorted(((name, count / total) for name, count in counts.items()),
+                  key=lambda item: -item[1]) if total else []
+
+
 def _percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -297,7 +377,7 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, rounds: int,
                 workers: int, clients: int, deadline: float,
-                database_pid: int | None = None) -> StorageResult:
+                database_pid: int | None = None, profile: Path | None = None) -> StorageResult:
     """Serve ``database_url`` and run the load; the figures and the database check."""
     result = StorageResult(storage=storage, workers=workers, tables=tables, rounds=rounds,
                            clients=clients)
@@ -306,6 +386,7 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
     watched = {"server": server.process.pid}
     if database_pid is not None:
         watched["database"] = database_pid
+    profiler = None if profile is None else Profiler(server.process.pid, profile)
     client_cpu = 0.0
     used: dict[str, float] = {"server": 0.0, "database": 0.0}
     latencies: list[float] = []
@@ -320,9 +401,13 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
             round_tables = started.json()["tables"]
             if len(round_tables) != tables:
                 result.problems.append(f"round {round_number} has {len(round_tables)} tables")
+            if profiler is not None:
+                profiler.start()
             elapsed, spent, cpu, ids = _round_load(server.port, round_tables, round_number,
                                                    codes, clients, latencies, failures,
                                                    deadline, watched)
+            if profiler is not None:
+                profiler.stop()
             result.seconds += elapsed
             client_cpu += spent
             for name, seconds in cpu.items():
@@ -396,6 +481,8 @@ def main() -> int:
                         help="client processes playing the phones (default 2)")
     parser.add_argument("--time-limit", type=float, default=300.0)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="sample the server with py-spy into this file (folded stacks)")
     options = parser.parse_args()
     if not 1 <= options.tables <= 200 or not 1 <= options.rounds <= 10:
         parser.error("--tables must be 1..200 and --rounds 1..10")
@@ -413,7 +500,8 @@ def main() -> int:
                 url = f"sqlite:///{folder / 'bench.db'}"
                 results.append(run_storage(storage, url, folder, tables=options.tables,
                                            rounds=options.rounds, workers=options.workers,
-                                           clients=options.clients, deadline=deadline))
+                                           clients=options.clients, deadline=deadline,
+                                           profile=options.profile))
                 continue
             cluster = PostgresCluster(durable=True)
             try:
@@ -430,7 +518,7 @@ def main() -> int:
                 results.append(run_storage(storage, url, folder, tables=options.tables,
                                            rounds=options.rounds, workers=options.workers,
                                            clients=options.clients, deadline=deadline,
-                                           database_pid=postmaster))
+                                           database_pid=postmaster, profile=options.profile))
             finally:
                 cluster.stop()
     if options.json:
@@ -448,6 +536,10 @@ def main() -> int:
                   f"{result.scores_found}/{result.scores_submitted} in the database"
                   + ("" if result.all_scores_present else "  PROBLEMS: "
                      + "; ".join(result.problems[:5])))
+    if options.profile is not None and options.profile.exists():
+        print(f"server CPU by layer (py-spy samples in {options.profile}):")
+        for name, share in profile_breakdown(options.profile):
+            print(f"  {name:<28} {100 * share:5.1f} %")
     return 0 if all(result.all_scores_present for result in results) else 1
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
+from sqlalchemy import event, text
 from tests.store.factory import (
     add_teams,
     codes_by_number,
@@ -163,3 +163,60 @@ def test_each_confirmation_moves_the_event_revision_on_by_one(client: TestClient
     state = client.get(f"/api/events/{event_id}/rounds/1").json()
     assert {row["state"] for row in state["tables"]} == {"reported"}
     assert {tuple(row["team_points"]) for row in state["tables"]} == {(10, 2)}
+
+
+@pytest.mark.postgres
+def test_a_pooled_connection_cut_while_idle_is_replaced_without_a_failed_request(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No ping before each request (a round trip each): only a connection that sat idle is
+    pinged, and a dead one is replaced before the request uses it."""
+    import psycopg
+
+    from euchre.store import db
+
+    store = db.Database(postgres_url)
+    pings: list[int] = []
+    original = store.write_engine.dialect.do_ping
+
+    def counted(connection: Any) -> bool:
+        pings.append(1)
+        return original(connection)
+
+    monkeypatch.setattr(store.write_engine.dialect, "do_ping", counted)
+    try:
+        with store.read() as session:
+            backend = session.execute(text("SELECT pg_backend_pid()")).scalar_one()
+        with store.read() as session:
+            assert session.execute(text("SELECT pg_backend_pid()")).scalar_one() == backend
+        assert pings == []  # used a moment ago: no round trip for a ping
+        with psycopg.connect(postgres_url.replace("+psycopg", ""), autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(%s)", (backend,))
+        monkeypatch.setattr(db, "_PING_AFTER_IDLE_S", 0.0)
+        with store.read() as session:  # idle, pinged, found dead, replaced
+            assert session.execute(text("SELECT pg_backend_pid()")).scalar_one() != backend
+        assert pings
+    finally:
+        store.dispose()
+
+
+def test_the_table_routes_are_tried_first_and_listed_once(client: TestClient) -> None:
+    """FastAPI tries routes in order (a few microseconds each): a table's page, view,
+    submission and confirmation are matched before the other ~200 routes, and the API
+    schema still lists each of their paths once."""
+    included = [
+        getattr(route, "original_router", None)
+        for route in client.app.router.routes  # type: ignore[attr-defined]
+    ]
+    routers = [router for router in included if router is not None]
+    first_paths = {route.path for route in routers[0].routes}
+    assert first_paths >= {"/api/tables/{code}", "/t/{code}", "/t/{code}/submissions"}
+    assert all(path.startswith(("/api/tables/{code}", "/t/{code}")) for path in first_paths)
+    schema = client.get("/openapi.json").json()
+    operations = [
+        operation["operationId"]
+        for path, item in schema["paths"].items()
+        if path.startswith("/api/tables/{code}")
+        for operation in item.values()
+    ]
+    assert len(operations) == len(set(operations)) == 4

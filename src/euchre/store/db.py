@@ -9,6 +9,7 @@ a plain deferred transaction and never block a writer. PostgreSQL is used when t
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
@@ -16,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
 __all__ = ["DEFAULT_DATABASE_URL", "Database", "database_url_from_environment", "migrate"]
@@ -77,6 +79,37 @@ def _sqlite_engine(url: str, *, immediate: bool) -> Engine:
     return engine
 
 
+_PING_AFTER_IDLE_S = 1.0
+"""A pooled PostgreSQL connection idle this long is pinged before it is handed out."""
+
+
+def _ping_idle_connections(engine: Engine) -> None:
+    """Ping a pooled connection before use only when it sat idle ``_PING_AFTER_IDLE_S``.
+
+    ``pool_pre_ping`` costs a round trip (and a statement on the server) before every
+    request. A connection used a moment ago is alive; one that sat idle may have been cut by
+    a database restart, and is pinged and replaced if dead (SQLAlchemy's pessimistic
+    disconnect recipe). A connection that dies during a burst fails its request like any
+    statement would, and SQLAlchemy then invalidates the whole pool, so the next requests
+    reconnect."""
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        record.info["euchre_idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        idle_since = record.info.pop("euchre_idle_since", None)
+        if idle_since is None or time.monotonic() - idle_since < _PING_AFTER_IDLE_S:
+            return  # a new connection, or one used a moment ago
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            raise DisconnectionError(f"a pooled connection is dead: {error}") from error
+        if not alive:
+            raise DisconnectionError("a pooled connection is dead")
+
+
 class Database:
     """The engines and session factories for one database URL (one per web app)."""
 
@@ -92,11 +125,11 @@ class Database:
             # which made the cost of a request grow with the number of tables at once.
             self.write_engine = create_engine(
                 self.url,
-                pool_pre_ping=True,
                 pool_size=_postgres_pool_size(),
                 max_overflow=0,
                 pool_timeout=60,
             )
+            _ping_idle_connections(self.write_engine)
             # Reads run without BEGIN/ROLLBACK (two round trips fewer per table page). At
             # PostgreSQL's READ COMMITTED each statement sees its own snapshot anyway, so a
             # read transaction added no consistency. Same pool as the writes.

@@ -527,6 +527,13 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
     return query.with_for_update(of=TableCode) if lock else query
 
 
+_TABLE_PLAYERS = select(Entrant).where(
+    Entrant.event_id == bindparam("event_id"),
+    Entrant.number.in_(bindparam("numbers", expanding=True)),
+)
+"""A table's players by number (built once, like the lookup)."""
+
+
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
     """The table a code opens, in the round now in play: a table keeps its code for the
     whole event, and the page shows who sits there this round. An unknown code raises
@@ -567,7 +574,7 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             entrants = {
                 player_id(entrant.number): entrant
                 for entrant in session.scalars(
-                    select(Entrant).where(Entrant.event_id == event_id, Entrant.number.in_(wanted))
+                    _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
                 )
             }
             partnerships = (

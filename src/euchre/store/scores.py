@@ -17,7 +17,16 @@ from euchre.store.audit import record_audit
 from euchre.store.core import compute, display_snapshot, event_config, event_inputs, player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
-from euchre.store.models import Entrant, Event, Penalty, Result, Round, Submission, utc_now
+from euchre.store.models import (
+    Entrant,
+    Event,
+    OnlineTable,
+    Penalty,
+    Result,
+    Round,
+    Submission,
+    utc_now,
+)
 from euchre.store.rounds import TableContext, get_round, open_table
 from euchre.tournament import (
     EventSnapshot,
@@ -460,16 +469,23 @@ def _check_ruled_hands(session: Session, context: TableContext, result: TableRes
             )
 
 
+_ONLINE_TABLE = select(OnlineTable.id).where(
+    OnlineTable.event_id == bindparam("event_id"),
+    OnlineTable.round_number == bindparam("round_number"),
+    OnlineTable.table_number == bindparam("table_number"),
+)
+"""Whether a table plays online this round (built once)."""
+
+
 def _check_not_online(session: Session, context: TableContext) -> None:
     """A table played online is scored by the engine (docs/online.md), not from a phone."""
-    from euchre.store.models import OnlineTable
-
     online = session.scalar(
-        select(OnlineTable.id).where(
-            OnlineTable.event_id == context.event.id,
-            OnlineTable.round_number == context.round.number,
-            OnlineTable.table_number == context.table_number,
-        )
+        _ONLINE_TABLE,
+        {
+            "event_id": context.event.id,
+            "round_number": context.round.number,
+            "table_number": context.table_number,
+        },
     )
     if online is not None:
         raise ConflictError(

@@ -12,11 +12,13 @@ from contextlib import asynccontextmanager
 from importlib import resources
 
 import anyio.to_thread
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError, IntegrityError, StatementError
+from starlette.routing import BaseRoute
 
 from euchre.engine.errors import EuchreError
 from euchre.store.auth import ensure_secret_key
@@ -149,6 +151,11 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_public import router as public_router
     from euchre.web.table_page import router as table_router
 
+    # A table's phone asks for its page, its submission and its confirmation many times a
+    # night; FastAPI tries the routes in order (a few microseconds each, twice per included
+    # router), and those routes came after some two hundred others. The same route objects
+    # are tried first (the later copies are never reached and stay in the schema).
+    app.include_router(_table_routes(), include_in_schema=False)
     for router in (
         api_router,
         auth_router,
@@ -166,3 +173,21 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
 
     install_online(app)
     return app
+
+
+_TABLE_PATHS = ("/api/tables/{code}", "/t/{code}")
+"""Path prefixes of a table's own requests (page, API view, submission, confirmation)."""
+
+
+def _table_routes() -> APIRouter:
+    """A router holding the table requests' routes of the API and the phone pages."""
+    from euchre.web.api import router as api_router
+    from euchre.web.table_page import router as table_router
+
+    routes: list[BaseRoute] = [
+        route
+        for router in (api_router, table_router)
+        for route in router.routes
+        if isinstance(route, APIRoute) and route.path.startswith(_TABLE_PATHS)
+    ]
+    return APIRouter(routes=routes)
