@@ -116,7 +116,7 @@ def test_a_confirmed_score_is_visible_to_another_worker_at_once(store: Database)
     with other_worker.read() as session:
         result = session.scalar(select(Result).where(Result.event_id == event_id))
         assert result is not None
-        assert result.result["team_points"] == [7, 5]
+        assert result.result.team_points == (7, 5)
     other_worker.dispose()
 
 
@@ -154,7 +154,7 @@ def test_concurrent_different_scores_are_all_kept_and_flagged(store: Database) -
     with store.read() as session:
         kept = list(session.scalars(select(Submission)))
     assert len(kept) == 4
-    assert sorted(row.result["team_points"][0] for row in kept) == [8, 9, 10, 11]
+    assert sorted(row.result.team_points[0] for row in kept) == [8, 9, 10, 11]
     assert {row.status for row in kept} == {"disputed"}
 
 
@@ -182,7 +182,7 @@ def test_a_confirmed_score_cannot_be_silently_replaced(store: Database) -> None:
     with store.read() as session:
         official = session.scalar(select(Result).where(Result.event_id == event_id))
         assert official is not None
-        assert official.result["team_points"] == [9, 1]
+        assert official.result.team_points == (9, 1)
 
 
 def test_the_wrong_code_count_is_shared_by_workers(store: Database) -> None:

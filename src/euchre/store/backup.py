@@ -30,6 +30,7 @@ from euchre.store.models import (
     Result,
     Round,
     SeatingOverrideRow,
+    StartedPlan,
     Submission,
     TableCode,
     utc_now,
@@ -38,7 +39,13 @@ from euchre.store.online import _new_table_id
 from euchre.store.play.table import TableConfig, TableState
 from euchre.store.rounds import TABLE_CODE_ALPHABET, _new_table_code
 from euchre.store.scores import list_penalties, list_submissions
-from euchre.tournament import EventConfig, TournamentError
+from euchre.tournament import (
+    EventConfig,
+    PenaltyRecord,
+    SeatingOverride,
+    TableResult,
+    TournamentError,
+)
 
 __all__ = ["BACKUP_FORMAT", "backup_event", "restore_event", "results_json", "standings_csv"]
 
@@ -129,7 +136,7 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
         "event": {
             "name": event.name,
             "status": event.status,
-            "config": event.config,
+            "config": event.config.to_json(),
             "created_at": _time(event.created_at),
         },
         "entrants": [
@@ -150,7 +157,7 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
                 "started_at": _time(row.started_at),
                 "ends_at": _time(row.ends_at),
                 "closed_at": _time(row.closed_at),
-                "plan": row.plan,
+                "plan": row.plan.to_json(),
             }
             for row in started_rounds(session, event_id=event_id)
         ],
@@ -163,7 +170,7 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
                 "id": row.id,
                 "round": row.round_number,
                 "table": row.table_number,
-                "result": row.result,
+                "result": row.result.to_json(),
                 "submitted_by": row.submitted_by,
                 "submitted_at": _time(row.submitted_at),
                 "status": row.status,
@@ -176,18 +183,18 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
             {
                 "round": row.round_number,
                 "table": row.table_number,
-                "result": row.result,
+                "result": row.result.to_json(),
                 "submission_id": row.submission_id,
                 "recorded_at": _time(row.recorded_at),
             }
             for row in results
         ],
         "penalties": [
-            {"round": row.round_number, "table": row.table_number, "record": row.record}
+            {"round": row.round_number, "table": row.table_number, "record": row.record.to_json()}
             for row in list_penalties(session, event_id=event_id)
         ],
         "seating_overrides": [
-            {"round": row.round_number, "record": row.record} for row in overrides
+            {"round": row.round_number, "record": row.record.to_json()} for row in overrides
         ],
         "online_marks": [
             {"table": row.table_number, "online": row.online}
@@ -346,7 +353,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         config = EventConfig.from_json(source.get("config"))
         event = Event(
             name=str(source.get("name") or config.name),
-            config=config.to_json(),
+            config=config,
             status=str(source.get("status", "setup")),
             revision=1,
         )
@@ -378,7 +385,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                     started_at=started,
                     ends_at=ends,
                     closed_at=_parse_time(row.get("closed_at"), "round closed_at"),
-                    plan=row["plan"],
+                    plan=StartedPlan.from_json(row["plan"]),
                 )
             )
         session.flush()
@@ -403,7 +410,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                 event_id=event.id,
                 round_number=_int(row["round"]),
                 table_number=_int(row["table"]),
-                result=dict(row["result"]),
+                result=TableResult.from_json(row["result"]),
                 submitted_by=_int(row["submitted_by"]),
                 submitted_at=_parse_time(row.get("submitted_at"), "submitted_at"),
                 status=str(row.get("status", "pending")),
@@ -420,7 +427,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                     event_id=event.id,
                     round_number=_int(row["round"]),
                     table_number=_int(row["table"]),
-                    result=dict(row["result"]),
+                    result=TableResult.from_json(row["result"]),
                     submission_id=None if old_id is None else new_ids.get(_int(old_id)),
                 )
             )
@@ -430,22 +437,24 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                     event_id=event.id,
                     round_number=_int(row["round"]),
                     table_number=_int(row["table"]),
-                    record=dict(row["record"]),
+                    record=PenaltyRecord.from_json(row["record"]),
                 )
             )
         for row in _list(data, "seating_overrides"):
             session.add(
                 SeatingOverrideRow(
-                    event_id=event.id, round_number=_int(row["round"]), record=dict(row["record"])
+                    event_id=event.id,
+                    round_number=_int(row["round"]),
+                    record=SeatingOverride.from_json(row["record"]),
                 )
             )
         marks = {_int(row["table"]): bool(row["online"]) for row in _list(data, "online_marks")}
         for table, online in marks.items():
             session.add(OnlineMark(event_id=event.id, table_number=table, online=online))
         seated = {
-            (round_row.number, int(entry["table"]))
+            (round_row.number, entry.table)
             for round_row in session.scalars(select(Round).where(Round.event_id == event.id))
-            for entry in round_row.plan["tables"]
+            for entry in round_row.plan.tables
         }
         for row in _list(data, "online_tables"):
             where = (_int(row["round"]), _int(row["table"]))

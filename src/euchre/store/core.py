@@ -23,9 +23,7 @@ from euchre.tournament import (
     EventConfig,
     EventInputs,
     EventSnapshot,
-    PenaltyRecord,
     SeatingOverride,
-    TableResult,
 )
 from euchre.tournament.event import compute_event
 
@@ -50,7 +48,7 @@ def player_id(number: int) -> str:
 
 def event_config(event: Event) -> EventConfig:
     """The event's configuration as the core's type."""
-    return EventConfig.from_json(event.config)
+    return event.config
 
 
 def event_inputs(session: Session, event: Event) -> EventInputs:
@@ -70,9 +68,12 @@ def event_inputs(session: Session, event: Event) -> EventInputs:
         session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number))
     )
     started = {round_row.number for round_row in rounds}
-    overrides = [SeatingOverride.from_json(round_row.plan) for round_row in rounds]
+    overrides = [
+        SeatingOverride(round_row.number, round_row.plan.tables, round_row.plan.sitting_out)
+        for round_row in rounds
+    ]
     overrides += [
-        SeatingOverride.from_json(row.record)
+        row.record
         for row in session.scalars(
             select(SeatingOverrideRow)
             .where(SeatingOverrideRow.event_id == event.id)
@@ -92,8 +93,8 @@ def event_inputs(session: Session, event: Event) -> EventInputs:
             )
             for row in entrants
         ),
-        results=tuple(TableResult.from_json(row.result) for row in results),
-        penalties=tuple(PenaltyRecord.from_json(row.record) for row in penalties),
+        results=tuple(row.result for row in results),
+        penalties=tuple(row.record for row in penalties),
         overrides=tuple(overrides),
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import func, select
@@ -87,14 +88,12 @@ def create_event(session: Session, *, config: EventConfig, who: str) -> Event:
     """Create an event from a checked configuration (a random seed is drawn when it is 0)."""
     _check_config(config)
     if config.seed == 0:
-        config = EventConfig.from_json(config.to_json() | {"seed": secrets.randbelow(2**31) + 1})
+        config = replace(config, seed=secrets.randbelow(2**31) + 1)
     _check_with_core(config)
-    event = Event(name=config.name.strip(), config=config.to_json(), status="setup", revision=1)
+    event = Event(name=config.name.strip(), config=config, status="setup", revision=1)
     session.add(event)
     session.flush()
-    record_audit(
-        session, event_id=event.id, who=who, action="create_event", new_value=config.to_json()
-    )
+    record_audit(session, event_id=event.id, who=who, action="create_event", new_value=config)
     return event
 
 
@@ -106,7 +105,7 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
     _check_config(config)
     _check_with_core(config)
     old = event.config
-    event.config = config.to_json()
+    event.config = config
     event.name = config.name.strip()
     touch(event)
     record_audit(
@@ -115,7 +114,7 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
         who=who,
         action="update_config",
         old_value=old,
-        new_value=config.to_json(),
+        new_value=config,
     )
     return event
 
@@ -132,7 +131,7 @@ def delete_event(session: Session, *, event_id: int, who: str) -> str:
         who=who,
         action="delete_event",
         target=f"event {event_id} ({name})",
-        old_value={"config": event.config, "status": event.status},
+        old_value={"config": event.config.to_json(), "status": event.status},
     )
     from euchre.store.online import delete_play_tables  # online imports this module
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -79,7 +80,7 @@ ENGINE = "the engine"
 _log = logging.getLogger(__name__)
 
 
-def seat_players(partnerships: list[list[str]]) -> dict[int, int]:
+def seat_players(partnerships: Sequence[Sequence[str]]) -> dict[int, int]:
     """Seat -> player number: the first partnership sits in seats 0 and 2 (the engine's
     team 0), the second in seats 1 and 3, so the engine's team points are the seating's."""
     (a1, a2), (b1, b2) = partnerships
@@ -124,11 +125,11 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
     config = event_config(event)
     names = {entrant.number: entrant.name for entrant in list_entrants(session, event_id=event.id)}
     opened = []
-    for entry in round_row.plan["tables"]:
-        number = int(entry["table"])
+    for entry in round_row.plan.tables:
+        number = entry.table
         if not is_table_online(session, event, number):
             continue
-        players = seat_players(entry["partnerships"])
+        players = seat_players(entry.partnerships)
         table_config = TableConfig(
             profile=config.profile_id,
             seed=secrets.randbelow(1 << 31),
@@ -345,11 +346,7 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
         )
     wanted = player_id(entrant.number)
     table_number = next(
-        (
-            int(entry["table"])
-            for entry in latest.plan["tables"]
-            if any(wanted in side for side in entry["partnerships"])
-        ),
+        (entry.table for entry in latest.plan.tables if wanted in entry.players),
         None,
     )
     if table_number is None:
@@ -459,7 +456,8 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
         if not bot.get("counts", True):
             # The absent player's seat was played by a computer player whose points the
             # director chose not to count: he scores nothing for this game.
-            payload.setdefault("player_points", {})[player_id(players[int(seat_text)])] = 0
+            absent = player_id(players[int(seat_text)])
+            payload = replace(payload, player_points={**payload.player_points, absent: 0})
     reason = "recorded by the engine"
     if row.bots:
         reason += "; computer players: " + ", ".join(

@@ -143,7 +143,7 @@ def _build_result(
         euchres={player_id(number): count for number, count in entered.euchres.items() if count},
         hands_played=len(entered.hand_points) or None,
         first_to_tying_score=entered.first_to_tying_score,
-        stage=str(context_round.plan.get("stage", "main")),
+        stage=context_round.plan.stage,
         lone_marches={
             player_id(number): count for number, count in entered.lone_marches.items() if count
         },
@@ -248,18 +248,17 @@ def _value_text(
 
 
 def _validated(
-    event: Event, result: TableResult, seating: dict[str, Any], names: dict[str, str]
-) -> dict[str, Any]:
+    event: Event, result: TableResult, seating: TableSeating, names: dict[str, str]
+) -> TableResult:
     """The result checked against the event's rules and completed, as stored. ``names`` are
     the table's own players (the messages name only them): never the whole event's list, so a
     score costs the same however many players the event has."""
-    completed = complete_result(event_config(event), result, TableSeating.from_json(seating), names)
-    return completed.to_json()
+    return complete_result(event_config(event), result, seating, names)
 
 
-def _seat_names(session: Session, event_id: int, seating: dict[str, Any]) -> dict[str, str]:
+def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[str, str]:
     """Player id -> name for the four players of one table (one query for the four)."""
-    numbers = [int(player) for side in seating["partnerships"] for player in side]
+    numbers = [int(player) for player in seating.players]
     return {
         player_id(number): name
         for number, name in session.execute(
@@ -270,10 +269,10 @@ def _seat_names(session: Session, event_id: int, seating: dict[str, Any]) -> dic
     }
 
 
-def _seating(round_row: Round, table: int) -> dict[str, Any]:
-    for entry in round_row.plan["tables"]:
-        if int(entry["table"]) == table:
-            return dict(entry)
+def _seating(round_row: Round, table: int) -> TableSeating:
+    seating = round_row.plan.table(table)
+    if seating is not None:
+        return seating
     raise NotFoundError(f"round {round_row.number} has no table {table}")
 
 
@@ -424,7 +423,7 @@ def ruled_hands(
 
 
 def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -> dict[int, str]:
-    seating = TableSeating.from_json(_seating(round_row, table))
+    seating = _seating(round_row, table)
     profile = load_profile(event_config(event).profile_id)
     hands: dict[int, str] = {}
     for penalty in session.scalars(
@@ -434,7 +433,7 @@ def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -
             Penalty.table_number == table,
         )
     ):
-        record = PenaltyRecord.from_json(penalty.record)
+        record = penalty.record
         if record.hand_number is None:
             continue
         try:
@@ -613,8 +612,7 @@ def list_submissions(
 
 def _check_table(session: Session, event_id: int, round_number: int, table: int) -> Round:
     round_row = get_round(session, event_id=event_id, number=round_number)
-    tables = {int(entry["table"]) for entry in round_row.plan["tables"]}
-    if table not in tables:
+    if round_row.plan.table(table) is None:
         raise NotFoundError(f"round {round_number} has no table {table}")
     return round_row
 
@@ -625,7 +623,7 @@ def _set_official(
     event_id: int,
     round_number: int,
     table: int,
-    payload: dict[str, Any],
+    payload: TableResult,
     submission_id: int | None,
     who: str,
     action: str,
@@ -634,7 +632,7 @@ def _set_official(
     event = get_event(session, event_id=event_id, for_update=True)
     before = compute(event_inputs(session, event))
     official = _official(session, event_id, round_number, table)
-    old = None if official is None else dict(official.result)
+    old = None if official is None else official.result
     if official is None:
         official = Result(
             event_id=event_id, round_number=round_number, table_number=table, result=payload
@@ -706,10 +704,10 @@ def correct_result(
     others keep their recorded values. The audit log says what changed, field by field.
     Returns the result and the later movements the change altered."""
     round_row = _check_table(session, event_id, round_number, table)
-    seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
-    players = {int(player) for side in seating["partnerships"] for player in side}
+    seating = _seating(round_row, table)
+    players = {int(player) for player in seating.players}
     official = _official(session, event_id, round_number, table)
-    current = None if official is None else TableResult.from_json(official.result)
+    current = None if official is None else official.result
     result = _build_result(round_row, table, players, _merged(current, entered))
     if result.hand_points:
         ruled = ruled_hands(session, event_id=event_id, round_number=round_number, table=table)
@@ -721,7 +719,9 @@ def correct_result(
                     field=f"hand_points.{number}",
                 )
     payload = _validated(
-        get_event(session, event_id=event_id), result, seating,
+        get_event(session, event_id=event_id),
+        result,
+        seating,
         _seat_names(session, event_id, seating),
     )
     if official is not None and not reason.strip():
@@ -762,18 +762,14 @@ def add_penalty(
 ) -> Penalty:
     """Record an irregularity at a table; the core scores it by the event's rule profile."""
     round_row = _check_table(session, event_id, round_number, table)
-    seating = next(entry for entry in round_row.plan["tables"] if int(entry["table"]) == table)
-    if player_id(offender_number) not in {
-        player for side in seating["partnerships"] for player in side
-    }:
+    seating = _seating(round_row, table)
+    if player_id(offender_number) not in seating.players:
         names = {
             player_id(entrant.number): entrant.name
             for entrant in list_entrants(session, event_id=event_id)
         }
         named = names.get(player_id(offender_number))
-        there = ", ".join(
-            names.get(player, player) for side in seating["partnerships"] for player in side
-        )
+        there = ", ".join(names.get(player, player) for player in seating.players)
         raise StoreError(
             f"{f'{named} (player {offender_number})' if named else f'player {offender_number}'} "
             f"does not play at round {round_number} table {table} (there: {there})"
@@ -793,7 +789,7 @@ def add_penalty(
     )
     _check_deal_named(session, event, record, seating)
     penalty = Penalty(
-        event_id=event_id, round_number=round_number, table_number=table, record=record.to_json()
+        event_id=event_id, round_number=round_number, table_number=table, record=record
     )
     session.add(penalty)
     touch(event)
@@ -805,26 +801,24 @@ def add_penalty(
         who=who,
         action="add_penalty",
         target=f"round {round_number} table {table}",
-        new_value=record.to_json(),
+        new_value=record,
         reason=note,
     )
     return penalty
 
 
 def _check_deal_named(
-    session: Session, event: Any, record: PenaltyRecord, seating: dict[str, Any]
+    session: Session, event: Any, record: PenaltyRecord, seating: TableSeating
 ) -> None:
     """Refuse a ruling that takes a deal's points away (Ballantrae's renege) without naming a
     deal the table's result lists (see :func:`deal_named_problem`)."""
     config = event_config(event)
     try:
-        ruling = rule_on_penalty(
-            load_profile(config.profile_id), record, TableSeating.from_json(seating)
-        )
+        ruling = rule_on_penalty(load_profile(config.profile_id), record, seating)
     except EuchreError:
         return  # scored (and reported) by the core as before
     official = _official(session, event.id, record.round, record.table)
-    result = None if official is None else TableResult.from_json(official.result)
+    result = None if official is None else official.result
     problem = deal_named_problem(ruling, record, result, config.profile_id)
     if problem is not None:
         raise StoreError(problem)
@@ -860,7 +854,7 @@ def escalate_warning(
     penalty = session.get(Penalty, penalty_id)
     if penalty is None or penalty.event_id != event_id:
         raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
-    record = PenaltyRecord.from_json(penalty.record)
+    record = penalty.record
     if record.kind != "table_talk":
         raise ConflictError(
             f"penalty {penalty_id} is {record.kind.replace('_', ' ')}; only a table-talk "
@@ -869,7 +863,7 @@ def escalate_warning(
     if record.warned:
         raise ConflictError(f"penalty {penalty_id} is already the penalty, not a warning")
     updated = replace(record, warned=True)
-    penalty.record = updated.to_json()
+    penalty.record = updated
     touch(event)
     session.flush()
     compute(event_inputs(session, event))
@@ -879,8 +873,8 @@ def escalate_warning(
         who=who,
         action="warning_to_penalty",
         target=f"round {penalty.round_number} table {penalty.table_number}",
-        old_value=record.to_json(),
-        new_value=updated.to_json(),
+        old_value=record,
+        new_value=updated,
         reason=reason,
     )
     return penalty
@@ -939,10 +933,10 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
         )
     }
     statuses = []
-    for entry in round_row.plan["tables"]:
-        table = int(entry["table"])
+    for entry in round_row.plan.tables:
+        table = entry.table
         official = officials.get(table)
-        first, second = entry["partnerships"]
+        first, second = entry.partnerships
         mine = [row for row in submissions if row.table_number == table]
         statuses.append(
             TableStatus(
@@ -956,7 +950,7 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
                 if official is None
                 else scored[(round_number, table)].points
                 if (round_number, table) in scored
-                else (official.result["team_points"][0], official.result["team_points"][1]),
+                else official.result.team_points,
                 pending=sum(1 for row in mine if row.status == "pending"),
                 disputed=sum(1 for row in mine if row.status == "disputed"),
             )
@@ -1003,18 +997,16 @@ def scored_tables(
             Result.round_number == only[0], Result.table_number == only[1]
         )
     for penalty in session.scalars(penalty_query.order_by(Penalty.id)):
-        records.setdefault((penalty.round_number, penalty.table_number), []).append(
-            PenaltyRecord.from_json(penalty.record)
-        )
+        records.setdefault((penalty.round_number, penalty.table_number), []).append(penalty.record)
     seatings = {
-        (round_row.number, int(entry["table"])): TableSeating.from_json(entry)
+        (round_row.number, entry.table): entry
         for round_row in session.scalars(round_query)
-        for entry in round_row.plan["tables"]
+        for entry in round_row.plan.tables
     }
     scored: dict[tuple[int, int], ScoredTable] = {}
     for row in session.scalars(result_query):
         key = (row.round_number, row.table_number)
-        result = TableResult.from_json(row.result)
+        result = row.result
         table_rulings = rulings.get(key, [])
         extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
         taken = [0, 0]

@@ -313,6 +313,13 @@ class RoundPlan(JsonCodec):
     minutes: int | None = None
     label: str = ""
 
+    def table(self, number: int) -> TableSeating | None:
+        """Table ``number`` of this round (None when the round has no such table)."""
+        for table in self.tables:
+            if table.table == number:
+                return table
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class StandingRow(JsonCodec):

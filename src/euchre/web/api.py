@@ -384,7 +384,7 @@ def accept_submission(
 
 def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
     return CorrectionOut(
-        result=result.result,
+        result=result.result.to_json(),
         movement_changes=[MovementChangeOut(**change.to_json()) for change in changes],
     )
 
@@ -556,9 +556,7 @@ def _table_out(session: Session, code: str) -> TableOut:
         recorded = None if official_row is None else official_row.result
     else:
         recorded = context.official
-    official = (
-        None if recorded is None else (recorded["team_points"][0], recorded["team_points"][1])
-    )
+    official = None if recorded is None else recorded.team_points
     return TableOut(
         event_id=context.event.id,
         event_name=context.event.name,

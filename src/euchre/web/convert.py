@@ -11,7 +11,6 @@ from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Subm
 from euchre.store.presets import sheet_warnings
 from euchre.store.rounds import TableContext
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
-from euchre.tournament import EventConfig
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -51,10 +50,10 @@ def event_out(session: Session, event: Event) -> EventOut:
         id=event.id,
         name=event.name,
         status=event.status,
-        config=event.config,
+        config=event.config.to_json(),
         current_round=open_round,
         rounds_started=len(rounds),
-        warnings=sheet_warnings(EventConfig.from_json(event.config)),
+        warnings=sheet_warnings(event.config),
     )
 
 
@@ -79,7 +78,7 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
         ends_at=round_row.ends_at,
         closed_at=round_row.closed_at,
         seconds_left=seconds_left(round_row.ends_at) if round_row.closed_at is None else 0,
-        plan=round_row.plan,
+        plan=round_row.plan.to_json(),
         tables=[
             TableStatusOut(
                 table=status.table,
@@ -103,7 +102,7 @@ def submission_out(row: Submission) -> SubmissionOut:
         id=row.id,
         round=row.round_number,
         table=row.table_number,
-        result=row.result,
+        result=row.result.to_json(),
         submitted_by=row.submitted_by,
         submitted_at=row.submitted_at,
         status=row.status,
@@ -114,7 +113,9 @@ def submission_out(row: Submission) -> SubmissionOut:
 
 def penalty_out(row: Penalty) -> PenaltyOut:
     """A penalty."""
-    return PenaltyOut(id=row.id, round=row.round_number, table=row.table_number, record=row.record)
+    return PenaltyOut(
+        id=row.id, round=row.round_number, table=row.table_number, record=row.record.to_json()
+    )
 
 
 def audit_out(row: AuditEntry) -> AuditOut:

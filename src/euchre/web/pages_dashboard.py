@@ -4,7 +4,7 @@ penalties, the correction/penalty/seating forms and the audit log."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry, Entrant
-from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward
+from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward, RoundPlan
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import flash_html, login_redirect, nav_html
 from euchre.web.pages_audit import audit_table, player_names, with_names
@@ -197,14 +197,14 @@ def prizes_html(snapshot: EventSnapshot) -> str:
     )
 
 
-def round_label(plan: Mapping[str, Any] | None, number: int) -> str:
+def round_label(plan: RoundPlan | None, number: int) -> str:
     """A round's name on every page: "Round 3", or for a playoff "Round 8 — Playoff:
     4-hand game" (its own hand count)."""
-    if not plan or plan.get("stage") != "playoff":
+    if plan is None or plan.stage != "playoff":
         return f"Round {number}"
-    label = str(plan.get("label") or "")
+    label = plan.label
     if not label:
-        hands = plan.get("hands")
+        hands = plan.hands
         label = f"Playoff: {hands}-hand game" if hands else "Playoff"
     elif not label.lower().startswith("playoff"):
         label = f"Playoff: {label}"
@@ -396,17 +396,15 @@ def _round_section(session: Session, event_id: int, csrf: str, snapshot: EventSn
     )
     reported = sum(1 for status in statuses if status.team_points is not None)
     names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
-    sitting = ", ".join(
-        esc(names.get(player, player)) for player in open_round.plan.get("sitting_out", [])
-    )
+    sitting = ", ".join(esc(names.get(player, player)) for player in open_round.plan.sitting_out)
     sitting_text = f" Sitting out: {sitting}." if sitting else ""
     evening_link = _event_tally_link(event_id, snapshot)
     evening = f" ·\n{evening_link}" if evening_link else ""
     heading = esc(round_label(open_round.plan, number))
-    hands = open_round.plan.get("hands")
+    hands = open_round.plan.hands
     hands_text = (
         f'<p id="round-hands">Each game this round is {hands} hand{"s" if hands != 1 else ""}.</p>'
-        if open_round.plan.get("stage") == "playoff" and hands
+        if open_round.plan.stage == "playoff" and hands
         else ""
     )
     return f"""<section id="round-status"><h2 id="round-heading">{heading} in play</h2>{hands_text}
@@ -442,7 +440,7 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
     items = "".join(
         f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
         f"Round {row.round_number} table {row.table_number}: "
-        f"{row.result['team_points'][0]}–{row.result['team_points'][1]} "
+        f"{row.result.team_points[0]}–{row.result.team_points[1]} "
         f"(by {esc(names.get(row.submitted_by, row.submitted_by))}, {esc(row.status)})"
         f'<form method="post" class="inline" action="/director/events/{event_id}/submissions/'
         f'{row.id}/accept">{csrf}<button data-testid="accept-{row.id}">Accept this score'
@@ -458,7 +456,6 @@ def _submissions_section(session: Session, event_id: int, csrf: str) -> str:
 def _deal_problem(session: Session, event_id: int, row: Any, ruling: Any, sheet: str) -> str | None:
     """Why a "no points for that deal" ruling is not applied (a result entered later by its
     totals lists no deals), so the director can correct the table hand by hand."""
-    from euchre.tournament import PenaltyRecord, TableResult
     from euchre.tournament.penalties import deal_named_problem
 
     if ruling is None or not ruling.offenders_score_nothing:
@@ -466,8 +463,8 @@ def _deal_problem(session: Session, event_id: int, row: Any, ruling: Any, sheet:
     official = scores.official_result(
         session, event_id=event_id, round_number=row.round_number, table=row.table_number
     )
-    result = None if official is None else TableResult.from_json(official.result)
-    problem = deal_named_problem(ruling, PenaltyRecord.from_json(row.record), result, sheet)
+    result = None if official is None else official.result
+    problem = deal_named_problem(ruling, row.record, result, sheet)
     if problem is None:
         return None
     return f"Not applied: {problem}"
@@ -487,21 +484,21 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
         for entrant in events.list_entrants(session, event_id=event_id)
     }
     plans = {
-        (round_row.number, int(entry["table"])): entry["partnerships"]
+        (round_row.number, entry.table): entry.partnerships
         for round_row in events.started_rounds(session, event_id=event_id)
-        for entry in round_row.plan["tables"]
+        for entry in round_row.plan.tables
     }
     items = []
     for row in rows:
         record = row.record
-        sides = plans.get((row.round_number, row.table_number), [[], []])
+        sides = plans.get((row.round_number, row.table_number), ((), ()))
         teams = [" & ".join(names.get(str(p), str(p)) for p in side) for side in sides]
         ruling = rulings.get(
             (
                 row.round_number,
                 row.table_number,
-                str(record.get("kind")),
-                str(record.get("offender_id")),
+                record.kind,
+                record.offender_id,
             )
         )
         paid = (
@@ -518,7 +515,7 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
             if ruling is not None
             else ""
         )
-        offender = str(record.get("offender_id"))
+        offender = record.offender_id
         problem = _deal_problem(session, event_id, row, ruling, snapshot.config.profile_id)
         warning = (
             f' <strong class="error" data-testid="penalty-deal-{row.id}">{esc(problem)}</strong>'
@@ -527,7 +524,7 @@ def _penalties_section(session: Session, event_id: int, csrf: str, snapshot: Eve
         )
         items.append(
             f'<li data-testid="penalty-{row.id}">Round {row.round_number} table '
-            f"{row.table_number}: {esc(str(record.get('kind')).replace('_', ' '))}, "
+            f"{row.table_number}: {esc(record.kind.replace('_', ' '))}, "
             f"{esc(names.get(offender, offender))} named{outcome}{warning}"
             f'<form method="post" class="inline" action="/director/events/{event_id}/penalties/'
             f'{row.id}/remove">{csrf}<input type="hidden" name="reason" value="removed by the '
@@ -615,8 +612,8 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             else "",
         ]
         body = f"""{flash_html(request)}
-<p class="muted">{esc(config.get("profile_id"))} rules · {esc(config.get("format"))} ·
-{esc(config.get("rounds"))} rounds of {esc(config.get("round_minutes"))} min ·
+<p class="muted">{esc(config.profile_id)} rules · {esc(config.format)} ·
+{esc(config.rounds)} rounds of {esc(config.round_minutes)} min ·
 status {esc(event.status)} · {" · ".join(link for link in manage if link)}</p>
 {changes_html}
 {f'<ul class="warnings" id="sheet-warnings">{sheet}</ul>' if sheet else ""}

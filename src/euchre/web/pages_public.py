@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -26,7 +25,7 @@ from euchre.store.errors import (
 )
 from euchre.store.models import Round, Submission
 from euchre.store.online import computer_mark, computer_players
-from euchre.tournament import EventSnapshot
+from euchre.tournament import EventSnapshot, RoundPlan
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database, guard_codes, optional_director
@@ -89,8 +88,8 @@ def table_by_code(code: str = "") -> Response:
 
 def _view(context: rounds.TableContext) -> table_page.TableView:
     profile = load_profile(event_config(context.event).profile_id)
-    hands = context.round.plan.get("hands")
-    if context.round.plan.get("stage") == "playoff" and hands:
+    hands = context.round.plan.hands
+    if context.round.plan.stage == "playoff" and hands:
         # A playoff game lasts its own hands: the form has that many rows.
         profile = replace(profile, game_hands=int(hands), game_target=0)
     return table_page.TableView(context.code, context.partnerships, profile)
@@ -124,10 +123,10 @@ def _submission_item(
         )
     return (
         f'<li data-testid="submission-{row.id}" data-status="{esc(row.status)}">'
-        f"<strong>{row.result['team_points'][0]} – {row.result['team_points'][1]}</strong> "
+        f"<strong>{row.result.team_points[0]} – {row.result.team_points[1]}</strong> "
         f"entered by {esc(entered_by)}: <em>{esc(row.status)}</em>"
         + (
-            table_page.result_html(view, row.result, element_id=f"vouch-{row.id}")
+            table_page.result_html(view, row.result.to_json(), element_id=f"vouch-{row.id}")
             if row.status in ("pending", "disputed")
             else ""  # the saved result above shows it in full
         )
@@ -224,9 +223,10 @@ def _table_body(
     items = "".join(_submission_item(view, row, confirm_error) for row in shown)
     if official_row is not None:
         # A saved result: show it (and where everyone goes), not a fresh form.
+        official = official_row.result.to_json()
         saved = f"""<section id="official" class="flash"><h2>Saved</h2>
-<p id="winner">{esc(table_page.winner_text(view, official_row.result, with_penalties))}</p>
-{table_page.result_html(view, official_row.result, element_id="saved-result")}
+<p id="winner">{esc(table_page.winner_text(view, official, with_penalties))}</p>
+{table_page.result_html(view, official, element_id="saved-result")}
 <p class="muted">A mistake? Ask the director: only the director corrects a saved score.</p>
 </section><section id="next" data-live="15"><h2>Where you go next</h2>{next_seats}</section>"""
         form = (
@@ -407,13 +407,13 @@ def penalties_html(
         return f'<section id="{element_id}"><h2>Penalties</h2><p>None.</p></section>'
     names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
     plans = {
-        (round_row.number, int(entry["table"])): entry["partnerships"]
+        (round_row.number, entry.table): entry.partnerships
         for round_row in events.started_rounds(session, event_id=event_id)
-        for entry in round_row.plan["tables"]
+        for entry in round_row.plan.tables
     }
     items = []
     for ruling in snapshot.penalties:
-        sides = plans.get((ruling.round, ruling.table), [[], []])
+        sides = plans.get((ruling.round, ruling.table), ((), ()))
         teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
         paid = ", ".join(
             f"{esc(teams[side])} +{points}"
@@ -483,11 +483,11 @@ def _with_computer_marks(
     """Each table's partnerships by name, a player whose seat the director gave to a computer
     player marked "(computer player, points counted)" or "... not counted" (docs/online.md)."""
     marks = computer_players(session, event_id=event_id, round_number=round_row.number)
-    ids = {int(entry["table"]): entry["partnerships"] for entry in round_row.plan["tables"]}
+    ids = {entry.table: entry.partnerships for entry in round_row.plan.tables}
     out = {}
     for status in statuses:
         bots = marks.get((round_row.number, status.table), {})
-        sides = ids.get(status.table, [[], []])
+        sides = ids.get(status.table, ((), ()))
         out[status.table] = (
             tuple(
                 name + (mark(bots[player]) if player in bots else "")
@@ -506,10 +506,10 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _hands_note(plan: dict[str, Any]) -> str:
+def _hands_note(plan: RoundPlan) -> str:
     """ " (4 hands a game)" for a playoff round, "" for a main round."""
-    hands = plan.get("hands")
-    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
+    hands = plan.hands
+    if plan.stage != "playoff" or not hands or "hand" in plan.label:
         return ""  # a main round, or the label already says its hands
     return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
 
@@ -559,7 +559,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     )
                     for status in statuses
                 ],
-                [names.get(player, player) for player in open_round.plan.get("sitting_out", [])],
+                [names.get(player, player) for player in open_round.plan.sitting_out],
             ) + (
                 f'<p id="live-computer-players" class="sitting-out">Computer players: '
                 f"{computer_note}</p>"
@@ -575,7 +575,7 @@ def _live_parts(request: Request, event_id: int) -> tuple[str, str, str]:
                     return tuple(names.get(player, player) for player in players)
 
                 seating = _seating_html(
-                    f"Next: {_lower_first(round_label(plan.to_json(), number))} seating",
+                    f"Next: {_lower_first(round_label(plan, number))} seating",
                     "next-seating",
                     [
                         (
@@ -639,14 +639,12 @@ def results_page(request: Request, event_id: int) -> Response:
                 + "</td></tr>"
                 for status in statuses
             )
-            byes = round_row.plan.get("byes") or []
+            byes = round_row.plan.byes
             sitting = ", ".join(
                 # A team format's bye reads as the team ("Max & Nan"), not two loose names.
                 esc(team_names.get(team, team))
                 for team in byes
-            ) or ", ".join(
-                esc(names.get(player, player)) for player in round_row.plan.get("sitting_out", [])
-            )
+            ) or ", ".join(esc(names.get(player, player)) for player in round_row.plan.sitting_out)
             round_blocks.append(
                 f"<h3>{esc(round_label(round_row.plan, round_row.number))}</h3>"
                 f"<table><tbody>{lines}</tbody></table>"
