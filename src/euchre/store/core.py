@@ -14,7 +14,6 @@ from collections import OrderedDict
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store.errors import StoreError
 from euchre.store.models import Entrant, Event, Penalty, Result, Round, SeatingOverrideRow
 from euchre.tournament import (
     Entrant as CoreEntrant,
@@ -100,15 +99,10 @@ def event_inputs(session: Session, event: Event) -> EventInputs:
 
 
 def compute(inputs: EventInputs, previous: EventSnapshot | None = None) -> EventSnapshot:
-    """Run the core. Inputs it cannot use raise ``TournamentError``; inputs so malformed
-    that the core trips over them (a restored backup, a hand-set seating) raise
-    ``StoreError`` naming the problem, so no request ever ends in a server error."""
-    try:
-        return compute_event(inputs, previous=previous)
-    except (TypeError, KeyError, AttributeError, IndexError, ZeroDivisionError) as error:
-        raise StoreError(
-            f"the event's data cannot be used: {type(error).__name__}: {error}"
-        ) from None
+    """Run the core. Inputs it cannot use raise ``TournamentError`` naming the problem; every
+    stored input was validated by the codec when it was read, so anything else the core
+    raises is a defect (and ends as a server error, where the tests' fuzzing finds it)."""
+    return compute_event(inputs, previous=previous)
 
 
 def snapshot_of(session: Session, event: Event) -> EventSnapshot:
