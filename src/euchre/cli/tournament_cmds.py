@@ -28,7 +28,7 @@ from euchre.tournament import (
     generate_schedule,
     preset_config,
 )
-from euchre.tournament.model import SeatingOverride, TableSeating
+from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
 
 
 @contextmanager
@@ -365,7 +365,13 @@ def event_penalty(
 
     inputs = _load(file)
     penalty = PenaltyRecord(
-        round_number, table, kind, offender, hand_number=hand, proven=proven, lone_hand=lone_hand
+        round_number,
+        table,
+        PenaltyKind.parse(kind),
+        offender,
+        hand_number=hand,
+        proven=proven,
+        lone_hand=lone_hand,
     )
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)

@@ -22,6 +22,7 @@ from euchre.store.rounds import TableContext, get_round, open_table
 from euchre.tournament import (
     EventSnapshot,
     MovementChange,
+    PenaltyKind,
     PenaltyRecord,
     PenaltyRuling,
     TableResult,
@@ -778,7 +779,7 @@ def add_penalty(
     record = PenaltyRecord(
         round=round_number,
         table=table,
-        kind=kind,
+        kind=PenaltyKind.parse(kind),
         offender_id=player_id(offender_number),
         hand_number=hand_number,
         proven=proven,

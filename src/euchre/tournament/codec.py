@@ -10,13 +10,30 @@ the field and the problem.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import Any, ClassVar, Self, TypeVar
 
-from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    TypeAdapter,
+    ValidationError,
+)
 
 from euchre.tournament.errors import TournamentError
 
-__all__ = ["OMIT_FALSE", "OMIT_NONE", "JsonCodec", "dump", "load", "validation_message"]
+__all__ = [
+    "AS_TEXT",
+    "OMIT_FALSE",
+    "OMIT_NONE",
+    "JsonCodec",
+    "dump",
+    "load",
+    "one_of",
+    "validation_message",
+]
 
 T = TypeVar("T")
 
@@ -25,6 +42,26 @@ OMIT_NONE: Any = Field(exclude_if=lambda value: value is None)
 
 OMIT_FALSE: Any = Field(exclude_if=lambda value: not value)
 """``Annotated`` marker: the field is left out of the JSON while it is false."""
+
+AS_TEXT: Any = PlainSerializer(str, return_type=str)
+"""``Annotated`` marker for a closed set's field: written as its text (a plain string given
+by Python code is written as it is, without pydantic's warning)."""
+
+E = TypeVar("E", bound=StrEnum)
+
+
+def one_of(kind: type[E], unknown: str) -> Any:
+    """``Annotated`` marker reading a closed set's member from its text; anything else is
+    refused with ``unknown`` (formatted with ``value`` and the ``choices``), so a bad
+    value in a request or a file is named as the checks of the layer above name it."""
+
+    def member(value: Any) -> E:
+        try:
+            return kind(value)
+        except ValueError:
+            raise ValueError(unknown.format(value=value, choices=", ".join(kind))) from None
+
+    return BeforeValidator(member)
 
 
 _adapters: dict[type[Any], TypeAdapter[Any]] = {}

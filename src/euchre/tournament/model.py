@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Annotated, Any
 
-from euchre.tournament.codec import OMIT_FALSE, OMIT_NONE, JsonCodec
+from euchre.engine.irregularities import Irregularity
+from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
 
 __all__ = [
@@ -30,7 +32,9 @@ __all__ = [
     "EventConfig",
     "EventInputs",
     "EventSnapshot",
+    "FormatName",
     "MovementChange",
+    "PenaltyKind",
     "PenaltyRecord",
     "PenaltyRuling",
     "Playoff",
@@ -38,67 +42,163 @@ __all__ = [
     "PrizeAward",
     "PrizeTable",
     "PrizeTier",
+    "PrizeTies",
     "RoundPlan",
     "SeatingOverride",
     "SidePot",
+    "SidePotQualification",
+    "SitOutScoring",
+    "Stage",
     "StandingRow",
     "TableResult",
     "TableSeating",
+    "TieBreak",
 ]
 
-FORMAT_NAMES = (
-    "winners_move_up",
-    "rotating_partners",
-    "losers_rotate",
-    "progressive",
-    "round_robin",
-    "whist_schedule",
-)
-"""The event formats (``euchre.tournament.formats`` documents each one's options)."""
 
-SIT_OUT_SCORING = ("average", "fixed", "zero")
-"""How a player or team sitting out a round is scored: the average of that round's scores
-(per player or per team, rounded down), a stated number of points, or nothing."""
+class FormatName(StrEnum):
+    """The event formats (``euchre.tournament.formats`` documents each one's options)."""
 
-PRIZE_TIES = ("tie_breaks", "split")
-"""How competitors level on points share prize places: ordered by the tie-breaks (those still
-level after every tie-break split the places they span), or always split evenly."""
+    WINNERS_MOVE_UP = "winners_move_up"
+    ROTATING_PARTNERS = "rotating_partners"
+    LOSERS_ROTATE = "losers_rotate"
+    PROGRESSIVE = "progressive"
+    ROUND_ROBIN = "round_robin"
+    WHIST_SCHEDULE = "whist_schedule"
 
-SIDE_POT_QUALIFICATION = ("every_game", "everyone")
-"""Who can take the euchred cup: only players present for every game of the event (a sit-out
-counts as present; a late arrival or an early leaver does not), or every player."""
 
-TIE_BREAKS = (
-    "points",
-    "games_won",
-    "lone_hands",
-    "head_to_head",
-    "first_to_score",
-    "fewest_euchres",
-    "points_against",
-)
-"""Criteria that standings can be ordered by, in a configurable order."""
+class SitOutScoring(StrEnum):
+    """How a player or team sitting out a round is scored: the average of that round's scores
+    (per player or per team, rounded down), a stated number of points, or nothing."""
 
-PENALTY_KINDS = (
-    "renege",
-    "bid_out_of_turn",
-    "lead_out_of_turn",
-    "table_talk",
-    "dealer_fails_to_discard",
-    "misdeal",
-    "wrong_number_of_cards",
-    "exposed_card",
-    "lead_before_discard",
-    "lone_partner_played",
-    "renege_unproven",
-    "renege_corrected",
-    "turned_down_suit_named",
-    "partner_of_loner_plays",
-    "wrong_dealer",
-)
-"""Irregularities a director can record (scored by the event's rule profile). ``misdeal`` is
-the engine's ``wrong_number_of_cards`` and ``lone_partner_played`` its
-``partner_of_loner_plays``; the others are the engine's own names."""
+    AVERAGE = "average"
+    FIXED = "fixed"
+    ZERO = "zero"
+
+
+class PrizeTies(StrEnum):
+    """How competitors level on points share prize places: ordered by the tie-breaks (those
+    still level after every tie-break split the places they span), or always split evenly."""
+
+    TIE_BREAKS = "tie_breaks"
+    SPLIT = "split"
+
+
+class SidePotQualification(StrEnum):
+    """Who can take the euchred cup: only players present for every game of the event (a
+    sit-out counts as present; a late arrival or an early leaver does not), or every player."""
+
+    EVERY_GAME = "every_game"
+    EVERYONE = "everyone"
+
+
+class TieBreak(StrEnum):
+    """Criteria that standings can be ordered by, in a configurable order."""
+
+    POINTS = "points"
+    GAMES_WON = "games_won"
+    LONE_HANDS = "lone_hands"
+    HEAD_TO_HEAD = "head_to_head"
+    FIRST_TO_SCORE = "first_to_score"
+    FEWEST_EUCHRES = "fewest_euchres"
+    POINTS_AGAINST = "points_against"
+
+
+class Stage(StrEnum):
+    """Which part of an event a round or a game belongs to."""
+
+    MAIN = "main"
+    PLAYOFF = "playoff"
+
+
+class PenaltyKind(StrEnum):
+    """Irregularities a director can record (scored by the event's rule profile): every one of
+    the engine's :class:`~euchre.engine.irregularities.Irregularity` under its own name, plus
+    two names the sheets use for two of them (``misdeal`` is ``wrong_number_of_cards``,
+    ``lone_partner_played`` is ``partner_of_loner_plays``; see :attr:`irregularity`). The
+    aliases are kept as their own members because stored records and the forms use them."""
+
+    RENEGE = Irregularity.RENEGE.value
+    BID_OUT_OF_TURN = Irregularity.BID_OUT_OF_TURN.value
+    LEAD_OUT_OF_TURN = Irregularity.LEAD_OUT_OF_TURN.value
+    TABLE_TALK = Irregularity.TABLE_TALK.value
+    DEALER_FAILS_TO_DISCARD = Irregularity.DEALER_FAILS_TO_DISCARD.value
+    MISDEAL = "misdeal"
+    WRONG_NUMBER_OF_CARDS = Irregularity.WRONG_NUMBER_OF_CARDS.value
+    EXPOSED_CARD = Irregularity.EXPOSED_CARD.value
+    LEAD_BEFORE_DISCARD = Irregularity.LEAD_BEFORE_DISCARD.value
+    LONE_PARTNER_PLAYED = "lone_partner_played"
+    RENEGE_UNPROVEN = Irregularity.RENEGE_UNPROVEN.value
+    RENEGE_CORRECTED = Irregularity.RENEGE_CORRECTED.value
+    TURNED_DOWN_SUIT_NAMED = Irregularity.TURNED_DOWN_SUIT_NAMED.value
+    PARTNER_OF_LONER_PLAYS = Irregularity.PARTNER_OF_LONER_PLAYS.value
+    WRONG_DEALER = Irregularity.WRONG_DEALER.value
+
+    @property
+    def irregularity(self) -> Irregularity:
+        """The engine's irregularity this kind is scored as."""
+        if self is PenaltyKind.MISDEAL:
+            return Irregularity.WRONG_NUMBER_OF_CARDS
+        if self is PenaltyKind.LONE_PARTNER_PLAYED:
+            return Irregularity.PARTNER_OF_LONER_PLAYS
+        return Irregularity(self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> PenaltyKind:
+        """Read a kind's name, as :meth:`Irregularity.parse` does (``Bid out of turn`` is
+        ``bid_out_of_turn``); raises :class:`TournamentError` listing the known ones."""
+        try:
+            return cls(str(text).strip().lower().replace(" ", "_").replace("-", "_"))
+        except ValueError:
+            raise TournamentError(_unknown_kind(text)) from None
+
+
+def _unknown_kind(value: object) -> str:
+    return f"unknown irregularity {value!r}; known: {', '.join(PenaltyKind)}"
+
+
+FORMAT_NAMES: tuple[FormatName, ...] = tuple(FormatName)
+"""Every :class:`FormatName`, in the order forms list them."""
+SIT_OUT_SCORING: tuple[SitOutScoring, ...] = tuple(SitOutScoring)
+"""Every :class:`SitOutScoring`."""
+PRIZE_TIES: tuple[PrizeTies, ...] = tuple(PrizeTies)
+"""Every :class:`PrizeTies`."""
+SIDE_POT_QUALIFICATION: tuple[SidePotQualification, ...] = tuple(SidePotQualification)
+"""Every :class:`SidePotQualification`."""
+TIE_BREAKS: tuple[TieBreak, ...] = tuple(TieBreak)
+"""Every :class:`TieBreak`, in the order forms list them."""
+PENALTY_KINDS: tuple[PenaltyKind, ...] = tuple(PenaltyKind)
+"""Every :class:`PenaltyKind`, in the order forms list them."""
+
+_FORMAT = Annotated[
+    FormatName,
+    one_of(FormatName, "unknown format {value!r}; formats: {choices}"),
+    AS_TEXT,
+]
+_SIT_OUT = Annotated[
+    SitOutScoring,
+    one_of(SitOutScoring, "unknown sit_out_scoring {value!r}; choose one of {choices}"),
+    AS_TEXT,
+]
+_PRIZE_TIES = Annotated[
+    PrizeTies, one_of(PrizeTies, "unknown prize_ties {value!r}; choose one of {choices}"), AS_TEXT
+]
+_QUALIFICATION = Annotated[
+    SidePotQualification,
+    one_of(
+        SidePotQualification, "unknown side_pot_qualification {value!r}; choose one of {choices}"
+    ),
+    AS_TEXT,
+]
+_TIE_BREAK = Annotated[
+    TieBreak, one_of(TieBreak, "unknown tie-break {value!r}; choose from {choices}"), AS_TEXT
+]
+_STAGE = Annotated[
+    Stage, one_of(Stage, "stage must be 'main' or 'playoff', got {value!r}"), AS_TEXT
+]
+_KIND = Annotated[
+    PenaltyKind, one_of(PenaltyKind, "unknown irregularity {value!r}; known: {choices}"), AS_TEXT
+]
 
 
 # --- configuration ---------------------------------------------------------------------------
@@ -150,7 +250,7 @@ class EventConfig(JsonCodec):
 
     name: str
     profile_id: str
-    format: str
+    format: _FORMAT
     rounds: int
     format_options: Mapping[str, Any] = field(default_factory=dict)
     round_minutes: int = 0
@@ -158,11 +258,11 @@ class EventConfig(JsonCodec):
     prizes: PrizeTable = field(default_factory=PrizeTable)
     side_pot: bool = False
     side_pot_cents: int = 25
-    sit_out_scoring: str = "average"
+    sit_out_scoring: _SIT_OUT = SitOutScoring.AVERAGE
     sit_out_points: int = 0
-    tie_breaks: tuple[str, ...] = ()
-    prize_ties: str = "tie_breaks"
-    side_pot_qualification: str = "every_game"
+    tie_breaks: tuple[_TIE_BREAK, ...] = ()
+    prize_ties: _PRIZE_TIES = PrizeTies.TIE_BREAKS
+    side_pot_qualification: _QUALIFICATION = SidePotQualification.EVERY_GAME
     side_pot_exclude: tuple[str, ...] = ()
     side_pot_include: tuple[str, ...] = ()
     online: Annotated[bool, OMIT_FALSE] = False
@@ -223,7 +323,7 @@ class TableResult(JsonCodec):
     euchres: Mapping[str, int] = field(default_factory=dict)
     hands_played: int | None = None
     first_to_tying_score: int | None = None
-    stage: str = "main"
+    stage: _STAGE = Stage.MAIN
     partnerships: Annotated[tuple[tuple[str, ...], tuple[str, ...]] | None, OMIT_NONE] = None
     lone_marches: Mapping[str, int] = field(default_factory=dict)
 
@@ -243,7 +343,7 @@ class PenaltyRecord(JsonCodec):
 
     round: int
     table: int
-    kind: str
+    kind: _KIND
     offender_id: str
     hand_number: int | None = None
     proven: bool | None = None
@@ -308,7 +408,7 @@ class RoundPlan(JsonCodec):
     byes: tuple[str, ...] = ()
     overridden: bool = False
     complete: bool = False
-    stage: str = "main"
+    stage: _STAGE = Stage.MAIN
     hands: int | None = None
     minutes: int | None = None
     label: str = ""
@@ -385,7 +485,7 @@ class PenaltyRuling(JsonCodec):
 
     round: int
     table: int
-    kind: str
+    kind: _KIND
     offender_id: str
     team_points: tuple[int, int]
     outcome: str
