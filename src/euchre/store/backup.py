@@ -21,8 +21,10 @@ from euchre.store.models import (
     AuditEntry,
     Entrant,
     Event,
+    EventStatus,
     OnlineMark,
     OnlineTable,
+    OnlineTableState,
     Penalty,
     PlayAction,
     PlaySeat,
@@ -32,6 +34,7 @@ from euchre.store.models import (
     SeatingOverrideRow,
     StartedPlan,
     Submission,
+    SubmissionStatus,
     TableCode,
     utc_now,
 )
@@ -271,7 +274,7 @@ class _Part(BaseModel):
 
 class _EventPart(_Part):
     name: str | None = None
-    status: str = "setup"
+    status: EventStatus = EventStatus.SETUP
     config: EventConfig
 
 
@@ -306,7 +309,7 @@ class _SubmissionPart(_Part):
     result: TableResult
     submitted_by: Int32
     submitted_at: datetime | None = None
-    status: str = "pending"
+    status: SubmissionStatus = SubmissionStatus.PENDING
     confirmed_by: Int32 | None = None
     confirmed_at: datetime | None = None
 
@@ -351,7 +354,7 @@ class _OnlineTablePart(_Part):
     table: Int32
     players: dict[Int32, Int32]
     bots: dict[Int32, _BotPart]
-    state: Literal["playing", "recorded", "ended"] = "playing"
+    state: OnlineTableState = OnlineTableState.PLAYING
     ended_by: str | None = None
     config: dict[str, Any]
     created_at: datetime | None = None

@@ -15,7 +15,7 @@ from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
-from euchre.store.models import Entrant, Event, Round
+from euchre.store.models import Entrant, Event, EventStatus, Round
 from euchre.tournament import FORMAT_NAMES, SIT_OUT_SCORING, TIE_BREAKS, EventConfig
 
 __all__ = [
@@ -90,7 +90,7 @@ def create_event(session: Session, *, config: EventConfig, who: str) -> Event:
     if config.seed == 0:
         config = replace(config, seed=secrets.randbelow(2**31) + 1)
     _check_with_core(config)
-    event = Event(name=config.name.strip(), config=config, status="setup", revision=1)
+    event = Event(name=config.name.strip(), config=config, status=EventStatus.SETUP, revision=1)
     session.add(event)
     session.flush()
     record_audit(session, event_id=event.id, who=who, action="create_event", new_value=config)
@@ -150,7 +150,7 @@ def archive_event(session: Session, *, event_id: int, who: str) -> Event:
             f"{event.name!r} is {event.status}; only a finished event can be archived "
             "(delete it instead)"
         )
-    event.status = "archived"
+    event.status = EventStatus.ARCHIVED
     record_audit(session, event_id=event_id, who=who, action="archive_event", target=event.name)
     return event
 

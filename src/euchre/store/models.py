@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
@@ -28,8 +29,10 @@ __all__ = [
     "Director",
     "Entrant",
     "Event",
+    "EventStatus",
     "OnlineMark",
     "OnlineTable",
+    "OnlineTableState",
     "Penalty",
     "PlayAction",
     "PlaySeat",
@@ -42,7 +45,9 @@ __all__ = [
     "StartedPlan",
     "Stored",
     "Submission",
+    "SubmissionStatus",
     "TableCode",
+    "TextEnum",
     "UtcDateTime",
     "utc_now",
 ]
@@ -95,6 +100,58 @@ class Stored(TypeDecorator[T]):
     def process_result_value(self, value: Any, dialect: Dialect) -> T | None:
         """Read the JSON back as the column's type."""
         return None if value is None else load(self.kind, value)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class TextEnum(TypeDecorator[E]):
+    """A closed set kept as its text in a ``VARCHAR`` column, read back as its member."""
+
+    impl = String(20)
+    cache_ok = True
+
+    def __init__(self, kind: type[E]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        """Write the member's text (a plain string must be one of the members)."""
+        return None if value is None else str(self.kind(value))
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        """Read the text back as the member."""
+        return None if value is None else self.kind(value)
+
+
+class EventStatus(StrEnum):
+    """Where an event stands: being set up, running, finished, or archived."""
+
+    SETUP = "setup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ARCHIVED = "archived"
+
+
+class SubmissionStatus(StrEnum):
+    """What became of a score a table entered: waiting for an opponent (``pending``),
+    confirmed by one, accepted by the director, flagged (``disputed``), or replaced by a later
+    entry or by the official result (``superseded``)."""
+
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    ACCEPTED = "accepted"
+    DISPUTED = "disputed"
+    SUPERSEDED = "superseded"
+
+
+class OnlineTableState(StrEnum):
+    """An online table's result: still ``playing``, ``recorded`` by the engine, or ``ended``
+    at the bell."""
+
+    PLAYING = "playing"
+    RECORDED = "recorded"
+    ENDED = "ended"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +210,7 @@ class Event(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     config: Mapped[EventConfig]
-    status: Mapped[str] = mapped_column(String(20), default="setup")
+    status: Mapped[EventStatus] = mapped_column(TextEnum(EventStatus), default=EventStatus.SETUP)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
@@ -219,7 +276,9 @@ class Submission(Base):
     result: Mapped[TableResult]
     submitted_by: Mapped[int] = mapped_column(Integer)
     submitted_at: Mapped[datetime] = mapped_column(default=utc_now)
-    status: Mapped[str] = mapped_column(String(20), default="pending")
+    status: Mapped[SubmissionStatus] = mapped_column(
+        TextEnum(SubmissionStatus), default=SubmissionStatus.PENDING
+    )
     confirmed_by: Mapped[int | None] = mapped_column(Integer, default=None)
     confirmed_at: Mapped[datetime | None] = mapped_column(default=None)
 
@@ -350,7 +409,9 @@ class OnlineTable(Base):
     )
     players: Mapped[dict[str, Any]]
     bots: Mapped[dict[str, Any]]
-    state: Mapped[str] = mapped_column(String(20), default="playing")
+    state: Mapped[OnlineTableState] = mapped_column(
+        TextEnum(OnlineTableState), default=OnlineTableState.PLAYING
+    )
     ended_by: Mapped[str | None] = mapped_column(String(200), default=None)
 
 

@@ -32,6 +32,7 @@ from euchre.store.models import (
     Event,
     OnlineMark,
     OnlineTable,
+    OnlineTableState,
     PlayAction,
     PlaySeat,
     PlayTable,
@@ -156,7 +157,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             play_table_id=table_id,
             players={str(seat): player for seat, player in players.items()},
             bots={},
-            state="playing",
+            state=OnlineTableState.PLAYING,
         )
         session.add(row)
         opened.append(row)
@@ -440,7 +441,7 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
     official = _official(session, row.event_id, row.round_number, row.table_number)
     players = {int(seat): int(number) for seat, number in row.players.items()}
     if official is not None:  # the director entered it by hand first: his stands
-        row.state = "recorded"
+        row.state = OnlineTableState.RECORDED
         return False
     round_row = _check_table(session, row.event_id, row.round_number, row.table_number)
     seating = _seating(round_row, row.table_number)
@@ -481,7 +482,7 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
         action="engine_result",
         reason=reason,
     )
-    row.state = "ended" if ended_by is not None else "recorded"
+    row.state = OnlineTableState.ENDED if ended_by is not None else OnlineTableState.RECORDED
     row.ended_by = ended_by
     return True
 

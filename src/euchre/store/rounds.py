@@ -23,6 +23,7 @@ from euchre.store.events import get_event, list_entrants, started_rounds, touch
 from euchre.store.models import (
     Entrant,
     Event,
+    EventStatus,
     RateLimit,
     Result,
     Round,
@@ -193,7 +194,7 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
     from euchre.store.online import open_online_tables  # online imports the score services
 
     open_online_tables(session, event=event, round_row=round_row)
-    event.status = "running"
+    event.status = EventStatus.RUNNING
     touch(event)
     record_audit(
         session,
@@ -266,7 +267,7 @@ def undo_round(session: Session, *, event_id: int, number: int, who: str, reason
     # The tables' codes stay: they are the event's, and the cards may already be on the tables.
     session.delete(round_row)
     if number == 1:
-        event.status = "setup"
+        event.status = EventStatus.SETUP
     touch(event)
 
 
@@ -309,7 +310,7 @@ def close_round(session: Session, *, event_id: int, number: int, who: str) -> Ro
     session.flush()
     snapshot = compute(event_inputs(session, event))
     if snapshot.is_over:
-        event.status = "finished"
+        event.status = EventStatus.FINISHED
     record_audit(
         session, event_id=event_id, who=who, action="close_round", target=f"round {number}"
     )

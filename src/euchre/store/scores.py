@@ -17,7 +17,16 @@ from euchre.store.audit import record_audit
 from euchre.store.core import compute, display_snapshot, event_config, event_inputs, player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
-from euchre.store.models import Entrant, Event, Penalty, Result, Round, Submission, utc_now
+from euchre.store.models import (
+    Entrant,
+    Event,
+    Penalty,
+    Result,
+    Round,
+    Submission,
+    SubmissionStatus,
+    utc_now,
+)
 from euchre.store.rounds import TableContext, get_round, open_table
 from euchre.tournament import (
     EventSnapshot,
@@ -367,7 +376,7 @@ def submit_score(
     who = f"player {submitter.number} ({submitter.name})"
     for row in existing:
         if row.status == "pending" and row.submitted_by == submitter.number:
-            row.status = "superseded"
+            row.status = SubmissionStatus.SUPERSEDED
             record_audit(
                 session,
                 event_id=context.event.id,
@@ -385,7 +394,7 @@ def submit_score(
         table_number=context.table_number,
         result=payload,
         submitted_by=submitter.number,
-        status="pending",
+        status=SubmissionStatus.PENDING,
     )
     session.add(submission)
     session.flush()
@@ -400,10 +409,10 @@ def submit_score(
     official = _official(session, context.event.id, context.round.number, context.table_number)
     different = [row for row in existing if row.result != payload]
     if different or (official is not None and official.result != payload):
-        submission.status = "disputed"
+        submission.status = SubmissionStatus.DISPUTED
         for row in different:
             if row.status == "pending":
-                row.status = "disputed"
+                row.status = SubmissionStatus.DISPUTED
     session.flush()
     return submission
 
@@ -522,13 +531,13 @@ def confirm_submission(
         )
     official = _official(session, context.event.id, context.round.number, context.table_number)
     if official is not None and official.result != submission.result:
-        submission.status = "disputed"
+        submission.status = SubmissionStatus.DISPUTED
         session.flush()
         raise ConflictError(
             f"table {context.table_number} already has a different official score; "
             "both are flagged for the director"
         )
-    submission.status = "confirmed"
+    submission.status = SubmissionStatus.CONFIRMED
     submission.confirmed_by = confirmer.number
     submission.confirmed_at = utc_now()
     if official is None:
@@ -588,7 +597,7 @@ def dispute_submission(
             f"score {submission_id} was replaced by its player's later entry; "
             "dispute the score that stands"
         )
-    submission.status = "disputed"
+    submission.status = SubmissionStatus.DISPUTED
     record_audit(
         session,
         event_id=context.event.id,
@@ -651,7 +660,7 @@ def _set_official(
         )
     ):
         if row.id != submission_id:
-            row.status = "superseded"
+            row.status = SubmissionStatus.SUPERSEDED
     touch(event)
     session.flush()
     after = compute(event_inputs(session, event), previous=before)
@@ -676,7 +685,7 @@ def accept_submission(
     if submission is None or submission.event_id != event_id:
         raise NotFoundError(f"event {event_id} has no score submission {submission_id}")
     _check_table(session, event_id, submission.round_number, submission.table_number)
-    submission.status = "accepted"
+    submission.status = SubmissionStatus.ACCEPTED
     return _set_official(
         session,
         event_id=event_id,
