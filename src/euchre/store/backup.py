@@ -39,9 +39,10 @@ from euchre.store.models import (
     utc_now,
 )
 from euchre.store.online import _new_table_id
+from euchre.store.penalties import list_penalties
 from euchre.store.play.table import TableConfig, TableState
 from euchre.store.rounds import TABLE_CODE_ALPHABET, _new_table_code
-from euchre.store.scores import list_penalties, list_submissions
+from euchre.store.submissions import list_submissions
 from euchre.tournament import (
     EventConfig,
     PenaltyRecord,

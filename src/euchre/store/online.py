@@ -24,6 +24,7 @@ from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandStatus
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
+from euchre.store.corrections import _set_official
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants
@@ -41,14 +42,13 @@ from euchre.store.models import (
 )
 from euchre.store.play.service import PlayService, hash_secret
 from euchre.store.play.table import HUMAN, TableConfig, TableState, seat_kinds
-from euchre.store.scores import (
+from euchre.store.results import (
     ResultInput,
     _build_result,
     _check_table,
     _official,
     _seat_names,
     _seating,
-    _set_official,
     _validated,
 )
 
