@@ -21,7 +21,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 from euchre.tournament import EventConfig, PenaltyRecord, RoundPlan, SeatingOverride, TableResult
-from euchre.tournament.codec import dump, load
+from euchre.tournament.codec import Choice, dump, load
 
 __all__ = [
     "AuditEntry",
@@ -124,7 +124,7 @@ class TextEnum(TypeDecorator[E]):
         return None if value is None else self.kind(value)
 
 
-class EventStatus(StrEnum):
+class EventStatus(Choice):
     """Where an event stands: being set up, running, finished, or archived."""
 
     SETUP = "setup"
@@ -133,7 +133,7 @@ class EventStatus(StrEnum):
     ARCHIVED = "archived"
 
 
-class SubmissionStatus(StrEnum):
+class SubmissionStatus(Choice):
     """What became of a score a table entered: waiting for an opponent (``pending``),
     confirmed by one, accepted by the director, flagged (``disputed``), or replaced by a later
     entry or by the official result (``superseded``)."""
@@ -145,7 +145,7 @@ class SubmissionStatus(StrEnum):
     SUPERSEDED = "superseded"
 
 
-class OnlineTableState(StrEnum):
+class OnlineTableState(Choice):
     """An online table's result: still ``playing``, ``recorded`` by the engine, or ``ended``
     at the bell."""
 

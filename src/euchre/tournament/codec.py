@@ -28,6 +28,7 @@ __all__ = [
     "AS_TEXT",
     "OMIT_FALSE",
     "OMIT_NONE",
+    "Choice",
     "JsonCodec",
     "dump",
     "load",
@@ -48,6 +49,15 @@ AS_TEXT: Any = PlainSerializer(str, return_type=str)
 by Python code is written as it is, without pydantic's warning)."""
 
 E = TypeVar("E", bound=StrEnum)
+
+
+class Choice(StrEnum):
+    """A closed set of text values. Its ``repr`` is its text's, so a message quoting a value
+    (``unknown format {config.format!r}``) reads the same whether it holds a member or the
+    plain string a caller passed."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
 
 
 def one_of(kind: type[E], unknown: str) -> Any:

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Annotated, Any
 
 from euchre.engine.irregularities import Irregularity
-from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, JsonCodec, one_of
+from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
 
 __all__ = [
@@ -56,7 +55,7 @@ __all__ = [
 ]
 
 
-class FormatName(StrEnum):
+class FormatName(Choice):
     """The event formats (``euchre.tournament.formats`` documents each one's options)."""
 
     WINNERS_MOVE_UP = "winners_move_up"
@@ -67,7 +66,7 @@ class FormatName(StrEnum):
     WHIST_SCHEDULE = "whist_schedule"
 
 
-class SitOutScoring(StrEnum):
+class SitOutScoring(Choice):
     """How a player or team sitting out a round is scored: the average of that round's scores
     (per player or per team, rounded down), a stated number of points, or nothing."""
 
@@ -76,7 +75,7 @@ class SitOutScoring(StrEnum):
     ZERO = "zero"
 
 
-class PrizeTies(StrEnum):
+class PrizeTies(Choice):
     """How competitors level on points share prize places: ordered by the tie-breaks (those
     still level after every tie-break split the places they span), or always split evenly."""
 
@@ -84,7 +83,7 @@ class PrizeTies(StrEnum):
     SPLIT = "split"
 
 
-class SidePotQualification(StrEnum):
+class SidePotQualification(Choice):
     """Who can take the euchred cup: only players present for every game of the event (a
     sit-out counts as present; a late arrival or an early leaver does not), or every player."""
 
@@ -92,7 +91,7 @@ class SidePotQualification(StrEnum):
     EVERYONE = "everyone"
 
 
-class TieBreak(StrEnum):
+class TieBreak(Choice):
     """Criteria that standings can be ordered by, in a configurable order."""
 
     POINTS = "points"
@@ -104,14 +103,14 @@ class TieBreak(StrEnum):
     POINTS_AGAINST = "points_against"
 
 
-class Stage(StrEnum):
+class Stage(Choice):
     """Which part of an event a round or a game belongs to."""
 
     MAIN = "main"
     PLAYOFF = "playoff"
 
 
-class PenaltyKind(StrEnum):
+class PenaltyKind(Choice):
     """Irregularities a director can record (scored by the event's rule profile): every one of
     the engine's :class:`~euchre.engine.irregularities.Irregularity` under its own name, plus
     two names the sheets use for two of them (``misdeal`` is ``wrong_number_of_cards``,
