@@ -490,10 +490,7 @@ class PlayService:
                         if self._notify:
                             payloads = [
                                 ring_payload(
-                                    row["table_id"],
-                                    row["seq"],
-                                    row["seat"],
-                                    row["action"],
+                                    row["table_id"], row["seq"], row["seat"], row["action"],
                                     row["at"],
                                 )
                                 for row in rows
@@ -591,7 +588,9 @@ class PlayService:
         with self._lock(table_id):
             return self._view(state, seat)
 
-    def change_seat(self, table_id: str, *, by_seat: int, target: int, kind: str) -> SeatTicket:
+    def change_seat(
+        self, table_id: str, *, by_seat: int, target: int, kind: str
+    ) -> SeatTicket:
         """Hand seat ``target`` to a human or a computer player (asked by a seated human).
 
         A computer player takes over at once; a human takes a computer player's seat when
@@ -762,3 +761,4 @@ def _copy_for_check(state: TableState) -> TableState:
     copy.question = state.question
     copy.closed = state.closed
     return copy
+

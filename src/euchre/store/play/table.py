@@ -565,7 +565,9 @@ class TableState:
             or (done and hand.history[len(done) - 1] is not self._history_last)
         ):
             self._history_hand, done = hand, []
-        for actor, action in zip(hand.actors[len(done) :], hand.history[len(done) :], strict=True):
+        for actor, action in zip(
+            hand.actors[len(done) :], hand.history[len(done) :], strict=True
+        ):
             done.append({"seat": actor, "action": _public_text(action, actor, None)})
         self._history_seen = done
         self._history_last = hand.history[-1] if hand.history else None
