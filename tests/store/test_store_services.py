@@ -3,16 +3,18 @@ nothing but the database, scores that are never overwritten, the audit log, back
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect, select, text
 
 from euchre.store import auth, backup, events, rounds, scores
 from euchre.store.db import Database
-from euchre.store.errors import AuthError, ConflictError, RateLimitedError
+from euchre.store.errors import AuthError, ConflictError, RateLimitedError, StoreError
 from euchre.store.models import AuditEntry, Result, Submission, utc_now
 from euchre.store.ratelimit import FREE_FAILURES, check_rate_limit, record_failure
 from euchre.tournament import EventConfig
@@ -116,7 +118,7 @@ def test_a_confirmed_score_is_visible_to_another_worker_at_once(store: Database)
     with other_worker.read() as session:
         result = session.scalar(select(Result).where(Result.event_id == event_id))
         assert result is not None
-        assert result.result["team_points"] == [7, 5]
+        assert result.result.team_points == (7, 5)
     other_worker.dispose()
 
 
@@ -154,7 +156,7 @@ def test_concurrent_different_scores_are_all_kept_and_flagged(store: Database) -
     with store.read() as session:
         kept = list(session.scalars(select(Submission)))
     assert len(kept) == 4
-    assert sorted(row.result["team_points"][0] for row in kept) == [8, 9, 10, 11]
+    assert sorted(row.result.team_points[0] for row in kept) == [8, 9, 10, 11]
     assert {row.status for row in kept} == {"disputed"}
 
 
@@ -182,7 +184,7 @@ def test_a_confirmed_score_cannot_be_silently_replaced(store: Database) -> None:
     with store.read() as session:
         official = session.scalar(select(Result).where(Result.event_id == event_id))
         assert official is not None
-        assert official.result["team_points"] == [9, 1]
+        assert official.result.team_points == (9, 1)
 
 
 def test_the_wrong_code_count_is_shared_by_workers(store: Database) -> None:
@@ -274,3 +276,60 @@ def test_backup_restores_into_another_database(store: Database, tmp_path: object
     assert after["standings"] == before["standings"]
     assert sorted(restored_codes.values()) == sorted(codes)
     other.dispose()
+
+
+def test_stored_tournament_values_are_read_back_as_their_types(store: Database) -> None:
+    from euchre.store.models import Event, Round, StartedPlan, SubmissionStatus
+    from euchre.tournament import FormatName, TableResult
+
+    event_id, codes = _event_with_round(store)
+    first, _ = _table_players(store, codes[0])
+    with store.write() as session:
+        scores.submit_score(
+            session,
+            code=codes[0],
+            player_code=first[0],
+            entered=scores.ResultInput(team_points=(10, 4)),
+        )
+    with store.read() as session:
+        event = session.get(Event, event_id)
+        assert event is not None and event.config.format is FormatName.WINNERS_MOVE_UP
+        submission = session.scalars(select(Submission)).one()
+        assert isinstance(submission.result, TableResult)
+        assert submission.result.team_points == (10, 4)
+        assert submission.status is SubmissionStatus.PENDING
+        plan = session.scalars(select(Round).where(Round.event_id == event_id)).one().plan
+        assert isinstance(plan, StartedPlan) and plan.table(1) is not None
+        stored = session.execute(text("SELECT result FROM submissions")).scalar_one()
+    stored_json = json.loads(stored) if isinstance(stored, str) else stored
+    assert stored_json["team_points"] == [10, 4]  # plain JSON in the column, as before
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda saved: saved["entrants"][0].pop("number"), "entrants.0.number: Field required"),
+        (
+            lambda saved: saved["rounds"][0]["plan"]["tables"][0].update(table="one"),
+            "rounds.0.plan.tables.0.table",
+        ),
+        (
+            lambda saved: saved["event"]["config"].update(format="swiss"),
+            "event.config.format: unknown format 'swiss'",
+        ),
+        (lambda saved: saved.update(entrants={"no": "list"}), "entrants: Input should be"),
+        (lambda saved: saved["entrants"][0].update(number=2**40), "entrants.0.number"),
+    ],
+)
+def test_a_malformed_backup_is_refused_naming_the_field(
+    store: Database, damage: Any, message: str
+) -> None:
+    event_id, _ = _event_with_round(store)
+    with store.read() as session:
+        saved = backup.backup_event(session, event_id=event_id)
+    damage(saved)
+    with (
+        store.write() as session,
+        pytest.raises(StoreError, match=f"backup is malformed: {message}"),
+    ):
+        backup.restore_event(session, data=saved, who="Ann")

@@ -33,7 +33,7 @@ from euchre.tournament import (
     compute_event,
     generate_schedule,
 )
-from euchre.tournament.model import SeatingOverride, TableSeating
+from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
 
 
 @contextmanager
@@ -390,7 +390,13 @@ def event_penalty(
     """Record an irregularity; the event's rule profile scores it."""
     inputs = _load(file)
     penalty = PenaltyRecord(
-        round_number, table, kind, offender, hand_number=hand, proven=proven, lone_hand=lone_hand
+        round_number,
+        table,
+        PenaltyKind.parse(kind),
+        offender,
+        hand_number=hand,
+        proven=proven,
+        lone_hand=lone_hand,
     )
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)

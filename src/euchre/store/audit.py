@@ -8,8 +8,16 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.store.models import AuditEntry
+from euchre.tournament.codec import JsonCodec
 
-__all__ = ["list_audit", "record_audit"]
+__all__ = ["AuditValue", "list_audit", "record_audit"]
+
+AuditValue = dict[str, Any] | JsonCodec | None
+"""An old or new value in the log: JSON, or a tournament value (kept as its JSON)."""
+
+
+def _json(value: AuditValue) -> dict[str, Any] | None:
+    return value.to_json() if isinstance(value, JsonCodec) else value
 
 
 def record_audit(
@@ -19,8 +27,8 @@ def record_audit(
     who: str,
     action: str,
     target: str = "",
-    old_value: dict[str, Any] | None = None,
-    new_value: dict[str, Any] | None = None,
+    old_value: AuditValue = None,
+    new_value: AuditValue = None,
     reason: str = "",
 ) -> AuditEntry:
     """Add one entry to the log (in the caller's transaction, so it commits with the change)."""
@@ -29,8 +37,8 @@ def record_audit(
         who=who,
         action=action,
         target=target,
-        old_value=old_value,
-        new_value=new_value,
+        old_value=_json(old_value),
+        new_value=_json(new_value),
         reason=reason,
     )
     session.add(entry)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import csv
 import io
 from datetime import datetime
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -21,8 +21,10 @@ from euchre.store.models import (
     AuditEntry,
     Entrant,
     Event,
+    EventStatus,
     OnlineMark,
     OnlineTable,
+    OnlineTableState,
     Penalty,
     PlayAction,
     PlaySeat,
@@ -30,32 +32,39 @@ from euchre.store.models import (
     Result,
     Round,
     SeatingOverrideRow,
+    StartedPlan,
     Submission,
+    SubmissionStatus,
     TableCode,
     utc_now,
 )
 from euchre.store.online import _new_table_id
+from euchre.store.penalties import list_penalties
 from euchre.store.play.table import TableConfig, TableState
 from euchre.store.rounds import TABLE_CODE_ALPHABET, _new_table_code
-from euchre.store.scores import list_penalties, list_submissions
-from euchre.tournament import EventConfig, TournamentError
+from euchre.store.submissions import list_submissions
+from euchre.tournament import (
+    EventConfig,
+    PenaltyRecord,
+    SeatingOverride,
+    TableResult,
+)
+from euchre.tournament.codec import validation_message
 
-__all__ = ["BACKUP_FORMAT", "backup_event", "restore_event", "results_json", "standings_csv"]
+__all__ = [
+    "BACKUP_FORMAT",
+    "BackupFile",
+    "backup_event",
+    "restore_event",
+    "results_json",
+    "standings_csv",
+]
 
 BACKUP_FORMAT = "euchre-event-backup/1"
 
 
 def _time(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
-
-
-def _parse_time(value: Any, where: str) -> datetime | None:
-    if value is None:
-        return None
-    try:
-        return datetime.fromisoformat(str(value))
-    except ValueError:
-        raise StoreError(f"{where}: {value!r} is not an ISO date and time") from None
 
 
 def standings_csv(session: Session, *, event_id: int) -> str:
@@ -129,7 +138,7 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
         "event": {
             "name": event.name,
             "status": event.status,
-            "config": event.config,
+            "config": event.config.to_json(),
             "created_at": _time(event.created_at),
         },
         "entrants": [
@@ -150,7 +159,7 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
                 "started_at": _time(row.started_at),
                 "ends_at": _time(row.ends_at),
                 "closed_at": _time(row.closed_at),
-                "plan": row.plan,
+                "plan": row.plan.to_json(),
             }
             for row in started_rounds(session, event_id=event_id)
         ],
@@ -163,7 +172,7 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
                 "id": row.id,
                 "round": row.round_number,
                 "table": row.table_number,
-                "result": row.result,
+                "result": row.result.to_json(),
                 "submitted_by": row.submitted_by,
                 "submitted_at": _time(row.submitted_at),
                 "status": row.status,
@@ -176,18 +185,18 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
             {
                 "round": row.round_number,
                 "table": row.table_number,
-                "result": row.result,
+                "result": row.result.to_json(),
                 "submission_id": row.submission_id,
                 "recorded_at": _time(row.recorded_at),
             }
             for row in results
         ],
         "penalties": [
-            {"round": row.round_number, "table": row.table_number, "record": row.record}
+            {"round": row.round_number, "table": row.table_number, "record": row.record.to_json()}
             for row in list_penalties(session, event_id=event_id)
         ],
         "seating_overrides": [
-            {"round": row.round_number, "record": row.record} for row in overrides
+            {"round": row.round_number, "record": row.record.to_json()} for row in overrides
         ],
         "online_marks": [
             {"table": row.table_number, "online": row.online}
@@ -251,238 +260,327 @@ def _online_tables(session: Session, event_id: int) -> list[dict[str, Any]]:
     return out
 
 
-_ONLINE_STATES = ("playing", "recorded", "ended")
+_INT_LIMIT = 2**31
+"""Stored integers (rounds, tables, numbers) are 32-bit columns: a backup's larger value is
+malformed, not a database error."""
+
+Int32 = Annotated[int, Field(gt=-_INT_LIMIT, lt=_INT_LIMIT)]
 
 
-def _restore_online_table(session: Session, event_id: int, row: dict[str, Any]) -> None:
+class _Part(BaseModel):
+    """A part of a backup file (keys not listed here are ignored)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class _EventPart(_Part):
+    name: str | None = None
+    status: EventStatus = EventStatus.SETUP
+    config: EventConfig
+
+
+class _EntrantPart(_Part):
+    number: Int32
+    name: str
+    team: str | None = None
+    code: str
+    checked_in: bool = True
+    arrival_round: Int32 = 1
+    withdrawal_round: Int32 | None = None
+
+
+class _RoundPart(_Part):
+    number: Int32
+    started_at: datetime
+    ends_at: datetime
+    closed_at: datetime | None = None
+    plan: StartedPlan
+
+
+class _TableCodePart(_Part):
+    round: Int32
+    table: Int32
+    code: str
+
+
+class _SubmissionPart(_Part):
+    id: Int32
+    round: Int32
+    table: Int32
+    result: TableResult
+    submitted_by: Int32
+    submitted_at: datetime | None = None
+    status: SubmissionStatus = SubmissionStatus.PENDING
+    confirmed_by: Int32 | None = None
+    confirmed_at: datetime | None = None
+
+
+class _ResultPart(_Part):
+    round: Int32
+    table: Int32
+    result: TableResult
+    submission_id: Int32 | None = None
+
+
+class _PenaltyPart(_Part):
+    round: Int32
+    table: Int32
+    record: PenaltyRecord
+
+
+class _OverridePart(_Part):
+    round: Int32
+    record: SeatingOverride
+
+
+class _OnlineMarkPart(_Part):
+    table: Int32
+    online: bool
+
+
+class _BotPart(_Part):
+    kind: str
+    counts: bool = True
+
+
+class _LogEntryPart(_Part):
+    seq: Int32
+    seat: Int32
+    action: str
+    at: datetime | None = None
+
+
+class _OnlineTablePart(_Part):
+    round: Int32
+    table: Int32
+    players: dict[Int32, Int32]
+    bots: dict[Int32, _BotPart]
+    state: OnlineTableState = OnlineTableState.PLAYING
+    ended_by: str | None = None
+    config: dict[str, Any]
+    created_at: datetime | None = None
+    log: list[_LogEntryPart]
+
+
+class _AuditPart(_Part):
+    at: datetime | None = None
+    who: str = ""
+    action: str = ""
+    target: str = ""
+    old_value: dict[str, Any] | None = None
+    new_value: dict[str, Any] | None = None
+    reason: str = ""
+
+
+class BackupFile(_Part):
+    """A backup as :func:`backup_event` writes it, validated before anything is restored."""
+
+    format: Literal["euchre-event-backup/1"]
+    event: _EventPart
+    entrants: list[_EntrantPart] = []
+    rounds: list[_RoundPart] = []
+    table_codes: list[_TableCodePart] = []
+    submissions: list[_SubmissionPart] = []
+    results: list[_ResultPart] = []
+    penalties: list[_PenaltyPart] = []
+    seating_overrides: list[_OverridePart] = []
+    online_marks: list[_OnlineMarkPart] = []
+    online_tables: list[_OnlineTablePart] = []
+    audit: list[_AuditPart] = []
+
+
+def _read_backup(data: Any) -> BackupFile:
+    """The backup file checked as a whole: a malformed one raises ``StoreError`` naming the
+    first bad field (``backup: entrants.0.number: Field required``)."""
+    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        raise StoreError(f"not an event backup: expected 'format': {BACKUP_FORMAT!r}")
+    try:
+        return BackupFile.model_validate(data)
+    except ValidationError as error:
+        raise StoreError(f"backup is malformed: {validation_message(error)}") from None
+
+
+def _restore_online_table(session: Session, event_id: int, row: _OnlineTablePart) -> None:
     """One online table of a backup as a new play table of the restored event (a fresh id;
     no seat tokens: players claim their seats again with their codes). The log is replayed
     first, so a damaged one is refused here rather than when the table is read."""
-    config = TableConfig.model_validate({**dict(row["config"]), "event_id": event_id})
-    entries = [
-        (_int(entry["seq"]), _int(entry["seat"]), str(entry["action"]), entry.get("at"))
-        for entry in row["log"]
-    ]
-    if [seq for seq, *_ in entries] != list(range(1, len(entries) + 1)):
+    try:
+        config = TableConfig.model_validate({**row.config, "event_id": event_id})
+    except ValidationError as error:
+        raise StoreError(
+            f"backup: an online table's configuration is malformed: {error.errors()[0]['msg']}"
+        ) from None
+    if [entry.seq for entry in row.log] != list(range(1, len(row.log) + 1)):
         raise StoreError("backup: an online table's log must be numbered 1, 2, 3, ...")
     try:
-        TableState.replay("restore", config, [(seat, action) for _, seat, action, _ in entries])
-    except (EuchreError, IndexError, OSError) as error:
+        TableState.replay("restore", config, [(entry.seat, entry.action) for entry in row.log])
+    except EuchreError as error:
         raise StoreError(f"backup: an online table's log does not replay: {error}") from None
-    players = {str(_int(seat)): _int(number) for seat, number in dict(row["players"]).items()}
-    bots = {
-        str(_int(seat)): {"kind": str(bot["kind"]), "counts": bool(bot.get("counts", True))}
-        for seat, bot in dict(row["bots"]).items()
-    }
+    players = {str(seat): number for seat, number in row.players.items()}
+    bots = {str(seat): {"kind": bot.kind, "counts": bot.counts} for seat, bot in row.bots.items()}
     if sorted(players) != ["0", "1", "2", "3"] or not set(bots) <= set(players):
         raise StoreError("backup: an online table needs a player for each seat 0-3")
-    state = str(row.get("state", "playing"))
-    if state not in _ONLINE_STATES:
-        raise StoreError(f"backup: online table state {state!r} is not one of {_ONLINE_STATES}")
     table_id = _new_table_id(session)
-    created = _parse_time(row.get("created_at"), "online table created_at")
     session.add(
         PlayTable(
-            id=table_id, config=config.model_dump(mode="json"), created_at=created or utc_now()
+            id=table_id,
+            config=config.model_dump(mode="json"),
+            created_at=row.created_at or utc_now(),
         )
     )
     session.flush()
     for seat in range(4):
         session.add(PlaySeat(table_id=table_id, seat=seat))
-    for seq, seat, action, at in entries:
+    for entry in row.log:
         session.add(
             PlayAction(
                 table_id=table_id,
-                seq=seq,
-                seat=seat,
-                action=action,
-                at=_parse_time(at, "online table log at") or utc_now(),
+                seq=entry.seq,
+                seat=entry.seat,
+                action=entry.action,
+                at=entry.at or utc_now(),
             )
         )
-    ended_by = row.get("ended_by")
     session.add(
         OnlineTable(
             event_id=event_id,
-            round_number=_int(row["round"]),
-            table_number=_int(row["table"]),
+            round_number=row.round,
+            table_number=row.table,
             play_table_id=table_id,
             players=players,
             bots=bots,
-            state=state,
-            ended_by=None if ended_by is None else str(ended_by)[:200],
+            state=row.state,
+            ended_by=None if row.ended_by is None else row.ended_by[:200],
         )
     )
     session.flush()
 
 
-def _list(data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise StoreError(f"backup: {key!r} must be a list of objects")
-    return value
-
-
-_INT_LIMIT = 2**31
-"""Stored integers (rounds, tables, numbers) are 32-bit columns: a backup's larger value is
-malformed, not a database error."""
-
-
-def _int(value: Any) -> int:
-    """A backup's integer field, range-checked for the database."""
-    number = int(value)
-    if not -_INT_LIMIT < number < _INT_LIMIT:
-        raise StoreError(f"backup is malformed: {value!r} is out of range")
-    return number
-
-
 def restore_event(session: Session, *, data: Any, who: str) -> Event:
     """Rebuild an event from :func:`backup_event`'s JSON as a new event (all or nothing)."""
-    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
-        raise StoreError(f"not an event backup: expected 'format': {BACKUP_FORMAT!r}")
-    source = data.get("event")
-    if not isinstance(source, dict):
-        raise StoreError("backup: 'event' must be an object")
-    try:
-        config = EventConfig.from_json(source.get("config"))
-        event = Event(
-            name=str(source.get("name") or config.name),
-            config=config.to_json(),
-            status=str(source.get("status", "setup")),
-            revision=1,
-        )
-        session.add(event)
-        session.flush()
-        for row in _list(data, "entrants"):
-            withdrawal = row.get("withdrawal_round")
-            session.add(
-                Entrant(
-                    event_id=event.id,
-                    number=_int(row["number"]),
-                    name=str(row["name"]),
-                    team=None if row.get("team") is None else str(row["team"]),
-                    code=str(row["code"]),
-                    checked_in=bool(row.get("checked_in", True)),
-                    arrival_round=_int(row.get("arrival_round", 1)),
-                    withdrawal_round=None if withdrawal is None else _int(withdrawal),
-                )
-            )
-        for row in _list(data, "rounds"):
-            started = _parse_time(row.get("started_at"), "round started_at")
-            ends = _parse_time(row.get("ends_at"), "round ends_at")
-            if started is None or ends is None or not isinstance(row.get("plan"), dict):
-                raise StoreError("backup: every round needs started_at, ends_at and plan")
-            session.add(
-                Round(
-                    event_id=event.id,
-                    number=_int(row["number"]),
-                    started_at=started,
-                    ends_at=ends,
-                    closed_at=_parse_time(row.get("closed_at"), "round closed_at"),
-                    plan=row["plan"],
-                )
-            )
-        session.flush()
-        for row in _list(data, "table_codes"):
-            code = str(row["code"]).upper()
-            free = (
-                all(letter in TABLE_CODE_ALPHABET for letter in code)
-                and session.scalar(select(TableCode.id).where(TableCode.code == code)) is None
-            )
-            session.add(
-                TableCode(
-                    event_id=event.id,
-                    round_number=_int(row["round"]),
-                    table_number=_int(row["table"]),
-                    code=code if free else _new_table_code(session),
-                )
-            )
-            session.flush()
-        new_ids: dict[int, int] = {}
-        for row in _list(data, "submissions"):
-            submission = Submission(
+    backup = _read_backup(data)
+    config = backup.event.config
+    event = Event(
+        name=backup.event.name or config.name, config=config, status=backup.event.status, revision=1
+    )
+    session.add(event)
+    session.flush()
+    for entrant in backup.entrants:
+        session.add(
+            Entrant(
                 event_id=event.id,
-                round_number=_int(row["round"]),
-                table_number=_int(row["table"]),
-                result=dict(row["result"]),
-                submitted_by=_int(row["submitted_by"]),
-                submitted_at=_parse_time(row.get("submitted_at"), "submitted_at"),
-                status=str(row.get("status", "pending")),
-                confirmed_by=row.get("confirmed_by"),
-                confirmed_at=_parse_time(row.get("confirmed_at"), "confirmed_at"),
+                number=entrant.number,
+                name=entrant.name,
+                team=entrant.team,
+                code=entrant.code,
+                checked_in=entrant.checked_in,
+                arrival_round=entrant.arrival_round,
+                withdrawal_round=entrant.withdrawal_round,
             )
-            session.add(submission)
-            session.flush()
-            new_ids[_int(row["id"])] = submission.id
-        for row in _list(data, "results"):
-            old_id = row.get("submission_id")
-            session.add(
-                Result(
-                    event_id=event.id,
-                    round_number=_int(row["round"]),
-                    table_number=_int(row["table"]),
-                    result=dict(row["result"]),
-                    submission_id=None if old_id is None else new_ids.get(_int(old_id)),
-                )
+        )
+    for started in backup.rounds:
+        session.add(
+            Round(
+                event_id=event.id,
+                number=started.number,
+                started_at=started.started_at,
+                ends_at=started.ends_at,
+                closed_at=started.closed_at,
+                plan=started.plan,
             )
-        for row in _list(data, "penalties"):
-            session.add(
-                Penalty(
-                    event_id=event.id,
-                    round_number=_int(row["round"]),
-                    table_number=_int(row["table"]),
-                    record=dict(row["record"]),
-                )
+        )
+    session.flush()
+    for table_code in backup.table_codes:
+        code = table_code.code.upper()
+        free = (
+            all(letter in TABLE_CODE_ALPHABET for letter in code)
+            and session.scalar(select(TableCode.id).where(TableCode.code == code)) is None
+        )
+        session.add(
+            TableCode(
+                event_id=event.id,
+                round_number=table_code.round,
+                table_number=table_code.table,
+                code=code if free else _new_table_code(session),
             )
-        for row in _list(data, "seating_overrides"):
-            session.add(
-                SeatingOverrideRow(
-                    event_id=event.id, round_number=_int(row["round"]), record=dict(row["record"])
-                )
-            )
-        marks = {_int(row["table"]): bool(row["online"]) for row in _list(data, "online_marks")}
-        for table, online in marks.items():
-            session.add(OnlineMark(event_id=event.id, table_number=table, online=online))
-        seated = {
-            (round_row.number, int(entry["table"]))
-            for round_row in session.scalars(select(Round).where(Round.event_id == event.id))
-            for entry in round_row.plan["tables"]
-        }
-        for row in _list(data, "online_tables"):
-            where = (_int(row["round"]), _int(row["table"]))
-            if where not in seated:
-                raise StoreError(
-                    f"backup: online table {where[1]} of round {where[0]} is not a table "
-                    "of that round's seating (or is listed twice)"
-                )
-            seated.discard(where)
-            _restore_online_table(session, event.id, row)
-        for row in _list(data, "audit"):
-            session.add(
-                AuditEntry(
-                    event_id=event.id,
-                    at=_parse_time(row.get("at"), "audit at"),
-                    who=str(row.get("who", "")),
-                    action=str(row.get("action", "")),
-                    target=str(row.get("target", "")),
-                    old_value=row.get("old_value"),
-                    new_value=row.get("new_value"),
-                    reason=str(row.get("reason", "")),
-                )
-            )
+        )
         session.flush()
-    except ValidationError as error:  # an online table's configuration
-        raise StoreError(
-            f"backup: an online table's configuration is malformed: {error.errors()[0]['msg']}"
-        ) from None
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        if isinstance(error, StoreError):
-            raise
-        raise StoreError(f"backup is malformed: {error!r}") from None
+    new_ids: dict[int, int] = {}
+    for submitted in backup.submissions:
+        submission = Submission(
+            event_id=event.id,
+            round_number=submitted.round,
+            table_number=submitted.table,
+            result=submitted.result,
+            submitted_by=submitted.submitted_by,
+            submitted_at=submitted.submitted_at,
+            status=submitted.status,
+            confirmed_by=submitted.confirmed_by,
+            confirmed_at=submitted.confirmed_at,
+        )
+        session.add(submission)
+        session.flush()
+        new_ids[submitted.id] = submission.id
+    for official in backup.results:
+        old_id = official.submission_id
+        session.add(
+            Result(
+                event_id=event.id,
+                round_number=official.round,
+                table_number=official.table,
+                result=official.result,
+                submission_id=None if old_id is None else new_ids.get(old_id),
+            )
+        )
+    for penalty in backup.penalties:
+        session.add(
+            Penalty(
+                event_id=event.id,
+                round_number=penalty.round,
+                table_number=penalty.table,
+                record=penalty.record,
+            )
+        )
+    for override in backup.seating_overrides:
+        session.add(
+            SeatingOverrideRow(
+                event_id=event.id, round_number=override.round, record=override.record
+            )
+        )
+    marks = {mark.table: mark.online for mark in backup.online_marks}
+    for table, online in marks.items():
+        session.add(OnlineMark(event_id=event.id, table_number=table, online=online))
+    seated = {
+        (started.number, entry.table) for started in backup.rounds for entry in started.plan.tables
+    }
+    for online_table in backup.online_tables:
+        where = (online_table.round, online_table.table)
+        if where not in seated:
+            raise StoreError(
+                f"backup: online table {where[1]} of round {where[0]} is not a table "
+                "of that round's seating (or is listed twice)"
+            )
+        seated.discard(where)
+        _restore_online_table(session, event.id, online_table)
+    for entry in backup.audit:
+        session.add(
+            AuditEntry(
+                event_id=event.id,
+                at=entry.at,
+                who=entry.who,
+                action=entry.action,
+                target=entry.target,
+                old_value=entry.old_value,
+                new_value=entry.new_value,
+                reason=entry.reason,
+            )
+        )
+    session.flush()
     from euchre.store.core import compute, event_inputs
 
     try:
         compute(event_inputs(session, event))
-    except (TournamentError, TypeError, KeyError, AttributeError, ValueError) as error:
+    except EuchreError as error:
         raise StoreError(f"backup does not make a valid event: {error}") from None
     record_audit(session, event_id=event.id, who=who, action="restore_event")
     return event

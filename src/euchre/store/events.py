@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import func, select
@@ -14,7 +15,7 @@ from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
-from euchre.store.models import Entrant, Event, Round
+from euchre.store.models import Entrant, Event, EventStatus, Round
 from euchre.tournament import FORMAT_NAMES, SIT_OUT_SCORING, TIE_BREAKS, EventConfig
 
 __all__ = [
@@ -91,13 +92,11 @@ def create_event(session: Session, *, config: EventConfig, who: str) -> Event:
     """Create an event from a checked configuration (a random seed is drawn when it is 0)."""
     check_config(config)
     if config.seed == 0:
-        config = EventConfig.from_json(config.to_json() | {"seed": secrets.randbelow(2**31) + 1})
-    event = Event(name=config.name.strip(), config=config.to_json(), status="setup", revision=1)
+        config = replace(config, seed=secrets.randbelow(2**31) + 1)
+    event = Event(name=config.name.strip(), config=config, status=EventStatus.SETUP, revision=1)
     session.add(event)
     session.flush()
-    record_audit(
-        session, event_id=event.id, who=who, action="create_event", new_value=config.to_json()
-    )
+    record_audit(session, event_id=event.id, who=who, action="create_event", new_value=config)
     return event
 
 
@@ -108,7 +107,7 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
         raise ConflictError(f"event {event_id} has started; its configuration is fixed")
     check_config(config)
     old = event.config
-    event.config = config.to_json()
+    event.config = config
     event.name = config.name.strip()
     touch(event)
     record_audit(
@@ -117,7 +116,7 @@ def update_config(session: Session, *, event_id: int, config: EventConfig, who: 
         who=who,
         action="update_config",
         old_value=old,
-        new_value=config.to_json(),
+        new_value=config,
     )
     return event
 
@@ -134,7 +133,7 @@ def delete_event(session: Session, *, event_id: int, who: str) -> str:
         who=who,
         action="delete_event",
         target=f"event {event_id} ({name})",
-        old_value={"config": event.config, "status": event.status},
+        old_value={"config": event.config.to_json(), "status": event.status},
     )
     from euchre.store.online import delete_play_tables  # online imports this module
 
@@ -153,7 +152,7 @@ def archive_event(session: Session, *, event_id: int, who: str) -> Event:
             f"{event.name!r} is {event.status}; only a finished event can be archived "
             "(delete it instead)"
         )
-    event.status = "archived"
+    event.status = EventStatus.ARCHIVED
     record_audit(session, event_id=event_id, who=who, action="archive_event", target=event.name)
     return event
 

@@ -1,20 +1,27 @@
 """SQLAlchemy 2.0 models: exactly the tournament core's inputs, plus the app's own records.
 
-The core's input types (``EventConfig``, ``Entrant``, ``TableResult``, ``PenaltyRecord``,
-``SeatingOverride``) are kept as their ``to_json()`` form in JSON columns, next to the plain
-columns the app looks rows up by. Seating, standings and prizes are never stored: they are
+The core's input types (``EventConfig``, ``TableResult``, ``PenaltyRecord``,
+``SeatingOverride``, and a started round's :class:`StartedPlan`) are kept in JSON columns
+through one typed codec (:class:`Stored`): a row's ``result`` *is* a ``TableResult``, written
+and read as ``euchre.tournament.codec`` does, next to the plain columns the app looks rows up
+by. Seating, standings and prizes are never stored: they are
 recomputed from these inputs by ``euchre.tournament.compute_event``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any, ClassVar, TypeVar
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
+
+from euchre.tournament import EventConfig, PenaltyRecord, RoundPlan, SeatingOverride, TableResult
+from euchre.tournament.codec import Choice, dump, load
 
 __all__ = [
     "AuditEntry",
@@ -22,8 +29,10 @@ __all__ = [
     "Director",
     "Entrant",
     "Event",
+    "EventStatus",
     "OnlineMark",
     "OnlineTable",
+    "OnlineTableState",
     "Penalty",
     "PlayAction",
     "PlaySeat",
@@ -33,8 +42,12 @@ __all__ = [
     "Round",
     "SeatingOverrideRow",
     "Setting",
+    "StartedPlan",
+    "Stored",
     "Submission",
+    "SubmissionStatus",
     "TableCode",
+    "TextEnum",
     "UtcDateTime",
     "utc_now",
 ]
@@ -66,10 +79,107 @@ class UtcDateTime(TypeDecorator[datetime]):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+T = TypeVar("T")
+
+
+class Stored(TypeDecorator[T]):
+    """A tournament value kept as JSON: written by the codec, read back validated as its
+    type (so a stored result *is* a ``TableResult`` to the type checker)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def __init__(self, kind: type[T]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def process_bind_param(self, value: T | None, dialect: Dialect) -> Any:
+        """Write the value as the codec's JSON."""
+        return None if value is None else dump(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> T | None:
+        """Read the JSON back as the column's type."""
+        return None if value is None else load(self.kind, value)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class TextEnum(TypeDecorator[E]):
+    """A closed set kept as its text in a ``VARCHAR`` column, read back as its member."""
+
+    impl = String(20)
+    cache_ok = True
+
+    def __init__(self, kind: type[E]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        """Write the member's text (a plain string must be one of the members)."""
+        return None if value is None else str(self.kind(value))
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        """Read the text back as the member."""
+        return None if value is None else self.kind(value)
+
+
+class EventStatus(Choice):
+    """Where an event stands: being set up, running, finished, or archived."""
+
+    SETUP = "setup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ARCHIVED = "archived"
+
+
+class SubmissionStatus(Choice):
+    """What became of a score a table entered: waiting for an opponent (``pending``),
+    confirmed by one, accepted by the director, flagged (``disputed``), or replaced by a later
+    entry or by the official result (``superseded``)."""
+
+    PENDING = "pending"
+    CONFIRMED = "confirmed"
+    ACCEPTED = "accepted"
+    DISPUTED = "disputed"
+    SUPERSEDED = "superseded"
+
+
+class OnlineTableState(Choice):
+    """An online table's result: still ``playing``, ``recorded`` by the engine, or ``ended``
+    at the bell."""
+
+    PLAYING = "playing"
+    RECORDED = "recorded"
+    ENDED = "ended"
+
+
+@dataclass(frozen=True, slots=True)
+class StartedPlan(RoundPlan):
+    """The seating printed for a started round (the core's plan when it started), with
+    whether the director set it by hand."""
+
+    set_by_director: bool = False
+
+    @classmethod
+    def of(cls, plan: RoundPlan, *, set_by_director: bool) -> StartedPlan:
+        """``plan`` as started (``set_by_director``: the director had set its seating)."""
+        values = {item.name: getattr(plan, item.name) for item in fields(RoundPlan)}
+        return cls(**values, set_by_director=set_by_director)
+
+
 class Base(DeclarativeBase):
     """Base of every model."""
 
-    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, datetime: UtcDateTime()}
+    type_annotation_map: ClassVar[dict[Any, Any]] = {
+        dict[str, Any]: JSON,
+        datetime: UtcDateTime(),
+        EventConfig: Stored(EventConfig),
+        TableResult: Stored(TableResult),
+        PenaltyRecord: Stored(PenaltyRecord),
+        SeatingOverride: Stored(SeatingOverride),
+        StartedPlan: Stored(StartedPlan),
+    }
 
 
 class Setting(Base):
@@ -93,14 +203,14 @@ class Director(Base):
 
 
 class Event(Base):
-    """One event: its configuration (``EventConfig.to_json()``) and progress."""
+    """One event: its configuration and progress."""
 
     __tablename__ = "events"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
-    config: Mapped[dict[str, Any]]
-    status: Mapped[str] = mapped_column(String(20), default="setup")
+    config: Mapped[EventConfig]
+    status: Mapped[EventStatus] = mapped_column(TextEnum(EventStatus), default=EventStatus.SETUP)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
@@ -137,7 +247,7 @@ class Round(Base):
     started_at: Mapped[datetime] = mapped_column(default=utc_now)
     ends_at: Mapped[datetime]
     closed_at: Mapped[datetime | None] = mapped_column(default=None)
-    plan: Mapped[dict[str, Any]]
+    plan: Mapped[StartedPlan]
 
 
 class TableCode(Base):
@@ -163,16 +273,18 @@ class Submission(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
     round_number: Mapped[int] = mapped_column(Integer)
     table_number: Mapped[int] = mapped_column(Integer)
-    result: Mapped[dict[str, Any]]
+    result: Mapped[TableResult]
     submitted_by: Mapped[int] = mapped_column(Integer)
     submitted_at: Mapped[datetime] = mapped_column(default=utc_now)
-    status: Mapped[str] = mapped_column(String(20), default="pending")
+    status: Mapped[SubmissionStatus] = mapped_column(
+        TextEnum(SubmissionStatus), default=SubmissionStatus.PENDING
+    )
     confirmed_by: Mapped[int | None] = mapped_column(Integer, default=None)
     confirmed_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class Result(Base):
-    """The official result of one table in one round (``TableResult.to_json()``)."""
+    """The official result of one table in one round."""
 
     __tablename__ = "results"
     __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
@@ -181,7 +293,7 @@ class Result(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     round_number: Mapped[int] = mapped_column(Integer)
     table_number: Mapped[int] = mapped_column(Integer)
-    result: Mapped[dict[str, Any]]
+    result: Mapped[TableResult]
     submission_id: Mapped[int | None] = mapped_column(
         ForeignKey("submissions.id", ondelete="SET NULL"), default=None
     )
@@ -189,7 +301,7 @@ class Result(Base):
 
 
 class Penalty(Base):
-    """A penalty the director recorded (``PenaltyRecord.to_json()``)."""
+    """A penalty the director recorded."""
 
     __tablename__ = "penalties"
 
@@ -197,19 +309,19 @@ class Penalty(Base):
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     round_number: Mapped[int] = mapped_column(Integer)
     table_number: Mapped[int] = mapped_column(Integer)
-    record: Mapped[dict[str, Any]]
+    record: Mapped[PenaltyRecord]
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 class SeatingOverrideRow(Base):
-    """A seating the director set by hand (``SeatingOverride.to_json()``)."""
+    """A seating the director set by hand (for a round not started yet)."""
 
     __tablename__ = "seating_overrides"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     round_number: Mapped[int] = mapped_column(Integer)
-    record: Mapped[dict[str, Any]]
+    record: Mapped[SeatingOverride]
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
@@ -297,7 +409,9 @@ class OnlineTable(Base):
     )
     players: Mapped[dict[str, Any]]
     bots: Mapped[dict[str, Any]]
-    state: Mapped[str] = mapped_column(String(20), default="playing")
+    state: Mapped[OnlineTableState] = mapped_column(
+        TextEnum(OnlineTableState), default=OnlineTableState.PLAYING
+    )
     ended_by: Mapped[str | None] = mapped_column(String(200), default=None)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -23,6 +24,7 @@ from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandStatus
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
+from euchre.store.corrections import _set_official
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants
@@ -31,6 +33,7 @@ from euchre.store.models import (
     Event,
     OnlineMark,
     OnlineTable,
+    OnlineTableState,
     PlayAction,
     PlaySeat,
     PlayTable,
@@ -39,13 +42,12 @@ from euchre.store.models import (
 )
 from euchre.store.play.service import PlayService, hash_secret
 from euchre.store.play.table import HUMAN, TableConfig, TableState, seat_kinds
-from euchre.store.scores import (
+from euchre.store.results import (
     ResultInput,
     _build_result,
     _check_table,
     _seat_names,
     _seating,
-    _set_official,
     _validated,
     official_result,
 )
@@ -79,7 +81,7 @@ ENGINE = "the engine"
 _log = logging.getLogger(__name__)
 
 
-def seat_players(partnerships: list[list[str]]) -> dict[int, int]:
+def seat_players(partnerships: Sequence[Sequence[str]]) -> dict[int, int]:
     """Seat -> player number: the first partnership sits in seats 0 and 2 (the engine's
     team 0), the second in seats 1 and 3, so the engine's team points are the seating's."""
     (a1, a2), (b1, b2) = partnerships
@@ -124,11 +126,11 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
     config = event_config(event)
     names = {entrant.number: entrant.name for entrant in list_entrants(session, event_id=event.id)}
     opened = []
-    for entry in round_row.plan["tables"]:
-        number = int(entry["table"])
+    for entry in round_row.plan.tables:
+        number = entry.table
         if not is_table_online(session, event, number):
             continue
-        players = seat_players(entry["partnerships"])
+        players = seat_players(entry.partnerships)
         table_config = TableConfig(
             profile=config.profile_id,
             seed=secrets.randbelow(1 << 31),
@@ -155,7 +157,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             play_table_id=table_id,
             players={str(seat): player for seat, player in players.items()},
             bots={},
-            state="playing",
+            state=OnlineTableState.PLAYING,
         )
         session.add(row)
         opened.append(row)
@@ -345,11 +347,7 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
         )
     wanted = player_id(entrant.number)
     table_number = next(
-        (
-            int(entry["table"])
-            for entry in latest.plan["tables"]
-            if any(wanted in side for side in entry["partnerships"])
-        ),
+        (entry.table for entry in latest.plan.tables if wanted in entry.players),
         None,
     )
     if table_number is None:
@@ -445,7 +443,7 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
     )
     players = {int(seat): int(number) for seat, number in row.players.items()}
     if official is not None:  # the director entered it by hand first: his stands
-        row.state = "recorded"
+        row.state = OnlineTableState.RECORDED
         return False
     round_row = _check_table(session, row.event_id, row.round_number, row.table_number)
     seating = _seating(round_row, row.table_number)
@@ -461,7 +459,8 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
         if not bot.get("counts", True):
             # The absent player's seat was played by a computer player whose points the
             # director chose not to count: he scores nothing for this game.
-            payload.setdefault("player_points", {})[player_id(players[int(seat_text)])] = 0
+            absent = player_id(players[int(seat_text)])
+            payload = replace(payload, player_points={**payload.player_points, absent: 0})
     reason = "recorded by the engine"
     if row.bots:
         reason += "; computer players: " + ", ".join(
@@ -485,7 +484,7 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
         action="engine_result",
         reason=reason,
     )
-    row.state = "ended" if ended_by is not None else "recorded"
+    row.state = OnlineTableState.ENDED if ended_by is not None else OnlineTableState.RECORDED
     row.ended_by = ended_by
     return True
 

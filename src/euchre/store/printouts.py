@@ -33,8 +33,8 @@ def render(
         return tuple(entrants[player].name if player in entrants else player for player in ids)
 
     tables = [
-        (int(entry["table"]), list(entry["partnerships"][0]), list(entry["partnerships"][1]))
-        for entry in round_row.plan["tables"]
+        (entry.table, list(entry.partnerships[0]), list(entry.partnerships[1]))
+        for entry in round_row.plan.tables
     ]
     if document == "table-cards":
         return printing.table_cards_pdf(
@@ -85,11 +85,9 @@ def render(
                 )
                 for table, first, second in tables
             ],
-            hand_count=_hand_count(event.config.get("profile_id", "tournament")),
-            opponent_check=printing.opponent_check_for_profile(
-                str(event.config.get("profile_id", ""))
-            ),
-            wording=printing.wording_for_profile(str(event.config.get("profile_id", ""))),
+            hand_count=_hand_count(event.config.profile_id),
+            opponent_check=printing.opponent_check_for_profile(event.config.profile_id),
+            wording=printing.wording_for_profile(event.config.profile_id),
         )
     snapshot = snapshot_of(session, event)
     points: dict[str, dict[int, int]] = {}
@@ -98,25 +96,25 @@ def render(
             points[member] = dict(row.points_by_round)
     seats: dict[str, dict[int, printing.ScorecardRound]] = {player: {} for player in entrants}
     for played in started_rounds(session, event_id=event_id):
-        for entry in played.plan["tables"]:
-            sides = [list(side) for side in entry["partnerships"]]
+        for entry in played.plan.tables:
+            sides = [list(side) for side in entry.partnerships]
             for index, side in enumerate(sides):
                 for member in side:
                     seats.setdefault(member, {})[played.number] = printing.ScorecardRound(
                         round_number=played.number,
-                        table_number=int(entry["table"]),
+                        table_number=entry.table,
                         partner=", ".join(names([player for player in side if player != member]))
                         or None,
                         opponents=names(sides[1 - index]),
                         points=points.get(member, {}).get(played.number),
                     )
-        for member in played.plan.get("sitting_out", []):
+        for member in played.plan.sitting_out:
             seats.setdefault(member, {})[played.number] = printing.ScorecardRound(
                 round_number=played.number,
                 points=points.get(member, {}).get(played.number),
                 sat_out=True,
             )
-    rounds_total = int(event.config.get("rounds", round_number))
+    rounds_total = event.config.rounds
     return printing.player_scorecards_pdf(
         event.name,
         [

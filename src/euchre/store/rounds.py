@@ -16,17 +16,19 @@ from sqlalchemy import Select, Text, bindparam, cast, literal, select
 from sqlalchemy.orm import Session, defer
 from sqlalchemy.orm.attributes import set_committed_value
 
-from euchre.store.audit import record_audit
+from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, started_rounds, touch
 from euchre.store.models import (
     Entrant,
     Event,
+    EventStatus,
     RateLimit,
     Result,
     Round,
     SeatingOverrideRow,
+    StartedPlan,
     Submission,
     TableCode,
     utc_now,
@@ -36,9 +38,11 @@ from euchre.tournament import (
     EventSnapshot,
     RoundPlan,
     SeatingOverride,
+    TableResult,
     TableSeating,
     TournamentError,
 )
+from euchre.tournament.codec import load
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
@@ -71,7 +75,7 @@ class TableContext:
     table_number: int
     code: str
     partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
-    official: dict[str, Any] | Literal[False] | None = False
+    official: TableResult | Literal[False] | None = False
     """The table's official result as read with the lookup (a read, not ``lock``), None when
     there is none yet; ``False`` when not read (a write reads it again under its lock)."""
 
@@ -97,7 +101,7 @@ def table_codes(session: Session, *, event_id: int, round_number: int) -> dict[i
     """Table number -> code for the tables of one round. A table keeps its code for the whole
     event, so a card printed for round 1 still opens that table in round 5."""
     round_row = get_round(session, event_id=event_id, number=round_number)
-    numbers = {int(table["table"]) for table in round_row.plan["tables"]}
+    numbers = {table.table for table in round_row.plan.tables}
     return {
         number: code
         for number, code in event_table_codes(session, event_id=event_id).items()
@@ -124,8 +128,8 @@ def _issue_codes(session: Session, round_row: Round) -> None:
     table's card (code and QR) serves the whole event. ``TableCode.round_number`` records
     the round the code was first issued for."""
     have = event_table_codes(session, event_id=round_row.event_id)
-    for table in round_row.plan["tables"]:
-        number = int(table["table"])
+    for table in round_row.plan.tables:
+        number = table.table
         if number in have:
             continue
         session.add(
@@ -184,7 +188,7 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
         number=number,
         started_at=moment,
         ends_at=moment + timedelta(minutes=minutes),
-        plan=plan.to_json() | {"set_by_director": overridden is not None},
+        plan=StartedPlan.of(plan, set_by_director=overridden is not None),
     )
     session.add(round_row)
     session.flush()
@@ -192,7 +196,7 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
     from euchre.store.online import open_online_tables  # online imports the score services
 
     open_online_tables(session, event=event, round_row=round_row)
-    event.status = "running"
+    event.status = EventStatus.RUNNING
     touch(event)
     record_audit(
         session,
@@ -281,9 +285,9 @@ def undo_round(session: Session, *, event_id: int, number: int, who: str, reason
         action="undo_round",
         target=f"round {number}",
         old_value={
-            "plan": round_row.plan,
+            "plan": round_row.plan.to_json(),
             "submissions": [
-                {"table": row.table_number, "result": row.result, "status": row.status}
+                {"table": row.table_number, "result": row.result.to_json(), "status": row.status}
                 for row in submissions
             ],
         },
@@ -297,7 +301,7 @@ def undo_round(session: Session, *, event_id: int, number: int, who: str, reason
     # The tables' codes stay: they are the event's, and the cards may already be on the tables.
     session.delete(round_row)
     if number == 1:
-        event.status = "setup"
+        event.status = EventStatus.SETUP
     touch(event)
 
 
@@ -305,7 +309,7 @@ def close_round(session: Session, *, event_id: int, number: int, who: str) -> Ro
     """Close a round once every table's result is recorded and no dispute is open."""
     event = get_event(session, event_id=event_id, for_update=True)
     round_row = _last_open_round(session, event_id, number)
-    tables = [int(table["table"]) for table in round_row.plan["tables"]]
+    tables = [table.table for table in round_row.plan.tables]
     recorded = set(
         session.scalars(
             select(Result.table_number).where(
@@ -340,7 +344,7 @@ def close_round(session: Session, *, event_id: int, number: int, who: str) -> Ro
     session.flush()
     snapshot = compute(event_inputs(session, event))
     if snapshot.is_over:
-        event.status = "finished"
+        event.status = EventStatus.FINISHED
     record_audit(
         session, event_id=event_id, who=who, action="close_round", target=f"round {number}"
     )
@@ -393,7 +397,7 @@ def override_seating(
     )
     rounds = started_rounds(session, event_id=event_id)
     open_round = _open_round(rounds)
-    old: dict[str, object] | None
+    old: AuditValue
     if open_round is not None and open_round.number == round_number:
         used = session.scalar(
             select(Submission.id).where(
@@ -404,8 +408,15 @@ def override_seating(
             round_number,
             scored=used is not None or _result_count(session, event_id, round_number) > 0,
         )
-        old = dict(open_round.plan)
-        open_round.plan = override.to_json() | {"set_by_director": True, "round": round_number}
+        old = open_round.plan
+        # The director's seating replaces the printed one whole (as it always has: a playoff
+        # round's stage and label are not carried over).
+        open_round.plan = StartedPlan(
+            round=round_number,
+            tables=override.tables,
+            sitting_out=override.sitting_out,
+            set_by_director=True,
+        )
         session.flush()
         _check_core_accepts(session, event)
         _issue_codes(session, open_round)
@@ -420,11 +431,11 @@ def override_seating(
                 SeatingOverrideRow.round_number == round_number,
             )
         )
-        old = None if row is None else dict(row.record)
+        old = None if row is None else row.record
         if row is None:
-            row = SeatingOverrideRow(event_id=event_id, round_number=round_number, record={})
+            row = SeatingOverrideRow(event_id=event_id, round_number=round_number, record=override)
             session.add(row)
-        row.record = override.to_json()
+        row.record = override
         session.flush()
         _check_core_accepts(session, event)
     else:
@@ -440,7 +451,7 @@ def override_seating(
         action="override_seating",
         target=f"round {round_number}",
         old_value=old,
-        new_value=override.to_json(),
+        new_value=override,
         reason=reason,
     )
     return override
@@ -451,25 +462,25 @@ def _check_core_accepts(session: Session, event: Event) -> None:
 
 
 _PLAN_CACHE_SIZE = 32
-_plans: OrderedDict[tuple[str, int], tuple[str, dict[str, Any]]] = OrderedDict()
+_plans: OrderedDict[tuple[str, int], tuple[str, StartedPlan]] = OrderedDict()
 _plans_lock = threading.Lock()
 
 
-def _round_plan(session: Session, round_id: int, text: str) -> dict[str, Any]:
+def _round_plan(session: Session, round_id: int, text: str) -> StartedPlan:
     """A round's seating parsed from ``text``, the column as the database holds it right now.
 
     A round's seating of 200 tables is tens of kilobytes of JSON; parsing it on every table
     request made a request cost grow with the event. Each worker keeps the parsed seating of
     the rounds it served, keyed by the round's row and checked against the text just read, so
     a changed seating (a director's override) is parsed again: the cache can never be stale.
-    The parsed value is shared: nothing may change it in place (code assigns a new plan)."""
+    The parsed value is shared (it is frozen: code assigns a new plan)."""
     key = (str(session.get_bind().engine.url), round_id)
     with _plans_lock:
         cached = _plans.get(key)
         if cached is not None and cached[0] == text:
             _plans.move_to_end(key)
             return cached[1]
-    parsed: dict[str, Any] = json.loads(text)
+    parsed = load(StartedPlan, json.loads(text))
     with _plans_lock:
         _plans[key] = (text, parsed)
         while len(_plans) > _PLAN_CACHE_SIZE:
@@ -567,9 +578,9 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             f"round {latest.number} is over at table {table_number}; this page shows the "
             f"next seating once the director starts round {latest.number + 1}"
         )
-    for table in latest.plan["tables"]:
-        if int(table["table"]) == table_number:
-            first, second = table["partnerships"]
+    for table in latest.plan.tables:
+        if table.table == table_number:
+            first, second = table.partnerships
             wanted = [int(player) for player in (*first, *second)]
             entrants = {
                 player_id(entrant.number): entrant
@@ -616,7 +627,7 @@ def table_of_player(session: Session, *, event_id: int, player_code: str) -> str
             "starts the next round"
         )
     wanted = player_id(entrant.number)
-    for table in latest.plan["tables"]:
-        if any(wanted in side for side in table["partnerships"]):
-            return event_table_codes(session, event_id=event_id).get(int(table["table"]))
+    for table in latest.plan.tables:
+        if wanted in table.players:
+            return event_table_codes(session, event_id=event_id).get(table.table)
     return None

@@ -9,7 +9,6 @@ The API turns a :class:`TableView` into its schema; the page renders it with a t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -17,7 +16,7 @@ from euchre.engine.profile import RuleProfile, load_profile
 from euchre.store import events, rounds, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import Entrant, Event, Round, Submission
-from euchre.tournament import RoundPlan, TournamentError
+from euchre.tournament import RoundPlan, Stage, TableResult, TournamentError
 
 __all__ = [
     "SavedOutcome",
@@ -68,8 +67,8 @@ class TableView(TableSeats):
     """The event's rule profile (the API reports its hand count and most points a hand)."""
     submissions: tuple[Submission, ...]
     """Every score entered at the table this round, oldest first (superseded ones too)."""
-    official: dict[str, Any] | None
-    """The saved result (``TableResult`` JSON), None while there is none."""
+    official: TableResult | None
+    """The saved result, None while there is none."""
 
     @property
     def event_id(self) -> int:
@@ -97,11 +96,10 @@ class TableView(TableSeats):
         return any(row.status == "pending" for row in self.submissions)
 
 
-def _game_profile(profile: RuleProfile, plan: dict[str, Any]) -> RuleProfile:
+def _game_profile(profile: RuleProfile, plan: RoundPlan) -> RuleProfile:
     """The game a round's tables play: a playoff game lasts its own hands."""
-    hands = plan.get("hands")
-    if plan.get("stage") == "playoff" and hands:
-        return replace(profile, game_hands=int(hands), game_target=0)
+    if plan.stage == Stage.PLAYOFF and plan.hands:
+        return replace(profile, game_hands=plan.hands, game_target=0)
     return profile
 
 
@@ -134,9 +132,9 @@ def table_view(session: Session, *, code: str) -> TableView:
             round_number=context.round.number,
             table=context.table_number,
         )
-        official = None if row is None else dict(row.result)
+        official = None if row is None else row.result
     else:
-        official = None if context.official is None else dict(context.official)
+        official = None if context.official is None else context.official
     return TableView(
         code=seats.code,
         partnerships=seats.partnerships,

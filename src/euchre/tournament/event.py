@@ -36,6 +36,7 @@ from euchre.tournament.model import (
     PlayoffConflict,
     RoundPlan,
     SeatingOverride,
+    Stage,
     StandingRow,
     TableResult,
     TableSeating,
@@ -69,7 +70,7 @@ class _Event:
     entrants: dict[str, Entrant]
     competitors: Competitors
     overrides: dict[int, SeatingOverride]
-    results: dict[tuple[str, int, int], TableResult]
+    results: dict[tuple[Stage, int, int], TableResult]
     penalties_by_table: dict[tuple[int, int], list[PenaltyRecord]]
     warnings: list[str]
 
@@ -216,7 +217,7 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
     config, competitors = event.config, event.competitors
     round_number, tables = plan.round, plan.tables
     round_results = {
-        table.table: event.results.get(("main", round_number, table.table)) for table in tables
+        table.table: event.results.get((Stage.MAIN, round_number, table.table)) for table in tables
     }
     complete = bool(tables) and all(value is not None for value in round_results.values())
     progress.plans.append(replace(plan, complete=complete))

@@ -1,10 +1,10 @@
 """The tournament core's data: an event's inputs (what storage keeps) and its computed snapshot.
 
 The core is a deterministic function from :class:`EventInputs` to :class:`EventSnapshot`
-(:func:`euchre.tournament.event.compute_event`). Every input type has ``to_json()`` and
-``from_json()``; JSON keys are the field names. Rounds and tables are numbered from 1; table 1
-is the top (head) table. Team 0 of a table is its first partnership, team 1 its second.
-Money is kept in whole cents.
+(:func:`euchre.tournament.event.compute_event`). Every type has ``to_json()`` and
+``from_json()`` from one codec (:mod:`euchre.tournament.codec`); JSON keys are the field names.
+Rounds and tables are numbered from 1; table 1 is the top (head) table. Team 0 of a table is
+its first partnership, team 1 its second. Money is kept in whole cents.
 
 This module is a contract shared with storage and the web app: fields are only ever added
 (with defaults), never renamed.
@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
+from euchre.engine.irregularities import Irregularity
+from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
 
 __all__ = [
@@ -29,7 +31,9 @@ __all__ = [
     "EventConfig",
     "EventInputs",
     "EventSnapshot",
+    "FormatName",
     "MovementChange",
+    "PenaltyKind",
     "PenaltyRecord",
     "PenaltyRuling",
     "Playoff",
@@ -37,111 +41,179 @@ __all__ = [
     "PrizeAward",
     "PrizeTable",
     "PrizeTier",
+    "PrizeTies",
     "RoundPlan",
     "SeatingOverride",
     "SidePot",
+    "SidePotQualification",
+    "SitOutScoring",
+    "Stage",
     "StandingRow",
     "TableResult",
     "TableSeating",
+    "TieBreak",
 ]
 
-FORMAT_NAMES = (
-    "winners_move_up",
-    "rotating_partners",
-    "losers_rotate",
-    "progressive",
-    "round_robin",
-    "whist_schedule",
-)
-"""The event formats (``euchre.tournament.formats`` documents each one's options)."""
 
-SIT_OUT_SCORING = ("average", "fixed", "zero")
-"""How a player or team sitting out a round is scored: the average of that round's scores
-(per player or per team, rounded down), a stated number of points, or nothing."""
+class FormatName(Choice):
+    """The event formats (``euchre.tournament.formats`` documents each one's options)."""
 
-PRIZE_TIES = ("tie_breaks", "split")
-"""How competitors level on points share prize places: ordered by the tie-breaks (those still
-level after every tie-break split the places they span), or always split evenly."""
-
-SIDE_POT_QUALIFICATION = ("every_game", "everyone")
-"""Who can take the euchred cup: only players present for every game of the event (a sit-out
-counts as present; a late arrival or an early leaver does not), or every player."""
-
-TIE_BREAKS = (
-    "points",
-    "games_won",
-    "lone_hands",
-    "head_to_head",
-    "first_to_score",
-    "fewest_euchres",
-    "points_against",
-)
-"""Criteria that standings can be ordered by, in a configurable order."""
-
-PENALTY_KINDS = (
-    "renege",
-    "bid_out_of_turn",
-    "lead_out_of_turn",
-    "table_talk",
-    "dealer_fails_to_discard",
-    "misdeal",
-    "wrong_number_of_cards",
-    "exposed_card",
-    "lead_before_discard",
-    "lone_partner_played",
-    "renege_unproven",
-    "renege_corrected",
-    "turned_down_suit_named",
-    "partner_of_loner_plays",
-    "wrong_dealer",
-)
-"""Irregularities a director can record (scored by the event's rule profile). ``misdeal`` is
-the engine's ``wrong_number_of_cards`` and ``lone_partner_played`` its
-``partner_of_loner_plays``; the others are the engine's own names."""
+    WINNERS_MOVE_UP = "winners_move_up"
+    ROTATING_PARTNERS = "rotating_partners"
+    LOSERS_ROTATE = "losers_rotate"
+    PROGRESSIVE = "progressive"
+    ROUND_ROBIN = "round_robin"
+    WHIST_SCHEDULE = "whist_schedule"
 
 
-def _require(data: Any, key: str, where: str) -> Any:
-    if not isinstance(data, Mapping):
-        raise TournamentError(f"{where}: expected a JSON object, got {type(data).__name__}")
-    if key not in data:
-        raise TournamentError(f"{where}: missing key {key!r}")
-    return data[key]
+class SitOutScoring(Choice):
+    """How a player or team sitting out a round is scored: the average of that round's scores
+    (per player or per team, rounded down), a stated number of points, or nothing."""
+
+    AVERAGE = "average"
+    FIXED = "fixed"
+    ZERO = "zero"
 
 
-def _pairs(value: Any, where: str) -> dict[str, int]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise TournamentError(f"{where}: expected an object of player id -> number")
-    return {str(key): int(number) for key, number in value.items()}
+class PrizeTies(Choice):
+    """How competitors level on points share prize places: ordered by the tie-breaks (those
+    still level after every tie-break split the places they span), or always split evenly."""
+
+    TIE_BREAKS = "tie_breaks"
+    SPLIT = "split"
+
+
+class SidePotQualification(Choice):
+    """Who can take the euchred cup: only players present for every game of the event (a
+    sit-out counts as present; a late arrival or an early leaver does not), or every player."""
+
+    EVERY_GAME = "every_game"
+    EVERYONE = "everyone"
+
+
+class TieBreak(Choice):
+    """Criteria that standings can be ordered by, in a configurable order."""
+
+    POINTS = "points"
+    GAMES_WON = "games_won"
+    LONE_HANDS = "lone_hands"
+    HEAD_TO_HEAD = "head_to_head"
+    FIRST_TO_SCORE = "first_to_score"
+    FEWEST_EUCHRES = "fewest_euchres"
+    POINTS_AGAINST = "points_against"
+
+
+class Stage(Choice):
+    """Which part of an event a round or a game belongs to."""
+
+    MAIN = "main"
+    PLAYOFF = "playoff"
+
+
+class PenaltyKind(Choice):
+    """Irregularities a director can record (scored by the event's rule profile): every one of
+    the engine's :class:`~euchre.engine.irregularities.Irregularity` under its own name, plus
+    two names the sheets use for two of them (``misdeal`` is ``wrong_number_of_cards``,
+    ``lone_partner_played`` is ``partner_of_loner_plays``; see :attr:`irregularity`). The
+    aliases are kept as their own members because stored records and the forms use them."""
+
+    RENEGE = Irregularity.RENEGE.value
+    BID_OUT_OF_TURN = Irregularity.BID_OUT_OF_TURN.value
+    LEAD_OUT_OF_TURN = Irregularity.LEAD_OUT_OF_TURN.value
+    TABLE_TALK = Irregularity.TABLE_TALK.value
+    DEALER_FAILS_TO_DISCARD = Irregularity.DEALER_FAILS_TO_DISCARD.value
+    MISDEAL = "misdeal"
+    WRONG_NUMBER_OF_CARDS = Irregularity.WRONG_NUMBER_OF_CARDS.value
+    EXPOSED_CARD = Irregularity.EXPOSED_CARD.value
+    LEAD_BEFORE_DISCARD = Irregularity.LEAD_BEFORE_DISCARD.value
+    LONE_PARTNER_PLAYED = "lone_partner_played"
+    RENEGE_UNPROVEN = Irregularity.RENEGE_UNPROVEN.value
+    RENEGE_CORRECTED = Irregularity.RENEGE_CORRECTED.value
+    TURNED_DOWN_SUIT_NAMED = Irregularity.TURNED_DOWN_SUIT_NAMED.value
+    PARTNER_OF_LONER_PLAYS = Irregularity.PARTNER_OF_LONER_PLAYS.value
+    WRONG_DEALER = Irregularity.WRONG_DEALER.value
+
+    @property
+    def irregularity(self) -> Irregularity:
+        """The engine's irregularity this kind is scored as."""
+        if self is PenaltyKind.MISDEAL:
+            return Irregularity.WRONG_NUMBER_OF_CARDS
+        if self is PenaltyKind.LONE_PARTNER_PLAYED:
+            return Irregularity.PARTNER_OF_LONER_PLAYS
+        return Irregularity(self.value)
+
+    @classmethod
+    def parse(cls, text: str) -> PenaltyKind:
+        """Read a kind's name, as :meth:`Irregularity.parse` does (``Bid out of turn`` is
+        ``bid_out_of_turn``); raises :class:`TournamentError` listing the known ones."""
+        try:
+            return cls(str(text).strip().lower().replace(" ", "_").replace("-", "_"))
+        except ValueError:
+            raise TournamentError(_unknown_kind(text)) from None
+
+
+def _unknown_kind(value: object) -> str:
+    return f"unknown irregularity {value!r}; known: {', '.join(PenaltyKind)}"
+
+
+FORMAT_NAMES: tuple[FormatName, ...] = tuple(FormatName)
+"""Every :class:`FormatName`, in the order forms list them."""
+SIT_OUT_SCORING: tuple[SitOutScoring, ...] = tuple(SitOutScoring)
+"""Every :class:`SitOutScoring`."""
+PRIZE_TIES: tuple[PrizeTies, ...] = tuple(PrizeTies)
+"""Every :class:`PrizeTies`."""
+SIDE_POT_QUALIFICATION: tuple[SidePotQualification, ...] = tuple(SidePotQualification)
+"""Every :class:`SidePotQualification`."""
+TIE_BREAKS: tuple[TieBreak, ...] = tuple(TieBreak)
+"""Every :class:`TieBreak`, in the order forms list them."""
+PENALTY_KINDS: tuple[PenaltyKind, ...] = tuple(PenaltyKind)
+"""Every :class:`PenaltyKind`, in the order forms list them."""
+
+_FORMAT = Annotated[
+    FormatName,
+    one_of(FormatName, "unknown format {value!r}; formats: {choices}"),
+    AS_TEXT,
+]
+_SIT_OUT = Annotated[
+    SitOutScoring,
+    one_of(SitOutScoring, "unknown sit_out_scoring {value!r}; choose one of {choices}"),
+    AS_TEXT,
+]
+_PRIZE_TIES = Annotated[
+    PrizeTies, one_of(PrizeTies, "unknown prize_ties {value!r}; choose one of {choices}"), AS_TEXT
+]
+_QUALIFICATION = Annotated[
+    SidePotQualification,
+    one_of(
+        SidePotQualification, "unknown side_pot_qualification {value!r}; choose one of {choices}"
+    ),
+    AS_TEXT,
+]
+_TIE_BREAK = Annotated[
+    TieBreak, one_of(TieBreak, "unknown tie-break {value!r}; choose from {choices}"), AS_TEXT
+]
+_STAGE = Annotated[
+    Stage, one_of(Stage, "stage must be 'main' or 'playoff', got {value!r}"), AS_TEXT
+]
+_KIND = Annotated[
+    PenaltyKind, one_of(PenaltyKind, "unknown irregularity {value!r}; known: {choices}"), AS_TEXT
+]
 
 
 # --- configuration ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class PrizeTier:
+class PrizeTier(JsonCodec):
     """Prize amounts (in cents, 1st place first) used when an event has at least
     ``min_tables`` tables."""
 
     min_tables: int
     amounts_cents: tuple[int, ...]
 
-    def to_json(self) -> dict[str, Any]:
-        """This tier as JSON."""
-        return {"min_tables": self.min_tables, "amounts_cents": list(self.amounts_cents)}
-
-    @classmethod
-    def from_json(cls, data: Any) -> PrizeTier:
-        """Read a tier written by :meth:`to_json`."""
-        return cls(
-            int(_require(data, "min_tables", "prize tier")),
-            tuple(int(amount) for amount in _require(data, "amounts_cents", "prize tier")),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class PrizeTable:
+class PrizeTable(JsonCodec):
     """A payout table that depends on the number of tables (Bolivar: $60/$40/$20 with three
     tables, $75/$50/$35 with four or more). The tier with the largest ``min_tables`` not above
     the event's table count applies; with none, no prizes."""
@@ -158,18 +230,9 @@ class PrizeTable:
                 best = tier
         return best.amounts_cents if best else ()
 
-    def to_json(self) -> dict[str, Any]:
-        """This table as JSON."""
-        return {"tiers": [tier.to_json() for tier in self.tiers]}
-
-    @classmethod
-    def from_json(cls, data: Any) -> PrizeTable:
-        """Read a table written by :meth:`to_json`."""
-        return cls(tuple(PrizeTier.from_json(tier) for tier in _require(data, "tiers", "prizes")))
-
 
 @dataclass(frozen=True, slots=True)
-class EventConfig:
+class EventConfig(JsonCodec):
     """Everything a director sets before the first round.
 
     ``format`` is one of :data:`FORMAT_NAMES`, with ``format_options`` as that format documents
@@ -186,7 +249,7 @@ class EventConfig:
 
     name: str
     profile_id: str
-    format: str
+    format: _FORMAT
     rounds: int
     format_options: Mapping[str, Any] = field(default_factory=dict)
     round_minutes: int = 0
@@ -194,68 +257,21 @@ class EventConfig:
     prizes: PrizeTable = field(default_factory=PrizeTable)
     side_pot: bool = False
     side_pot_cents: int = 25
-    sit_out_scoring: str = "average"
+    sit_out_scoring: _SIT_OUT = SitOutScoring.AVERAGE
     sit_out_points: int = 0
-    tie_breaks: tuple[str, ...] = ()
-    prize_ties: str = "tie_breaks"
-    side_pot_qualification: str = "every_game"
+    tie_breaks: tuple[_TIE_BREAK, ...] = ()
+    prize_ties: _PRIZE_TIES = PrizeTies.TIE_BREAKS
+    side_pot_qualification: _QUALIFICATION = SidePotQualification.EVERY_GAME
     side_pot_exclude: tuple[str, ...] = ()
     side_pot_include: tuple[str, ...] = ()
-    online: bool = False
+    online: Annotated[bool, OMIT_FALSE] = False
     """Every table plays in the browser (a club night played online; see docs/online.md):
     the engine referees and records each table's result. Single tables can be marked
     online or on paper apart from this."""
 
-    def to_json(self) -> dict[str, Any]:
-        """This configuration as JSON (``online`` only when set)."""
-        return ({"online": True} if self.online else {}) | {
-            "name": self.name,
-            "profile_id": self.profile_id,
-            "format": self.format,
-            "rounds": self.rounds,
-            "format_options": dict(self.format_options),
-            "round_minutes": self.round_minutes,
-            "seed": self.seed,
-            "prizes": self.prizes.to_json(),
-            "side_pot": self.side_pot,
-            "side_pot_cents": self.side_pot_cents,
-            "sit_out_scoring": self.sit_out_scoring,
-            "sit_out_points": self.sit_out_points,
-            "tie_breaks": list(self.tie_breaks),
-            "prize_ties": self.prize_ties,
-            "side_pot_qualification": self.side_pot_qualification,
-            "side_pot_exclude": list(self.side_pot_exclude),
-            "side_pot_include": list(self.side_pot_include),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> EventConfig:
-        """Read a configuration written by :meth:`to_json` (missing optional keys default)."""
-        where = "event config"
-        return cls(
-            name=str(_require(data, "name", where)),
-            profile_id=str(_require(data, "profile_id", where)),
-            format=str(_require(data, "format", where)),
-            rounds=int(_require(data, "rounds", where)),
-            format_options=dict(data.get("format_options") or {}),
-            round_minutes=int(data.get("round_minutes", 0)),
-            seed=int(data.get("seed", 0)),
-            prizes=PrizeTable.from_json(data["prizes"]) if data.get("prizes") else PrizeTable(),
-            side_pot=bool(data.get("side_pot", False)),
-            side_pot_cents=int(data.get("side_pot_cents", 25)),
-            sit_out_scoring=str(data.get("sit_out_scoring", "average")),
-            sit_out_points=int(data.get("sit_out_points", 0)),
-            tie_breaks=tuple(str(name) for name in data.get("tie_breaks") or ()),
-            prize_ties=str(data.get("prize_ties", "tie_breaks")),
-            side_pot_qualification=str(data.get("side_pot_qualification", "every_game")),
-            side_pot_exclude=tuple(str(p) for p in data.get("side_pot_exclude") or ()),
-            side_pot_include=tuple(str(p) for p in data.get("side_pot_include") or ()),
-            online=bool(data.get("online", False)),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class Entrant:
+class Entrant(JsonCodec):
     """A player. Entrants with the same ``team`` label are fixed partners (team formats);
     ``team`` None means the player came alone (paired by the first draw where the format needs
     teams). ``arrival_round`` is the first round played; ``withdrawal_round`` the first round
@@ -273,35 +289,12 @@ class Entrant:
             return False
         return self.withdrawal_round is None or round_number < self.withdrawal_round
 
-    def to_json(self) -> dict[str, Any]:
-        """This entrant as JSON."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "team": self.team,
-            "arrival_round": self.arrival_round,
-            "withdrawal_round": self.withdrawal_round,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> Entrant:
-        """Read an entrant written by :meth:`to_json`."""
-        team = data.get("team") if isinstance(data, Mapping) else None
-        withdrawal = data.get("withdrawal_round") if isinstance(data, Mapping) else None
-        return cls(
-            id=str(_require(data, "id", "entrant")),
-            name=str(_require(data, "name", "entrant")),
-            team=None if team is None else str(team),
-            arrival_round=int(data.get("arrival_round", 1)),
-            withdrawal_round=None if withdrawal is None else int(withdrawal),
-        )
-
 
 # --- results, penalties, overrides --------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class TableResult:
+class TableResult(JsonCodec):
     """One table's game in one round, as the tally sheet (or the digital table) gives it.
 
     ``team_points`` are the totals of the table's two partnerships (team 0 = its first
@@ -329,62 +322,13 @@ class TableResult:
     euchres: Mapping[str, int] = field(default_factory=dict)
     hands_played: int | None = None
     first_to_tying_score: int | None = None
-    stage: str = "main"
-    partnerships: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    stage: _STAGE = Stage.MAIN
+    partnerships: Annotated[tuple[tuple[str, ...], tuple[str, ...]] | None, OMIT_NONE] = None
     lone_marches: Mapping[str, int] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """This result as JSON (``partnerships`` only when set)."""
-        data: dict[str, Any] = {
-            "round": self.round,
-            "table": self.table,
-            "team_points": list(self.team_points),
-            "lone_marches": dict(self.lone_marches),
-            "hand_points": [list(hand) for hand in self.hand_points],
-            "player_points": dict(self.player_points),
-            "lone_hands": dict(self.lone_hands),
-            "euchres": dict(self.euchres),
-            "hands_played": self.hands_played,
-            "first_to_tying_score": self.first_to_tying_score,
-            "stage": self.stage,
-        }
-        if self.partnerships is not None:
-            data["partnerships"] = [list(pair) for pair in self.partnerships]
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> TableResult:
-        """Read a result written by :meth:`to_json`."""
-        where = "table result"
-        points = _require(data, "team_points", where)
-        if not isinstance(points, list | tuple) or len(points) != 2:
-            raise TournamentError(f"{where}: team_points must be two numbers, got {points!r}")
-        hands = tuple((int(hand[0]), int(hand[1])) for hand in data.get("hand_points") or ())
-        played = data.get("hands_played")
-        first = data.get("first_to_tying_score")
-        who = data.get("partnerships")
-        if who is not None and (not isinstance(who, list | tuple) or len(who) != 2):
-            raise TournamentError(f"{where}: partnerships must be two lists, got {who!r}")
-        return cls(
-            round=int(_require(data, "round", where)),
-            table=int(_require(data, "table", where)),
-            team_points=(int(points[0]), int(points[1])),
-            hand_points=hands,
-            player_points=_pairs(data.get("player_points"), where),
-            lone_hands=_pairs(data.get("lone_hands"), where),
-            euchres=_pairs(data.get("euchres"), where),
-            hands_played=None if played is None else int(played),
-            first_to_tying_score=None if first is None else int(first),
-            stage=str(data.get("stage", "main")),
-            partnerships=None
-            if who is None
-            else (tuple(str(p) for p in who[0]), tuple(str(p) for p in who[1])),
-            lone_marches=_pairs(data.get("lone_marches"), where),
-        )
 
 
 @dataclass(frozen=True, slots=True)
-class PenaltyRecord:
+class PenaltyRecord(JsonCodec):
     """An irregularity the director recorded at a table (one of :data:`PENALTY_KINDS`).
 
     ``offender_id`` is the offending player (his partnership is the offending team).
@@ -398,7 +342,7 @@ class PenaltyRecord:
 
     round: int
     table: int
-    kind: str
+    kind: _KIND
     offender_id: str
     hand_number: int | None = None
     proven: bool | None = None
@@ -408,113 +352,34 @@ class PenaltyRecord:
     hand_record: Mapping[str, Any] | None = None
     note: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        """This record as JSON."""
-        return {
-            "round": self.round,
-            "table": self.table,
-            "kind": self.kind,
-            "offender_id": self.offender_id,
-            "hand_number": self.hand_number,
-            "proven": self.proven,
-            "lone_hand": self.lone_hand,
-            "warned": self.warned,
-            "choice": self.choice,
-            "hand_record": None if self.hand_record is None else dict(self.hand_record),
-            "note": self.note,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> PenaltyRecord:
-        """Read a record written by :meth:`to_json`."""
-        where = "penalty record"
-        hand_number = data.get("hand_number") if isinstance(data, Mapping) else None
-        proven = data.get("proven") if isinstance(data, Mapping) else None
-        warned = data.get("warned") if isinstance(data, Mapping) else None
-        choice = data.get("choice") if isinstance(data, Mapping) else None
-        record = data.get("hand_record") if isinstance(data, Mapping) else None
-        return cls(
-            round=int(_require(data, "round", where)),
-            table=int(_require(data, "table", where)),
-            kind=str(_require(data, "kind", where)),
-            offender_id=str(_require(data, "offender_id", where)),
-            hand_number=None if hand_number is None else int(hand_number),
-            proven=None if proven is None else bool(proven),
-            lone_hand=bool(data.get("lone_hand", False)),
-            warned=None if warned is None else bool(warned),
-            choice=None if choice is None else str(choice),
-            hand_record=None if record is None else dict(record),
-            note=str(data.get("note", "")),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class TableSeating:
+class TableSeating(JsonCodec):
     """One table of a round: its number and its two partnerships (player ids). ``hands`` is
     the game's length when it differs from the profile's (a playoff game, a sudden-death
     hand); None means the profile's game."""
 
     table: int
     partnerships: tuple[tuple[str, ...], tuple[str, ...]]
-    hands: int | None = None
+    hands: Annotated[int | None, OMIT_NONE] = None
 
     @property
     def players(self) -> tuple[str, ...]:
         """Every player at the table."""
         return self.partnerships[0] + self.partnerships[1]
 
-    def to_json(self) -> dict[str, Any]:
-        """This table as JSON (``hands`` only when set)."""
-        data: dict[str, Any] = {
-            "table": self.table,
-            "partnerships": [list(pair) for pair in self.partnerships],
-        }
-        if self.hands is not None:
-            data["hands"] = self.hands
-        return data
-
-    @classmethod
-    def from_json(cls, data: Any) -> TableSeating:
-        """Read a table written by :meth:`to_json`."""
-        pairs = _require(data, "partnerships", "table seating")
-        if not isinstance(pairs, list | tuple) or len(pairs) != 2:
-            raise TournamentError(f"table seating: partnerships must be two lists, got {pairs!r}")
-        hands = data.get("hands")
-        return cls(
-            int(_require(data, "table", "table seating")),
-            (tuple(str(p) for p in pairs[0]), tuple(str(p) for p in pairs[1])),
-            None if hands is None else int(hands),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class SeatingOverride:
+class SeatingOverride(JsonCodec):
     """A round's seating set by hand; the format continues from it."""
 
     round: int
     tables: tuple[TableSeating, ...]
     sitting_out: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        """This override as JSON."""
-        return {
-            "round": self.round,
-            "tables": [table.to_json() for table in self.tables],
-            "sitting_out": list(self.sitting_out),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> SeatingOverride:
-        """Read an override written by :meth:`to_json`."""
-        return cls(
-            int(_require(data, "round", "seating override")),
-            tuple(TableSeating.from_json(t) for t in _require(data, "tables", "seating override")),
-            tuple(str(p) for p in data.get("sitting_out") or ()),
-        )
-
 
 @dataclass(frozen=True, slots=True)
-class EventInputs:
+class EventInputs(JsonCodec):
     """Everything storage keeps about an event; :func:`compute_event` derives the rest."""
 
     config: EventConfig
@@ -523,33 +388,12 @@ class EventInputs:
     penalties: tuple[PenaltyRecord, ...] = ()
     overrides: tuple[SeatingOverride, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        """These inputs as JSON."""
-        return {
-            "config": self.config.to_json(),
-            "entrants": [entrant.to_json() for entrant in self.entrants],
-            "results": [result.to_json() for result in self.results],
-            "penalties": [penalty.to_json() for penalty in self.penalties],
-            "overrides": [override.to_json() for override in self.overrides],
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> EventInputs:
-        """Read inputs written by :meth:`to_json`."""
-        return cls(
-            config=EventConfig.from_json(_require(data, "config", "event")),
-            entrants=tuple(Entrant.from_json(e) for e in data.get("entrants") or ()),
-            results=tuple(TableResult.from_json(r) for r in data.get("results") or ()),
-            penalties=tuple(PenaltyRecord.from_json(p) for p in data.get("penalties") or ()),
-            overrides=tuple(SeatingOverride.from_json(o) for o in data.get("overrides") or ()),
-        )
-
 
 # --- the snapshot ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class RoundPlan:
+class RoundPlan(JsonCodec):
     """One round's seating: tables (two partnerships each) and who sits out. ``byes`` names
     the teams (team formats) or players sitting out, ``overridden`` marks a hand-set seating,
     ``complete`` says every table's result is in. ``stage`` is ``"main"`` or ``"playoff"``;
@@ -563,29 +407,21 @@ class RoundPlan:
     byes: tuple[str, ...] = ()
     overridden: bool = False
     complete: bool = False
-    stage: str = "main"
+    stage: _STAGE = Stage.MAIN
     hands: int | None = None
     minutes: int | None = None
     label: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        """This plan as JSON."""
-        return {
-            "round": self.round,
-            "tables": [table.to_json() for table in self.tables],
-            "sitting_out": list(self.sitting_out),
-            "byes": list(self.byes),
-            "overridden": self.overridden,
-            "complete": self.complete,
-            "stage": self.stage,
-            "hands": self.hands,
-            "minutes": self.minutes,
-            "label": self.label,
-        }
+    def table(self, number: int) -> TableSeating | None:
+        """Table ``number`` of this round (None when the round has no such table)."""
+        for table in self.tables:
+            if table.table == number:
+                return table
+        return None
 
 
 @dataclass(frozen=True, slots=True)
-class StandingRow:
+class StandingRow(JsonCodec):
     """One competitor's line in the standings (a player in individual formats, a team in team
     formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``).
     ``points_by_round`` gives the points of each round scored so far (penalties and sit-outs
@@ -608,31 +444,9 @@ class StandingRow:
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
     points_by_round: Mapping[int, int] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
-        """This row as JSON."""
-        return {
-            "rank": self.rank,
-            "competitor_id": self.competitor_id,
-            "name": self.name,
-            "members": list(self.members),
-            "points": self.points,
-            "games_played": self.games_played,
-            "games_won": self.games_won,
-            "lone_hands": self.lone_hands,
-            "euchres": self.euchres,
-            "points_against": self.points_against,
-            "sit_outs": self.sit_outs,
-            "penalty_points": self.penalty_points,
-            "tied": self.tied,
-            "tie_break_values": dict(self.tie_break_values),
-            "points_by_round": {
-                str(number): points for number, points in self.points_by_round.items()
-            },
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class PrizeAward:
+class PrizeAward(JsonCodec):
     """Money to one competitor: ``places`` the prize places shared (ties split them evenly;
     any odd cent goes to the competitor listed first). ``decided_by`` says what decided the
     place: ``"points"``, the tie-break that separated competitors level on points (one of
@@ -645,20 +459,9 @@ class PrizeAward:
     shared_with: tuple[str, ...] = ()
     decided_by: str = "points"
 
-    def to_json(self) -> dict[str, Any]:
-        """This award as JSON."""
-        return {
-            "competitor_id": self.competitor_id,
-            "name": self.name,
-            "places": list(self.places),
-            "amount_cents": self.amount_cents,
-            "shared_with": list(self.shared_with),
-            "decided_by": self.decided_by,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class SidePot:
+class SidePot(JsonCodec):
     """The euchred cup: the money in it and who takes it (the fewest points among those who
     qualify; ties split). ``rule`` says who qualifies in words for the screen,
     ``qualified`` lists them, ``not_qualified`` gives each one left out and why (absent for a
@@ -673,27 +476,15 @@ class SidePot:
     not_qualified: Mapping[str, str] = field(default_factory=dict)
     paid: bool = False
 
-    def to_json(self) -> dict[str, Any]:
-        """This pot as JSON."""
-        return {
-            "total_cents": self.total_cents,
-            "winners": list(self.winners),
-            "shares_cents": list(self.shares_cents),
-            "rule": self.rule,
-            "qualified": list(self.qualified),
-            "not_qualified": dict(self.not_qualified),
-            "paid": self.paid,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class PenaltyRuling:
+class PenaltyRuling(JsonCodec):
     """How the profile scored one :class:`PenaltyRecord`: points per team of its table, the
     clause, and what happened to the hand."""
 
     round: int
     table: int
-    kind: str
+    kind: _KIND
     offender_id: str
     team_points: tuple[int, int]
     outcome: str
@@ -701,23 +492,9 @@ class PenaltyRuling:
     offenders_score_nothing: bool = False
     covered: bool = True
 
-    def to_json(self) -> dict[str, Any]:
-        """This ruling as JSON."""
-        return {
-            "round": self.round,
-            "table": self.table,
-            "kind": self.kind,
-            "offender_id": self.offender_id,
-            "team_points": list(self.team_points),
-            "outcome": self.outcome,
-            "clause": self.clause,
-            "offenders_score_nothing": self.offenders_score_nothing,
-            "covered": self.covered,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class Playoff:
+class Playoff(JsonCodec):
     """Competitors tied at the end who must play off, and how (the format's tie rule):
     ``hands`` per playoff game, ``sudden_death_hands`` per game after a level two-team game."""
 
@@ -727,19 +504,9 @@ class Playoff:
     hands: int = 4
     sudden_death_hands: int = 1
 
-    def to_json(self) -> dict[str, Any]:
-        """This playoff as JSON."""
-        return {
-            "competitors": list(self.competitors),
-            "kind": self.kind,
-            "description": self.description,
-            "hands": self.hands,
-            "sudden_death_hands": self.sudden_death_hands,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class PlayoffConflict:
+class PlayoffConflict(JsonCodec):
     """A playoff game already played between competitors who, after a later correction, no
     longer both belong to one tied group (or a tied group now holds a competitor who never
     played its playoff). The result stays with the teams that played it; the director must
@@ -752,19 +519,9 @@ class PlayoffConflict:
     now_tied: tuple[tuple[str, ...], ...]
     message: str
 
-    def to_json(self) -> dict[str, Any]:
-        """This conflict as JSON."""
-        return {
-            "round": self.round,
-            "table": self.table,
-            "played": list(self.played),
-            "now_tied": [list(group) for group in self.now_tied],
-            "message": self.message,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class MovementChange:
+class MovementChange(JsonCodec):
     """A player whose seat in a round differs between two computations of an event (for
     example before and after a corrected result)."""
 
@@ -773,18 +530,9 @@ class MovementChange:
     before: str
     after: str
 
-    def to_json(self) -> dict[str, Any]:
-        """This change as JSON."""
-        return {
-            "round": self.round,
-            "player_id": self.player_id,
-            "before": self.before,
-            "after": self.after,
-        }
-
 
 @dataclass(frozen=True, slots=True)
-class EventSnapshot:
+class EventSnapshot(JsonCodec):
     """Everything derived from an event's inputs.
 
     ``rounds`` holds every round whose seating is known (the complete ones and the next);
@@ -817,22 +565,3 @@ class EventSnapshot:
             if plan.round == round_number:
                 return plan
         raise TournamentError(f"round {round_number} has no seating yet")
-
-    def to_json(self) -> dict[str, Any]:
-        """This snapshot as JSON."""
-        return {
-            "config": self.config.to_json(),
-            "rounds": [plan.to_json() for plan in self.rounds],
-            "complete_rounds": list(self.complete_rounds),
-            "current_round": self.current_round,
-            "standings": [row.to_json() for row in self.standings],
-            "ties": [list(group) for group in self.ties],
-            "prizes": [award.to_json() for award in self.prizes],
-            "side_pot": None if self.side_pot is None else self.side_pot.to_json(),
-            "penalties": [ruling.to_json() for ruling in self.penalties],
-            "playoffs": [playoff.to_json() for playoff in self.playoffs],
-            "movement_changes": [change.to_json() for change in self.movement_changes],
-            "warnings": list(self.warnings),
-            "is_over": self.is_over,
-            "conflicts": [conflict.to_json() for conflict in self.conflicts],
-        }

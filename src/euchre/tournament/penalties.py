@@ -18,6 +18,7 @@ from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import (
     PENALTY_KINDS,
+    PenaltyKind,
     PenaltyRecord,
     PenaltyRuling,
     TableResult,
@@ -32,11 +33,6 @@ __all__ = [
     "rule_on_penalty",
     "seat_of",
 ]
-
-_ALIASES = {
-    "misdeal": Irregularity.WRONG_NUMBER_OF_CARDS,
-    "lone_partner_played": Irregularity.PARTNER_OF_LONER_PLAYS,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +91,7 @@ def seat_of(seating: TableSeating, player: str) -> int:
 
 
 def _irregularity(kind: str) -> Irregularity:
-    if kind in _ALIASES:
-        return _ALIASES[kind]
-    try:
-        return Irregularity.parse(kind)
-    except EuchreError:
-        raise TournamentError(
-            f"unknown irregularity {kind!r}; known: {', '.join(PENALTY_KINDS)}"
-        ) from None
+    return PenaltyKind.parse(kind).irregularity
 
 
 def rule_on_penalty(

@@ -383,7 +383,7 @@ def accept_submission(
 
 def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
     return CorrectionOut(
-        result=result.result,
+        result=result.result.to_json(),
         movement_changes=[MovementChangeOut(**change.to_json()) for change in changes],
     )
 

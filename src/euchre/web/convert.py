@@ -11,7 +11,6 @@ from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Subm
 from euchre.store.presets import sheet_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.store.table_view import TableView
-from euchre.tournament import EventConfig
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -52,10 +51,10 @@ def event_out(session: Session, event: Event) -> EventOut:
         id=event.id,
         name=event.name,
         status=event.status,
-        config=event.config,
+        config=event.config.to_json(),
         current_round=open_round,
         rounds_started=len(rounds),
-        warnings=sheet_warnings(EventConfig.from_json(event.config)),
+        warnings=sheet_warnings(event.config),
     )
 
 
@@ -80,7 +79,7 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
         ends_at=round_row.ends_at,
         closed_at=round_row.closed_at,
         seconds_left=seconds_left(round_row.ends_at) if round_row.closed_at is None else 0,
-        plan=round_row.plan,
+        plan=round_row.plan.to_json(),
         tables=[
             TableStatusOut(
                 table=status.table,
@@ -104,7 +103,7 @@ def submission_out(row: Submission) -> SubmissionOut:
         id=row.id,
         round=row.round_number,
         table=row.table_number,
-        result=row.result,
+        result=row.result.to_json(),
         submitted_by=row.submitted_by,
         submitted_at=row.submitted_at,
         status=row.status,
@@ -115,7 +114,9 @@ def submission_out(row: Submission) -> SubmissionOut:
 
 def penalty_out(row: Penalty) -> PenaltyOut:
     """A penalty."""
-    return PenaltyOut(id=row.id, round=row.round_number, table=row.table_number, record=row.record)
+    return PenaltyOut(
+        id=row.id, round=row.round_number, table=row.table_number, record=row.record.to_json()
+    )
 
 
 def audit_out(row: AuditEntry) -> AuditOut:
@@ -175,9 +176,7 @@ def table_out(view: TableView) -> TableOut:
         seconds_left=seconds_left(view.round.ends_at),
         partnerships=(first, second),
         submissions=[submission_out(row) for row in view.submissions],
-        official=None
-        if official is None
-        else {"team_points": [official["team_points"][0], official["team_points"][1]]},
+        official=None if official is None else {"team_points": list(official.team_points)},
         max_hand_points=view.event_profile.max_hand_points(),
         game_hands=view.event_profile.game_hands,
     )

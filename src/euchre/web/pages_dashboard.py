@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
-from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward
+from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward, RoundPlan, Stage
 from euchre.web.deps import database, optional_director
 from euchre.web.page_helpers import login_redirect
 from euchre.web.pages_audit import audit_rows, player_names, with_names
@@ -244,22 +244,22 @@ def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def hands_note(plan: Mapping[str, Any]) -> str:
+def hands_note(plan: RoundPlan) -> str:
     """ " (4 hands a game)" for a playoff round, "" for a main round."""
-    hands = plan.get("hands")
-    if plan.get("stage") != "playoff" or not hands or "hand" in str(plan.get("label") or ""):
+    hands = plan.hands
+    if plan.stage != Stage.PLAYOFF or not hands or "hand" in (plan.label or ""):
         return ""  # a main round, or the label already says its hands
     return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
 
 
-def round_label(plan: Mapping[str, Any] | None, number: int) -> str:
+def round_label(plan: RoundPlan | None, number: int) -> str:
     """A round's name on every page: "Round 3", or for a playoff "Round 8 — Playoff:
     4-hand game" (its own hand count)."""
-    if not plan or plan.get("stage") != "playoff":
+    if plan is None or plan.stage != Stage.PLAYOFF:
         return f"Round {number}"
-    label = str(plan.get("label") or "")
+    label = plan.label or ""
     if not label:
-        hands = plan.get("hands")
+        hands = plan.hands
         label = f"Playoff: {hands}-hand game" if hands else "Playoff"
     elif not label.lower().startswith("playoff"):
         label = f"Playoff: {label}"
@@ -384,12 +384,12 @@ def _round_state(
         }
     number = open_round.number
     statuses = scores.table_statuses(session, event_id=event_id, round_number=number)
-    hands = open_round.plan.get("hands")
+    hands = open_round.plan.hands
     return {
         "open": True,
         "number": number,
         "heading": round_label(open_round.plan, number),
-        "hands": hands if open_round.plan.get("stage") == "playoff" and hands else None,
+        "hands": hands if open_round.plan.stage == Stage.PLAYOFF and hands else None,
         "clock": clock(open_round),
         "reported": sum(1 for status in statuses if status.team_points is not None),
         "tables": [
@@ -404,7 +404,7 @@ def _round_state(
             for status in statuses
         ],
         "sitting_out": ", ".join(
-            names.get(player, player) for player in open_round.plan.get("sitting_out", [])
+            names.get(player, player) for player in open_round.plan.sitting_out
         ),
         "evening_tally": evening,
     }
@@ -419,7 +419,7 @@ def _waiting_scores(session: Session, event_id: int) -> list[dict[str, Any]]:
             "status": row.status,
             "round": row.round_number,
             "table": row.table_number,
-            "points": row.result["team_points"],
+            "points": row.result.team_points,
             "by": names.get(row.submitted_by, row.submitted_by),
         }
         for row in scores.list_submissions(session, event_id=event_id)
@@ -455,21 +455,23 @@ def _penalty_lines(
         for ruling in snapshot.penalties
     }
     plans = {
-        (round_row.number, int(entry["table"])): entry["partnerships"]
+        (round_row.number, entry.table): entry.partnerships
         for round_row in events.started_rounds(session, event_id=event_id)
-        for entry in round_row.plan["tables"]
+        for entry in round_row.plan.tables
     }
     items = []
     for row in scores.list_penalties(session, event_id=event_id):
         record = row.record
-        sides = plans.get((row.round_number, row.table_number), [[], []])
+        sides: tuple[tuple[str, ...], ...] = plans.get(
+            (row.round_number, row.table_number), ((), ())
+        )
         teams = [" & ".join(names.get(str(p), str(p)) for p in side) for side in sides]
         ruling = rulings.get(
             (
                 row.round_number,
                 row.table_number,
-                str(record.get("kind")),
-                str(record.get("offender_id")),
+                record.kind,
+                str(record.offender_id),
             )
         )
         outcome = ""
@@ -480,13 +482,13 @@ def _penalty_lines(
                 if points
             )
             outcome = f": {ruling.outcome.replace('_', ' ')} ({paid or 'no points'})"
-        offender = str(record.get("offender_id"))
+        offender = str(record.offender_id)
         items.append(
             {
                 "id": row.id,
                 "round": row.round_number,
                 "table": row.table_number,
-                "kind": str(record.get("kind")).replace("_", " "),
+                "kind": record.kind.replace("_", " "),
                 "offender": names.get(offender, offender),
                 "outcome": outcome,
                 "problem": _deal_problem(
@@ -548,7 +550,7 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             "event_id": event_id,
             "event": event,
             "facts": {
-                key: "" if event.config.get(key) is None else event.config[key]
+                key: "" if getattr(event.config, key) is None else getattr(event.config, key)
                 for key in ("profile_id", "format", "rounds", "round_minutes")
             },
             "can_edit": not started,

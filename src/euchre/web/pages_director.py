@@ -305,7 +305,7 @@ def edit_event_page(request: Request, event_id: int) -> Response:
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         started = bool(events.started_rounds(session, event_id=event_id))
-        values = dict(event.config)
+        values = event.config.to_json()
         name = event.name
     if started:
         raise ConflictError(f"{name!r} has started; its settings are fixed after round 1 starts")
@@ -753,13 +753,11 @@ def _table_view(
 
     event = events.get_event(session, event_id=event_id)
     round_row = rounds.get_round(session, event_id=event_id, number=round_number)
-    seating = next(
-        (entry for entry in round_row.plan["tables"] if int(entry["table"]) == table), None
-    )
+    seating = round_row.plan.table(table)
     if seating is None:
         raise NotFoundError(f"round {round_number} has no table {table}")
     by_id = {str(row.number): row for row in events.list_entrants(session, event_id=event_id)}
-    first, second = seating["partnerships"]
+    first, second = seating.partnerships
     view = table_page.TableView(
         code="",
         partnerships=(
@@ -771,24 +769,28 @@ def _table_view(
     return view, round_row
 
 
-def result_form_values(result: dict[str, Any] | None, view: table_page.TableView) -> dict[str, str]:
+def result_form_values(result: TableResult | None, view: table_page.TableView) -> dict[str, str]:
     """The correction form's fields for a recorded result (its current values)."""
     if result is None:
         return {}
-    values = {"team0": str(result["team_points"][0]), "team1": str(result["team_points"][1])}
-    for number, hand in enumerate(result.get("hand_points") or [], start=1):
+    values = {"team0": str(result.team_points[0]), "team1": str(result.team_points[1])}
+    for number, hand in enumerate(result.hand_points, start=1):
         values[f"hand_{number}_0"] = str(hand[0]) if hand[0] else "0"
         values[f"hand_{number}_1"] = str(hand[1]) if hand[1] else "0"
-    for key, prefix in (("lone_hands", "lone"), ("lone_marches", "march"), ("euchres", "euchre")):
-        for player, count in (result.get(key) or {}).items():
+    for counts, prefix in (
+        (result.lone_hands, "lone"),
+        (result.lone_marches, "march"),
+        (result.euchres, "euchre"),
+    ):
+        for player, count in counts.items():
             values[f"{prefix}_{player}"] = str(count)
-    points = result["team_points"]
-    own = result.get("player_points") or {}
+    points = result.team_points
+    own = result.player_points
     if view.profile.individual_scoring:
         for side, pair in enumerate(view.partnerships):
             for member in pair:
                 values[f"points_{member.number}"] = str(own.get(str(member.number), points[side]))
-    first = result.get("first_to_tying_score")
+    first = result.first_to_tying_score
     if first is not None:
         values["first_to_tying_score"] = str(first)
     return values
@@ -846,7 +848,7 @@ def _correction_page(
         official = scores.official_result(
             session, event_id=event_id, round_number=round_number, table=table
         )
-        current = None if official is None else dict(official.result)
+        current = None if official is None else official.result
         history = _table_history(session, event_id, round_number, table, view)
         ruled = scores.ruled_hands(
             session, event_id=event_id, round_number=round_number, table=table
@@ -870,7 +872,7 @@ def _correction_page(
         table_page.score_form_html(view, values=shown, error=error, bad=bad, frame=frame)
     )
     recorded = (
-        Markup(table_page.result_html(view, current, element_id="recorded-result"))
+        Markup(table_page.result_html(view, current.to_json(), element_id="recorded-result"))
         if current is not None
         else None
     )
@@ -906,13 +908,13 @@ def correction_page(request: Request, event_id: int, round_number: int, table: i
 
 
 def _changed_fields(
-    entered: scores.ResultInput, current: dict[str, Any] | None, view: table_page.TableView
+    entered: scores.ResultInput, current: TableResult | None, view: table_page.TableView
 ) -> frozenset[str]:
     """The result fields whose posted value differs from the recorded one (an own total is
     compared with the one the form showed)."""
     if current is None:
         return frozenset(scores.RESULT_FIELDS)
-    recorded = TableResult.from_json(current)
+    recorded = current
 
     def numbers(mapping: Any) -> dict[int, int]:
         return {int(player): int(count) for player, count in mapping.items() if count}
@@ -953,7 +955,7 @@ async def correction_post(
             official = scores.official_result(
                 session, event_id=event_id, round_number=round_number, table=table
             )
-            current = None if official is None else dict(official.result)
+            current = None if official is None else official.result
             entered = table_page.entered_from_form(data, view)
             given = _changed_fields(entered, current, view)
             entered = replace(entered, given=given)
@@ -967,8 +969,8 @@ async def correction_post(
                 reason=form.reason,
             )
             what = scores.describe_changes(
-                current,
-                dict(result.result),
+                None if current is None else current.to_json(),
+                result.result.to_json(),
                 names={str(member.number): member.name for member in view.players},
                 teams=(view.team_name(0), view.team_name(1)),
             )
@@ -1051,17 +1053,17 @@ def penalties_page(request: Request, event_id: int) -> Response:
         }
         rows = scores.list_penalties(session, event_id=event_id)
         plans = {
-            (round_row.number, int(entry["table"])): entry["partnerships"]
+            (round_row.number, entry.table): entry.partnerships
             for round_row in events.started_rounds(session, event_id=event_id)
-            for entry in round_row.plan["tables"]
+            for entry in round_row.plan.tables
         }
     rulings = list(snapshot.penalties)
     items = []
     warnings: dict[str, int] = {}
     for row in rows:
         record = row.record
-        kind = str(record.get("kind"))
-        offender = str(record.get("offender_id"))
+        kind = record.kind
+        offender = record.offender_id
         ruling = next(
             (
                 candidate
@@ -1073,7 +1075,7 @@ def penalties_page(request: Request, event_id: int) -> Response:
         )
         if ruling is not None:
             rulings.remove(ruling)
-        sides = plans.get((row.round_number, row.table_number), [[], []])
+        sides = plans.get((row.round_number, row.table_number), ((), ()))
         teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
         if ruling is None:
             outcome = "not scored"

@@ -112,13 +112,13 @@ def penalty_lines(session: Session, event_id: int, snapshot: EventSnapshot) -> l
         return []
     names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
     plans = {
-        (round_row.number, int(entry["table"])): entry["partnerships"]
+        (round_row.number, entry.table): entry.partnerships
         for round_row in events.started_rounds(session, event_id=event_id)
-        for entry in round_row.plan["tables"]
+        for entry in round_row.plan.tables
     }
     lines = []
     for ruling in snapshot.penalties:
-        sides = plans.get((ruling.round, ruling.table), [[], []])
+        sides: tuple[tuple[str, ...], ...] = plans.get((ruling.round, ruling.table), ((), ()))
         teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
         paid = ", ".join(
             f"{teams[side]} +{points}" for side, points in enumerate(ruling.team_points) if points
@@ -159,11 +159,11 @@ def _with_computer_marks(
     """Each table's partnerships by name, a player whose seat the director gave to a computer
     player marked "(computer player, points counted)" or "... not counted" (docs/online.md)."""
     marks = computer_players(session, event_id=event_id, round_number=round_row.number)
-    ids = {int(entry["table"]): entry["partnerships"] for entry in round_row.plan["tables"]}
+    ids = {entry.table: entry.partnerships for entry in round_row.plan.tables}
     out = {}
     for status in statuses:
         bots = marks.get((round_row.number, status.table), {})
-        sides = ids.get(status.table, [[], []])
+        sides: tuple[tuple[str, ...], ...] = ids.get(status.table, ((), ()))
         out[status.table] = (
             tuple(
                 name + (mark(bots[player]) if player in bots else "")
@@ -217,7 +217,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
                     for status in statuses
                 ],
                 "sitting_out": [
-                    names.get(player, player) for player in open_round.plan.get("sitting_out", [])
+                    names.get(player, player) for player in open_round.plan.sitting_out
                 ],
             }
         elif not snapshot.is_over:
@@ -229,9 +229,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
                     return tuple(names.get(player, player) for player in players)
 
                 seating = {
-                    "heading": (
-                        f"Next: {lower_first(round_label(plan.to_json(), number))} seating"
-                    ),
+                    "heading": (f"Next: {lower_first(round_label(plan, number))} seating"),
                     "table_id": "next-seating",
                     "tables": [
                         (
@@ -289,7 +287,7 @@ def results_page(request: Request, event_id: int) -> Response:
                 session, event_id=event_id, round_number=round_row.number
             )
             marked = _with_computer_marks(session, event_id, round_row, statuses)
-            byes = round_row.plan.get("byes") or []
+            byes = round_row.plan.byes
             round_blocks.append(
                 {
                     "number": round_row.number,
@@ -306,8 +304,7 @@ def results_page(request: Request, event_id: int) -> Response:
                     # A team format's bye reads as the team ("Max & Nan"), not two loose names.
                     "sitting_out": ", ".join(team_names.get(team, team) for team in byes)
                     or ", ".join(
-                        names.get(player, player)
-                        for player in round_row.plan.get("sitting_out", [])
+                        names.get(player, player) for player in round_row.plan.sitting_out
                     ),
                 }
             )

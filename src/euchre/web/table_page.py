@@ -405,10 +405,12 @@ def _page(
     items = [
         SubmissionItem(
             row=row,
-            points=(row.result["team_points"][0], row.result["team_points"][1]),
+            points=row.result.team_points,
             entered_by=view.name_of(row.submitted_by),
             # The saved result above shows a confirmed or accepted score in full.
-            lines=result_lines(view, row.result) if row.status in ("pending", "disputed") else None,
+            lines=result_lines(view, row.result.to_json())
+            if row.status in ("pending", "disputed")
+            else None,
             error=confirm_error[1]
             if confirm_error is not None and confirm_error[0] == row.id and row.status == "pending"
             else "",
@@ -421,8 +423,8 @@ def _page(
     if view.official is not None and outcome is not None:
         # A saved result: show it (and where everyone goes), not a fresh form.
         saved = Saved(
-            winner=winner_text(view, view.official, outcome.with_penalties),
-            lines=result_lines(view, view.official),
+            winner=winner_text(view, view.official.to_json(), outcome.with_penalties),
+            lines=result_lines(view, view.official.to_json()),
             outcome=outcome,
         )
     else:

@@ -1,0 +1,238 @@
+"""Penalties the director records at a table (scored by the event's rule profile), and the
+hands they end (written 0-0 on the table's result)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
+from euchre.store.audit import record_audit
+from euchre.store.core import compute, event_config, event_inputs, player_id
+from euchre.store.errors import ConflictError, NotFoundError, StoreError
+from euchre.store.events import get_event, list_entrants, touch
+from euchre.store.models import (
+    Event,
+    Penalty,
+    Round,
+)
+from euchre.store.results import _check_table, _seating, official_result
+from euchre.store.rounds import TableContext, get_round
+from euchre.tournament import (
+    PenaltyKind,
+    PenaltyRecord,
+    TableResult,
+    TableSeating,
+)
+from euchre.tournament.penalties import deal_named_problem, rule_on_penalty
+from euchre.tournament.validation import ResultError
+
+__all__ = [
+    "ENDS_THE_HAND",
+    "add_penalty",
+    "escalate_warning",
+    "list_penalties",
+    "remove_penalty",
+    "ruled_hands",
+]
+
+
+ENDS_THE_HAND = ("hand_over", "deal_passes")
+"""Ruling outcomes after which the hand is not scored as played: the ruling's points are the
+hand's only points, so the table writes that hand 0-0."""
+
+
+def ruled_hands(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> dict[int, str]:
+    """Hands of one table the director ruled on with a ruling that ends the hand: hand number
+    -> the irregularity (these hands are written 0-0; the penalty holds their points)."""
+    event = get_event(session, event_id=event_id)
+    round_row = get_round(session, event_id=event_id, number=round_number)
+    return _ruled_hands(session, event, round_row, table)
+
+
+def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -> dict[int, str]:
+    seating = _seating(round_row, table)
+    profile = load_profile(event_config(event).profile_id)
+    hands: dict[int, str] = {}
+    for penalty in session.scalars(
+        select(Penalty).where(
+            Penalty.event_id == event.id,
+            Penalty.round_number == round_row.number,
+            Penalty.table_number == table,
+        )
+    ):
+        record = penalty.record
+        if record.hand_number is None:
+            continue
+        try:
+            ruling = rule_on_penalty(profile, record, seating)
+        except EuchreError:
+            continue  # the dashboard already reports a penalty the core cannot score
+        if ruling.outcome in ENDS_THE_HAND:
+            hands[record.hand_number] = record.kind.replace("_", " ")
+    return hands
+
+
+def _check_ruled_hands(session: Session, context: TableContext, result: TableResult) -> None:
+    """A hand the director has already ruled on is written 0-0: the penalty holds its points,
+    so they are never counted twice."""
+    if not result.hand_points:
+        return
+    ruled = _ruled_hands(session, context.event, context.round, context.table_number)
+    for number, kind in sorted(ruled.items()):
+        if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
+            raise ResultError(
+                f"the director ruled on hand {number} ({kind}): write hand {number} as 0-0, "
+                "the director's ruling adds its points",
+                field=f"hand_points.{number}",
+            )
+
+
+def add_penalty(
+    session: Session,
+    *,
+    event_id: int,
+    round_number: int,
+    table: int,
+    kind: str,
+    offender_number: int,
+    hand_number: int | None = None,
+    proven: bool | None = None,
+    lone_hand: bool = False,
+    warned: bool | None = None,
+    choice: str | None = None,
+    note: str = "",
+    who: str,
+) -> Penalty:
+    """Record an irregularity at a table; the core scores it by the event's rule profile."""
+    round_row = _check_table(session, event_id, round_number, table)
+    seating = _seating(round_row, table)
+    if player_id(offender_number) not in seating.players:
+        names = {
+            player_id(entrant.number): entrant.name
+            for entrant in list_entrants(session, event_id=event_id)
+        }
+        named = names.get(player_id(offender_number))
+        there = ", ".join(names.get(player, player) for player in seating.players)
+        raise StoreError(
+            f"{f'{named} (player {offender_number})' if named else f'player {offender_number}'} "
+            f"does not play at round {round_number} table {table} (there: {there})"
+        )
+    event = get_event(session, event_id=event_id, for_update=True)
+    record = PenaltyRecord(
+        round=round_number,
+        table=table,
+        kind=PenaltyKind.parse(kind),
+        offender_id=player_id(offender_number),
+        hand_number=hand_number,
+        proven=proven,
+        lone_hand=lone_hand,
+        warned=warned,
+        choice=choice,
+        note=note,
+    )
+    _check_deal_named(session, event, record, seating)
+    penalty = Penalty(
+        event_id=event_id, round_number=round_number, table_number=table, record=record
+    )
+    session.add(penalty)
+    touch(event)
+    session.flush()
+    compute(event_inputs(session, event))
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="add_penalty",
+        target=f"round {round_number} table {table}",
+        new_value=record,
+        reason=note,
+    )
+    return penalty
+
+
+def _check_deal_named(
+    session: Session, event: Any, record: PenaltyRecord, seating: TableSeating
+) -> None:
+    """Refuse a ruling that takes a deal's points away (Ballantrae's renege) without naming a
+    deal the table's result lists (see :func:`deal_named_problem`)."""
+    config = event_config(event)
+    try:
+        ruling = rule_on_penalty(load_profile(config.profile_id), record, seating)
+    except EuchreError:
+        return  # scored (and reported) by the core as before
+    official = official_result(
+        session, event_id=event.id, round_number=record.round, table=record.table
+    )
+    result = None if official is None else official.result
+    problem = deal_named_problem(ruling, record, result, config.profile_id)
+    if problem is not None:
+        raise StoreError(problem)
+
+
+def remove_penalty(
+    session: Session, *, event_id: int, penalty_id: int, who: str, reason: str
+) -> None:
+    """Take back a penalty recorded by mistake (kept in the audit log)."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    penalty = session.get(Penalty, penalty_id)
+    if penalty is None or penalty.event_id != event_id:
+        raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="remove_penalty",
+        target=f"round {penalty.round_number} table {penalty.table_number}",
+        old_value=penalty.record,
+        reason=reason,
+    )
+    session.delete(penalty)
+    touch(event)
+
+
+def escalate_warning(
+    session: Session, *, event_id: int, penalty_id: int, who: str, reason: str
+) -> Penalty:
+    """Turn a table-talk warning into the penalty (the sheet's "for subsequent offenses"
+    ruling), for example when the director judges the offence serious enough."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    penalty = session.get(Penalty, penalty_id)
+    if penalty is None or penalty.event_id != event_id:
+        raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
+    record = penalty.record
+    if record.kind != "table_talk":
+        raise ConflictError(
+            f"penalty {penalty_id} is {record.kind.replace('_', ' ')}; only a table-talk "
+            "warning can be turned into the penalty"
+        )
+    if record.warned:
+        raise ConflictError(f"penalty {penalty_id} is already the penalty, not a warning")
+    updated = replace(record, warned=True)
+    penalty.record = updated
+    touch(event)
+    session.flush()
+    compute(event_inputs(session, event))
+    record_audit(
+        session,
+        event_id=event_id,
+        who=who,
+        action="warning_to_penalty",
+        target=f"round {penalty.round_number} table {penalty.table_number}",
+        old_value=record,
+        new_value=updated,
+        reason=reason,
+    )
+    return penalty
+
+
+def list_penalties(session: Session, *, event_id: int) -> list[Penalty]:
+    """Every penalty of an event, in the order recorded."""
+    query = select(Penalty).where(Penalty.event_id == event_id).order_by(Penalty.id)
+    return list(session.scalars(query))

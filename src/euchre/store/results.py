@@ -1,0 +1,291 @@
+"""A table's result: what is entered (``ResultInput``), how it is built and checked against the
+event's rules, the official result's lookup, and how a change reads in the audit log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import bindparam, select, update
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+
+from euchre.store.core import event_config, player_id
+from euchre.store.errors import NotFoundError
+from euchre.store.models import (
+    Entrant,
+    Event,
+    Result,
+    Round,
+)
+from euchre.store.rounds import get_round
+from euchre.tournament import (
+    TableResult,
+    TableSeating,
+)
+from euchre.tournament.validation import ResultError, complete_result
+
+__all__ = ["RESULT_FIELDS", "ResultInput", "describe_changes", "official_result"]
+
+
+RESULT_FIELDS = (
+    "team_points",
+    "hand_points",
+    "lone_hands",
+    "lone_marches",
+    "euchres",
+    "player_points",
+    "first_to_tying_score",
+)
+"""The parts of a result a table or the director enters (a correction names those it
+changes)."""
+
+
+@dataclass(frozen=True)
+class ResultInput:
+    """A table's score as entered: totals, or hand by hand (totals are then their sums).
+    Per-player counts are keyed by player number. ``lone_marches`` counts the lone hands of
+    five tricks each player called (5/4 scoring derives the players' own points from them).
+
+    ``given`` names the fields a director's correction changes (the others keep their
+    recorded values); None means every field was entered (a table's submission)."""
+
+    team_points: tuple[int, int] | None = None
+    hand_points: tuple[tuple[int, int], ...] = ()
+    lone_hands: dict[int, int] = field(default_factory=dict)
+    euchres: dict[int, int] = field(default_factory=dict)
+    player_points: dict[int, int] = field(default_factory=dict)
+    first_to_tying_score: int | None = None
+    lone_marches: dict[int, int] = field(default_factory=dict)
+    given: frozenset[str] | None = None
+
+
+def _by_player(label: str, counts: dict[int, int], players: set[int], table: int) -> None:
+    for number, count in counts.items():
+        if number not in players:
+            raise ResultError(
+                f"{label}: player {number} does not play at table {table}",
+                field=f"{label}.{player_id(number)}",
+            )
+        if count < 0:
+            raise ResultError(
+                f"{label}: player {number} has a negative count {count}",
+                field=f"{label}.{player_id(number)}",
+            )
+
+
+def _build_result(
+    context_round: Round, table_number: int, players: set[int], entered: ResultInput
+) -> TableResult:
+    if entered.hand_points:
+        sums = (
+            sum(hand[0] for hand in entered.hand_points),
+            sum(hand[1] for hand in entered.hand_points),
+        )
+        if entered.team_points is not None and tuple(entered.team_points) != sums:
+            raise ResultError(
+                f"totals {entered.team_points[0]}-{entered.team_points[1]} do not match the "
+                f"hands, which add up to {sums[0]}-{sums[1]}: change the hands too, or clear them",
+                field="team_points.0",
+            )
+        totals = sums
+    elif entered.team_points is not None:
+        totals = (entered.team_points[0], entered.team_points[1])
+    else:
+        raise ResultError("enter the two team totals, or the hands", field="team_points.0")
+    for label, counts in (
+        ("lone_hands", entered.lone_hands),
+        ("lone_marches", entered.lone_marches),
+        ("euchres", entered.euchres),
+        ("player_points", entered.player_points),
+    ):
+        _by_player(label, counts, players, table_number)
+    if entered.first_to_tying_score not in (None, 0, 1):
+        raise ResultError(
+            f"first_to_tying_score must be 0 or 1, got {entered.first_to_tying_score}",
+            field="first_to_tying_score",
+        )
+    return TableResult(
+        round=context_round.number,
+        table=table_number,
+        team_points=totals,
+        hand_points=tuple((int(ours), int(theirs)) for ours, theirs in entered.hand_points),
+        player_points={player_id(number): count for number, count in entered.player_points.items()},
+        lone_hands={
+            player_id(number): count for number, count in entered.lone_hands.items() if count
+        },
+        euchres={player_id(number): count for number, count in entered.euchres.items() if count},
+        hands_played=len(entered.hand_points) or None,
+        first_to_tying_score=entered.first_to_tying_score,
+        stage=context_round.plan.stage,
+        lone_marches={
+            player_id(number): count for number, count in entered.lone_marches.items() if count
+        },
+    )
+
+
+def _merged(current: TableResult | None, entered: ResultInput) -> ResultInput:
+    """A correction's input: the fields it names, the recorded values for the rest."""
+    if entered.given is None or current is None:
+        return entered
+
+    def numbers(mapping: Any) -> dict[int, int]:
+        return {int(player): int(count) for player, count in mapping.items()}
+
+    given = entered.given
+
+    def pick(name: str, new: Any, old: Any) -> Any:
+        return new if name in given else old
+
+    return ResultInput(
+        # New hands without new totals: the totals are the hands' sums.
+        team_points=pick(
+            "team_points",
+            entered.team_points,
+            None if "hand_points" in given and entered.hand_points else current.team_points,
+        ),
+        hand_points=pick("hand_points", entered.hand_points, current.hand_points),
+        lone_hands=pick("lone_hands", entered.lone_hands, numbers(current.lone_hands)),
+        lone_marches=pick("lone_marches", entered.lone_marches, numbers(current.lone_marches)),
+        euchres=pick("euchres", entered.euchres, numbers(current.euchres)),
+        # Own totals are derived from the lone hands: only a typed one is checked again.
+        player_points=pick("player_points", entered.player_points, {}),
+        first_to_tying_score=pick(
+            "first_to_tying_score", entered.first_to_tying_score, current.first_to_tying_score
+        ),
+    )
+
+
+def describe_changes(
+    old: dict[str, Any] | None,
+    new: dict[str, Any] | None,
+    *,
+    names: Mapping[str, str] | None = None,
+    teams: Sequence[str] | None = None,
+) -> str:
+    """What a change did to a result, field by field: ``team_points: 7-6 -> 6-7; ...``
+    (the fields that stayed the same are not named). ``names`` (player number -> name) and
+    ``teams`` (the two partnerships' names) make players and teams read by name."""
+    if old is None and new is None:
+        return ""
+    if old is None:
+        return "recorded " + _value_text("team_points", (new or {}).get("team_points"))
+    if new is None:
+        return "removed"
+    parts = []
+    for name in (*RESULT_FIELDS, "hands_played", "stage"):
+        before, after = old.get(name), new.get(name)
+        if _normal(before) == _normal(after):
+            continue
+        if name == "hand_points" and before and after and len(before) == len(after):
+            parts += [
+                f"hand {number}: {old_hand[0]}-{old_hand[1]} -> {new_hand[0]}-{new_hand[1]}"
+                for number, (old_hand, new_hand) in enumerate(
+                    zip(before, after, strict=True), start=1
+                )
+                if list(old_hand) != list(new_hand)
+            ]
+            continue
+        parts.append(
+            f"{name}: {_value_text(name, before, names, teams)} -> "
+            f"{_value_text(name, after, names, teams)}"
+        )
+    return "; ".join(parts) or "no change"
+
+
+def _normal(value: Any) -> Any:
+    if value in (None, {}, []):
+        return None
+    return value
+
+
+def _value_text(
+    name: str,
+    value: Any,
+    names: Mapping[str, str] | None = None,
+    teams: Sequence[str] | None = None,
+) -> str:
+    if value in (None, {}, []):
+        return "none"
+    if name == "team_points":
+        return f"{value[0]}-{value[1]}"
+    if name == "hand_points":
+        return " ".join(f"{hand[0]}-{hand[1]}" for hand in value)
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{(names or {}).get(str(player), f'#{player}')} {count}"
+            for player, count in sorted(value.items())
+        )
+    if name == "first_to_tying_score":
+        return teams[int(value)] if teams else f"team {int(value) + 1}"
+    return str(value)
+
+
+def _validated(
+    event: Event, result: TableResult, seating: TableSeating, names: dict[str, str]
+) -> TableResult:
+    """The result checked against the event's rules and completed, as stored. ``names`` are
+    the table's own players (the messages name only them): never the whole event's list, so a
+    score costs the same however many players the event has."""
+    return complete_result(event_config(event), result, seating, names)
+
+
+def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[str, str]:
+    """Player id -> name for the four players of one table (one query for the four)."""
+    numbers = [int(player) for player in seating.players]
+    return {
+        player_id(number): name
+        for number, name in session.execute(
+            select(Entrant.number, Entrant.name).where(
+                Entrant.event_id == event_id, Entrant.number.in_(numbers)
+            )
+        )
+    }
+
+
+def _seating(round_row: Round, table: int) -> TableSeating:
+    seating = round_row.plan.table(table)
+    if seating is not None:
+        return seating
+    raise NotFoundError(f"round {round_row.number} has no table {table}")
+
+
+_OFFICIAL = select(Result).where(
+    Result.event_id == bindparam("event_id"),
+    Result.round_number == bindparam("round_number"),
+    Result.table_number == bindparam("table_number"),
+)
+"""One table's official result (built once)."""
+
+
+def official_result(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> Result | None:
+    """The official result of one table, if recorded."""
+    return session.scalar(
+        _OFFICIAL, {"event_id": event_id, "round_number": round_number, "table_number": table}
+    )
+
+
+def _bump_revision(session: Session, event: Event) -> None:
+    """``touch`` the event in one statement: ``UPDATE ... SET revision = revision + 1``
+    takes the same row lock a ``SELECT ... FOR NO KEY UPDATE`` then ``UPDATE`` took (one
+    writer per event at a time, after the result's insert, so no deadlock), in one round trip
+    instead of two. The session's copy of the event gets the new number."""
+    session.flush()
+    revision = session.execute(
+        update(Event)
+        .where(Event.id == event.id)
+        .values(revision=Event.revision + 1)
+        .returning(Event.revision)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    set_committed_value(event, "revision", revision)
+
+
+def _check_table(session: Session, event_id: int, round_number: int, table: int) -> Round:
+    round_row = get_round(session, event_id=event_id, number=round_number)
+    if round_row.plan.table(table) is None:
+        raise NotFoundError(f"round {round_number} has no table {table}")
+    return round_row

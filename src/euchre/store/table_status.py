@@ -1,0 +1,173 @@
+"""Each table's state in a round and every recorded table's score with its penalties, as
+every page shows them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from euchre.store.core import display_snapshot, player_id
+from euchre.store.events import get_event, list_entrants
+from euchre.store.models import (
+    Penalty,
+    Result,
+    Round,
+)
+from euchre.store.rounds import get_round
+from euchre.store.submissions import list_submissions
+from euchre.tournament import (
+    EventSnapshot,
+    PenaltyRecord,
+    PenaltyRuling,
+)
+
+__all__ = ["ScoredTable", "TableStatus", "scored_tables", "table_statuses"]
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """Where one table of a round stands, for the director's screen (``team_points``: the
+    official result with its penalties)."""
+
+    table: int
+    code: str
+    partnerships: tuple[tuple[str, ...], tuple[str, ...]]
+    team_points: tuple[int, int] | None
+    pending: int
+    disputed: int
+
+    @property
+    def state(self) -> str:
+        """``disputed``, ``reported`` (official result in), ``awaiting confirmation`` or
+        ``playing``."""
+        if self.disputed:
+            return "disputed"
+        if self.team_points is not None:
+            return "reported"
+        if self.pending:
+            return "awaiting confirmation"
+        return "playing"
+
+
+def table_statuses(session: Session, *, event_id: int, round_number: int) -> list[TableStatus]:
+    """Every table of a started round: its players, code, result (with its penalties) and
+    open submissions."""
+    from euchre.store.rounds import table_codes
+
+    round_row = get_round(session, event_id=event_id, number=round_number)
+    names = {
+        player_id(entrant.number): entrant.name
+        for entrant in list_entrants(session, event_id=event_id)
+    }
+    codes = table_codes(session, event_id=event_id, round_number=round_number)
+    submissions = list_submissions(session, event_id=event_id, round_number=round_number)
+    # Scores shown with their penalties, everywhere (the snapshot is cached per revision).
+    snapshot = display_snapshot(session, get_event(session, event_id=event_id))
+    scored = scored_tables(session, event_id=event_id, snapshot=snapshot)
+    officials = {
+        row.table_number: row
+        for row in session.scalars(
+            select(Result).where(Result.event_id == event_id, Result.round_number == round_number)
+        )
+    }
+    statuses = []
+    for entry in round_row.plan.tables:
+        table = entry.table
+        official = officials.get(table)
+        first, second = entry.partnerships
+        mine = [row for row in submissions if row.table_number == table]
+        statuses.append(
+            TableStatus(
+                table=table,
+                code=codes.get(table, ""),
+                partnerships=(
+                    tuple(names.get(player, player) for player in first),
+                    tuple(names.get(player, player) for player in second),
+                ),
+                team_points=None
+                if official is None
+                else scored[(round_number, table)].points
+                if (round_number, table) in scored
+                else official.result.team_points,
+                pending=sum(1 for row in mine if row.status == "pending"),
+                disputed=sum(1 for row in mine if row.status == "disputed"),
+            )
+        )
+    return statuses
+
+
+@dataclass(frozen=True)
+class ScoredTable:
+    """One table's game as every page shows it: the table's own points, the penalties'
+    points, and the score with penalties (what the standings count)."""
+
+    round: int
+    table: int
+    game_points: tuple[int, int]
+    penalty_points: tuple[int, int]
+    points: tuple[int, int]
+    penalties: tuple[PenaltyRuling, ...]
+
+
+def scored_tables(
+    session: Session,
+    *,
+    event_id: int,
+    snapshot: EventSnapshot,
+    only: tuple[int, int] | None = None,
+) -> dict[tuple[int, int], ScoredTable]:
+    """Every recorded table's score with its penalties added once (and a "score nothing that
+    deal" ruling's hand taken off), keyed by (round, table); ``only`` reads one table
+    (so a table's page costs the same whatever the event's size)."""
+    rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
+    for ruling in snapshot.penalties:
+        rulings.setdefault((ruling.round, ruling.table), []).append(ruling)
+    records: dict[tuple[int, int], list[PenaltyRecord]] = {}
+    penalty_query = select(Penalty).where(Penalty.event_id == event_id)
+    round_query = select(Round).where(Round.event_id == event_id)
+    result_query = select(Result).where(Result.event_id == event_id)
+    if only is not None:
+        penalty_query = penalty_query.where(
+            Penalty.round_number == only[0], Penalty.table_number == only[1]
+        )
+        round_query = round_query.where(Round.number == only[0])
+        result_query = result_query.where(
+            Result.round_number == only[0], Result.table_number == only[1]
+        )
+    for penalty in session.scalars(penalty_query.order_by(Penalty.id)):
+        records.setdefault((penalty.round_number, penalty.table_number), []).append(penalty.record)
+    seatings = {
+        (round_row.number, entry.table): entry
+        for round_row in session.scalars(round_query)
+        for entry in round_row.plan.tables
+    }
+    scored: dict[tuple[int, int], ScoredTable] = {}
+    for row in session.scalars(result_query):
+        key = (row.round_number, row.table_number)
+        result = row.result
+        table_rulings = rulings.get(key, [])
+        extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
+        taken = [0, 0]
+        seating = seatings.get(key)
+        for ruling, record in zip(table_rulings, records.get(key, []), strict=False):
+            number = record.hand_number
+            if (
+                ruling.offenders_score_nothing
+                and seating is not None
+                and number is not None
+                and 1 <= number <= len(result.hand_points)
+            ):
+                side = 0 if record.offender_id in seating.partnerships[0] else 1
+                taken[side] += result.hand_points[number - 1][side]
+        points = tuple(result.team_points[side] + extra[side] - taken[side] for side in (0, 1))
+        scored[key] = ScoredTable(
+            round=row.round_number,
+            table=row.table_number,
+            game_points=result.team_points,
+            penalty_points=(extra[0] - taken[0], extra[1] - taken[1]),
+            points=(points[0], points[1]),
+            penalties=tuple(table_rulings),
+        )
+    return scored
