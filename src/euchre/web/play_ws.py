@@ -221,16 +221,16 @@ class PlayRuntime:
         if self.loop is None:
             return
         running = table_id in self._drivers
-        if (
-            not running
-            and seq is not None
-            and self.service.owes_move_cached(table_id, seq) is False
-        ):
-            return
-        self._again.add(table_id)
+        owes = self.service.owes_move_cached(table_id, seq) if seq is not None else None
         wake = self._wake.get(table_id)
         if wake is not None:
-            wake.set()
+            wake.set()  # a sleeping driver looks again (its move may be stale now)
+        if owes is False:
+            # Nothing is owed after this commit. A driver already looking finds that out
+            # itself, or finds its move stale and looks once more; asking it to look again
+            # regardless made a busy table's driver read the log once per move for ever.
+            return
+        self._again.add(table_id)
         if not running:
             self._drivers[table_id] = asyncio.create_task(self._drive(table_id))
 

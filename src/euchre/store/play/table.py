@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -459,7 +460,7 @@ class TableState:
         elif not hand.is_over:
             out["phase"] = hand.phase.name.lower()
         if seat is not None:
-            out["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
+            out["hand"] = list(_mask_texts(hand.hands[seat]))
         trick_plays = hand.trick_plays()
         tricks = [
             {
@@ -508,12 +509,14 @@ class TableState:
     ) -> dict[int | None, dict[str, Any]]:
         """``view(seat, deadline=...)`` for each of ``seats``, the public part built once."""
         public = self.view(None, deadline=deadline)
+        seats = list(seats)
+        own_parts = self._own_parts(seat for seat in seats if seat is not None)
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             if seat is None:
                 out[None] = public
             else:
-                out[seat] = {**public, **self._own_part(seat)}
+                out[seat] = {**public, **own_parts[seat]}
         return out
 
     def view_texts(
@@ -522,6 +525,8 @@ class TableState:
         """The JSON text of ``view(seat, deadline=...)`` for each of ``seats``: the public
         part is encoded once and each seat's own fields are put before it (same object)."""
         public = self.view(None, deadline=deadline)
+        seats = list(seats)
+        own_parts = self._own_parts(seat for seat in seats if seat is not None)
         out: dict[int | None, str] = {}
         shared = ""
         for seat in seats:
@@ -531,29 +536,45 @@ class TableState:
             if not shared:
                 shared = json.dumps({k: v for k, v in public.items() if k not in _OWN_KEYS})
             own = {key: public[key] for key in _OWN_ORDER if key in public}
-            own.update(self._own_part(seat))
+            own.update(own_parts[seat])
             out[seat] = f"{json.dumps(own)[:-1]}, {shared[1:]}"
         return out
 
     def _own_part(self, seat: int) -> dict[str, Any]:
         """The fields of ``view(seat)`` that differ from the spectators' view."""
-        own: dict[str, Any] = {"seat": seat, "legal": self.legal(seat)}
+        return self._own_parts((seat,))[seat]
+
+    def _own_parts(self, seats: Iterable[int]) -> dict[int, dict[str, Any]]:
+        """The fields of ``view(seat)`` that differ from the spectators' view, for each of
+        ``seats`` (what they share — whose turn, who made a private move — worked out once
+        per change: the fan-out does this for four seats after every move)."""
         hand = self.hand
-        if hand is None or self.game is None:
-            return own
-        own["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
-        own["discard"] = (
-            str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
-        )
-        if any(
-            actor == seat and action.kind in _PRIVATE_KINDS
-            for actor, action in zip(hand.actors, hand.history, strict=True)
-        ):
-            own["history"] = [
-                {"seat": actor, "action": _public_text(action, actor, seat)}
+        to_act = self.to_act
+        status = self.status
+        out: dict[int, dict[str, Any]] = {}
+        private: set[int] = set()
+        if hand is not None and self.game is not None:
+            private = {
+                actor
                 for actor, action in zip(hand.actors, hand.history, strict=True)
-            ]
-        return own
+                if action.kind in _PRIVATE_KINDS
+            }
+        for seat in seats:
+            legal = self.legal(seat) if status != "playing" or seat == to_act else []
+            own: dict[str, Any] = {"seat": seat, "legal": legal}
+            out[seat] = own
+            if hand is None or self.game is None:
+                continue
+            own["hand"] = list(_mask_texts(hand.hands[seat]))
+            own["discard"] = (
+                str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
+            )
+            if seat in private:
+                own["history"] = [
+                    {"seat": actor, "action": _public_text(action, actor, seat)}
+                    for actor, action in zip(hand.actors, hand.history, strict=True)
+                ]
+        return out
 
     def _public_history(self, hand: HandState) -> list[dict[str, Any]]:
         """The hand's actions as a spectator sees them, extended by the entries added since
@@ -565,9 +586,7 @@ class TableState:
             or (done and hand.history[len(done) - 1] is not self._history_last)
         ):
             self._history_hand, done = hand, []
-        for actor, action in zip(
-            hand.actors[len(done) :], hand.history[len(done) :], strict=True
-        ):
+        for actor, action in zip(hand.actors[len(done) :], hand.history[len(done) :], strict=True):
             done.append({"seat": actor, "action": _public_text(action, actor, None)})
         self._history_seen = done
         self._history_last = hand.history[-1] if hand.history else None
@@ -591,6 +610,12 @@ class TableState:
     def records(self) -> list[dict[str, Any]]:
         """Every finished hand as a hand record (``euchre replay`` replays each)."""
         return [hand.record.to_json() for hand in self.finished]
+
+
+@lru_cache(maxsize=1 << 16)
+def _mask_texts(mask: int) -> tuple[str, ...]:
+    """The canonical texts of the cards of ``mask`` (a hand is shown after every move)."""
+    return tuple(str(card) for card in iter_mask(mask))
 
 
 def _ordered(hand: HandState) -> bool:
