@@ -3,8 +3,13 @@
 Not a test. For each storage (a SQLite file with one worker; a throwaway PostgreSQL cluster
 with its default durable settings and ``--pg-workers`` workers) it starts ``euchre serve`` on
 127.0.0.1, opens ``--tables`` tables of four humans, and connects four scripted WebSocket
-clients per table. Each client plays a random legal move as soon as its seat has one (a
-finished game is followed by a rematch), sending it on its socket. It reports:
+clients per table, spread over ``--client-processes`` processes (a table's four clients in
+one process, which times them; the clients only parse each view and pick a random legal
+move, so that they take as little of the machine as they can). Each client plays a random
+legal move as soon as its seat has one (a finished game is followed by a rematch), sending
+it on its socket; with ``--rate R`` a table's next move waits until about ``tables / R``
+seconds (uniformly 0.5–1.5 times that) after its last one, so the offered load is about R
+moves a second over all tables. It reports:
 
 - actions/s: moves that reached all four seats, per second of the run;
 - p50/p99 (ms): from a move's sending to all four seats of its table having a view that
@@ -13,14 +18,21 @@ finished game is followed by a rematch), sending it on its socket. It reports:
   server about a tenth of its time per move, see docs/play.md);
 - memory per table: the server's resident memory (all its processes) after the run minus
   before the tables were opened, divided by the number of tables;
-- server CPU per action (user + system time of all its processes over the run, divided by
-  the actions), and the machine's load average: on a shared machine actions/s says more
-  about the neighbours than about the server, CPU per action does not.
+- CPU (user + system) of the server's processes, of PostgreSQL's, and of the client
+  processes over the run: per action and as a share of one core; and the machine's load
+  average: on a shared machine actions/s and latency say much about the neighbours, CPU per
+  action does not.
+
+As fast as allowed, 200 tables make a closed loop of 200 moves in flight: each table's next
+move waits for its last one, so p50 is about 200 / (actions/s) whatever the server does
+(Little's law), and a p99 under 100 ms would need more than 2,000 actions/s. The paced runs
+(``--rate 600``) measure the latency at the issue's throughput (docs/play.md).
 
 Bounded: ``--tables`` at most 200, ``--seconds`` at most 120, every connection and request
 times out, and only 127.0.0.1 is contacted.
 
     uv run python bench/load_play.py                       # both storages, 200 tables, 20 s
+    uv run python bench/load_play.py --storage sqlite --rate 600 --seconds 30
     uv run python bench/load_play.py --storage sqlite --tables 50 --seconds 10 --json
 """
 
@@ -181,7 +193,7 @@ async def _seat(
             wait = max(load.next_at, start_at) - time.time()
             if wait > 0:  # paced (or before the start): the table's next move waits
                 await asyncio.sleep(wait)
-                if seq < max(load.latest) or time.time() >= stop_at:
+                if seq < max(load.latest) or time.time() < load.next_at or time.time() >= stop_at:
                     continue  # another seat moved meanwhile: its view is on its way
             action = rng.choice(view["legal"])
             if action == "rematch":
