@@ -307,5 +307,6 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
         "kind": "rules",
         "next_kind": "human",
         "seated": False,
+        "away": False,
     }
     assert "#seat=2&token=" in url

@@ -269,6 +269,8 @@ def install_play(app: FastAPI) -> None:
     """Add browser play to the app: the service, the live runtime, the routes and pages.
 
     ``EUCHRE_PLAY_BOT_DELAY`` (seconds, default 0.8) paces computer players;
+    ``EUCHRE_PLAY_AWAY_SECONDS`` (default 60): a human whose socket has been gone that long
+    during a game is played for by a computer player until they come back;
     ``EUCHRE_PLAY_CREATE_PER_MINUTE`` (default 30) limits new tables per client.
     """
     from euchre.web import play_pages, play_ws
@@ -277,7 +279,11 @@ def install_play(app: FastAPI) -> None:
     service = PlayService(
         store, create_per_minute=int(os.environ.get("EUCHRE_PLAY_CREATE_PER_MINUTE", "30"))
     )
-    runtime = PlayRuntime(service, bot_delay=float(os.environ.get("EUCHRE_PLAY_BOT_DELAY", "0.8")))
+    runtime = PlayRuntime(
+        service,
+        bot_delay=float(os.environ.get("EUCHRE_PLAY_BOT_DELAY", "0.8")),
+        away_seconds=float(os.environ.get("EUCHRE_PLAY_AWAY_SECONDS", "60")),
+    )
     service.on_commit = runtime.committed
     app.state.play_service = service
     app.state.play_runtime = runtime

@@ -38,7 +38,7 @@ __all__ = ["PlayRuntime", "Subscriber", "router"]
 _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
-_PENDING: set[asyncio.Future[None]] = set()  # error replies being sent (kept referenced)
+_PENDING: set[asyncio.Future[None]] = set()  # error replies, returns (kept referenced)
 
 
 def _set_event() -> asyncio.Event:
@@ -69,11 +69,18 @@ class Subscriber:
 
 class PlayRuntime:
     """Per-process live state: who listens to which table, and the drivers that move for
-    computer players (after ``bot_delay`` seconds) and for humans whose timer ran out."""
+    computer players (after ``bot_delay`` seconds) and for humans whose timer ran out.
 
-    def __init__(self, service: PlayService, *, bot_delay: float) -> None:
+    A human whose seat has had no socket here for ``away_seconds`` during a game is marked
+    away (``away N`` in the log): a computer player moves for them until they connect again
+    (``back N``) or make a move themselves."""
+
+    def __init__(
+        self, service: PlayService, *, bot_delay: float, away_seconds: float = 60.0
+    ) -> None:
         self.service = service
         self.bot_delay = bot_delay
+        self.away_seconds = away_seconds
         self.loop: asyncio.AbstractEventLoop | None = None
         self.subscribers: dict[str, set[Subscriber]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
@@ -86,6 +93,8 @@ class PlayRuntime:
         self._ring_entries: dict[str, tuple[int, int, str, datetime]] = {}
         self._listener: asyncio.Task[None] | None = None
         self._thread_id: int | None = None
+        self._away_timers: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._returning: set[tuple[str, int]] = set()
 
     # ------------------------------------------------------------------ life
     async def start(self, *, postgres_url: str | None) -> None:
@@ -101,7 +110,7 @@ class PlayRuntime:
 
     async def stop(self) -> None:
         """Cancel the drivers and the listener."""
-        tasks = [*self._drivers.values(), *self._pushers.values()]
+        tasks = [*self._drivers.values(), *self._pushers.values(), *self._away_timers.values()]
         if self._listener is not None:
             tasks.append(self._listener)
         for task in tasks:
@@ -178,6 +187,8 @@ class PlayRuntime:
                         self.service.view_texts, table_id, seats, known, entry
                     )
                 seq, texts = quick
+                if self.service.away_seats(table_id):
+                    self._bring_back(table_id, subscribers)
                 messages = {
                     seat: f'{{"type": "view", "view": {text}, "missed": []}}'
                     for seat, text in texts.items()
@@ -201,16 +212,70 @@ class PlayRuntime:
     def subscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Start sending ``table_id``'s views to ``subscriber``."""
         self.subscribers.setdefault(table_id, set()).add(subscriber)
+        if subscriber.seat is not None:
+            timer = self._away_timers.pop((table_id, subscriber.seat), None)
+            if timer is not None:
+                timer.cancel()
 
     def unsubscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Stop sending to ``subscriber``."""
         subscribers = self.subscribers.get(table_id)
-        if subscribers is not None:
+        if subscribers is not None and subscriber in subscribers:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self.subscribers[table_id]
                 self._sent_seq.pop(table_id, None)
                 self._ring_entries.pop(table_id, None)
+            if subscriber.seat is not None:
+                self._start_away_timer(table_id, subscriber.seat)
+
+    # ------------------------------------------------------------------ humans away
+    def _present(self, table_id: str, seat: int) -> bool:
+        return any(other.seat == seat for other in self.subscribers.get(table_id, ()))
+
+    def _start_away_timer(self, table_id: str, seat: int) -> None:
+        key = (table_id, seat)
+        if self.loop is None or key in self._away_timers or self._present(table_id, seat):
+            return
+        self._away_timers[key] = asyncio.create_task(self._away_after(table_id, seat))
+
+    async def _away_after(self, table_id: str, seat: int) -> None:
+        """Mark ``seat`` away once it has had no socket here for ``away_seconds`` (the
+        service declines unless a human's game is in play there)."""
+        try:
+            await asyncio.sleep(self.away_seconds)
+            if not self._present(table_id, seat):
+                await run_in_threadpool(self.service.mark_away, table_id, seat)
+        except NotFoundError:
+            pass
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # pragma: no cover - logged; the next close starts another
+            _log.exception("play: marking seat %s of table %s away failed", seat, table_id)
+        finally:
+            if self._away_timers.get((table_id, seat)) is asyncio.current_task():
+                del self._away_timers[(table_id, seat)]
+
+    def _bring_back(self, table_id: str, subscribers: list[Subscriber]) -> None:
+        """A seat marked away has a socket here (it came back, or another worker marked it
+        away not knowing its socket is here): log ``back N``."""
+        away = set(self.service.away_seats(table_id))
+        for seat in {subscriber.seat for subscriber in subscribers} & away:
+            assert seat is not None
+            key = (table_id, seat)
+            if key not in self._returning:
+                self._returning.add(key)
+                task = asyncio.ensure_future(self._back(table_id, seat))
+                _PENDING.add(task)
+                task.add_done_callback(_PENDING.discard)
+
+    async def _back(self, table_id: str, seat: int) -> None:
+        try:
+            await run_in_threadpool(self.service.mark_back, table_id, seat)
+        except Exception:  # pragma: no cover - logged; the next view tries again
+            _log.exception("play: bringing seat %s of table %s back failed", seat, table_id)
+        finally:
+            self._returning.discard((table_id, seat))
 
     # ------------------------------------------------------------------ the server's moves
     def kick(self, table_id: str, seq: int | None = None) -> None:
@@ -221,16 +286,16 @@ class PlayRuntime:
         if self.loop is None:
             return
         running = table_id in self._drivers
-        if (
-            not running
-            and seq is not None
-            and self.service.owes_move_cached(table_id, seq) is False
-        ):
-            return
-        self._again.add(table_id)
+        owes = self.service.owes_move_cached(table_id, seq) if seq is not None else None
         wake = self._wake.get(table_id)
         if wake is not None:
-            wake.set()
+            wake.set()  # a sleeping driver looks again (its move may be stale now)
+        if owes is False:
+            # Nothing is owed after this commit. A driver already looking finds that out
+            # itself, or finds its move stale and looks once more; asking it to look again
+            # regardless made a busy table's driver read the log once per move for ever.
+            return
+        self._again.add(table_id)
         if not running:
             self._drivers[table_id] = asyncio.create_task(self._drive(table_id))
 
@@ -303,6 +368,8 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
     subscriber = Subscriber(websocket, seat)
     runtime.subscribe(table_id, subscriber)
     try:
+        if seat is not None:  # a human marked away is back as soon as they connect
+            await run_in_threadpool(service.mark_back, table_id, seat)
         await _catch_up(runtime, table_id, subscriber, last)
         runtime.kick(table_id)
         while True:

@@ -279,7 +279,9 @@ class PlayService:
             seat = state.to_act
             if seat is None:
                 return False
-            return state.kinds[seat] != HUMAN or bool(state.config.timer_seconds)
+            return (
+                state.kinds[seat] != HUMAN or state.away[seat] or bool(state.config.timer_seconds)
+            )
         finally:
             lock.release()
 
@@ -288,7 +290,7 @@ class PlayService:
 
     def _deadline(self, state: TableState) -> float | None:
         seat = state.to_act
-        if not state.config.timer_seconds or seat is None or state.kinds[seat] != HUMAN:
+        if not state.config.timer_seconds or seat is None or state.stands_in(seat) is not None:
             return None
         if state.last_at is None:
             return None
@@ -490,7 +492,10 @@ class PlayService:
                         if self._notify:
                             payloads = [
                                 ring_payload(
-                                    row["table_id"], row["seq"], row["seat"], row["action"],
+                                    row["table_id"],
+                                    row["seq"],
+                                    row["seat"],
+                                    row["action"],
                                     row["at"],
                                 )
                                 for row in rows
@@ -582,15 +587,15 @@ class PlayService:
     ) -> dict[str, Any] | None:
         """A seat's action at ``seq``; returns that seat's new view (if ``want_view``)."""
         text_form = _canonical(action)
+        if self.mark_back(table_id, seat):  # a human marked away moved: back at the table
+            seq += 1
         state = self._append(table_id, seat=seat, action=text_form, seq=seq)
         if not want_view:
             return None
         with self._lock(table_id):
             return self._view(state, seat)
 
-    def change_seat(
-        self, table_id: str, *, by_seat: int, target: int, kind: str
-    ) -> SeatTicket:
+    def change_seat(self, table_id: str, *, by_seat: int, target: int, kind: str) -> SeatTicket:
         """Hand seat ``target`` to a human or a computer player (asked by a seated human).
 
         A computer player takes over at once; a human takes a computer player's seat when
@@ -624,6 +629,45 @@ class PlayService:
         )
         return SeatTicket(target, kind, token, code)
 
+    def mark_away(self, table_id: str, seat: int) -> bool:
+        """Log ``away N``: seat N's human has been gone a while, so a computer player moves
+        for them until they come back (their token still works). False when that does not
+        apply (not a human's seat, the game not in play, an event's table, already away)."""
+        with self.reading(table_id) as state:
+            if (
+                state.config.event_id is not None  # an event's seats are the director's
+                or state.status != "playing"
+                or state.kinds[seat] != HUMAN
+                or state.away[seat]
+            ):
+                return False
+        return self._table_entry(table_id, f"away {seat}")
+
+    def mark_back(self, table_id: str, seat: int) -> bool:
+        """Log ``back N``: seat N's human, marked away, is back (connected again); the
+        computer player stops moving for them. False when the seat was not away."""
+        state = self._cache.get(table_id)
+        if state is not None and not state.away[seat]:
+            return False  # the usual case: nothing to read
+        with self.reading(table_id) as state:
+            if not state.away[seat]:
+                return False
+        return self._table_entry(table_id, f"back {seat}")
+
+    def away_seats(self, table_id: str) -> list[int]:
+        """The seats marked away in this process's copy of the table (no query; may lag)."""
+        state = self._cache.get(table_id)
+        if state is None:
+            return []
+        return [seat for seat in range(4) if state.away[seat]]
+
+    def _table_entry(self, table_id: str, action: str) -> bool:
+        try:
+            self._append(table_id, seat=-1, action=action, seq=None, check=False)
+        except EuchreError:  # the table moved on meanwhile (another worker, the game ended)
+            return False
+        return True
+
     def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[dict[str, Any]]:
         """Log entries after ``seq`` as ``viewer`` may see them (for a reconnecting client)."""
         with self.database.read() as session:
@@ -651,7 +695,7 @@ class PlayService:
             seat = state.to_act
             if seat is None:
                 return None
-            if state.kinds[seat] != HUMAN:
+            if state.stands_in(seat) is not None:  # a computer player, or one for a human away
                 return AutoMove(state.seq, seat, True, 0.0)
             deadline = self._deadline(state)
             if deadline is None:
@@ -664,7 +708,9 @@ class PlayService:
             if state.seq != move.seq or state.to_act != move.seat:
                 return False
             legal = state.legal(move.seat)
-            kind = state.kinds[move.seat] if move.bot else "rules"
+            kind = state.stands_in(move.seat) if move.bot else "rules"
+            if kind is None:  # the human came back meanwhile
+                return False
             view = None
             if state.question is None and state.hand is not None and state.game is not None:
                 scores = (state.game.scores[0], state.game.scores[1])
@@ -760,5 +806,5 @@ def _copy_for_check(state: TableState) -> TableState:
     copy.hand = state.hand
     copy.question = state.question
     copy.closed = state.closed
+    copy.away = list(state.away)
     return copy
-

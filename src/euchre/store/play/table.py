@@ -8,7 +8,9 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
   computer player gives way to a human when the next hand is dealt);
 - ``ask N`` / ``ask N CARD`` and ``answered``: the question pile (``questions`` profile);
 - ``rematch``: a new game with the same players;
-- ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell.
+- ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell;
+- ``away N`` (by the table itself): seat N's human has been gone a while, a computer player
+  moves for them (its moves are logged as the seat's); ``back N``: they returned.
 
 The deal comes from the table's seed, so replaying the same log rebuilds the same table.
 Nothing here touches a database: :mod:`euchre.store.play.service` stores the log.
@@ -21,6 +23,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -144,10 +147,15 @@ class TableState:
     question: PendingQuestion | None = None
     asked: list[dict[str, Any]] = field(default_factory=list)
     closed: bool = False
+    away: list[bool] = field(default_factory=lambda: [False] * 4)
     # The spectators' history of the hand in progress, kept between views (see view()).
     _history_hand: HandState | None = field(default=None, repr=False, compare=False)
     _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _history_last: Action | None = field(default=None, repr=False, compare=False)
+    # The JSON of the view's parts that change rarely (profile, seats, last hand) and what
+    # they were made from (see view_texts()).
+    _static_key: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    _static_json: str = field(default="", repr=False, compare=False)
 
     @classmethod
     def new(cls, table_id: str, config: TableConfig) -> TableState:
@@ -253,6 +261,8 @@ class TableState:
             if self.closed:
                 raise IllegalActionError("the table is already closed")
             self.closed = True
+        elif words[:1] in (["away"], ["back"]) and seat == -1:
+            self._set_away(words, text)
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
@@ -276,6 +286,32 @@ class TableState:
                 self._play(Action.parse(text))
         self.seq += 1
         self.last_at = at
+
+    def _set_away(self, words: list[str], text: str) -> None:
+        if len(words) != 2 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
+            raise IllegalActionError(f"malformed entry {text!r}; expected 'away N' or 'back N'")
+        target = int(words[1])
+        if words[0] == "back":
+            if not self.away[target]:
+                raise IllegalActionError(f"seat {target} is not away")
+            self.away[target] = False
+            return
+        if self.kinds[target] != HUMAN or self.away[target] or self.status != "playing":
+            raise IllegalActionError(
+                f"seat {target} cannot be marked away: only a human's seat in a game in play"
+            )
+        self.away[target] = True
+
+    def stands_in(self, seat: int) -> str | None:
+        """The computer player that moves for ``seat`` (its own kind, or for a human who is
+        away the table's first computer player's kind, else ``rules``); None for a human
+        at the table."""
+        kind = self.kinds[seat]
+        if kind != HUMAN:
+            return kind
+        if not self.away[seat]:
+            return None
+        return next((other for other in self.config.seats if other != HUMAN), "rules")
 
     def refusal(self, seat: int, text: str, legal: list[str]) -> str:
         """Why ``text`` from ``seat`` is refused, naming only what that seat may know."""
@@ -311,6 +347,7 @@ class TableState:
             # table waits or is over.
             self.kinds[target] = kind
             self.pending_kinds.pop(target, None)
+            self.away[target] = False
             self.seated[target] = kind == HUMAN and self.status == "playing"
             if self.status == "waiting":
                 self._maybe_start()
@@ -337,6 +374,7 @@ class TableState:
         for target, kind in self.pending_kinds.items():
             self.kinds[target] = kind
             self.seated[target] = True
+            self.away[target] = False
         self.pending_kinds = {}
         while True:
             self.record = deal_record(self.profile, self.game.dealer, self.rng)
@@ -437,6 +475,7 @@ class TableState:
                     "kind": self.kinds[index],
                     "next_kind": self.pending_kinds.get(index),
                     "seated": self.seated[index],
+                    "away": self.away[index],
                 }
                 for index in range(4)
             ],
@@ -459,7 +498,7 @@ class TableState:
         elif not hand.is_over:
             out["phase"] = hand.phase.name.lower()
         if seat is not None:
-            out["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
+            out["hand"] = list(_mask_texts(hand.hands[seat]))
         trick_plays = hand.trick_plays()
         tricks = [
             {
@@ -508,12 +547,14 @@ class TableState:
     ) -> dict[int | None, dict[str, Any]]:
         """``view(seat, deadline=...)`` for each of ``seats``, the public part built once."""
         public = self.view(None, deadline=deadline)
+        seats = list(seats)
+        own_parts = self._own_parts(seat for seat in seats if seat is not None)
         out: dict[int | None, dict[str, Any]] = {}
         for seat in seats:
             if seat is None:
                 out[None] = public
             else:
-                out[seat] = {**public, **self._own_part(seat)}
+                out[seat] = {**public, **own_parts[seat]}
         return out
 
     def view_texts(
@@ -522,6 +563,8 @@ class TableState:
         """The JSON text of ``view(seat, deadline=...)`` for each of ``seats``: the public
         part is encoded once and each seat's own fields are put before it (same object)."""
         public = self.view(None, deadline=deadline)
+        seats = list(seats)
+        own_parts = self._own_parts(seat for seat in seats if seat is not None)
         out: dict[int | None, str] = {}
         shared = ""
         for seat in seats:
@@ -529,31 +572,65 @@ class TableState:
                 out[None] = json.dumps(public)
                 continue
             if not shared:
-                shared = json.dumps({k: v for k, v in public.items() if k not in _OWN_KEYS})
+                shared = self._shared_json(public)
             own = {key: public[key] for key in _OWN_ORDER if key in public}
-            own.update(self._own_part(seat))
+            own.update(own_parts[seat])
             out[seat] = f"{json.dumps(own)[:-1]}, {shared[1:]}"
         return out
 
+    def _shared_json(self, public: dict[str, Any]) -> str:
+        """The JSON of the public view less the seats' own fields; the parts that change
+        rarely (profile, seats, last hand) are encoded again only when they change."""
+        key = (
+            tuple(self.kinds),
+            tuple(sorted(self.pending_kinds.items())),
+            tuple(self.seated),
+            tuple(self.away),
+            len(self.finished),
+        )
+        if key != self._static_key or not self._static_json:
+            self._static_key = key
+            self._static_json = json.dumps({name: public[name] for name in _STATIC_KEYS})
+        dynamic = json.dumps(
+            {k: v for k, v in public.items() if k not in _OWN_KEYS and k not in _STATIC_KEYS}
+        )
+        return f"{dynamic[:-1]}, {self._static_json[1:]}"
+
     def _own_part(self, seat: int) -> dict[str, Any]:
         """The fields of ``view(seat)`` that differ from the spectators' view."""
-        own: dict[str, Any] = {"seat": seat, "legal": self.legal(seat)}
+        return self._own_parts((seat,))[seat]
+
+    def _own_parts(self, seats: Iterable[int]) -> dict[int, dict[str, Any]]:
+        """The fields of ``view(seat)`` that differ from the spectators' view, for each of
+        ``seats`` (what they share — whose turn, who made a private move — worked out once
+        per change: the fan-out does this for four seats after every move)."""
         hand = self.hand
-        if hand is None or self.game is None:
-            return own
-        own["hand"] = [str(card) for card in iter_mask(hand.hands[seat])]
-        own["discard"] = (
-            str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
-        )
-        if any(
-            actor == seat and action.kind in _PRIVATE_KINDS
-            for actor, action in zip(hand.actors, hand.history, strict=True)
-        ):
-            own["history"] = [
-                {"seat": actor, "action": _public_text(action, actor, seat)}
+        to_act = self.to_act
+        status = self.status
+        out: dict[int, dict[str, Any]] = {}
+        private: set[int] = set()
+        if hand is not None and self.game is not None:
+            private = {
+                actor
                 for actor, action in zip(hand.actors, hand.history, strict=True)
-            ]
-        return own
+                if action.kind in _PRIVATE_KINDS
+            }
+        for seat in seats:
+            legal = self.legal(seat) if status != "playing" or seat == to_act else []
+            own: dict[str, Any] = {"seat": seat, "legal": legal}
+            out[seat] = own
+            if hand is None or self.game is None:
+                continue
+            own["hand"] = list(_mask_texts(hand.hands[seat]))
+            own["discard"] = (
+                str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
+            )
+            if seat in private:
+                own["history"] = [
+                    {"seat": actor, "action": _public_text(action, actor, seat)}
+                    for actor, action in zip(hand.actors, hand.history, strict=True)
+                ]
+        return out
 
     def _public_history(self, hand: HandState) -> list[dict[str, Any]]:
         """The hand's actions as a spectator sees them, extended by the entries added since
@@ -565,9 +642,7 @@ class TableState:
             or (done and hand.history[len(done) - 1] is not self._history_last)
         ):
             self._history_hand, done = hand, []
-        for actor, action in zip(
-            hand.actors[len(done) :], hand.history[len(done) :], strict=True
-        ):
+        for actor, action in zip(hand.actors[len(done) :], hand.history[len(done) :], strict=True):
             done.append({"seat": actor, "action": _public_text(action, actor, None)})
         self._history_seen = done
         self._history_last = hand.history[-1] if hand.history else None
@@ -593,6 +668,12 @@ class TableState:
         return [hand.record.to_json() for hand in self.finished]
 
 
+@lru_cache(maxsize=1 << 16)
+def _mask_texts(mask: int) -> tuple[str, ...]:
+    """The canonical texts of the cards of ``mask`` (a hand is shown after every move)."""
+    return tuple(str(card) for card in iter_mask(mask))
+
+
 def _ordered(hand: HandState) -> bool:
     """True when trump was made by ordering the up-card (round 1)."""
     for action in hand.history:
@@ -606,6 +687,7 @@ def _ordered(hand: HandState) -> bool:
 _PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
 _OWN_ORDER = ("seat", "legal", "hand", "discard", "history")
 _OWN_KEYS = frozenset(("seat", "legal", "hand", "discard", "history"))  # _own_part's keys
+_STATIC_KEYS = ("profile", "seats", "last_hand")  # what _shared_json() keeps encoded
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:

@@ -340,7 +340,9 @@
       row.className = "seat-row";
       row.dataset.seat = String(s.seat);
       row.dataset.kind = s.kind;
-      row.append(seatName(s.seat) + ": " + s.kind + (s.kind === "human" && !s.seated ? " (not seated)" : "") + (s.next_kind ? " → " + s.next_kind + " next hand" : ""));
+      row.dataset.away = s.away ? "true" : "false";
+      const away = s.away ? " (away: a computer plays until " + (s.seat === seat ? "you are" : "they are") + " back)" : "";
+      row.append(seatName(s.seat) + ": " + s.kind + (s.kind === "human" && !s.seated ? " (not seated)" : "") + away + (s.next_kind ? " → " + s.next_kind + " next hand" : ""));
       if (amHuman) {
         if (s.kind === "human") {
           const pick = document.createElement("select");

@@ -1,0 +1,210 @@
+"""A human who leaves is replaced by a computer player: once a human seat's socket has been
+gone ``EUCHRE_PLAY_AWAY_SECONDS`` during a game (0 here), a computer player moves for it,
+the views mark it ``away``, and the human takes the seat back by connecting again (the same
+token) or by making a move."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from euchre.engine.errors import IllegalActionError
+from euchre.web.app import create_app
+
+from .helpers import bearer, human_tokens, open_table, view_of
+from .test_table_state import _table
+
+
+@pytest.fixture
+def away_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """The app with computer players moving at once and humans away as soon as their
+    socket closes."""
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    monkeypatch.setenv("EUCHRE_PLAY_AWAY_SECONDS", "0")
+    monkeypatch.setenv("EUCHRE_PLAY_CREATE_PER_MINUTE", "1000")
+    app = create_app(f"sqlite:///{tmp_path / 'play.db'}")
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def _wait_for(client: TestClient, table: str, test: Any, timeout: float = 20.0) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        view = view_of(client, table)
+        if test(view):
+            return view
+        assert time.monotonic() < deadline, f"timed out; last view seq {view['seq']}"
+        time.sleep(0.02)
+
+
+def _play_until_seat_to_act(
+    client: TestClient, table: str, token: str, target: int, rng: random.Random
+) -> dict[str, Any]:
+    """The human of ``token`` plays randomly over HTTP until it is ``target``'s turn."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view = view_of(client, table, token)
+        if view["status"] == "playing" and view["to_act"] == target:
+            return view
+        if view["legal"]:
+            client.post(
+                f"/api/play/tables/{table}/actions",
+                json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
+                headers=bearer(token),
+            )
+        else:
+            time.sleep(0.01)
+    raise AssertionError(f"seat {target} never came to act")
+
+
+def test_a_human_who_leaves_is_played_for_by_a_computer_until_they_come_back(
+    away_client: TestClient,
+) -> None:
+    client = away_client
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=31)
+    table, tokens = created["table"], human_tokens(created)
+    url = f"/api/play/tables/{table}/ws"
+    rng = random.Random(5)
+    for seat in (0, 1):
+        view = view_of(client, table, tokens[seat])
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": view["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert answer.status_code == 200, answer.text
+    with client.websocket_connect(url) as west:
+        west.send_json({"token": tokens[1], "seq": 0})
+        assert west.receive_json()["view"]["seats"][1]["away"] is False
+    # West's socket is gone and the game is in play: a computer player takes over.
+    view = _wait_for(client, table, lambda v: v["seats"][1]["away"])
+    assert view["seats"][1]["kind"] == "human"  # the seat stays West's
+    events = client.get(f"/api/play/tables/{table}/events", params={"since": 0}).json()
+    away_at = next(e["seq"] for e in events["events"] if e["action"] == "away 1")
+    assert next(e for e in events["events"] if e["seq"] == away_at)["seat"] == -1
+    # South plays on over HTTP; the table does not wait for West: moves are made for West.
+    deadline = time.monotonic() + 30
+    while True:
+        events = client.get(f"/api/play/tables/{table}/events", params={"since": away_at}).json()
+        if sum(1 for entry in events["events"] if entry["seat"] == 1) >= 3:
+            break
+        assert time.monotonic() < deadline, "nobody moved for West"
+        south = view_of(client, table, tokens[0])
+        if south["legal"]:
+            client.post(
+                f"/api/play/tables/{table}/actions",
+                json={"action": rng.choice(south["legal"]), "seq": south["seq"]},
+                headers=bearer(tokens[0]),
+            )
+        else:
+            time.sleep(0.01)
+    assert view_of(client, table)["seats"][1]["away"]
+    # West connects again with the same token: the seat is West's again at once.
+    with client.websocket_connect(url) as west:
+        west.send_json({"token": tokens[1], "seq": 0})
+        back = _wait_for(client, table, lambda v: not v["seats"][1]["away"])
+        assert back["seats"][1]["kind"] == "human"
+        waiting = _play_until_seat_to_act(client, table, tokens[0], 1, rng)
+        time.sleep(0.3)  # a computer player would have moved by now
+        mine = view_of(client, table, tokens[1])
+        assert mine["seq"] == waiting["seq"] and mine["legal"]
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": mine["legal"][0], "seq": mine["seq"]},
+            headers=bearer(tokens[1]),
+        )
+        assert answer.status_code == 200, answer.text
+
+
+def test_a_human_marked_away_keeps_the_seat_and_the_table_plays_on(
+    away_client: TestClient,
+) -> None:
+    client = away_client
+    created = open_table(client, seats=["human", "human", "human", "human"], seed=32)
+    table, tokens = created["table"], human_tokens(created)
+    for seat in range(4):
+        view = view_of(client, table, tokens[seat])
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": view["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+    to_act = view_of(client, table)["to_act"]
+    other = (to_act + 1) % 4  # the next to bid
+    with client.websocket_connect(f"/api/play/tables/{table}/ws") as socket:
+        socket.send_json({"token": tokens[other], "seq": 0})
+        socket.receive_json()
+    _wait_for(client, table, lambda v: v["seats"][other]["away"])
+    first = view_of(client, table, tokens[to_act])
+    answer = client.post(
+        f"/api/play/tables/{table}/actions",
+        json={"action": first["legal"][0], "seq": first["seq"]},
+        headers=bearer(tokens[to_act]),
+    )
+    assert answer.status_code == 200, answer.text
+    # The away seat's turn is played for it at once; its token still shows its own seat.
+    moved = _wait_for(client, table, lambda v: v["to_act"] not in (to_act, other))
+    assert moved["seats"][other]["away"]
+    mine = view_of(client, table, tokens[other])
+    assert mine["seat"] == other and len(mine["hand"]) == 5
+
+
+def test_away_and_back_entries_replay_and_refuse_what_does_not_apply() -> None:
+    state = _table("tournament", seats=("human", "human", "rules", "rules"))
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "away 0")  # the game has not started
+    state.apply(0, "sit")
+    state.apply(1, "sit")
+    assert state.status == "playing"
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "away 2")  # a computer player's seat
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "back 1")  # not away
+    state.apply(-1, "away 1")
+    assert state.view(None)["seats"][1]["away"] is True
+    assert state.stands_in(1) == "rules" and state.stands_in(0) is None
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "away 1")
+    state.apply(-1, "back 1")
+    assert state.stands_in(1) is None
+    state.apply(-1, "away 1")
+    # Moves made for the away human are the seat's own entries; the seat stays away.
+    rng = random.Random(3)
+    while state.to_act != 1:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(seat, rng.choice(state.legal(seat)))
+    state.apply(1, state.legal(1)[0])
+    assert state.away[1] is True
+
+
+def test_a_human_marked_away_is_back_when_they_send_a_move_over_http(
+    away_client: TestClient,
+) -> None:
+    client = away_client
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=33)
+    table, tokens = created["table"], human_tokens(created)
+    for seat in (0, 1):
+        view = view_of(client, table, tokens[seat])
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": view["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+    with client.websocket_connect(f"/api/play/tables/{table}/ws") as socket:
+        socket.send_json({"token": tokens[1], "seq": 0})
+        socket.receive_json()
+    _wait_for(client, table, lambda v: v["seats"][1]["away"])
+    mine = view_of(client, table, tokens[1])
+    client.post(
+        f"/api/play/tables/{table}/actions",
+        json={"action": (mine["legal"] or ["pass"])[0], "seq": mine["seq"]},
+        headers=bearer(tokens[1]),
+    )
+    assert view_of(client, table)["seats"][1]["away"] is False
