@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from importlib import resources
 
+from euchre.bots import make_bot
+from euchre.bots.advice import advise
 from euchre.bots.bidding import FEATURES, bid_features, learned_bid, load_bidding
+from euchre.bots.expert import ExpertBot
 from euchre.engine.cards import Card, card_mask, parse_cards
 from euchre.engine.profile import load_profile
 from euchre.engine.view import PlayerView, view_of
@@ -45,3 +48,15 @@ def test_first_seat_orders_a_strong_hand_and_passes_a_weak_one() -> None:
     assert model is not None
     assert str(learned_bid(_first_seat_view(STRONG, WEAK), model, 0.0)) == "order"
     assert str(learned_bid(_first_seat_view(WEAK, STRONG), model, 0.0)) == "pass"
+
+
+def test_the_expert_passes_a_weak_hand_and_says_what_the_learned_values_gave() -> None:
+    advice = advise(make_bot("expert", 0), _first_seat_view(WEAK, STRONG))
+    assert str(advice.action) == "pass"
+    assert "over a pass on similar hands" in advice.why
+
+
+def test_the_expert_without_learned_bidding_gives_the_books_reason() -> None:
+    advice = advise(ExpertBot(0, learned_bidding=False), _first_seat_view(WEAK, STRONG))
+    assert str(advice.action) == "pass"
+    assert "over a pass on similar hands" not in advice.why

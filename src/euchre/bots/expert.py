@@ -4,7 +4,10 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 
 * **bidding inference** (:mod:`euchre.bots.inference`): worlds are resampled in proportion to
   how likely each other seat's bids and passes were with the hand the world gives it;
-* **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
+* **learned bidding** (:mod:`euchre.bots.bidding`): make trump or pass, and which suit, by
+  the points a bid brings over a pass as learned offline from played-out deals, where the
+  data file has a model for the profile (``learned_bidding``);
+* otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
   dealer's lone-hand trumps), alone decided by inferred worlds, never alone when a plain
   march wins the game (score-aware at 8–9 in games to 10 or 11);
