@@ -51,12 +51,12 @@ def test_first_seat_orders_a_strong_hand_and_passes_a_weak_one() -> None:
 
 
 def test_the_expert_passes_a_weak_hand_and_says_what_the_learned_values_gave() -> None:
-    advice = advise(make_bot("expert", 0), _first_seat_view(WEAK, STRONG))
+    advice = advise(ExpertBot(0, learned_bidding=True), _first_seat_view(WEAK, STRONG))
     assert str(advice.action) == "pass"
     assert "over a pass on similar hands" in advice.why
 
 
-def test_the_expert_without_learned_bidding_gives_the_books_reason() -> None:
-    advice = advise(ExpertBot(0, learned_bidding=False), _first_seat_view(WEAK, STRONG))
+def test_the_expert_bids_by_the_book_by_default_and_gives_its_reason() -> None:
+    advice = advise(make_bot("expert", 0), _first_seat_view(WEAK, STRONG))
     assert str(advice.action) == "pass"
     assert "over a pass on similar hands" not in advice.why

@@ -4,9 +4,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 
 * **bidding inference** (:mod:`euchre.bots.inference`): worlds are resampled in proportion to
   how likely each other seat's bids and passes were with the hand the world gives it;
-* **learned bidding** (:mod:`euchre.bots.bidding`): make trump or pass, and which suit, by
-  the points a bid brings over a pass as learned offline from played-out deals, where the
-  data file has a model for the profile (``learned_bidding``);
+* **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
+  trump or pass, and which suit, by the points a bid brings over a pass as learned offline
+  from played-out deals, where the data file has a model for the profile;
 * otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
   dealer's lone-hand trumps), alone decided by inferred worlds, never alone when a plain
@@ -90,7 +90,7 @@ class ExpertBot(PimcBot):
         bid_band: float = 0.0,
         bid_worlds: int = 24,
         bid_override_margin: float = 0.15,
-        learned_bidding: bool = True,
+        learned_bidding: bool = False,
         name: str = "expert",
     ) -> None:
         super().__init__(
