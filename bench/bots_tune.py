@@ -12,10 +12,10 @@ rollouts), ``pimc-timid``/``pimc-bold`` (rules thresholds 7.5/6.5 for make-or-pa
 ``expert-no-trump-lead``, ``expert-basic-bidding``, ``expert-fixed-worlds`` (the expert less one
 ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference temperature 1.5/0.4),
 ``expert-trump-lead-4`` (trump-lead bonus 0.4), ``expert-bid-rollouts`` (bidding by play-outs
-near the bar), ``expert-learned`` (the learned bidding instead of the corrected book),
-``rules-learned`` (the rules bot bidding by the learned values: the fast proxy);
-``rules-basic``, ``rules-expert-bidding``, ``rules-dealer-15``, ``rules-next-15`` (bidding
-thresholds tried with the fast rules card play).
+near the bar), ``expert-learned`` (the learned bidding instead of the corrected book;
+``expert-learned-3``: bidding only 0.3 points above the bar), ``rules-learned`` (the rules
+bot bidding by the learned values: the fast proxy); ``rules-basic``, ``rules-expert-bidding``,
+``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play).
 """
 
 from __future__ import annotations
@@ -103,6 +103,7 @@ VARIANTS = {
     "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
     "expert-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=1.2),
     "expert-learned": lambda seed: ExpertBot(seed, learned_bidding=True),
+    "expert-learned-3": lambda seed: ExpertBot(seed, learned_bidding=True, learned_margin=0.3),
     # The expert's bidding thresholds tried with the (fast) rules card play.
     "rules-basic": lambda seed: RulesBot(seed, BASIC_RULES),
     "rules-expert-bidding": lambda seed: RulesBot(seed, EXPERT_RULES),

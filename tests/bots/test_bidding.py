@@ -60,3 +60,10 @@ def test_the_expert_bids_by_the_book_by_default_and_gives_its_reason() -> None:
     advice = advise(make_bot("expert", 0), _first_seat_view(WEAK, STRONG))
     assert str(advice.action) == "pass"
     assert "over a pass on similar hands" not in advice.why
+
+
+def test_a_margin_raises_the_bar() -> None:
+    model = load_bidding("tournament")
+    assert model is not None
+    view = _first_seat_view(STRONG, WEAK)
+    assert str(learned_bid(view, model, 0.0, margin=10.0)) == "pass"

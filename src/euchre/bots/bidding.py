@@ -170,9 +170,12 @@ def load_bidding(profile_id: str) -> LearnedBidding | None:
     return LearnedBidding(weights, float(entry["points_per_strength"]))
 
 
-def learned_bid(view: PlayerView, model: LearnedBidding, pressure: float) -> Action | None:
-    """Pass, order up or name a suit (with partner) by the learned values; ``None`` where the
-    model has no say (no pass allowed, no bid with partner allowed, no model for the seat)."""
+def learned_bid(
+    view: PlayerView, model: LearnedBidding, pressure: float, margin: float = 0.0
+) -> Action | None:
+    """Pass, order up or name a suit (with partner) by the learned values, bidding when the
+    gain clears the bar by ``margin`` points; ``None`` where the model has no say (no pass
+    allowed, no bid with partner allowed, no model for the seat)."""
     legal = {int(action): action for action in view.legal}
     if codes.PASS not in legal:
         return None
@@ -182,12 +185,13 @@ def learned_bid(view: PlayerView, model: LearnedBidding, pressure: float) -> Act
         value = model.round_one(view)
         if value is None:
             return None
-        return legal[codes.ORDER] if value >= model.bar(pressure) else legal[codes.PASS]
+        return legal[codes.ORDER] if value >= model.bar(pressure) + margin else legal[codes.PASS]
     if view.phase is Phase.BID_ROUND_2:
         suits = [suit for suit in range(4) if codes.CALL_BASE + suit in legal]
         best = model.round_two(view, suits)
         if best is None:
             return None
         suit, value = best
-        return legal[codes.CALL_BASE + suit] if value >= model.bar(pressure) else legal[codes.PASS]
+        bid = value >= model.bar(pressure) + margin
+        return legal[codes.CALL_BASE + suit] if bid else legal[codes.PASS]
     return None

@@ -91,6 +91,7 @@ class ExpertBot(PimcBot):
         bid_worlds: int = 24,
         bid_override_margin: float = 0.15,
         learned_bidding: bool = False,
+        learned_margin: float = 0.0,
         name: str = "expert",
     ) -> None:
         super().__init__(
@@ -110,6 +111,7 @@ class ExpertBot(PimcBot):
         self.bid_worlds = bid_worlds
         self.bid_override_margin = bid_override_margin
         self.learned_bidding = learned_bidding
+        self.learned_margin = learned_margin
         self._played_out: tuple[int, float, float, int] | None = None
         self._learned_value: float | None = None
         self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
@@ -267,7 +269,7 @@ class ExpertBot(PimcBot):
         model = load_bidding(view.profile.id) if self.learned_bidding else None
         if model is None:
             return action
-        learned = learned_bid(view, model, self._rules.pressure(view))
+        learned = learned_bid(view, model, self._rules.pressure(view), self.learned_margin)
         if learned is None:
             return action
         if view.phase is Phase.BID_ROUND_1:
