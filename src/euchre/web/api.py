@@ -456,7 +456,10 @@ def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut
     """Every change to the event: who, when, old and new values, why."""
     with database(request).read() as session:
         events.get_event(session, event_id=event_id)
-        return [convert.audit_out(row) for row in list_audit(session, event_id=event_id)]
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
+        return [convert.audit_out(row, names) for row in list_audit(session, event_id=event_id)]
 
 
 # --- standings and exports ---------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -119,8 +120,8 @@ def penalty_out(row: Penalty) -> PenaltyOut:
     )
 
 
-def audit_out(row: AuditEntry) -> AuditOut:
-    """An audit entry."""
+def audit_out(row: AuditEntry, names: Mapping[str, str] | None = None) -> AuditOut:
+    """An audit entry (``names``: player number -> name, so ``changes`` names players)."""
     return AuditOut(
         id=row.id,
         at=row.at,
@@ -130,17 +131,17 @@ def audit_out(row: AuditEntry) -> AuditOut:
         old_value=row.old_value,
         new_value=row.new_value,
         reason=row.reason,
-        changes=audit_changes(row),
+        changes=audit_changes(row, names),
     )
 
 
-def audit_changes(row: AuditEntry) -> str:
+def audit_changes(row: AuditEntry, names: Mapping[str, str] | None = None) -> str:
     """What an audit entry changed in a table's result, field by field ("" for other
     entries)."""
     results = ("correct_result", "accept_submission", "replace_score")
     if row.action not in results:
         return ""
-    return describe_changes(row.old_value, row.new_value)
+    return describe_changes(row.old_value, row.new_value, names=names)
 
 
 def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
