@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -291,18 +291,7 @@ class SeatClaim:
 
     def to_json(self) -> dict[str, Any]:
         """As the API answers the player (the token only to him, only now)."""
-        return {
-            "player": self.player,
-            "name": self.name,
-            "round": self.round,
-            "table": self.table,
-            "state": self.state,
-            "play_table": self.play_table,
-            "seat": self.seat,
-            "token": self.token,
-            "table_state": self.table_state,
-            "bot": self.bot,
-        }
+        return asdict(self)
 
 
 def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:

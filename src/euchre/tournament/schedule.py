@@ -21,7 +21,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any
 
@@ -73,15 +73,13 @@ class ScheduleSummary:
     method: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The summary as JSON (sit-outs per player as a list, player 1 first)."""
+        """The summary as JSON: its fields (``method`` third), sit-outs per player as a list
+        (player 1 first) with their least and most."""
+        fields = asdict(self)
+        first = {key: fields.pop(key) for key in ("players", "rounds", "method")}
         return {
-            "players": self.players,
-            "rounds": self.rounds,
-            "method": self.method,
-            "repeat_partners": self.repeat_partners,
-            "partner_histogram": self.partner_histogram,
-            "opponent_histogram": self.opponent_histogram,
-            "same_table_repeats": self.same_table_repeats,
+            **first,
+            **fields,
             "sit_outs": list(self.sit_outs),
             "sit_outs_min": min(self.sit_outs, default=0),
             "sit_outs_max": max(self.sit_outs, default=0),
