@@ -49,7 +49,7 @@ from euchre.tournament import (
     SeatingOverride,
     TableResult,
 )
-from euchre.tournament.codec import validation_message
+from euchre.tournament.codec import JsonCodec, validation_message
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -133,88 +133,54 @@ def backup_event(session: Session, *, event_id: int) -> dict[str, Any]:
         select(SeatingOverrideRow).where(SeatingOverrideRow.event_id == event_id)
     )
     results = session.scalars(select(Result).where(Result.event_id == event_id))
+    marks = session.scalars(select(OnlineMark).where(OnlineMark.event_id == event_id))
     return {
         "format": BACKUP_FORMAT,
-        "event": {
-            "name": event.name,
-            "status": event.status,
-            "config": event.config.to_json(),
-            "created_at": _time(event.created_at),
-        },
+        "event": _dumped(event, _EventPart),
         "entrants": [
-            {
-                "number": row.number,
-                "name": row.name,
-                "team": row.team,
-                "code": row.code,
-                "checked_in": row.checked_in,
-                "arrival_round": row.arrival_round,
-                "withdrawal_round": row.withdrawal_round,
-            }
-            for row in list_entrants(session, event_id=event_id)
+            _dumped(row, _EntrantPart) for row in list_entrants(session, event_id=event_id)
         ],
-        "rounds": [
-            {
-                "number": row.number,
-                "started_at": _time(row.started_at),
-                "ends_at": _time(row.ends_at),
-                "closed_at": _time(row.closed_at),
-                "plan": row.plan.to_json(),
-            }
-            for row in started_rounds(session, event_id=event_id)
-        ],
-        "table_codes": [
-            {"round": row.round_number, "table": row.table_number, "code": row.code}
-            for row in codes
-        ],
+        "rounds": [_dumped(row, _RoundPart) for row in started_rounds(session, event_id=event_id)],
+        "table_codes": [_dumped(row, _TableCodePart) for row in codes],
         "submissions": [
-            {
-                "id": row.id,
-                "round": row.round_number,
-                "table": row.table_number,
-                "result": row.result.to_json(),
-                "submitted_by": row.submitted_by,
-                "submitted_at": _time(row.submitted_at),
-                "status": row.status,
-                "confirmed_by": row.confirmed_by,
-                "confirmed_at": _time(row.confirmed_at),
-            }
-            for row in list_submissions(session, event_id=event_id)
+            _dumped(row, _SubmissionPart) for row in list_submissions(session, event_id=event_id)
         ],
         "results": [
-            {
-                "round": row.round_number,
-                "table": row.table_number,
-                "result": row.result.to_json(),
-                "submission_id": row.submission_id,
-                "recorded_at": _time(row.recorded_at),
-            }
-            for row in results
+            {**_dumped(row, _ResultPart), "recorded_at": _time(row.recorded_at)} for row in results
         ],
         "penalties": [
-            {"round": row.round_number, "table": row.table_number, "record": row.record.to_json()}
-            for row in list_penalties(session, event_id=event_id)
+            _dumped(row, _PenaltyPart) for row in list_penalties(session, event_id=event_id)
         ],
-        "seating_overrides": [
-            {"round": row.round_number, "record": row.record.to_json()} for row in overrides
-        ],
-        "online_marks": [
-            {"table": row.table_number, "online": row.online}
-            for row in session.scalars(select(OnlineMark).where(OnlineMark.event_id == event_id))
-        ],
+        "seating_overrides": [_dumped(row, _OverridePart) for row in overrides],
+        "online_marks": [_dumped(row, _OnlineMarkPart) for row in marks],
         "online_tables": _online_tables(session, event_id),
-        "audit": [
-            {
-                "at": _time(row.at),
-                "who": row.who,
-                "action": row.action,
-                "target": row.target,
-                "old_value": row.old_value,
-                "new_value": row.new_value,
-                "reason": row.reason,
-            }
-            for row in list_audit(session, event_id=event_id)
-        ],
+        "audit": [_dumped(row, _AuditPart) for row in list_audit(session, event_id=event_id)],
+    }
+
+
+_COLUMNS = {"round": "round_number", "table": "table_number"}
+"""A backup part's keys that name their column differently (the rest are the column names)."""
+
+
+def _dumped(row: Any, part: type[_Part]) -> dict[str, Any]:
+    """The columns of ``row`` that ``part`` reads back, as JSON, under the part's keys."""
+    out: dict[str, Any] = {}
+    for key in part.model_fields:
+        value = getattr(row, _COLUMNS.get(key, key))
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif isinstance(value, JsonCodec):
+            value = value.to_json()
+        out[key] = value
+    return out
+
+
+def _columns(part: _Part, *, leave_out: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A backup part as the keyword arguments of the row it restores (its stored values)."""
+    return {
+        _COLUMNS.get(key, key): getattr(part, key)
+        for key in type(part).model_fields
+        if key not in leave_out
     }
 
 
@@ -277,6 +243,7 @@ class _EventPart(_Part):
     name: str | None = None
     status: EventStatus = EventStatus.SETUP
     config: EventConfig
+    created_at: datetime | None = None
 
 
 class _EntrantPart(_Part):
@@ -466,29 +433,9 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
     session.add(event)
     session.flush()
     for entrant in backup.entrants:
-        session.add(
-            Entrant(
-                event_id=event.id,
-                number=entrant.number,
-                name=entrant.name,
-                team=entrant.team,
-                code=entrant.code,
-                checked_in=entrant.checked_in,
-                arrival_round=entrant.arrival_round,
-                withdrawal_round=entrant.withdrawal_round,
-            )
-        )
+        session.add(Entrant(event_id=event.id, **_columns(entrant)))
     for started in backup.rounds:
-        session.add(
-            Round(
-                event_id=event.id,
-                number=started.number,
-                started_at=started.started_at,
-                ends_at=started.ends_at,
-                closed_at=started.closed_at,
-                plan=started.plan,
-            )
-        )
+        session.add(Round(event_id=event.id, **_columns(started)))
     session.flush()
     for table_code in backup.table_codes:
         code = table_code.code.upper()
@@ -507,17 +454,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         session.flush()
     new_ids: dict[int, int] = {}
     for submitted in backup.submissions:
-        submission = Submission(
-            event_id=event.id,
-            round_number=submitted.round,
-            table_number=submitted.table,
-            result=submitted.result,
-            submitted_by=submitted.submitted_by,
-            submitted_at=submitted.submitted_at,
-            status=submitted.status,
-            confirmed_by=submitted.confirmed_by,
-            confirmed_at=submitted.confirmed_at,
-        )
+        submission = Submission(event_id=event.id, **_columns(submitted, leave_out=("id",)))
         session.add(submission)
         session.flush()
         new_ids[submitted.id] = submission.id
@@ -526,27 +463,14 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         session.add(
             Result(
                 event_id=event.id,
-                round_number=official.round,
-                table_number=official.table,
-                result=official.result,
+                **_columns(official, leave_out=("submission_id",)),
                 submission_id=None if old_id is None else new_ids.get(old_id),
             )
         )
     for penalty in backup.penalties:
-        session.add(
-            Penalty(
-                event_id=event.id,
-                round_number=penalty.round,
-                table_number=penalty.table,
-                record=penalty.record,
-            )
-        )
+        session.add(Penalty(event_id=event.id, **_columns(penalty)))
     for override in backup.seating_overrides:
-        session.add(
-            SeatingOverrideRow(
-                event_id=event.id, round_number=override.round, record=override.record
-            )
-        )
+        session.add(SeatingOverrideRow(event_id=event.id, **_columns(override)))
     marks = {mark.table: mark.online for mark in backup.online_marks}
     for table, online in marks.items():
         session.add(OnlineMark(event_id=event.id, table_number=table, online=online))
@@ -563,18 +487,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         seated.discard(where)
         _restore_online_table(session, event.id, online_table)
     for entry in backup.audit:
-        session.add(
-            AuditEntry(
-                event_id=event.id,
-                at=entry.at,
-                who=entry.who,
-                action=entry.action,
-                target=entry.target,
-                old_value=entry.old_value,
-                new_value=entry.new_value,
-                reason=entry.reason,
-            )
-        )
+        session.add(AuditEntry(event_id=event.id, **_columns(entry)))
     session.flush()
     from euchre.store.core import compute, event_inputs
 

@@ -10,13 +10,8 @@ from euchre.store.audit import record_audit
 from euchre.store.core import compute, event_inputs
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, touch
-from euchre.store.models import (
-    Result,
-    Submission,
-    SubmissionStatus,
-    utc_now,
-)
-from euchre.store.penalties import ruled_hands
+from euchre.store.models import Result, Submission, SubmissionStatus, utc_now
+from euchre.store.penalties import check_ruled_hands_zero, ruled_hands
 from euchre.store.results import (
     ResultInput,
     _build_result,
@@ -31,7 +26,6 @@ from euchre.tournament import (
     MovementChange,
     TableResult,
 )
-from euchre.tournament.validation import ResultError
 
 __all__ = ["accept_submission", "correct_result"]
 
@@ -129,14 +123,14 @@ def correct_result(
     current = None if official is None else official.result
     result = _build_result(round_row, table, players, _merged(current, entered))
     if result.hand_points:
-        ruled = ruled_hands(session, event_id=event_id, round_number=round_number, table=table)
-        for number, kind in sorted(ruled.items()):
-            if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
-                raise ResultError(
-                    f"hand {number} has a penalty ({kind}) that ends the hand: enter it as 0-0, "
-                    "the penalty holds its points",
-                    field=f"hand_points.{number}",
-                )
+        check_ruled_hands_zero(
+            result,
+            ruled_hands(session, event_id=event_id, round_number=round_number, table=table),
+            lambda number, kind: (
+                f"hand {number} has a penalty ({kind}) that ends the hand: enter it as 0-0, "
+                "the penalty holds its points"
+            ),
+        )
     payload = _validated(
         get_event(session, event_id=event_id),
         result,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +18,7 @@ from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Event, EventStatus, Round
-from euchre.tournament import FORMAT_NAMES, SIT_OUT_SCORING, TIE_BREAKS, EventConfig
+from euchre.tournament import FORMAT_NAMES, EventConfig
 
 __all__ = [
     "MAX_ROUNDS",
@@ -73,14 +75,8 @@ def _check_bounds(config: EventConfig) -> None:
         raise StoreError(f"rounds must be between 1 and {MAX_ROUNDS}, got {config.rounds}")
     if not 0 <= config.round_minutes <= 600:
         raise StoreError(f"round_minutes must be between 0 and 600, got {config.round_minutes}")
-    if config.sit_out_scoring not in SIT_OUT_SCORING:
-        raise StoreError(
-            f"unknown sit_out_scoring {config.sit_out_scoring!r}; "
-            f"choose one of {', '.join(SIT_OUT_SCORING)}"
-        )
-    for name in config.tie_breaks:
-        if name not in TIE_BREAKS:
-            raise StoreError(f"unknown tie-break {name!r}; choose from {', '.join(TIE_BREAKS)}")
+    # sit_out_scoring and tie_breaks: read from JSON they are checked by the codec (with
+    # the same words), and the core's check_config below refuses them however made.
     if config.side_pot_cents < 0:
         raise StoreError(f"side_pot_cents must not be negative, got {config.side_pot_cents}")
     for tier in config.prizes.tiers:
@@ -181,6 +177,26 @@ def started_rounds(session: Session, *, event_id: int) -> list[Round]:
     return list(session.scalars(query))
 
 
+def latest_round(session: Session, *, event_id: int) -> Round | None:
+    """The round started last (it may be closed), or None before the first."""
+    query = select(Round).where(Round.event_id == event_id).order_by(Round.number.desc())
+    return session.scalar(query.limit(1))
+
+
+def entrant_by_code(session: Session, *, event_id: int, player_code: str) -> Entrant:
+    """The player whose card carries ``player_code`` (spaces around it ignored); an unknown
+    code raises ``NotFoundError``."""
+    cleaned = player_code.strip()
+    entrant = session.scalar(
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned)
+    )
+    if entrant is None:
+        raise NotFoundError(
+            f"no player of event {event_id} has code {cleaned!r}; use the code on your own card"
+        )
+    return entrant
+
+
 def next_round_number(session: Session, *, event_id: int) -> int:
     """The number of the next round to start (1 before the event begins)."""
     last = session.scalar(select(func.max(Round.number)).where(Round.event_id == event_id))
@@ -221,6 +237,25 @@ def _entrant_json(entrant: Entrant) -> dict[str, Any]:
         "arrival_round": entrant.arrival_round,
         "withdrawal_round": entrant.withdrawal_round,
     }
+
+
+@contextmanager
+def _audited(
+    session: Session, entrant: Entrant, *, who: str, action: str, reason: str = ""
+) -> Iterator[None]:
+    """Log the change the ``with`` body makes to ``entrant``: its JSON before and after."""
+    old = _entrant_json(entrant)
+    yield
+    record_audit(
+        session,
+        event_id=entrant.event_id,
+        who=who,
+        action=action,
+        target=f"player {entrant.number}",
+        old_value=old,
+        new_value=_entrant_json(entrant),
+        reason=reason,
+    )
 
 
 def _check_name(name: str, what: str) -> str:
@@ -328,20 +363,11 @@ def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entra
     entrant = get_entrant(session, event_id=event_id, number=number)
     if entrant.checked_in:
         raise ConflictError(f"player {number} ({entrant.name}) is already checked in")
-    old = _entrant_json(entrant)
-    entrant.checked_in = True
-    # Here now: plays from the next round to start (even if a round was undone meanwhile).
-    entrant.arrival_round = next_round_number(session, event_id=event_id)
-    touch(event)
-    record_audit(
-        session,
-        event_id=event_id,
-        who=who,
-        action="check_in",
-        target=f"player {number}",
-        old_value=old,
-        new_value=_entrant_json(entrant),
-    )
+    with _audited(session, entrant, who=who, action="check_in"):
+        entrant.checked_in = True
+        # Here now: plays from the next round to start (even if a round was undone meanwhile).
+        entrant.arrival_round = next_round_number(session, event_id=event_id)
+        touch(event)
     return entrant
 
 
@@ -369,19 +395,9 @@ def reinstate(session: Session, *, event_id: int, number: int, who: str, reason:
             f"{entrant.name} (player {number}) has already missed round "
             f"{entrant.withdrawal_round}; add them again as a new player to play on"
         )
-    old = _entrant_json(entrant)
-    entrant.withdrawal_round = None
-    touch(event)
-    record_audit(
-        session,
-        event_id=event_id,
-        who=who,
-        action="reinstate",
-        target=f"player {number}",
-        old_value=old,
-        new_value=_entrant_json(entrant),
-        reason=reason,
-    )
+    with _audited(session, entrant, who=who, action="reinstate", reason=reason):
+        entrant.withdrawal_round = None
+        touch(event)
     return entrant
 
 
@@ -396,21 +412,11 @@ def withdraw(
             f"player {number} ({entrant.name}) already withdrew from round "
             f"{entrant.withdrawal_round}"
         )
-    old = _entrant_json(entrant)
-    entrant.withdrawal_round = max(
-        entrant.arrival_round, next_round_number(session, event_id=event_id)
-    )
-    touch(event)
-    record_audit(
-        session,
-        event_id=event_id,
-        who=who,
-        action="withdraw",
-        target=f"player {number}",
-        old_value=old,
-        new_value=_entrant_json(entrant),
-        reason=reason,
-    )
+    with _audited(session, entrant, who=who, action="withdraw", reason=reason):
+        entrant.withdrawal_round = max(
+            entrant.arrival_round, next_round_number(session, event_id=event_id)
+        )
+        touch(event)
     return entrant
 
 
@@ -444,17 +450,8 @@ def pair_entrants(
     if taken is not None:
         raise ConflictError(f"team name {label!r} is already used")
     for entrant in pair:
-        old = _entrant_json(entrant)
-        entrant.team = label
-        entrant.arrival_round = max(pair[0].arrival_round, pair[1].arrival_round)
-        record_audit(
-            session,
-            event_id=event_id,
-            who=who,
-            action="pair",
-            target=f"player {entrant.number}",
-            old_value=old,
-            new_value=_entrant_json(entrant),
-        )
+        with _audited(session, entrant, who=who, action="pair"):
+            entrant.team = label
+            entrant.arrival_round = max(pair[0].arrival_round, pair[1].arrival_round)
     touch(event)
     return pair

@@ -182,6 +182,27 @@ class Base(DeclarativeBase):
     }
 
 
+class _EventRow(Base):
+    """A row that belongs to one event and goes with it (an ``id``, then the ``event_id``)."""
+
+    __abstract__ = True
+    # The columns come first in the table, as in the migrations (``sort_order``).
+
+    id: Mapped[int] = mapped_column(primary_key=True, sort_order=-4)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, sort_order=-3
+    )
+
+
+class _TableRow(_EventRow):
+    """A row about one table of one round of an event."""
+
+    __abstract__ = True
+
+    round_number: Mapped[int] = mapped_column(Integer, sort_order=-2)
+    table_number: Mapped[int] = mapped_column(Integer, sort_order=-1)
+
+
 class Setting(Base):
     """An app-wide value, such as the secret that signs session cookies."""
 
@@ -215,7 +236,7 @@ class Event(Base):
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class Entrant(Base):
+class Entrant(_EventRow):
     """A player (or a fixed team's member) entered in an event."""
 
     __tablename__ = "entrants"
@@ -224,8 +245,6 @@ class Entrant(Base):
         UniqueConstraint("event_id", "code"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(200))
     team: Mapped[str | None] = mapped_column(String(200), default=None)
@@ -235,14 +254,12 @@ class Entrant(Base):
     withdrawal_round: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
-class Round(Base):
+class Round(_EventRow):
     """A round the director started: when, and the seating printed for it."""
 
     __tablename__ = "rounds"
     __table_args__ = (UniqueConstraint("event_id", "number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     started_at: Mapped[datetime] = mapped_column(default=utc_now)
     ends_at: Mapped[datetime]
@@ -250,29 +267,24 @@ class Round(Base):
     plan: Mapped[StartedPlan]
 
 
-class TableCode(Base):
+class TableCode(_TableRow):
     """The short code that opens one table's page for one round."""
 
     __tablename__ = "table_codes"
     __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    round_number: Mapped[int] = mapped_column(Integer)
-    table_number: Mapped[int] = mapped_column(Integer)
     code: Mapped[str] = mapped_column(String(16), unique=True)
 
 
-class Submission(Base):
+class Submission(_TableRow):
     """A score a table entered; kept forever, whatever happens to it later."""
 
     __tablename__ = "submissions"
     __table_args__ = (Index("ix_submissions_table", "event_id", "round_number", "table_number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
-    round_number: Mapped[int] = mapped_column(Integer)
-    table_number: Mapped[int] = mapped_column(Integer)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), sort_order=-3
+    )
     result: Mapped[TableResult]
     submitted_by: Mapped[int] = mapped_column(Integer)
     submitted_at: Mapped[datetime] = mapped_column(default=utc_now)
@@ -283,16 +295,12 @@ class Submission(Base):
     confirmed_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
-class Result(Base):
+class Result(_TableRow):
     """The official result of one table in one round."""
 
     __tablename__ = "results"
     __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    round_number: Mapped[int] = mapped_column(Integer)
-    table_number: Mapped[int] = mapped_column(Integer)
     result: Mapped[TableResult]
     submission_id: Mapped[int | None] = mapped_column(
         ForeignKey("submissions.id", ondelete="SET NULL"), default=None
@@ -300,26 +308,20 @@ class Result(Base):
     recorded_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class Penalty(Base):
+class Penalty(_TableRow):
     """A penalty the director recorded."""
 
     __tablename__ = "penalties"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    round_number: Mapped[int] = mapped_column(Integer)
-    table_number: Mapped[int] = mapped_column(Integer)
     record: Mapped[PenaltyRecord]
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class SeatingOverrideRow(Base):
+class SeatingOverrideRow(_EventRow):
     """A seating the director set by hand (for a round not started yet)."""
 
     __tablename__ = "seating_overrides"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
     round_number: Mapped[int] = mapped_column(Integer)
     record: Mapped[SeatingOverride]
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
@@ -391,7 +393,7 @@ class PlayAction(Base):
     at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class OnlineTable(Base):
+class OnlineTable(_TableRow):
     """One table of one round of an event played online: its play table, who sits in each
     seat (``players``: seat -> player number), the seats the director gave to computer
     players (``bots``: seat -> ``{"kind", "counts"}``) and whether its result is in
@@ -400,10 +402,6 @@ class OnlineTable(Base):
     __tablename__ = "online_tables"
     __table_args__ = (UniqueConstraint("event_id", "round_number", "table_number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
-    round_number: Mapped[int] = mapped_column(Integer)
-    table_number: Mapped[int] = mapped_column(Integer)
     play_table_id: Mapped[str] = mapped_column(
         ForeignKey("play_tables.id", ondelete="CASCADE"), unique=True
     )

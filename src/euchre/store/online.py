@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -27,7 +27,7 @@ from euchre.store.core import event_config, player_id
 from euchre.store.corrections import _set_official
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
-from euchre.store.events import get_event, list_entrants
+from euchre.store.events import entrant_by_code, get_event, latest_round, list_entrants
 from euchre.store.models import (
     Entrant,
     Event,
@@ -291,18 +291,7 @@ class SeatClaim:
 
     def to_json(self) -> dict[str, Any]:
         """As the API answers the player (the token only to him, only now)."""
-        return {
-            "player": self.player,
-            "name": self.name,
-            "round": self.round,
-            "table": self.table,
-            "state": self.state,
-            "play_table": self.play_table,
-            "seat": self.seat,
-            "token": self.token,
-            "table_state": self.table_state,
-            "bot": self.bot,
-        }
+        return asdict(self)
 
 
 def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
@@ -313,9 +302,7 @@ def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
     )
     if entrant is None:
         return False
-    latest = session.scalar(
-        select(Round).where(Round.event_id == event_id).order_by(Round.number.desc()).limit(1)
-    )
+    latest = latest_round(session, event_id=event_id)
     if latest is None or latest.closed_at is not None:
         return False
     rows = session.scalars(
@@ -330,17 +317,8 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
     """The seat of the player with ``player_code`` in the round now in play, with a fresh
     token for that seat only (an older token of that seat stops working). Unknown codes raise
     ``NotFoundError`` (the web layer slows down clients that keep guessing)."""
-    cleaned = player_code.strip()
-    entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned)
-    )
-    if entrant is None:
-        raise NotFoundError(
-            f"no player of event {event_id} has code {cleaned!r}; use the code on your own card"
-        )
-    latest = session.scalar(
-        select(Round).where(Round.event_id == event_id).order_by(Round.number.desc()).limit(1)
-    )
+    entrant = entrant_by_code(session, event_id=event_id, player_code=player_code)
+    latest = latest_round(session, event_id=event_id)
     if latest is None or latest.closed_at is not None:
         return SeatClaim(
             entrant.number, entrant.name, latest.number if latest else None, None, "between_rounds"

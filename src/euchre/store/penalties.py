@@ -3,6 +3,7 @@ hands they end (written 0-0 on the table's result)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +35,7 @@ from euchre.tournament.validation import ResultError
 __all__ = [
     "ENDS_THE_HAND",
     "add_penalty",
+    "check_ruled_hands_zero",
     "escalate_warning",
     "list_penalties",
     "remove_penalty",
@@ -104,13 +106,24 @@ def _check_ruled_hands(session: Session, context: TableContext, result: TableRes
             f"with {how}, so that the ruling's points are counted once",
             field="team_points.0",
         )
-    for number, kind in sorted(ended.items()):
+    check_ruled_hands_zero(
+        result,
+        ended,
+        lambda number, kind: (
+            f"the director ruled on hand {number} ({kind}): write hand {number} as 0-0, "
+            "the director's ruling adds its points"
+        ),
+    )
+
+
+def check_ruled_hands_zero(
+    result: TableResult, ruled: dict[int, str], message: Callable[[int, str], str]
+) -> None:
+    """Raise ``ResultError`` (with ``message(hand number, irregularity)``) when ``result``
+    gives points to a hand of ``ruled`` (see :func:`ruled_hands`)."""
+    for number, kind in sorted(ruled.items()):
         if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
-            raise ResultError(
-                f"the director ruled on hand {number} ({kind}): write hand {number} as 0-0, "
-                "the director's ruling adds its points",
-                field=f"hand_points.{number}",
-            )
+            raise ResultError(message(number, kind), field=f"hand_points.{number}")
 
 
 def add_penalty(
@@ -161,18 +174,45 @@ def add_penalty(
         event_id=event_id, round_number=round_number, table_number=table, record=record
     )
     session.add(penalty)
+    _rescore(session, event)
+    _audit(session, penalty, who=who, action="add_penalty", old=None, new=record, reason=note)
+    return penalty
+
+
+def _rescore(session: Session, event: Event) -> None:
+    """The event rescored after a penalty is added or changed (an impossible ruling raises
+    and rolls the change back)."""
     touch(event)
     session.flush()
     compute(event_inputs(session, event))
+
+
+def _audit(
+    session: Session,
+    penalty: Penalty,
+    *,
+    who: str,
+    action: str,
+    old: PenaltyRecord | None,
+    new: PenaltyRecord | None,
+    reason: str,
+) -> None:
     record_audit(
         session,
-        event_id=event_id,
+        event_id=penalty.event_id,
         who=who,
-        action="add_penalty",
-        target=f"round {round_number} table {table}",
-        new_value=record,
-        reason=note,
+        action=action,
+        target=f"round {penalty.round_number} table {penalty.table_number}",
+        old_value=old,
+        new_value=new,
+        reason=reason,
     )
+
+
+def _event_penalty(session: Session, event_id: int, penalty_id: int) -> Penalty:
+    penalty = session.get(Penalty, penalty_id)
+    if penalty is None or penalty.event_id != event_id:
+        raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
     return penalty
 
 
@@ -200,16 +240,14 @@ def remove_penalty(
 ) -> None:
     """Take back a penalty recorded by mistake (kept in the audit log)."""
     event = get_event(session, event_id=event_id, for_update=True)
-    penalty = session.get(Penalty, penalty_id)
-    if penalty is None or penalty.event_id != event_id:
-        raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
-    record_audit(
+    penalty = _event_penalty(session, event_id, penalty_id)
+    _audit(
         session,
-        event_id=event_id,
+        penalty,
         who=who,
         action="remove_penalty",
-        target=f"round {penalty.round_number} table {penalty.table_number}",
-        old_value=penalty.record,
+        old=penalty.record,
+        new=None,
         reason=reason,
     )
     session.delete(penalty)
@@ -222,9 +260,7 @@ def escalate_warning(
     """Turn a table-talk warning into the penalty (the sheet's "for subsequent offenses"
     ruling), for example when the director judges the offence serious enough."""
     event = get_event(session, event_id=event_id, for_update=True)
-    penalty = session.get(Penalty, penalty_id)
-    if penalty is None or penalty.event_id != event_id:
-        raise NotFoundError(f"event {event_id} has no penalty {penalty_id}")
+    penalty = _event_penalty(session, event_id, penalty_id)
     record = penalty.record
     if record.kind != "table_talk":
         raise ConflictError(
@@ -233,19 +269,15 @@ def escalate_warning(
         )
     if record.warned:
         raise ConflictError(f"penalty {penalty_id} is already the penalty, not a warning")
-    updated = replace(record, warned=True)
-    penalty.record = updated
-    touch(event)
-    session.flush()
-    compute(event_inputs(session, event))
-    record_audit(
+    penalty.record = replace(record, warned=True)
+    _rescore(session, event)
+    _audit(
         session,
-        event_id=event_id,
+        penalty,
         who=who,
         action="warning_to_penalty",
-        target=f"round {penalty.round_number} table {penalty.table_number}",
-        old_value=record,
-        new_value=updated,
+        old=record,
+        new=penalty.record,
         reason=reason,
     )
     return penalty

@@ -36,33 +36,29 @@ def render(
         (entry.table, list(entry.partnerships[0]), list(entry.partnerships[1]))
         for entry in round_row.plan.tables
     ]
+    seated = {
+        table: (" & ".join(names(first)), " & ".join(names(second)))
+        for table, first, second in tables
+    }
     if document == "table-cards":
-        return printing.table_cards_pdf(
-            event.name,
-            round_number,
-            [
-                printing.TableCardData(
-                    table_number=table,
-                    table_code=codes.get(table, ""),
-                    url=f"{base}/t/{codes.get(table, '')}",
-                    seated=(" & ".join(names(first)), " & ".join(names(second))),
-                )
-                for table, first, second in tables
-            ],
-        )
+        cards = [
+            printing.TableCardData(
+                table_number=table,
+                table_code=codes.get(table, ""),
+                url=f"{base}/t/{codes.get(table, '')}",
+                seated=seated[table],
+            )
+            for table, _, _ in tables
+        ]
+        return printing.table_cards_pdf(event.name, round_number, cards)
     if document == "assignments":
-        return printing.round_assignments_pdf(
-            event.name,
-            round_number,
-            [
-                printing.AssignmentRow(
-                    table_number=table,
-                    table_code=codes.get(table, ""),
-                    seated=(" & ".join(names(first)), " & ".join(names(second))),
-                )
-                for table, first, second in tables
-            ],
-        )
+        rows = [
+            printing.AssignmentRow(
+                table_number=table, table_code=codes.get(table, ""), seated=seated[table]
+            )
+            for table, _, _ in tables
+        ]
+        return printing.round_assignments_pdf(event.name, round_number, rows)
     if document == "tally-sheets":
 
         def team(ids: list[str]) -> printing.TallyTeam:

@@ -19,7 +19,14 @@ from sqlalchemy.orm.attributes import set_committed_value
 from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
-from euchre.store.events import get_event, list_entrants, started_rounds, touch
+from euchre.store.events import (
+    entrant_by_code,
+    get_event,
+    latest_round,
+    list_entrants,
+    started_rounds,
+    touch,
+)
 from euchre.store.models import (
     Entrant,
     Event,
@@ -610,17 +617,8 @@ def table_of_player(session: Session, *, event_id: int, player_code: str) -> str
     """The code of the table where the player with ``player_code`` sits in the round now in
     play, or None when he sits out. Raises ``NotFoundError`` for an unknown code and
     ``ConflictError`` when no round is in play."""
-    cleaned = player_code.strip()
-    entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned)
-    )
-    if entrant is None:
-        raise NotFoundError(
-            f"no player of event {event_id} has code {cleaned!r}; use the code on your own card"
-        )
-    latest = session.scalar(
-        select(Round).where(Round.event_id == event_id).order_by(Round.number.desc()).limit(1)
-    )
+    entrant = entrant_by_code(session, event_id=event_id, player_code=player_code)
+    latest = latest_round(session, event_id=event_id)
     if latest is None or latest.closed_at is not None:
         raise ConflictError(
             f"{entrant.name}: no round is in play; your table shows here once the director "

@@ -3,10 +3,12 @@ every entry is kept, and disputes are flagged for the director."""
 
 from __future__ import annotations
 
+from typing import TypedDict, Unpack
+
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from euchre.store.audit import record_audit
+from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError
 from euchre.store.models import (
@@ -75,6 +77,35 @@ _TABLE_SUBMISSIONS = (
 """One table's submissions (built once: building a statement cost as much as running it)."""
 
 
+class _Values(TypedDict, total=False):
+    old_value: AuditValue
+    new_value: AuditValue
+    reason: str
+
+
+def _player_audit(
+    session: Session, table: TableContext, player: Entrant, action: str, **values: Unpack[_Values]
+) -> None:
+    """Log what a player did at his table (the log names him and the table)."""
+    record_audit(
+        session,
+        event_id=table.event.id,
+        who=f"player {player.number} ({player.name})",
+        action=action,
+        target=f"round {table.round.number} table {table.table_number}",
+        **values,
+    )
+
+
+def _table_official(session: Session, context: TableContext) -> Result | None:
+    return official_result(
+        session,
+        event_id=context.event.id,
+        round_number=context.round.number,
+        table=context.table_number,
+    )
+
+
 def submit_score(
     session: Session, *, code: str, player_code: str, entered: ResultInput
 ) -> Submission:
@@ -101,17 +132,14 @@ def submit_score(
     for row in existing:
         if row.result == payload:
             return row
-    target = f"round {context.round.number} table {context.table_number}"
-    who = f"player {submitter.number} ({submitter.name})"
     for row in existing:
         if row.status == "pending" and row.submitted_by == submitter.number:
             row.status = SubmissionStatus.SUPERSEDED
-            record_audit(
+            _player_audit(
                 session,
-                event_id=context.event.id,
-                who=who,
-                action="replace_score",
-                target=target,
+                context,
+                submitter,
+                "replace_score",
                 old_value=row.result,
                 new_value=payload,
                 reason=f"re-entered before an opponent confirmed (replaces score {row.id})",
@@ -127,20 +155,8 @@ def submit_score(
     )
     session.add(submission)
     session.flush()
-    record_audit(
-        session,
-        event_id=context.event.id,
-        who=who,
-        action="submit_score",
-        target=target,
-        new_value=payload,
-    )
-    official = official_result(
-        session,
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table=context.table_number,
-    )
+    _player_audit(session, context, submitter, "submit_score", new_value=payload)
+    official = _table_official(session, context)
     different = [row for row in existing if row.result != payload]
     if different or (official is not None and official.result != payload):
         submission.status = SubmissionStatus.DISPUTED
@@ -217,12 +233,7 @@ def confirm_submission(
         raise ConflictError(
             f"score {submission_id} is {submission.status}; the director will settle it"
         )
-    official = official_result(
-        session,
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table=context.table_number,
-    )
+    official = _table_official(session, context)
     if official is not None and official.result != submission.result:
         submission.status = SubmissionStatus.DISPUTED
         session.flush()
@@ -244,14 +255,7 @@ def confirm_submission(
             )
         )
     _bump_revision(session, context.event)
-    record_audit(
-        session,
-        event_id=context.event.id,
-        who=f"player {confirmer.number} ({confirmer.name})",
-        action="confirm_score",
-        target=f"round {context.round.number} table {context.table_number}",
-        new_value=submission.result,
-    )
+    _player_audit(session, context, confirmer, "confirm_score", new_value=submission.result)
     session.flush()
     return submission
 
@@ -275,14 +279,7 @@ def dispute_submission(
             "dispute the score that stands"
         )
     submission.status = SubmissionStatus.DISPUTED
-    record_audit(
-        session,
-        event_id=context.event.id,
-        who=f"player {opponent.number} ({opponent.name})",
-        action="dispute_score",
-        target=f"round {context.round.number} table {context.table_number}",
-        old_value=submission.result,
-    )
+    _player_audit(session, context, opponent, "dispute_score", old_value=submission.result)
     session.flush()
     return submission
 

@@ -4,6 +4,7 @@ Pure domain code on plain dataclasses: :func:`compute_event` turns an event's in
 (:class:`EventInputs`) into a snapshot (:class:`EventSnapshot`). See ``docs/tournament.md``.
 """
 
+from euchre.tournament import model
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.event import compute_event, movement_changes, validate_result
 from euchre.tournament.formats import (
@@ -15,83 +16,20 @@ from euchre.tournament.formats import (
     check_config,
     preset_config,
 )
-from euchre.tournament.model import (
-    FORMAT_NAMES,
-    PENALTY_KINDS,
-    PRIZE_TIES,
-    SIDE_POT_QUALIFICATION,
-    SIT_OUT_SCORING,
-    TIE_BREAKS,
-    Entrant,
-    EventConfig,
-    EventInputs,
-    EventSnapshot,
-    FormatName,
-    MovementChange,
-    PenaltyKind,
-    PenaltyRecord,
-    PenaltyRuling,
-    Playoff,
-    PlayoffConflict,
-    PrizeAward,
-    PrizeTable,
-    PrizeTier,
-    PrizeTies,
-    RoundPlan,
-    SeatingOverride,
-    SidePot,
-    SidePotQualification,
-    SitOutScoring,
-    Stage,
-    StandingRow,
-    TableResult,
-    TableSeating,
-    TieBreak,
-)
+from euchre.tournament.model import *  # noqa: F403  (its __all__ is part of ours)
 from euchre.tournament.schedule import Schedule, ScheduleSummary, generate_schedule, summarize
 from euchre.tournament.timer import BellEvent, RoundTimer
 
 __all__ = [
     "FORMATS",
-    "FORMAT_NAMES",
-    "PENALTY_KINDS",
     "PRESETS",
-    "PRIZE_TIES",
-    "SIDE_POT_QUALIFICATION",
-    "SIT_OUT_SCORING",
-    "TIE_BREAKS",
     "BellEvent",
-    "Entrant",
-    "EventConfig",
-    "EventInputs",
-    "EventSnapshot",
-    "FormatName",
     "FormatSpec",
-    "MovementChange",
-    "PenaltyKind",
-    "PenaltyRecord",
-    "PenaltyRuling",
-    "Playoff",
-    "PlayoffConflict",
-    "PrizeAward",
-    "PrizeTable",
-    "PrizeTier",
-    "PrizeTies",
-    "RoundPlan",
     "RoundTimer",
     "Schedule",
     "ScheduleSummary",
     "Seating",
-    "SeatingOverride",
     "SeatingState",
-    "SidePot",
-    "SidePotQualification",
-    "SitOutScoring",
-    "Stage",
-    "StandingRow",
-    "TableResult",
-    "TableSeating",
-    "TieBreak",
     "TournamentError",
     "check_config",
     "compute_event",
@@ -101,3 +39,4 @@ __all__ = [
     "summarize",
     "validate_result",
 ]
+__all__ += model.__all__

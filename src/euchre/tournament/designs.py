@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from itertools import combinations
@@ -29,6 +31,7 @@ from euchre.tournament.errors import TournamentError
 
 __all__ = [
     "Starter",
+    "count_pairings",
     "design_for",
     "design_rounds",
     "expand_starter",
@@ -82,23 +85,29 @@ def expand_starter(players: int, starter: Starter) -> list[Round]:
     return rounds
 
 
+def count_pairings(
+    tables: Iterable[Table],
+    partners: Counter[tuple[int, int]],
+    opponents: Counter[tuple[int, int]],
+) -> None:
+    """Count each table's two partnerships in ``partners`` and its four pairs of opponents in
+    ``opponents`` (a pair of players as ``(lower, higher)``)."""
+    for (a, b), (c, d) in tables:
+        partners[(min(a, b), max(a, b))] += 1
+        partners[(min(c, d), max(c, d))] += 1
+        for x in (a, b):
+            for y in (c, d):
+                opponents[(min(x, y), max(x, y))] += 1
+
+
 def verify_design(players: int, rounds: list[Round]) -> bool:
     """True when ``rounds`` seat every player once per round (or out) and every pair partners
     exactly once and opposes exactly twice."""
-    partners: dict[tuple[int, int], int] = {}
-    opponents: dict[tuple[int, int], int] = {}
+    partners: Counter[tuple[int, int]] = Counter()
+    opponents: Counter[tuple[int, int]] = Counter()
     for tables, sitting_out in rounds:
-        seen = list(sitting_out)
-        for (a, b), (c, d) in tables:
-            seen += [a, b, c, d]
-            key = (min(a, b), max(a, b))
-            partners[key] = partners.get(key, 0) + 1
-            key = (min(c, d), max(c, d))
-            partners[key] = partners.get(key, 0) + 1
-            for x in (a, b):
-                for y in (c, d):
-                    key = (min(x, y), max(x, y))
-                    opponents[key] = opponents.get(key, 0) + 1
+        seen = [*sitting_out, *(player for table in tables for side in table for player in side)]
+        count_pairings(tables, partners, opponents)
         if sorted(seen) != list(range(players)):
             return False
     for pair in combinations(range(players), 2):

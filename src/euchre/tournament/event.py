@@ -233,12 +233,7 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
         result = round_results[table.table]
         if result is None:
             continue
-        try:
-            validate_result(config, result, table)
-        except TournamentError as problem:
-            # Stored results were checked on entry; a later change (a corrected earlier
-            # round reseating this table) can still make one inconsistent: say so.
-            event.warnings.append(str(problem))
+        _warn_if_invalid(event, config, result, table)
         table_rulings = _rule_table(
             event.profile, event.penalties_by_table, round_number, table, event.inputs.penalties
         )
@@ -380,15 +375,22 @@ def _play_off(
     for plan in outcome.plans:
         for table in plan.tables:
             found = results.get((plan.round, table.table))
-            if found is None:
-                continue
-            try:
+            if found is not None:
                 # A playoff game is checked as a game of its own length (table.hands).
-                validate_result(config, found, table)
-            except TournamentError as problem:
-                event.warnings.append(str(problem))
+                _warn_if_invalid(event, config, found, table)
     event.warnings.extend(conflict.message for conflict in outcome.conflicts)
     return outcome
+
+
+def _warn_if_invalid(
+    event: _Event, config: EventConfig, result: TableResult, table: TableSeating
+) -> None:
+    """Stored results were checked on entry; a later change (a corrected earlier round
+    reseating this table) can still make one inconsistent: say so in the warnings."""
+    try:
+        validate_result(config, result, table)
+    except TournamentError as problem:
+        event.warnings.append(str(problem))
 
 
 def _absences(event: _Event) -> dict[str, str]:

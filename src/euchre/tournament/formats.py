@@ -311,8 +311,8 @@ class WhistSchedule(FormatSpec):
         return Seating(tuple(tables), tuple(out))
 
 
-FORMATS: dict[str, FormatSpec] = {
-    "winners_move_up": WinnersMoveUp(
+_FORMATS: tuple[FormatSpec, ...] = (
+    WinnersMoveUp(
         "winners_move_up",
         "Fixed partners at numbered tables (1 is the top). After each game the winners move "
         "up one table and the losers stay; at the top table the winners stay and the losers "
@@ -320,10 +320,9 @@ FORMATS: dict[str, FormatSpec] = {
         "won by the team that reached the tying score first when the result says so, else by "
         "the table's first partnership, with a warning. Ballantrae's format.",
         fixed_partners=True,
-        options={},
         tie_breaks=("points", "games_won", "lone_hands", "head_to_head"),
     ),
-    "rotating_partners": RotatingPartners(
+    RotatingPartners(
         "rotating_partners",
         "Individual event, result-driven: after each game the winning pair stays at its "
         "table and splits, the losing pair (the team with less points) moves, its two "
@@ -331,20 +330,18 @@ FORMATS: dict[str, FormatSpec] = {
         "few as possible. A level game is won by the team that reached the tying score "
         "first. Individual totals decide. Bolivar's format.",
         fixed_partners=False,
-        options={},
         tie_breaks=("points", "games_won", "lone_hands"),
     ),
-    "whist_schedule": WhistSchedule(
+    WhistSchedule(
         "whist_schedule",
         "Individual event on a balanced schedule fixed before the first game: a whist "
         "design where one exists (every pair partners once and opposes twice), otherwise a "
         "search with no repeat partner while possible. Tables are numbered so the previous "
         "game's winners keep their table. For clubs that want everyone to partner everyone.",
         fixed_partners=False,
-        options={},
         tie_breaks=("points", "games_won", "lone_hands"),
     ),
-    "losers_rotate": LosersRotate(
+    LosersRotate(
         "losers_rotate",
         "Fixed teams (players who came alone are paired by a seeded draw). Winners stay at "
         "their table and losers rotate, with no repeat match-up: every winner stays whenever "
@@ -360,7 +357,7 @@ FORMATS: dict[str, FormatSpec] = {
         },
         tie_breaks=("points",),
     ),
-    "progressive": Progressive(
+    Progressive(
         "progressive",
         "Individual progressive euchre: 8 deals a game (each player deals twice), winners "
         "move up a table, the top table's winners stay and its losers go to the bottom; at "
@@ -368,18 +365,17 @@ FORMATS: dict[str, FormatSpec] = {
         "change each game. The general tournament sheet's format (lone 5/4 individual "
         "scoring from the profile).",
         fixed_partners=False,
-        options={},
         tie_breaks=("points", "games_won", "lone_hands", "first_to_score"),
     ),
-    "round_robin": RoundRobin(
+    RoundRobin(
         "round_robin",
         "Fixed teams; every team meets every other once (the circle method; a bye each round "
         "with an odd number of teams). For small events and playoffs.",
         fixed_partners=True,
-        options={},
         tie_breaks=("points", "games_won", "head_to_head"),
     ),
-}
+)
+FORMATS: dict[str, FormatSpec] = {spec.name: spec for spec in _FORMATS}
 """Every format by name."""
 
 BOLIVAR_PRIZES = PrizeTable((PrizeTier(3, (6000, 4000, 2000)), PrizeTier(4, (7500, 5000, 3500))))

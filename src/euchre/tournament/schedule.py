@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import combinations
 from typing import Any
 
-from euchre.tournament.designs import design_for
+from euchre.tournament.designs import count_pairings, design_for
 from euchre.tournament.errors import TournamentError
 
 __all__ = [
@@ -72,15 +73,13 @@ class ScheduleSummary:
     method: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The summary as JSON (sit-outs per player as a list, player 1 first)."""
+        """The summary as JSON: its fields (``method`` third), sit-outs per player as a list
+        (player 1 first) with their least and most."""
+        fields = asdict(self)
+        first = {key: fields.pop(key) for key in ("players", "rounds", "method")}
         return {
-            "players": self.players,
-            "rounds": self.rounds,
-            "method": self.method,
-            "repeat_partners": self.repeat_partners,
-            "partner_histogram": self.partner_histogram,
-            "opponent_histogram": self.opponent_histogram,
-            "same_table_repeats": self.same_table_repeats,
+            **first,
+            **fields,
             "sit_outs": list(self.sit_outs),
             "sit_outs_min": min(self.sit_outs, default=0),
             "sit_outs_max": max(self.sit_outs, default=0),
@@ -122,21 +121,15 @@ def summarize(
     players: int, rounds: Sequence[ScheduleRound], *, method: str = ""
 ) -> ScheduleSummary:
     """Count partners, opponents, same-table meetings and sit-outs over ``rounds``."""
-    partners: dict[tuple[int, int], int] = {}
-    opponents: dict[tuple[int, int], int] = {}
+    partners: Counter[tuple[int, int]] = Counter()
+    opponents: Counter[tuple[int, int]] = Counter()
     meetings: dict[tuple[int, int], int] = {}
     sit_outs = [0] * players
     for round_ in rounds:
         for player in round_.sitting_out:
             sit_outs[player] += 1
+        count_pairings(round_.tables, partners, opponents)
         for (a, b), (c, d) in round_.tables:
-            for x, y in ((a, b), (c, d)):
-                key = (min(x, y), max(x, y))
-                partners[key] = partners.get(key, 0) + 1
-            for x in (a, b):
-                for y in (c, d):
-                    key = (min(x, y), max(x, y))
-                    opponents[key] = opponents.get(key, 0) + 1
             for x, y in combinations((a, b, c, d), 2):
                 key = (min(x, y), max(x, y))
                 meetings[key] = meetings.get(key, 0) + 1

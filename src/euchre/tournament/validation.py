@@ -53,17 +53,19 @@ def check_event_length(profile_id: str, rounds: int) -> None:
         raise ResultError(f"{rounds} games is more than the sheet allows ({cap[1]})", field="round")
 
 
-def hand_point_values(profile: RuleProfile) -> set[int]:
-    """Every number of points one team can score on one hand under ``profile``."""
+def hand_point_values(profile: RuleProfile, *, lone_march: bool = True) -> set[int]:
+    """Every number of points one team can score on one hand under ``profile`` (with
+    ``lone_march=False``: from any outcome but a lone hand of five tricks)."""
     values = {
         profile.points_made,
         profile.points_march,
         profile.points_lone_made,
-        profile.points_lone_march,
         profile.points_euchre,
         profile.points_euchre_all_five,
         profile.points_euchre_lone,
     }
+    if lone_march:
+        values.add(profile.points_lone_march)
     if profile.defend_alone:
         values.add(profile.points_defend_alone)
     return values
@@ -325,16 +327,7 @@ def _lone_points(
                 field=f"lone_marches.{player}",
             )
     march = profile.points_lone_march
-    others = {
-        profile.points_made,
-        profile.points_march,
-        profile.points_lone_made,
-        profile.points_euchre,
-        profile.points_euchre_all_five,
-        profile.points_euchre_lone,
-    }
-    if profile.defend_alone:
-        others.add(profile.points_defend_alone)
+    others = hand_point_values(profile, lone_march=False)
     for side, pair in enumerate(seating.partnerships):
         entered = sum(result.lone_marches.get(player, 0) for player in pair)
         first_player = next((player for player in pair if result.lone_marches.get(player)), pair[0])

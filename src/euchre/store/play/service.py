@@ -226,14 +226,25 @@ class PlayService:
         """Like :meth:`view_texts` from this process's copy without touching the database,
         when that copy already holds entry ``at_least`` and nobody is changing it; else
         None."""
+        with self._cached(table_id, at_least) as state:
+            if state is None:
+                return None
+            return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+
+    @contextmanager
+    def _cached(self, table_id: str, at_least: int) -> Iterator[TableState | None]:
+        """This process's copy of the table, held under its lock, when the copy holds entry
+        ``at_least`` and nobody is changing it; else None (without waiting)."""
         state = self._cache.get(table_id)
         if state is None or state.seq < at_least:
-            return None
+            yield None
+            return
         lock = self._lock(table_id)
         if not lock.acquire(blocking=False):
-            return None
+            yield None
+            return
         try:
-            return state.seq, state.view_texts(seats, deadline=self._deadline(state))
+            yield state
         finally:
             lock.release()
 
@@ -269,21 +280,15 @@ class PlayService:
     def owes_move_cached(self, table_id: str, at_least: int) -> bool | None:
         """Whether the server owes a move at this table, from this process's copy when it
         holds entry ``at_least`` and nobody is changing it; None when that is not known."""
-        state = self._cache.get(table_id)
-        if state is None or state.seq < at_least:
-            return None
-        lock = self._lock(table_id)
-        if not lock.acquire(blocking=False):
-            return None
-        try:
+        with self._cached(table_id, at_least) as state:
+            if state is None:
+                return None
             seat = state.to_act
             if seat is None:
                 return False
             return (
                 state.kinds[seat] != HUMAN or state.away[seat] or bool(state.config.timer_seconds)
             )
-        finally:
-            lock.release()
 
     def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
         return state.view(seat, deadline=self._deadline(state))
