@@ -35,14 +35,14 @@ from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import (
     Evaluation,
     PimcBot,
+    PlayTotals,
     _rebuild,
     contract_score_table,
     opening_position,
-    play_position,
 )
 from euchre.bots.playout import play_out
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
-from euchre.bots.solver import IntArray, solve_moves, solve_value
+from euchre.bots.solver import IntArray, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER, SUIT_MASK, card_mask
@@ -132,46 +132,31 @@ class ExpertBot(PimcBot):
 
     # ------------------------------------------------------------------ play
     def _evaluate_play(self, view: PlayerView) -> Evaluation:
-        legal = list(view.legal)
-        cards = [int(action.card) for action in legal]
-        maker_team = view.maker % 2
-        sign = 1 if view.seat % 2 == maker_team else -1
         table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
-        maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
-        totals = [0.0] * len(cards)
-        solved = 0
+        sums = PlayTotals(view, table)
         started = time.perf_counter()
         batch = self.worlds
         while True:
             for hands, times in self._worlds(view, batch):
-                position = play_position(view, hands, table, maker_tricks)
-                for index, value in enumerate(solve_moves(position, cards)):
-                    totals[index] += sign * value * times
-                solved += times
+                sums.add(hands, times)
             elapsed = (time.perf_counter() - started) * 1000
-            if solved == 0 or solved >= self.max_worlds or elapsed > self.budget_ms:
+            if sums.worlds == 0 or sums.worlds >= self.max_worlds or elapsed > self.budget_ms:
                 break
-            ranked = sorted((total / solved for total in totals), reverse=True)
+            ranked = sorted(sums.averages(), reverse=True)
             gap = ranked[0] - ranked[1] if len(ranked) > 1 else self.close_margin
             # A gap of exactly nothing means equivalent cards, not a close call: stop.
             if gap >= self.close_margin or gap < 1e-9:
                 break
-            batch = min(self.worlds, self.max_worlds - solved)
-        values = [total / max(1, solved) for total in totals]
+            batch = min(self.worlds, self.max_worlds - sums.worlds)
+        values = sums.averages()
         bonus = self._trump_lead_bonus(view)
         if bonus:
             power = POWER[view.trump]
             values = [
                 value + (bonus if power[card] >= 100 else 0.0)
-                for value, card in zip(values, cards, strict=True)
+                for value, card in zip(values, sums.cards, strict=True)
             ]
-        power = POWER[view.trump]
-        order = sorted(range(len(cards)), key=lambda i: power[cards[i]])
-        return Evaluation(
-            actions=tuple(legal[i] for i in order),
-            values=tuple(values[i] for i in order),
-            worlds=solved,
-        )
+        return sums.evaluation(values)
 
     def _trump_lead_bonus(self, view: PlayerView) -> float:
         """The bonus for leading trump (see the module docstring), 0 when it does not apply."""

@@ -80,9 +80,7 @@ def played_by_seat(view: PlayerView) -> list[int]:
     return played
 
 
-def bidding_hands(
-    view: PlayerView, hands: list[int], played: list[int] | None = None
-) -> list[int]:
+def bidding_hands(view: PlayerView, hands: list[int], played: list[int] | None = None) -> list[int]:
     """Each seat's five cards as they were during the bidding, from a sampled world of the
     hands held now: the cards it has played since are put back (a dealer who picked up holds
     the up-card and not his discard, as the rules policy counts him)."""

@@ -29,7 +29,7 @@ from euchre.engine.profile import Contract, RuleProfile
 from euchre.engine.state import HandState, HandStatus, Phase
 from euchre.engine.view import PlayerView, view_of
 
-__all__ = ["BASIC_RULES", "Evaluation", "PimcBot", "contract_score_table"]
+__all__ = ["BASIC_RULES", "Evaluation", "PimcBot", "PlayTotals", "contract_score_table"]
 
 BASIC_RULES = RulesParameters(dealer_counts_up_card=False)
 """The rules parameters of the frozen ``pimc-basic`` (the dealer's lone-hand trump count
@@ -98,6 +98,44 @@ class Evaluation:
         """The action with the highest average (the first on ties)."""
         index = max(range(len(self.actions)), key=lambda i: self.values[i])
         return self.actions[index]
+
+
+class PlayTotals:
+    """Each legal card's open-hand points for this seat's side, summed over sampled worlds."""
+
+    def __init__(self, view: PlayerView, score_table: IntArray) -> None:
+        self.view = view
+        self.legal = list(view.legal)
+        self.cards = [int(action.card) for action in self.legal]
+        maker_team = view.maker % 2
+        self.sign = 1 if view.seat % 2 == maker_team else -1
+        self.score_table = score_table
+        self.maker_tricks = sum(
+            1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team
+        )
+        self.totals = [0.0] * len(self.cards)
+        self.worlds = 0
+
+    def add(self, hands: list[int], times: int = 1) -> None:
+        """Solve one world (``hands``, counted ``times``) and add each card's points."""
+        position = play_position(self.view, hands, self.score_table, self.maker_tricks)
+        for index, value in enumerate(solve_moves(position, self.cards)):
+            self.totals[index] += self.sign * value * times
+        self.worlds += times
+
+    def averages(self) -> list[float]:
+        """Each card's average over the worlds added (0 before any)."""
+        return [total / max(1, self.worlds) for total in self.totals]
+
+    def evaluation(self, values: list[float]) -> Evaluation:
+        """The cards with their ``values``, weakest first: ties go to the cheaper card."""
+        power = POWER[self.view.trump]
+        order = sorted(range(len(self.cards)), key=lambda i: power[self.cards[i]])
+        return Evaluation(
+            actions=tuple(self.legal[i] for i in order),
+            values=tuple(values[i] for i in order),
+            worlds=self.worlds,
+        )
 
 
 class PimcBot:
@@ -184,35 +222,19 @@ class PimcBot:
 
     # ------------------------------------------------------------------ play
     def _evaluate_play(self, view: PlayerView) -> Evaluation:
-        legal = list(view.legal)
-        cards = [int(action.card) for action in legal]
         knowledge = knowledge_of(view)
-        maker_team = view.maker % 2
-        sign = 1 if view.seat % 2 == maker_team else -1
         table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
-        maker_tricks = sum(1 for _, _, winner in view.completed_tricks if winner % 2 == maker_team)
-        totals = [0.0] * len(cards)
-        solved = 0
+        sums = PlayTotals(view, table)
         started = time.perf_counter()
         maker_needs = self._maker_trump_belief(view)
         for _ in range(self.worlds):
             hands = self._plausible_world(knowledge, maker_needs)
             if hands is None:
                 continue
-            position = play_position(view, hands, table, maker_tricks)
-            for index, value in enumerate(solve_moves(position, cards)):
-                totals[index] += sign * value
-            solved += 1
-            if (time.perf_counter() - started) * 1000 > self.budget_ms and solved >= 4:
+            sums.add(hands)
+            if (time.perf_counter() - started) * 1000 > self.budget_ms and sums.worlds >= 4:
                 break
-        power = POWER[view.trump]
-        # Ties go to the cheaper card: order candidates weakest first before taking the best.
-        order = sorted(range(len(cards)), key=lambda i: power[cards[i]])
-        return Evaluation(
-            actions=tuple(legal[i] for i in order),
-            values=tuple(totals[i] / max(1, solved) for i in order),
-            worlds=solved,
-        )
+        return sums.evaluation(sums.averages())
 
     def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
         """The makers' signed points by trick count that the solver maximises."""
@@ -337,18 +359,7 @@ class PimcBot:
         parameters = self._rules.parameters
         candidates = [codes.PASS] if codes.PASS in legal_codes else []
         stuck = not candidates
-        options: list[tuple[int, int, int]] = []
-        if view.phase is Phase.BID_ROUND_1:
-            options.append((view.up_card // 6, codes.ORDER, codes.ORDER_ALONE))
-        else:
-            turned = view.up_card // 6
-            suits = sorted(
-                (suit for suit in range(4) if suit != turned),
-                key=lambda suit: -hand_strength(hand, suit),
-            )
-            options.extend(
-                (suit, codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit) for suit in suits[:2]
-            )
+        options = _bid_options(view, hand)
         for trump, together, alone in options:
             holding = hand
             if view.seat == view.dealer and view.phase is Phase.BID_ROUND_1:
@@ -425,18 +436,7 @@ class PimcBot:
         hand = card_mask(view.hand)
         legal_codes = {int(legal) for legal in view.legal}
         parameters = self._rules.parameters
-        options: list[tuple[int, int, int]] = []  # (trump, with-partner code, alone code)
-        if view.phase is Phase.BID_ROUND_1:
-            options.append((view.up_card // 6, codes.ORDER, codes.ORDER_ALONE))
-        else:
-            turned = view.up_card // 6
-            suits = sorted(
-                (suit for suit in range(4) if suit != turned),
-                key=lambda suit: -hand_strength(hand, suit),
-            )
-            options.extend(
-                (suit, codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit) for suit in suits[:2]
-            )
+        options = _bid_options(view, hand)
         stuck = codes.PASS not in legal_codes
         values: dict[int, float] = {}
         for trump, together, alone in options:
@@ -503,6 +503,19 @@ class PimcBot:
                 hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
             total += solve_value(opening_position(hands, trump, active, leader, seat % 2, table))
         return total / self.alone_worlds
+
+
+def _bid_options(view: PlayerView, hand: int) -> list[tuple[int, int, int]]:
+    """The bids worth a look as (trump, with-partner code, alone code): the up-card's suit in
+    round 1, else the two strongest other suits."""
+    if view.phase is Phase.BID_ROUND_1:
+        return [(view.up_card // 6, codes.ORDER, codes.ORDER_ALONE)]
+    turned = view.up_card // 6
+    suits = sorted(
+        (suit for suit in range(4) if suit != turned),
+        key=lambda suit: -hand_strength(hand, suit),
+    )
+    return [(suit, codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit) for suit in suits[:2]]
 
 
 def _rebuild(view: PlayerView, hands: list[int], unseen: int) -> HandState:

@@ -19,6 +19,7 @@ from typing import Annotated, Any
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.cli.options import JsonOption
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.record import deal_state
 
@@ -242,7 +243,7 @@ def engine_command(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the random choices.")] = 1,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Play random-legal hands from deal to score and print hands per second."""
     if versus is not None and versus != "openspiel":

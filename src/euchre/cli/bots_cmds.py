@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 from typing import Annotated
@@ -41,29 +42,23 @@ def arena(
         raise CliError(f"--bots needs two names separated by a comma, got {bots!r}")
     rule_profile = load_profile(profile)
     pair = (names[0], names[1])
+    arena = functools.partial(
+        run_arena,
+        pair,
+        deals=deals,
+        seed=seed,
+        workers=workers,
+        profile=rule_profile,
+        scheduler=scheduler,
+    )
     if sys.stdout.isatty():
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{pair[0]} vs {pair[1]}", total=deals)
-            result = run_arena(
-                pair,
-                deals=deals,
-                seed=seed,
-                workers=workers,
-                profile=rule_profile,
-                progress=lambda done: bar.update(task, completed=done),
-                scheduler=scheduler,
-            )
+            result = arena(progress=lambda done: bar.update(task, completed=done))
     else:
-        result = run_arena(
-            pair,
-            deals=deals,
-            seed=seed,
-            workers=workers,
-            profile=rule_profile,
-            scheduler=scheduler,
-        )
+        result = arena()
     data = result.to_json()
     if as_json:
         print(json.dumps(data, indent=2))

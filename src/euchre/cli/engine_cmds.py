@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.cli.options import JsonOption
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile, resolve_profile
 from euchre.engine.questions import questions_for_hand, replay_pile
@@ -135,7 +136,7 @@ def register(app: typer.Typer) -> None:
     @profiles_app.callback(invoke_without_command=True)
     def profiles(
         ctx: typer.Context,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """List the built-in rule profiles."""
         if ctx.invoked_subcommand is not None:
@@ -153,7 +154,7 @@ def register(app: typer.Typer) -> None:
     @profiles_app.command("show")
     def profiles_show(
         profile: Annotated[str, typer.Argument(help="Profile id or a .toml file.")],
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """Print every option of a profile with its value and the clause it comes from."""
         rules = resolve_profile(profile)
@@ -212,7 +213,7 @@ def register(app: typer.Typer) -> None:
         dealer: Annotated[
             int | None, typer.Option(help="Dealer seat 0-3 (default: drawn by the first jack).")
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """Deal a fresh hand and print its record."""
         rules = resolve_profile(profile)

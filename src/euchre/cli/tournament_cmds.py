@@ -23,6 +23,7 @@ from typing import Annotated, Any
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.cli.options import JsonOption
 from euchre.tournament import (
     Entrant,
     EventInputs,
@@ -57,7 +58,7 @@ def schedule_command(
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
     rounds: Annotated[int, typer.Option("--rounds", "-r", help="Number of rounds.")],
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same schedule.")] = 0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Seat N players for R rounds with rotating partners (whist designs where they exist)."""
     if players > 400:
@@ -116,7 +117,7 @@ def simulate_command(
     profile: Annotated[
         str | None, typer.Option(help="Rule profile (default: the format's sheet).")
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOption = False,
 ) -> None:
     """Play whole events with computer players and print the final standings."""
     from euchre.tournament.simulate import games_in, simulate_events, simulation_config
@@ -168,7 +169,6 @@ def _print(data: Any, as_json: bool, text: str) -> None:
 
 
 FileArgument = Annotated[Path, typer.Argument(help="The event's JSON file.")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 @event_app.command("new")

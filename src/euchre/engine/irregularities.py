@@ -109,6 +109,38 @@ def _to_other(offending_team: int, points: int) -> tuple[int, int]:
     return (points, 0) if offending_team == 1 else (0, points)
 
 
+_PLAIN_RULINGS: dict[Irregularity, tuple[str, dict[str, str]]] = {
+    Irregularity.EXPOSED_CARD: (
+        "exposed_card",
+        {
+            "played": "a card laid or exposed is a card played",
+            "penalty_card": "the exposed card stays on the table and must be played at the "
+            "first legal opportunity; it has no value and cannot take a trick",
+        },
+    ),
+    Irregularity.LEAD_BEFORE_DISCARD: (
+        "lead_before_discard",
+        {
+            "dead_card": "the card led before the dealer discarded stays in play with no "
+            "value; the first seat cannot win that trick and the lead passes to the second seat",
+        },
+    ),
+    Irregularity.PARTNER_OF_LONER_PLAYS: (
+        "partner_of_loner_plays",
+        {"cancel_loner": "the lone call is cancelled and the hand is played as a normal hand"},
+    ),
+    Irregularity.WRONG_DEALER: (
+        "wrong_dealer",
+        {
+            "stands_after_first_trick": "found after the first trick: the deal stands (before "
+            "it, redeal by the right dealer)",
+        },
+    ),
+}
+"""The irregularities whose ruling is one option's value alone, with no points and play going
+on: (the option, its value -> the explanation); any other value is not covered."""
+
+
 def adjudicate(
     profile: RuleProfile,
     irregularity: Irregularity,
@@ -169,6 +201,12 @@ def adjudicate(
             option,
         )
 
+    if irregularity in _PLAIN_RULINGS:
+        option, by_value = _PLAIN_RULINGS[irregularity]
+        plain = by_value.get(getattr(profile, option))
+        if plain is None:
+            return not_covered(option)
+        return ruling(0, HandOutcome.CONTINUE, plain, option)
     match irregularity:
         case Irregularity.RENEGE | Irregularity.RENEGE_CORRECTED | Irregularity.RENEGE_UNPROVEN if (
             profile.renege == "not_covered"
@@ -334,33 +372,6 @@ def adjudicate(
                 "wrong_number_of_cards",
                 counts=False,
             )
-        case Irregularity.EXPOSED_CARD:
-            if profile.exposed_card == "played":
-                return ruling(
-                    0,
-                    HandOutcome.CONTINUE,
-                    "a card laid or exposed is a card played",
-                    "exposed_card",
-                )
-            if profile.exposed_card == "penalty_card":
-                return ruling(
-                    0,
-                    HandOutcome.CONTINUE,
-                    "the exposed card stays on the table and must be played at the first legal "
-                    "opportunity; it has no value and cannot take a trick",
-                    "exposed_card",
-                )
-            return not_covered("exposed_card")
-        case Irregularity.LEAD_BEFORE_DISCARD:
-            if profile.lead_before_discard == "dead_card":
-                return ruling(
-                    0,
-                    HandOutcome.CONTINUE,
-                    "the card led before the dealer discarded stays in play with no value; the "
-                    "first seat cannot win that trick and the lead passes to the second seat",
-                    "lead_before_discard",
-                )
-            return not_covered("lead_before_discard")
         case Irregularity.TURNED_DOWN_SUIT_NAMED:
             if profile.turned_down_suit_bid == "forfeit_bid":
                 return ruling(
@@ -377,25 +388,6 @@ def adjudicate(
                 "again",
                 "turned_down_suit_bid",
             )
-        case Irregularity.PARTNER_OF_LONER_PLAYS:
-            if profile.partner_of_loner_plays == "cancel_loner":
-                return ruling(
-                    0,
-                    HandOutcome.CONTINUE,
-                    "the lone call is cancelled and the hand is played as a normal hand",
-                    "partner_of_loner_plays",
-                )
-            return not_covered("partner_of_loner_plays")
-        case Irregularity.WRONG_DEALER:
-            if profile.wrong_dealer == "stands_after_first_trick":
-                return ruling(
-                    0,
-                    HandOutcome.CONTINUE,
-                    "found after the first trick: the deal stands (before it, redeal by the "
-                    "right dealer)",
-                    "wrong_dealer",
-                )
-            return not_covered("wrong_dealer")
     raise EuchreError(f"no ruling for {irregularity.value}")  # pragma: no cover
 
 

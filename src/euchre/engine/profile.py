@@ -66,15 +66,11 @@ second game (``tournament`` is its progressive 8-deal game, ``tournament_partner
 standard partners game to 10)."""
 
 
-def _option(
-    default: Any,
-    doc: str,
-    choices: tuple[StrEnum, ...] | None = None,
-    *,
-    affects_play: bool = False,
-) -> Any:
-    """A profile option: its default, documentation, allowed values and whether it changes
-    play (legal actions, what they do, or the hand's score from its tricks)."""
+def _option(default: Any, doc: str, *, affects_play: bool = False) -> Any:
+    """A profile option: its default, documentation and whether it changes play (legal
+    actions, what they do, or the hand's score from its tricks). An option whose default is a
+    ``StrEnum`` member takes exactly that enum's values."""
+    choices = tuple(type(default)) if isinstance(default, StrEnum) else None
     return field(
         default=default,
         metadata={"doc": doc, "choices": choices, "affects_play": affects_play},
@@ -109,13 +105,11 @@ class RuleProfile:
     first_dealer_jack: FirstDealerJack = _option(
         FirstDealerJack.ANY,
         "Which jack, dealt face up, makes its receiver the first dealer: 'any' or 'black'.",
-        tuple(FirstDealerJack),
     )
     deal_style: DealStyle = _option(
         DealStyle.TWOS_AND_THREES,
         "How the five cards are dealt: 'one_at_a_time', 'twos_and_threes', or "
         "'dealers_choice' (dealt 2-3 digitally; the sheet lets the dealer choose).",
-        tuple(DealStyle),
     )
     cut_by_right: bool = _option(
         True, "The player on the dealer's right cuts the shuffled pack before the deal."
@@ -151,14 +145,12 @@ class RuleProfile:
         AllPass.STICK_THE_DEALER,
         "When all four pass in round 2: 'stick_the_dealer' (the dealer must name a suit) or "
         "'throw_in' (the hand is thrown in and the deal passes).",
-        tuple(AllPass),
         affects_play=True,
     )
     turned_down_suit_bid: TurnedDownSuitBid = _option(
         TurnedDownSuitBid.REJECTED,
         "Naming the turned-down suit in round 2: 'rejected' (never legal) or 'forfeit_bid' "
         "(an irregularity: that team loses its right to bid this hand).",
-        tuple(TurnedDownSuitBid),
     )
     going_alone: bool = _option(
         True, "A maker may go alone (his partner sits out).", affects_play=True
@@ -226,13 +218,11 @@ class RuleProfile:
         "Which hands count toward game_hands: 'completed' (every hand played to a score; "
         "misdeals, redeals and thrown-in hands never count) or 'scoring_only' (only hands "
         "in which a team scores).",
-        tuple(CountedHands),
     )
     game_tie: GameTie = _option(
         GameTie.TIE,
         "A fixed-length game that ends level: 'tie' (left to the event format) or "
         "'first_to_tying_score' (the team that reached the tying score first wins).",
-        tuple(GameTie),
     )
     question_pile: bool = _option(
         False, "After each trick the winners ask a question from the question pile."
@@ -243,13 +233,11 @@ class RuleProfile:
         Renege.PENALTY,
         "A renege: 'penalty' (the renege options below apply) or 'not_covered' (the sheet "
         "has no renege rule: the director decides).",
-        tuple(Renege),
     )
     two_reneges_in_trick: TwoRenegesInTrick = _option(
         TwoRenegesInTrick.NOT_COVERED,
         "Two players renege in one trick: 'first_only' (the penalty is against the first "
         "renege, the second is cancelled) or 'not_covered'.",
-        tuple(TwoRenegesInTrick),
     )
     renege_points: int = _option(2, "Proven renege: points to the non-offending team.")
     renege_points_loner: int = _option(
@@ -270,14 +258,12 @@ class RuleProfile:
         BidOutOfTurn.PENALTY,
         "'penalty' (play stops; the other team scores, or may void the bid and call alone) or "
         "'revert' (the bid is cancelled, the turn reverts, no penalty).",
-        tuple(BidOutOfTurn),
     )
     bid_out_of_turn_points: int = _option(2, "Points for a bid out of turn under 'penalty'.")
     lead_out_of_turn: LeadOutOfTurn = _option(
         LeadOutOfTurn.PENALTY,
         "'penalty' (play stops; the other team scores) or 'penalty_card' (the lead reverts; "
         "the card is played at the first legal chance).",
-        tuple(LeadOutOfTurn),
     )
     lead_out_of_turn_points: int = _option(2, "Points for a lead out of turn.")
     lead_out_of_turn_points_loner: int = _option(
@@ -288,7 +274,6 @@ class RuleProfile:
         "'warning_then_point' (after a warning, opponents score), 'warning_then_lose_bid' "
         "(after a warning, the team loses its right to bid and the opponents score), or "
         "'disqualification'.",
-        tuple(TableTalk),
     )
     table_talk_points: int = _option(2, "Points to the opponents for table talk after a warning.")
     dealer_fails_to_discard_points: int = _option(
@@ -301,14 +286,12 @@ class RuleProfile:
         WrongNumberOfCards.REDEAL,
         "'redeal' (misdeal: the same dealer redeals) or 'redeal_before_lead_else_pass' (before "
         "the first lead the same dealer redeals; after it the hand is void and the deal passes).",
-        tuple(WrongNumberOfCards),
     )
     exposed_card: ExposedCard = _option(
         ExposedCard.NOT_COVERED,
         "A card exposed from a hand: 'played' (a card laid or exposed is played), "
         "'penalty_card' (played at the first legal chance, no value, cannot win a trick) or "
         "'not_covered'.",
-        tuple(ExposedCard),
     )
 
     lead_before_discard: LeadBeforeDiscard = _option(
@@ -316,19 +299,16 @@ class RuleProfile:
         "First seat leads before the dealer discards: 'dead_card' (the card stays, has no "
         "value, first seat cannot win that trick, the lead passes to second seat) or "
         "'not_covered'.",
-        tuple(LeadBeforeDiscard),
     )
     partner_of_loner_plays: PartnerOfLonerPlays = _option(
         PartnerOfLonerPlays.NOT_COVERED,
         "The partner of a lone caller plays a card: 'cancel_loner' (the hand is played as a "
         "normal hand) or 'not_covered'.",
-        tuple(PartnerOfLonerPlays),
     )
     wrong_dealer: WrongDealer = _option(
         WrongDealer.NOT_COVERED,
         "Cards dealt by the wrong player: 'stands_after_first_trick' (found after the first "
         "trick, the deal stands) or 'not_covered'.",
-        tuple(WrongDealer),
     )
 
     score_table: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)

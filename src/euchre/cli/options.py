@@ -1,0 +1,12 @@
+"""Options that several commands share, declared once."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+__all__ = ["JsonOption"]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+"""``--json``: print the result as JSON (a command's default stays its own)."""
