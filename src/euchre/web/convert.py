@@ -60,15 +60,7 @@ def event_out(session: Session, event: Event) -> EventOut:
 
 def entrant_out(entrant: Entrant) -> EntrantOut:
     """A player, with his code."""
-    return EntrantOut(
-        number=entrant.number,
-        name=entrant.name,
-        team=entrant.team,
-        code=entrant.code,
-        checked_in=entrant.checked_in,
-        arrival_round=entrant.arrival_round,
-        withdrawal_round=entrant.withdrawal_round,
-    )
+    return EntrantOut.model_validate(entrant)
 
 
 def round_out(session: Session, round_row: Round) -> RoundOut:
@@ -120,18 +112,10 @@ def penalty_out(row: Penalty) -> PenaltyOut:
 
 
 def audit_out(row: AuditEntry) -> AuditOut:
-    """An audit entry."""
-    return AuditOut(
-        id=row.id,
-        at=row.at,
-        who=row.who,
-        action=row.action,
-        target=row.target,
-        old_value=row.old_value,
-        new_value=row.new_value,
-        reason=row.reason,
-        changes=audit_changes(row),
-    )
+    """An audit entry (with what it changed, in words)."""
+    entry = AuditOut.model_validate(row)
+    entry.changes = audit_changes(row)
+    return entry
 
 
 def audit_changes(row: AuditEntry) -> str:

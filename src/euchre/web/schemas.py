@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
+    "AtTableOut",
     "AuditOut",
     "CorrectionIn",
     "CorrectionOut",
@@ -37,6 +38,8 @@ __all__ = [
 ]
 
 _Strict = ConfigDict(extra="forbid")
+_FromRow = ConfigDict(from_attributes=True)
+"""An answer read from a stored row's attributes of the same names."""
 Number = Annotated[int, Field(ge=0, le=1_000_000)]
 """A count, a player number or points: bounded so every value fits a database integer."""
 
@@ -151,6 +154,7 @@ class EntrantsImport(BaseModel):
 class EntrantOut(BaseModel):
     """A player of an event, with the personal code printed on his scorecard."""
 
+    model_config = _FromRow
     number: int
     name: str
     team: str | None
@@ -253,12 +257,17 @@ class CorrectionIn(ResultIn):
     reason: str = Field(default="", max_length=2000)
 
 
-class SubmissionOut(BaseModel):
-    """A score a table submitted and where it stands."""
+class AtTableOut(BaseModel):
+    """Something recorded at one table of a round (a submission, a penalty)."""
 
     id: int
     round: int
     table: int
+
+
+class SubmissionOut(AtTableOut):
+    """A score a table submitted and where it stands."""
+
     result: dict[str, Any]
     submitted_by: int
     submitted_at: datetime
@@ -315,18 +324,16 @@ class PenaltyCreate(BaseModel):
     note: str = Field(default="", max_length=2000)
 
 
-class PenaltyOut(BaseModel):
+class PenaltyOut(AtTableOut):
     """A recorded penalty."""
 
-    id: int
-    round: int
-    table: int
     record: dict[str, Any]
 
 
 class AuditOut(BaseModel):
     """One audit-log entry."""
 
+    model_config = _FromRow
     id: int
     at: datetime
     who: str
