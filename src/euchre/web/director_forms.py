@@ -30,11 +30,13 @@ __all__ = [
     "EventForm",
     "ImportForm",
     "LoginForm",
+    "MarkForm",
     "PairForm",
     "PenaltyForm",
     "PlayerForm",
     "ReasonForm",
     "RestoreForm",
+    "SeatForm",
     "SeatingForm",
     "comma_list",
     "director_macro",
@@ -199,6 +201,22 @@ class SeatingForm(ReasonForm):
     round: str = ""
     tables: str = ""
     sitting_out: str = ""
+
+
+class SeatForm(DirectorForm):
+    """The online live page's seat form: a seat and who plays it (a computer player whose
+    points count, or not)."""
+
+    seat: str = ""
+    kind: str = ""
+    counts: str = "yes"
+
+
+class MarkForm(DirectorForm):
+    """The online live page's table-mark form: a table number online or on paper."""
+
+    table: str = ""
+    online: str = "yes"
 
 
 class CorrectionForm(ReasonForm):
