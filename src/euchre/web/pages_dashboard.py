@@ -21,8 +21,8 @@ from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward, RoundPlan, Stage
-from euchre.web.deps import database, optional_director
-from euchre.web.page_helpers import login_redirect
+from euchre.web.deps import database
+from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock
 from euchre.web.pages_director import penalty_kinds
@@ -521,9 +521,7 @@ def _cup_list_warnings(snapshot: EventSnapshot) -> list[str]:
 @router.get("/director/events/{event_id}", response_class=HTMLResponse)
 def event_dashboard(request: Request, event_id: int) -> Response:
     """Everything about one event on one page."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)
