@@ -37,7 +37,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
-from euchre.web.deps import database, optional_director
+from euchre.web.deps import database, download, optional_director
 from euchre.web.director_forms import (
     AcceptForm,
     CorrectForm,
@@ -445,11 +445,7 @@ def backup_download(request: Request, event_id: int) -> Response:
         raise AuthError("log in as the director first")
     with database(request).read() as session:
         data = backup.backup_event(session, event_id=event_id)
-    return Response(
-        json.dumps(data, indent=1),
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="event-{event_id}-backup.json"'},
-    )
+    return download(json.dumps(data, indent=1), "application/json", f"event-{event_id}-backup.json")
 
 
 @dataclass(frozen=True)
