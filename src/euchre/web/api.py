@@ -520,13 +520,10 @@ def printout(
     request: Request, director: Reader, event_id: Id, number: Id, document: str
 ) -> Response:
     """A round's PDF: ``table-cards``, ``tally-sheets``, ``scorecards`` or ``assignments``."""
+    base_url = request.app.state.public_url or str(request.base_url)
     with database(request).read() as session:
         data = printouts.render(
-            session,
-            event_id=event_id,
-            round_number=number,
-            document=document,
-            base_url=request.app.state.public_url or str(request.base_url),
+            session, event_id=event_id, round_number=number, document=document, base_url=base_url
         )
     return download(data, "application/pdf", f"round-{number}-{document}.pdf", inline=True)
 
