@@ -91,24 +91,12 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
 
 def submission_out(row: Submission) -> SubmissionOut:
     """A submission."""
-    return SubmissionOut(
-        id=row.id,
-        round=row.round_number,
-        table=row.table_number,
-        result=row.result.to_json(),
-        submitted_by=row.submitted_by,
-        submitted_at=row.submitted_at,
-        status=row.status,
-        confirmed_by=row.confirmed_by,
-        confirmed_at=row.confirmed_at,
-    )
+    return SubmissionOut.model_validate(row)
 
 
 def penalty_out(row: Penalty) -> PenaltyOut:
     """A penalty."""
-    return PenaltyOut(
-        id=row.id, round=row.round_number, table=row.table_number, record=row.record.to_json()
-    )
+    return PenaltyOut.model_validate(row)
 
 
 def audit_out(row: AuditEntry) -> AuditOut:

@@ -204,8 +204,7 @@ class SeatingForm(ReasonForm):
 
 
 class SeatForm(DirectorForm):
-    """The online live page's seat form: a seat and who plays it (a computer player whose
-    points count, or not)."""
+    """The live page's seat form, as typed (checked when the director is known)."""
 
     seat: str = ""
     kind: str = ""
@@ -213,7 +212,7 @@ class SeatForm(DirectorForm):
 
 
 class MarkForm(DirectorForm):
-    """The online live page's table-mark form: a table number online or on paper."""
+    """The live page's table-mark form, as typed (checked when the director is known)."""
 
     table: str = ""
     online: str = "yes"

@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
+
+from euchre.tournament.codec import JsonCodec
 
 __all__ = [
     "AtTableOut",
@@ -257,18 +259,29 @@ class CorrectionIn(ResultIn):
     reason: str = Field(default="", max_length=2000)
 
 
-class AtTableOut(BaseModel):
-    """Something recorded at one table of a round (a submission, a penalty)."""
+def _stored_json(value: Any) -> Any:
+    """A stored typed value (a table's result, a penalty's record) as the JSON shown."""
+    return value.to_json() if isinstance(value, JsonCodec) else value
 
+
+StoredJson = Annotated[dict[str, Any], BeforeValidator(_stored_json)]
+"""JSON read from a stored row's typed value (or given as JSON)."""
+
+
+class AtTableOut(BaseModel):
+    """Something recorded at one table of a round (a submission, a penalty), read from its
+    stored row (whose columns are ``round_number`` and ``table_number``)."""
+
+    model_config = _FromRow
     id: int
-    round: int
-    table: int
+    round: int = Field(validation_alias=AliasChoices("round", "round_number"))
+    table: int = Field(validation_alias=AliasChoices("table", "table_number"))
 
 
 class SubmissionOut(AtTableOut):
     """A score a table submitted and where it stands."""
 
-    result: dict[str, Any]
+    result: StoredJson
     submitted_by: int
     submitted_at: datetime
     status: str
@@ -327,7 +340,7 @@ class PenaltyCreate(BaseModel):
 class PenaltyOut(AtTableOut):
     """A recorded penalty."""
 
-    record: dict[str, Any]
+    record: StoredJson
 
 
 class AuditOut(BaseModel):
