@@ -12,8 +12,10 @@ rollouts), ``pimc-timid``/``pimc-bold`` (rules thresholds 7.5/6.5 for make-or-pa
 ``expert-no-trump-lead``, ``expert-basic-bidding``, ``expert-fixed-worlds`` (the expert less one
 ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference temperature 1.5/0.4),
 ``expert-trump-lead-4`` (trump-lead bonus 0.4), ``expert-bid-rollouts`` (bidding by play-outs
-near the bar); ``rules-basic``, ``rules-expert-bidding``, ``rules-dealer-15``,
-``rules-next-15`` (bidding thresholds tried with the fast rules card play).
+near the bar), ``expert-learned`` (the learned bidding instead of the corrected book;
+``expert-learned-3``: bidding only 0.3 points above the bar), ``rules-learned`` (the rules
+bot bidding by the learned values: the fast proxy); ``rules-basic``, ``rules-expert-bidding``,
+``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play).
 """
 
 from __future__ import annotations
@@ -31,12 +33,44 @@ from typing import Any
 
 from euchre.bots import BOT_FACTORIES
 from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
+from euchre.bots.bidding import learned_bid, load_bidding
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
+from euchre.engine import actions as codes
+from euchre.engine.actions import Action
 from euchre.engine.profile import load_profile
+from euchre.engine.state import Phase
+from euchre.engine.view import PlayerView
+
+
+class LearnedRulesBot(RulesBot):
+    """The rules bot bidding by the learned values (:mod:`euchre.bots.bidding`): the fast
+    proxy for the expert's learned bidding (alone as the rules policy says)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        action = super().choose(view)
+        model = load_bidding(view.profile.id)
+        if model is None or view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+            return action
+        learned = learned_bid(view, model, self.pressure(view))
+        if learned is None or int(learned) == int(action):
+            return action
+        if action.alone and int(learned) != codes.PASS and _same_suit(view, learned, action):
+            return action
+        return learned
+
+
+def _same_suit(view: PlayerView, first: Action, second: Action) -> bool:
+    def suit(action: Action) -> int:
+        code = int(action)
+        return view.up_card // 6 if code in (codes.ORDER, codes.ORDER_ALONE) else int(action.suit)
+
+    return suit(first) == suit(second)
+
 
 VARIANTS = {
+    "rules-learned": lambda seed: LearnedRulesBot(seed, EXPERT_RULES),
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
     "pimc-rollout": lambda seed: PimcBot(seed, bidding="rollout"),
     "pimc-timid": lambda seed: PimcBot(
@@ -68,6 +102,8 @@ VARIANTS = {
     "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
     "expert-trump-lead-4": lambda seed: ExpertBot(seed, lead_trump_bonus=0.4),
     "expert-bid-rollouts": lambda seed: ExpertBot(seed, bid_band=1.2),
+    "expert-learned": lambda seed: ExpertBot(seed, learned_bidding=True),
+    "expert-learned-3": lambda seed: ExpertBot(seed, learned_bidding=True, learned_margin=0.3),
     # The expert's bidding thresholds tried with the (fast) rules card play.
     "rules-basic": lambda seed: RulesBot(seed, BASIC_RULES),
     "rules-expert-bidding": lambda seed: RulesBot(seed, EXPERT_RULES),

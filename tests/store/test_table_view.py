@@ -53,7 +53,7 @@ def test_the_api_and_the_table_page_show_the_same_table_view(tmp_path: Path) -> 
     assert confirmed.status_code == 200, confirmed.text
     with store.read() as session:
         view = table_view(session, code=code)
-        assert view.official is not None and view.official["team_points"] == [10, 4]
+        assert view.official is not None and view.official.team_points == (10, 4)
         outcome = saved_outcome(session, view)
     assert client.get(f"/api/tables/{code}").json()["official"] == {"team_points": [10, 4]}
     assert outcome.with_penalties == (10, 4)

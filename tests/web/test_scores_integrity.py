@@ -150,7 +150,7 @@ def test_a_correction_of_the_totals_keeps_lone_hands_and_euchres(client: TestCli
 
 def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: TestClient) -> None:
     event_id = create_event(client, format="progressive", rounds=2)
-    add_singles(client, event_id, 4)
+    names = {player["number"]: player["name"] for player in add_singles(client, event_id, 4)}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
     code, sides = _table(client, event_id)
@@ -186,7 +186,9 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
     assert result["euchres"] == {str(sides[1][0]): 1}
     changes = client.get(f"/api/events/{event_id}/audit").json()[-1]["changes"]
     assert "hand 8: 0-2 -> 1-0" in changes and "team_points: 9-7 -> 10-5" in changes
-    assert "player_points: #" in changes and "lone_marches" not in changes
+    # Issue 9: names instead of player numbers in every message (the API's audit too).
+    assert f"player_points: {names[caller]} 10 -> {names[caller]} 11" in changes
+    assert "#" not in changes and "lone_marches" not in changes
     assert "euchres" not in changes
 
 
@@ -447,6 +449,31 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     )
     assert again.status_code == 400
     assert "hand 5 has a penalty (renege) that ends the hand: enter it as 0-0" in again.text
+
+
+def test_totals_alone_are_refused_once_the_director_ruled_on_a_hand(client: TestClient) -> None:
+    """Issue 9: "one place holds a penalty's points" -- totals alone could hide the ruled
+    hand's points, so after a ruling the table enters its score hand by hand."""
+    event_id = create_event(client, format="progressive", rounds=2)
+    add_singles(client, event_id, 4)
+    client.post(f"/api/events/{event_id}/rounds")
+    codes = codes_by_number(client, event_id)
+    code, sides = _table(client, event_id)
+    renege = client.post(
+        f"/api/events/{event_id}/penalties",
+        json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,
+              "hand_number": 5},
+    )  # fmt: skip
+    assert renege.status_code == 201, renege.text
+    totals = _submit(client, code, codes[sides[0][0]], team_points=[9, 7])
+    assert totals.status_code == 400
+    assert (
+        "the director ruled on hand 5 (renege): enter the score hand by hand, with hand 5 as 0-0"
+        in totals.json()["detail"]
+    )
+    hands = [list(hand) for hand in HANDS_9_7]
+    hands[4] = [0, 0]
+    assert _submit(client, code, codes[sides[0][0]], hand_points=hands).status_code == 201
 
 
 def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(

@@ -4,7 +4,10 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 
 * **bidding inference** (:mod:`euchre.bots.inference`): worlds are resampled in proportion to
   how likely each other seat's bids and passes were with the hand the world gives it;
-* **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
+* **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
+  trump or pass, and which suit, by the points a bid brings over a pass as learned offline
+  from played-out deals, where the data file has a model for the profile;
+* otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
   dealer's lone-hand trumps), alone decided by inferred worlds, never alone when a plain
   march wins the game (score-aware at 8–9 in games to 10 or 11);
@@ -26,6 +29,7 @@ import time
 
 import numpy as np
 
+from euchre.bots.bidding import learned_bid, load_bidding
 from euchre.bots.inference import BiddingModel, inferred_worlds
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import (
@@ -86,6 +90,8 @@ class ExpertBot(PimcBot):
         bid_band: float = 0.0,
         bid_worlds: int = 24,
         bid_override_margin: float = 0.15,
+        learned_bidding: bool = False,
+        learned_margin: float = 0.0,
         name: str = "expert",
     ) -> None:
         super().__init__(
@@ -104,7 +110,10 @@ class ExpertBot(PimcBot):
         self.bid_band = bid_band
         self.bid_worlds = bid_worlds
         self.bid_override_margin = bid_override_margin
+        self.learned_bidding = learned_bidding
+        self.learned_margin = learned_margin
         self._played_out: tuple[int, float, float, int] | None = None
+        self._learned_value: float | None = None
         self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
 
     def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
@@ -229,6 +238,7 @@ class ExpertBot(PimcBot):
         action = self._rules.choose(view)
         if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
             return action
+        action = self._learned(view, action)
         action = self._close_call(view, action)
         code = int(action)
         if code == codes.PASS:
@@ -252,6 +262,23 @@ class ExpertBot(PimcBot):
         by_myself = self.contract_value(view, trump, alone=True)
         chosen = alone if by_myself - self.alone_margin > together else with_partner
         return _code(view, chosen)
+
+    def _learned(self, view: PlayerView, action: Action) -> Action:
+        """Make or pass (and which suit) by the learned values where the model has a say;
+        alone or not is decided afterwards, by sampling."""
+        model = load_bidding(view.profile.id) if self.learned_bidding else None
+        if model is None:
+            return action
+        learned = learned_bid(view, model, self._rules.pressure(view), self.learned_margin)
+        if learned is None:
+            return action
+        if view.phase is Phase.BID_ROUND_1:
+            self._learned_value = model.round_one(view)
+        else:
+            suits = [s for s in range(4) if codes.CALL_BASE + s in {int(a) for a in view.legal}]
+            best = model.round_two(view, suits)
+            self._learned_value = None if best is None else best[1]
+        return learned
 
     def _close_call(self, view: PlayerView, action: Action) -> Action:
         """Near the rules policy's bar, bid or pass by value: over inferred worlds, finish the
@@ -354,10 +381,18 @@ class ExpertBot(PimcBot):
 
     def _bid(self, view: PlayerView) -> Action:
         self._played_out = None
+        self._learned_value = None
         return self._decide_bid(view)
 
     def _bid_reason(self, view: PlayerView, action: Action) -> str:
         played = self._played_out
+        learned = self._learned_value
+        if played is None and learned is not None:
+            bid = "a bid" if view.phase is Phase.BID_ROUND_2 else "ordering up"
+            return (
+                f"{bid} is worth {learned:+.2f} points over a pass on similar hands "
+                "(learned from simulated deals)"
+            )
         if played is None:
             return self._rules.reason(view, action)
         bid_code, bid_value, pass_value, worlds = played

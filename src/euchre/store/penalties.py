@@ -57,9 +57,19 @@ def ruled_hands(
 
 
 def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -> dict[int, str]:
+    return _hands_ruled_on(session, event, round_row, table)[0]
+
+
+def _hands_ruled_on(
+    session: Session, event: Event, round_row: Round, table: int
+) -> tuple[dict[int, str], dict[int, str]]:
+    """The table's hands the director ruled on, hand number -> the irregularity: those whose
+    ruling ends the hand (written 0-0), and those scored as played whose points the offending
+    team loses (Ballantrae's renege: the table's result must list that deal)."""
     seating = _seating(round_row, table)
     profile = load_profile(event_config(event).profile_id)
-    hands: dict[int, str] = {}
+    ended: dict[int, str] = {}
+    named: dict[int, str] = {}
     for penalty in session.scalars(
         select(Penalty).where(
             Penalty.event_id == event.id,
@@ -75,17 +85,26 @@ def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -
         except EuchreError:
             continue  # the dashboard already reports a penalty the core cannot score
         if ruling.outcome in ENDS_THE_HAND:
-            hands[record.hand_number] = record.kind.replace("_", " ")
-    return hands
+            ended[record.hand_number] = record.kind.replace("_", " ")
+        elif ruling.offenders_score_nothing:
+            named[record.hand_number] = record.kind.replace("_", " ")
+    return ended, named
 
 
 def _check_ruled_hands(session: Session, context: TableContext, result: TableResult) -> None:
     """A hand the director has already ruled on is written 0-0: the penalty holds its points,
-    so they are never counted twice."""
-    if not result.hand_points:
-        return
-    ruled = _ruled_hands(session, context.event, context.round, context.table_number)
-    for number, kind in sorted(ruled.items()):
+    so they are never counted twice. Once the director has ruled on a hand, the table enters
+    its score hand by hand (totals alone could hide that hand's points)."""
+    ended, named = _hands_ruled_on(session, context.event, context.round, context.table_number)
+    if not result.hand_points and (ended or named):
+        number, kind = min({**named, **ended}.items())
+        how = f"hand {number} as 0-0" if number in ended else f"hand {number} as it was played"
+        raise ResultError(
+            f"the director ruled on hand {number} ({kind}): enter the score hand by hand, "
+            f"with {how}, so that the ruling's points are counted once",
+            field="team_points.0",
+        )
+    for number, kind in sorted(ended.items()):
         if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
             raise ResultError(
                 f"the director ruled on hand {number} ({kind}): write hand {number} as 0-0, "

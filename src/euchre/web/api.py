@@ -473,7 +473,12 @@ def remove_penalty(
 @router.get("/events/{event_id}/audit", tags=["results"])
 def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut]:
     """Every change to the event: who, when, old and new values, why."""
-    return _listed(request, event_id, list_audit, convert.audit_out)
+    with database(request).read() as session:
+        rows = _event_rows(session, event_id, list_audit)
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
+        return [convert.audit_out(row, names) for row in rows]
 
 
 # --- standings and exports ---------------------------------------------------------------------

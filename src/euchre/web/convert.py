@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -99,20 +100,20 @@ def penalty_out(row: Penalty) -> PenaltyOut:
     return PenaltyOut.model_validate(row)
 
 
-def audit_out(row: AuditEntry) -> AuditOut:
-    """An audit entry (with what it changed, in words)."""
+def audit_out(row: AuditEntry, names: Mapping[str, str] | None = None) -> AuditOut:
+    """An audit entry (``names``: player number -> name, so ``changes`` names players)."""
     entry = AuditOut.model_validate(row)
-    entry.changes = audit_changes(row)
+    entry.changes = audit_changes(row, names)
     return entry
 
 
-def audit_changes(row: AuditEntry) -> str:
+def audit_changes(row: AuditEntry, names: Mapping[str, str] | None = None) -> str:
     """What an audit entry changed in a table's result, field by field ("" for other
     entries)."""
     results = ("correct_result", "accept_submission", "replace_score")
     if row.action not in results:
         return ""
-    return describe_changes(row.old_value, row.new_value)
+    return describe_changes(row.old_value, row.new_value, names=names)
 
 
 def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:

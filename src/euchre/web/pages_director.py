@@ -862,7 +862,7 @@ def _correction_page(
         table_page.score_form_html(view, values=shown, error=error, bad=bad, frame=frame)
     )
     recorded = (
-        Markup(table_page.result_html(view, current.to_json(), element_id="recorded-result"))
+        Markup(table_page.result_html(view, current, element_id="recorded-result"))
         if current is not None
         else None
     )

@@ -34,6 +34,7 @@ from euchre.store.table_view import (
     table_seats,
     table_view,
 )
+from euchre.tournament import TableResult
 from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
@@ -282,27 +283,25 @@ class ResultLines:
     per_player: str | None
 
 
-def result_lines(view: TableSeats, result: Mapping[str, Any]) -> ResultLines:
+def result_lines(view: TableSeats, result: TableResult) -> ResultLines:
     """The lines of a score: what an opponent vouches for when he confirms, and what the page
     shows once saved."""
-    points = result["team_points"]
-    hands = result.get("hand_points") or []
-    first = result.get("first_to_tying_score")
+    points = result.team_points
+    hands = result.hand_points
+    first = result.first_to_tying_score
     counts = []
-    for key, label in (
-        ("lone_hands", "Lone hands made"),
-        ("lone_marches", "Alone, all five tricks"),
-        ("euchres", "Times euchred"),
+    for by_player, label in (
+        (result.lone_hands, "Lone hands made"),
+        (result.lone_marches, "Alone, all five tricks"),
+        (result.euchres, "Times euchred"),
     ):
         text = ", ".join(
-            f"{view.name_of(player)} {int(count)}"
-            for player, count in (result.get(key) or {}).items()
-            if count
+            f"{view.name_of(player)} {int(count)}" for player, count in by_player.items() if count
         )
         counts.append((label, text or "none"))
     per_player = None
     if view.profile.individual_scoring:
-        own = dict(result.get("player_points") or {})
+        own = result.player_points
         per_player = ", ".join(
             f"{member.name} {own.get(str(member.number), points[side])}"
             for side, pair in enumerate(view.partnerships)
@@ -319,7 +318,7 @@ def result_lines(view: TableSeats, result: Mapping[str, Any]) -> ResultLines:
     )
 
 
-def result_html(view: TableSeats, result: Mapping[str, Any], *, element_id: str) -> Markup:
+def result_html(view: TableSeats, result: TableResult, *, element_id: str) -> Markup:
     """The result table (``#element_id``) of a score."""
     return Markup(
         render_text(
@@ -330,15 +329,15 @@ def result_html(view: TableSeats, result: Mapping[str, Any], *, element_id: str)
 
 
 def winner_text(
-    view: TableSeats, result: Mapping[str, Any], with_penalties: tuple[int, int] | None = None
+    view: TableSeats, result: TableResult, with_penalties: tuple[int, int] | None = None
 ) -> str:
     """Who won the game (a level game: the team that reached the tying score first), counting
     the director's penalties when ``with_penalties`` gives the score with them."""
-    points = with_penalties or result["team_points"]
+    points = with_penalties or result.team_points
     if points[0] != points[1]:
         side = 0 if points[0] > points[1] else 1
-    elif result.get("first_to_tying_score") is not None:
-        side = int(result["first_to_tying_score"])
+    elif result.first_to_tying_score is not None:
+        side = result.first_to_tying_score
     else:
         return f"A level game, {points[0]}–{points[1]}."
     return (
@@ -346,7 +345,7 @@ def winner_text(
         + (" (first to the tying score)" if points[0] == points[1] else "")
         + (
             " with the director's penalties"
-            if with_penalties and with_penalties != tuple(result["team_points"])
+            if with_penalties and with_penalties != result.team_points
             else ""
         )
         + "."
@@ -408,9 +407,7 @@ def _page(
             points=row.result.team_points,
             entered_by=view.name_of(row.submitted_by),
             # The saved result above shows a confirmed or accepted score in full.
-            lines=result_lines(view, row.result.to_json())
-            if row.status in ("pending", "disputed")
-            else None,
+            lines=result_lines(view, row.result) if row.status in ("pending", "disputed") else None,
             error=confirm_error[1]
             if confirm_error is not None and confirm_error[0] == row.id and row.status == "pending"
             else "",
@@ -423,8 +420,8 @@ def _page(
     if view.official is not None and outcome is not None:
         # A saved result: show it (and where everyone goes), not a fresh form.
         saved = Saved(
-            winner=winner_text(view, view.official.to_json(), outcome.with_penalties),
-            lines=result_lines(view, view.official.to_json()),
+            winner=winner_text(view, view.official, outcome.with_penalties),
+            lines=result_lines(view, view.official),
             outcome=outcome,
         )
     else:

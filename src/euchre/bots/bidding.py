@@ -1,0 +1,197 @@
+"""A bidding policy learned offline: the expected points of a bid over a pass, by hand features.
+
+``bench/bots_bidding_train.py`` deals many hands, lets the rules policy (with the expert's
+thresholds) bid up to each decision a seat meets, and for that decision plays the hand out
+twice from the same cards — once with the bid (round 1: order up; round 2: each suit it may
+name), once with a pass — the bidding finished by the policy and the cards played by the
+rules bot's card play (every seat seeing only its own cards: no open-hand flattery). The
+difference in the seat's side's points is the label. A ridge regression on the features
+below, one per round and seat position relative to the dealer, is fitted to those labels and
+shipped as ``data/bidding.json``.
+
+:class:`LearnedBidding` reads that file and predicts, for a view in the bidding, the points a
+bid brings over a pass: bid when the best prediction clears the bar (lowered under score
+pressure, see :meth:`LearnedBidding.bar`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from euchre.bots.rules import choose_discard
+from euchre.engine import actions as codes
+from euchre.engine.actions import Action
+from euchre.engine.cards import EFFECTIVE_SUIT, POWER, card_mask, iter_mask
+from euchre.engine.state import Phase
+from euchre.engine.view import PlayerView
+
+__all__ = [
+    "FEATURES",
+    "LearnedBidding",
+    "bid_features",
+    "learned_bid",
+    "load_bidding",
+    "model_key",
+]
+
+FEATURES = (
+    "bias",
+    "right",
+    "left",
+    "trump_ace",
+    "trump_king",
+    "trump_queen",
+    "trump_ten",
+    "trump_nine",
+    "trumps_3",
+    "trumps_4",
+    "off_aces",
+    "guarded_kings",
+    "voids",
+    "up_value",
+    "next",
+    "bower_turned",
+)
+"""The features of a hand for one candidate trump, in the order the data file's weights use."""
+
+_UP_VALUES = (3.0, 2.6, 2.2, 1.8, 1.6, 1.4, 1.2)  # the up-card by trump rank (right first)
+
+
+def bid_features(hand: int, trump: int, up_card: int, round_one: bool) -> list[float]:
+    """The features of ``hand`` (a mask, as it will be played) with ``trump`` as trump.
+
+    ``up_value``: in round 1 the up-card's worth as trump (who gets it is the seat position's
+    model's business); ``next`` and ``bower_turned`` (round 2): the suit is the turned-down
+    suit's colour-mate, and the turned-down card is one of its bowers (so buried in the kitty).
+    """
+    power = POWER[trump]
+    suit_of = EFFECTIVE_SUIT[trump + 1]
+    held = [0.0] * 7
+    trumps = 0
+    aces = 0
+    kings = 0
+    suits = set()
+    for card in iter_mask(hand):
+        value = power[card]
+        if value >= 100:
+            held[107 - value] = 1.0
+            trumps += 1
+        else:
+            suits.add(suit_of[card])
+            if card % 6 == 5:
+                aces += 1
+            elif card % 6 == 4 and hand & (1 << (card + 1)):
+                kings += 1
+    up_power = power[up_card]
+    turned = up_card // 6
+    return [
+        1.0,
+        *held,
+        float(trumps >= 3),
+        float(trumps >= 4),
+        float(aces),
+        float(kings),
+        float(3 - len(suits)),
+        _UP_VALUES[107 - up_power] if round_one else 0.0,
+        0.0 if round_one else float(turned == 3 - trump),
+        0.0 if round_one else float(up_card % 6 == 2 and up_power >= 106),
+    ]
+
+
+def model_key(round_one: bool, position: int) -> str:
+    """The data file's key for a round and a seat position (seats after the dealer, 0-3)."""
+    return f"{'r1' if round_one else 'r2'}p{position}"
+
+
+@dataclass(frozen=True, slots=True)
+class LearnedBidding:
+    """Weights per round and position; ``points_per_strength`` converts the rules policy's
+    score pressure (in strength points) into points."""
+
+    weights: dict[str, tuple[float, ...]]
+    points_per_strength: float
+
+    def predict(self, key: str, features: list[float]) -> float | None:
+        """Predicted points of the bid over a pass, ``None`` without a model for ``key``."""
+        weights = self.weights.get(key)
+        if weights is None:
+            return None
+        return sum(w * x for w, x in zip(weights, features, strict=True))
+
+    def round_one(self, view: PlayerView) -> float | None:
+        """Predicted points of ordering up (picking up, as the dealer) over a pass."""
+        up = int(view.up_card)
+        trump = up // 6
+        hand = card_mask(view.hand)
+        if view.seat == view.dealer:
+            with_up = hand | (1 << up)
+            hand = with_up & ~(1 << choose_discard(with_up, trump))
+        position = (view.seat - view.dealer) % 4
+        return self.predict(model_key(True, position), bid_features(hand, trump, up, True))
+
+    def round_two(self, view: PlayerView, suits: list[int]) -> tuple[int, float] | None:
+        """The best suit of ``suits`` to name and its predicted points over a pass."""
+        hand = card_mask(view.hand)
+        up = int(view.up_card)
+        key = model_key(False, (view.seat - view.dealer) % 4)
+        best: tuple[int, float] | None = None
+        for suit in suits:
+            value = self.predict(key, bid_features(hand, suit, up, False))
+            if value is not None and (best is None or value > best[1]):
+                best = (suit, value)
+        return best
+
+    def bar(self, pressure: float) -> float:
+        """The predicted gain a bid needs: 0, lowered (raised) by the score pressure."""
+        return -pressure * self.points_per_strength
+
+    @staticmethod
+    def in_bidding(view: PlayerView) -> bool:
+        """Whether the view is in a bidding round."""
+        return view.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2)
+
+
+@cache
+def load_bidding(profile_id: str) -> LearnedBidding | None:
+    """The learned bidding for a profile (``None`` if the data file has none for it)."""
+    text = resources.files("euchre.bots").joinpath("data/bidding.json").read_text("utf-8")
+    data = json.loads(text)
+    entry = data["profiles"].get(profile_id)
+    if entry is not None and "uses" in entry:
+        # A profile whose bidding values match another's (same score table for the bids
+        # that matter) names it explicitly rather than being trained separately.
+        entry = data["profiles"][entry["uses"]]
+    if entry is None:
+        return None
+    weights = {key: tuple(float(w) for w in values) for key, values in entry["weights"].items()}
+    return LearnedBidding(weights, float(entry["points_per_strength"]))
+
+
+def learned_bid(
+    view: PlayerView, model: LearnedBidding, pressure: float, margin: float = 0.0
+) -> Action | None:
+    """Pass, order up or name a suit (with partner) by the learned values, bidding when the
+    gain clears the bar by ``margin`` points; ``None`` where the model has no say (no pass
+    allowed, no bid with partner allowed, no model for the seat)."""
+    legal = {int(action): action for action in view.legal}
+    if codes.PASS not in legal:
+        return None
+    if view.phase is Phase.BID_ROUND_1:
+        if codes.ORDER not in legal:
+            return None
+        value = model.round_one(view)
+        if value is None:
+            return None
+        return legal[codes.ORDER] if value >= model.bar(pressure) + margin else legal[codes.PASS]
+    if view.phase is Phase.BID_ROUND_2:
+        suits = [suit for suit in range(4) if codes.CALL_BASE + suit in legal]
+        best = model.round_two(view, suits)
+        if best is None:
+            return None
+        suit, value = best
+        bid = value >= model.bar(pressure) + margin
+        return legal[codes.CALL_BASE + suit] if bid else legal[codes.PASS]
+    return None
