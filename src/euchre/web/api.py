@@ -3,16 +3,18 @@ arguments, and turn the rows into schemas. Every error is a 4xx ``{"detail": ...
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
+from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import auth, backup, events, presets, printouts, rounds, scores
 from euchre.store.audit import list_audit
 from euchre.store.errors import StoreError
-from euchre.store.models import Result
+from euchre.store.models import Result, Submission
 from euchre.store.table_view import table_view
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -27,6 +29,7 @@ from euchre.web.deps import (
     database,
     director_for_read,
     director_for_write,
+    download,
     guard_codes,
     signer,
 )
@@ -66,6 +69,8 @@ Reader = Annotated[DirectorSession, Depends(director_for_read)]
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
 """A path number (event, round, table, player, submission): bounded so no database overflows."""
 Writer = Annotated[DirectorSession, Depends(director_for_write)]
+RowT = TypeVar("RowT")
+OutT = TypeVar("OutT")
 
 
 def config_from_schema(body: EventCreate) -> EventConfig:
@@ -209,17 +214,32 @@ def archive_event(request: Request, director: Writer, event_id: Id) -> EventOut:
         return convert.event_out(session, event)
 
 
+def _event_rows(
+    session: Session, event_id: int, listing: Callable[..., Sequence[RowT]]
+) -> Sequence[RowT]:
+    """``listing(session, event_id=...)`` of an event that exists (404 otherwise, not ``[]``)."""
+    events.get_event(session, event_id=event_id)
+    return listing(session, event_id=event_id)
+
+
+def _listed(
+    request: Request,
+    event_id: int,
+    listing: Callable[..., Sequence[RowT]],
+    out: Callable[[RowT], OutT],
+) -> list[OutT]:
+    """An event's rows (see :func:`_event_rows`) as the API's schemas."""
+    with database(request).read() as session:
+        return [out(row) for row in _event_rows(session, event_id, listing)]
+
+
 # --- players ---------------------------------------------------------------------------------
 
 
 @router.get("/events/{event_id}/players", tags=["players"])
 def list_players(request: Request, director: Reader, event_id: Id) -> list[EntrantOut]:
     """The players, with their personal codes."""
-    with database(request).read() as session:
-        events.get_event(session, event_id=event_id)
-        return [
-            convert.entrant_out(row) for row in events.list_entrants(session, event_id=event_id)
-        ]
+    return _listed(request, event_id, events.list_entrants, convert.entrant_out)
 
 
 @router.post("/events/{event_id}/players", tags=["players"], status_code=201)
@@ -288,10 +308,9 @@ def pair_players(
 def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundOut]:
     """Every started round with its tables and codes."""
     with database(request).read() as session:
-        events.get_event(session, event_id=event_id)
         return [
             convert.round_out(session, row)
-            for row in events.started_rounds(session, event_id=event_id)
+            for row in _event_rows(session, event_id, events.started_rounds)
         ]
 
 
@@ -359,10 +378,14 @@ def list_submissions(
 ) -> list[SubmissionOut]:
     """Every score tables submitted (``status``: pending, confirmed, disputed, accepted,
     superseded)."""
-    with database(request).read() as session:
-        events.get_event(session, event_id=event_id)
-        rows = scores.list_submissions(session, event_id=event_id, round_number=round)
-        return [convert.submission_out(row) for row in rows]
+    return _listed(
+        request,
+        event_id,
+        lambda session, event_id: scores.list_submissions(
+            session, event_id=event_id, round_number=round
+        ),
+        convert.submission_out,
+    )
 
 
 @router.post("/events/{event_id}/submissions/{submission_id}/accept", tags=["results"])
@@ -409,11 +432,7 @@ def correct_result(
 @router.get("/events/{event_id}/penalties", tags=["results"])
 def list_penalties(request: Request, director: Reader, event_id: Id) -> list[PenaltyOut]:
     """Every recorded penalty."""
-    with database(request).read() as session:
-        events.get_event(session, event_id=event_id)
-        return [
-            convert.penalty_out(row) for row in scores.list_penalties(session, event_id=event_id)
-        ]
+    return _listed(request, event_id, scores.list_penalties, convert.penalty_out)
 
 
 @router.post("/events/{event_id}/penalties", tags=["results"], status_code=201)
@@ -455,11 +474,11 @@ def remove_penalty(
 def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut]:
     """Every change to the event: who, when, old and new values, why."""
     with database(request).read() as session:
-        events.get_event(session, event_id=event_id)
+        rows = _event_rows(session, event_id, list_audit)
         names = {
             str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
         }
-        return [convert.audit_out(row, names) for row in list_audit(session, event_id=event_id)]
+        return [convert.audit_out(row, names) for row in rows]
 
 
 # --- standings and exports ---------------------------------------------------------------------
@@ -480,11 +499,7 @@ def standings_csv(request: Request, event_id: Id) -> Response:
     """The standings as CSV (public)."""
     with database(request).read() as session:
         text = backup.standings_csv(session, event_id=event_id)
-    return Response(
-        text,
-        media_type="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="event-{event_id}-standings.csv"'},
-    )
+    return download(text, "text/csv", f"event-{event_id}-standings.csv")
 
 
 @router.get("/events/{event_id}/backup", tags=["backup"])
@@ -510,19 +525,12 @@ def printout(
     request: Request, director: Reader, event_id: Id, number: Id, document: str
 ) -> Response:
     """A round's PDF: ``table-cards``, ``tally-sheets``, ``scorecards`` or ``assignments``."""
+    base_url = request.app.state.public_url or str(request.base_url)
     with database(request).read() as session:
         data = printouts.render(
-            session,
-            event_id=event_id,
-            round_number=number,
-            document=document,
-            base_url=request.app.state.public_url or str(request.base_url),
+            session, event_id=event_id, round_number=number, document=document, base_url=base_url
         )
-    return Response(
-        data,
-        media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="round-{number}-{document}.pdf"'},
-    )
+    return download(data, "application/pdf", f"round-{number}-{document}.pdf", inline=True)
 
 
 @router.get("/events/{event_id}/tally-sheets.pdf", tags=["rounds"])
@@ -531,11 +539,7 @@ def event_tally_sheets(request: Request, director: Reader, event_id: Id) -> Resp
     fixed-partner formats only)."""
     with database(request).read() as session:
         data = printouts.event_tally_sheets(session, event_id=event_id)
-    return Response(
-        data,
-        media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="event-{event_id}-tally-sheets.pdf"'},
-    )
+    return download(data, "application/pdf", f"event-{event_id}-tally-sheets.pdf", inline=True)
 
 
 # --- the table's page ----------------------------------------------------------------------
@@ -574,15 +578,7 @@ def confirm_score(
     request: Request, code: str, submission_id: Id, body: PlayerCode
 ) -> SubmissionOut:
     """An opponent confirms the score with his own code; it is saved when this answers."""
-    return guard_codes(
-        request,
-        lambda session: convert.submission_out(
-            scores.confirm_submission(
-                session, code=code, submission_id=submission_id, player_code=body.player_code
-            )
-        ),
-        table_lookup=True,
-    )
+    return _answer(request, code, submission_id, body, scores.confirm_submission)
 
 
 @router.post("/tables/{code}/submissions/{submission_id}/dispute", tags=["tables"])
@@ -590,12 +586,22 @@ def dispute_score(
     request: Request, code: str, submission_id: Id, body: PlayerCode
 ) -> SubmissionOut:
     """An opponent says the score is wrong: it is flagged for the director."""
+    return _answer(request, code, submission_id, body, scores.dispute_submission)
+
+
+def _answer(
+    request: Request,
+    code: str,
+    submission_id: int,
+    body: PlayerCode,
+    answer: Callable[..., Submission],
+) -> SubmissionOut:
+    """An opponent's answer to a submitted score (``answer``: confirm or dispute), with his
+    own code."""
     return guard_codes(
         request,
         lambda session: convert.submission_out(
-            scores.dispute_submission(
-                session, code=code, submission_id=submission_id, player_code=body.player_code
-            )
+            answer(session, code=code, submission_id=submission_id, player_code=body.player_code)
         ),
         table_lookup=True,
     )

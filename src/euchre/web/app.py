@@ -29,6 +29,7 @@ from euchre.store.errors import (
     NotFoundError,
     RateLimitedError,
 )
+from euchre.web.page_helpers import LoginRequired, login_redirect
 from euchre.web.security import CsrfError, SessionSigner
 from euchre.web.templating import render
 
@@ -131,6 +132,9 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         if isinstance(error.orig, OverflowError | ValueError):
             return _error_response(request, 400, f"a value cannot be stored: {error.orig}")
         raise error
+
+    # Sync: Starlette runs it in the thread pool (the redirect reads the database).
+    app.add_exception_handler(LoginRequired, lambda request, _error: login_redirect(request))
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, error: RequestValidationError) -> Response:

@@ -61,15 +61,7 @@ def event_out(session: Session, event: Event) -> EventOut:
 
 def entrant_out(entrant: Entrant) -> EntrantOut:
     """A player, with his code."""
-    return EntrantOut(
-        number=entrant.number,
-        name=entrant.name,
-        team=entrant.team,
-        code=entrant.code,
-        checked_in=entrant.checked_in,
-        arrival_round=entrant.arrival_round,
-        withdrawal_round=entrant.withdrawal_round,
-    )
+    return EntrantOut.model_validate(entrant)
 
 
 def round_out(session: Session, round_row: Round) -> RoundOut:
@@ -100,39 +92,19 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
 
 def submission_out(row: Submission) -> SubmissionOut:
     """A submission."""
-    return SubmissionOut(
-        id=row.id,
-        round=row.round_number,
-        table=row.table_number,
-        result=row.result.to_json(),
-        submitted_by=row.submitted_by,
-        submitted_at=row.submitted_at,
-        status=row.status,
-        confirmed_by=row.confirmed_by,
-        confirmed_at=row.confirmed_at,
-    )
+    return SubmissionOut.model_validate(row)
 
 
 def penalty_out(row: Penalty) -> PenaltyOut:
     """A penalty."""
-    return PenaltyOut(
-        id=row.id, round=row.round_number, table=row.table_number, record=row.record.to_json()
-    )
+    return PenaltyOut.model_validate(row)
 
 
 def audit_out(row: AuditEntry, names: Mapping[str, str] | None = None) -> AuditOut:
     """An audit entry (``names``: player number -> name, so ``changes`` names players)."""
-    return AuditOut(
-        id=row.id,
-        at=row.at,
-        who=row.who,
-        action=row.action,
-        target=row.target,
-        old_value=row.old_value,
-        new_value=row.new_value,
-        reason=row.reason,
-        changes=audit_changes(row, names),
-    )
+    entry = AuditOut.model_validate(row)
+    entry.changes = audit_changes(row, names)
+    return entry
 
 
 def audit_changes(row: AuditEntry, names: Mapping[str, str] | None = None) -> str:

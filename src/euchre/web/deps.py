@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from fastapi import Request
+from fastapi import Request, Response
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -23,6 +23,7 @@ __all__ = [
     "database",
     "director_for_read",
     "director_for_write",
+    "download",
     "guard_codes",
     "optional_director",
     "signer",
@@ -61,6 +62,18 @@ def director_for_write(request: Request) -> DirectorSession:
     session = director_for_read(request)
     check_csrf(session, request.headers.get("x-csrf-token"))
     return session
+
+
+def download(
+    content: str | bytes, media_type: str, filename: str, *, inline: bool = False
+) -> Response:
+    """A file to save as ``filename`` (``inline``: one the browser shows, a PDF)."""
+    disposition = "inline" if inline else "attachment"
+    return Response(
+        content,
+        media_type=media_type,
+        headers={"Content-Disposition": f'{disposition}; filename="{filename}"'},
+    )
 
 
 def guard_codes(

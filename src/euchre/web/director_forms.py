@@ -30,11 +30,13 @@ __all__ = [
     "EventForm",
     "ImportForm",
     "LoginForm",
+    "MarkForm",
     "PairForm",
     "PenaltyForm",
     "PlayerForm",
     "ReasonForm",
     "RestoreForm",
+    "SeatForm",
     "SeatingForm",
     "comma_list",
     "director_macro",
@@ -199,6 +201,21 @@ class SeatingForm(ReasonForm):
     round: str = ""
     tables: str = ""
     sitting_out: str = ""
+
+
+class SeatForm(DirectorForm):
+    """The live page's seat form, as typed (checked when the director is known)."""
+
+    seat: str = ""
+    kind: str = ""
+    counts: str = "yes"
+
+
+class MarkForm(DirectorForm):
+    """The live page's table-mark form, as typed (checked when the director is known)."""
+
+    table: str = ""
+    online: str = "yes"
 
 
 class CorrectionForm(ReasonForm):

@@ -42,21 +42,19 @@ from euchre.web.deps import (
     director_for_read,
     director_for_write,
     guard_codes,
-    optional_director,
 )
-from euchre.web.page_helpers import login_redirect
+from euchre.web.director_forms import DirectorForm, MarkForm, SeatForm, require_director
+from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
-from euchre.web.security import DirectorSession, check_csrf
+from euchre.web.play_api import service_of
+from euchre.web.security import DirectorSession
 from euchre.web.templating import render
 
 __all__ = [
-    "EndForm",
     "FillSeatIn",
     "FormError",
-    "MarkForm",
     "MarkIn",
     "SeatCodeIn",
-    "SeatForm",
     "install_online",
     "router",
 ]
@@ -93,11 +91,6 @@ class FillSeatIn(BaseModel):
     counts: bool = True
 
 
-def _service(request: Request) -> PlayService:
-    value: PlayService = request.app.state.play_service
-    return value
-
-
 def _claim_json(claim: online.SeatClaim, event_id: int) -> dict[str, Any]:
     out = claim.to_json()
     out["url"] = (
@@ -126,9 +119,9 @@ def live_tables(
 ) -> dict[str, Any]:
     """Every online table of a round (default: the latest), live (a finished table whose
     result is missing is recorded first)."""
-    online.record_missing(database(request), _service(request), event_id=event_id)
+    online.record_missing(database(request), service_of(request), event_id=event_id)
     tables = online.live_tables(
-        database(request), _service(request), event_id=event_id, round_number=round
+        database(request), service_of(request), event_id=event_id, round_number=round
     )
     return {"tables": tables}
 
@@ -158,7 +151,7 @@ def fill_seat(
     """A computer player takes an absent player's seat (or gives it back: ``human``)."""
     online.fill_seat(
         database(request),
-        _service(request),
+        service_of(request),
         event_id=event_id,
         round_number=round_number,
         table=table,
@@ -177,7 +170,7 @@ def end_table(
     """End a table at the bell: the score as it stands is recorded."""
     online.end_table(
         database(request),
-        _service(request),
+        service_of(request),
         event_id=event_id,
         round_number=round_number,
         table=table,
@@ -189,7 +182,7 @@ def end_table(
 @router.get("/api/events/{event_id}/online/records.jsonl", response_class=PlainTextResponse)
 def records(request: Request, director: Reader, event_id: Id) -> PlainTextResponse:
     """Every finished hand of the event's online tables (JSON Lines, ``euchre replay``)."""
-    lines, _ = online.event_records(database(request), _service(request), event_id=event_id)
+    lines, _ = online.event_records(database(request), service_of(request), event_id=event_id)
     return PlainTextResponse(
         "".join(json.dumps(line) + "\n" for line in lines),
         media_type="application/x-ndjson",
@@ -200,7 +193,7 @@ def records(request: Request, director: Reader, event_id: Id) -> PlainTextRespon
 @router.get("/api/events/{event_id}/online/records-index")
 def records_index(request: Request, director: Reader, event_id: Id) -> dict[str, Any]:
     """Which lines of ``records.jsonl`` are which table's (``first``: 0-based line)."""
-    _, index = online.event_records(database(request), _service(request), event_id=event_id)
+    _, index = online.event_records(database(request), service_of(request), event_id=event_id)
     return {"tables": index}
 
 
@@ -217,38 +210,6 @@ def seat_page(request: Request, event_id: Id) -> Response:
         "pages/online/seat.html",
         {"title": f"{name}: play online", "body_class": "online-seat", "event_id": event_id},
     )
-
-
-class SeatForm(BaseModel):
-    """The live page's seat form, as typed (checked when the director is known)."""
-
-    csrf_token: str = ""
-    seat: str = ""
-    kind: str = ""
-    counts: str = "yes"
-
-
-class MarkForm(BaseModel):
-    """The live page's table-mark form, as typed (checked when the director is known)."""
-
-    csrf_token: str = ""
-    table: str = ""
-    online: str = "yes"
-
-
-class EndForm(BaseModel):
-    """The live page's end-at-the-bell button."""
-
-    csrf_token: str = ""
-
-
-def _form_director(request: Request, csrf_token: str) -> DirectorSession:
-    """The logged-in director who posted a live-page form, its CSRF token checked."""
-    director = optional_director(request)
-    if director is None:
-        raise AuthError("log in as the director first")
-    check_csrf(director, csrf_token)
-    return director
 
 
 def _whole_number(text: str, field: str) -> int:
@@ -303,8 +264,8 @@ def _live_page(
     """The director's live page; after a refused form, with the error and what was typed."""
     with database(request).read() as session:
         name = get_event(session, event_id=event_id).name
-    online.record_missing(database(request), _service(request), event_id=event_id)
-    tables = online.live_tables(database(request), _service(request), event_id=event_id)
+    online.record_missing(database(request), service_of(request), event_id=event_id)
+    tables = online.live_tables(database(request), service_of(request), event_id=event_id)
     context = {
         "title": f"{name}: online tables",
         "director": director,
@@ -326,9 +287,7 @@ def _live_page(
 )
 def director_live_page(request: Request, event_id: Id) -> Response:
     """The director's live view of the online tables (refreshes every 5 seconds)."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     return _live_page(request, director, event_id)
 
 
@@ -359,13 +318,13 @@ async def fill_seat_post(
     form: Annotated[SeatForm, Form()],
 ) -> Response:
     """The live page's seat form."""
-    director = _form_director(request, form.csrf_token)
+    director = require_director(request, form)
     typed = {"form": "seat", "table": str(table), **form.model_dump(exclude={"csrf_token"})}
     try:
         await run_in_threadpool(
             online.fill_seat,
             database(request),
-            _service(request),
+            service_of(request),
             event_id=event_id,
             round_number=round_number,
             table=table,
@@ -385,19 +344,12 @@ async def end_table_post(
     event_id: Id,
     round_number: Id,
     table: Id,
-    form: Annotated[EndForm, Form()],
+    form: Annotated[DirectorForm, Form()],
 ) -> Response:
     """The live page's end-at-the-bell button."""
-    director = _form_director(request, form.csrf_token)
-    await run_in_threadpool(
-        online.end_table,
-        database(request),
-        _service(request),
-        event_id=event_id,
-        round_number=round_number,
-        table=table,
-        who=director.name,
-    )
+    director = require_director(request, form)
+    # The button does what the API call does.
+    await run_in_threadpool(end_table, request, director, event_id, round_number, table)
     return redirect(
         f"/director/events/{event_id}/online", f"Table {table} ended; its score is recorded."
     )
@@ -406,19 +358,14 @@ async def end_table_post(
 @router.post("/director/events/{event_id}/online/mark")
 async def mark_post(request: Request, event_id: Id, form: Annotated[MarkForm, Form()]) -> Response:
     """The live page's table-mark form."""
-    director = _form_director(request, form.csrf_token)
+    director = require_director(request, form)
     online_flag = form.online != "no"
     typed = {"form": "mark", "table": form.table, "online": form.online}
     try:
         number = _whole_number(form.table, "table")
-
-        def work() -> None:
-            with database(request).write() as session:
-                online.set_table_online(
-                    session, event_id=event_id, table=number, online=online_flag, who=director.name
-                )
-
-        await run_in_threadpool(work)
+        await run_in_threadpool(
+            mark_table, request, director, event_id, number, MarkIn(online=online_flag)
+        )
     except EuchreError as error:
         return await _refused(request, director, event_id, error, typed)
     where = "online" if online_flag else "on paper"

@@ -1,4 +1,5 @@
-"""Helpers the HTML pages share: reading a posted form, the session cookie, the login hop."""
+"""Helpers the HTML pages share: reading a posted form, the session cookie, the login hop
+(and the director a page is for)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
 
 from euchre.store import auth
-from euchre.web.deps import database, signer
-from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE
+from euchre.web.deps import database, optional_director, signer
+from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession
 
 __all__ = [
+    "LoginRequired",
     "login_redirect",
+    "page_director",
     "read_form",
     "set_session_cookie",
 ]
@@ -36,3 +39,16 @@ def login_redirect(request: Request) -> Response:
     with database(request).read() as session:
         target = "/setup" if auth.needs_setup(session) else "/login"
     return RedirectResponse(target, status_code=303)
+
+
+class LoginRequired(Exception):
+    """A logged-out visitor asked for a director's page: the app answers with
+    :func:`login_redirect`."""
+
+
+def page_director(request: Request) -> DirectorSession:
+    """The logged-in director a page is for (``LoginRequired`` for anyone else)."""
+    director = optional_director(request)
+    if director is None:
+        raise LoginRequired
+    return director

@@ -17,8 +17,8 @@ from sqlalchemy import func, select
 
 from euchre.store import events
 from euchre.store.models import AuditEntry
-from euchre.web.deps import database, optional_director
-from euchre.web.page_helpers import login_redirect
+from euchre.web.deps import database
+from euchre.web.page_helpers import page_director
 from euchre.web.templating import render
 
 __all__ = [
@@ -127,9 +127,7 @@ def player_names(entrants: list[Any]) -> dict[int, str]:
 @router.get("/director/events/{event_id}/audit", response_class=HTMLResponse)
 def audit_page(request: Request, event_id: int, page: int = 1) -> Response:
     """The whole audit log, newest first, ``AUDIT_PAGE_SIZE`` entries a page."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         total = session.scalar(

@@ -20,9 +20,17 @@ from sqlalchemy.orm import Session
 from euchre.store import events, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
-from euchre.tournament import FORMATS, EventSnapshot, PlayoffConflict, PrizeAward, RoundPlan, Stage
-from euchre.web.deps import database, optional_director
-from euchre.web.page_helpers import login_redirect
+from euchre.tournament import (
+    FORMATS,
+    EventSnapshot,
+    PlayoffConflict,
+    PrizeAward,
+    RoundPlan,
+    Stage,
+    StandingRow,
+)
+from euchre.web.deps import database
+from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock
 from euchre.web.pages_director import penalty_kinds
@@ -73,16 +81,10 @@ def tie_break_text(name: str, value: int) -> str:
 
 @dataclass(frozen=True)
 class StandingLine:
-    """One line of the standings table (the ``standings`` macro of ``macros.html``)."""
+    """One line of the standings table (the ``standings`` macro of ``macros.html``): the
+    competitor's row as the standings computed it, and its tie-breaks in words."""
 
-    rank: int
-    tied: bool
-    name: str
-    points: int
-    games_won: int
-    games_played: int
-    lone_hands: int
-    euchres: int
+    row: StandingRow
     tie_breaks: str
     """The tie-break values in order, in words (points have their own column)."""
 
@@ -91,14 +93,7 @@ def standings_rows(snapshot: EventSnapshot) -> list[StandingLine]:
     """The standings as the ``standings`` macro shows them (shared with the public pages)."""
     return [
         StandingLine(
-            rank=row.rank,
-            tied=row.tied,
-            name=row.name,
-            points=row.points,
-            games_won=row.games_won,
-            games_played=row.games_played,
-            lone_hands=row.lone_hands,
-            euchres=row.euchres,
+            row=row,
             tie_breaks=", ".join(
                 tie_break_text(name, value)
                 for name, value in row.tie_break_values.items()
@@ -521,9 +516,7 @@ def _cup_list_warnings(snapshot: EventSnapshot) -> list[str]:
 @router.get("/director/events/{event_id}", response_class=HTMLResponse)
 def event_dashboard(request: Request, event_id: int) -> Response:
     """Everything about one event on one page."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)

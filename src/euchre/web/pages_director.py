@@ -37,7 +37,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
-from euchre.web.deps import database, optional_director
+from euchre.web.deps import database, download, optional_director
 from euchre.web.director_forms import (
     AcceptForm,
     CorrectForm,
@@ -57,7 +57,7 @@ from euchre.web.director_forms import (
     require_director,
     whole,
 )
-from euchre.web.page_helpers import login_redirect
+from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render, render_text
@@ -192,9 +192,7 @@ def _page(
 @router.get("/director", response_class=HTMLResponse)
 def director_home(request: Request) -> Response:
     """The events list, the create-event form and restore."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         listed = [
             {"id": event.id, "name": event.name, "status": event.status}
@@ -299,9 +297,7 @@ async def create_event_post(request: Request, form: Annotated[EventForm, Form()]
 @router.get("/director/events/{event_id}/edit", response_class=HTMLResponse)
 def edit_event_page(request: Request, event_id: int) -> Response:
     """The event's settings, editable until round 1 starts."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         started = bool(events.started_rounds(session, event_id=event_id))
@@ -344,9 +340,7 @@ async def edit_event_post(
 @router.get("/director/events/{event_id}/delete", response_class=HTMLResponse)
 def delete_event_page(request: Request, event_id: int) -> Response:
     """Ask before deleting an event (a finished one is offered the archive instead)."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         name, status = event.name, event.status
@@ -451,11 +445,7 @@ def backup_download(request: Request, event_id: int) -> Response:
         raise AuthError("log in as the director first")
     with database(request).read() as session:
         data = backup.backup_event(session, event_id=event_id)
-    return Response(
-        json.dumps(data, indent=1),
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="event-{event_id}-backup.json"'},
-    )
+    return download(json.dumps(data, indent=1), "application/json", f"event-{event_id}-backup.json")
 
 
 @dataclass(frozen=True)
@@ -901,9 +891,7 @@ def _correction_page(
 def correction_page(request: Request, event_id: int, round_number: int, table: int) -> Response:
     """A table's recorded result and the correction form, pre-filled with its current values
     (totals, hands, lone hands, euchres per player, own points, who reached a tie first)."""
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     return _correction_page(request, director, event_id, round_number, table)
 
 
@@ -1041,9 +1029,7 @@ def penalties_page(request: Request, event_id: int) -> Response:
     turned into the penalty."""
     from euchre.store.core import display_snapshot
 
-    director = optional_director(request)
-    if director is None:
-        return login_redirect(request)
+    director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         title = f"{event.name}: penalties"

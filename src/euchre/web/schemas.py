@@ -5,9 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
+
+from euchre.tournament.codec import JsonCodec
 
 __all__ = [
+    "AtTableOut",
     "AuditOut",
     "CorrectionIn",
     "CorrectionOut",
@@ -37,6 +40,8 @@ __all__ = [
 ]
 
 _Strict = ConfigDict(extra="forbid")
+_FromRow = ConfigDict(from_attributes=True)
+"""An answer read from a stored row's attributes of the same names."""
 Number = Annotated[int, Field(ge=0, le=1_000_000)]
 """A count, a player number or points: bounded so every value fits a database integer."""
 
@@ -151,6 +156,7 @@ class EntrantsImport(BaseModel):
 class EntrantOut(BaseModel):
     """A player of an event, with the personal code printed on his scorecard."""
 
+    model_config = _FromRow
     number: int
     name: str
     team: str | None
@@ -253,13 +259,29 @@ class CorrectionIn(ResultIn):
     reason: str = Field(default="", max_length=2000)
 
 
-class SubmissionOut(BaseModel):
+def _stored_json(value: Any) -> Any:
+    """A stored typed value (a table's result, a penalty's record) as the JSON shown."""
+    return value.to_json() if isinstance(value, JsonCodec) else value
+
+
+StoredJson = Annotated[dict[str, Any], BeforeValidator(_stored_json)]
+"""JSON read from a stored row's typed value (or given as JSON)."""
+
+
+class AtTableOut(BaseModel):
+    """Something recorded at one table of a round (a submission, a penalty), read from its
+    stored row (whose columns are ``round_number`` and ``table_number``)."""
+
+    model_config = _FromRow
+    id: int
+    round: int = Field(validation_alias=AliasChoices("round", "round_number"))
+    table: int = Field(validation_alias=AliasChoices("table", "table_number"))
+
+
+class SubmissionOut(AtTableOut):
     """A score a table submitted and where it stands."""
 
-    id: int
-    round: int
-    table: int
-    result: dict[str, Any]
+    result: StoredJson
     submitted_by: int
     submitted_at: datetime
     status: str
@@ -315,18 +337,16 @@ class PenaltyCreate(BaseModel):
     note: str = Field(default="", max_length=2000)
 
 
-class PenaltyOut(BaseModel):
+class PenaltyOut(AtTableOut):
     """A recorded penalty."""
 
-    id: int
-    round: int
-    table: int
-    record: dict[str, Any]
+    record: StoredJson
 
 
 class AuditOut(BaseModel):
     """One audit-log entry."""
 
+    model_config = _FromRow
     id: int
     at: datetime
     who: str
