@@ -46,7 +46,10 @@ from euchre.tournament.codec import load
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
+    "RoundTimes",
     "TableContext",
+    "TablePlayer",
+    "TableRead",
     "check_reseat",
     "close_round",
     "event_table_codes",
@@ -54,6 +57,7 @@ __all__ = [
     "get_round",
     "open_table",
     "override_seating",
+    "read_table",
     "seating_to_start",
     "start_round",
     "table_codes",
@@ -603,6 +607,154 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     raise ConflictError(
         f"table {table_number} is not used in round {latest.number}; "
         "look for your name on the projector"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TablePlayer:
+    """A player at a table, as a table's read shows him (no code: a read needs none)."""
+
+    number: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTimes:
+    """The round in play, as a table's read needs it: its number, clock and seating."""
+
+    id: int
+    number: int
+    started_at: datetime
+    ends_at: datetime
+    closed_at: datetime | None
+    plan: StartedPlan
+
+
+@dataclass(frozen=True, slots=True)
+class TableRead:
+    """One table of the round in play, read with plain rows (no ORM objects): what its
+    page and ``GET /api/tables/{code}`` show."""
+
+    event_id: int
+    event_name: str
+    profile_id: str
+    round: RoundTimes
+    table_number: int
+    code: str
+    partnerships: tuple[tuple[TablePlayer, ...], tuple[TablePlayer, ...]]
+    official: TableResult | None
+
+
+_events = Event.__table__.c
+_rounds = Round.__table__.c
+_codes = TableCode.__table__.c
+_entrants = Entrant.__table__.c
+_results = Result.__table__.c
+
+
+@functools.cache
+def _read_query(rate_limited: bool) -> Select[Any]:
+    """``open_table``'s lookup for a read, in plain columns: ORM entities cost more to load
+    than the query costs to run (about half of a table page's server time went to them)."""
+    blocked = (
+        select(RateLimit.__table__.c.blocked_until)
+        .where(RateLimit.__table__.c.key == bindparam("rate_key"))
+        .scalar_subquery()
+        if rate_limited
+        else literal(None, RateLimit.blocked_until.type)
+    )
+    official = (
+        select(_results.result)
+        .where(
+            _results.event_id == _codes.event_id,
+            _results.round_number == _rounds.number,
+            _results.table_number == _codes.table_number,
+        )
+        .scalar_subquery()
+    )
+    return (
+        select(
+            _codes.table_number,
+            _codes.event_id,
+            _events.name,
+            _events.config["profile_id"].as_string(),
+            _rounds.id,
+            _rounds.number,
+            _rounds.started_at,
+            _rounds.ends_at,
+            _rounds.closed_at,
+            cast(_rounds.plan, Text),
+            blocked,
+            official,
+        )
+        .join(Event.__table__, _events.id == _codes.event_id)
+        .outerjoin(Round.__table__, _rounds.event_id == _codes.event_id)
+        .where(_codes.code == bindparam("code"))
+        .order_by(_rounds.number.desc())
+        .limit(1)
+    )
+
+
+_READ_PLAYERS = select(_entrants.number, _entrants.name).where(
+    _entrants.event_id == bindparam("event_id"),
+    _entrants.number.in_(bindparam("numbers", expanding=True)),
+)
+
+
+def read_table(session: Session, *, code: str) -> TableRead:
+    """The table a code opens in the round now in play, for reading: ``open_table``'s
+    lookup, its errors and its wrong-code check, in plain rows."""
+    cleaned = code.strip().upper()
+    rate_key = take_deferred_rate_limit(session)
+    params: dict[str, Any] = {"code": cleaned}
+    if rate_key is not None:
+        params["rate_key"] = rate_key
+    connection = session.connection()
+    found = connection.execute(_read_query(rate_key is not None), params).first()
+    if rate_key is not None:
+        if found is None:
+            check_rate_limit(session, key=rate_key)
+        else:
+            raise_if_blocked(found[10])
+    if found is None:
+        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    (table_number, event_id, event_name, profile_id, round_id, number, started_at, ends_at,
+     closed_at, plan_text, _, official) = found  # fmt: skip
+    if round_id is None:
+        raise ConflictError(
+            f"table {table_number} has no round in play; wait for the director to start one"
+        )
+    if closed_at is not None:
+        raise ConflictError(
+            f"round {number} is over at table {table_number}; this page shows the "
+            f"next seating once the director starts round {number + 1}"
+        )
+    plan = _round_plan(session, round_id, plan_text)
+    for table in plan.tables:
+        if table.table == table_number:
+            first, second = table.partnerships
+            wanted = [int(player) for player in (*first, *second)]
+            players = {
+                player_id(row.number): TablePlayer(row.number, row.name)
+                for row in connection.execute(
+                    _READ_PLAYERS, {"event_id": event_id, "numbers": wanted}
+                )
+            }
+            return TableRead(
+                event_id,
+                event_name,
+                profile_id,
+                RoundTimes(round_id, number, started_at, ends_at, closed_at, plan),
+                table_number,
+                cleaned,
+                (
+                    tuple(players[player] for player in first),
+                    tuple(players[player] for player in second),
+                ),
+                official,
+            )
+    raise ConflictError(
+        f"table {table_number} is not used in round {number}; look for your name on the projector"
     )
 
 
