@@ -70,6 +70,16 @@ TABLE_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 _TABLE_CODE_LENGTH = 5
 
 
+@dataclass(frozen=True, slots=True)
+class TablePlayer:
+    """A player at a table as a table's request loads him: a plain row, not an ``Entrant``
+    (loading four ORM objects cost more than the query)."""
+
+    number: int
+    name: str
+    code: str
+
+
 @dataclass(frozen=True)
 class TableContext:
     """One table of one round, as its page sees it."""
@@ -78,12 +88,12 @@ class TableContext:
     round: Round
     table_number: int
     code: str
-    partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+    partnerships: tuple[tuple[TablePlayer, ...], tuple[TablePlayer, ...]]
     official: TableResult | Literal[False] | None = False
     """The table's official result as read with the lookup (a read, not ``lock``), None when
     there is none yet; ``False`` when not read (a write reads it again under its lock)."""
 
-    def side_of(self, entrant: Entrant) -> int:
+    def side_of(self, entrant: TablePlayer) -> int:
         """The partnership (0 or 1) ``entrant`` plays in at this table."""
         for side, members in enumerate(self.partnerships):
             if any(member.number == entrant.number for member in members):
@@ -542,11 +552,13 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
     return query.with_for_update(of=TableCode) if lock else query
 
 
-_TABLE_PLAYERS = select(Entrant).where(
-    Entrant.event_id == bindparam("event_id"),
-    Entrant.number.in_(bindparam("numbers", expanding=True)),
+_TABLE_PLAYERS = select(
+    Entrant.__table__.c.number, Entrant.__table__.c.name, Entrant.__table__.c.code
+).where(
+    Entrant.__table__.c.event_id == bindparam("event_id"),
+    Entrant.__table__.c.number.in_(bindparam("numbers", expanding=True)),
 )
-"""A table's players by number (built once, like the lookup)."""
+"""A table's players by number, in plain columns (built once, like the lookup)."""
 
 
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
@@ -587,8 +599,8 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             first, second = table.partnerships
             wanted = [int(player) for player in (*first, *second)]
             entrants = {
-                player_id(entrant.number): entrant
-                for entrant in session.scalars(
+                player_id(row.number): TablePlayer(row.number, row.name, row.code)
+                for row in session.connection().execute(
                     _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
                 )
             }
@@ -608,14 +620,6 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
         f"table {table_number} is not used in round {latest.number}; "
         "look for your name on the projector"
     )
-
-
-@dataclass(frozen=True, slots=True)
-class TablePlayer:
-    """A player at a table, as a table's read shows him (no code: a read needs none)."""
-
-    number: int
-    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -648,7 +652,6 @@ class TableRead:
 _events = Event.__table__.c
 _rounds = Round.__table__.c
 _codes = TableCode.__table__.c
-_entrants = Entrant.__table__.c
 _results = Result.__table__.c
 
 
@@ -695,12 +698,6 @@ def _read_query(rate_limited: bool) -> Select[Any]:
     )
 
 
-_READ_PLAYERS = select(_entrants.number, _entrants.name).where(
-    _entrants.event_id == bindparam("event_id"),
-    _entrants.number.in_(bindparam("numbers", expanding=True)),
-)
-
-
 def read_table(session: Session, *, code: str) -> TableRead:
     """The table a code opens in the round now in play, for reading: ``open_table``'s
     lookup, its errors and its wrong-code check, in plain rows."""
@@ -735,9 +732,9 @@ def read_table(session: Session, *, code: str) -> TableRead:
             first, second = table.partnerships
             wanted = [int(player) for player in (*first, *second)]
             players = {
-                player_id(row.number): TablePlayer(row.number, row.name)
+                player_id(row.number): TablePlayer(row.number, row.name, row.code)
                 for row in connection.execute(
-                    _READ_PLAYERS, {"event_id": event_id, "numbers": wanted}
+                    _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
                 )
             }
             return TableRead(

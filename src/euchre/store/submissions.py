@@ -10,7 +10,6 @@ from euchre.store.audit import record_audit
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError
 from euchre.store.models import (
-    Entrant,
     OnlineTable,
     Result,
     Submission,
@@ -26,7 +25,7 @@ from euchre.store.results import (
     _validated,
     official_result,
 )
-from euchre.store.rounds import TableContext, open_table
+from euchre.store.rounds import TableContext, TablePlayer, open_table
 
 __all__ = [
     "confirm_submission",
@@ -37,7 +36,7 @@ __all__ = [
 ]
 
 
-def _player_by_code(context: TableContext, player_code: str) -> Entrant:
+def _player_by_code(context: TableContext, player_code: str) -> TablePlayer:
     cleaned = player_code.strip()
     for members in context.partnerships:
         for entrant in members:
@@ -188,7 +187,7 @@ def _table_submission(session: Session, context: TableContext, submission_id: in
     return submission
 
 
-def _opponent(context: TableContext, submission: Submission, player_code: str) -> Entrant:
+def _opponent(context: TableContext, submission: Submission, player_code: str) -> TablePlayer:
     player = _player_by_code(context, player_code)
     submitter_side = next(
         side
