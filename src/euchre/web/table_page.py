@@ -458,7 +458,7 @@ def _page(
 @router.get("/t/{code}", response_class=HTMLResponse)
 def table_page_view(request: Request, code: str) -> Response:
     """A table's page for this round (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
+    guard_codes(request, lambda session: rounds.read_table(session, code=code), write=False)
     return _page(request, code)
 
 
