@@ -94,8 +94,11 @@ def test_a_table_request_costs_the_same_at_2_tables_and_at_40(client: TestClient
     large = table_flow_costs(client, 80)
     for step, (few, many) in enumerate(zip(small, large, strict=True)):
         assert few == many, f"step {step}: 2 tables {dict(few)}, 40 tables {dict(many)}"
-    # A score loads only its own table's four players, never the event's list of 160.
-    assert large[1]["Entrant"] == 4
+    # A score loads only its own table's four players, never the event's list of 160: as
+    # plain rows (``rounds.TablePlayer``), so no ``Entrant`` object at all; the page loads
+    # no ORM object.
+    assert large[1]["Entrant"] == 0
+    assert sum(count for kind, count in large[0].items() if kind != "statements") == 0
     # The page: BEGIN, the lookup (code, event, round, block, official result), the four
     # players, the submissions. A submission also asks whether the table plays online this
     # round (one indexed lookup) and whether the director ruled on one of its hands (one

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -274,14 +274,20 @@ def _bump_revision(session: Session, event: Event) -> None:
     writer per event at a time, after the result's insert, so no deadlock), in one round trip
     instead of two. The session's copy of the event gets the new number."""
     session.flush()
-    revision = session.execute(
-        update(Event)
-        .where(Event.id == event.id)
-        .values(revision=Event.revision + 1)
-        .returning(Event.revision)
-        .execution_options(synchronize_session=False)
-    ).scalar_one()
+    revision = session.connection().execute(_BUMP_REVISION, {"bumped_event": event.id}).scalar_one()
     set_committed_value(event, "revision", revision)
+
+
+_events_table = cast(Table, Event.__table__)
+_events = _events_table.c
+_BUMP_REVISION = (
+    update(_events_table)
+    .where(_events.id == bindparam("bumped_event"))
+    .values(revision=_events.revision + 1)
+    .returning(_events.revision)
+)
+"""The revision bump in plain columns, built once: as an ORM ``update(Event)`` it was built
+and compiled through the ORM's bulk-update path on every confirmation."""
 
 
 def _check_table(session: Session, event_id: int, round_number: int, table: int) -> Round:

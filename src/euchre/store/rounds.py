@@ -53,7 +53,10 @@ from euchre.tournament.codec import load
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
+    "RoundTimes",
     "TableContext",
+    "TablePlayer",
+    "TableRead",
     "check_reseat",
     "close_round",
     "event_table_codes",
@@ -61,6 +64,7 @@ __all__ = [
     "get_round",
     "open_table",
     "override_seating",
+    "read_table",
     "seating_to_start",
     "start_round",
     "table_codes",
@@ -73,6 +77,16 @@ TABLE_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 _TABLE_CODE_LENGTH = 5
 
 
+@dataclass(frozen=True, slots=True)
+class TablePlayer:
+    """A player at a table as a table's request loads him: a plain row, not an ``Entrant``
+    (loading four ORM objects cost more than the query)."""
+
+    number: int
+    name: str
+    code: str
+
+
 @dataclass(frozen=True)
 class TableContext:
     """One table of one round, as its page sees it."""
@@ -81,12 +95,12 @@ class TableContext:
     round: Round
     table_number: int
     code: str
-    partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+    partnerships: tuple[tuple[TablePlayer, ...], tuple[TablePlayer, ...]]
     official: TableResult | Literal[False] | None = False
     """The table's official result as read with the lookup (a read, not ``lock``), None when
     there is none yet; ``False`` when not read (a write reads it again under its lock)."""
 
-    def side_of(self, entrant: Entrant) -> int:
+    def side_of(self, entrant: TablePlayer) -> int:
         """The partnership (0 or 1) ``entrant`` plays in at this table."""
         for side, members in enumerate(self.partnerships):
             if any(member.number == entrant.number for member in members):
@@ -545,11 +559,13 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
     return query.with_for_update(of=TableCode) if lock else query
 
 
-_TABLE_PLAYERS = select(Entrant).where(
-    Entrant.event_id == bindparam("event_id"),
-    Entrant.number.in_(bindparam("numbers", expanding=True)),
+_TABLE_PLAYERS = select(
+    Entrant.__table__.c.number, Entrant.__table__.c.name, Entrant.__table__.c.code
+).where(
+    Entrant.__table__.c.event_id == bindparam("event_id"),
+    Entrant.__table__.c.number.in_(bindparam("numbers", expanding=True)),
 )
-"""A table's players by number (built once, like the lookup)."""
+"""A table's players by number, in plain columns (built once, like the lookup)."""
 
 
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
@@ -590,8 +606,8 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
             first, second = table.partnerships
             wanted = [int(player) for player in (*first, *second)]
             entrants = {
-                player_id(entrant.number): entrant
-                for entrant in session.scalars(
+                player_id(row.number): TablePlayer(row.number, row.name, row.code)
+                for row in session.connection().execute(
                     _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
                 )
             }
@@ -610,6 +626,139 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     raise ConflictError(
         f"table {table_number} is not used in round {latest.number}; "
         "look for your name on the projector"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTimes:
+    """The round in play, as a table's read needs it: its number, clock and seating."""
+
+    id: int
+    number: int
+    started_at: datetime
+    ends_at: datetime
+    closed_at: datetime | None
+    plan: StartedPlan
+
+
+@dataclass(frozen=True, slots=True)
+class TableRead:
+    """One table of the round in play, read with plain rows (no ORM objects): what its
+    page and ``GET /api/tables/{code}`` show."""
+
+    event_id: int
+    event_name: str
+    profile_id: str
+    round: RoundTimes
+    table_number: int
+    code: str
+    partnerships: tuple[tuple[TablePlayer, ...], tuple[TablePlayer, ...]]
+    official: TableResult | None
+
+
+_events = Event.__table__.c
+_rounds = Round.__table__.c
+_codes = TableCode.__table__.c
+_results = Result.__table__.c
+
+
+@functools.cache
+def _read_query(rate_limited: bool) -> Select[Any]:
+    """``open_table``'s lookup for a read, in plain columns: ORM entities cost more to load
+    than the query costs to run (about half of a table page's server time went to them)."""
+    blocked = (
+        select(RateLimit.__table__.c.blocked_until)
+        .where(RateLimit.__table__.c.key == bindparam("rate_key"))
+        .scalar_subquery()
+        if rate_limited
+        else literal(None, RateLimit.blocked_until.type)
+    )
+    official = (
+        select(_results.result)
+        .where(
+            _results.event_id == _codes.event_id,
+            _results.round_number == _rounds.number,
+            _results.table_number == _codes.table_number,
+        )
+        .scalar_subquery()
+    )
+    return (
+        select(
+            _codes.table_number,
+            _codes.event_id,
+            _events.name,
+            _events.config["profile_id"].as_string(),
+            _rounds.id,
+            _rounds.number,
+            _rounds.started_at,
+            _rounds.ends_at,
+            _rounds.closed_at,
+            cast(_rounds.plan, Text),
+            blocked,
+            official,
+        )
+        .join(Event.__table__, _events.id == _codes.event_id)
+        .outerjoin(Round.__table__, _rounds.event_id == _codes.event_id)
+        .where(_codes.code == bindparam("code"))
+        .order_by(_rounds.number.desc())
+        .limit(1)
+    )
+
+
+def read_table(session: Session, *, code: str) -> TableRead:
+    """The table a code opens in the round now in play, for reading: ``open_table``'s
+    lookup, its errors and its wrong-code check, in plain rows."""
+    cleaned = code.strip().upper()
+    rate_key = take_deferred_rate_limit(session)
+    params: dict[str, Any] = {"code": cleaned}
+    if rate_key is not None:
+        params["rate_key"] = rate_key
+    connection = session.connection()
+    found = connection.execute(_read_query(rate_key is not None), params).first()
+    if rate_key is not None:
+        if found is None:
+            check_rate_limit(session, key=rate_key)
+        else:
+            raise_if_blocked(found[10])
+    if found is None:
+        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    (table_number, event_id, event_name, profile_id, round_id, number, started_at, ends_at,
+     closed_at, plan_text, _, official) = found  # fmt: skip
+    if round_id is None:
+        raise ConflictError(
+            f"table {table_number} has no round in play; wait for the director to start one"
+        )
+    if closed_at is not None:
+        raise ConflictError(
+            f"round {number} is over at table {table_number}; this page shows the "
+            f"next seating once the director starts round {number + 1}"
+        )
+    plan = _round_plan(session, round_id, plan_text)
+    for table in plan.tables:
+        if table.table == table_number:
+            first, second = table.partnerships
+            wanted = [int(player) for player in (*first, *second)]
+            players = {
+                player_id(row.number): TablePlayer(row.number, row.name, row.code)
+                for row in connection.execute(
+                    _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
+                )
+            }
+            return TableRead(
+                event_id,
+                event_name,
+                profile_id,
+                RoundTimes(round_id, number, started_at, ends_at, closed_at, plan),
+                table_number,
+                cleaned,
+                (
+                    tuple(players[player] for player in first),
+                    tuple(players[player] for player in second),
+                ),
+                official,
+            )
+    raise ConflictError(
+        f"table {table_number} is not used in round {number}; look for your name on the projector"
     )
 
 

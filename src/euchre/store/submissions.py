@@ -12,7 +12,6 @@ from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError
 from euchre.store.models import (
-    Entrant,
     OnlineTable,
     Result,
     Submission,
@@ -28,7 +27,7 @@ from euchre.store.results import (
     _validated,
     official_result,
 )
-from euchre.store.rounds import TableContext, open_table
+from euchre.store.rounds import TableContext, TablePlayer, open_table
 
 __all__ = [
     "confirm_submission",
@@ -39,7 +38,7 @@ __all__ = [
 ]
 
 
-def _player_by_code(context: TableContext, player_code: str) -> Entrant:
+def _player_by_code(context: TableContext, player_code: str) -> TablePlayer:
     cleaned = player_code.strip()
     for members in context.partnerships:
         for entrant in members:
@@ -84,7 +83,11 @@ class _Values(TypedDict, total=False):
 
 
 def _player_audit(
-    session: Session, table: TableContext, player: Entrant, action: str, **values: Unpack[_Values]
+    session: Session,
+    table: TableContext,
+    player: TablePlayer,
+    action: str,
+    **values: Unpack[_Values],
 ) -> None:
     """Log what a player did at his table (the log names him and the table)."""
     record_audit(
@@ -204,7 +207,7 @@ def _table_submission(session: Session, context: TableContext, submission_id: in
     return submission
 
 
-def _opponent(context: TableContext, submission: Submission, player_code: str) -> Entrant:
+def _opponent(context: TableContext, submission: Submission, player_code: str) -> TablePlayer:
     player = _player_by_code(context, player_code)
     submitter_side = next(
         side

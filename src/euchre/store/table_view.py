@@ -9,17 +9,23 @@ The API turns a :class:`TableView` into its schema; the page renders it with a t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any, Protocol
 
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.store import events, rounds, scores
 from euchre.store.core import display_snapshot, event_config
-from euchre.store.models import Entrant, Event, Round, Submission
+from euchre.store.errors import NotFoundError
+from euchre.store.models import Event, Submission, SubmissionStatus
 from euchre.tournament import RoundPlan, Stage, TableResult, TournamentError
 
 __all__ = [
     "SavedOutcome",
+    "Seated",
+    "SubmissionEntry",
     "TableSeats",
     "TableView",
     "computer_marks",
@@ -29,13 +35,64 @@ __all__ = [
 ]
 
 
+class Seated(Protocol):
+    """A player at a table as the score form and the page name him (an ``Entrant``, or the
+    plain row a table's read loads)."""
+
+    @property
+    def number(self) -> int:
+        """The player's number in the event."""
+
+    @property
+    def name(self) -> str:
+        """The player's name."""
+
+
+@dataclass(frozen=True, slots=True)
+class SubmissionEntry:
+    """A score entered at a table, read as a plain row (the fields of a ``Submission``)."""
+
+    id: int
+    round_number: int
+    table_number: int
+    result: TableResult
+    submitted_by: int
+    submitted_at: datetime
+    status: SubmissionStatus
+    confirmed_by: int | None
+    confirmed_at: datetime | None
+
+
+_submissions = Submission.__table__.c
+_TABLE_SUBMISSIONS: Any = (
+    select(
+        _submissions.id,
+        _submissions.round_number,
+        _submissions.table_number,
+        _submissions.result,
+        _submissions.submitted_by,
+        _submissions.submitted_at,
+        _submissions.status,
+        _submissions.confirmed_by,
+        _submissions.confirmed_at,
+    )
+    .where(
+        _submissions.event_id == bindparam("event_id"),
+        _submissions.round_number == bindparam("round_number"),
+        _submissions.table_number == bindparam("table_number"),
+    )
+    .order_by(_submissions.id)
+)
+"""One table's submissions in plain columns (built once)."""
+
+
 @dataclass(frozen=True)
 class TableSeats:
     """A table's seating and the game it plays: what the score form and the result need
     (the director's correction form builds one for any round's table)."""
 
     code: str
-    partnerships: tuple[tuple[Entrant, ...], tuple[Entrant, ...]]
+    partnerships: tuple[tuple[Seated, ...], tuple[Seated, ...]]
     profile: RuleProfile
     """The game played at the table (a playoff round's own hand count)."""
 
@@ -44,7 +101,7 @@ class TableSeats:
         return " & ".join(member.name for member in self.partnerships[side])
 
     @property
-    def players(self) -> list[Entrant]:
+    def players(self) -> list[Seated]:
         """Every player at the table, partnership 0 first."""
         return [member for side in self.partnerships for member in side]
 
@@ -60,25 +117,16 @@ class TableSeats:
 class TableView(TableSeats):
     """One table of the round in play, as its phone sees it."""
 
-    event: Event
-    round: Round
+    event_id: int
+    event_name: str
+    round: rounds.RoundTimes
     table_number: int
     event_profile: RuleProfile
     """The event's rule profile (the API reports its hand count and most points a hand)."""
-    submissions: tuple[Submission, ...]
+    submissions: tuple[SubmissionEntry, ...]
     """Every score entered at the table this round, oldest first (superseded ones too)."""
     official: TableResult | None
     """The saved result, None while there is none."""
-
-    @property
-    def event_id(self) -> int:
-        """The event's id."""
-        return self.event.id
-
-    @property
-    def event_name(self) -> str:
-        """The event's name."""
-        return self.event.name
 
     @property
     def round_number(self) -> int:
@@ -86,7 +134,7 @@ class TableView(TableSeats):
         return self.round.number
 
     @property
-    def shown_submissions(self) -> list[Submission]:
+    def shown_submissions(self) -> list[SubmissionEntry]:
         """The scores the page lists: every one but those their players replaced."""
         return [row for row in self.submissions if row.status != "superseded"]
 
@@ -120,31 +168,34 @@ def table_seats(session: Session, *, code: str) -> TableSeats:
 
 def table_view(session: Session, *, code: str) -> TableView:
     """The table with code ``code`` in the round in play (``NotFoundError`` for a wrong
-    code; the lookup also checks the client's wrong-code block, see ``open_table``)."""
-    context = rounds.open_table(session, code=code)
-    profile = load_profile(event_config(context.event).profile_id)
-    seats = _seats(context, profile)
-    submissions = tuple(scores.table_submissions(session, context=context))
-    if context.official is False:  # not read with the lookup
-        row = scores.official_result(
-            session,
-            event_id=context.event.id,
-            round_number=context.round.number,
-            table=context.table_number,
+    code; the lookup also checks the client's wrong-code block, see ``open_table``).
+
+    A read in plain rows (``rounds.read_table``), not ORM objects: this is the phones'
+    most frequent request."""
+    read = rounds.read_table(session, code=code)
+    profile = load_profile(read.profile_id)
+    submissions = tuple(
+        SubmissionEntry(*row)
+        for row in session.connection().execute(
+            _TABLE_SUBMISSIONS,
+            {
+                "event_id": read.event_id,
+                "round_number": read.round.number,
+                "table_number": read.table_number,
+            },
         )
-        official = None if row is None else row.result
-    else:
-        official = None if context.official is None else context.official
+    )
     return TableView(
-        code=seats.code,
-        partnerships=seats.partnerships,
-        profile=seats.profile,
-        event=context.event,
-        round=context.round,
-        table_number=context.table_number,
+        code=read.code,
+        partnerships=read.partnerships,
+        profile=_game_profile(profile, read.round.plan),
+        event_id=read.event_id,
+        event_name=read.event_name,
+        round=read.round,
+        table_number=read.table_number,
         event_profile=profile,
         submissions=submissions,
-        official=official,
+        official=read.official,
     )
 
 
@@ -176,7 +227,10 @@ class SavedOutcome:
 
 def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
     """The penalised score and the next seats of a table whose result is saved."""
-    snapshot = display_snapshot(session, view.event)
+    event = session.get(Event, view.event_id)
+    if event is None:  # deleted since the table was read
+        raise NotFoundError(f"event {view.event_id} does not exist")
+    snapshot = display_snapshot(session, event)
     key = (view.round_number, view.table_number)
     scored = scores.scored_tables(session, event_id=view.event_id, snapshot=snapshot, only=key)
     with_penalties = scored[key].points if key in scored else None

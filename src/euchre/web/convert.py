@@ -11,7 +11,7 @@ from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.presets import sheet_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
-from euchre.store.table_view import TableView
+from euchre.store.table_view import SubmissionEntry, TableView
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -90,7 +90,7 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
     )
 
 
-def submission_out(row: Submission) -> SubmissionOut:
+def submission_out(row: Submission | SubmissionEntry) -> SubmissionOut:
     """A submission."""
     return SubmissionOut.model_validate(row)
 

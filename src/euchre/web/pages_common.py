@@ -11,6 +11,7 @@ from urllib.parse import quote
 from fastapi.responses import RedirectResponse
 
 from euchre.store.models import Round, utc_now
+from euchre.store.rounds import RoundTimes
 
 __all__ = [
     "clock",
@@ -24,7 +25,7 @@ def redirect(url: str, message: str = "") -> RedirectResponse:
     return RedirectResponse(target, status_code=303)
 
 
-def clock(round_row: Round, *, bell: bool = False) -> dict[str, object]:
+def clock(round_row: Round | RoundTimes, *, bell: bool = False) -> dict[str, object]:
     """The round clock's context for the ``timer`` macro of ``macros.html``."""
     left = max(0, int((round_row.ends_at - utc_now()).total_seconds()))
     return {

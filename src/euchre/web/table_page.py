@@ -28,6 +28,7 @@ from euchre.store.online import computer_mark
 from euchre.store.scores import ResultInput
 from euchre.store.table_view import (
     SavedOutcome,
+    SubmissionEntry,
     TableSeats,
     computer_marks,
     saved_outcome,
@@ -360,7 +361,7 @@ class SubmissionItem:
     """One entered score on the page: its totals, who entered it, its full lines while it
     waits or is disputed, and the error of a refused confirmation code."""
 
-    row: Submission
+    row: SubmissionEntry
     points: tuple[int, int]
     entered_by: str
     lines: ResultLines | None
@@ -457,7 +458,7 @@ def _page(
 @router.get("/t/{code}", response_class=HTMLResponse)
 def table_page_view(request: Request, code: str) -> Response:
     """A table's page for this round (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.open_table(session, code=code), write=False)
+    guard_codes(request, lambda session: rounds.read_table(session, code=code), write=False)
     return _page(request, code)
 
 
