@@ -100,6 +100,8 @@ class TableLoad:
     seen: dict[int, set[int]] = field(default_factory=dict)
     latest: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     next_at: float = 0.0
+    sitting: int = 0
+    """The entry a seat's sit-down will make while it is in flight (0: none)."""
 
 
 @dataclass
@@ -189,6 +191,20 @@ async def _seat(
                         tally.latencies.append(latencies * 1000)
                         tally.actions += 1
             if not (view["legal"] and seq > acted_at and seq >= max(load.latest)):
+                continue
+            if load.sitting and seq >= load.sitting:
+                load.sitting = 0  # the last sit-down is in: the next seat may sit
+            if all(text.startswith("sit") for text in view["legal"]):
+                if load.sitting:
+                    continue  # one seat of the table sits at a time (no stale races)
+                load.sitting = seq + 1
+                # Taking one's seat is the table's set-up, done as the clients connect (before
+                # the window): it is not play, and 800 seats sitting at one instant are not the
+                # offered load either, so it is neither paced nor timed.
+                acted_at = seq
+                await socket.send(
+                    json.dumps({"type": "action", "action": view["legal"][0], "seq": seq})
+                )
                 continue
             wait = max(load.next_at, start_at) - time.time()
             if wait > 0:  # paced (or before the start): the table's next move waits
