@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shutil
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.pgcluster import PostgresCluster, find_postgres_bin
+from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
@@ -33,6 +32,13 @@ def postgres_url() -> Iterator[str]:
         yield cluster.start()
     finally:
         cluster.stop()
+
+
+@pytest.fixture
+def postgres_database(postgres_url: str) -> Iterator[str]:
+    """A fresh database on the test cluster (dropped afterwards)."""
+    with fresh_postgres_database(postgres_url, "test") as url:
+        yield url
 
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -79,15 +85,5 @@ def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'euchre.db'}"
         return
-    import psycopg
-
-    server = str(request.getfixturevalue("postgres_url"))
-    name = f"served_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(server, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = server.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(server, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with fresh_postgres_database(str(request.getfixturevalue("postgres_url")), "served") as url:
+        yield url

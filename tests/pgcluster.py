@@ -15,6 +15,9 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 __all__ = ["PostgresCluster", "find_postgres_bin"]
@@ -136,3 +139,20 @@ class PostgresCluster:
                 self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def fresh_postgres_database(server: str, prefix: str = "euchre") -> Iterator[str]:
+    """A new, empty database on the PostgreSQL server at ``server`` (a ``postgresql://``
+    URL), as a SQLAlchemy ``postgresql+psycopg://`` URL; dropped afterwards."""
+    import psycopg
+
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base = server.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(server, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

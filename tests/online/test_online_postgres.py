@@ -4,14 +4,11 @@ an undone round, with the play service's group commit and doorbell on a real ser
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from euchre.web.app import create_app
 from tests.online import test_online_mixed, test_online_store
@@ -21,15 +18,10 @@ pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
-def pg_director(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+def pg_director(postgres_database: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """A director's client (lifespan running) on a fresh PostgreSQL database."""
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
-    base = make_url(postgres_url.replace("postgresql://", "postgresql+psycopg://", 1))
-    name = f"euchre_online_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    app = create_app(base.set(database=name).render_as_string(hide_password=False))
+    app = create_app(postgres_database)
     try:
         with TestClient(app, base_url="http://127.0.0.1") as client:
             answer = client.post("/api/setup", json={"name": "director", "password": PASSWORD})
@@ -38,9 +30,6 @@ def pg_director(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[
             yield client
     finally:
         app.state.database.dispose()
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def test_mixed_night_on_postgresql(pg_director: TestClient, tmp_path: Path) -> None:

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import random
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -20,22 +18,6 @@ from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
-
-@pytest.fixture
-def postgres_database(postgres_url: str) -> Iterator[str]:
-    """A fresh database on the test cluster."""
-    import psycopg
-
-    name = f"online_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = postgres_url.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def test_an_online_night_works_with_two_workers_on_postgresql(

@@ -6,8 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import random
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,22 +18,6 @@ from tests.served import EuchreServer
 from .helpers import human_tokens
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
-
-@pytest.fixture
-def postgres_database(postgres_url: str) -> Iterator[str]:
-    """A fresh database on the test cluster."""
-    import psycopg
-
-    name = f"play_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(postgres_url, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    base = postgres_url.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1)
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with psycopg.connect(postgres_url, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _receive(socket: ClientConnection) -> dict[str, Any]:

@@ -8,13 +8,12 @@ Each PostgreSQL case gets its own fresh database.
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+
+from tests.pgcluster import fresh_postgres_database
 
 
 def _server_url(request: pytest.FixtureRequest) -> str | None:
@@ -33,14 +32,5 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     server = _server_url(request)
     if server is None:
         pytest.skip("no PostgreSQL server (postgres_url fixture or EUCHRE_TEST_POSTGRES_URL)")
-    base = make_url(server.replace("postgresql://", "postgresql+psycopg://", 1))
-    name = f"euchre_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield base.set(database=name).render_as_string(hide_password=False)
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with fresh_postgres_database(server, "euchre") as url:
+        yield url

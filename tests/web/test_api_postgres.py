@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import os
-import uuid
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from tests.pgcluster import fresh_postgres_database
 from tests.store.factory import (
     add_singles,
     codes_by_number,
@@ -29,19 +27,12 @@ def postgres_client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
         server = os.environ.get("EUCHRE_TEST_POSTGRES_URL", "")
     if not server:
         pytest.skip("no PostgreSQL server (postgres_url fixture or EUCHRE_TEST_POSTGRES_URL)")
-    base = make_url(server.replace("postgresql://", "postgresql+psycopg://", 1))
-    name = f"euchre_api_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    client = director_client(base.set(database=name).render_as_string(hide_password=False))
-    try:
-        yield client
-    finally:
-        client.app.state.database.dispose()  # type: ignore[attr-defined]
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with fresh_postgres_database(server, "euchre_api") as url:
+        client = director_client(url)
+        try:
+            yield client
+        finally:
+            client.app.state.database.dispose()  # type: ignore[attr-defined]
 
 
 def test_an_event_on_postgresql(postgres_client: TestClient) -> None:

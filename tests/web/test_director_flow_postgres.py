@@ -4,13 +4,11 @@ scores and audit log go with it), a finished one archived, and a table keeps its
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from tests.pgcluster import fresh_postgres_database
 from tests.store.factory import director_client, report_round
 
 pytestmark = pytest.mark.postgres
@@ -18,19 +16,12 @@ pytestmark = pytest.mark.postgres
 
 @pytest.fixture
 def client(postgres_url: str) -> Iterator[TestClient]:
-    base = make_url(postgres_url.replace("postgresql://", "postgresql+psycopg://", 1))
-    name = f"euchre_flow_{uuid.uuid4().hex[:10]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    director = director_client(base.set(database=name).render_as_string(hide_password=False))
-    try:
-        yield director
-    finally:
-        director.app.state.database.dispose()  # type: ignore[attr-defined]
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with fresh_postgres_database(postgres_url, "euchre_flow") as url:
+        director = director_client(url)
+        try:
+            yield director
+        finally:
+            director.app.state.database.dispose()  # type: ignore[attr-defined]
 
 
 def _csrf(client: TestClient) -> str:
