@@ -55,10 +55,6 @@ def ruled_hands(
     -> the irregularity (these hands are written 0-0; the penalty holds their points)."""
     event = get_event(session, event_id=event_id)
     round_row = get_round(session, event_id=event_id, number=round_number)
-    return _ruled_hands(session, event, round_row, table)
-
-
-def _ruled_hands(session: Session, event: Event, round_row: Round, table: int) -> dict[int, str]:
     return _hands_ruled_on(session, event, round_row, table)[0]
 
 
