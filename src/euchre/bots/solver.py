@@ -20,6 +20,10 @@ The search is alpha-beta with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -62,6 +66,7 @@ _TABLE_BITS = 16
 _TABLE_SIZE = 1 << _TABLE_BITS
 
 
+@dataclass(slots=True, kw_only=True, eq=False)
 class OpenHandPosition:
     """A position for the solver: all hands known, play in progress.
 
@@ -70,58 +75,37 @@ class OpenHandPosition:
     seat to play, ``maker_tricks`` and ``tricks_done`` the tricks so far.
     """
 
-    __slots__ = (
-        "active",
-        "hands",
-        "maker_team",
-        "maker_tricks",
-        "score_table",
-        "to_act",
-        "trick_cards",
-        "trick_seats",
-        "tricks_done",
-        "trump",
-    )
+    hands: list[int]
+    trump: int
+    active: Sequence[bool]
+    to_act: int
+    trick_cards: list[int]
+    trick_seats: list[int]
+    maker_team: int
+    maker_tricks: int
+    tricks_done: int
+    score_table: IntArray
 
-    def __init__(
-        self,
-        *,
-        hands: list[int],
-        trump: int,
-        active: tuple[bool, bool, bool, bool] | list[bool],
-        to_act: int,
-        trick_cards: list[int],
-        trick_seats: list[int],
-        maker_team: int,
-        maker_tricks: int,
-        tricks_done: int,
-        score_table: IntArray,
-    ) -> None:
-        if not 0 <= trump <= 3:
-            raise ValueError(f"trump must be a suit 0-3, got {trump}")
-        if len(hands) != 4:
-            raise ValueError(f"need four hands, got {len(hands)}")
-        self.hands = hands
-        self.trump = trump
-        self.active = list(active)
-        self.to_act = to_act
-        self.trick_cards = trick_cards
-        self.trick_seats = trick_seats
-        self.maker_team = maker_team
-        self.maker_tricks = maker_tricks
-        self.tricks_done = tricks_done
-        self.score_table = score_table
+    def __post_init__(self) -> None:
+        if not 0 <= self.trump <= 3:
+            raise ValueError(f"trump must be a suit 0-3, got {self.trump}")
+        if len(self.hands) != 4:
+            raise ValueError(f"need four hands, got {len(self.hands)}")
+        self.active = list(self.active)
 
 
 class _Workspace:
     """Reusable arrays for the compiled search (one per process is enough)."""
 
     def __init__(self) -> None:
-        self.table_keys = np.full(_TABLE_SIZE, -1, dtype=np.int64)
-        self.table_low = np.zeros(_TABLE_SIZE, dtype=np.int64)
-        self.table_high = np.zeros(_TABLE_SIZE, dtype=np.int64)
+        # The transposition table: rows of keys, lower bounds and upper bounds.
+        self.table = np.zeros((3, _TABLE_SIZE), dtype=np.int64)
+        self.table[_KEY] = -1
         self.generation = 0
 
+
+_KEY, _LOW, _HIGH = 0, 1, 2
+"""Rows of the transposition table."""
 
 _WORKSPACE: _Workspace | None = None
 
@@ -132,6 +116,24 @@ def _workspace() -> _Workspace:
         _WORKSPACE = _Workspace()
     _WORKSPACE.generation += 1
     return _WORKSPACE
+
+
+class _World(NamedTuple):
+    """What one search shares down its recursion: the world's cards and contract, the trick
+    being built (filled in place), and the transposition table (compiled as a numba tuple)."""
+
+    hands: IntArray
+    trump: int
+    active: IntArray
+    players: int
+    trick: IntArray
+    """The cards of each trick (a row by trick index, the leader's first)."""
+    trick_seats: IntArray
+    """Who played them."""
+    maker_team: int
+    score_table: IntArray
+    table: IntArray
+    generation: int
 
 
 @njit(cache=True)
@@ -211,41 +213,42 @@ def _trick_winner(trick: IntArray, trick_seats: IntArray, players: int, trump: i
 # Not cached: numba's on-disk cache of a self-recursive function crashes when loaded back.
 @njit(cache=False)
 def _search(
-    hands: IntArray,
-    trump: int,
-    active: IntArray,
+    world: _World,
     seat: int,
-    trick: IntArray,
-    trick_seats: IntArray,
     trick_length: int,
-    maker_team: int,
     maker_tricks: int,
     tricks_done: int,
-    score_table: IntArray,
     alpha: int,
     beta: int,
-    table_keys: IntArray,
-    table_low: IntArray,
-    table_high: IntArray,
-    generation: int,
+    only: int,
 ) -> int:
-    """The makers' points under best play from here, within the window (alpha, beta)."""
+    """The makers' points under best play from here, within the window (alpha, beta).
+
+    ``only`` masks the cards ``seat`` may try here: -1 for all; one legal card to value that
+    card (the root of :func:`solve_moves`; such a node stays out of the transposition table).
+    """
+    score_table = world.score_table
     remaining_tricks = 5 - tricks_done
     low_score = int(score_table[maker_tricks])
     high_score = int(score_table[maker_tricks + remaining_tricks])
     if low_score == high_score or remaining_tricks == 0:
         return low_score
+    hands = world.hands
+    trick = world.trick[tricks_done]
+    trick_seats = world.trick_seats[tricks_done]
+    table = world.table
     present = hands[0] | hands[1] | hands[2] | hands[3]
     for index in range(trick_length):
         present |= 1 << trick[index]
     slot = 0
     key = 0
-    if trick_length == 0:
-        key = (generation << 34) | (present << 8) | (seat << 4) | maker_tricks
-        slot = (key ^ (key >> 17) ^ (key >> 31)) & (table_keys.shape[0] - 1)
-        if table_keys[slot] == key:
-            stored_low = int(table_low[slot])
-            stored_high = int(table_high[slot])
+    use_table = trick_length == 0 and only == -1
+    if use_table:
+        key = (world.generation << 34) | (present << 8) | (seat << 4) | maker_tricks
+        slot = (key ^ (key >> 17) ^ (key >> 31)) & (table.shape[1] - 1)
+        if table[_KEY, slot] == key:
+            stored_low = int(table[_LOW, slot])
+            stored_high = int(table[_HIGH, slot])
             if stored_low >= beta:
                 return stored_low
             if stored_high <= alpha:
@@ -260,35 +263,26 @@ def _search(
     window_alpha = alpha
     window_beta = beta
     moves = np.empty(5, dtype=np.int64)
-    count = _ordered_moves(hands[seat], trump, trick, trick_length, present, moves)
-    maximizing = seat % 2 == maker_team
+    count = _ordered_moves(hands[seat] & only, world.trump, trick, trick_length, present, moves)
+    maximizing = seat % 2 == world.maker_team
     best = -1000 if maximizing else 1000
-    players = active[0] + active[1] + active[2] + active[3]
     for index in range(count):
         card = moves[index]
         hands[seat] ^= 1 << card
+        # This trick's row: a later trick has its own, so nothing needs restoring.
         trick[trick_length] = card
         trick_seats[trick_length] = seat
-        if trick_length + 1 < players:
+        if trick_length + 1 < world.players:
             following = (seat + 1) % 4
-            while active[following] == 0:
+            while world.active[following] == 0:
                 following = (following + 1) % 4
             value = _search(
-                hands, trump, active, following, trick, trick_seats, trick_length + 1,
-                maker_team, maker_tricks, tricks_done, score_table, alpha, beta,
-                table_keys, table_low, table_high, generation,
-            )  # fmt: skip
+                world, following, trick_length + 1, maker_tricks, tricks_done, alpha, beta, -1
+            )
         else:
-            winner = _trick_winner(trick, trick_seats, players, trump)
-            saved = trick.copy()
-            saved_seats = trick_seats.copy()
-            value = _search(
-                hands, trump, active, winner, trick, trick_seats, 0, maker_team,
-                maker_tricks + (1 if winner % 2 == maker_team else 0), tricks_done + 1,
-                score_table, alpha, beta, table_keys, table_low, table_high, generation,
-            )  # fmt: skip
-            trick[:] = saved
-            trick_seats[:] = saved_seats
+            winner = _trick_winner(trick, trick_seats, world.players, world.trump)
+            won = 1 if winner % 2 == world.maker_team else 0
+            value = _search(world, winner, 0, maker_tricks + won, tricks_done + 1, alpha, beta, -1)
         hands[seat] ^= 1 << card
         if maximizing:
             if value > best:
@@ -302,111 +296,74 @@ def _search(
                 beta = best
         if alpha >= beta:
             break
-    if trick_length == 0:
-        if table_keys[slot] != key:
-            table_keys[slot] = key
-            table_low[slot] = -1000
-            table_high[slot] = 1000
+    if use_table:
+        if table[_KEY, slot] != key:
+            table[_KEY, slot] = key
+            table[_LOW, slot] = -1000
+            table[_HIGH, slot] = 1000
         if best <= window_alpha:
-            table_high[slot] = min(table_high[slot], best)
+            table[_HIGH, slot] = min(table[_HIGH, slot], best)
         elif best >= window_beta:
-            table_low[slot] = max(table_low[slot], best)
+            table[_LOW, slot] = max(table[_LOW, slot], best)
         else:
-            table_low[slot] = best
-            table_high[slot] = best
+            table[_LOW, slot] = best
+            table[_HIGH, slot] = best
     return best
 
 
 @njit(cache=False)
 def _solve_each_move(
-    hands: IntArray,
-    trump: int,
-    active: IntArray,
+    world: _World,
     seat: int,
-    trick: IntArray,
-    trick_seats: IntArray,
     trick_length: int,
-    maker_team: int,
     maker_tricks: int,
     tricks_done: int,
-    score_table: IntArray,
     candidates: IntArray,
     values: IntArray,
-    table_keys: IntArray,
-    table_low: IntArray,
-    table_high: IntArray,
-    generation: int,
 ) -> None:
     """Exact value of each candidate card for ``seat`` (makers' points)."""
-    players = active[0] + active[1] + active[2] + active[3]
     for index in range(candidates.shape[0]):
-        card = candidates[index]
-        hands[seat] ^= 1 << card
-        trick[trick_length] = card
-        trick_seats[trick_length] = seat
-        if trick_length + 1 < players:
-            following = (seat + 1) % 4
-            while active[following] == 0:
-                following = (following + 1) % 4
-            values[index] = _search(
-                hands, trump, active, following, trick, trick_seats, trick_length + 1,
-                maker_team, maker_tricks, tricks_done, score_table, -1000, 1000,
-                table_keys, table_low, table_high, generation,
-            )  # fmt: skip
-        else:
-            saved = trick.copy()
-            saved_seats = trick_seats.copy()
-            winner = _trick_winner(trick, trick_seats, players, trump)
-            values[index] = _search(
-                hands, trump, active, winner, trick, trick_seats, 0, maker_team,
-                maker_tricks + (1 if winner % 2 == maker_team else 0), tricks_done + 1,
-                score_table, -1000, 1000, table_keys, table_low, table_high, generation,
-            )  # fmt: skip
-            trick[:] = saved
-            trick_seats[:] = saved_seats
-        hands[seat] ^= 1 << card
+        only = 1 << candidates[index]
+        values[index] = _search(
+            world, seat, trick_length, maker_tricks, tricks_done, -1000, 1000, only
+        )
 
 
 @njit(cache=False)
 def _root_value(
-    hands: IntArray,
-    trump: int,
-    active: IntArray,
-    seat: int,
-    trick: IntArray,
-    trick_seats: IntArray,
-    trick_length: int,
-    maker_team: int,
-    maker_tricks: int,
-    tricks_done: int,
-    score_table: IntArray,
-    table_keys: IntArray,
-    table_low: IntArray,
-    table_high: IntArray,
-    generation: int,
+    world: _World, seat: int, trick_length: int, maker_tricks: int, tricks_done: int
 ) -> int:
     """The exact value of the position (a compiled entry point, so the search has one type)."""
-    return _search(
-        hands, trump, active, seat, trick, trick_seats, trick_length, maker_team,
-        maker_tricks, tricks_done, score_table, -1000, 1000, table_keys, table_low,
-        table_high, generation,
-    )  # fmt: skip
+    return _search(world, seat, trick_length, maker_tricks, tricks_done, -1000, 1000, -1)
 
 
-def _arrays(position: OpenHandPosition) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+def _world(position: OpenHandPosition) -> _World:
+    """The position's arrays for the compiled search, with this search's table generation."""
     hands = np.array(
         [hand if position.active[seat] else 0 for seat, hand in enumerate(position.hands)],
         dtype=np.int64,
     )
     active = np.array([1 if flag else 0 for flag in position.active], dtype=np.int64)
-    trick = np.zeros(4, dtype=np.int64)
-    trick_seats = np.zeros(4, dtype=np.int64)
+    trick = np.zeros((5, 4), dtype=np.int64)
+    trick_seats = np.zeros((5, 4), dtype=np.int64)
     for index, (card, seat) in enumerate(
         zip(position.trick_cards, position.trick_seats, strict=True)
     ):
-        trick[index] = card
-        trick_seats[index] = seat
-    return hands, active, trick, trick_seats
+        trick[position.tricks_done, index] = card
+        trick_seats[position.tricks_done, index] = seat
+    work = _workspace()
+    return _World(
+        hands,
+        position.trump,
+        active,
+        int(active.sum()),
+        trick,
+        trick_seats,
+        position.maker_team,
+        position.score_table,
+        work.table,
+        work.generation,
+    )
 
 
 def solve_moves(position: OpenHandPosition, cards: list[int]) -> list[int]:
@@ -414,57 +371,34 @@ def solve_moves(position: OpenHandPosition, cards: list[int]) -> list[int]:
 
     Every card must be legal for the seat to act; the values are exact for this world.
     """
-    hands, active, trick, trick_seats = _arrays(position)
+    world = _world(position)
     seat = position.to_act
     for card in cards:
-        if not (hands[seat] >> card) & 1:
+        if not (world.hands[seat] >> card) & 1:
             raise ValueError(f"card {card} is not in seat {seat}'s hand")
-    work = _workspace()
-    candidates = np.array(cards, dtype=np.int64)
     values = np.zeros(len(cards), dtype=np.int64)
     _solve_each_move(
-        hands,
-        position.trump,
-        active,
+        world,
         seat,
-        trick,
-        trick_seats,
         len(position.trick_cards),
-        position.maker_team,
         position.maker_tricks,
         position.tricks_done,
-        position.score_table,
-        candidates,
+        np.array(cards, dtype=np.int64),
         values,
-        work.table_keys,
-        work.table_low,
-        work.table_high,
-        work.generation,
     )
     return [int(value) for value in values]
 
 
 def solve_value(position: OpenHandPosition) -> int:
     """The makers' points from ``position`` under best play by all seats."""
-    hands, active, trick, trick_seats = _arrays(position)
-    work = _workspace()
+    world = _world(position)
     return int(
         _root_value(
-            hands,
-            position.trump,
-            active,
+            world,
             position.to_act,
-            trick,
-            trick_seats,
             len(position.trick_cards),
-            position.maker_team,
             position.maker_tricks,
             position.tricks_done,
-            position.score_table,
-            work.table_keys,
-            work.table_low,
-            work.table_high,
-            work.generation,
         )
     )
 
