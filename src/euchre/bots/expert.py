@@ -26,6 +26,7 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -36,8 +37,12 @@ from euchre.bots.pimc import (
     Evaluation,
     PimcBot,
     PlayTotals,
+    _code,
+    _contract_of,
     _rebuild,
     contract_score_table,
+    discard_candidates,
+    first_leader,
     opening_position,
 )
 from euchre.bots.playout import play_out
@@ -70,51 +75,49 @@ def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntA
     return np.minimum(np.maximum(table, -defenders_need), makers_need)
 
 
+@dataclass(eq=False, kw_only=True)
 class ExpertBot(PimcBot):
     """PIMC with bidding inference, corrected bidding, trump-drawing and adaptive worlds."""
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        worlds: int = 24,
-        max_worlds: int = 64,
-        close_margin: float = 0.15,
-        budget_ms: float = 80.0,
-        inference: bool = True,
-        temperature: float = 0.8,
-        lead_trump_bonus: float = 0.3,
-        discard_tolerance: float = 0.05,
-        alone_margin: float = 0.2,
-        rules_parameters: RulesParameters = EXPERT_RULES,
-        bid_band: float = 0.0,
-        bid_worlds: int = 24,
-        bid_override_margin: float = 0.15,
-        learned_bidding: bool = False,
-        learned_margin: float = 0.0,
-        name: str = "expert",
-    ) -> None:
-        super().__init__(
-            seed,
-            worlds=worlds,
-            budget_ms=budget_ms,
-            alone_margin=alone_margin,
-            rules_parameters=rules_parameters,
-            name=name,
-        )
-        self.max_worlds = max(worlds, max_worlds)
-        self.close_margin = close_margin
-        self.model = BiddingModel(rules_parameters, temperature) if inference else None
-        self.lead_trump_bonus = lead_trump_bonus
-        self.discard_tolerance = discard_tolerance
-        self.bid_band = bid_band
-        self.bid_worlds = bid_worlds
-        self.bid_override_margin = bid_override_margin
-        self.learned_bidding = learned_bidding
-        self.learned_margin = learned_margin
-        self._played_out: tuple[int, float, float, int] | None = None
-        self._learned_value: float | None = None
-        self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
+    budget_ms: float = 80.0
+    alone_margin: float = 0.2
+    rules_parameters: RulesParameters | None = EXPERT_RULES
+    name: str = "expert"
+    max_worlds: int = 64
+    """Adaptive budget: the most worlds for a card to play while the best two are close."""
+    close_margin: float = 0.15
+    """Adaptive budget: the best two plays are close within this many points."""
+    inference: bool = True
+    """Resample worlds by how likely each seat's bids and passes were with its hand."""
+    temperature: float = 0.8
+    """The bidding inference's softness (higher: bids say less about a hand)."""
+    lead_trump_bonus: float = 0.3
+    """Points added to leading trump while drawing trump pays (see the module docstring)."""
+    discard_tolerance: float = 0.05
+    """Discards valued within this of the best count as tied: the cheapest card goes."""
+    bid_band: float = 0.0
+    """Bid by played-out value within this many strength points of the bar (0: off)."""
+    bid_worlds: int = 24
+    """Worlds played out for bidding by value."""
+    bid_override_margin: float = 0.15
+    """The points a played-out pass or bid must gain to override the rules policy."""
+    learned_bidding: bool = False
+    """Make trump or pass by the learned bidding model where the profile has one."""
+    learned_margin: float = 0.0
+    """The learned points over a pass a bid must reach."""
+    model: BiddingModel | None = field(init=False, repr=False)
+    _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
+    _learned_value: float | None = field(init=False, repr=False)
+    _bidders: list[RulesBot] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.max_worlds = max(self.worlds, self.max_worlds)
+        parameters = self._rules.parameters
+        self.model = BiddingModel(parameters, self.temperature) if self.inference else None
+        self._played_out = None
+        self._learned_value = None
+        self._bidders = [RulesBot(None, parameters) for _ in range(4)]
 
     def _score_table(self, view: PlayerView, *, alone: bool, defended_alone: bool) -> IntArray:
         """The contract's points, capped by the game score (see :func:`game_score_table`)."""
@@ -185,10 +188,7 @@ class ExpertBot(PimcBot):
         trump = view.trump
         power = POWER[trump]
         hand = card_mask(view.hand)
-        trump_cards = SUIT_MASK[trump + 1][trump]
-        candidates = [action for action in view.legal if not (1 << action.card) & trump_cards]
-        if not candidates:
-            candidates = list(view.legal)
+        candidates = discard_candidates(view)
         # Cheapest first: a plain card below an ace, then by rank.
         candidates.sort(key=lambda action: (action.card % 6 == 5, power[action.card]))
         if len(candidates) == 1:
@@ -196,9 +196,7 @@ class ExpertBot(PimcBot):
         maker_team = view.maker % 2
         sign = 1 if view.seat % 2 == maker_team else -1
         table = self._score_table(view, alone=view.alone, defended_alone=view.defender_alone >= 0)
-        leader = (view.dealer + 1) % 4
-        while not view.active[leader]:
-            leader = (leader + 1) % 4
+        leader = first_leader(view.dealer, view.active)
         totals = [0.0] * len(candidates)
         solved = 0
         for hands, times in self._worlds(view, self.discard_worlds):
@@ -225,17 +223,10 @@ class ExpertBot(PimcBot):
             return action
         action = self._learned(view, action)
         action = self._close_call(view, action)
-        code = int(action)
-        if code == codes.PASS:
+        bid = _contract_of(view, action)
+        if bid is None:
             return action
-        if code in (codes.ORDER, codes.ORDER_ALONE):
-            trump, with_partner, alone = view.up_card // 6, codes.ORDER, codes.ORDER_ALONE
-        else:
-            trump = int(action.suit)
-            with_partner, alone = codes.CALL_BASE + trump, codes.CALL_ALONE_BASE + trump
-        legal_codes = {int(legal) for legal in view.legal}
-        if with_partner not in legal_codes or alone not in legal_codes:
-            return action
+        trump, with_partner, alone = bid
         profile = view.profile
         if profile.game_target:
             needed = profile.game_target - view.scores[view.seat % 2]
@@ -243,10 +234,7 @@ class ExpertBot(PimcBot):
                 return _code(view, with_partner)  # a plain march wins the game
         if not self._worth_trying_alone(view, trump):
             return _code(view, with_partner)
-        together = self.contract_value(view, trump, alone=False)
-        by_myself = self.contract_value(view, trump, alone=True)
-        chosen = alone if by_myself - self.alone_margin > together else with_partner
-        return _code(view, chosen)
+        return self._alone_by_value(view, trump, with_partner, alone)
 
     def _learned(self, view: PlayerView, action: Action) -> Action:
         """Make or pass (and which suit) by the learned values where the model has a say;
@@ -330,9 +318,7 @@ class ExpertBot(PimcBot):
         if alone:
             active[(seat + 2) % 4] = False
         table = self._score_table(view, alone=alone, defended_alone=False)
-        leader = (view.dealer + 1) % 4
-        while not active[leader]:
-            leader = (leader + 1) % 4
+        leader = first_leader(view.dealer, active)
         total, count = 0.0, 0
         for world, times in self._worlds(view, self.alone_worlds):
             hands = list(world)
@@ -385,7 +371,3 @@ class ExpertBot(PimcBot):
             f"played out over {worlds} likely deals: {_code(view, bid_code)} "
             f"{bid_value:+.2f}, pass {pass_value:+.2f} points"
         )
-
-
-def _code(view: PlayerView, code: int) -> Action:
-    return next(legal for legal in view.legal if int(legal) == code)

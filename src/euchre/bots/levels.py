@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from dataclasses import KW_ONLY, dataclass, field
 
 from euchre.bots.rules import RulesBot, RulesParameters, _throw, choose_card
 from euchre.engine.actions import Action
@@ -35,24 +36,25 @@ LEVELS: dict[str, str] = {
 """The levels, weakest first, with a one-line description each."""
 
 
+@dataclass(eq=False)
 class EasyBot:
     """The rules bot without card counting, ducking a winnable trick now and then."""
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        duck_rate: float = 0.35,
-        bid_noise: float = 1.5,
-        timidity: float = 0.7,
-        name: str = "easy",
-    ) -> None:
-        self.name = name
-        self._rng = random.Random(seed)
-        self._rules = RulesBot(seed, RulesParameters())
-        self.duck_rate = duck_rate
-        self.bid_noise = bid_noise
-        self.timidity = timidity
+    seed: int | None = None
+    _: KW_ONLY
+    duck_rate: float = 0.35
+    """How often it ducks a trick it could win."""
+    bid_noise: float = 1.5
+    """How far either way it misjudges a hand's worth when bidding."""
+    timidity: float = 0.7
+    """How much higher than the rules bot's its bidding bar stands."""
+    name: str = "easy"
+    _rng: random.Random = field(init=False, repr=False)
+    _rules: RulesBot = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._rules = RulesBot(self.seed, RulesParameters())
 
     def choose(self, view: PlayerView) -> Action:
         """The rules bot's choice, playing with no memory of earlier tricks."""

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import KW_ONLY, dataclass, field
 
 import numpy as np
 
@@ -138,43 +139,46 @@ class PlayTotals:
         )
 
 
+@dataclass(eq=False)
 class PimcBot:
     """Sample worlds from the view, solve each open-handed, play the best average."""
 
-    name = "pimc"
+    seed: int | None = None
+    _: KW_ONLY
+    worlds: int = 24
+    """Worlds sampled for a card to play."""
+    discard_worlds: int = 16
+    """Worlds sampled for the dealer's discard."""
+    alone_worlds: int = 24
+    """Worlds sampled for each bid valued by sampling."""
+    budget_ms: float = 150.0
+    """About how long one decision may take (at least four worlds are solved)."""
+    bidding: str = "rules"
+    """``"rules"``, ``"rollout"`` or ``"sampled"`` (see the module docstring)."""
+    bid_margin: float = 0.3
+    """The sampled points a ``"sampled"`` bid must reach over passing."""
+    belief_tries: int = 8
+    """How often a world is redrawn to give a maker on the other side two trumps."""
+    alone_margin: float = 0.0
+    """What going alone must gain over playing with partner (open-hand play flatters it)."""
+    rules_parameters: RulesParameters | None = None
+    """The rules bot's thresholds, for its bidding and for the bids worth sampling."""
+    name: str = "pimc"
+    _rng: random.Random = field(init=False, repr=False)
+    _rules: RulesBot = field(init=False, repr=False)
 
-    def __init__(
-        self,
-        seed: int | None = None,
-        *,
-        worlds: int = 24,
-        discard_worlds: int = 16,
-        alone_worlds: int = 24,
-        budget_ms: float = 150.0,
-        bidding: str = "rules",
-        bid_margin: float = 0.3,
-        belief_tries: int = 8,
-        alone_margin: float = 0.0,
-        rules_parameters: RulesParameters | None = None,
-        name: str = "pimc",
-    ) -> None:
-        self.name = name
-        if bidding not in ("rollout", "sampled", "rules"):
-            raise ValueError(f"bidding must be 'rollout', 'sampled' or 'rules', got {bidding!r}")
-        if worlds < 1 or discard_worlds < 1 or alone_worlds < 1:
+    def __post_init__(self) -> None:
+        if self.bidding not in ("rollout", "sampled", "rules"):
             raise ValueError(
-                f"world counts must be positive, got {worlds}, {discard_worlds}, {alone_worlds}"
+                f"bidding must be 'rollout', 'sampled' or 'rules', got {self.bidding!r}"
             )
-        self._rng = random.Random(seed)
-        self._rules = RulesBot(seed, rules_parameters)
-        self.worlds = worlds
-        self.discard_worlds = discard_worlds
-        self.alone_worlds = alone_worlds
-        self.budget_ms = budget_ms
-        self.bidding = bidding
-        self.bid_margin = bid_margin
-        self.belief_tries = belief_tries
-        self.alone_margin = alone_margin
+        if self.worlds < 1 or self.discard_worlds < 1 or self.alone_worlds < 1:
+            raise ValueError(
+                "world counts must be positive, got "
+                f"{self.worlds}, {self.discard_worlds}, {self.alone_worlds}"
+            )
+        self._rng = random.Random(self.seed)
+        self._rules = RulesBot(self.seed, self.rules_parameters)
 
     # ------------------------------------------------------------------ interface
     def choose(self, view: PlayerView) -> Action:
@@ -280,10 +284,7 @@ class PimcBot:
     def _evaluate_discard(self, view: PlayerView) -> Evaluation:
         trump = view.trump
         hand = card_mask(view.hand)
-        trump_cards = SUIT_MASK[trump + 1][trump]
-        candidates = [action for action in view.legal if not (1 << action.card) & trump_cards]
-        if not candidates:
-            candidates = list(view.legal)
+        candidates = discard_candidates(view)
         if len(candidates) == 1:
             return Evaluation((candidates[0],), (0.0,), 0)
         maker_team = view.maker % 2
@@ -292,7 +293,7 @@ class PimcBot:
         unseen = DECK_MASK & ~hand
         others = [seat for seat in range(4) if seat != view.seat and view.active[seat]]
         totals = [0.0] * len(candidates)
-        leader = _first_leader(view)
+        leader = first_leader(view.dealer, view.active)
         started = time.perf_counter()
         solved = 0
         for _ in range(self.discard_worlds):
@@ -333,23 +334,21 @@ class PimcBot:
             return action
         if self.bidding == "sampled":
             return self._sampled_bid(view, action)
-        code = int(action)
-        if code == codes.PASS:
-            return action
         # The rules decide to make trump; sampling decides whether to go alone.
-        if code in (codes.ORDER, codes.ORDER_ALONE):
-            trump, with_partner, alone = view.up_card // 6, codes.ORDER, codes.ORDER_ALONE
-        else:
-            suit = int(action.suit)
-            trump = suit
-            with_partner, alone = codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit
-        legal_codes = {int(legal) for legal in view.legal}
-        if with_partner not in legal_codes or alone not in legal_codes:
+        bid = _contract_of(view, action)
+        if bid is None:
             return action
+        return self._alone_by_value(view, *bid)
+
+    def _alone_by_value(
+        self, view: PlayerView, trump: int, with_partner: int, alone: int
+    ) -> Action:
+        """Making ``trump``: alone (``alone``) if sampling values it above playing with
+        partner (``with_partner``) by more than ``alone_margin``."""
         together = self.contract_value(view, trump, alone=False)
         by_myself = self.contract_value(view, trump, alone=True)
         chosen = alone if by_myself - self.alone_margin > together else with_partner
-        return next(legal for legal in view.legal if int(legal) == chosen)
+        return _code(view, chosen)
 
     def _bid_candidates(self, view: PlayerView) -> list[int]:
         """The bids worth sampling: pass (when legal), the up-card's suit or the two strongest
@@ -487,9 +486,7 @@ class PimcBot:
             active[(seat + 2) % 4] = False
         table = self._score_table(view, alone=alone, defended_alone=False)
         others = [other for other in range(4) if other != seat]
-        leader = (view.dealer + 1) % 4
-        while not active[leader]:
-            leader = (leader + 1) % 4
+        leader = first_leader(view.dealer, active)
         total = 0.0
         for _ in range(self.alone_worlds):
             pool = list(iter_mask(unseen))
@@ -536,8 +533,33 @@ def _code(view: PlayerView, code: int) -> Action:
     return next(legal for legal in view.legal if int(legal) == code)
 
 
-def _first_leader(view: PlayerView) -> int:
-    leader = (view.dealer + 1) % 4
-    while not view.active[leader]:
+def _contract_of(view: PlayerView, action: Action) -> tuple[int, int, int] | None:
+    """For a bid that makes trump, (trump, the with-partner code, the alone code) when both
+    are legal, so that alone or not is still to decide; None for a pass or no such choice."""
+    code = int(action)
+    if code == codes.PASS:
+        return None
+    if code in (codes.ORDER, codes.ORDER_ALONE):
+        trump, with_partner, alone = view.up_card // 6, codes.ORDER, codes.ORDER_ALONE
+    else:
+        trump = int(action.suit)
+        with_partner, alone = codes.CALL_BASE + trump, codes.CALL_ALONE_BASE + trump
+    legal_codes = {int(legal) for legal in view.legal}
+    if with_partner not in legal_codes or alone not in legal_codes:
+        return None
+    return trump, with_partner, alone
+
+
+def discard_candidates(view: PlayerView) -> list[Action]:
+    """The discards worth valuing: the legal ones that are not trump (all, if only trump)."""
+    trump_cards = SUIT_MASK[view.trump + 1][view.trump]
+    candidates = [action for action in view.legal if not (1 << action.card) & trump_cards]
+    return candidates or list(view.legal)
+
+
+def first_leader(dealer: int, active: Sequence[bool]) -> int:
+    """The seat that leads the first trick: left of the dealer, skipping a seat sitting out."""
+    leader = (dealer + 1) % 4
+    while not active[leader]:
         leader = (leader + 1) % 4
     return leader
