@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from euchre.bots.rules import choose_discard
+from euchre.bots.rules import GUARDED_KING, OFF_ACE, choose_discard, hand_shape
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
-from euchre.engine.cards import EFFECTIVE_SUIT, POWER, card_mask, iter_mask
+from euchre.engine.cards import POWER, card_mask
 from euchre.engine.state import Phase
 from euchre.engine.view import PlayerView
 
@@ -67,34 +67,17 @@ def bid_features(hand: int, trump: int, up_card: int, round_one: bool) -> list[f
     model's business); ``next`` and ``bower_turned`` (round 2): the suit is the turned-down
     suit's colour-mate, and the turned-down card is one of its bowers (so buried in the kitty).
     """
-    power = POWER[trump]
-    suit_of = EFFECTIVE_SUIT[trump + 1]
-    held = [0.0] * 7
-    trumps = 0
-    aces = 0
-    kings = 0
-    suits = set()
-    for card in iter_mask(hand):
-        value = power[card]
-        if value >= 100:
-            held[107 - value] = 1.0
-            trumps += 1
-        else:
-            suits.add(suit_of[card])
-            if card % 6 == 5:
-                aces += 1
-            elif card % 6 == 4 and hand & (1 << (card + 1)):
-                kings += 1
-    up_power = power[up_card]
+    shape = hand_shape(hand, trump)
+    up_power = POWER[trump][up_card]
     turned = up_card // 6
     return [
         1.0,
-        *held,
-        float(trumps >= 3),
-        float(trumps >= 4),
-        float(aces),
-        float(kings),
-        float(3 - len(suits)),
+        *(float(rank in shape.roles) for rank in range(7)),
+        float(shape.trumps >= 3),
+        float(shape.trumps >= 4),
+        float(shape.roles.count(OFF_ACE)),
+        float(shape.roles.count(GUARDED_KING)),
+        float(shape.voids),
         _UP_VALUES[107 - up_power] if round_one else 0.0,
         0.0 if round_one else float(turned == 3 - trump),
         0.0 if round_one else float(up_card % 6 == 2 and up_power >= 106),

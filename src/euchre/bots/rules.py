@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action, ActionKind
@@ -52,27 +53,57 @@ class RulesParameters:
     dealer_counts_up_card: bool = True
 
 
-def hand_strength(hand: int, trump: int) -> float:
-    """Strength of ``hand`` (a mask) if ``trump`` were trump: about 7 makes a sound bid."""
-    strength = 0.0
+OFF_ACE, GUARDED_KING, PLAIN = 7, 8, 9
+"""Roles of a plain card in :class:`HandShape` (a trump's role is its rank 0-6, right first)."""
+
+# What each role adds to a hand's strength: the trumps by rank, an off-suit ace, a guarded king.
+_ROLE_VALUES = (*_TRUMP_VALUES, 1.2, 0.6, 0.0)
+
+
+class HandShape(NamedTuple):
+    """What bidding counts in a hand for one candidate trump (:func:`hand_strength`, the
+    learned model's features)."""
+
+    roles: tuple[int, ...]
+    """Each card's role, in card order: a trump's rank 0-6 (right bower first), ``OFF_ACE``,
+    ``GUARDED_KING`` (a plain king with its ace) or ``PLAIN``."""
+    trumps: int
+    """How many trumps."""
+    voids: int
+    """How many of the three plain suits the hand lacks."""
+
+
+def hand_shape(hand: int, trump: int) -> HandShape:
+    """The :class:`HandShape` of ``hand`` (a mask) if ``trump`` were trump."""
     power = POWER[trump]
     suit_of = EFFECTIVE_SUIT[trump + 1]
+    roles = []
     trumps = 0
     suits_held = set()
     for card in iter_mask(hand):
         value = power[card]
         if value >= 100:
-            strength += _TRUMP_VALUES[107 - value]
+            roles.append(107 - value)
             trumps += 1
+            continue
+        suits_held.add(suit_of[card])
+        if card % 6 == 5:
+            roles.append(OFF_ACE)
+        elif card % 6 == 4 and hand & (1 << (card + 1)):
+            roles.append(GUARDED_KING)
         else:
-            suits_held.add(suit_of[card])
-            if card % 6 == 5:
-                strength += 1.2
-            elif card % 6 == 4 and hand & (1 << (card + 1)):
-                strength += 0.6
-    voids = 3 - len(suits_held)
-    if trumps >= 2:
-        strength += 0.7 * voids
+            roles.append(PLAIN)
+    return HandShape(tuple(roles), trumps, 3 - len(suits_held))
+
+
+def hand_strength(hand: int, trump: int) -> float:
+    """Strength of ``hand`` (a mask) if ``trump`` were trump: about 7 makes a sound bid."""
+    shape = hand_shape(hand, trump)
+    strength = 0.0
+    for role in shape.roles:  # in card order, one at a time: the order fixes the float result
+        strength += _ROLE_VALUES[role]
+    if shape.trumps >= 2:
+        strength += 0.7 * shape.voids
     return strength
 
 
