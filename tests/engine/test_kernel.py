@@ -89,13 +89,7 @@ def play_both(record: HandRecord, choices: random.Random) -> HandStatus:
         record.up_card,
         list(record.kitty),
     )
-    hand = kernel.KernelHand(
-        record.profile,
-        record.dealer,
-        [card_mask(hand) for hand in record.hands],
-        record.up_card,
-        list(record.kitty),
-    )
+    hand = kernel.KernelHand(record.start())
     steps = 0
     while not state.is_over:
         assert not hand.is_over, f"kernel ended early after {steps} actions: {state!r}"
@@ -171,13 +165,7 @@ def test_kernel_covers_every_phase() -> None:
     phases: set[int] = set()
     for index in range(2000):
         record = biased_deal(profile, index % 4, rng)
-        hand = kernel.KernelHand(
-            profile,
-            record.dealer,
-            [card_mask(cards) for cards in record.hands],
-            record.up_card,
-            list(record.kitty),
-        )
+        hand = kernel.KernelHand(record.start())
         while not hand.is_over:
             phases.add(hand.phase)
             legal = hand.legal_actions()

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from euchre.engine import BUILTIN_PROFILES, Card, HandRecord, HandState, Phase, load_profile
-from euchre.engine.cards import Rank, card_mask
+from euchre.engine.cards import Rank
 from euchre.engine.record import deal_record
 
 PERFT_DIRECTORY = Path(__file__).resolve().parent.parent / "data" / "perft"
@@ -214,13 +214,7 @@ def write_perft_files() -> None:
         positions = []
         for index, (profile_id, options) in enumerate(file_cases):
             record = _deal(profile_id, options, index % 4, rng, farmer=index % 2 == 1)
-            hand = kernel.KernelHand(
-                record.profile,
-                record.dealer,
-                [card_mask(cards) for cards in record.hands],
-                record.up_card,
-                list(record.kitty),
-            )
+            hand = kernel.KernelHand(record.start())
             endings = _kernel_count(kernel, hand.state, hand.parameters)
             positions.append(
                 {

@@ -55,7 +55,7 @@ from euchre.engine.compiled_rules import (
 )
 from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import PLAY_OPTIONS, SCORE_TABLE_OPTIONS, Contract, RuleProfile
-from euchre.engine.state import Phase
+from euchre.engine.state import HandState, Phase
 
 __all__ = [
     "KERNEL_OPTIONS",
@@ -649,24 +649,19 @@ def play_random_hands(parameters: IntArray, hand_count: int, seed: int) -> IntAr
 class KernelHand:
     """A thin Python handle on one kernel state (for tests and tools, not for speed)."""
 
-    def __init__(
-        self,
-        profile: RuleProfile,
-        dealer: int,
-        hands: list[int],
-        up_card: int,
-        kitty: list[int],
-    ) -> None:
-        self.parameters = kernel_parameters(profile)
+    def __init__(self, dealt: HandState) -> None:
+        """The kernel's hand from ``dealt``'s deal: its profile, dealer, hands as dealt,
+        up-card and kitty (as ``HandRecord.start()`` gives them)."""
+        self.parameters = kernel_parameters(dealt.profile)
         self.state = new_state()
         self._legal = np.zeros(MAX_LEGAL, dtype=np.int64)
         start_hand(
             self.state,
             self.parameters,
-            dealer,
-            np.array(hands, dtype=np.int64),
-            up_card,
-            np.array(kitty, dtype=np.int64),
+            dealt.dealer,
+            np.array(dealt.initial_hands, dtype=np.int64),
+            dealt.up_card,
+            np.array(dealt.initial_kitty, dtype=np.int64),
         )
 
     @property
