@@ -35,24 +35,8 @@ import numpy as np
 import numpy.typing as npt
 
 from euchre.engine import actions as codes
+from euchre.engine import compiled_rules as rules
 from euchre.engine.cards import SUIT_MASK
-from euchre.engine.compiled_rules import (
-    EFFECTIVE_SUIT as _EFFECTIVE_SUIT,
-)
-from euchre.engine.compiled_rules import (
-    FOLLOW_MASK as _FOLLOW_MASK,
-)
-from euchre.engine.compiled_rules import (
-    POWER as _POWER,
-)
-from euchre.engine.compiled_rules import (
-    follow_suit,
-    hand_score,
-    is_farmers_hand,
-    may_fold,
-    may_order_up,
-    trick_winner,
-)
 from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import PLAY_OPTIONS, SCORE_TABLE_OPTIONS, Contract, RuleProfile
 from euchre.engine.state import HandState, Phase
@@ -267,7 +251,7 @@ def _after_discard(state: IntArray, parameters: IntArray) -> None:
         for offset in range(1, 5):
             seat = (state[Slot.DEALER] + offset) % 4
             hand = state[Slot.HANDS + seat]
-            if state[Slot.ACTIVE + seat] and may_fold(hand, trump_cards):
+            if state[Slot.ACTIVE + seat] and rules.may_fold(hand, trump_cards):
                 _pending_push(state, seat)
         if _pending_any(state):
             state[Slot.PHASE] = FOLD
@@ -348,13 +332,13 @@ def start_hand(
     state[Slot.PHASE] = BID_ROUND_1
     if parameters[Parameter.FARMERS_HAND_REDEAL]:
         for offset in range(1, 5):
-            if is_farmers_hand(hands[(dealer + offset) % 4]):
+            if rules.is_farmers_hand(hands[(dealer + offset) % 4]):
                 _finish(state, STATUS_REDEAL)
                 return
     if parameters[Parameter.GOING_UNDER]:
         for offset in range(1, 5):
             seat = (dealer + offset) % 4
-            if is_farmers_hand(hands[seat]):
+            if rules.is_farmers_hand(hands[seat]):
                 _pending_push(state, seat)
         if _pending_any(state):
             state[Slot.PHASE] = GO_UNDER
@@ -370,7 +354,9 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
     if phase == PLAY:
         hand = state[Slot.HANDS + seat]
         if state[Slot.TRICK_LENGTH]:
-            hand = follow_suit(hand, state[Slot.TRICK_CARDS], _FOLLOW_MASK[state[Slot.TRUMP] + 1])
+            hand = rules.follow_suit(
+                hand, state[Slot.TRICK_CARDS], rules.FOLLOW_MASK[state[Slot.TRUMP] + 1]
+            )
         while hand:
             low = hand & -hand
             out[count] = _lowest_card(low)
@@ -381,10 +367,10 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
         dealer = state[Slot.DEALER]
         up_suit = state[Slot.UP_CARD] // 6
         hand = state[Slot.HANDS + seat]
-        may_order = may_order_up(
+        may_order = rules.may_order_up(
             hand,
             state[Slot.UP_CARD],
-            _FOLLOW_MASK[up_suit + 1],
+            rules.FOLLOW_MASK[up_suit + 1],
             seat == dealer,
             parameters[Parameter.NATURAL_TRUMP] != 0,
             parameters[Parameter.DEALER_NEEDS_OTHER_TRUMP] != 0,
@@ -479,13 +465,13 @@ def _apply_play(state: IntArray, seat: int, card: int) -> None:
         state[Slot.TO_ACT] = following
         return
     trump = state[Slot.TRUMP]
-    suit_of = _EFFECTIVE_SUIT[trump + 1]
-    winner = trick_winner(
+    suit_of = rules.EFFECTIVE_SUIT[trump + 1]
+    winner = rules.trick_winner(
         state[Slot.TRICK_CARDS : Slot.TRICK_CARDS + 4],
         state[Slot.TRICK_SEATS : Slot.TRICK_SEATS + 4],
         length,
         suit_of[state[Slot.TRICK_CARDS]],
-        _POWER[trump],
+        rules.POWER[trump],
         suit_of,
         0,
     )
@@ -598,7 +584,7 @@ def hand_result(state: IntArray, parameters: IntArray, points: IntArray) -> None
     if alone:
         contract = Contract.DEFENDED_ALONE if state[Slot.DEFENDER_ALONE] >= 0 else Contract.ALONE
     start = Parameter.SCORE_TABLE + 6 * contract
-    team, value = hand_score(parameters[start : start + 6], maker_team, taken)
+    team, value = rules.hand_score(parameters[start : start + 6], maker_team, taken)
     lone_march = contract == Contract.ALONE and taken == 5
     points[team] = value
     points[2 + team] = value
