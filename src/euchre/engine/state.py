@@ -11,6 +11,7 @@ is eldest.
 from __future__ import annotations
 
 import enum
+import operator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -299,39 +300,10 @@ class HandState:
     def clone(self) -> HandState:
         """An independent copy (for search)."""
         other = HandState.__new__(HandState)
-        other.profile = self.profile
-        other.dealer = self.dealer
-        other.hands = self.hands.copy()
-        other.initial_hands = self.initial_hands
-        other.up_card = self.up_card
-        other.kitty = self.kitty.copy()
-        other.initial_kitty = self.initial_kitty
-        other.history = self.history.copy()
-        other.actors = self.actors.copy()
-        other.trump = self.trump
-        other.maker = self.maker
-        other.alone = self.alone
-        other.defender_alone = self.defender_alone
-        other.active = self.active.copy()
-        other.discarded = self.discarded
-        other.picked_up = self.picked_up
-        other.trick = self.trick.copy()
-        other.trick_seats = self.trick_seats.copy()
-        other.tricks = self.tricks.copy()
-        other.leader = self.leader
-        other.bid_passes = self.bid_passes
-        other.status = self.status
-        other.reason = self.reason
-        other._pending = self._pending.copy()
-        other._go_under_queue = self._go_under_queue.copy()
-        other.forfeited = self.forfeited.copy()
-        other.dead_mask = self.dead_mask
-        other.exposed_mask = self.exposed_mask
-        other.early_card = self.early_card
-        other.penalty = self.penalty
-        other.to_act = self.to_act
-        other.phase = self.phase
-        other.is_over = self.is_over
+        for name, value in zip(_SHARED_SLOTS, _shared_values(self), strict=True):
+            setattr(other, name, value)
+        for name, value in zip(_LIST_SLOTS, _list_values(self), strict=True):
+            setattr(other, name, value.copy())
         return other
 
     # ----------------------------------------------------------------- queries
@@ -810,3 +782,22 @@ def _describe(action: int) -> str:
         return str(Action(action))
     except (InvalidActionError, ValueError):
         return repr(action)
+
+
+_LIST_SLOTS = (
+    "hands",
+    "kitty",
+    "history",
+    "actors",
+    "active",
+    "trick",
+    "trick_seats",
+    "tricks",
+    "_pending",
+    "_go_under_queue",
+    "forfeited",
+)
+"""The lists a :meth:`HandState.clone` copies; every other slot holds a value it shares."""
+_SHARED_SLOTS = tuple(name for name in HandState.__slots__ if name not in _LIST_SLOTS)
+_list_values = operator.attrgetter(*_LIST_SLOTS)
+_shared_values = operator.attrgetter(*_SHARED_SLOTS)
