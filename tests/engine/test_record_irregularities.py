@@ -12,8 +12,8 @@ from euchre.engine.irregularities import (
     HandOutcome,
     Irregularity,
     adjudicate,
-    adjudicate_record,
     check_renege,
+    lone_team_of,
 )
 from euchre.engine.record import HandRecord, replay
 
@@ -169,13 +169,19 @@ def test_tournament_dealer_fails_to_discard_4_only_if_the_opposition_called_alon
     assert own.result().team_points == (0, 2)  # the dealer's own lone call: still 2
     # The director's ruling tells the two apart from the record as well.
     record = record_of("tournament", ["pass", "pass", "pass", "order alone"])
-    ruling = adjudicate_record(
-        load_profile("tournament"), Irregularity.DEALER_FAILS_TO_DISCARD, record, offending_team=0
+    ruling = adjudicate(
+        load_profile("tournament"),
+        Irregularity.DEALER_FAILS_TO_DISCARD,
+        offending_team=0,
+        lone_team=lone_team_of(record),
     )
     assert ruling.team_points == (0, 2) and "dealer's own team" in ruling.explanation
     record = record_of("tournament", ["order alone"])
-    ruling = adjudicate_record(
-        load_profile("tournament"), Irregularity.DEALER_FAILS_TO_DISCARD, record, offending_team=0
+    ruling = adjudicate(
+        load_profile("tournament"),
+        Irregularity.DEALER_FAILS_TO_DISCARD,
+        offending_team=0,
+        lone_team=lone_team_of(record),
     )
     assert ruling.team_points == (0, 4) and "opposition" in ruling.explanation
 

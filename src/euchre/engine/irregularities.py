@@ -26,7 +26,6 @@ __all__ = [
     "RenegeCheck",
     "Ruling",
     "adjudicate",
-    "adjudicate_record",
     "check_renege",
     "lone_team_of",
 ]
@@ -154,7 +153,7 @@ def adjudicate(
     """The profile's ruling on ``irregularity`` committed by ``offending_team``.
 
     ``lone_team``: the team whose player called alone, when a lone call was in force (read
-    from the hand record by :func:`adjudicate_record`). ``lone_hand`` is the older flag "a
+    from the hand record by :func:`lone_team_of`). ``lone_hand`` is the older flag "a
     lone call was in force", used when ``lone_team`` is not known; for the dealer failing to
     discard it means the *opposition* called alone (sheet 004 raises the penalty only then).
     ``warned``: the team already had its one warning (table talk). ``before_first_lead``: for
@@ -557,25 +556,3 @@ def lone_team_of(record: HandRecord) -> int | None:
             break
         state.apply(action)
     return state.maker % 2 if state.alone else None
-
-
-def adjudicate_record(
-    profile: RuleProfile,
-    irregularity: Irregularity,
-    record: HandRecord,
-    *,
-    offending_team: int,
-    warned: bool = False,
-    before_first_lead: bool = True,
-) -> Ruling:
-    """:func:`adjudicate` with the lone call read from the hand record: a record showing
-    ``order alone`` scores the loner penalty without a separate flag, and the dealer's own
-    lone call is told from the opposition's."""
-    return adjudicate(
-        profile,
-        irregularity,
-        offending_team=offending_team,
-        lone_team=lone_team_of(record),
-        warned=warned,
-        before_first_lead=before_first_lead,
-    )
