@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from euchre.engine.actions import Action
 from euchre.engine.view import PlayerView
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "RandomBot", "SeededBot"]
 
 
 @runtime_checkable
@@ -22,13 +23,25 @@ class Bot(Protocol):
         ...
 
 
-class RandomBot:
+@dataclass(eq=False)
+class SeededBot:
+    """A bot whose randomness all comes from ``seed``: the same seed plays the same way.
+
+    Subclasses add their options as keyword-only dataclass fields after ``seed``.
+    """
+
+    seed: int | None = None
+    _rng: random.Random = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+
+@dataclass(eq=False)
+class RandomBot(SeededBot):
     """Uniform over the legal actions (the baseline)."""
 
     name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
         """A uniformly random legal action."""

@@ -16,9 +16,9 @@ Each level is a registered bot (so the terminal game, the arena and the play pag
 from __future__ import annotations
 
 import dataclasses
-import random
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import dataclass, field
 
+from euchre.bots.base import SeededBot
 from euchre.bots.rules import RulesBot, RulesParameters, _throw, choose_card
 from euchre.engine.actions import Action
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER
@@ -36,12 +36,10 @@ LEVELS: dict[str, str] = {
 """The levels, weakest first, with a one-line description each."""
 
 
-@dataclass(eq=False)
-class EasyBot:
+@dataclass(eq=False, kw_only=True)
+class EasyBot(SeededBot):
     """The rules bot without card counting, ducking a winnable trick now and then."""
 
-    seed: int | None = None
-    _: KW_ONLY
     duck_rate: float = 0.35
     """How often it ducks a trick it could win."""
     bid_noise: float = 1.5
@@ -49,11 +47,10 @@ class EasyBot:
     timidity: float = 0.7
     """How much higher than the rules bot's its bidding bar stands."""
     name: str = "easy"
-    _rng: random.Random = field(init=False, repr=False)
     _rules: RulesBot = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        self._rng = random.Random(self.seed)
+        super().__post_init__()
         self._rules = RulesBot(self.seed, RulesParameters())
 
     def choose(self, view: PlayerView) -> Action:

@@ -13,13 +13,13 @@ follow the rules bot.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from euchre.bots.base import SeededBot
 from euchre.bots.knowledge import Knowledge, knowledge_of, sample_world
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard, hand_strength
 from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
@@ -139,12 +139,10 @@ class PlayTotals:
         )
 
 
-@dataclass(eq=False)
-class PimcBot:
+@dataclass(eq=False, kw_only=True)
+class PimcBot(SeededBot):
     """Sample worlds from the view, solve each open-handed, play the best average."""
 
-    seed: int | None = None
-    _: KW_ONLY
     worlds: int = 24
     """Worlds sampled for a card to play."""
     discard_worlds: int = 16
@@ -164,7 +162,6 @@ class PimcBot:
     rules_parameters: RulesParameters | None = None
     """The rules bot's thresholds, for its bidding and for the bids worth sampling."""
     name: str = "pimc"
-    _rng: random.Random = field(init=False, repr=False)
     _rules: RulesBot = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -177,7 +174,7 @@ class PimcBot:
                 "world counts must be positive, got "
                 f"{self.worlds}, {self.discard_worlds}, {self.alone_worlds}"
             )
-        self._rng = random.Random(self.seed)
+        super().__post_init__()
         self._rules = RulesBot(self.seed, self.rules_parameters)
 
     # ------------------------------------------------------------------ interface
