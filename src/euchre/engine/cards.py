@@ -16,6 +16,8 @@ __all__ = [
     "ALL_CARDS",
     "DECK_MASK",
     "NO_TRUMP",
+    "RANK_LETTERS",
+    "SUIT_LETTERS",
     "Card",
     "CardSet",
     "Rank",
@@ -34,18 +36,31 @@ __all__ = [
 ]
 
 
-class Suit(enum.IntEnum):
+SUIT_LETTERS = "CDHS"
+"""Each suit's letter, by suit index."""
+RANK_LETTERS = "9TJQKA"
+"""Each rank's letter, by rank index."""
+
+
+class _Lettered(enum.IntEnum):
+    """A suit or a rank: its canonical text is one letter (``str`` gives it)."""
+
+    @property
+    def letter(self) -> str:
+        """One-letter canonical form: ``C D H S`` for a suit, ``9 T J Q K A`` for a rank."""
+        return _LETTERS[type(self)][self]
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Suit(_Lettered):
     """The four suits, in the order of card indices (clubs first)."""
 
     CLUBS = 0
     DIAMONDS = 1
     HEARTS = 2
     SPADES = 3
-
-    @property
-    def letter(self) -> str:
-        """One-letter canonical form: ``C D H S``."""
-        return "CDHS"[self]
 
     @property
     def symbol(self) -> str:
@@ -71,9 +86,6 @@ class Suit(enum.IntEnum):
             return cls(suit_index)
         raise CardParseError(f"unknown suit {text!r}: expected one of C, D, H, S (or ♣ ♦ ♥ ♠)")
 
-    def __str__(self) -> str:
-        return self.letter
-
 
 _SUIT_WORDS = {
     word: index
@@ -89,7 +101,7 @@ _SUIT_WORDS = {
 }
 
 
-class Rank(enum.IntEnum):
+class Rank(_Lettered):
     """The six ranks of the euchre pack, lowest first (plain-suit order)."""
 
     NINE = 0
@@ -99,24 +111,18 @@ class Rank(enum.IntEnum):
     KING = 4
     ACE = 5
 
-    @property
-    def letter(self) -> str:
-        """One-letter canonical form: ``9 T J Q K A``."""
-        return "9TJQKA"[self]
-
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse ``9``, ``T``/``10``, ``J``, ``Q``, ``K``, ``A`` (any case)."""
         cleaned = text.strip().upper()
         if cleaned == "10":
             return cls.TEN
-        if len(cleaned) == 1 and cleaned in "9TJQKA":
-            return cls("9TJQKA".index(cleaned))
+        if len(cleaned) == 1 and cleaned in RANK_LETTERS:
+            return cls(RANK_LETTERS.index(cleaned))
         raise CardParseError(f"unknown rank {text!r}: expected one of 9, T (or 10), J, Q, K, A")
 
-    def __str__(self) -> str:
-        return self.letter
 
+_LETTERS: dict[type[_Lettered], str] = {Suit: SUIT_LETTERS, Rank: RANK_LETTERS}
 
 NO_TRUMP = -1
 """Marker for "no trump named yet" in functions that take a trump suit index."""
@@ -174,7 +180,7 @@ class Card(int):
         return 1 << self
 
     def __str__(self) -> str:
-        return "9TJQKA"[self % 6] + "CDHS"[self // 6]
+        return RANK_LETTERS[self % 6] + SUIT_LETTERS[self // 6]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
