@@ -103,7 +103,7 @@ class PlayRuntime:
         self._thread_id = threading.get_ident()
         if postgres_url is not None:
             self._listener = asyncio.create_task(
-                listen_forever(postgres_url, self.rung, self._ring_all)
+                listen_forever(postgres_url, self.rung, self._ring_all, self._wants_ring)
             )
         for table_id in await run_in_threadpool(self.service.tables_owing_moves):
             self.kick(table_id)
@@ -135,7 +135,7 @@ class PlayRuntime:
         """The doorbell: another worker (or this one) committed entry ``seq`` (``entry``:
         what it says, applied to this worker's copy when that is one entry behind)."""
         if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
-            return  # this worker's sockets already have it (its own commit, most often)
+            return  # this worker's sockets already have it
         if entry is not None and self.subscribers.get(table_id):
             if self.service.apply_committed(table_id, seq, *entry):
                 self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
@@ -143,6 +143,15 @@ class PlayRuntime:
             else:  # the table is busy (a commit under way): the fan-out's thread applies it
                 self._ring_entries[table_id] = (seq, *entry)
         self._changed(table_id, False, seq)
+
+    def _wants_ring(self, table_id: str, sender: int) -> bool:
+        """Whether a ring matters here: a table with sockets or a waiting driver here, and
+        not this worker's own commit (told to its sockets by :meth:`committed`; its ring
+        could come before the commit's end, find the table locked and cost a second
+        render)."""
+        return (table_id in self.subscribers or table_id in self._wake) and (
+            sender != self.service.writer_pid
+        )
 
     def _ring_all(self) -> None:
         for table_id in list(self.subscribers):

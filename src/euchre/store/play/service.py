@@ -156,6 +156,9 @@ class PlayService:
         self._batch = threading.Condition()
         self._writer: threading.Thread | None = None
         self._direct: psycopg.Connection[Any] | None = None  # the writer thread's (PostgreSQL)
+        self.writer_pid = 0
+        """The PostgreSQL backend pid of the writer's connection (0: none): the rings it
+        sends are this process's own commits, already told to its sockets."""
 
     # ------------------------------------------------------------------ state
     def _lock(self, table_id: str) -> threading.Lock:
@@ -470,6 +473,7 @@ class PlayService:
                     if not self._batch.wait(timeout=5.0) and not self._queue:
                         self._writer = None
                         connection, self._direct = self._direct, None
+                        self.writer_pid = 0
                         if connection is not None:
                             with contextlib.suppress(Exception):
                                 connection.close()
@@ -597,6 +601,7 @@ class PlayService:
             connection = self._direct = psycopg.connect(
                 psycopg_conninfo(self.database.url), autocommit=True
             )
+            self.writer_pid = connection.info.backend_pid
         try:
             connection.execute(
                 _INSERT_AND_RING,
@@ -615,6 +620,7 @@ class PlayService:
             raise
         except BaseException:
             self._direct = None
+            self.writer_pid = 0
             with contextlib.suppress(Exception):
                 connection.close()
             raise
