@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -39,6 +40,7 @@ _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
 _PENDING: set[asyncio.Future[None]] = set()  # error replies, returns (kept referenced)
+_FROZEN = False  # gc.freeze() done in this process
 
 
 def _set_event() -> asyncio.Event:
@@ -57,12 +59,16 @@ class Subscriber:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     idle: asyncio.Event = field(default_factory=_set_event)  # no move of its in flight
 
-    async def send_view(self, seq: int, message: str) -> None:
-        """Send a view unless this socket already has one as new."""
+    async def send_view(self, seq: int, message: str, *, timed: bool = True) -> None:
+        """Send a view unless this socket already has one as new (``timed``: give up after
+        ``_SEND_TIMEOUT``; the fan-out times a whole change's sends at once instead)."""
         async with self.lock:
             if seq <= self.last_seq:
                 return
             self.last_seq = seq
+            if not timed:
+                await self.socket.send_text(message)
+                return
             async with asyncio.timeout(_SEND_TIMEOUT):  # no task per send (wait_for makes one)
                 await self.socket.send_text(message)
 
@@ -98,7 +104,16 @@ class PlayRuntime:
 
     # ------------------------------------------------------------------ life
     async def start(self, *, postgres_url: str | None) -> None:
-        """Bind to the running loop; resume every table that owes a move; listen on PG."""
+        """Bind to the running loop; resume every table that owes a move; listen on PG.
+
+        Everything made while starting (modules, the app, the engine's tables) is moved out
+        of the garbage collector's sight (``gc.freeze``): it lives as long as the worker, and
+        each full collection would walk it again while the tables are being played. Once
+        per process (a test process starts many apps)."""
+        global _FROZEN
+        if not _FROZEN:
+            _FROZEN = True
+            gc.freeze()
         self.loop = asyncio.get_running_loop()
         self._thread_id = threading.get_ident()
         if postgres_url is not None:
@@ -202,21 +217,37 @@ class PlayRuntime:
                     seat: f'{{"type": "view", "view": {text}, "missed": []}}'
                     for seat, text in texts.items()
                 }
-                # One after another: a send only waits when a socket's buffer is full, and a
-                # socket stalled past the timeout is dropped (no task per send).
-                for subscriber in subscribers:
-                    await self._send(table_id, subscriber, seq, messages[subscriber.seat])
+                await self._send_all(table_id, subscribers, seq, messages)
                 self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
             self._pushers.pop(table_id, None)
 
-    async def _send(self, table_id: str, subscriber: Subscriber, seq: int, message: str) -> None:
-        try:
-            await subscriber.send_view(seq, message)
-        except Exception:  # a socket that died or stalled: drop it (the client reconnects)
-            self.unsubscribe(table_id, subscriber)
-            with contextlib.suppress(Exception):
-                await subscriber.socket.close(code=1011)
+    async def _send_all(
+        self,
+        table_id: str,
+        subscribers: list[Subscriber],
+        seq: int,
+        messages: dict[int | None, str],
+    ) -> None:
+        """Send one change to a table's sockets, one after another: a send only waits when
+        a socket's buffer is full. One timeout covers them all (not a timer per send); the
+        socket it catches, stalled, is dropped, and the rest go on under a new one, as does
+        any socket that died (its client reconnects)."""
+        left = subscribers
+        while left:
+            sent = 0
+            try:
+                async with asyncio.timeout(_SEND_TIMEOUT):
+                    for subscriber in left:
+                        await subscriber.send_view(seq, messages[subscriber.seat], timed=False)
+                        sent += 1
+                return
+            except Exception:  # a socket that died or stalled: drop it
+                subscriber = left[sent]
+                left = left[sent + 1 :]
+                self.unsubscribe(table_id, subscriber)
+                with contextlib.suppress(Exception):
+                    await subscriber.socket.close(code=1011)
 
     def subscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Start sending ``table_id``'s views to ``subscriber``."""
