@@ -22,6 +22,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -101,6 +102,10 @@ class PlayRuntime:
         self._thread_id: int | None = None
         self._away_timers: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._returning: set[tuple[str, int]] = set()
+        # What other threads (the writer) hand to the loop, run in order by one wake-up.
+        self._inbox: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+        self._inbox_lock = threading.Lock()
+        self._inbox_due = False
 
     # ------------------------------------------------------------------ life
     async def start(self, *, postgres_url: str | None) -> None:
@@ -144,7 +149,35 @@ class PlayRuntime:
         if threading.get_ident() == self._thread_id:
             self._changed(table_id, True, seq)
         else:
-            loop.call_soon_threadsafe(self._changed, table_id, True, seq)
+            self.from_thread(self._changed, table_id, True, seq)
+
+    def from_thread(self, callback: Callable[..., None], *args: Any) -> None:
+        """Run ``callback(*args)`` on the loop, from another thread: what the writer hands
+        over after a group commit (each move's fan-out, then each socket's answer) goes in
+        order through one wake-up of the loop, not one per move and answer."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        with self._inbox_lock:
+            self._inbox.append((callback, args))
+            if self._inbox_due:
+                return
+            self._inbox_due = True
+        try:
+            loop.call_soon_threadsafe(self._run_inbox)
+        except RuntimeError:  # the loop closed meanwhile (shutting down)
+            with self._inbox_lock:
+                self._inbox_due = False
+
+    def _run_inbox(self) -> None:
+        with self._inbox_lock:
+            items, self._inbox = self._inbox, []
+            self._inbox_due = False
+        for callback, args in items:
+            try:
+                callback(*args)
+            except Exception:  # pragma: no cover - logged; the others still run
+                _log.exception("play: a callback from the writer failed")
 
     def rung(self, table_id: str, seq: int, entry: RingEntry | None = None) -> None:
         """The doorbell: another worker (or this one) committed entry ``seq`` (``entry``:
@@ -467,7 +500,10 @@ async def _on_message(
     loop = asyncio.get_running_loop()
 
     def done(error: BaseException | None) -> None:
-        loop.call_soon_threadsafe(_settled, subscriber, error)
+        if runtime.loop is loop:  # one wake-up of the loop for a whole group commit
+            runtime.from_thread(_settled, subscriber, error)
+        else:  # pragma: no cover - a runtime not started on this loop
+            loop.call_soon_threadsafe(_settled, subscriber, error)
 
     try:
         runtime.service.submit(table_id, seat=subscriber.seat, action=action, seq=seq, on_done=done)
