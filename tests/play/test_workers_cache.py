@@ -11,15 +11,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from euchre.store.db import Database
+from euchre.store.models import PlayAction
 from euchre.store.play import PlayService, StaleError, TableState
-from euchre.store.play.doorbell import parse_ring, ring_payload
+from euchre.store.play.doorbell import CHANNEL, parse_ring, psycopg_conninfo, ring_payload
 from euchre.store.play.table import config_from_request
 
 
 def _services(tmp_path: Path) -> tuple[PlayService, PlayService, str]:
-    url = f"sqlite:///{tmp_path / 'play.db'}"
+    return _services_at(f"sqlite:///{tmp_path / 'play.db'}")
+
+
+def _services_at(url: str) -> tuple[PlayService, PlayService, str]:
     first = Database(url)
     first.migrate()
     one, two = PlayService(first), PlayService(Database(url))
@@ -106,6 +111,43 @@ def test_two_workers_moving_at_the_same_seq_one_wins_the_other_is_stale(
     with pytest.raises(StaleError):
         two.act(table_id, seat=actor, action=legal[-1], seq=seq, want_view=False)
     assert two.view(table_id, None)["seq"] == seq + 1
+    assert two.view(table_id, None) == one.view(table_id, None)
+
+
+@pytest.mark.postgres
+def test_on_postgresql_each_entry_rings_once_committed_and_a_race_rings_nothing(
+    postgres_database: str,
+) -> None:
+    """On PostgreSQL a batch's rows and rings go in one statement on the writer's own
+    connection: every committed entry rings exactly once, with what the log holds, and the
+    move that lost a race for its seq is refused as stale and rings nothing."""
+    import psycopg
+
+    one, two, table_id = _services_at(postgres_database)
+    with psycopg.connect(psycopg_conninfo(postgres_database), autocommit=True) as listener:
+        listener.execute(f"LISTEN {CHANNEL}")
+        for seat in range(4):
+            one.act(table_id, seat=seat, action="sit", seq=seat, want_view=False)
+        two.view(table_id, None)
+        with two.reading(table_id) as state:
+            seq, actor = state.seq, state.to_act
+            assert actor is not None
+            legal = state.legal(actor)
+        one.act(table_id, seat=actor, action=legal[0], seq=seq, want_view=False)
+        with pytest.raises(StaleError):
+            two.act(table_id, seat=actor, action=legal[-1], seq=seq, want_view=False)
+        payloads = [note.payload for note in listener.notifies(timeout=1.0)]
+    rings = [parse_ring(payload) for payload in payloads]
+    assert [ring[1] for ring in rings if ring is not None] == list(range(1, seq + 2))
+    fresh = _replayed(one, table_id)
+    assert fresh.seq == seq + 1
+    with one.database.read() as session:
+        logged = session.execute(
+            select(PlayAction.seq, PlayAction.seat, PlayAction.action, PlayAction.at)
+            .where(PlayAction.table_id == table_id)
+            .order_by(PlayAction.seq)
+        ).all()
+    assert payloads == [ring_payload(table_id, *row) for row in logged]
     assert two.view(table_id, None) == one.view(table_id, None)
 
 

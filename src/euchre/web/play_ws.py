@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -39,6 +41,7 @@ _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
 _PENDING: set[asyncio.Future[None]] = set()  # error replies, returns (kept referenced)
+_FROZEN = False  # gc.freeze() done in this process
 
 
 def _set_event() -> asyncio.Event:
@@ -57,12 +60,16 @@ class Subscriber:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     idle: asyncio.Event = field(default_factory=_set_event)  # no move of its in flight
 
-    async def send_view(self, seq: int, message: str) -> None:
-        """Send a view unless this socket already has one as new."""
+    async def send_view(self, seq: int, message: str, *, timed: bool = True) -> None:
+        """Send a view unless this socket already has one as new (``timed``: give up after
+        ``_SEND_TIMEOUT``; the fan-out times a whole change's sends at once instead)."""
         async with self.lock:
             if seq <= self.last_seq:
                 return
             self.last_seq = seq
+            if not timed:
+                await self.socket.send_text(message)
+                return
             async with asyncio.timeout(_SEND_TIMEOUT):  # no task per send (wait_for makes one)
                 await self.socket.send_text(message)
 
@@ -95,15 +102,28 @@ class PlayRuntime:
         self._thread_id: int | None = None
         self._away_timers: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._returning: set[tuple[str, int]] = set()
+        # What other threads (the writer) hand to the loop, run in order by one wake-up.
+        self._inbox: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
+        self._inbox_lock = threading.Lock()
+        self._inbox_due = False
 
     # ------------------------------------------------------------------ life
     async def start(self, *, postgres_url: str | None) -> None:
-        """Bind to the running loop; resume every table that owes a move; listen on PG."""
+        """Bind to the running loop; resume every table that owes a move; listen on PG.
+
+        Everything made while starting (modules, the app, the engine's tables) is moved out
+        of the garbage collector's sight (``gc.freeze``): it lives as long as the worker, and
+        each full collection would walk it again while the tables are being played. Once
+        per process (a test process starts many apps)."""
+        global _FROZEN
+        if not _FROZEN:
+            _FROZEN = True
+            gc.freeze()
         self.loop = asyncio.get_running_loop()
         self._thread_id = threading.get_ident()
         if postgres_url is not None:
             self._listener = asyncio.create_task(
-                listen_forever(postgres_url, self.rung, self._ring_all)
+                listen_forever(postgres_url, self.rung, self._ring_all, self._wants_ring)
             )
         for table_id in await run_in_threadpool(self.service.tables_owing_moves):
             self.kick(table_id)
@@ -129,13 +149,41 @@ class PlayRuntime:
         if threading.get_ident() == self._thread_id:
             self._changed(table_id, True, seq)
         else:
-            loop.call_soon_threadsafe(self._changed, table_id, True, seq)
+            self.from_thread(self._changed, table_id, True, seq)
+
+    def from_thread(self, callback: Callable[..., None], *args: Any) -> None:
+        """Run ``callback(*args)`` on the loop, from another thread: what the writer hands
+        over after a group commit (each move's fan-out, then each socket's answer) goes in
+        order through one wake-up of the loop, not one per move and answer."""
+        loop = self.loop
+        if loop is None or loop.is_closed():
+            return
+        with self._inbox_lock:
+            self._inbox.append((callback, args))
+            if self._inbox_due:
+                return
+            self._inbox_due = True
+        try:
+            loop.call_soon_threadsafe(self._run_inbox)
+        except RuntimeError:  # the loop closed meanwhile (shutting down)
+            with self._inbox_lock:
+                self._inbox_due = False
+
+    def _run_inbox(self) -> None:
+        with self._inbox_lock:
+            items, self._inbox = self._inbox, []
+            self._inbox_due = False
+        for callback, args in items:
+            try:
+                callback(*args)
+            except Exception:  # pragma: no cover - logged; the others still run
+                _log.exception("play: a callback from the writer failed")
 
     def rung(self, table_id: str, seq: int, entry: RingEntry | None = None) -> None:
         """The doorbell: another worker (or this one) committed entry ``seq`` (``entry``:
         what it says, applied to this worker's copy when that is one entry behind)."""
         if seq <= self._sent_seq.get(table_id, 0) and table_id not in self._wake:
-            return  # this worker's sockets already have it (its own commit, most often)
+            return  # this worker's sockets already have it
         if entry is not None and self.subscribers.get(table_id):
             if self.service.apply_committed(table_id, seq, *entry):
                 self._pushed_seq[table_id] = max(seq, self._pushed_seq.get(table_id, 0))
@@ -143,6 +191,15 @@ class PlayRuntime:
             else:  # the table is busy (a commit under way): the fan-out's thread applies it
                 self._ring_entries[table_id] = (seq, *entry)
         self._changed(table_id, False, seq)
+
+    def _wants_ring(self, table_id: str, sender: int) -> bool:
+        """Whether a ring matters here: a table with sockets or a waiting driver here, and
+        not this worker's own commit (told to its sockets by :meth:`committed`; its ring
+        could come before the commit's end, find the table locked and cost a second
+        render)."""
+        return (table_id in self.subscribers or table_id in self._wake) and (
+            sender != self.service.writer_pid
+        )
 
     def _ring_all(self) -> None:
         for table_id in list(self.subscribers):
@@ -193,21 +250,37 @@ class PlayRuntime:
                     seat: f'{{"type": "view", "view": {text}, "missed": []}}'
                     for seat, text in texts.items()
                 }
-                # One after another: a send only waits when a socket's buffer is full, and a
-                # socket stalled past the timeout is dropped (no task per send).
-                for subscriber in subscribers:
-                    await self._send(table_id, subscriber, seq, messages[subscriber.seat])
+                await self._send_all(table_id, subscribers, seq, messages)
                 self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
             self._pushers.pop(table_id, None)
 
-    async def _send(self, table_id: str, subscriber: Subscriber, seq: int, message: str) -> None:
-        try:
-            await subscriber.send_view(seq, message)
-        except Exception:  # a socket that died or stalled: drop it (the client reconnects)
-            self.unsubscribe(table_id, subscriber)
-            with contextlib.suppress(Exception):
-                await subscriber.socket.close(code=1011)
+    async def _send_all(
+        self,
+        table_id: str,
+        subscribers: list[Subscriber],
+        seq: int,
+        messages: dict[int | None, str],
+    ) -> None:
+        """Send one change to a table's sockets, one after another: a send only waits when
+        a socket's buffer is full. One timeout covers them all (not a timer per send); the
+        socket it catches, stalled, is dropped, and the rest go on under a new one, as does
+        any socket that died (its client reconnects)."""
+        left = subscribers
+        while left:
+            sent = 0
+            try:
+                async with asyncio.timeout(_SEND_TIMEOUT):
+                    for subscriber in left:
+                        await subscriber.send_view(seq, messages[subscriber.seat], timed=False)
+                        sent += 1
+                return
+            except Exception:  # a socket that died or stalled: drop it
+                subscriber = left[sent]
+                left = left[sent + 1 :]
+                self.unsubscribe(table_id, subscriber)
+                with contextlib.suppress(Exception):
+                    await subscriber.socket.close(code=1011)
 
     def subscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Start sending ``table_id``'s views to ``subscriber``."""
@@ -427,7 +500,10 @@ async def _on_message(
     loop = asyncio.get_running_loop()
 
     def done(error: BaseException | None) -> None:
-        loop.call_soon_threadsafe(_settled, subscriber, error)
+        if runtime.loop is loop:  # one wake-up of the loop for a whole group commit
+            runtime.from_thread(_settled, subscriber, error)
+        else:  # pragma: no cover - a runtime not started on this loop
+            loop.call_soon_threadsafe(_settled, subscriber, error)
 
     try:
         runtime.service.submit(table_id, seat=subscriber.seat, action=action, seq=seq, on_done=done)

@@ -72,8 +72,13 @@ async def listen_forever(
     sqlalchemy_url: str,
     on_ring: Callable[[str, int, RingEntry | None], None],
     on_reconnect: Callable[[], None],
+    wants: Callable[[str, int], bool] | None = None,
 ) -> None:
-    """Listen until cancelled; reconnect after any failure (one second apart)."""
+    """Listen until cancelled; reconnect after any failure (one second apart).
+
+    ``wants(table, sender)`` (``sender``: the PostgreSQL backend pid that sent the ring),
+    asked before a ring is parsed: False drops it (a table this worker does not serve, or a
+    ring this worker's own writer sent, whose entry it has already told its sockets)."""
     import psycopg
 
     conninfo = psycopg_conninfo(sqlalchemy_url)
@@ -85,6 +90,8 @@ async def listen_forever(
                 on_reconnect()
                 while True:
                     async for note in connection.notifies(timeout=_HEARTBEAT_SECONDS):
+                        if wants is not None and not wants(note.payload.split(":", 1)[0], note.pid):
+                            continue
                         ring = parse_ring(note.payload)
                         if ring is not None:
                             on_ring(*ring)

@@ -13,6 +13,7 @@ Commits go through one writer thread per process (group commit).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import psycopg
 from sqlalchemy import Table, insert, select, text
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
@@ -37,7 +39,7 @@ from euchre.engine.view import view_of
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
-from euchre.store.play.doorbell import CHANNEL, ring_payload
+from euchre.store.play.doorbell import CHANNEL, psycopg_conninfo, ring_payload
 from euchre.store.play.table import HUMAN, TableConfig, TableState
 
 __all__ = [
@@ -56,6 +58,21 @@ _log = logging.getLogger(__name__)
 _ACTIONS_TABLE: Table = PlayAction.__table__  # type: ignore[assignment]
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _CACHE_TABLES = 4096
+_NOTIFY_ALL = text(
+    "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
+)
+_INSERT_AND_RING = (
+    # A data-modifying WITH runs to completion whether or not its rows are read; if the
+    # insert fails (another worker holds the seq) the statement fails and nothing rings.
+    "WITH entry AS (INSERT INTO play_actions (table_id, seq, seat, action, at) "
+    "SELECT * FROM unnest(%s::varchar[], %s::int[], %s::int[], %s::varchar[], "
+    "%s::timestamptz[])) "
+    "SELECT pg_notify(%s, payload) FROM unnest(%s::text[]) AS payload"
+)
+_KEY_ERRORS = (IntegrityError, psycopg.IntegrityError)
+"""Another worker committed that ``seq`` first."""
+_WRITE_ERRORS = (IntegrityError, OperationalError, psycopg.Error)
+"""A batch that did not commit: retried move by move."""
 
 
 class ForbiddenError(StoreError):
@@ -138,6 +155,10 @@ class PlayService:
         self._queue: list[_Request] = []
         self._batch = threading.Condition()
         self._writer: threading.Thread | None = None
+        self._direct: psycopg.Connection[Any] | None = None  # the writer thread's (PostgreSQL)
+        self.writer_pid = 0
+        """The PostgreSQL backend pid of the writer's connection (0: none): the rings it
+        sends are this process's own commits, already told to its sockets."""
 
     # ------------------------------------------------------------------ state
     def _lock(self, table_id: str) -> threading.Lock:
@@ -451,6 +472,11 @@ class PlayService:
                 while not self._queue:
                     if not self._batch.wait(timeout=5.0) and not self._queue:
                         self._writer = None
+                        connection, self._direct = self._direct, None
+                        self.writer_pid = 0
+                        if connection is not None:
+                            with contextlib.suppress(Exception):
+                                connection.close()
                         return
                 batch, self._queue = self._queue, []
             self._finish(batch)
@@ -477,9 +503,10 @@ class PlayService:
     def _commit_batch(self, batch: list[_Request]) -> None:
         held: dict[str, threading.Lock] = {}
         applied: list[_Request] = []
+        direct = self._notify and all(request.also is None for request in batch)
         try:
             try:
-                with self.database.write() as session:
+                with self._transaction(direct) as (session_of, write_rows):
                     moment = utc_now()
                     rows: list[dict[str, Any]] = []
                     for request in batch:
@@ -488,30 +515,13 @@ class PlayService:
                             lock = held[request.table_id] = self._lock(request.table_id)
                             lock.acquire()
                         try:
-                            rows.append(self._stage(session, request, moment))
+                            rows.append(self._stage(session_of, request, moment))
                             applied.append(request)
                         except EuchreError as error:
                             request.error = error
                     if rows:
-                        session.execute(insert(_ACTIONS_TABLE), rows)  # Core, no ORM bulk path
-                        if self._notify:
-                            payloads = [
-                                ring_payload(
-                                    row["table_id"],
-                                    row["seq"],
-                                    row["seat"],
-                                    row["action"],
-                                    row["at"],
-                                )
-                                for row in rows
-                            ]
-                            session.execute(
-                                text(
-                                    "SELECT pg_notify(:channel, payload) "
-                                    "FROM unnest(CAST(:payloads AS text[])) AS payload"
-                                ).bindparams(channel=CHANNEL, payloads=payloads)
-                            )
-            except (IntegrityError, OperationalError) as error:
+                        write_rows(rows)
+            except _WRITE_ERRORS as error:
                 # Another worker took a seq first (PostgreSQL) or the database failed: the
                 # cached states took moves that were not committed, so rebuild them from the
                 # log, and try each move alone.
@@ -528,7 +538,7 @@ class PlayService:
                         StaleError(
                             f"stale seq {request.seq}: another move was made at the same moment"
                         )
-                        if isinstance(error, IntegrityError)
+                        if isinstance(error, _KEY_ERRORS)
                         else StoreError(f"the move was not saved: {error}")
                     )
                 else:
@@ -548,7 +558,76 @@ class PlayService:
             for request in applied:
                 self.on_commit(request.table_id, request.new_seq)
 
-    def _stage(self, session: Session, request: _Request, moment: datetime) -> dict[str, Any]:
+    @contextmanager
+    def _transaction(
+        self, direct: bool
+    ) -> Iterator[tuple[Callable[[], Session], Callable[[list[dict[str, Any]]], None]]]:
+        """One write transaction for a batch: a way to a session (for catch-up reads and
+        ``also``) and a function that writes the batch's rows.
+
+        ``direct`` (PostgreSQL, no ``also``): the rows and their rings go in one statement on
+        the writer thread's own connection (autocommit: a statement is its own transaction,
+        so a ring is delivered only once its entry is committed); one round trip a batch
+        instead of BEGIN, INSERT, NOTIFY and COMMIT through a pooled session. The session is
+        then opened only when a table must be read (a copy that is behind or missing)."""
+        if not direct:
+            with self.database.write() as session:
+
+                def write_session_rows(rows: list[dict[str, Any]]) -> None:
+                    session.execute(insert(_ACTIONS_TABLE), rows)  # Core, no ORM bulk path
+                    if self._notify:
+                        session.execute(
+                            _NOTIFY_ALL,
+                            {"channel": CHANNEL, "payloads": [_payload(row) for row in rows]},
+                        )
+
+                yield (lambda: session), write_session_rows
+            return
+        with contextlib.ExitStack() as stack:
+            opened: list[Session] = []
+
+            def session_of() -> Session:
+                if not opened:
+                    opened.append(stack.enter_context(self.database.read()))
+                return opened[0]
+
+            yield session_of, self._write_direct
+
+    def _write_direct(self, rows: list[dict[str, Any]]) -> None:
+        """Insert ``rows`` and ring for each in one autocommitted statement on the writer
+        thread's connection (opened on first use; dropped after a failure)."""
+        connection = self._direct
+        if connection is None or connection.closed:
+            connection = self._direct = psycopg.connect(
+                psycopg_conninfo(self.database.url), autocommit=True
+            )
+            self.writer_pid = connection.info.backend_pid
+        try:
+            connection.execute(
+                _INSERT_AND_RING,
+                (
+                    [row["table_id"] for row in rows],
+                    [row["seq"] for row in rows],
+                    [row["seat"] for row in rows],
+                    [row["action"] for row in rows],
+                    [row["at"] for row in rows],
+                    CHANNEL,
+                    [_payload(row) for row in rows],
+                ),
+                prepare=True,
+            )
+        except psycopg.IntegrityError:
+            raise
+        except BaseException:
+            self._direct = None
+            self.writer_pid = 0
+            with contextlib.suppress(Exception):
+                connection.close()
+            raise
+
+    def _stage(
+        self, session_of: Callable[[], Session], request: _Request, moment: datetime
+    ) -> dict[str, Any]:
         """Check one entry against the table's state, apply it to the cached state (called
         with the table's lock held until the commit) and return its row to insert.
 
@@ -562,7 +641,7 @@ class PlayService:
                 if request.table_id in self._cache:
                     self._cache.move_to_end(request.table_id)
         else:
-            state = self._catch_up(session, request.table_id)
+            state = self._catch_up(session_of(), request.table_id)
         if request.seq is not None and request.seq != state.seq:
             raise StaleError(
                 f"stale seq {request.seq}: the table is at seq {state.seq}; "
@@ -575,7 +654,7 @@ class PlayService:
         else:
             _copy_for_check(state).apply(-1, request.action)  # raises naming the problem
         if request.also is not None:
-            request.also(session)
+            request.also(session_of())
         new_seq = state.seq + 1
         state.apply(request.seat, request.action, moment)
         request.state, request.new_seq = state, new_seq
@@ -813,3 +892,8 @@ def _copy_for_check(state: TableState) -> TableState:
     copy.closed = state.closed
     copy.away = list(state.away)
     return copy
+
+
+def _payload(row: dict[str, Any]) -> str:
+    """The ring for a log row about to be committed."""
+    return ring_payload(row["table_id"], row["seq"], row["seat"], row["action"], row["at"])

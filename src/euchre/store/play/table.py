@@ -152,6 +152,8 @@ class TableState:
     _history_hand: HandState | None = field(default=None, repr=False, compare=False)
     _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _history_last: Action | None = field(default=None, repr=False, compare=False)
+    _history_texts: list[str] = field(default_factory=list, repr=False, compare=False)
+    """The JSON of each entry of ``_history_seen`` (encoded once per entry)."""
     # The JSON of the view's parts that change rarely (profile, seats, last hand) and what
     # they were made from (see view_texts()).
     _static_key: tuple[Any, ...] = field(default=(), repr=False, compare=False)
@@ -438,12 +440,16 @@ class TableState:
         self.asked = []
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None, *, deadline: float | None = None) -> dict[str, Any]:
+    def view(
+        self, seat: int | None, *, deadline: float | None = None, static: bool = True
+    ) -> dict[str, Any]:
         """What ``seat`` may see (``None``: a spectator, public information only).
 
         Never another seat's unplayed card: hands are shown only to their owner, the dealer's
         discard only to the dealer, cards swapped by going under only to the swapper, and the
-        kitty to nobody.
+        kitty to nobody. ``static=False`` leaves the parts that change rarely (profile,
+        seats, last hand: :data:`_STATIC_KEYS`) None, for :meth:`view_texts` when it holds
+        their JSON already.
         """
         game = self.game
         out: dict[str, Any] = {
@@ -467,7 +473,9 @@ class TableState:
                 "game_hands": self.profile.game_hands,
                 "question_pile": self.profile.question_pile,
                 "options": dict(self.config.profile_options),
-            },
+            }
+            if static
+            else None,
             "seats": [
                 {
                     "seat": index,
@@ -478,7 +486,9 @@ class TableState:
                     "away": self.away[index],
                 }
                 for index in range(4)
-            ],
+            ]
+            if static
+            else None,
             "hints": self.config.hints,
             "event": self.config.event_id,
             "label": self.config.label,
@@ -487,7 +497,7 @@ class TableState:
             "turn_deadline": deadline,
             "question": self.question.to_json() if self.question is not None else None,
             "questions": list(self.asked),
-            "last_hand": self._last_hand(),
+            "last_hand": self._last_hand() if static else None,
             "phase": self.status,
         }
         hand = self.hand
@@ -561,36 +571,51 @@ class TableState:
         self, seats: Iterable[int | None], *, deadline: float | None = None
     ) -> dict[int | None, str]:
         """The JSON text of ``view(seat, deadline=...)`` for each of ``seats``: the public
-        part is encoded once and each seat's own fields are put before it (same object)."""
-        public = self.view(None, deadline=deadline)
+        part is encoded once and each seat's own fields are put before it (same object).
+
+        What changes rarely (profile, seats, last hand) is built and encoded again only when
+        it changes, and the spectators' history of the hand one entry at a time."""
         seats = list(seats)
+        key = self._static_state()
+        static = key != self._static_key or not self._static_json or None in seats
+        public = self.view(None, deadline=deadline, static=static)
+        if key != self._static_key or not self._static_json:
+            self._static_key = key
+            self._static_json = json.dumps({name: public[name] for name in _STATIC_KEYS})
         own_parts = self._own_parts(seat for seat in seats if seat is not None)
         out: dict[int | None, str] = {}
-        shared = ""
+        shared = history = ""
         for seat in seats:
             if seat is None:
                 out[None] = json.dumps(public)
                 continue
             if not shared:
                 shared = self._shared_json(public)
+                if "history" in public:
+                    history = f"[{', '.join(self._history_texts)}]"
             own = {key: public[key] for key in _OWN_ORDER if key in public}
             own.update(own_parts[seat])
-            out[seat] = f"{json.dumps(own)[:-1]}, {shared[1:]}"
+            own_history = own.pop("history", None)
+            head = json.dumps(own)[:-1]
+            if own_history is not None:
+                mine = json.dumps(own_history) if own_history is not public["history"] else history
+                head = f'{head}, "history": {mine}'
+            out[seat] = f"{head}, {shared[1:]}"
         return out
 
-    def _shared_json(self, public: dict[str, Any]) -> str:
-        """The JSON of the public view less the seats' own fields; the parts that change
-        rarely (profile, seats, last hand) are encoded again only when they change."""
-        key = (
+    def _static_state(self) -> tuple[Any, ...]:
+        """What the parts of a view that change rarely (:data:`_STATIC_KEYS`) depend on."""
+        return (
             tuple(self.kinds),
             tuple(sorted(self.pending_kinds.items())),
             tuple(self.seated),
             tuple(self.away),
             len(self.finished),
         )
-        if key != self._static_key or not self._static_json:
-            self._static_key = key
-            self._static_json = json.dumps({name: public[name] for name in _STATIC_KEYS})
+
+    def _shared_json(self, public: dict[str, Any]) -> str:
+        """The JSON of the public view less the seats' own fields (call after
+        :meth:`view_texts` has brought ``_static_json`` up to date)."""
         dynamic = json.dumps(
             {k: v for k, v in public.items() if k not in _OWN_KEYS and k not in _STATIC_KEYS}
         )
@@ -642,8 +667,12 @@ class TableState:
             or (done and hand.history[len(done) - 1] is not self._history_last)
         ):
             self._history_hand, done = hand, []
+            self._history_texts = []
+        texts = self._history_texts
         for actor, action in zip(hand.actors[len(done) :], hand.history[len(done) :], strict=True):
-            done.append({"seat": actor, "action": _public_text(action, actor, None)})
+            item = {"seat": actor, "action": _public_text(action, actor, None)}
+            done.append(item)
+            texts.append(json.dumps(item))
         self._history_seen = done
         self._history_last = hand.history[-1] if hand.history else None
         return list(done)
