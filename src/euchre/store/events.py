@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
+from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Event, EventStatus, Round
 from euchre.tournament import FORMAT_NAMES, EventConfig
@@ -187,14 +188,11 @@ def entrant_by_code(session: Session, *, event_id: int, player_code: str) -> Ent
     """The player whose card carries ``player_code`` (spaces around it ignored); an unknown
     code raises ``NotFoundError``."""
     cleaned = player_code.strip()
-    entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned)
+    return the_row(
+        session,
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned),
+        f"no player of event {event_id} has code {cleaned!r}; use the code on your own card",
     )
-    if entrant is None:
-        raise NotFoundError(
-            f"no player of event {event_id} has code {cleaned!r}; use the code on your own card"
-        )
-    return entrant
 
 
 def next_round_number(session: Session, *, event_id: int) -> int:
@@ -211,12 +209,11 @@ def list_entrants(session: Session, *, event_id: int) -> list[Entrant]:
 
 def get_entrant(session: Session, *, event_id: int, number: int) -> Entrant:
     """One player by number (raises ``NotFoundError``)."""
-    entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number)
+    return the_row(
+        session,
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number),
+        f"event {event_id} has no player number {number}",
     )
-    if entrant is None:
-        raise NotFoundError(f"event {event_id} has no player number {number}")
-    return entrant
 
 
 def _new_player_code(session: Session, event_id: int) -> str:

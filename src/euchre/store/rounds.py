@@ -18,6 +18,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
+from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import (
     entrant_by_code,
@@ -110,12 +111,11 @@ class TableContext:
 
 def get_round(session: Session, *, event_id: int, number: int) -> Round:
     """A started round (raises ``NotFoundError``)."""
-    round_row = session.scalar(
-        select(Round).where(Round.event_id == event_id, Round.number == number)
+    return the_row(
+        session,
+        select(Round).where(Round.event_id == event_id, Round.number == number),
+        f"event {event_id} has not started round {number}",
     )
-    if round_row is None:
-        raise NotFoundError(f"event {event_id} has not started round {number}")
-    return round_row
 
 
 def table_codes(session: Session, *, event_id: int, round_number: int) -> dict[int, str]:
