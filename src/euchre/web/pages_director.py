@@ -74,6 +74,8 @@ __all__ = [
 
 router = APIRouter(include_in_schema=False)
 
+T = TypeVar("T")
+
 
 def _text(value: object) -> str:
     """``value`` as a form field shows it (nothing for None)."""
@@ -279,18 +281,40 @@ def _warning_text(config: EventConfig) -> str:
     return (" Warning: " + "; ".join(warnings) + ".") if warnings else ""
 
 
+async def _in_write(request: Request, work: Callable[[Session], T]) -> T:
+    """``work`` in a write transaction, run off the event loop (a form's store call)."""
+
+    def run() -> T:
+        with database(request).write() as session:
+            return work(session)
+
+    return await run_in_threadpool(run)
+
+
+async def _save_config(
+    request: Request, form: EventForm, save: Callable[[Session, EventConfig], T]
+) -> tuple[T, str]:
+    """Read the settings ``form`` and ``save`` them in a write transaction, off the event
+    loop: what ``save`` returned, and the sheet's warnings as the message's tail."""
+
+    def run() -> tuple[T, str]:
+        config = _config_from_form(form)
+        with database(request).write() as session:
+            saved = save(session, config)
+        return saved, _warning_text(config)
+
+    return await run_in_threadpool(run)
+
+
 @router.post("/director/events")
 async def create_event_post(request: Request, form: Annotated[EventForm, Form()]) -> Response:
     """Create an event from the form."""
     director = require_director(request, form)
-
-    def work() -> tuple[int, str]:
-        config = _config_from_form(form)
-        with database(request).write() as session:
-            event = events.create_event(session, config=config, who=director.name)
-            return event.id, _warning_text(config)
-
-    event_id, warning = await run_in_threadpool(work)
+    event_id, warning = await _save_config(
+        request,
+        form,
+        lambda session, config: events.create_event(session, config=config, who=director.name).id,
+    )
     return redirect(f"/director/events/{event_id}", "Event created. Add players next." + warning)
 
 
@@ -326,14 +350,13 @@ async def edit_event_post(
 ) -> Response:
     """Save the edited settings (only before round 1 starts)."""
     director = require_director(request, form)
-
-    def work() -> str:
-        config = _config_from_form(form)
-        with database(request).write() as session:
-            events.update_config(session, event_id=event_id, config=config, who=director.name)
-        return _warning_text(config)
-
-    warning = await run_in_threadpool(work)
+    _, warning = await _save_config(
+        request,
+        form,
+        lambda session, config: events.update_config(
+            session, event_id=event_id, config=config, who=director.name
+        ),
+    )
     return redirect(f"/director/events/{event_id}", "Settings saved." + warning)
 
 
@@ -369,12 +392,9 @@ async def delete_event_post(
     director = require_director(request, form)
     if form.confirm != "yes":
         raise StoreError("confirm the deletion on the confirmation page (confirm=yes missing)")
-
-    def work() -> str:
-        with database(request).write() as session:
-            return events.delete_event(session, event_id=event_id, who=director.name)
-
-    name = await run_in_threadpool(work)
+    name = await _in_write(
+        request, lambda session: events.delete_event(session, event_id=event_id, who=director.name)
+    )
     return redirect("/director", f"{name} deleted.")
 
 
@@ -384,12 +404,10 @@ async def archive_event_post(
 ) -> Response:
     """Archive a finished event."""
     director = require_director(request, form)
-
-    def work() -> str:
-        with database(request).write() as session:
-            return events.archive_event(session, event_id=event_id, who=director.name).name
-
-    name = await run_in_threadpool(work)
+    name = await _in_write(
+        request,
+        lambda session: events.archive_event(session, event_id=event_id, who=director.name).name,
+    )
     return redirect("/director", f"{name} archived.")
 
 
@@ -404,12 +422,9 @@ async def restore_post(request: Request, form: Annotated[RestoreForm, Form()]) -
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise StoreError(f"the backup file is not JSON: {error}") from None
-
-    def work() -> int:
-        with database(request).write() as session:
-            return backup.restore_event(session, data=data, who=director.name).id
-
-    event_id = await run_in_threadpool(work)
+    event_id = await _in_write(
+        request, lambda session: backup.restore_event(session, data=data, who=director.name).id
+    )
     return redirect(f"/director/events/{event_id}", "Backup restored as a new event.")
 
 
@@ -469,12 +484,7 @@ async def _write_then_redirect(
     (with the movements a correction changed, when ``work`` returns them, or the message
     ``work`` returns as a ``Done``)."""
     director = require_director(request, form)
-
-    def run() -> str | Done | None:
-        with database(request).write() as session:
-            return work(session, director, form)
-
-    extra = await run_in_threadpool(run)
+    extra = await _in_write(request, lambda session: work(session, director, form))
     url = f"/director/events/{event_id}"
     if isinstance(extra, Done):
         message = extra.message
