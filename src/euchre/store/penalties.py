@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
-from euchre.store.audit import record_audit
+from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_config, event_inputs, player_id
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
@@ -198,7 +198,7 @@ def _audit(
         event_id=penalty.event_id,
         who=who,
         action=action,
-        target=f"round {penalty.round_number} table {penalty.table_number}",
+        target=table_target(penalty.round_number, penalty.table_number),
         old_value=old,
         new_value=new,
         reason=reason,

@@ -800,10 +800,10 @@ def _table_history(
     session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
 ) -> list[dict[str, str]]:
     """What the audit log says about this table, oldest first, with players named."""
-    from euchre.store.audit import list_audit
+    from euchre.store.audit import list_audit, table_target
     from euchre.web.convert import audit_changes
 
-    target = f"round {round_number} table {table}"
+    target = table_target(round_number, table)
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
 
     def changes_of(entry: Any) -> str:
