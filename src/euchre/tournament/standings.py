@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import PrizeAward, SidePot, StandingRow, TableResult, TableSeating
@@ -18,6 +19,7 @@ from euchre.tournament.model import PrizeAward, SidePot, StandingRow, TableResul
 __all__ = [
     "CUP_RULES",
     "Ledger",
+    "Ranking",
     "build_standings",
     "decided_by",
     "prize_awards",
@@ -160,12 +162,19 @@ _SHOWN_NEGATED = ("first_to_score", "fewest_euchres", "points_against")
 its final total was reached, the euchres, the points against), never as "-6"."""
 
 
+class Ranking(NamedTuple):
+    """The standings: rows in rank order, and the groups still tied after every tie-break."""
+
+    rows: list[StandingRow]
+    ties: list[tuple[str, ...]]
+
+
 def build_standings(
     ledger: Ledger,
     names: Mapping[str, str],
     members: Mapping[str, tuple[str, ...]],
     tie_breaks: Sequence[str],
-) -> tuple[list[StandingRow], list[tuple[str, ...]]]:
+) -> Ranking:
     """Rows in rank order and the groups still tied after every tie-break."""
     order = tie_breaks if tie_breaks and tie_breaks[0] == "points" else ("points", *tie_breaks)
     groups: list[list[str]] = [sorted(ledger.order)]
@@ -215,7 +224,7 @@ def build_standings(
                 )
             )
         position += len(group)
-    return rows, ties
+    return Ranking(rows, ties)
 
 
 def split_cents(total: int, shares: int) -> list[int]:
