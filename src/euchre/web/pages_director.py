@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
@@ -506,48 +506,55 @@ def _register(path: str, handler: Callable[..., Any], form_type: type[DirectorFo
     router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
 
 
+_Work = Callable[[Session, DirectorSession, FormT, int], str | Done | None]
+_NumberedWork = Callable[[Session, DirectorSession, FormT, int, int], str | Done | None]
+
+
 def _action(
-    path: str,
-    form_type: type[FormT],
-    work: Callable[[Session, DirectorSession, FormT, int], str | Done | None],
-    message: str,
-) -> None:
-    """Register a dashboard form post: read it as ``form_type``, run ``work`` in a write
-    transaction, then redirect."""
+    path: str, form_type: type[FormT], message: str
+) -> Callable[[_Work[FormT]], _Work[FormT]]:
+    """Register the decorated ``work`` as a dashboard form post: read the form as
+    ``form_type``, run ``work`` in a write transaction, then redirect."""
 
-    async def handler(request: Request, event_id: int, form: FormT) -> Response:
-        return await _write_then_redirect(
-            request,
-            event_id,
-            form,
-            lambda session, director, posted: work(session, director, posted, event_id),
-            message,
-        )
+    def register(work: _Work[FormT]) -> _Work[FormT]:
+        async def handler(request: Request, event_id: int, form: FormT) -> Response:
+            return await _write_then_redirect(
+                request,
+                event_id,
+                form,
+                lambda session, director, posted: work(session, director, posted, event_id),
+                message,
+            )
 
-    _register(path, handler, form_type)
+        _register(path, handler, form_type)
+        return work
+
+    return register
 
 
 def _numbered_action(
-    path: str,
-    form_type: type[FormT],
-    work: Callable[[Session, DirectorSession, FormT, int, int], str | Done | None],
-    message: str,
-) -> None:
+    path: str, form_type: type[FormT], message: str
+) -> Callable[[_NumberedWork[FormT]], _NumberedWork[FormT]]:
     """Like :func:`_action` for a path with a second number (``{number}``: a player, a round,
     a submission, a penalty); ``message`` may name it as ``{number}``."""
 
-    async def handler(request: Request, event_id: int, number: int, form: FormT) -> Response:
-        return await _write_then_redirect(
-            request,
-            event_id,
-            form,
-            lambda session, director, posted: work(session, director, posted, event_id, number),
-            message.format(number=number),
-        )
+    def register(work: _NumberedWork[FormT]) -> _NumberedWork[FormT]:
+        async def handler(request: Request, event_id: int, number: int, form: FormT) -> Response:
+            return await _write_then_redirect(
+                request,
+                event_id,
+                form,
+                lambda session, director, posted: work(session, director, posted, event_id, number),
+                message.format(number=number),
+            )
 
-    _register(path, handler, form_type)
+        _register(path, handler, form_type)
+        return work
+
+    return register
 
 
+@_action("/players", PlayerForm, "Player added.")
 def _add_player(
     session: Session, director: DirectorSession, form: PlayerForm, event_id: int
 ) -> Done:
@@ -562,10 +569,12 @@ def _add_player(
     return Done(f"{entrant.name} added (player {entrant.number}, code {entrant.code}).")
 
 
+@_action("/players/import", ImportForm, "Players imported.")
 def _import(session: Session, director: DirectorSession, form: ImportForm, event_id: int) -> None:
     events.import_entrants_csv(session, event_id=event_id, text=form.csv, who=director.name)
 
 
+@_action("/pairs", PairForm, "Players paired.")
 def _pair(session: Session, director: DirectorSession, form: PairForm, event_id: int) -> None:
     events.pair_entrants(
         session,
@@ -576,6 +585,7 @@ def _pair(session: Session, director: DirectorSession, form: PairForm, event_id:
     )
 
 
+@_action("/rounds/start", DirectorForm, "Round started.")
 def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
     rounds.start_round(session, event_id=event_id, who=director.name)
 
@@ -589,6 +599,7 @@ def _changes_text(changes: tuple[Any, ...]) -> str | None:
     )
 
 
+@_action("/correct", CorrectForm, "Result saved.")
 def _correct(
     session: Session, director: DirectorSession, form: CorrectForm, event_id: int
 ) -> str | None:
@@ -614,6 +625,7 @@ def _correct(
     return _changes_text(changes)
 
 
+@_action("/penalties", PenaltyForm, "Penalty recorded.")
 def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, event_id: int) -> None:
     scores.add_penalty(
         session,
@@ -630,6 +642,7 @@ def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, eve
     )
 
 
+@_action("/seating", SeatingForm, "Seating set.")
 def _seating(session: Session, director: DirectorSession, form: SeatingForm, event_id: int) -> None:
     try:
         sitting = [int(number) for number in form.sitting_out.replace(",", " ").split()]
@@ -646,22 +659,7 @@ def _seating(session: Session, director: DirectorSession, form: SeatingForm, eve
     )
 
 
-_action("/players", PlayerForm, _add_player, "Player added.")
-_action("/players/import", ImportForm, _import, "Players imported.")
-_action("/pairs", PairForm, _pair, "Players paired.")
-_action("/rounds/start", DirectorForm, _start, "Round started.")
-_action("/correct", CorrectForm, _correct, "Result saved.")
-_action("/penalties", PenaltyForm, _penalty, "Penalty recorded.")
-_action("/seating", SeatingForm, _seating, "Seating set.")
-
-
-def _check_in(
-    session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
-) -> Done:
-    entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
-    return Done(f"{entrant.name} checked in.")
-
-
+@_action("/players/check-in-all", DirectorForm, "Everyone checked in.")
 def _check_in_all(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int
 ) -> Done:
@@ -671,6 +669,15 @@ def _check_in_all(
     return Done(f"Checked in {len(arrived)}: {', '.join(entrant.name for entrant in arrived)}.")
 
 
+@_numbered_action("/players/{number}/check-in", DirectorForm, "Checked in.")
+def _check_in(
+    session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
+) -> Done:
+    entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
+    return Done(f"{entrant.name} checked in.")
+
+
+@_numbered_action("/players/{number}/withdraw", ReasonForm, "Withdrawn.")
 def _withdraw(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
@@ -683,6 +690,7 @@ def _withdraw(
     return Done(f"{entrant.name} withdrawn from round {entrant.withdrawal_round} on.")
 
 
+@_numbered_action("/players/{number}/reinstate", ReasonForm, "Withdrawal taken back.")
 def _reinstate(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
@@ -696,12 +704,14 @@ def _reinstate(
     return Done(f"{entrant.name} plays on (withdrawal taken back).")
 
 
+@_numbered_action("/rounds/{number}/close", DirectorForm, "Round {number} closed.")
 def _close(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
 ) -> None:
     rounds.close_round(session, event_id=event_id, number=number, who=director.name)
 
 
+@_numbered_action("/rounds/{number}/undo", ReasonForm, "Round {number} undone.")
 def _undo(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> None:
@@ -712,6 +722,7 @@ def _undo(
     )
 
 
+@_numbered_action("/submissions/{number}/accept", AcceptForm, "Score accepted.")
 def _accept(
     session: Session, director: DirectorSession, form: AcceptForm, event_id: int, number: int
 ) -> str | None:
@@ -725,22 +736,28 @@ def _accept(
     return _changes_text(changes)
 
 
-def _remove_penalty(
-    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
-) -> None:
-    scores.remove_penalty(
-        session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason
-    )
+class _PenaltyStep(Protocol):
+    """A store service that acts on one penalty, giving the reason (remove, escalate)."""
+
+    def __call__(
+        self, session: Session, *, event_id: int, penalty_id: int, who: str, reason: str
+    ) -> object: ...
 
 
-_numbered_action("/penalties/{number}/remove", ReasonForm, _remove_penalty, "Penalty removed.")
-_action("/players/check-in-all", DirectorForm, _check_in_all, "Everyone checked in.")
-_numbered_action("/players/{number}/check-in", DirectorForm, _check_in, "Checked in.")
-_numbered_action("/players/{number}/withdraw", ReasonForm, _withdraw, "Withdrawn.")
-_numbered_action("/players/{number}/reinstate", ReasonForm, _reinstate, "Withdrawal taken back.")
-_numbered_action("/rounds/{number}/close", DirectorForm, _close, "Round {number} closed.")
-_numbered_action("/rounds/{number}/undo", ReasonForm, _undo, "Round {number} undone.")
-_numbered_action("/submissions/{number}/accept", AcceptForm, _accept, "Score accepted.")
+def _on_penalty(step: _PenaltyStep) -> _NumberedWork[ReasonForm]:
+    """The work of a penalty's button: ``step`` on penalty ``number``, with the reason typed."""
+
+    def work(
+        session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
+    ) -> None:
+        step(session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason)
+
+    return work
+
+
+_numbered_action("/penalties/{number}/remove", ReasonForm, "Penalty removed.")(
+    _on_penalty(scores.remove_penalty)
+)
 
 
 # --- a table's result: the correction form, pre-filled ------------------------------------------
@@ -1114,14 +1131,6 @@ def penalties_page(request: Request, event_id: int) -> Response:
     )
 
 
-def _escalate(
-    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
-) -> None:
-    scores.escalate_warning(
-        session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason
-    )
-
-
-_numbered_action(
-    "/penalties/{number}/escalate", ReasonForm, _escalate, "The warning is now the penalty."
+_numbered_action("/penalties/{number}/escalate", ReasonForm, "The warning is now the penalty.")(
+    _on_penalty(scores.escalate_warning)
 )
