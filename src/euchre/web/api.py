@@ -443,19 +443,7 @@ def add_penalty(
     """Record an irregularity at a table (scored by the event's rule profile)."""
     with database(request).write() as session:
         row = scores.add_penalty(
-            session,
-            event_id=event_id,
-            round_number=body.round,
-            table=body.table,
-            kind=body.kind,
-            offender_number=body.offender,
-            hand_number=body.hand_number,
-            proven=body.proven,
-            lone_hand=body.lone_hand,
-            warned=body.warned,
-            choice=body.choice,
-            note=body.note,
-            who=director.name,
+            session, event_id=event_id, record=convert.penalty_record(body), who=director.name
         )
         return convert.penalty_out(row)
 

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import backup, events, presets, rounds, scores
+from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -31,6 +32,8 @@ from euchre.tournament import (
     SIDE_POT_QUALIFICATION,
     SIT_OUT_SCORING,
     EventConfig,
+    PenaltyKind,
+    PenaltyRecord,
     PrizeTable,
     PrizeTier,
     TableResult,
@@ -627,19 +630,17 @@ def _correct(
 
 @_action("/penalties", PenaltyForm, "Penalty recorded.")
 def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, event_id: int) -> None:
-    scores.add_penalty(
-        session,
-        event_id=event_id,
-        round_number=whole(form.round, "round"),
+    record = PenaltyRecord(
+        round=whole(form.round, "round"),
         table=whole(form.table, "table"),
-        kind=form.kind,
-        offender_number=whole(form.offender, "offending player"),
+        offender_id=player_id(whole(form.offender, "offending player")),
         hand_number=optional_whole(form.hand_number, "hand number"),
+        kind=PenaltyKind.parse(form.kind),
         proven=form.proven,
         lone_hand=form.lone_hand,
         note=form.note,
-        who=director.name,
     )
+    scores.add_penalty(session, event_id=event_id, record=record, who=director.name)
 
 
 @_action("/seating", SeatingForm, "Seating set.")
