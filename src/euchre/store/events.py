@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -23,6 +23,7 @@ from euchre.tournament import FORMAT_NAMES, EventConfig
 
 __all__ = [
     "MAX_ROUNDS",
+    "NewPlayer",
     "add_entrant",
     "archive_event",
     "check_config",
@@ -264,19 +265,21 @@ def _check_name(name: str, what: str) -> str:
     return cleaned
 
 
-def add_entrant(
-    session: Session,
-    *,
-    event_id: int,
-    name: str,
-    team: str | None = None,
-    checked_in: bool = True,
-    who: str,
-) -> Entrant:
+class NewPlayer(NamedTuple):
+    """A player as the director adds him: the API's body, the dashboard's form, a CSV line
+    (``team`` names a fixed partnership; checked and cleaned by :func:`add_entrant`)."""
+
+    name: str
+    team: str | None = None
+    checked_in: bool = True
+
+
+def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str) -> Entrant:
     """Add a player. Once the event has started the player arrives for the next round."""
     event = get_event(session, event_id=event_id, for_update=True)
     if event.status in ("finished", "archived"):
         raise ConflictError(f"{event.name!r} is {event.status}; no players can be added")
+    name, team, checked_in = player
     cleaned = _check_name(name, "player name")
     team_label = _check_name(team, "team name") if team and team.strip() else None
     number = (
@@ -341,9 +344,9 @@ def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> lis
                 add_entrant(
                     session,
                     event_id=event_id,
-                    name=name,
-                    team=(row.get("team") or "").strip() or None,
-                    checked_in=flag in _TRUE_WORDS,
+                    player=NewPlayer(
+                        name, (row.get("team") or "").strip() or None, flag in _TRUE_WORDS
+                    ),
                     who=who,
                 )
             )

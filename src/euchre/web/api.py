@@ -247,14 +247,8 @@ def list_players(request: Request, director: Reader, event_id: Id) -> list[Entra
 def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCreate) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
     with database(request).write() as session:
-        entrant = events.add_entrant(
-            session,
-            event_id=event_id,
-            name=body.name,
-            team=body.team,
-            checked_in=body.checked_in,
-            who=director.name,
-        )
+        player = events.NewPlayer(body.name, body.team, body.checked_in)
+        entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         return convert.entrant_out(entrant)
 
 

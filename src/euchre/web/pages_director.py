@@ -561,14 +561,8 @@ def _numbered_action(
 def _add_player(
     session: Session, director: DirectorSession, form: PlayerForm, event_id: int
 ) -> Done:
-    entrant = events.add_entrant(
-        session,
-        event_id=event_id,
-        name=form.name,
-        team=form.team or None,
-        checked_in=form.checked_in,
-        who=director.name,
-    )
+    player = events.NewPlayer(form.name, form.team or None, form.checked_in)
+    entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
     return Done(f"{entrant.name} added (player {entrant.number}, code {entrant.code}).")
 
 
