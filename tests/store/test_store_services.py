@@ -47,9 +47,8 @@ def _event_with_round(store: Database, teams: int = 2) -> tuple[int, list[str]]:
         event = events.create_event(session, config=_config(), who="tester")
         for team in range(teams):
             for seat in "ab":
-                events.add_entrant(
-                    session, event_id=event.id, name=f"{team}{seat}", team=f"T{team}", who="t"
-                )
+                player = events.NewPlayer(f"{team}{seat}", team=f"T{team}")
+                events.add_entrant(session, event_id=event.id, player=player, who="t")
         event_id = event.id
     with store.write() as session:
         rounds.start_round(session, event_id=event_id, who="tester")

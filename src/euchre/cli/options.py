@@ -6,7 +6,10 @@ from typing import Annotated
 
 import typer
 
-__all__ = ["JsonOption"]
+__all__ = ["JsonOption", "RoundsOption"]
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 """``--json``: print the result as JSON (a command's default stays its own)."""
+
+RoundsOption = Annotated[int | None, typer.Option(help="Rounds (default: the preset's).")]
+"""``--rounds``: the event's rounds, or None for its preset's."""

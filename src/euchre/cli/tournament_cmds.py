@@ -23,7 +23,7 @@ from typing import Annotated, Any
 import typer
 
 from euchre.cli.errors import CliError
-from euchre.cli.options import JsonOption
+from euchre.cli.options import JsonOption, RoundsOption
 from euchre.tournament import (
     Entrant,
     EventInputs,
@@ -106,7 +106,7 @@ def simulate_command(
     ],
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
     seed: Annotated[int, typer.Option(help="Seed of the first event.")],
-    rounds: Annotated[int | None, typer.Option(help="Rounds (default: the preset's).")] = None,
+    rounds: RoundsOption = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -176,7 +176,7 @@ def event_new(
     file: FileArgument,
     sheet: Annotated[str, typer.Option(help="The sheet's preset: ballantrae, bolivar, ...")],
     name: Annotated[str, typer.Option(help="The event's name.")] = "",
-    rounds: Annotated[int | None, typer.Option(help="Rounds (default: the preset's).")] = None,
+    rounds: RoundsOption = None,
     seed: Annotated[int, typer.Option(help="Seed for draws and schedules.")] = 0,
     round_minutes: Annotated[int, typer.Option(help="Round length (the bell).")] = 0,
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,

@@ -10,10 +10,16 @@ from sqlalchemy.orm import Session
 from euchre.store.models import AuditEntry
 from euchre.tournament.codec import JsonCodec
 
-__all__ = ["AuditValue", "list_audit", "record_audit"]
+__all__ = ["AuditValue", "list_audit", "record_audit", "table_target"]
 
 AuditValue = dict[str, Any] | JsonCodec | None
 """An old or new value in the log: JSON, or a tournament value (kept as its JSON)."""
+
+
+def table_target(round_number: int, table: int) -> str:
+    """The log's target for a table of a round, ``round 2 table 5`` (a table's correction page
+    lists the entries with this target)."""
+    return f"round {round_number} table {table}"
 
 
 def _json(value: AuditValue) -> dict[str, Any] | None:

@@ -7,13 +7,12 @@ import secrets
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, ConflictError, StoreError
 from euchre.store.models import Director, Setting
-from euchre.store.ratelimit import check_rate_limit, record_failure
+from euchre.store.ratelimit import check_rate_limit, count_failure
 
 __all__ = [
     "MIN_PASSWORD_LENGTH",
@@ -88,11 +87,7 @@ def log_in(database: Database, *, client: str, name: str, password: str) -> tupl
             director = authenticate(session, name=name, password=password)
             return director.id, director.name
     except AuthError:
-        try:
-            with database.write() as session:
-                record_failure(session, key=key)
-        except IntegrityError:
-            pass  # another worker counted this device's first failure at the same moment
+        count_failure(database, key=key)
         raise
 
 

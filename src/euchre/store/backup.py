@@ -264,9 +264,14 @@ class _RoundPart(_Part):
     plan: StartedPlan
 
 
-class _TableCodePart(_Part):
+class _AtTablePart(_Part):
+    """A part about one table of one round (``round_number``, ``table_number`` columns)."""
+
     round: Int32
     table: Int32
+
+
+class _TableCodePart(_AtTablePart):
     code: str
 
 
@@ -282,16 +287,12 @@ class _SubmissionPart(_Part):
     confirmed_at: datetime | None = None
 
 
-class _ResultPart(_Part):
-    round: Int32
-    table: Int32
+class _ResultPart(_AtTablePart):
     result: TableResult
     submission_id: Int32 | None = None
 
 
-class _PenaltyPart(_Part):
-    round: Int32
-    table: Int32
+class _PenaltyPart(_AtTablePart):
     record: PenaltyRecord
 
 
@@ -317,9 +318,7 @@ class _LogEntryPart(_Part):
     at: datetime | None = None
 
 
-class _OnlineTablePart(_Part):
-    round: Int32
-    table: Int32
+class _OnlineTablePart(_AtTablePart):
     players: dict[Int32, Int32]
     bots: dict[Int32, _BotPart]
     state: OnlineTableState = OnlineTableState.PLAYING

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store.audit import record_audit
+from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_inputs
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, touch
@@ -72,7 +72,7 @@ def _set_official(
         event_id=event_id,
         who=who,
         action=action,
-        target=f"round {round_number} table {table}",
+        target=table_target(round_number, table),
         old_value=old,
         new_value=payload,
         reason=reason,

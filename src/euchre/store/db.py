@@ -13,20 +13,38 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, Select, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
 
-__all__ = ["DEFAULT_DATABASE_URL", "Database", "database_url_from_environment", "migrate"]
+from euchre.store.errors import NotFoundError
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "Database",
+    "database_url_from_environment",
+    "migrate",
+    "the_row",
+]
+
+T = TypeVar("T")
 
 DEFAULT_DATABASE_URL = "sqlite:///./euchre.db"
 
 _SQLITE_BUSY_TIMEOUT_MS = 30_000
 _THREADS_SQLITE = 8
 """Requests a worker runs at once on SQLite (writes take turns anyway; reads need few)."""
+
+
+def the_row(session: Session, query: Select[T], missing: str) -> T:
+    """The row ``query`` selects; ``NotFoundError(missing)`` when there is none."""
+    row = session.scalar(query)
+    if row is None:
+        raise NotFoundError(missing)
+    return row
 
 
 def database_url_from_environment() -> str:

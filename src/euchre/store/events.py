@@ -8,7 +8,7 @@ import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -16,12 +16,14 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit
+from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Event, EventStatus, Round
 from euchre.tournament import FORMAT_NAMES, EventConfig
 
 __all__ = [
     "MAX_ROUNDS",
+    "NewPlayer",
     "add_entrant",
     "archive_event",
     "check_config",
@@ -187,14 +189,11 @@ def entrant_by_code(session: Session, *, event_id: int, player_code: str) -> Ent
     """The player whose card carries ``player_code`` (spaces around it ignored); an unknown
     code raises ``NotFoundError``."""
     cleaned = player_code.strip()
-    entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned)
+    return the_row(
+        session,
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned),
+        f"no player of event {event_id} has code {cleaned!r}; use the code on your own card",
     )
-    if entrant is None:
-        raise NotFoundError(
-            f"no player of event {event_id} has code {cleaned!r}; use the code on your own card"
-        )
-    return entrant
 
 
 def next_round_number(session: Session, *, event_id: int) -> int:
@@ -211,12 +210,11 @@ def list_entrants(session: Session, *, event_id: int) -> list[Entrant]:
 
 def get_entrant(session: Session, *, event_id: int, number: int) -> Entrant:
     """One player by number (raises ``NotFoundError``)."""
-    entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number)
+    return the_row(
+        session,
+        select(Entrant).where(Entrant.event_id == event_id, Entrant.number == number),
+        f"event {event_id} has no player number {number}",
     )
-    if entrant is None:
-        raise NotFoundError(f"event {event_id} has no player number {number}")
-    return entrant
 
 
 def _new_player_code(session: Session, event_id: int) -> str:
@@ -267,19 +265,21 @@ def _check_name(name: str, what: str) -> str:
     return cleaned
 
 
-def add_entrant(
-    session: Session,
-    *,
-    event_id: int,
-    name: str,
-    team: str | None = None,
-    checked_in: bool = True,
-    who: str,
-) -> Entrant:
+class NewPlayer(NamedTuple):
+    """A player as the director adds him: the API's body, the dashboard's form, a CSV line
+    (``team`` names a fixed partnership; checked and cleaned by :func:`add_entrant`)."""
+
+    name: str
+    team: str | None = None
+    checked_in: bool = True
+
+
+def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str) -> Entrant:
     """Add a player. Once the event has started the player arrives for the next round."""
     event = get_event(session, event_id=event_id, for_update=True)
     if event.status in ("finished", "archived"):
         raise ConflictError(f"{event.name!r} is {event.status}; no players can be added")
+    name, team, checked_in = player
     cleaned = _check_name(name, "player name")
     team_label = _check_name(team, "team name") if team and team.strip() else None
     number = (
@@ -344,9 +344,9 @@ def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> lis
                 add_entrant(
                     session,
                     event_id=event_id,
-                    name=name,
-                    team=(row.get("team") or "").strip() or None,
-                    checked_in=flag in _TRUE_WORDS,
+                    player=NewPlayer(
+                        name, (row.get("team") or "").strip() or None, flag in _TRUE_WORDS
+                    ),
                     who=who,
                 )
             )

@@ -25,7 +25,7 @@ from euchre.engine.state import HandStatus
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
 from euchre.store.corrections import _set_official
-from euchre.store.db import Database
+from euchre.store.db import Database, the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import entrant_by_code, get_event, latest_round, list_entrants
 from euchre.store.models import (
@@ -521,16 +521,15 @@ def record_missing(database: Database, service: PlayService, *, event_id: int) -
 
 
 def _online_row(session: Session, event_id: int, round_number: int, table: int) -> OnlineTable:
-    row = session.scalar(
+    return the_row(
+        session,
         select(OnlineTable).where(
             OnlineTable.event_id == event_id,
             OnlineTable.round_number == round_number,
             OnlineTable.table_number == table,
-        )
+        ),
+        f"round {round_number} table {table} is not played online",
     )
-    if row is None:
-        raise NotFoundError(f"round {round_number} table {table} is not played online")
-    return row
 
 
 def end_table(

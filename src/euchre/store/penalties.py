@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
-from euchre.store.audit import record_audit
+from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_config, event_inputs, player_id
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants, touch
@@ -24,7 +24,6 @@ from euchre.store.models import (
 from euchre.store.results import _check_table, _seating, official_result
 from euchre.store.rounds import TableContext, get_round
 from euchre.tournament import (
-    PenaltyKind,
     PenaltyRecord,
     TableResult,
     TableSeating,
@@ -122,56 +121,34 @@ def check_ruled_hands_zero(
             raise ResultError(message(number, kind), field=f"hand_points.{number}")
 
 
-def add_penalty(
-    session: Session,
-    *,
-    event_id: int,
-    round_number: int,
-    table: int,
-    kind: str,
-    offender_number: int,
-    hand_number: int | None = None,
-    proven: bool | None = None,
-    lone_hand: bool = False,
-    warned: bool | None = None,
-    choice: str | None = None,
-    note: str = "",
-    who: str,
-) -> Penalty:
-    """Record an irregularity at a table; the core scores it by the event's rule profile."""
+def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: str) -> Penalty:
+    """Record an irregularity at a table (``record``: as the director entered it, through the
+    API or the dashboard's form); the core scores it by the event's rule profile."""
+    round_number, table = record.round, record.table
     round_row = _check_table(session, event_id, round_number, table)
     seating = _seating(round_row, table)
-    if player_id(offender_number) not in seating.players:
+    if record.offender_id not in seating.players:
         names = {
             player_id(entrant.number): entrant.name
             for entrant in list_entrants(session, event_id=event_id)
         }
-        named = names.get(player_id(offender_number))
+        named = names.get(record.offender_id)
+        offender = f"player {record.offender_id}"
         there = ", ".join(names.get(player, player) for player in seating.players)
         raise StoreError(
-            f"{f'{named} (player {offender_number})' if named else f'player {offender_number}'} "
+            f"{f'{named} ({offender})' if named else offender} "
             f"does not play at round {round_number} table {table} (there: {there})"
         )
     event = get_event(session, event_id=event_id, for_update=True)
-    record = PenaltyRecord(
-        round=round_number,
-        table=table,
-        kind=PenaltyKind.parse(kind),
-        offender_id=player_id(offender_number),
-        hand_number=hand_number,
-        proven=proven,
-        lone_hand=lone_hand,
-        warned=warned,
-        choice=choice,
-        note=note,
-    )
     _check_deal_named(session, event, record, seating)
     penalty = Penalty(
         event_id=event_id, round_number=round_number, table_number=table, record=record
     )
     session.add(penalty)
     _rescore(session, event)
-    _audit(session, penalty, who=who, action="add_penalty", old=None, new=record, reason=note)
+    _audit(
+        session, penalty, who=who, action="add_penalty", old=None, new=record, reason=record.note
+    )
     return penalty
 
 
@@ -198,7 +175,7 @@ def _audit(
         event_id=penalty.event_id,
         who=who,
         action=action,
-        target=f"round {penalty.round_number} table {penalty.table_number}",
+        target=table_target(penalty.round_number, penalty.table_number),
         old_value=old,
         new_value=new,
         reason=reason,

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from euchre.store.db import Database
 from euchre.store.errors import RateLimitedError
 from euchre.store.models import RateLimit, utc_now
 
@@ -19,6 +21,7 @@ __all__ = [
     "MAX_BLOCK",
     "WINDOW",
     "check_rate_limit",
+    "count_failure",
     "defer_rate_limit",
     "deferred_rate_limit_pending",
     "raise_if_blocked",
@@ -93,3 +96,14 @@ def record_failure(session: Session, *, key: str, now: datetime | None = None) -
     block = min(timedelta(seconds=2 ** (excess - 1)), MAX_BLOCK)
     limit.blocked_until = moment + block
     return int(block.total_seconds())
+
+
+def count_failure(database: Database, *, key: str) -> None:
+    """:func:`record_failure` in a write transaction of its own (the failed request's own
+    transaction is rolled back); another worker counting the same key's first failure at the
+    same moment is no error."""
+    try:
+        with database.write() as session:
+            record_failure(session, key=key)
+    except IntegrityError:
+        pass  # another worker counted this key's first failure at the same moment

@@ -8,16 +8,18 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import Select, Text, bindparam, cast, literal, select
+from sqlalchemy import Row, Select, Text, bindparam, cast, literal, select
 from sqlalchemy.orm import Session, defer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
+from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import (
     entrant_by_code,
@@ -110,12 +112,11 @@ class TableContext:
 
 def get_round(session: Session, *, event_id: int, number: int) -> Round:
     """A started round (raises ``NotFoundError``)."""
-    round_row = session.scalar(
-        select(Round).where(Round.event_id == event_id, Round.number == number)
+    return the_row(
+        session,
+        select(Round).where(Round.event_id == event_id, Round.number == number),
+        f"event {event_id} has not started round {number}",
     )
-    if round_row is None:
-        raise NotFoundError(f"event {event_id} has not started round {number}")
-    return round_row
 
 
 def table_codes(session: Session, *, event_id: int, round_number: int) -> dict[int, str]:
@@ -568,6 +569,37 @@ _TABLE_PLAYERS = select(
 """A table's players by number, in plain columns (built once, like the lookup)."""
 
 
+_FoundRow = Row[*tuple[Any, ...]]
+"""A table-code lookup's row (its columns differ per lookup)."""
+
+
+def _found_by_code(
+    session: Session,
+    code: str,
+    lookup: Callable[[bool, dict[str, Any]], _FoundRow | None],
+    *,
+    blocked_until_at: int,
+) -> tuple[str, _FoundRow]:
+    """The cleaned code and the row ``lookup(rate_limited, params)`` finds for it, with the
+    deferred wrong-code check of :func:`euchre.web.deps.guard_codes` (the lookup then reads
+    the client's block too, in column ``blocked_until_at``). An unknown code raises
+    ``NotFoundError``."""
+    cleaned = code.strip().upper()
+    rate_key = take_deferred_rate_limit(session)
+    params: dict[str, Any] = {"code": cleaned}
+    if rate_key is not None:
+        params["rate_key"] = rate_key
+    found = lookup(rate_key is not None, params)
+    if rate_key is not None:
+        if found is None:
+            check_rate_limit(session, key=rate_key)
+        else:
+            raise_if_blocked(found[blocked_until_at])
+    if found is None:
+        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    return cleaned, found
+
+
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
     """The table a code opens, in the round now in play: a table keeps its code for the
     whole event, and the page shows who sits there this round. An unknown code raises
@@ -576,19 +608,12 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
 
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
     same table take turns on PostgreSQL (SQLite writes already take turns)."""
-    cleaned = code.strip().upper()
-    rate_key = take_deferred_rate_limit(session)
-    params: dict[str, Any] = {"code": cleaned}
-    if rate_key is not None:
-        params["rate_key"] = rate_key
-    found = session.execute(_lookup_query(lock, rate_key is not None), params).first()
-    if rate_key is not None:
-        if found is None:
-            check_rate_limit(session, key=rate_key)
-        else:
-            raise_if_blocked(found[5])
-    if found is None:
-        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    cleaned, found = _found_by_code(
+        session,
+        code,
+        lambda limited, params: session.execute(_lookup_query(lock, limited), params).first(),
+        blocked_until_at=5,
+    )
     table_number, event_id, event, latest, plan_text, _, official_result = found
     if latest is None:
         raise ConflictError(
@@ -708,20 +733,13 @@ def _read_query(rate_limited: bool) -> Select[Any]:
 def read_table(session: Session, *, code: str) -> TableRead:
     """The table a code opens in the round now in play, for reading: ``open_table``'s
     lookup, its errors and its wrong-code check, in plain rows."""
-    cleaned = code.strip().upper()
-    rate_key = take_deferred_rate_limit(session)
-    params: dict[str, Any] = {"code": cleaned}
-    if rate_key is not None:
-        params["rate_key"] = rate_key
     connection = session.connection()
-    found = connection.execute(_read_query(rate_key is not None), params).first()
-    if rate_key is not None:
-        if found is None:
-            check_rate_limit(session, key=rate_key)
-        else:
-            raise_if_blocked(found[10])
-    if found is None:
-        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    cleaned, found = _found_by_code(
+        session,
+        code,
+        lambda limited, params: connection.execute(_read_query(limited), params).first(),
+        blocked_until_at=10,
+    )
     (table_number, event_id, event_name, profile_id, round_id, number, started_at, ends_at,
      closed_at, plan_text, _, official) = found  # fmt: skip
     if round_id is None:

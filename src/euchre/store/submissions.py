@@ -8,7 +8,7 @@ from typing import TypedDict, Unpack
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from euchre.store.audit import AuditValue, record_audit
+from euchre.store.audit import AuditValue, record_audit, table_target
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError
 from euchre.store.models import (
@@ -95,7 +95,7 @@ def _player_audit(
         event_id=table.event.id,
         who=f"player {player.number} ({player.name})",
         action=action,
-        target=f"round {table.round.number} table {table.table_number}",
+        target=table_target(table.round.number, table.table_number),
         **values,
     )
 

@@ -282,16 +282,15 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
     config, competitors, spec = event.config, event.competitors, event.spec
     plans = progress.plans
     tie_breaks = config.tie_breaks or spec.tie_breaks
-    standings, ties = build_standings(
-        progress.ledger, competitors.names, competitors.members, tie_breaks
-    )
+    final = build_standings(progress.ledger, competitors.names, competitors.members, tie_breaks)
+    standings, ties = final
     current_round = progress.current_round
     playoffs: list[Playoff] = []
     conflicts: list[PlayoffConflict] = []
     if current_round is None:
         places = max(1, len(config.prizes.amounts_for(_table_count(plans))))
         if config.prize_ties != "split":
-            playoffs = spec.playoffs(event.options, standings, ties, places)
+            playoffs = spec.playoffs(event.options, final, places)
         outcome = _play_off(event, playoffs, standings, ties)
         if outcome is not None:
             plans = plans + outcome.plans

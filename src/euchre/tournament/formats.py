@@ -27,7 +27,6 @@ from euchre.tournament.model import (
     Playoff,
     PrizeTable,
     PrizeTier,
-    StandingRow,
     TableSeating,
 )
 from euchre.tournament.movement import (
@@ -42,6 +41,7 @@ from euchre.tournament.movement import (
     sit_out_rotation,
     winners_move_up_round,
 )
+from euchre.tournament.standings import Ranking
 from euchre.tournament.winners_split import split_round
 from euchre.tournament.winners_stay import winners_stay_round
 
@@ -135,14 +135,8 @@ class FormatSpec:
         """The movement: round ``state.round_number`` from the complete rounds before it."""
         raise NotImplementedError(f"format {self.name!r} has no movement")
 
-    def playoffs(
-        self,
-        options: Mapping[str, Any],
-        standings: Sequence[StandingRow],
-        ties: Sequence[tuple[str, ...]],
-        places: int,
-    ) -> list[Playoff]:
-        """The playoffs the main event's final ``standings`` call for (none by default)."""
+    def playoffs(self, options: Mapping[str, Any], final: Ranking, places: int) -> list[Playoff]:
+        """The playoffs the main event's ``final`` standings call for (none by default)."""
         return []
 
 
@@ -203,13 +197,7 @@ class LosersRotate(FormatSpec):
         )
         return _team_seating(state, tables)
 
-    def playoffs(
-        self,
-        options: Mapping[str, Any],
-        standings: Sequence[StandingRow],
-        ties: Sequence[tuple[str, ...]],
-        places: int,
-    ) -> list[Playoff]:
+    def playoffs(self, options: Mapping[str, Any], final: Ranking, places: int) -> list[Playoff]:
         """Rule 20: two teams tied play a 4-hand playoff, then a sudden-death hand; rule 21:
         more than two play a 4-hand round robin. Only ties for a prize place (at least
         first) are played off."""
@@ -219,8 +207,8 @@ class LosersRotate(FormatSpec):
         sudden = int(options.get("sudden_death_hands", 1))
         sudden_text = "sudden-death hand" if sudden == 1 else f"{sudden}-hand sudden-death game"
         found: list[Playoff] = []
-        for group in ties:
-            rank = next(row.rank for row in standings if row.competitor_id == group[0])
+        for group in final.ties:
+            rank = next(row.rank for row in final.rows if row.competitor_id == group[0])
             if rank > places:
                 continue
             if len(group) == 2:

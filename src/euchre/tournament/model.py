@@ -51,6 +51,7 @@ __all__ = [
     "StandingRow",
     "TableResult",
     "TableSeating",
+    "Tally",
     "TieBreak",
 ]
 
@@ -421,18 +422,12 @@ class RoundPlan(JsonCodec):
 
 
 @dataclass(frozen=True, slots=True)
-class StandingRow(JsonCodec):
-    """One competitor's line in the standings (a player in individual formats, a team in team
-    formats). ``rank`` is shared by competitors still tied after every tie-break (``tied``).
-    ``points_by_round`` gives the points of each round scored so far (penalties and sit-outs
-    included); ``tie_break_values`` are shown as read (a round number, a count), never
-    negated for sorting."""
+class Tally(JsonCodec):
+    """A competitor's counts: what the standings add up, table by table and sit-out by sit-out
+    (``penalty_points`` are already in ``points``). Adding a count here adds it to the
+    standings' rows and to what the ledger keeps."""
 
-    rank: int
-    competitor_id: str
-    name: str
-    members: tuple[str, ...]
-    points: int
+    points: int = 0
     games_played: int = 0
     games_won: int = 0
     lone_hands: int = 0
@@ -440,6 +435,20 @@ class StandingRow(JsonCodec):
     points_against: int = 0
     sit_outs: int = 0
     penalty_points: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow(Tally):
+    """One competitor's line in the standings (a player in individual formats, a team in team
+    formats): its :class:`Tally`, with its place. ``rank`` is shared by competitors still tied
+    after every tie-break (``tied``). ``points_by_round`` gives the points of each round scored
+    so far (penalties and sit-outs included); ``tie_break_values`` are shown as read (a round
+    number, a count), never negated for sorting."""
+
+    rank: int
+    competitor_id: str
+    name: str
+    members: tuple[str, ...]
     tied: bool = False
     tie_break_values: Mapping[str, int] = field(default_factory=dict)
     points_by_round: Mapping[int, int] = field(default_factory=dict)

@@ -10,14 +10,23 @@ level after every tie-break share a rank and are reported as tied, never silentl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import NamedTuple
 
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.model import PrizeAward, SidePot, StandingRow, TableResult, TableSeating
+from euchre.tournament.model import (
+    PrizeAward,
+    SidePot,
+    StandingRow,
+    TableResult,
+    TableSeating,
+    Tally,
+)
 
 __all__ = [
     "CUP_RULES",
     "Ledger",
+    "Ranking",
     "build_standings",
     "decided_by",
     "prize_awards",
@@ -26,36 +35,39 @@ __all__ = [
 ]
 
 
-@dataclass(slots=True)
-class _Line:
-    points: int = 0
-    games_played: int = 0
-    games_won: int = 0
-    lone_hands: int = 0
-    euchres: int = 0
-    points_against: int = 0
-    sit_outs: int = 0
-    penalty_points: int = 0
-    by_round: dict[int, int] = field(default_factory=dict)
+def _counts(tally: Tally) -> dict[str, int]:
+    """``tally``'s counts by field name."""
+    return {count.name: getattr(tally, count.name) for count in fields(Tally)}
 
 
 @dataclass(slots=True)
 class Ledger:
-    """Running totals per competitor, and the head-to-head record between them."""
+    """Running totals per competitor (its :class:`Tally` and its points round by round), and
+    the head-to-head record between them."""
 
     order: list[str]
-    lines: dict[str, _Line] = field(default_factory=dict)
+    tallies: dict[str, Tally] = field(default_factory=dict)
+    by_round: dict[str, dict[int, int]] = field(default_factory=dict)
     head_to_head: dict[tuple[str, str], int] = field(default_factory=dict)
     total_euchres: int = 0
 
     def __post_init__(self) -> None:
-        self.lines = {unit: _Line() for unit in self.order}
+        self.tallies = {unit: Tally() for unit in self.order}
+        self.by_round = {unit: {} for unit in self.order}
 
-    def _line(self, unit: str) -> _Line:
-        if unit not in self.lines:
-            self.lines[unit] = _Line()
+    def _add(self, unit: str, round_number: int, game: Tally) -> None:
+        """Add one game's (or one sit-out's) counts to ``unit``: to its tally, and its points to
+        the round's."""
+        if unit not in self.tallies:
+            self.tallies[unit] = Tally()
+            self.by_round[unit] = {}
             self.order.append(unit)
-        return self.lines[unit]
+        total = _counts(self.tallies[unit])
+        self.tallies[unit] = Tally(
+            **{name: total[name] + value for name, value in _counts(game).items()}
+        )
+        rounds = self.by_round[unit]
+        rounds[round_number] = rounds.get(round_number, 0) + game.points
 
     def record_table(
         self,
@@ -80,21 +92,22 @@ class Ledger:
             units = list(pair) if individual else [unit_of.get(pair[0], pair[0])]
             side_units[side] = units
             for unit in units:
-                line = self._line(unit)
                 members = [unit] if individual else list(pair)
                 if individual:
                     own = result.player_points.get(unit, result.team_points[side])
                     points = own + penalty_points[side] - scored_nothing[side]
                 else:
                     points = side_points[side]
-                line.points += points
-                line.by_round[round_number] = line.by_round.get(round_number, 0) + points
-                line.points_against += side_points[1 - side]
-                line.games_played += 1
-                line.games_won += 1 if winner == side else 0
-                line.lone_hands += sum(result.lone_hands.get(m, 0) for m in members)
-                line.euchres += sum(result.euchres.get(m, 0) for m in members)
-                line.penalty_points += penalty_points[side]
+                game = Tally(
+                    points=points,
+                    games_played=1,
+                    games_won=1 if winner == side else 0,
+                    lone_hands=sum(result.lone_hands.get(m, 0) for m in members),
+                    euchres=sum(result.euchres.get(m, 0) for m in members),
+                    points_against=side_points[1 - side],
+                    penalty_points=penalty_points[side],
+                )
+                self._add(unit, round_number, game)
         for side in (0, 1):
             difference = side_points[side] - side_points[1 - side]
             for unit in side_units[side]:
@@ -108,9 +121,9 @@ class Ledger:
         """Score the units sitting out a complete round: the round's average (rounded down),
         a fixed number, or nothing."""
         played = [
-            line.by_round[round_number]
-            for unit, line in self.lines.items()
-            if round_number in line.by_round and unit not in units
+            rounds[round_number]
+            for unit, rounds in self.by_round.items()
+            if round_number in rounds and unit not in units
         ]
         if scoring == "average":
             points = sum(played) // len(played) if played else 0
@@ -119,36 +132,35 @@ class Ledger:
         else:
             points = 0
         for unit in units:
-            line = self._line(unit)
-            line.sit_outs += 1
-            line.points += points
-            line.by_round[round_number] = points
+            self._add(unit, round_number, Tally(points=points, sit_outs=1))
 
     def euchres_of(self, unit: str) -> int:
         """Euchres recorded against ``unit``."""
-        return self.lines[unit].euchres
+        return self.tallies[unit].euchres
 
 
-def _criterion(name: str, unit: str, line: _Line, group: Sequence[str], ledger: Ledger) -> int:
+def _criterion(name: str, unit: str, group: Sequence[str], ledger: Ledger) -> int:
     """A value where larger ranks higher."""
+    tally = ledger.tallies[unit]
     if name == "points":
-        return line.points
+        return tally.points
     if name == "games_won":
-        return line.games_won
+        return tally.games_won
     if name == "lone_hands":
-        return line.lone_hands
+        return tally.lone_hands
     if name == "fewest_euchres":
-        return -line.euchres
+        return -tally.euchres
     if name == "points_against":
-        return -line.points_against
+        return -tally.points_against
     if name == "head_to_head":
         return sum(ledger.head_to_head.get((unit, other), 0) for other in group if other != unit)
     if name == "first_to_score":
         running = 0
         reached = 0
-        for round_number in sorted(line.by_round):
+        rounds = ledger.by_round[unit]
+        for round_number in sorted(rounds):
             before = running
-            running += line.by_round[round_number]
+            running += rounds[round_number]
             if running != before:
                 reached = round_number
         return -reached
@@ -160,12 +172,19 @@ _SHOWN_NEGATED = ("first_to_score", "fewest_euchres", "points_against")
 its final total was reached, the euchres, the points against), never as "-6"."""
 
 
+class Ranking(NamedTuple):
+    """The standings: rows in rank order, and the groups still tied after every tie-break."""
+
+    rows: list[StandingRow]
+    ties: list[tuple[str, ...]]
+
+
 def build_standings(
     ledger: Ledger,
     names: Mapping[str, str],
     members: Mapping[str, tuple[str, ...]],
     tie_breaks: Sequence[str],
-) -> tuple[list[StandingRow], list[tuple[str, ...]]]:
+) -> Ranking:
     """Rows in rank order and the groups still tied after every tie-break."""
     order = tie_breaks if tie_breaks and tie_breaks[0] == "points" else ("points", *tie_breaks)
     groups: list[list[str]] = [sorted(ledger.order)]
@@ -176,9 +195,7 @@ def build_standings(
             if len(group) == 1:
                 refined.append(group)
                 continue
-            scored = {
-                unit: _criterion(name, unit, ledger.lines[unit], group, ledger) for unit in group
-            }
+            scored = {unit: _criterion(name, unit, group, ledger) for unit in group}
             for unit, value in scored.items():
                 values[unit][name] = value
             for value in sorted(set(scored.values()), reverse=True):
@@ -191,31 +208,23 @@ def build_standings(
         if len(group) > 1:
             ties.append(tuple(group))
         for unit in group:
-            line = ledger.lines[unit]
             rows.append(
                 StandingRow(
+                    **_counts(ledger.tallies[unit]),
                     rank=position,
                     competitor_id=unit,
                     name=names.get(unit, unit),
                     members=members.get(unit, (unit,)),
-                    points=line.points,
-                    games_played=line.games_played,
-                    games_won=line.games_won,
-                    lone_hands=line.lone_hands,
-                    euchres=line.euchres,
-                    points_against=line.points_against,
-                    sit_outs=line.sit_outs,
-                    penalty_points=line.penalty_points,
                     tied=len(group) > 1,
                     tie_break_values={
                         name: -value if name in _SHOWN_NEGATED else value
                         for name, value in values[unit].items()
                     },
-                    points_by_round=dict(sorted(line.by_round.items())),
+                    points_by_round=dict(sorted(ledger.by_round[unit].items())),
                 )
             )
         position += len(group)
-    return rows, ties
+    return Ranking(rows, ties)
 
 
 def split_cents(total: int, shares: int) -> list[int]:

@@ -247,14 +247,8 @@ def list_players(request: Request, director: Reader, event_id: Id) -> list[Entra
 def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCreate) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
     with database(request).write() as session:
-        entrant = events.add_entrant(
-            session,
-            event_id=event_id,
-            name=body.name,
-            team=body.team,
-            checked_in=body.checked_in,
-            who=director.name,
-        )
+        player = events.NewPlayer(body.name, body.team, body.checked_in)
+        entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         return convert.entrant_out(entrant)
 
 
@@ -443,19 +437,7 @@ def add_penalty(
     """Record an irregularity at a table (scored by the event's rule profile)."""
     with database(request).write() as session:
         row = scores.add_penalty(
-            session,
-            event_id=event_id,
-            round_number=body.round,
-            table=body.table,
-            kind=body.kind,
-            offender_number=body.offender,
-            hand_number=body.hand_number,
-            proven=body.proven,
-            lone_hand=body.lone_hand,
-            warned=body.warned,
-            choice=body.choice,
-            note=body.note,
-            who=director.name,
+            session, event_id=event_id, record=convert.penalty_record(body), who=director.name
         )
         return convert.penalty_out(row)
 

@@ -7,15 +7,18 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from euchre.store.core import player_id
 from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.presets import sheet_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.store.table_view import SubmissionEntry, TableView
+from euchre.tournament import PenaltyKind, PenaltyRecord
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
     EventOut,
+    PenaltyCreate,
     PenaltyOut,
     ResultIn,
     RoundOut,
@@ -31,6 +34,7 @@ __all__ = [
     "entrant_out",
     "event_out",
     "penalty_out",
+    "penalty_record",
     "result_input",
     "round_out",
     "seconds_left",
@@ -130,6 +134,14 @@ def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
         euchres=dict(body.euchres),
         player_points=dict(body.player_points),
         first_to_tying_score=body.first_to_tying_score,
+    )
+
+
+def penalty_record(body: PenaltyCreate) -> PenaltyRecord:
+    """The core's penalty record from the API's (the same fields; the offender by number)."""
+    fields = body.model_dump(exclude={"kind", "offender"})
+    return PenaltyRecord(
+        **fields, kind=PenaltyKind.parse(body.kind), offender_id=player_id(body.offender)
     )
 
 

@@ -6,16 +6,15 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from fastapi import Request, Response
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, NotFoundError
 from euchre.store.ratelimit import (
     check_rate_limit,
+    count_failure,
     defer_rate_limit,
     deferred_rate_limit_pending,
-    record_failure,
 )
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, client_key, read_session
 
@@ -104,9 +103,5 @@ def guard_codes(
             check_rate_limit(session, key=key)
             return action(session)
     except (NotFoundError, AuthError):
-        try:
-            with store.write() as session:
-                record_failure(session, key=key)
-        except IntegrityError:
-            pass  # another worker counted this client's first failure at the same moment
+        count_failure(store, key=key)
         raise

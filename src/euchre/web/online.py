@@ -24,7 +24,7 @@ API (JSON; director calls need a session as the rest of ``/api``):
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 from fastapi import APIRouter, Depends, FastAPI, Form, Path, Request
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
@@ -64,6 +64,23 @@ Reader = Annotated[DirectorSession, Depends(director_for_read)]
 Writer = Annotated[DirectorSession, Depends(director_for_write)]
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
 Seat = Annotated[int, Path(ge=0, le=3)]
+
+
+class TableAt(TypedDict):
+    """An online table, as its routes' path names it (``.../rounds/{round_number}/online/
+    {table}``): the keyword arguments the store's online services take for it."""
+
+    event_id: int
+    round_number: int
+    table: int
+
+
+def _table_at(event_id: Id, round_number: Id, table: Id) -> TableAt:
+    return TableAt(event_id=event_id, round_number=round_number, table=table)
+
+
+AtTable = Annotated[TableAt, Depends(_table_at)]
+"""The table the path names (the API's routes and the live page's forms)."""
 
 
 class SeatCodeIn(BaseModel):
@@ -140,21 +157,13 @@ def mark_table(
 
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/seats/{seat}")
 def fill_seat(
-    request: Request,
-    director: Writer,
-    event_id: Id,
-    round_number: Id,
-    table: Id,
-    seat: Seat,
-    body: FillSeatIn,
+    request: Request, director: Writer, at: AtTable, seat: Seat, body: FillSeatIn
 ) -> dict[str, Any]:
     """A computer player takes an absent player's seat (or gives it back: ``human``)."""
     online.fill_seat(
         database(request),
         service_of(request),
-        event_id=event_id,
-        round_number=round_number,
-        table=table,
+        **at,
         seat=seat,
         kind=body.kind,
         counts=body.counts,
@@ -164,19 +173,10 @@ def fill_seat(
 
 
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/end")
-def end_table(
-    request: Request, director: Writer, event_id: Id, round_number: Id, table: Id
-) -> dict[str, Any]:
+def end_table(request: Request, director: Writer, at: AtTable) -> dict[str, Any]:
     """End a table at the bell: the score as it stands is recorded."""
-    online.end_table(
-        database(request),
-        service_of(request),
-        event_id=event_id,
-        round_number=round_number,
-        table=table,
-        who=director.name,
-    )
-    return {"round": round_number, "table": table, "ended": True}
+    online.end_table(database(request), service_of(request), **at, who=director.name)
+    return {"round": at["round_number"], "table": at["table"], "ended": True}
 
 
 @router.get("/api/events/{event_id}/online/records.jsonl", response_class=PlainTextResponse)
@@ -311,23 +311,18 @@ async def _refused(
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/seat")
 async def fill_seat_post(
-    request: Request,
-    event_id: Id,
-    round_number: Id,
-    table: Id,
-    form: Annotated[SeatForm, Form()],
+    request: Request, at: AtTable, form: Annotated[SeatForm, Form()]
 ) -> Response:
     """The live page's seat form."""
     director = require_director(request, form)
+    event_id, table = at["event_id"], at["table"]
     typed = {"form": "seat", "table": str(table), **form.model_dump(exclude={"csrf_token"})}
     try:
         await run_in_threadpool(
             online.fill_seat,
             database(request),
             service_of(request),
-            event_id=event_id,
-            round_number=round_number,
-            table=table,
+            **at,
             seat=_whole_number(form.seat, "seat"),
             kind=form.kind,
             counts=form.counts != "no",
@@ -340,18 +335,15 @@ async def fill_seat_post(
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/end")
 async def end_table_post(
-    request: Request,
-    event_id: Id,
-    round_number: Id,
-    table: Id,
-    form: Annotated[DirectorForm, Form()],
+    request: Request, at: AtTable, form: Annotated[DirectorForm, Form()]
 ) -> Response:
     """The live page's end-at-the-bell button."""
     director = require_director(request, form)
     # The button does what the API call does.
-    await run_in_threadpool(end_table, request, director, event_id, round_number, table)
+    await run_in_threadpool(end_table, request, director, at)
     return redirect(
-        f"/director/events/{event_id}/online", f"Table {table} ended; its score is recorded."
+        f"/director/events/{at['event_id']}/online",
+        f"Table {at['table']} ended; its score is recorded.",
     )
 
 

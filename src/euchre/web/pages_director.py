@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Protocol, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import backup, events, presets, rounds, scores
+from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -31,6 +32,8 @@ from euchre.tournament import (
     SIDE_POT_QUALIFICATION,
     SIT_OUT_SCORING,
     EventConfig,
+    PenaltyKind,
+    PenaltyRecord,
     PrizeTable,
     PrizeTier,
     TableResult,
@@ -73,6 +76,8 @@ __all__ = [
 ]
 
 router = APIRouter(include_in_schema=False)
+
+T = TypeVar("T")
 
 
 def _text(value: object) -> str:
@@ -279,18 +284,40 @@ def _warning_text(config: EventConfig) -> str:
     return (" Warning: " + "; ".join(warnings) + ".") if warnings else ""
 
 
+async def _in_write(request: Request, work: Callable[[Session], T]) -> T:
+    """``work`` in a write transaction, run off the event loop (a form's store call)."""
+
+    def run() -> T:
+        with database(request).write() as session:
+            return work(session)
+
+    return await run_in_threadpool(run)
+
+
+async def _save_config(
+    request: Request, form: EventForm, save: Callable[[Session, EventConfig], T]
+) -> tuple[T, str]:
+    """Read the settings ``form`` and ``save`` them in a write transaction, off the event
+    loop: what ``save`` returned, and the sheet's warnings as the message's tail."""
+
+    def run() -> tuple[T, str]:
+        config = _config_from_form(form)
+        with database(request).write() as session:
+            saved = save(session, config)
+        return saved, _warning_text(config)
+
+    return await run_in_threadpool(run)
+
+
 @router.post("/director/events")
 async def create_event_post(request: Request, form: Annotated[EventForm, Form()]) -> Response:
     """Create an event from the form."""
     director = require_director(request, form)
-
-    def work() -> tuple[int, str]:
-        config = _config_from_form(form)
-        with database(request).write() as session:
-            event = events.create_event(session, config=config, who=director.name)
-            return event.id, _warning_text(config)
-
-    event_id, warning = await run_in_threadpool(work)
+    event_id, warning = await _save_config(
+        request,
+        form,
+        lambda session, config: events.create_event(session, config=config, who=director.name).id,
+    )
     return redirect(f"/director/events/{event_id}", "Event created. Add players next." + warning)
 
 
@@ -326,14 +353,13 @@ async def edit_event_post(
 ) -> Response:
     """Save the edited settings (only before round 1 starts)."""
     director = require_director(request, form)
-
-    def work() -> str:
-        config = _config_from_form(form)
-        with database(request).write() as session:
-            events.update_config(session, event_id=event_id, config=config, who=director.name)
-        return _warning_text(config)
-
-    warning = await run_in_threadpool(work)
+    _, warning = await _save_config(
+        request,
+        form,
+        lambda session, config: events.update_config(
+            session, event_id=event_id, config=config, who=director.name
+        ),
+    )
     return redirect(f"/director/events/{event_id}", "Settings saved." + warning)
 
 
@@ -369,12 +395,9 @@ async def delete_event_post(
     director = require_director(request, form)
     if form.confirm != "yes":
         raise StoreError("confirm the deletion on the confirmation page (confirm=yes missing)")
-
-    def work() -> str:
-        with database(request).write() as session:
-            return events.delete_event(session, event_id=event_id, who=director.name)
-
-    name = await run_in_threadpool(work)
+    name = await _in_write(
+        request, lambda session: events.delete_event(session, event_id=event_id, who=director.name)
+    )
     return redirect("/director", f"{name} deleted.")
 
 
@@ -384,12 +407,10 @@ async def archive_event_post(
 ) -> Response:
     """Archive a finished event."""
     director = require_director(request, form)
-
-    def work() -> str:
-        with database(request).write() as session:
-            return events.archive_event(session, event_id=event_id, who=director.name).name
-
-    name = await run_in_threadpool(work)
+    name = await _in_write(
+        request,
+        lambda session: events.archive_event(session, event_id=event_id, who=director.name).name,
+    )
     return redirect("/director", f"{name} archived.")
 
 
@@ -404,12 +425,9 @@ async def restore_post(request: Request, form: Annotated[RestoreForm, Form()]) -
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise StoreError(f"the backup file is not JSON: {error}") from None
-
-    def work() -> int:
-        with database(request).write() as session:
-            return backup.restore_event(session, data=data, who=director.name).id
-
-    event_id = await run_in_threadpool(work)
+    event_id = await _in_write(
+        request, lambda session: backup.restore_event(session, data=data, who=director.name).id
+    )
     return redirect(f"/director/events/{event_id}", "Backup restored as a new event.")
 
 
@@ -469,12 +487,7 @@ async def _write_then_redirect(
     (with the movements a correction changed, when ``work`` returns them, or the message
     ``work`` returns as a ``Done``)."""
     director = require_director(request, form)
-
-    def run() -> str | Done | None:
-        with database(request).write() as session:
-            return work(session, director, form)
-
-    extra = await run_in_threadpool(run)
+    extra = await _in_write(request, lambda session: work(session, director, form))
     url = f"/director/events/{event_id}"
     if isinstance(extra, Done):
         message = extra.message
@@ -496,66 +509,69 @@ def _register(path: str, handler: Callable[..., Any], form_type: type[DirectorFo
     router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
 
 
+_Work = Callable[[Session, DirectorSession, FormT, int], str | Done | None]
+_NumberedWork = Callable[[Session, DirectorSession, FormT, int, int], str | Done | None]
+
+
 def _action(
-    path: str,
-    form_type: type[FormT],
-    work: Callable[[Session, DirectorSession, FormT, int], str | Done | None],
-    message: str,
-) -> None:
-    """Register a dashboard form post: read it as ``form_type``, run ``work`` in a write
-    transaction, then redirect."""
+    path: str, form_type: type[FormT], message: str
+) -> Callable[[_Work[FormT]], _Work[FormT]]:
+    """Register the decorated ``work`` as a dashboard form post: read the form as
+    ``form_type``, run ``work`` in a write transaction, then redirect."""
 
-    async def handler(request: Request, event_id: int, form: FormT) -> Response:
-        return await _write_then_redirect(
-            request,
-            event_id,
-            form,
-            lambda session, director, posted: work(session, director, posted, event_id),
-            message,
-        )
+    def register(work: _Work[FormT]) -> _Work[FormT]:
+        async def handler(request: Request, event_id: int, form: FormT) -> Response:
+            return await _write_then_redirect(
+                request,
+                event_id,
+                form,
+                lambda session, director, posted: work(session, director, posted, event_id),
+                message,
+            )
 
-    _register(path, handler, form_type)
+        _register(path, handler, form_type)
+        return work
+
+    return register
 
 
 def _numbered_action(
-    path: str,
-    form_type: type[FormT],
-    work: Callable[[Session, DirectorSession, FormT, int, int], str | Done | None],
-    message: str,
-) -> None:
+    path: str, form_type: type[FormT], message: str
+) -> Callable[[_NumberedWork[FormT]], _NumberedWork[FormT]]:
     """Like :func:`_action` for a path with a second number (``{number}``: a player, a round,
     a submission, a penalty); ``message`` may name it as ``{number}``."""
 
-    async def handler(request: Request, event_id: int, number: int, form: FormT) -> Response:
-        return await _write_then_redirect(
-            request,
-            event_id,
-            form,
-            lambda session, director, posted: work(session, director, posted, event_id, number),
-            message.format(number=number),
-        )
+    def register(work: _NumberedWork[FormT]) -> _NumberedWork[FormT]:
+        async def handler(request: Request, event_id: int, number: int, form: FormT) -> Response:
+            return await _write_then_redirect(
+                request,
+                event_id,
+                form,
+                lambda session, director, posted: work(session, director, posted, event_id, number),
+                message.format(number=number),
+            )
 
-    _register(path, handler, form_type)
+        _register(path, handler, form_type)
+        return work
+
+    return register
 
 
+@_action("/players", PlayerForm, "Player added.")
 def _add_player(
     session: Session, director: DirectorSession, form: PlayerForm, event_id: int
 ) -> Done:
-    entrant = events.add_entrant(
-        session,
-        event_id=event_id,
-        name=form.name,
-        team=form.team or None,
-        checked_in=form.checked_in,
-        who=director.name,
-    )
+    player = events.NewPlayer(form.name, form.team or None, form.checked_in)
+    entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
     return Done(f"{entrant.name} added (player {entrant.number}, code {entrant.code}).")
 
 
+@_action("/players/import", ImportForm, "Players imported.")
 def _import(session: Session, director: DirectorSession, form: ImportForm, event_id: int) -> None:
     events.import_entrants_csv(session, event_id=event_id, text=form.csv, who=director.name)
 
 
+@_action("/pairs", PairForm, "Players paired.")
 def _pair(session: Session, director: DirectorSession, form: PairForm, event_id: int) -> None:
     events.pair_entrants(
         session,
@@ -566,6 +582,7 @@ def _pair(session: Session, director: DirectorSession, form: PairForm, event_id:
     )
 
 
+@_action("/rounds/start", DirectorForm, "Round started.")
 def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
     rounds.start_round(session, event_id=event_id, who=director.name)
 
@@ -579,6 +596,7 @@ def _changes_text(changes: tuple[Any, ...]) -> str | None:
     )
 
 
+@_action("/correct", CorrectForm, "Result saved.")
 def _correct(
     session: Session, director: DirectorSession, form: CorrectForm, event_id: int
 ) -> str | None:
@@ -604,22 +622,22 @@ def _correct(
     return _changes_text(changes)
 
 
+@_action("/penalties", PenaltyForm, "Penalty recorded.")
 def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, event_id: int) -> None:
-    scores.add_penalty(
-        session,
-        event_id=event_id,
-        round_number=whole(form.round, "round"),
+    record = PenaltyRecord(
+        round=whole(form.round, "round"),
         table=whole(form.table, "table"),
-        kind=form.kind,
-        offender_number=whole(form.offender, "offending player"),
+        offender_id=player_id(whole(form.offender, "offending player")),
         hand_number=optional_whole(form.hand_number, "hand number"),
+        kind=PenaltyKind.parse(form.kind),
         proven=form.proven,
         lone_hand=form.lone_hand,
         note=form.note,
-        who=director.name,
     )
+    scores.add_penalty(session, event_id=event_id, record=record, who=director.name)
 
 
+@_action("/seating", SeatingForm, "Seating set.")
 def _seating(session: Session, director: DirectorSession, form: SeatingForm, event_id: int) -> None:
     try:
         sitting = [int(number) for number in form.sitting_out.replace(",", " ").split()]
@@ -636,22 +654,7 @@ def _seating(session: Session, director: DirectorSession, form: SeatingForm, eve
     )
 
 
-_action("/players", PlayerForm, _add_player, "Player added.")
-_action("/players/import", ImportForm, _import, "Players imported.")
-_action("/pairs", PairForm, _pair, "Players paired.")
-_action("/rounds/start", DirectorForm, _start, "Round started.")
-_action("/correct", CorrectForm, _correct, "Result saved.")
-_action("/penalties", PenaltyForm, _penalty, "Penalty recorded.")
-_action("/seating", SeatingForm, _seating, "Seating set.")
-
-
-def _check_in(
-    session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
-) -> Done:
-    entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
-    return Done(f"{entrant.name} checked in.")
-
-
+@_action("/players/check-in-all", DirectorForm, "Everyone checked in.")
 def _check_in_all(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int
 ) -> Done:
@@ -661,6 +664,15 @@ def _check_in_all(
     return Done(f"Checked in {len(arrived)}: {', '.join(entrant.name for entrant in arrived)}.")
 
 
+@_numbered_action("/players/{number}/check-in", DirectorForm, "Checked in.")
+def _check_in(
+    session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
+) -> Done:
+    entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
+    return Done(f"{entrant.name} checked in.")
+
+
+@_numbered_action("/players/{number}/withdraw", ReasonForm, "Withdrawn.")
 def _withdraw(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
@@ -673,6 +685,7 @@ def _withdraw(
     return Done(f"{entrant.name} withdrawn from round {entrant.withdrawal_round} on.")
 
 
+@_numbered_action("/players/{number}/reinstate", ReasonForm, "Withdrawal taken back.")
 def _reinstate(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
@@ -686,12 +699,14 @@ def _reinstate(
     return Done(f"{entrant.name} plays on (withdrawal taken back).")
 
 
+@_numbered_action("/rounds/{number}/close", DirectorForm, "Round {number} closed.")
 def _close(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
 ) -> None:
     rounds.close_round(session, event_id=event_id, number=number, who=director.name)
 
 
+@_numbered_action("/rounds/{number}/undo", ReasonForm, "Round {number} undone.")
 def _undo(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> None:
@@ -702,6 +717,7 @@ def _undo(
     )
 
 
+@_numbered_action("/submissions/{number}/accept", AcceptForm, "Score accepted.")
 def _accept(
     session: Session, director: DirectorSession, form: AcceptForm, event_id: int, number: int
 ) -> str | None:
@@ -715,22 +731,28 @@ def _accept(
     return _changes_text(changes)
 
 
-def _remove_penalty(
-    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
-) -> None:
-    scores.remove_penalty(
-        session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason
-    )
+class _PenaltyStep(Protocol):
+    """A store service that acts on one penalty, giving the reason (remove, escalate)."""
+
+    def __call__(
+        self, session: Session, *, event_id: int, penalty_id: int, who: str, reason: str
+    ) -> object: ...
 
 
-_numbered_action("/penalties/{number}/remove", ReasonForm, _remove_penalty, "Penalty removed.")
-_action("/players/check-in-all", DirectorForm, _check_in_all, "Everyone checked in.")
-_numbered_action("/players/{number}/check-in", DirectorForm, _check_in, "Checked in.")
-_numbered_action("/players/{number}/withdraw", ReasonForm, _withdraw, "Withdrawn.")
-_numbered_action("/players/{number}/reinstate", ReasonForm, _reinstate, "Withdrawal taken back.")
-_numbered_action("/rounds/{number}/close", DirectorForm, _close, "Round {number} closed.")
-_numbered_action("/rounds/{number}/undo", ReasonForm, _undo, "Round {number} undone.")
-_numbered_action("/submissions/{number}/accept", AcceptForm, _accept, "Score accepted.")
+def _on_penalty(step: _PenaltyStep) -> _NumberedWork[ReasonForm]:
+    """The work of a penalty's button: ``step`` on penalty ``number``, with the reason typed."""
+
+    def work(
+        session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
+    ) -> None:
+        step(session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason)
+
+    return work
+
+
+_numbered_action("/penalties/{number}/remove", ReasonForm, "Penalty removed.")(
+    _on_penalty(scores.remove_penalty)
+)
 
 
 # --- a table's result: the correction form, pre-filled ------------------------------------------
@@ -790,10 +812,10 @@ def _table_history(
     session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
 ) -> list[dict[str, str]]:
     """What the audit log says about this table, oldest first, with players named."""
-    from euchre.store.audit import list_audit
+    from euchre.store.audit import list_audit, table_target
     from euchre.web.convert import audit_changes
 
-    target = f"round {round_number} table {table}"
+    target = table_target(round_number, table)
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
 
     def changes_of(entry: Any) -> str:
@@ -1104,14 +1126,6 @@ def penalties_page(request: Request, event_id: int) -> Response:
     )
 
 
-def _escalate(
-    session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
-) -> None:
-    scores.escalate_warning(
-        session, event_id=event_id, penalty_id=number, who=director.name, reason=form.reason
-    )
-
-
-_numbered_action(
-    "/penalties/{number}/escalate", ReasonForm, _escalate, "The warning is now the penalty."
+_numbered_action("/penalties/{number}/escalate", ReasonForm, "The warning is now the penalty.")(
+    _on_penalty(scores.escalate_warning)
 )
