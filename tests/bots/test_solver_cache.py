@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 import threading
@@ -44,12 +45,14 @@ print(json.dumps({"values": values, "signatures": signatures}))
 """
 
 
-def _solve_in_fresh_process(cache: Path, *, cold: bool = False) -> tuple[Any, str]:
+def _solve_in_fresh_process(
+    cache: Path, *, cold: bool = False, prelude: str = ""
+) -> tuple[Any, str]:
     """The values solved, and the process's stderr; with an empty cache (``cold``), checks
     that each compiled function was compiled for one signature."""
     environment = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
     done = subprocess.run(
-        [sys.executable, "-c", _SOLVE_SCRIPT],
+        [sys.executable, "-c", prelude + _SOLVE_SCRIPT],
         env=environment,
         capture_output=True,
         text=True,
@@ -115,6 +118,27 @@ def test_cache_is_written_loaded_back_and_rebuilt_when_unreadable(tmp_path: Path
     again, stderr = _solve_in_fresh_process(cache)
     assert again == compiled
     assert "unreadable" not in stderr
+
+
+def _index_entries(cache: Path, function: str) -> int:
+    """How many compiled versions numba's index of ``function`` lists."""
+    (index,) = cache.rglob(f"solver.{function}-*.nbi")
+    with index.open("rb") as file:
+        pickle.load(file)  # numba's version
+        _stamp, overloads = pickle.loads(file.read())
+    return len(overloads)
+
+
+def test_a_change_to_the_rules_compiles_the_search_afresh(tmp_path: Path) -> None:
+    # numba's cache only notices the solver's own file changing; the rules and card tables
+    # the search calls and reads are part of each entry's key.
+    cache = tmp_path / "numba-cache"
+    compiled, _ = _solve_in_fresh_process(cache, cold=True)
+    assert _index_entries(cache, "_solve_each_move") == 1
+    edited = "import euchre.bots.solver as s\ns._RULES_DIGEST = 'rules edited'\n"
+    recompiled, _ = _solve_in_fresh_process(cache, cold=True, prelude=edited)
+    assert recompiled == compiled
+    assert _index_entries(cache, "_solve_each_move") == 2
 
 
 def test_truncated_cache_data_does_not_break_a_solve(tmp_path: Path) -> None:

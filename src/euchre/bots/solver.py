@@ -20,6 +20,8 @@ The search is alpha-beta with
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import logging
 import threading
 from collections.abc import Sequence
@@ -29,8 +31,9 @@ from typing import Any, NamedTuple, cast
 import numpy as np
 import numpy.typing as npt
 from numba import njit
-from numba.core.caching import NullCache
+from numba.core.caching import FunctionCache, NullCache
 
+from euchre.engine import cards, compiled_rules, rules
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER
 from euchre.engine.compiled_rules import FOLLOW_MASK, follow_suit, trick_winner
 from euchre.engine.profile import Contract, load_profile
@@ -425,6 +428,34 @@ def solve_value(position: OpenHandPosition) -> int:
 
 _COMPILED = (_ordered_moves, _trick_winner, _search, _solve_each_move, _root_value)
 """The solver's compiled functions; with the shared rules they call, those it caches on disk."""
+
+
+def _rules_digest() -> str:
+    """A digest of the sources the compiled search depends on besides this file: the rules it
+    calls and the card tables it reads (numba's cache only notices this file changing)."""
+    digest = hashlib.sha256()
+    for module in (cards, rules, compiled_rules):
+        digest.update(inspect.getsource(module).encode())
+    return digest.hexdigest()
+
+
+_RULES_DIGEST = _rules_digest()
+
+
+class _RulesAwareCache(FunctionCache):
+    """numba's on-disk function cache, its entries keyed by :data:`_RULES_DIGEST` as well, so
+    a change to the rules or card tables compiles the search afresh instead of loading it."""
+
+    def __init__(self, py_func: Any) -> None:
+        super().__init__(py_func)  # type: ignore[no-untyped-call]  # numba is untyped here
+
+    def _index_key(self, sig: Any, codegen: Any) -> tuple[Any, ...]:
+        key = super()._index_key(sig, codegen)  # type: ignore[no-untyped-call]
+        return (*key, _RULES_DIGEST)
+
+
+for _dispatcher in cast(tuple[Any, ...], _COMPILED):
+    _dispatcher._cache = _RulesAwareCache(_dispatcher.py_func)
 
 _READY = False
 _READY_LOCK = threading.Lock()
