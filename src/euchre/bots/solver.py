@@ -227,7 +227,10 @@ def _trick_winner(trick: IntArray, trick_seats: IntArray, players: int, trump: i
     )
 
 
-# Not cached: numba's on-disk cache of a self-recursive function crashes when loaded back.
+# Cached on disk. numba's cache of a self-recursive function compiled for several signatures
+# crashes (segfault) when loaded back, one specialisation calling another (numba issue 6061).
+# Every call of _search passes int64 arguments only (see _ALL), so it has one signature; a test
+# checks that it stays so.
 @njit(cache=True)
 def _search(
     world: _World,
