@@ -433,12 +433,16 @@ _COMPILED = (_ordered_moves, _trick_winner, _search, _solve_each_move, _root_val
 """The solver's compiled functions; with the shared rules they call, those it caches on disk."""
 
 
-def _rules_digest() -> str:
+def _rules_digest() -> str | None:
     """A digest of the sources the compiled search depends on besides this file: the rules it
-    calls and the card tables it reads (numba's cache only notices this file changing)."""
+    calls and the card tables it reads (numba's cache only notices this file changing). None
+    when a source cannot be read (an install without ``.py`` files)."""
     digest = hashlib.sha256()
     for module in (cards, rules, compiled_rules):
-        digest.update(inspect.getsource(module).encode())
+        try:
+            digest.update(inspect.getsource(module).encode())
+        except (OSError, TypeError):
+            return None
     return digest.hexdigest()
 
 
@@ -458,7 +462,10 @@ class _RulesAwareCache(FunctionCache):
 
 
 for _dispatcher in cast(tuple[Any, ...], _COMPILED):
-    _dispatcher._cache = _RulesAwareCache(_dispatcher.py_func)
+    # Without the digest an entry could be stale: compile in each process instead.
+    _dispatcher._cache = (
+        NullCache() if _RULES_DIGEST is None else _RulesAwareCache(_dispatcher.py_func)
+    )
 
 _READY = False
 _READY_LOCK = threading.Lock()
