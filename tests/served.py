@@ -41,6 +41,8 @@ class EuchreServer:
         """Start the server and wait until ``GET /api/setup`` answers."""
         environment = dict(os.environ)
         environment["DATABASE_URL"] = self.database_url
+        # No solver warm-up at start-up unless a test asks for it (it costs CPU time).
+        environment.setdefault("EUCHRE_SOLVER_WARM_UP", "0")
         command = [
             sys.executable,
             "-m",

@@ -9,12 +9,26 @@ sampled worlds each solved open-handed, frozen as the yardstick, and ``expert`` 
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Callable
 
 from euchre.bots.base import Bot, RandomBot
 from euchre.engine.errors import EuchreError
 
-__all__ = ["BOT_FACTORIES", "Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_FACTORIES",
+    "SOLVER_WARM_UP",
+    "Bot",
+    "RandomBot",
+    "make_bot",
+    "warm_up_solver_in_background",
+]
+
+SOLVER_WARM_UP = "EUCHRE_SOLVER_WARM_UP"
+"""Environment variable: ``1`` makes the web app warm the open-hand solver up at start-up
+(:func:`warm_up_solver_in_background`). ``euchre serve`` sets it unless it is set already;
+otherwise it is off, so tests and scripts that build the app do not pay for it."""
 
 
 def _rules(seed: int | None) -> Bot:
@@ -80,3 +94,24 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     if factory is None:
         raise EuchreError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOT_FACTORIES))}")
     return factory(seed)
+
+
+def warm_up_solver_in_background() -> threading.Thread:
+    """Compile (or load from numba's cache) the open-hand solver in a daemon thread.
+
+    The ``pimc``, ``hard`` and ``expert`` players' first decision in a process otherwise
+    waits for it. Numba itself is imported in the thread, so the caller does not wait at all;
+    a solve started meanwhile waits for the warm-up instead of compiling a second time.
+    """
+
+    def run() -> None:
+        try:
+            from euchre.bots.solver import warm_up
+
+            warm_up()
+        except Exception:  # a failed warm-up only means the first solve compiles
+            logging.getLogger(__name__).exception("warming up the solver failed")
+
+    thread = threading.Thread(target=run, name="solver-warm-up", daemon=True)
+    thread.start()
+    return thread

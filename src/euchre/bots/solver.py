@@ -20,14 +20,20 @@ The search is alpha-beta with
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+import logging
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 import numpy.typing as npt
 from numba import njit
+from numba.core.caching import FunctionCache, NullCache
 
+from euchre.engine import cards, compiled_rules, rules
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER
 from euchre.engine.compiled_rules import FOLLOW_MASK, follow_suit, trick_winner
 from euchre.engine.profile import Contract, load_profile
@@ -39,6 +45,8 @@ __all__ = [
     "solve_value",
     "warm_up",
 ]
+
+_LOG = logging.getLogger(__name__)
 
 MAX_VALUE = 100
 """Larger than any hand's points: the search window's infinity."""
@@ -61,6 +69,15 @@ for _trump in range(4):
         ]
         if _stronger:
             _NEXT_HIGHER[_trump, _card] = min(_stronger, key=lambda c: POWER[_trump][c])
+
+# Constant arguments of the calls to _search, as numpy scalars: numba types them int64, where a
+# plain ``-1`` or ``0`` would be typed as a literal and compile _search once more for it. One
+# signature is what lets the on-disk cache load the recursive search back (see _search). Typed
+# as ``int`` for mypy, which is what they stand for.
+_ALL = cast(int, np.int64(-1))
+_NONE = cast(int, np.int64(0))
+_LOWEST = cast(int, np.int64(-1000))
+_HIGHEST = cast(int, np.int64(1000))
 
 _TABLE_BITS = 16
 _TABLE_SIZE = 1 << _TABLE_BITS
@@ -210,8 +227,11 @@ def _trick_winner(trick: IntArray, trick_seats: IntArray, players: int, trump: i
     )
 
 
-# Not cached: numba's on-disk cache of a self-recursive function crashes when loaded back.
-@njit(cache=False)
+# Cached on disk. numba's cache of a self-recursive function compiled for several signatures
+# crashes (segfault) when loaded back, one specialisation calling another (numba issue 6061).
+# Every call of _search passes int64 arguments only (see _ALL), so it has one signature; a test
+# checks that it stays so.
+@njit(cache=True)
 def _search(
     world: _World,
     seat: int,
@@ -277,12 +297,14 @@ def _search(
             while world.active[following] == 0:
                 following = (following + 1) % 4
             value = _search(
-                world, following, trick_length + 1, maker_tricks, tricks_done, alpha, beta, -1
+                world, following, trick_length + 1, maker_tricks, tricks_done, alpha, beta, _ALL
             )
         else:
             winner = _trick_winner(trick, trick_seats, world.players, world.trump)
             won = 1 if winner % 2 == world.maker_team else 0
-            value = _search(world, winner, 0, maker_tricks + won, tricks_done + 1, alpha, beta, -1)
+            value = _search(
+                world, winner, _NONE, maker_tricks + won, tricks_done + 1, alpha, beta, _ALL
+            )
         hands[seat] ^= 1 << card
         if maximizing:
             if value > best:
@@ -311,7 +333,7 @@ def _search(
     return best
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _solve_each_move(
     world: _World,
     seat: int,
@@ -325,16 +347,16 @@ def _solve_each_move(
     for index in range(candidates.shape[0]):
         only = 1 << candidates[index]
         values[index] = _search(
-            world, seat, trick_length, maker_tricks, tricks_done, -1000, 1000, only
+            world, seat, trick_length, maker_tricks, tricks_done, _LOWEST, _HIGHEST, only
         )
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _root_value(
     world: _World, seat: int, trick_length: int, maker_tricks: int, tricks_done: int
 ) -> int:
     """The exact value of the position (a compiled entry point, so the search has one type)."""
-    return _search(world, seat, trick_length, maker_tricks, tricks_done, -1000, 1000, -1)
+    return _search(world, seat, trick_length, maker_tricks, tricks_done, _LOWEST, _HIGHEST, _ALL)
 
 
 def _world(position: OpenHandPosition) -> _World:
@@ -371,6 +393,8 @@ def solve_moves(position: OpenHandPosition, cards: list[int]) -> list[int]:
 
     Every card must be legal for the seat to act; the values are exact for this world.
     """
+    if not _READY:
+        warm_up()
     world = _world(position)
     seat = position.to_act
     for card in cards:
@@ -391,6 +415,8 @@ def solve_moves(position: OpenHandPosition, cards: list[int]) -> list[int]:
 
 def solve_value(position: OpenHandPosition) -> int:
     """The makers' points from ``position`` under best play by all seats."""
+    if not _READY:
+        warm_up()
     world = _world(position)
     return int(
         _root_value(
@@ -403,8 +429,84 @@ def solve_value(position: OpenHandPosition) -> int:
     )
 
 
+_COMPILED = (_ordered_moves, _trick_winner, _search, _solve_each_move, _root_value)
+"""The solver's compiled functions; with the shared rules they call, those it caches on disk."""
+
+
+def _rules_digest() -> str | None:
+    """A digest of the sources the compiled search depends on besides this file: the rules it
+    calls and the card tables it reads (numba's cache only notices this file changing). None
+    when a source cannot be read (an install without ``.py`` files)."""
+    digest = hashlib.sha256()
+    for module in (cards, rules, compiled_rules):
+        try:
+            digest.update(inspect.getsource(module).encode())
+        except (OSError, TypeError):
+            return None
+    return digest.hexdigest()
+
+
+_RULES_DIGEST = _rules_digest()
+
+
+class _RulesAwareCache(FunctionCache):
+    """numba's on-disk function cache, its entries keyed by :data:`_RULES_DIGEST` as well, so
+    a change to the rules or card tables compiles the search afresh instead of loading it."""
+
+    def __init__(self, py_func: Any) -> None:
+        super().__init__(py_func)  # type: ignore[no-untyped-call]  # numba is untyped here
+
+    def _index_key(self, sig: Any, codegen: Any) -> tuple[Any, ...]:
+        key = super()._index_key(sig, codegen)  # type: ignore[no-untyped-call]
+        return (*key, _RULES_DIGEST)
+
+
+for _dispatcher in cast(tuple[Any, ...], _COMPILED):
+    # Without the digest an entry could be stale: compile in each process instead.
+    _dispatcher._cache = (
+        NullCache() if _RULES_DIGEST is None else _RulesAwareCache(_dispatcher.py_func)
+    )
+
+_READY = False
+_READY_LOCK = threading.Lock()
+
+
 def warm_up() -> None:
-    """Compile the search now (first use otherwise pays 10-20 seconds of numba compilation)."""
+    """Compile the search now, or load it from numba's on-disk cache; idempotent.
+
+    The first solve in a process calls this itself, so a caller only chooses when to pay:
+    compiling takes 3 seconds of CPU (10-20 seconds of waiting on a busy two-core machine),
+    loading the cache under one second. A cache that cannot be read back (a truncated or
+    garbled file) is emptied and the search compiled afresh, so it never fails a solve.
+    Thread-safe: a second caller waits for the first.
+    """
+    global _READY
+    if _READY:
+        return
+    with _READY_LOCK:
+        if _READY:
+            return
+        try:
+            _sample_solves()
+        except Exception as error:  # an unreadable cache file: unpickling or loading failed
+            _LOG.warning("numba cache of the solver unreadable (%s); compiling afresh", error)
+            _drop_caches()
+            _sample_solves()
+        _READY = True
+
+
+def _drop_caches() -> None:
+    """Empty the on-disk caches of the solver and the rules it calls (or stop using them)."""
+    dispatchers: tuple[Any, ...] = (*_COMPILED, follow_suit, trick_winner)
+    for dispatcher in dispatchers:  # numba's Dispatcher: its cache is a private attribute
+        try:
+            dispatcher._cache.flush()
+        except OSError:  # not writable after all: compile in memory only
+            dispatcher._cache = NullCache()
+
+
+def _sample_solves() -> None:
+    """Solve one position both ways, which compiles (or loads) every entry point."""
     table = np.array(load_profile("valpo").score_table[Contract.PARTNERS], dtype=np.int64)
     hands = [0b11111, 0b11111 << 5, 0b11111 << 10, 0b11111 << 15]
     position = OpenHandPosition(
@@ -419,5 +521,6 @@ def warm_up() -> None:
         tricks_done=0,
         score_table=table,
     )
-    solve_value(position)
-    solve_moves(position, [0])
+    world = _world(position)
+    _root_value(world, 0, 0, 0, 0)
+    _solve_each_move(world, 0, 0, 0, 0, np.array([0], dtype=np.int64), np.zeros(1, np.int64))

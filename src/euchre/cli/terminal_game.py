@@ -6,7 +6,7 @@ import random
 
 from rich.console import Console
 
-from euchre.bots import Bot, make_bot
+from euchre.bots import Bot, make_bot, warm_up_solver_in_background
 from euchre.bots.advice import advise
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import Card, Suit, iter_mask
@@ -55,7 +55,8 @@ def play_terminal_game(
     players = {
         seat: make_bot(bots, rng.randrange(1 << 30)) for seat in range(4) if seat != human_seat
     }
-    _warm_up_in_background()
+    # Compile pimc's solver while the player reads the first hand (hints and pimc seats).
+    warm_up_solver_in_background()
     draw = draw_first_dealer(profile, rng)
     game = Game(profile, draw.dealer)
     console.print(
@@ -143,15 +144,6 @@ def _ask(
 
 
 _HINT_BOTS: dict[str, Bot] = {}
-
-
-def _warm_up_in_background() -> None:
-    """Compile pimc's solver while the player reads the first hand (hints and pimc seats)."""
-    import threading
-
-    from euchre.bots.solver import warm_up
-
-    threading.Thread(target=warm_up, daemon=True).start()
 
 
 HINT_BOT = "expert"

@@ -77,6 +77,7 @@ def serve(
     """Start the director's web app (database: DATABASE_URL, default ./euchre.db)."""
     import uvicorn
 
+    from euchre.bots import SOLVER_WARM_UP
     from euchre.store.auth import ensure_secret_key
     from euchre.store.db import Database, database_url_from_environment
 
@@ -95,6 +96,8 @@ def serve(
     if not public_url.startswith(("http://", "https://")):
         raise CliError(f"--public-url {public_url!r} must start with http:// or https://")
     os.environ["EUCHRE_PUBLIC_URL"] = public_url
+    # Each worker warms the computer players' solver up in the background at start-up.
+    os.environ.setdefault(SOLVER_WARM_UP, "1")
     typer.echo(f"Euchre director's app: {public_url}")
     typer.echo(f"Database: {url}")
     if qr:

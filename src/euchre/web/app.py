@@ -7,6 +7,7 @@ Every error caused by a request is answered with a 4xx: JSON ``{"detail": ...}``
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -20,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DataError, IntegrityError, StatementError
 from starlette.routing import BaseRoute
 
+from euchre.bots import SOLVER_WARM_UP, warm_up_solver_in_background
 from euchre.engine.errors import EuchreError
 from euchre.store.auth import ensure_secret_key
 from euchre.store.db import Database
@@ -88,6 +90,10 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         # of tables costs more per request; as many threads as connections keeps it flat.
         limiter = anyio.to_thread.current_default_thread_limiter()
         limiter.total_tokens = store.concurrency
+        if os.environ.get(SOLVER_WARM_UP) == "1":
+            # Computer players' solver, ready before the first table needs it (a thread:
+            # neither start-up nor the event loop waits). `euchre serve` turns this on.
+            warm_up_solver_in_background()
         yield
 
     app = FastAPI(
