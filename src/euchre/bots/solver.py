@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import itertools
 import logging
 import threading
 from collections.abc import Sequence
@@ -118,7 +119,9 @@ class _Workspace:
         # The transposition table: rows of keys, lower bounds and upper bounds.
         self.table = np.zeros((3, _TABLE_SIZE), dtype=np.int64)
         self.table[_KEY] = -1
-        self.generation = 0
+        self.generations = itertools.count(1)
+        """Each search's own generation: ``next`` on a count is atomic under the GIL, so two
+        threads solving at once (bots of two tables in one server) never share one."""
 
 
 _KEY, _LOW, _HIGH = 0, 1, 2
@@ -131,7 +134,6 @@ def _workspace() -> _Workspace:
     global _WORKSPACE
     if _WORKSPACE is None:
         _WORKSPACE = _Workspace()
-    _WORKSPACE.generation += 1
     return _WORKSPACE
 
 
@@ -384,7 +386,7 @@ def _world(position: OpenHandPosition) -> _World:
         position.maker_team,
         position.score_table,
         work.table,
-        work.generation,
+        next(work.generations),
     )
 
 
