@@ -98,7 +98,11 @@ _TABLE_PENALTIES = select(_penalties.record).where(
 def _check_ruled_hands(session: Session, context: TableContext, result: TableResult) -> None:
     """A hand the director has already ruled on is written 0-0: the penalty holds its points,
     so they are never counted twice. Once the director has ruled on a hand, the table enters
-    its score hand by hand (totals alone could hide that hand's points)."""
+    its score hand by hand (totals alone could hide that hand's points). The table's
+    penalties are read only when its lookup found one."""
+    assert context.has_penalties is not None  # a write's lookup reads it
+    if not context.has_penalties:
+        return
     ended, named = _hands_ruled_on(session, context.event, context.round, context.table_number)
     if not result.hand_points and (ended or named):
         number, kind = min({**named, **ended}.items())

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
 
-from sqlalchemy import Select, Text, bindparam, cast, literal, select
+from sqlalchemy import Select, Text, bindparam, cast, exists, literal, select
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import AuditValue, record_audit
@@ -30,6 +30,8 @@ from euchre.store.models import (
     Entrant,
     Event,
     EventStatus,
+    OnlineTable,
+    Penalty,
     RateLimit,
     Result,
     Round,
@@ -102,6 +104,12 @@ class TableContext:
     official: TableResult | Literal[False] | None = False
     """The table's official result as read with the lookup (a read, not ``lock``), None when
     there is none yet; ``False`` when not read (a write reads it again under its lock)."""
+    plays_online: bool | None = None
+    """Whether the table plays online this round, read with a write's lookup (``lock``);
+    None on a read."""
+    has_penalties: bool | None = None
+    """Whether the director recorded a penalty at the table this round, read with a write's
+    lookup (``lock``); None on a read."""
 
     def side_of(self, entrant: TablePlayer) -> int:
         """The partnership (0 or 1) ``entrant`` plays in at this table."""
@@ -534,6 +542,17 @@ def _blocked_column(rate_limited: bool) -> Any:
     )
 
 
+def _of_this_table(row: Any) -> Any:
+    """``row`` (a table row's columns) is about the looked-up table in its latest round."""
+    return (
+        (row.event_id == _codes.event_id)
+        & (row.round_number == _rounds.number)
+        & (row.table_number == _codes.table_number)
+    )
+
+
+_PLAYS_ONLINE = exists().where(_of_this_table(OnlineTable.__table__.c))
+_HAS_PENALTIES = exists().where(_of_this_table(Penalty.__table__.c))
 _OFFICIAL_OF_TABLE = (
     select(_results.result)
     .where(
@@ -557,7 +576,10 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
     configuration and the round's seating come as text and are parsed only when they changed
     (see ``_parsed_column``). A read also brings the table's official result; a write reads
     it again after taking the table's lock (at READ COMMITTED a subquery of the locking
-    statement could miss a result committed while it waited)."""
+    statement could miss a result committed while it waited). A write's lookup also says
+    whether the table plays online this round and whether it has a penalty (two statements
+    fewer per score): their writers take no table lock, so a read of them after the lock saw
+    nothing more certain than one made with it."""
     query = (
         select(
             _codes.table_number,
@@ -572,6 +594,8 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
             cast(_rounds.plan, Text),
             _blocked_column(rate_limited),
             literal(None, _results.result.type) if lock else _OFFICIAL_OF_TABLE,
+            _PLAYS_ONLINE if lock else literal(None),
+            _HAS_PENALTIES if lock else literal(None),
         )
         .join(Event.__table__, _events.id == _codes.event_id)
         .outerjoin(Round.__table__, _rounds.event_id == _codes.event_id)
@@ -623,7 +647,7 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     if found is None:
         raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
     (table_number, event_id, event_name, config_text, round_id, number, started_at, ends_at,
-     closed_at, plan_text, _, official) = found  # fmt: skip
+     closed_at, plan_text, _, official, online, penalized) = found  # fmt: skip
     if round_id is None:
         raise ConflictError(
             f"table {table_number} has no round in play; wait for the director to start one"
@@ -658,6 +682,8 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
                     tuple(players[player] for player in second),
                 ),
                 False if lock else official,
+                None if online is None else bool(online),
+                None if penalized is None else bool(penalized),
             )
     raise ConflictError(
         f"table {table_number} is not used in round {number}; look for your name on the projector"

@@ -14,7 +14,6 @@ from euchre.store.audit import AuditValue, insert_audit
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError
 from euchre.store.models import (
-    OnlineTable,
     Result,
     Submission,
     SubmissionStatus,
@@ -196,7 +195,7 @@ def submit_score(
     audit entries, in the same order, as the table's lock is held."""
     context = open_table(session, code=code, lock=True)
     submitter = _player_by_code(context, player_code)
-    _check_not_online(session, context)
+    _check_not_online(context)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
     _check_ruled_hands(session, context, result)
@@ -274,25 +273,10 @@ def submit_score(
     )
 
 
-_ONLINE_TABLE = select(OnlineTable.__table__.c.id).where(
-    OnlineTable.__table__.c.event_id == bindparam("event_id"),
-    OnlineTable.__table__.c.round_number == bindparam("round_number"),
-    OnlineTable.__table__.c.table_number == bindparam("table_number"),
-)
-"""Whether a table plays online this round (built once)."""
-
-
-def _check_not_online(session: Session, context: TableContext) -> None:
+def _check_not_online(context: TableContext) -> None:
     """A table played online is scored by the engine (docs/online.md), not from a phone."""
-    online = session.connection().scalar(
-        _ONLINE_TABLE,
-        {
-            "event_id": context.event.id,
-            "round_number": context.round.number,
-            "table_number": context.table_number,
-        },
-    )
-    if online is not None:
+    assert context.plays_online is not None  # a write's lookup reads it
+    if context.plays_online:
         raise ConflictError(
             f"table {context.table_number} plays online this round: the engine records its "
             "score when the game ends"
