@@ -100,11 +100,12 @@ def test_a_table_request_costs_the_same_at_2_tables_and_at_40(client: TestClient
     assert large[1]["Entrant"] == 0
     assert sum(count for kind, count in large[0].items() if kind != "statements") == 0
     # The page: BEGIN, the lookup (code, event, round, block, official result), the four
-    # players, the submissions. A submission also asks whether the table plays online this
-    # round (one indexed lookup) and whether the director ruled on one of its hands (one
-    # indexed lookup: then totals alone are refused). The confirmation adds its lock-protected
-    # reads and writes.
-    assert [cost["statements"] for cost in large] == [4, 9, 4, 9]
+    # players, the submissions. A submission's lookup also says whether the table plays
+    # online this round and whether the director recorded a penalty there (its penalties are
+    # read only then: totals alone are refused after a ruling); it adds its own writes and
+    # the official result read under the table's lock. The confirmation adds its
+    # lock-protected reads and writes.
+    assert [cost["statements"] for cost in large] == [4, 7, 4, 9]
 
 
 def test_a_blocked_device_is_refused_even_with_a_right_table_code(tmp_path: Path) -> None:

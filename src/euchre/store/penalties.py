@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
@@ -22,7 +22,7 @@ from euchre.store.models import (
     Round,
 )
 from euchre.store.results import _check_table, _seating, official_result
-from euchre.store.rounds import TableContext, get_round
+from euchre.store.rounds import RoundTimes, TableContext, TableEvent, get_round
 from euchre.tournament import (
     PenaltyRecord,
     TableResult,
@@ -58,23 +58,20 @@ def ruled_hands(
 
 
 def _hands_ruled_on(
-    session: Session, event: Event, round_row: Round, table: int
+    session: Session, event: Event | TableEvent, round_row: Round | RoundTimes, table: int
 ) -> tuple[dict[int, str], dict[int, str]]:
     """The table's hands the director ruled on, hand number -> the irregularity: those whose
     ruling ends the hand (written 0-0), and those scored as played whose points the offending
     team loses (Ballantrae's renege: the table's result must list that deal)."""
     seating = _seating(round_row, table)
-    profile = load_profile(event_config(event).profile_id)
+    profile = load_profile(event.config.profile_id)
     ended: dict[int, str] = {}
     named: dict[int, str] = {}
-    for penalty in session.scalars(
-        select(Penalty).where(
-            Penalty.event_id == event.id,
-            Penalty.round_number == round_row.number,
-            Penalty.table_number == table,
-        )
-    ):
-        record = penalty.record
+    records = session.connection().execute(
+        _TABLE_PENALTIES,
+        {"event_id": event.id, "round_number": round_row.number, "table_number": table},
+    )
+    for (record,) in records:
         if record.hand_number is None:
             continue
         try:
@@ -88,10 +85,23 @@ def _hands_ruled_on(
     return ended, named
 
 
+_penalties = Penalty.__table__.c
+_TABLE_PENALTIES = select(_penalties.record).where(
+    _penalties.event_id == bindparam("event_id"),
+    _penalties.round_number == bindparam("round_number"),
+    _penalties.table_number == bindparam("table_number"),
+)
+"""One table's penalty records in plain columns (built once: a score checks them)."""
+
+
 def _check_ruled_hands(session: Session, context: TableContext, result: TableResult) -> None:
     """A hand the director has already ruled on is written 0-0: the penalty holds its points,
     so they are never counted twice. Once the director has ruled on a hand, the table enters
-    its score hand by hand (totals alone could hide that hand's points)."""
+    its score hand by hand (totals alone could hide that hand's points). The table's
+    penalties are read only when its lookup found one."""
+    assert context.has_penalties is not None  # a write's lookup reads it
+    if not context.has_penalties:
+        return
     ended, named = _hands_ruled_on(session, context.event, context.round, context.table_number)
     if not result.hand_points and (ended or named):
         number, kind = min({**named, **ended}.items())

@@ -11,7 +11,7 @@ from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
-from euchre.store.core import event_config, player_id
+from euchre.store.core import player_id
 from euchre.store.errors import NotFoundError
 from euchre.store.models import (
     Entrant,
@@ -19,7 +19,7 @@ from euchre.store.models import (
     Result,
     Round,
 )
-from euchre.store.rounds import get_round
+from euchre.store.rounds import RoundTimes, TableEvent, get_round
 from euchre.tournament import (
     TableResult,
     TableSeating,
@@ -76,7 +76,7 @@ def _by_player(label: str, counts: dict[int, int], players: set[int], table: int
 
 
 def _build_result(
-    context_round: Round, table_number: int, players: set[int], entered: ResultInput
+    context_round: Round | RoundTimes, table_number: int, players: set[int], entered: ResultInput
 ) -> TableResult:
     if entered.hand_points:
         sums = (
@@ -223,12 +223,12 @@ def _value_text(
 
 
 def _validated(
-    event: Event, result: TableResult, seating: TableSeating, names: dict[str, str]
+    event: Event | TableEvent, result: TableResult, seating: TableSeating, names: dict[str, str]
 ) -> TableResult:
     """The result checked against the event's rules and completed, as stored. ``names`` are
     the table's own players (the messages name only them): never the whole event's list, so a
     score costs the same however many players the event has."""
-    return complete_result(event_config(event), result, seating, names)
+    return complete_result(event.config, result, seating, names)
 
 
 def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[str, str]:
@@ -244,7 +244,7 @@ def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[
     }
 
 
-def _seating(round_row: Round, table: int) -> TableSeating:
+def _seating(round_row: Round | RoundTimes, table: int) -> TableSeating:
     seating = round_row.plan.table(table)
     if seating is not None:
         return seating
@@ -268,14 +268,15 @@ def official_result(
     )
 
 
-def _bump_revision(session: Session, event: Event) -> None:
+def _bump_revision(session: Session, event: Event | TableEvent) -> None:
     """``touch`` the event in one statement: ``UPDATE ... SET revision = revision + 1``
     takes the same row lock a ``SELECT ... FOR NO KEY UPDATE`` then ``UPDATE`` took (one
     writer per event at a time, after the result's insert, so no deadlock), in one round trip
     instead of two. The session's copy of the event gets the new number."""
     session.flush()
     revision = session.connection().execute(_BUMP_REVISION, {"bumped_event": event.id}).scalar_one()
-    set_committed_value(event, "revision", revision)
+    if isinstance(event, Event):
+        set_committed_value(event, "revision", revision)
 
 
 _events_table = cast(Table, Event.__table__)

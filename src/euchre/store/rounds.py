@@ -8,14 +8,12 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
-from sqlalchemy import Row, Select, Text, bindparam, cast, literal, select
-from sqlalchemy.orm import Session, defer
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import Select, Text, bindparam, cast, exists, literal, select
+from sqlalchemy.orm import Session
 
 from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
@@ -33,6 +31,8 @@ from euchre.store.models import (
     Entrant,
     Event,
     EventStatus,
+    OnlineTable,
+    Penalty,
     RateLimit,
     Result,
     Round,
@@ -44,6 +44,7 @@ from euchre.store.models import (
 )
 from euchre.store.ratelimit import check_rate_limit, raise_if_blocked, take_deferred_rate_limit
 from euchre.tournament import (
+    EventConfig,
     EventSnapshot,
     RoundPlan,
     SeatingOverride,
@@ -57,6 +58,7 @@ __all__ = [
     "TABLE_CODE_ALPHABET",
     "RoundTimes",
     "TableContext",
+    "TableEvent",
     "TablePlayer",
     "TableRead",
     "check_reseat",
@@ -73,6 +75,8 @@ __all__ = [
     "table_of_player",
     "undo_round",
 ]
+
+T = TypeVar("T")
 
 TABLE_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 """Letters and digits that cannot be mistaken for one another on a printed card."""
@@ -93,14 +97,20 @@ class TablePlayer:
 class TableContext:
     """One table of one round, as its page sees it."""
 
-    event: Event
-    round: Round
+    event: TableEvent
+    round: RoundTimes
     table_number: int
     code: str
     partnerships: tuple[tuple[TablePlayer, ...], tuple[TablePlayer, ...]]
     official: TableResult | Literal[False] | None = False
     """The table's official result as read with the lookup (a read, not ``lock``), None when
     there is none yet; ``False`` when not read (a write reads it again under its lock)."""
+    plays_online: bool | None = None
+    """Whether the table plays online this round, read with a write's lookup (``lock``);
+    None on a read."""
+    has_penalties: bool | None = None
+    """Whether the director recorded a penalty at the table this round, read with a write's
+    lookup (``lock``); None on a read."""
 
     def side_of(self, entrant: TablePlayer) -> int:
         """The partnership (0 or 1) ``entrant`` plays in at this table."""
@@ -483,180 +493,206 @@ def _check_core_accepts(session: Session, event: Event) -> None:
     compute(event_inputs(session, event))
 
 
-_PLAN_CACHE_SIZE = 32
-_plans: OrderedDict[tuple[str, int], tuple[str, StartedPlan]] = OrderedDict()
-_plans_lock = threading.Lock()
+_PARSED_CACHE_SIZE = 64
+_parsed: OrderedDict[tuple[str, str, int], tuple[str, Any]] = OrderedDict()
+_parsed_lock = threading.Lock()
 
 
-def _round_plan(session: Session, round_id: int, text: str) -> StartedPlan:
-    """A round's seating parsed from ``text``, the column as the database holds it right now.
+def _parsed_column(session: Session, kind: type[T], row_id: int, text: str) -> T:
+    """A stored value of type ``kind`` (a round's seating, an event's configuration) parsed
+    from ``text``, the column as the database holds it right now.
 
     A round's seating of 200 tables is tens of kilobytes of JSON; parsing it on every table
-    request made a request cost grow with the event. Each worker keeps the parsed seating of
-    the rounds it served, keyed by the round's row and checked against the text just read, so
-    a changed seating (a director's override) is parsed again: the cache can never be stale.
-    The parsed value is shared (it is frozen: code assigns a new plan)."""
-    key = (str(session.get_bind().engine.url), round_id)
-    with _plans_lock:
-        cached = _plans.get(key)
+    request made a request cost grow with the event. Each worker keeps the values it parsed,
+    keyed by their row and checked against the text just read, so a changed value (a
+    director's override) is parsed again: the cache can never be stale. The parsed value is
+    shared (it is frozen: code assigns a new one)."""
+    key = (str(session.get_bind().engine.url), kind.__name__, row_id)
+    with _parsed_lock:
+        cached = _parsed.get(key)
         if cached is not None and cached[0] == text:
-            _plans.move_to_end(key)
-            return cached[1]
-    parsed = load(StartedPlan, json.loads(text))
-    with _plans_lock:
-        _plans[key] = (text, parsed)
-        while len(_plans) > _PLAN_CACHE_SIZE:
-            _plans.popitem(last=False)
+            _parsed.move_to_end(key)
+            value: T = cached[1]
+            return value
+    parsed = load(kind, json.loads(text))
+    with _parsed_lock:
+        _parsed[key] = (text, parsed)
+        while len(_parsed) > _PARSED_CACHE_SIZE:
+            _parsed.popitem(last=False)
     return parsed
+
+
+_events = Event.__table__.c
+_rounds = Round.__table__.c
+_codes = TableCode.__table__.c
+_results = Result.__table__.c
+_entrants = Entrant.__table__.c
+_rate_limits = RateLimit.__table__.c
+
+
+def _blocked_column(rate_limited: bool) -> Any:
+    """The client's wrong-code block, read by the table lookup itself (parameter
+    ``rate_key``)."""
+    if not rate_limited:
+        return literal(None, _rate_limits.blocked_until.type)
+    return (
+        select(_rate_limits.blocked_until)
+        .where(_rate_limits.key == bindparam("rate_key"))
+        .scalar_subquery()
+    )
+
+
+def _of_this_table(row: Any) -> Any:
+    """``row`` (a table row's columns) is about the looked-up table in its latest round."""
+    return (
+        (row.event_id == _codes.event_id)
+        & (row.round_number == _rounds.number)
+        & (row.table_number == _codes.table_number)
+    )
+
+
+_PLAYS_ONLINE = exists().where(_of_this_table(OnlineTable.__table__.c))
+_HAS_PENALTIES = exists().where(_of_this_table(Penalty.__table__.c))
+_OFFICIAL_OF_TABLE = (
+    select(_results.result)
+    .where(
+        _results.event_id == _codes.event_id,
+        _results.round_number == _rounds.number,
+        _results.table_number == _codes.table_number,
+    )
+    .scalar_subquery()
+)
 
 
 @functools.cache
 def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
-    """The table lookup's statement, built once per kind (building it cost as much as
-    running it): parameters ``code`` and, when ``rate_limited``, ``rate_key``.
+    """The table lookup's statement in plain columns (ORM entities cost more to load than
+    the query costs to run), built once per kind (building it cost as much as running it):
+    parameters ``code`` and, when ``rate_limited``, ``rate_key``.
 
     One query finds the code, its event and the event's latest round (and, for a table
     request, whether the client is blocked for wrong codes): a table's page, score and
-    confirmation cost the same however many tables and rounds the event has. The round's
-    seating comes as text and is parsed only when it changed (see ``_round_plan``). A read
-    also brings the table's official result; a write reads it again after taking the table's
-    lock (at READ COMMITTED a subquery of the locking statement could miss a result committed
-    while it waited)."""
-    blocked = (
-        select(RateLimit.blocked_until)
-        .where(RateLimit.key == bindparam("rate_key"))
-        .scalar_subquery()
-        if rate_limited
-        else literal(None, RateLimit.blocked_until.type)
-    )
-    official = (
-        literal(None, Result.result.type)
-        if lock
-        else select(Result.result)
-        .where(
-            Result.event_id == TableCode.event_id,
-            Result.round_number == Round.number,
-            Result.table_number == TableCode.table_number,
-        )
-        .scalar_subquery()
-    )
+    confirmation cost the same however many tables and rounds the event has. The event's
+    configuration and the round's seating come as text and are parsed only when they changed
+    (see ``_parsed_column``). A read also brings the table's official result; a write reads
+    it again after taking the table's lock (at READ COMMITTED a subquery of the locking
+    statement could miss a result committed while it waited). A write's lookup also says
+    whether the table plays online this round and whether it has a penalty (two statements
+    fewer per score): their writers take no table lock, so a read of them after the lock saw
+    nothing more certain than one made with it."""
     query = (
         select(
-            TableCode.table_number,
-            TableCode.event_id,
-            Event,
-            Round,
-            cast(Round.plan, Text),
-            blocked,
-            official,
+            _codes.table_number,
+            _codes.event_id,
+            _events.name,
+            cast(_events.config, Text),
+            _rounds.id,
+            _rounds.number,
+            _rounds.started_at,
+            _rounds.ends_at,
+            _rounds.closed_at,
+            cast(_rounds.plan, Text),
+            _blocked_column(rate_limited),
+            literal(None, _results.result.type) if lock else _OFFICIAL_OF_TABLE,
+            _PLAYS_ONLINE if lock else literal(None),
+            _HAS_PENALTIES if lock else literal(None),
         )
-        .join(Event, Event.id == TableCode.event_id)
-        .outerjoin(Round, Round.event_id == TableCode.event_id)
-        .where(TableCode.code == bindparam("code"))
-        .order_by(Round.number.desc())
+        .join(Event.__table__, _events.id == _codes.event_id)
+        .outerjoin(Round.__table__, _rounds.event_id == _codes.event_id)
+        .where(_codes.code == bindparam("code"))
+        .order_by(_rounds.number.desc())
         .limit(1)
-        .options(defer(Round.plan))
     )
-    return query.with_for_update(of=TableCode) if lock else query
+    return query.with_for_update(of=TableCode.__table__) if lock else query
 
 
-_TABLE_PLAYERS = select(
-    Entrant.__table__.c.number, Entrant.__table__.c.name, Entrant.__table__.c.code
-).where(
-    Entrant.__table__.c.event_id == bindparam("event_id"),
-    Entrant.__table__.c.number.in_(bindparam("numbers", expanding=True)),
+_TABLE_PLAYERS = select(_entrants.number, _entrants.name, _entrants.code).where(
+    _entrants.event_id == bindparam("event_id"),
+    _entrants.number.in_(bindparam("numbers", expanding=True)),
 )
 """A table's players by number, in plain columns (built once, like the lookup)."""
 
 
-_FoundRow = Row[*tuple[Any, ...]]
-"""A table-code lookup's row (its columns differ per lookup)."""
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """The event as a table's request needs it: its row, name and configuration (plain
+    values, not an ``Event``)."""
 
-
-def _found_by_code(
-    session: Session,
-    code: str,
-    lookup: Callable[[bool, dict[str, Any]], _FoundRow | None],
-    *,
-    blocked_until_at: int,
-) -> tuple[str, _FoundRow]:
-    """The cleaned code and the row ``lookup(rate_limited, params)`` finds for it, with the
-    deferred wrong-code check of :func:`euchre.web.deps.guard_codes` (the lookup then reads
-    the client's block too, in column ``blocked_until_at``). An unknown code raises
-    ``NotFoundError``."""
-    cleaned = code.strip().upper()
-    rate_key = take_deferred_rate_limit(session)
-    params: dict[str, Any] = {"code": cleaned}
-    if rate_key is not None:
-        params["rate_key"] = rate_key
-    found = lookup(rate_key is not None, params)
-    if rate_key is not None:
-        if found is None:
-            check_rate_limit(session, key=rate_key)
-        else:
-            raise_if_blocked(found[blocked_until_at])
-    if found is None:
-        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
-    return cleaned, found
+    id: int
+    name: str
+    config: EventConfig
 
 
 def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
     """The table a code opens, in the round now in play: a table keeps its code for the
     whole event, and the page shows who sits there this round. An unknown code raises
     ``NotFoundError``; between rounds, or when the table is not used this round, a
-    ``ConflictError`` says so.
+    ``ConflictError`` says so. Read in plain rows on the session's connection (no ORM
+    object).
 
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
     same table take turns on PostgreSQL (SQLite writes already take turns)."""
-    cleaned, found = _found_by_code(
-        session,
-        code,
-        lambda limited, params: session.execute(_lookup_query(lock, limited), params).first(),
-        blocked_until_at=5,
-    )
-    table_number, event_id, event, latest, plan_text, _, official_result = found
-    if latest is None:
+    cleaned = code.strip().upper()
+    rate_key = take_deferred_rate_limit(session)
+    params: dict[str, Any] = {"code": cleaned}
+    if rate_key is not None:
+        params["rate_key"] = rate_key
+    connection = session.connection()
+    found = connection.execute(_lookup_query(lock, rate_key is not None), params).first()
+    if rate_key is not None:
+        if found is None:
+            check_rate_limit(session, key=rate_key)
+        else:
+            raise_if_blocked(found[10])
+    if found is None:
+        raise NotFoundError(f"no table has code {cleaned!r}; check the code on the table card")
+    (table_number, event_id, event_name, config_text, round_id, number, started_at, ends_at,
+     closed_at, plan_text, _, official, online, penalized) = found  # fmt: skip
+    if round_id is None:
         raise ConflictError(
             f"table {table_number} has no round in play; wait for the director to start one"
         )
-    if "plan" not in latest.__dict__:
-        set_committed_value(latest, "plan", _round_plan(session, latest.id, plan_text))
-    if latest.closed_at is not None:
+    if closed_at is not None:
         raise ConflictError(
-            f"round {latest.number} is over at table {table_number}; this page shows the "
-            f"next seating once the director starts round {latest.number + 1}"
+            f"round {number} is over at table {table_number}; this page shows the "
+            f"next seating once the director starts round {number + 1}"
         )
-    for table in latest.plan.tables:
+    plan = _parsed_column(session, StartedPlan, round_id, plan_text)
+    for table in plan.tables:
         if table.table == table_number:
             first, second = table.partnerships
             wanted = [int(player) for player in (*first, *second)]
-            entrants = {
+            players = {
                 player_id(row.number): TablePlayer(row.number, row.name, row.code)
-                for row in session.connection().execute(
+                for row in connection.execute(
                     _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
                 )
             }
-            partnerships = (
-                tuple(entrants[player] for player in first),
-                tuple(entrants[player] for player in second),
-            )
             return TableContext(
-                event,
-                latest,
+                TableEvent(
+                    event_id,
+                    event_name,
+                    _parsed_column(session, EventConfig, event_id, config_text),
+                ),
+                RoundTimes(round_id, number, started_at, ends_at, closed_at, plan),
                 table_number,
                 cleaned,
-                partnerships,
-                False if lock else official_result,
+                (
+                    tuple(players[player] for player in first),
+                    tuple(players[player] for player in second),
+                ),
+                False if lock else official,
+                None if online is None else bool(online),
+                None if penalized is None else bool(penalized),
             )
     raise ConflictError(
-        f"table {table_number} is not used in round {latest.number}; "
-        "look for your name on the projector"
+        f"table {table_number} is not used in round {number}; look for your name on the projector"
     )
 
 
 @dataclass(frozen=True, slots=True)
 class RoundTimes:
-    """The round in play, as a table's read needs it: its number, clock and seating."""
+    """The round in play, as a table's request needs it: its number, clock and seating."""
 
     id: int
     number: int
@@ -681,102 +717,21 @@ class TableRead:
     official: TableResult | None
 
 
-_events = Event.__table__.c
-_rounds = Round.__table__.c
-_codes = TableCode.__table__.c
-_results = Result.__table__.c
-
-
-@functools.cache
-def _read_query(rate_limited: bool) -> Select[Any]:
-    """``open_table``'s lookup for a read, in plain columns: ORM entities cost more to load
-    than the query costs to run (about half of a table page's server time went to them)."""
-    blocked = (
-        select(RateLimit.__table__.c.blocked_until)
-        .where(RateLimit.__table__.c.key == bindparam("rate_key"))
-        .scalar_subquery()
-        if rate_limited
-        else literal(None, RateLimit.blocked_until.type)
-    )
-    official = (
-        select(_results.result)
-        .where(
-            _results.event_id == _codes.event_id,
-            _results.round_number == _rounds.number,
-            _results.table_number == _codes.table_number,
-        )
-        .scalar_subquery()
-    )
-    return (
-        select(
-            _codes.table_number,
-            _codes.event_id,
-            _events.name,
-            _events.config["profile_id"].as_string(),
-            _rounds.id,
-            _rounds.number,
-            _rounds.started_at,
-            _rounds.ends_at,
-            _rounds.closed_at,
-            cast(_rounds.plan, Text),
-            blocked,
-            official,
-        )
-        .join(Event.__table__, _events.id == _codes.event_id)
-        .outerjoin(Round.__table__, _rounds.event_id == _codes.event_id)
-        .where(_codes.code == bindparam("code"))
-        .order_by(_rounds.number.desc())
-        .limit(1)
-    )
-
-
 def read_table(session: Session, *, code: str) -> TableRead:
     """The table a code opens in the round now in play, for reading: ``open_table``'s
     lookup, its errors and its wrong-code check, in plain rows."""
-    connection = session.connection()
-    cleaned, found = _found_by_code(
-        session,
-        code,
-        lambda limited, params: connection.execute(_read_query(limited), params).first(),
-        blocked_until_at=10,
-    )
-    (table_number, event_id, event_name, profile_id, round_id, number, started_at, ends_at,
-     closed_at, plan_text, _, official) = found  # fmt: skip
-    if round_id is None:
-        raise ConflictError(
-            f"table {table_number} has no round in play; wait for the director to start one"
-        )
-    if closed_at is not None:
-        raise ConflictError(
-            f"round {number} is over at table {table_number}; this page shows the "
-            f"next seating once the director starts round {number + 1}"
-        )
-    plan = _round_plan(session, round_id, plan_text)
-    for table in plan.tables:
-        if table.table == table_number:
-            first, second = table.partnerships
-            wanted = [int(player) for player in (*first, *second)]
-            players = {
-                player_id(row.number): TablePlayer(row.number, row.name, row.code)
-                for row in connection.execute(
-                    _TABLE_PLAYERS, {"event_id": event_id, "numbers": wanted}
-                )
-            }
-            return TableRead(
-                event_id,
-                event_name,
-                profile_id,
-                RoundTimes(round_id, number, started_at, ends_at, closed_at, plan),
-                table_number,
-                cleaned,
-                (
-                    tuple(players[player] for player in first),
-                    tuple(players[player] for player in second),
-                ),
-                official,
-            )
-    raise ConflictError(
-        f"table {table_number} is not used in round {number}; look for your name on the projector"
+    context = open_table(session, code=code)
+    official = context.official
+    assert official is not False  # a read brings it with the lookup
+    return TableRead(
+        context.event.id,
+        context.event.name,
+        context.event.config.profile_id,
+        context.round,
+        context.table_number,
+        context.code,
+        context.partnerships,
+        official,
     )
 
 

@@ -3,16 +3,17 @@ every entry is kept, and disputes are flagged for the director."""
 
 from __future__ import annotations
 
-from typing import TypedDict, Unpack
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TypedDict, Unpack, cast
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
-from euchre.store.audit import AuditValue, record_audit, table_target
+from euchre.store.audit import AuditValue, insert_audit, table_target
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError
 from euchre.store.models import (
-    OnlineTable,
     Result,
     Submission,
     SubmissionStatus,
@@ -25,11 +26,12 @@ from euchre.store.results import (
     _bump_revision,
     _seating,
     _validated,
-    official_result,
 )
 from euchre.store.rounds import TableContext, TablePlayer, open_table
+from euchre.tournament import TableResult
 
 __all__ = [
+    "SubmissionEntry",
     "confirm_submission",
     "dispute_submission",
     "list_submissions",
@@ -50,30 +52,59 @@ def _player_by_code(context: TableContext, player_code: str) -> TablePlayer:
     )
 
 
-def table_submissions(session: Session, *, context: TableContext) -> list[Submission]:
-    """Every submission of one table in its round, oldest first."""
-    return list(
-        session.scalars(
-            _TABLE_SUBMISSIONS,
-            {
-                "event_id": context.event.id,
-                "round_number": context.round.number,
-                "table_number": context.table_number,
-            },
-        )
-    )
+@dataclass(frozen=True, slots=True)
+class SubmissionEntry:
+    """A score entered at a table, as a plain row (the fields of a ``Submission``): what a
+    table's page shows and what a table's submission, confirmation or dispute answers."""
+
+    id: int
+    round_number: int
+    table_number: int
+    result: TableResult
+    submitted_by: int
+    submitted_at: datetime
+    status: SubmissionStatus
+    confirmed_by: int | None
+    confirmed_at: datetime | None
 
 
-_TABLE_SUBMISSIONS = (
-    select(Submission)
-    .where(
-        Submission.event_id == bindparam("event_id"),
-        Submission.round_number == bindparam("round_number"),
-        Submission.table_number == bindparam("table_number"),
-    )
-    .order_by(Submission.id)
+_submissions_table = cast(Table, Submission.__table__)
+_submissions = _submissions_table.c
+_ENTRY_COLUMNS = (
+    _submissions.id,
+    _submissions.round_number,
+    _submissions.table_number,
+    _submissions.result,
+    _submissions.submitted_by,
+    _submissions.submitted_at,
+    _submissions.status,
+    _submissions.confirmed_by,
+    _submissions.confirmed_at,
 )
-"""One table's submissions (built once: building a statement cost as much as running it)."""
+_TABLE_SUBMISSIONS = (
+    select(*_ENTRY_COLUMNS)
+    .where(
+        _submissions.event_id == bindparam("event_id"),
+        _submissions.round_number == bindparam("round_number"),
+        _submissions.table_number == bindparam("table_number"),
+    )
+    .order_by(_submissions.id)
+)
+"""One table's submissions in plain columns (built once: building a statement cost as much
+as running it)."""
+
+
+def table_submissions(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> list[SubmissionEntry]:
+    """Every submission of one table in its round, oldest first (plain rows)."""
+    return [
+        SubmissionEntry(*row)
+        for row in session.connection().execute(
+            _TABLE_SUBMISSIONS,
+            {"event_id": event_id, "round_number": round_number, "table_number": table},
+        )
+    ]
 
 
 class _Values(TypedDict, total=False):
@@ -89,8 +120,9 @@ def _player_audit(
     action: str,
     **values: Unpack[_Values],
 ) -> None:
-    """Log what a player did at his table (the log names him and the table)."""
-    record_audit(
+    """Log what a player did at his table (the log names him and the table), written at
+    once in plain columns."""
+    insert_audit(
         session,
         event_id=table.event.id,
         who=f"player {player.number} ({player.name})",
@@ -100,26 +132,70 @@ def _player_audit(
     )
 
 
-def _table_official(session: Session, context: TableContext) -> Result | None:
-    return official_result(
-        session,
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table=context.table_number,
+def _table_official(session: Session, context: TableContext) -> TableResult | None:
+    """The table's official result (read after the table's lock was taken)."""
+    found: TableResult | None = session.connection().scalar(
+        _OFFICIAL_RESULT,
+        {
+            "event_id": context.event.id,
+            "round_number": context.round.number,
+            "table_number": context.table_number,
+        },
+    )
+    return found
+
+
+_results_table = cast(Table, Result.__table__)
+_results = _results_table.c
+_OFFICIAL_RESULT = select(_results.result).where(
+    _results.event_id == bindparam("event_id"),
+    _results.round_number == bindparam("round_number"),
+    _results.table_number == bindparam("table_number"),
+)
+"""One table's official result in plain columns (built once)."""
+_INSERT_RESULT = insert(_results_table)
+_INSERT_SUBMISSION = insert(_submissions_table).returning(_submissions.id)
+_SET_STATUS = (
+    update(_submissions_table)
+    .where(_submissions.id == bindparam("submission_id"))
+    .values(status=bindparam("new_status"))
+)
+_CONFIRM = (
+    update(_submissions_table)
+    .where(_submissions.id == bindparam("submission_id"))
+    .values(
+        status=SubmissionStatus.CONFIRMED,
+        confirmed_by=bindparam("confirmer"),
+        confirmed_at=bindparam("moment"),
+    )
+)
+_LOCKED_SUBMISSION = (
+    select(_submissions.event_id, *_ENTRY_COLUMNS)
+    .where(_submissions.id == bindparam("submission_id"))
+    .with_for_update()
+)
+
+
+def _set_status(session: Session, submission_id: int, status: SubmissionStatus) -> None:
+    session.connection().execute(
+        _SET_STATUS, {"submission_id": submission_id, "new_status": status}
     )
 
 
 def submit_score(
     session: Session, *, code: str, player_code: str, entered: ResultInput
-) -> Submission:
+) -> SubmissionEntry:
     """Keep a table's score, entered by one of its players. Resending the same score gives
     back the same submission. A different score from the same player before anyone confirmed
     replaces his own pending entry (the old one stays in the audit log, and the submission is
     kept as ``superseded``); a different score from another player is kept too, and both are
-    flagged as disputed for the director."""
+    flagged as disputed for the director.
+
+    Written in plain statements (no ORM object, no unit-of-work flush): the same rows and
+    audit entries, in the same order, as the table's lock is held."""
     context = open_table(session, code=code, lock=True)
     submitter = _player_by_code(context, player_code)
-    _check_not_online(session, context)
+    _check_not_online(context)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
     _check_ruled_hands(session, context, result)
@@ -130,14 +206,22 @@ def submit_score(
         context.event, result, _seating(context.round, context.table_number), names
     )
     existing = [
-        row for row in table_submissions(session, context=context) if row.status != "superseded"
+        row
+        for row in table_submissions(
+            session,
+            event_id=context.event.id,
+            round_number=context.round.number,
+            table=context.table_number,
+        )
+        if row.status != "superseded"
     ]
     for row in existing:
         if row.result == payload:
             return row
+    kept = []
     for row in existing:
         if row.status == "pending" and row.submitted_by == submitter.number:
-            row.status = SubmissionStatus.SUPERSEDED
+            _set_status(session, row.id, SubmissionStatus.SUPERSEDED)
             _player_audit(
                 session,
                 context,
@@ -147,67 +231,77 @@ def submit_score(
                 new_value=payload,
                 reason=f"re-entered before an opponent confirmed (replaces score {row.id})",
             )
-    existing = [row for row in existing if row.status != "superseded"]
-    submission = Submission(
-        event_id=context.event.id,
-        round_number=context.round.number,
-        table_number=context.table_number,
-        result=payload,
-        submitted_by=submitter.number,
-        status=SubmissionStatus.PENDING,
+        else:
+            kept.append(row)
+    submitted_at = utc_now()
+    submission_id: int = (
+        session.connection()
+        .execute(
+            _INSERT_SUBMISSION,
+            {
+                "event_id": context.event.id,
+                "round_number": context.round.number,
+                "table_number": context.table_number,
+                "result": payload,
+                "submitted_by": submitter.number,
+                "submitted_at": submitted_at,
+                "status": SubmissionStatus.PENDING,
+            },
+        )
+        .scalar_one()
     )
-    session.add(submission)
-    session.flush()
     _player_audit(session, context, submitter, "submit_score", new_value=payload)
     official = _table_official(session, context)
-    different = [row for row in existing if row.result != payload]
-    if different or (official is not None and official.result != payload):
-        submission.status = SubmissionStatus.DISPUTED
+    different = [row for row in kept if row.result != payload]
+    status = SubmissionStatus.PENDING
+    if different or (official is not None and official != payload):
+        status = SubmissionStatus.DISPUTED
+        _set_status(session, submission_id, status)
         for row in different:
             if row.status == "pending":
-                row.status = SubmissionStatus.DISPUTED
-    session.flush()
-    return submission
-
-
-_ONLINE_TABLE = select(OnlineTable.id).where(
-    OnlineTable.event_id == bindparam("event_id"),
-    OnlineTable.round_number == bindparam("round_number"),
-    OnlineTable.table_number == bindparam("table_number"),
-)
-"""Whether a table plays online this round (built once)."""
-
-
-def _check_not_online(session: Session, context: TableContext) -> None:
-    """A table played online is scored by the engine (docs/online.md), not from a phone."""
-    online = session.scalar(
-        _ONLINE_TABLE,
-        {
-            "event_id": context.event.id,
-            "round_number": context.round.number,
-            "table_number": context.table_number,
-        },
+                _set_status(session, row.id, SubmissionStatus.DISPUTED)
+    return SubmissionEntry(
+        submission_id,
+        context.round.number,
+        context.table_number,
+        payload,
+        submitter.number,
+        submitted_at,
+        status,
+        None,
+        None,
     )
-    if online is not None:
+
+
+def _check_not_online(context: TableContext) -> None:
+    """A table played online is scored by the engine (docs/online.md), not from a phone."""
+    assert context.plays_online is not None  # a write's lookup reads it
+    if context.plays_online:
         raise ConflictError(
             f"table {context.table_number} plays online this round: the engine records its "
             "score when the game ends"
         )
 
 
-def _table_submission(session: Session, context: TableContext, submission_id: int) -> Submission:
-    submission = session.get(Submission, submission_id, with_for_update=True)
+def _table_submission(
+    session: Session, context: TableContext, submission_id: int
+) -> SubmissionEntry:
+    """The table's submission ``submission_id``, its row locked until the transaction ends."""
+    found = (
+        session.connection().execute(_LOCKED_SUBMISSION, {"submission_id": submission_id}).first()
+    )
     if (
-        submission is None
-        or submission.event_id != context.event.id
-        or submission.round_number != context.round.number
-        or submission.table_number != context.table_number
+        found is None
+        or found.event_id != context.event.id
+        or found.round_number != context.round.number
+        or found.table_number != context.table_number
     ):
         raise NotFoundError(f"table {context.table_number} has no score submission {submission_id}")
-    return submission
+    _, *entry = found
+    return SubmissionEntry(*entry)
 
 
-def _opponent(context: TableContext, submission: Submission, player_code: str) -> TablePlayer:
+def _opponent(context: TableContext, submission: SubmissionEntry, player_code: str) -> TablePlayer:
     player = _player_by_code(context, player_code)
     submitter_side = next(
         side
@@ -224,9 +318,11 @@ def _opponent(context: TableContext, submission: Submission, player_code: str) -
 
 def confirm_submission(
     session: Session, *, code: str, submission_id: int, player_code: str
-) -> Submission:
+) -> SubmissionEntry:
     """An opponent confirms a submitted score with his own code: it becomes the table's
-    official result (committed before this returns)."""
+    official result (committed before this returns). Written in plain statements, in the
+    order the ORM wrote them: the submission's update, the result's insert, then the event's
+    revision (its row lock last, so no deadlock), then the audit entry."""
     context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
     confirmer = _opponent(context, submission, player_code)
@@ -237,35 +333,41 @@ def confirm_submission(
             f"score {submission_id} is {submission.status}; the director will settle it"
         )
     official = _table_official(session, context)
-    if official is not None and official.result != submission.result:
-        submission.status = SubmissionStatus.DISPUTED
-        session.flush()
+    if official is not None and official != submission.result:
+        _set_status(session, submission.id, SubmissionStatus.DISPUTED)
         raise ConflictError(
             f"table {context.table_number} already has a different official score; "
             "both are flagged for the director"
         )
-    submission.status = SubmissionStatus.CONFIRMED
-    submission.confirmed_by = confirmer.number
-    submission.confirmed_at = utc_now()
+    moment = utc_now()
+    connection = session.connection()
+    connection.execute(
+        _CONFIRM, {"submission_id": submission.id, "confirmer": confirmer.number, "moment": moment}
+    )
     if official is None:
-        session.add(
-            Result(
-                event_id=context.event.id,
-                round_number=context.round.number,
-                table_number=context.table_number,
-                result=submission.result,
-                submission_id=submission.id,
-            )
+        connection.execute(
+            _INSERT_RESULT,
+            {
+                "event_id": context.event.id,
+                "round_number": context.round.number,
+                "table_number": context.table_number,
+                "result": submission.result,
+                "submission_id": submission.id,
+            },
         )
     _bump_revision(session, context.event)
     _player_audit(session, context, confirmer, "confirm_score", new_value=submission.result)
-    session.flush()
-    return submission
+    return replace(
+        submission,
+        status=SubmissionStatus.CONFIRMED,
+        confirmed_by=confirmer.number,
+        confirmed_at=moment,
+    )
 
 
 def dispute_submission(
     session: Session, *, code: str, submission_id: int, player_code: str
-) -> Submission:
+) -> SubmissionEntry:
     """An opponent says a submitted score is wrong: it is flagged for the director."""
     context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
@@ -281,10 +383,9 @@ def dispute_submission(
             f"score {submission_id} was replaced by its player's later entry; "
             "dispute the score that stands"
         )
-    submission.status = SubmissionStatus.DISPUTED
+    _set_status(session, submission.id, SubmissionStatus.DISPUTED)
     _player_audit(session, context, opponent, "dispute_score", old_value=submission.result)
-    session.flush()
-    return submission
+    return replace(submission, status=SubmissionStatus.DISPUTED)
 
 
 def list_submissions(

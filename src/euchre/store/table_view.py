@@ -9,17 +9,16 @@ The API turns a :class:`TableView` into its schema; the page renders it with a t
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
-from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.store import events, rounds, scores
-from euchre.store.core import display_snapshot, event_config
+from euchre.store.core import display_snapshot
 from euchre.store.errors import NotFoundError
-from euchre.store.models import Event, Submission, SubmissionStatus
+from euchre.store.models import Event
+from euchre.store.submissions import SubmissionEntry
 from euchre.tournament import RoundPlan, Stage, TableResult, TournamentError
 
 __all__ = [
@@ -46,44 +45,6 @@ class Seated(Protocol):
     @property
     def name(self) -> str:
         """The player's name."""
-
-
-@dataclass(frozen=True, slots=True)
-class SubmissionEntry:
-    """A score entered at a table, read as a plain row (the fields of a ``Submission``)."""
-
-    id: int
-    round_number: int
-    table_number: int
-    result: TableResult
-    submitted_by: int
-    submitted_at: datetime
-    status: SubmissionStatus
-    confirmed_by: int | None
-    confirmed_at: datetime | None
-
-
-_submissions = Submission.__table__.c
-_TABLE_SUBMISSIONS: Any = (
-    select(
-        _submissions.id,
-        _submissions.round_number,
-        _submissions.table_number,
-        _submissions.result,
-        _submissions.submitted_by,
-        _submissions.submitted_at,
-        _submissions.status,
-        _submissions.confirmed_by,
-        _submissions.confirmed_at,
-    )
-    .where(
-        _submissions.event_id == bindparam("event_id"),
-        _submissions.round_number == bindparam("round_number"),
-        _submissions.table_number == bindparam("table_number"),
-    )
-    .order_by(_submissions.id)
-)
-"""One table's submissions in plain columns (built once)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +124,7 @@ def table_seats(session: Session, *, code: str) -> TableSeats:
     """The seating and game of the table with code ``code`` in the round in play: what a
     score posted from its form is read against."""
     context = rounds.open_table(session, code=code)
-    return _seats(context, load_profile(event_config(context.event).profile_id))
+    return _seats(context, load_profile(context.event.config.profile_id))
 
 
 def table_view(session: Session, *, code: str) -> TableView:
@@ -175,14 +136,11 @@ def table_view(session: Session, *, code: str) -> TableView:
     read = rounds.read_table(session, code=code)
     profile = load_profile(read.profile_id)
     submissions = tuple(
-        SubmissionEntry(*row)
-        for row in session.connection().execute(
-            _TABLE_SUBMISSIONS,
-            {
-                "event_id": read.event_id,
-                "round_number": read.round.number,
-                "table_number": read.table_number,
-            },
+        scores.table_submissions(
+            session,
+            event_id=read.event_id,
+            round_number=read.round.number,
+            table=read.table_number,
         )
     )
     return TableView(

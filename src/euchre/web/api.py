@@ -15,8 +15,8 @@ from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import auth, backup, events, presets, printouts, rounds, scores
 from euchre.store.audit import list_audit
 from euchre.store.errors import StoreError
-from euchre.store.models import Result, Submission
-from euchre.store.table_view import table_view
+from euchre.store.models import Result
+from euchre.store.table_view import SubmissionEntry, table_view
 from euchre.tournament import (
     FORMAT_NAMES,
     PENALTY_KINDS,
@@ -597,7 +597,7 @@ def _answer(
     code: str,
     submission_id: int,
     body: PlayerCode,
-    answer: Callable[..., Submission],
+    answer: Callable[..., SubmissionEntry],
 ) -> SubmissionOut:
     """An opponent's answer to a submitted score (``answer``: confirm or dispute), with his
     own code."""

@@ -23,7 +23,6 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.store import rounds, scores
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
-from euchre.store.models import Submission
 from euchre.store.online import computer_mark
 from euchre.store.scores import ResultInput
 from euchre.store.table_view import (
@@ -547,7 +546,7 @@ class _Answer(Protocol):
 
     def __call__(
         self, session: Session, *, code: str, submission_id: int, player_code: str
-    ) -> Submission: ...
+    ) -> SubmissionEntry: ...
 
 
 def _answer_route(action: str, service: _Answer, message: str, doc: str) -> None:
