@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, NotRequired, TypedDict, Unpack, cast
 
 from sqlalchemy import Table, insert, select
 from sqlalchemy.orm import Session
@@ -10,7 +10,14 @@ from sqlalchemy.orm import Session
 from euchre.store.models import AuditEntry
 from euchre.tournament.codec import JsonCodec
 
-__all__ = ["AuditValue", "insert_audit", "list_audit", "record_audit", "table_target"]
+__all__ = [
+    "AuditFields",
+    "AuditValue",
+    "insert_audit",
+    "list_audit",
+    "record_audit",
+    "table_target",
+]
 
 AuditValue = dict[str, Any] | JsonCodec | None
 """An old or new value in the log: JSON, or a tournament value (kept as its JSON)."""
@@ -26,27 +33,34 @@ def _json(value: AuditValue) -> dict[str, Any] | None:
     return value.to_json() if isinstance(value, JsonCodec) else value
 
 
-def record_audit(
-    session: Session,
-    *,
-    event_id: int | None,
-    who: str,
-    action: str,
-    target: str = "",
-    old_value: AuditValue = None,
-    new_value: AuditValue = None,
-    reason: str = "",
-) -> AuditEntry:
+class AuditFields(TypedDict):
+    """One entry of the log, as the store's services write it."""
+
+    event_id: int | None
+    who: str
+    action: str
+    target: NotRequired[str]
+    old_value: NotRequired[AuditValue]
+    new_value: NotRequired[AuditValue]
+    reason: NotRequired[str]
+
+
+def _columns(fields: AuditFields) -> dict[str, Any]:
+    """The entry's columns (tournament values kept as their JSON)."""
+    return {
+        "event_id": fields["event_id"],
+        "who": fields["who"],
+        "action": fields["action"],
+        "target": fields.get("target", ""),
+        "old_value": _json(fields.get("old_value")),
+        "new_value": _json(fields.get("new_value")),
+        "reason": fields.get("reason", ""),
+    }
+
+
+def record_audit(session: Session, **fields: Unpack[AuditFields]) -> AuditEntry:
     """Add one entry to the log (in the caller's transaction, so it commits with the change)."""
-    entry = AuditEntry(
-        event_id=event_id,
-        who=who,
-        action=action,
-        target=target,
-        old_value=_json(old_value),
-        new_value=_json(new_value),
-        reason=reason,
-    )
+    entry = AuditEntry(**_columns(fields))
     session.add(entry)
     return entry
 
@@ -54,32 +68,11 @@ def record_audit(
 _INSERT = insert(cast(Table, AuditEntry.__table__))
 
 
-def insert_audit(
-    session: Session,
-    *,
-    event_id: int | None,
-    who: str,
-    action: str,
-    target: str = "",
-    old_value: AuditValue = None,
-    new_value: AuditValue = None,
-    reason: str = "",
-) -> None:
+def insert_audit(session: Session, **fields: Unpack[AuditFields]) -> None:
     """``record_audit``'s entry written at once in plain columns, on the caller's
     transaction: for a table's requests, which write no ORM object (a flush of the unit of
     work cost more than the statement)."""
-    session.connection().execute(
-        _INSERT,
-        {
-            "event_id": event_id,
-            "who": who,
-            "action": action,
-            "target": target,
-            "old_value": _json(old_value),
-            "new_value": _json(new_value),
-            "reason": reason,
-        },
-    )
+    session.connection().execute(_INSERT, _columns(fields))
 
 
 def list_audit(session: Session, *, event_id: int) -> list[AuditEntry]:
