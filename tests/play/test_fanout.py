@@ -4,6 +4,7 @@ socket that died or stalled is dropped and closed, and the others still get the 
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, cast
 
 import pytest
@@ -54,7 +55,10 @@ def test_a_dead_and_a_stalled_socket_are_dropped_and_the_rest_get_the_change(
         # A later change skips nobody that is left, and sends an older seq to none.
         await runtime._send_all("T", list(runtime.subscribers["T"]), 6, messages)
 
-    asyncio.run(fan_out())
+    # On a thread of its own: a Playwright sync session elsewhere in this test process keeps
+    # an event loop running on the main thread, and asyncio.run refuses to start there.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, fan_out()).result()
     assert [socket.sent for socket in sockets] == [
         ["view 0"],
         [],
