@@ -110,6 +110,8 @@ VARIANTS = {
     "rules-dealer-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, dealer_bonus=1.5)),
     "rules-next-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, next_bonus=1.5)),
     "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
+    "expert-alone-open": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=0.0),
+    "expert-alone-nofilter": lambda seed: ExpertBot(seed, alone_filter=False),
 }
 
 
@@ -194,7 +196,27 @@ def bounded_arena(
     data = result.to_json()
     data["requested_deals"] = deals
     data["seconds"] = round(time.monotonic() - started, 1)
+    data["breakdown"] = breakdown(outcomes)
     return data
+
+
+def breakdown(outcomes: list[Any]) -> dict[str, dict[str, float | int]]:
+    """The diff split by where each deal's two plays first part (``divergence``): per label,
+    the deals, their mean diff, and their share of the overall diff (the shares add up to
+    it), largest share in size first."""
+    groups: dict[str, list[float]] = {}
+    for outcome in outcomes:
+        groups.setdefault(outcome.divergence or "identical", []).append(outcome.diff)
+    total = len(outcomes) or 1
+    rows = {
+        label: {
+            "deals": len(diffs),
+            "mean": round(statistics.fmean(diffs), 3),
+            "share": round(sum(diffs) / total, 4),
+        }
+        for label, diffs in groups.items()
+    }
+    return dict(sorted(rows.items(), key=lambda item: -abs(float(item[1]["share"]))))
 
 
 if __name__ == "__main__":

@@ -92,6 +92,7 @@ class ExpertBot(PimcBot):
         bid_override_margin: float = 0.15,
         learned_bidding: bool = False,
         learned_margin: float = 0.0,
+        alone_filter: bool = True,
         name: str = "expert",
     ) -> None:
         super().__init__(
@@ -112,6 +113,7 @@ class ExpertBot(PimcBot):
         self.bid_override_margin = bid_override_margin
         self.learned_bidding = learned_bidding
         self.learned_margin = learned_margin
+        self.alone_filter = alone_filter
         self._played_out: tuple[int, float, float, int] | None = None
         self._learned_value: float | None = None
         self._bidders = [RulesBot(None, rules_parameters) for _ in range(4)]
@@ -241,7 +243,7 @@ class ExpertBot(PimcBot):
             needed = profile.game_target - view.scores[view.seat % 2]
             if needed <= profile.points_march:
                 return _code(view, with_partner)  # a plain march wins the game
-        if not self._worth_trying_alone(view, trump):
+        if self.alone_filter and not self._worth_trying_alone(view, trump):
             return _code(view, with_partner)
         together = self.contract_value(view, trump, alone=False)
         by_myself = self.contract_value(view, trump, alone=True)
