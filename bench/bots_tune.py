@@ -15,7 +15,18 @@ ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference tempe
 near the bar), ``expert-learned`` (the learned bidding instead of the corrected book;
 ``expert-learned-3``: bidding only 0.3 points above the bar), ``rules-learned`` (the rules
 bot bidding by the learned values: the fast proxy); ``rules-basic``, ``rules-expert-bidding``,
-``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play).
+``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play);
+``expert-alone-open`` (alone decided by sampling on every bid, margin 0, as ``pimc-basic``
+does), ``expert-alone-nofilter`` (the same with the 0.2 margin), ``expert-wide`` (48 worlds a
+card, up to 128 when close, 160 ms), ``expert-next-15``/``-20``, ``expert-dealer-15`` (the
+expert with bolder "next"/dealer bonuses, reading the others' bids as the expert does, so it
+plays exactly as the expert until a bid differs).
+
+With ``--time-limit`` the JSON also carries ``breakdown``: the diff split by where each deal's
+two plays first part (the arena's ``divergence``: ``"bid1 order/pass @4"`` is a deal where A
+ordered up as the dealer and B passed; ``"play defender"`` one where the bidding was the same
+and a defender's card came first to differ), per label the deals, their mean diff and their
+share of the overall diff (the shares add up to it).
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from euchre.bots import BOT_FACTORIES
 from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
 from euchre.bots.bidding import learned_bid, load_bidding
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
+from euchre.bots.inference import BiddingModel
 from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
 from euchre.engine import actions as codes
@@ -67,6 +79,14 @@ def _same_suit(view: PlayerView, first: Action, second: Action) -> bool:
         return view.up_card // 6 if code in (codes.ORDER, codes.ORDER_ALONE) else int(action.suit)
 
     return suit(first) == suit(second)
+
+
+def _bidding_variant(seed: int | None, parameters: RulesParameters) -> ExpertBot:
+    """The expert bidding with ``parameters`` but reading the others' bids as the expert does
+    (the same inference model), so it plays exactly as the expert until a bid differs."""
+    bot = ExpertBot(seed, rules_parameters=parameters)
+    bot.model = BiddingModel(EXPERT_RULES, 0.8)
+    return bot
 
 
 VARIANTS = {
@@ -112,6 +132,12 @@ VARIANTS = {
     "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
     "expert-alone-open": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=0.0),
     "expert-alone-nofilter": lambda seed: ExpertBot(seed, alone_filter=False),
+    "expert-wide": lambda seed: ExpertBot(seed, worlds=48, max_worlds=128, budget_ms=160.0),
+    "expert-next-15": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=1.5)),
+    "expert-dealer-15": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, dealer_bonus=1.5)
+    ),
+    "expert-next-20": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=2.0)),
 }
 
 
