@@ -16,11 +16,13 @@ near the bar), ``expert-learned`` (the learned bidding instead of the corrected 
 ``expert-learned-3``: bidding only 0.3 points above the bar), ``rules-learned`` (the rules
 bot bidding by the learned values: the fast proxy); ``rules-basic``, ``rules-expert-bidding``,
 ``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play);
-``expert-alone-open`` (alone decided by sampling on every bid, margin 0, as ``pimc-basic``
-does), ``expert-alone-nofilter`` (the same with the 0.2 margin), ``expert-wide`` (48 worlds a
-card, up to 128 when close, 160 ms), ``expert-next-15``/``-20``, ``expert-dealer-15`` (the
-expert with bolder "next"/dealer bonuses, reading the others' bids as the expert does, so it
-plays exactly as the expert until a bid differs).
+``expert-narrow`` (the expert's defaults before 2026-11-22: 24 worlds, up to 64
+within 80 ms, next bonus 1.0), ``expert-alone-open`` (alone decided by sampling on every
+bid, margin 0, as ``pimc-basic`` does), ``expert-alone-nofilter`` (the same with the 0.2
+margin), ``expert-wide`` (48 worlds a card, up to 128 when close, 160 ms: the defaults
+since), ``expert-next-15``/``-20`` (next bonus 1.5, the default since, and 2.0),
+``expert-dealer-15`` (dealer bonus 1.5); these bidding variants read the others' bids as the
+expert does (``EXPERT_RULES``), so they play exactly as the expert until a bid differs.
 
 With ``--time-limit`` the JSON also carries ``breakdown``: the diff split by where each deal's
 two plays first part (the arena's ``divergence``: ``"bid1 order/pass @4"`` is a deal where A
@@ -116,7 +118,15 @@ VARIANTS = {
     "expert-no-inference": lambda seed: ExpertBot(seed, inference=False),
     "expert-no-trump-lead": lambda seed: ExpertBot(seed, lead_trump_bonus=0.0),
     "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
-    "expert-fixed-worlds": lambda seed: ExpertBot(seed, max_worlds=24),
+    "expert-fixed-worlds": lambda seed: ExpertBot(seed, worlds=24, max_worlds=24),
+    # The expert's defaults before 2026-11-22 (24 worlds, up to 64 within 80 ms; next 1.0).
+    "expert-narrow": lambda seed: ExpertBot(
+        seed,
+        worlds=24,
+        max_worlds=64,
+        budget_ms=80.0,
+        rules_parameters=replace(EXPERT_RULES, next_bonus=1.0),
+    ),
     "expert-alone-0": lambda seed: ExpertBot(seed, alone_margin=0.0),
     "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
     "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),

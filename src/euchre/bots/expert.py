@@ -51,7 +51,7 @@ from euchre.engine.view import PlayerView
 
 __all__ = ["EXPERT_RULES", "ExpertBot", "game_score_table"]
 
-EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.0, dealer_counts_up_card=True)
+EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.5, dealer_counts_up_card=True)
 """The expert's bidding thresholds: the rules policy with the textbook's corrections."""
 
 
@@ -77,10 +77,10 @@ class ExpertBot(PimcBot):
         self,
         seed: int | None = None,
         *,
-        worlds: int = 24,
-        max_worlds: int = 64,
+        worlds: int = 48,
+        max_worlds: int = 128,
         close_margin: float = 0.15,
-        budget_ms: float = 80.0,
+        budget_ms: float = 160.0,
         inference: bool = True,
         temperature: float = 0.8,
         lead_trump_bonus: float = 0.3,
