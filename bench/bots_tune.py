@@ -15,7 +15,20 @@ ingredient), ``expert-alone-0``, ``expert-hot``/``expert-cold`` (inference tempe
 near the bar), ``expert-learned`` (the learned bidding instead of the corrected book;
 ``expert-learned-3``: bidding only 0.3 points above the bar), ``rules-learned`` (the rules
 bot bidding by the learned values: the fast proxy); ``rules-basic``, ``rules-expert-bidding``,
-``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play).
+``rules-dealer-15``, ``rules-next-15`` (bidding thresholds tried with the fast rules card play);
+``expert-narrow`` (the expert's defaults before 2026-11-22: 24 worlds, up to 64
+within 80 ms, next bonus 1.0), ``expert-alone-open`` (alone decided by sampling on every
+bid, margin 0, as ``pimc-basic`` does), ``expert-alone-nofilter`` (the same with the 0.2
+margin), ``expert-wide`` (48 worlds a card, up to 128 when close, 160 ms: the defaults
+since), ``expert-next-15``/``-20`` (next bonus 1.5, the default since, and 2.0),
+``expert-dealer-15`` (dealer bonus 1.5); these bidding variants read the others' bids as the
+expert does (``EXPERT_RULES``), so they play exactly as the expert until a bid differs.
+
+With ``--time-limit`` the JSON also carries ``breakdown``: the diff split by where each deal's
+two plays first part (the arena's ``divergence``: ``"bid1 order/pass @4"`` is a deal where A
+ordered up as the dealer and B passed; ``"play defender"`` one where the bidding was the same
+and a defender's card came first to differ), per label the deals, their mean diff and their
+share of the overall diff (the shares add up to it).
 """
 
 from __future__ import annotations
@@ -35,6 +48,7 @@ from euchre.bots import BOT_FACTORIES
 from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
 from euchre.bots.bidding import learned_bid, load_bidding
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
+from euchre.bots.inference import BiddingModel
 from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.rules import RulesBot, RulesParameters
 from euchre.engine import actions as codes
@@ -69,6 +83,14 @@ def _same_suit(view: PlayerView, first: Action, second: Action) -> bool:
     return suit(first) == suit(second)
 
 
+def _bidding_variant(seed: int | None, parameters: RulesParameters) -> ExpertBot:
+    """The expert bidding with ``parameters`` but reading the others' bids as the expert does
+    (the same inference model), so it plays exactly as the expert until a bid differs."""
+    bot = ExpertBot(seed, rules_parameters=parameters)
+    bot.model = BiddingModel(EXPERT_RULES, 0.8)
+    return bot
+
+
 VARIANTS = {
     "rules-learned": lambda seed: LearnedRulesBot(seed, EXPERT_RULES),
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
@@ -96,7 +118,15 @@ VARIANTS = {
     "expert-no-inference": lambda seed: ExpertBot(seed, inference=False),
     "expert-no-trump-lead": lambda seed: ExpertBot(seed, lead_trump_bonus=0.0),
     "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
-    "expert-fixed-worlds": lambda seed: ExpertBot(seed, max_worlds=24),
+    "expert-fixed-worlds": lambda seed: ExpertBot(seed, worlds=24, max_worlds=24),
+    # The expert's defaults before 2026-11-22 (24 worlds, up to 64 within 80 ms; next 1.0).
+    "expert-narrow": lambda seed: ExpertBot(
+        seed,
+        worlds=24,
+        max_worlds=64,
+        budget_ms=80.0,
+        rules_parameters=replace(EXPERT_RULES, next_bonus=1.0),
+    ),
     "expert-alone-0": lambda seed: ExpertBot(seed, alone_margin=0.0),
     "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
     "expert-cold": lambda seed: ExpertBot(seed, temperature=0.4),
@@ -110,6 +140,14 @@ VARIANTS = {
     "rules-dealer-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, dealer_bonus=1.5)),
     "rules-next-15": lambda seed: RulesBot(seed, replace(EXPERT_RULES, next_bonus=1.5)),
     "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
+    "expert-alone-open": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=0.0),
+    "expert-alone-nofilter": lambda seed: ExpertBot(seed, alone_filter=False),
+    "expert-wide": lambda seed: ExpertBot(seed, worlds=48, max_worlds=128, budget_ms=160.0),
+    "expert-next-15": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=1.5)),
+    "expert-dealer-15": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, dealer_bonus=1.5)
+    ),
+    "expert-next-20": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=2.0)),
 }
 
 
@@ -194,7 +232,27 @@ def bounded_arena(
     data = result.to_json()
     data["requested_deals"] = deals
     data["seconds"] = round(time.monotonic() - started, 1)
+    data["breakdown"] = breakdown(outcomes)
     return data
+
+
+def breakdown(outcomes: list[Any]) -> dict[str, dict[str, float | int]]:
+    """The diff split by where each deal's two plays first part (``divergence``): per label,
+    the deals, their mean diff, and their share of the overall diff (the shares add up to
+    it), largest share in size first."""
+    groups: dict[str, list[float]] = {}
+    for outcome in outcomes:
+        groups.setdefault(outcome.divergence or "identical", []).append(outcome.diff)
+    total = len(outcomes) or 1
+    rows = {
+        label: {
+            "deals": len(diffs),
+            "mean": round(statistics.fmean(diffs), 3),
+            "share": round(sum(diffs) / total, 4),
+        }
+        for label, diffs in groups.items()
+    }
+    return dict(sorted(rows.items(), key=lambda item: -abs(float(item[1]["share"]))))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from euchre.bots.arena import play_deal, run_arena
+from euchre.bots.arena import divergence_label, play_deal, run_arena
 from euchre.cli.main import app
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
@@ -21,6 +21,23 @@ def test_a_deal_is_played_twice_with_the_teams_swapped() -> None:
     assert outcome.tallies[1].hands == 2
     # A's points minus B's, averaged over the two seatings.
     assert outcome.diff == (outcome.tallies[0].points - outcome.tallies[1].points) / 2
+
+
+def test_the_divergence_names_the_first_decision_where_the_two_plays_part() -> None:
+    # (seat, phase, action, maker); dealer 3: seat 0 is the eldest (place 1).
+    bid1, play = 1, 6
+    same = [(0, bid1, 48, -1), (1, bid1, 49, -1)]
+    assert divergence_label(same, same, 3) == ""
+    # Seat 1 is B's in the first play (A sits at 0 and 2) and A's in the second: B orders
+    # there, A passes here.
+    parted = [(0, bid1, 48, -1), (1, bid1, 48, -1)]
+    assert divergence_label(same, parted, 3) == "bid1 pass/order @2"
+    # Seat 0 defends (seat 1 made trump).
+    cards = [(0, play, 5, 1), (1, play, 7, 1)]
+    assert divergence_label(cards, [(0, play, 4, 1)], 3) == "play defender"
+    # Identical plays of the same deal never part.
+    outcome = play_deal(load_profile("tournament"), ("rules", "rules"), 4, 0)
+    assert outcome.divergence == ""
 
 
 def test_the_same_seed_gives_the_same_deals_whatever_the_workers() -> None:

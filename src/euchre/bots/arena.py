@@ -22,9 +22,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre.engine.actions import (
+    CALL_ALONE_BASE,
+    CALL_BASE,
+    ORDER,
+    ORDER_ALONE,
+    PASS,
+    Action,
+)
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.engine.record import deal_record
-from euchre.engine.state import HandStatus
+from euchre.engine.state import HandStatus, Phase
 from euchre.engine.view import view_of
 
 __all__ = ["ArenaResult", "BotTally", "DealOutcome", "play_deal", "run_arena"]
@@ -58,6 +66,8 @@ class DealOutcome:
     index: int
     diff: float
     tallies: tuple[BotTally, BotTally]
+    divergence: str = ""
+    """Where the two plays first part (see :func:`divergence_label`); empty when identical."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +140,7 @@ def play_deal(
     bot_seed = rng.randrange(1 << 30)
     tallies = (BotTally(), BotTally())
     diffs: list[int] = []
+    plays: list[list[tuple[int, int, int, int]]] = []
     for a_team in (0, 1):
         # Seat s belongs to bot A when s % 2 == a_team.
         bots = {
@@ -137,6 +148,7 @@ def play_deal(
             for seat in range(4)
         }
         state = record.start()
+        actions: list[tuple[int, int, int, int]] = []
         while not state.is_over:
             seat = state.to_act
             view = view_of(state, seat)
@@ -145,7 +157,9 @@ def play_deal(
             elapsed = (time.perf_counter() - started) * 1000
             if len(view.legal) > 1:
                 tallies[0 if seat % 2 == a_team else 1].decision_ms.append(elapsed)
+            actions.append((seat, int(state.phase), int(action), state.maker))
             state.play(action)
+        plays.append(actions)
         result = state.result()
         for team in (0, 1):
             side = 0 if team == a_team else 1
@@ -160,7 +174,43 @@ def play_deal(
                 if result.maker % 2 != team and result.euchred:
                     tally.euchres += 1
         diffs.append(result.team_points[a_team] - result.team_points[1 - a_team])
-    return DealOutcome(index, sum(diffs) / 2, tallies)
+    label = divergence_label(plays[0], plays[1], record.dealer)
+    return DealOutcome(index, sum(diffs) / 2, tallies, label)
+
+
+def _kind(code: int) -> str:
+    if code == PASS:
+        return "pass"
+    if code in (ORDER, ORDER_ALONE):
+        return "order alone" if code == ORDER_ALONE else "order"
+    if CALL_BASE <= code < CALL_ALONE_BASE:
+        return "call"
+    if CALL_ALONE_BASE <= code < CALL_ALONE_BASE + 4:
+        return "call alone"
+    return str(Action(code)).split(" ")[0]
+
+
+def divergence_label(
+    first: list[tuple[int, int, int, int]], second: list[tuple[int, int, int, int]], dealer: int
+) -> str:
+    """Where a deal's two plays (``(seat, phase, action, maker)`` each, A in seats 0 and 2
+    first, then in seats 1 and 3) first part: ``""`` when they never do, else the phase, A's
+    choice / B's choice and the seat's place after the dealer (1 the eldest ... 4 the
+    dealer), e.g. ``"bid1 order/pass @4"``; card play reads ``"play maker"`` or ``"play
+    defender"`` (the side of the seat that chose differently)."""
+    for (seat, phase, one, maker), (_, _, two, _) in zip(first, second, strict=False):
+        if one == two:
+            continue
+        a_code, b_code = (one, two) if seat % 2 == 0 else (two, one)
+        place = (seat - dealer) % 4 or 4
+        if phase == Phase.PLAY:
+            side = "maker" if maker >= 0 and maker % 2 == seat % 2 else "defender"
+            return f"play {side}"
+        if phase == Phase.DISCARD:
+            return "discard"
+        name = {Phase.BID_ROUND_1: "bid1", Phase.BID_ROUND_2: "bid2"}.get(Phase(phase), "other")
+        return f"{name} {_kind(a_code)}/{_kind(b_code)} @{place}"
+    return ""
 
 
 def _play_chunk(

@@ -56,7 +56,7 @@ from euchre.engine.view import PlayerView
 
 __all__ = ["EXPERT_RULES", "ExpertBot", "game_score_table"]
 
-EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.0, dealer_counts_up_card=True)
+EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.5, dealer_counts_up_card=True)
 """The expert's bidding thresholds: the rules policy with the textbook's corrections."""
 
 
@@ -79,11 +79,12 @@ def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntA
 class ExpertBot(PimcBot):
     """PIMC with bidding inference, corrected bidding, trump-drawing and adaptive worlds."""
 
-    budget_ms: float = 80.0
+    worlds: int = 48
+    budget_ms: float = 160.0
     alone_margin: float = 0.2
     rules_parameters: RulesParameters | None = EXPERT_RULES
     name: str = "expert"
-    max_worlds: int = 64
+    max_worlds: int = 128
     """Adaptive budget: the most worlds for a card to play while the best two are close."""
     close_margin: float = 0.15
     """Adaptive budget: the best two plays are close within this many points."""
@@ -105,6 +106,8 @@ class ExpertBot(PimcBot):
     """Make trump or pass by the learned bidding model where the profile has one."""
     learned_margin: float = 0.0
     """The learned points over a pass a bid must reach."""
+    alone_filter: bool = True
+    """Value a lone hand only for hands with three trumps and at most one plain loser."""
     model: BiddingModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)
@@ -232,7 +235,7 @@ class ExpertBot(PimcBot):
             needed = profile.game_target - view.scores[view.seat % 2]
             if needed <= profile.points_march:
                 return _code(view, with_partner)  # a plain march wins the game
-        if not self._worth_trying_alone(view, trump):
+        if self.alone_filter and not self._worth_trying_alone(view, trump):
             return _code(view, with_partner)
         return self._alone_by_value(view, trump, with_partner, alone)
 
