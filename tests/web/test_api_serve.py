@@ -87,7 +87,10 @@ def test_serve_checks_the_public_url(tmp_path: Path) -> None:
 def test_multi_worker_serve_answers_without_the_delayed_ack_wait(tmp_path: Path) -> None:
     """Issue 9: with ``--workers 2`` every response waited ~44 ms (Nagle's algorithm meeting
     the client's delayed ACK). One client asking in sequence must get answers in well
-    under 40 ms each (the median of several requests on one kept-alive connection)."""
+    under 40 ms. The wait is added to every answer, so it shows in the fastest answers too:
+    with it none of 25 answers on one kept-alive connection comes under 40 ms, and without it
+    at least five come under 20 ms even on a busy machine (a median was at the mercy of the
+    other processes on a loaded two-core CI machine)."""
     from tests.served import EuchreServer
 
     server = EuchreServer(f"sqlite:///{tmp_path}/serve.db", tmp_path, workers=2).start()
@@ -103,5 +106,7 @@ def test_multi_worker_serve_answers_without_the_delayed_ack_wait(tmp_path: Path)
     finally:
         server.stop()
     timings.sort()
-    median_ms = 1000 * timings[len(timings) // 2]
-    assert median_ms < 20, f"median answer took {median_ms:.1f} ms (the Nagle wait is ~40 ms)"
+    fifth_fastest_ms = 1000 * timings[4]
+    assert fifth_fastest_ms < 20, (
+        f"the fifth fastest of 25 answers took {fifth_fastest_ms:.1f} ms (the Nagle wait is ~40 ms)"
+    )
