@@ -53,10 +53,15 @@ def database_url_from_environment() -> str:
 
 
 def _postgres_pool_size() -> int:
-    """Connections each worker keeps to PostgreSQL (``EUCHRE_DB_POOL_SIZE``, default 8)."""
+    """Connections each worker keeps to PostgreSQL (``EUCHRE_DB_POOL_SIZE``, default 4).
+
+    A worker runs as many requests at once as it has connections. Four are enough to cover
+    the database's round trips (a worker's Python runs one thread at a time anyway); with
+    eight, the 4-worker table benchmark on two cores spent more CPU per request on threads
+    taking turns and on twice as many database server processes (docs/web.md, sixth pass)."""
     text = os.environ.get("EUCHRE_DB_POOL_SIZE", "").strip()
     if not text:
-        return 8
+        return 4
     if not text.isdigit() or not 1 <= int(text) <= 100:
         raise ValueError(f"EUCHRE_DB_POOL_SIZE must be a whole number from 1 to 100, got {text!r}")
     return int(text)
