@@ -94,12 +94,9 @@ def test_a_worker_that_missed_a_ring_reads_the_log_instead(tmp_path: Path) -> No
     assert two.view(table_id, 0)["seq"] == seq  # caught up from the log
 
 
-def test_two_workers_moving_at_the_same_seq_one_wins_the_other_is_stale(
-    tmp_path: Path,
-) -> None:
-    """A move sent for the seq a worker's copy holds is not checked against the log first:
-    the log's primary key refuses the second, and that worker rebuilds its copy."""
-    one, two, table_id = _services(tmp_path)
+def _race_for_one_seq(one: PlayService, two: PlayService, table_id: str) -> int:
+    """Seat four players through ``one`` (``two`` watching), then both workers move at the
+    same seq: ``one``'s move is logged, ``two``'s is refused as stale. The seq raced for."""
     for seat in range(4):
         one.act(table_id, seat=seat, action="sit", seq=seat, want_view=False)
         two.view(table_id, None)
@@ -110,6 +107,16 @@ def test_two_workers_moving_at_the_same_seq_one_wins_the_other_is_stale(
     one.act(table_id, seat=actor, action=legal[0], seq=seq, want_view=False)
     with pytest.raises(StaleError):
         two.act(table_id, seat=actor, action=legal[-1], seq=seq, want_view=False)
+    return seq
+
+
+def test_two_workers_moving_at_the_same_seq_one_wins_the_other_is_stale(
+    tmp_path: Path,
+) -> None:
+    """A move sent for the seq a worker's copy holds is not checked against the log first:
+    the log's primary key refuses the second, and that worker rebuilds its copy."""
+    one, two, table_id = _services(tmp_path)
+    seq = _race_for_one_seq(one, two, table_id)
     assert two.view(table_id, None)["seq"] == seq + 1
     assert two.view(table_id, None) == one.view(table_id, None)
 
@@ -126,16 +133,7 @@ def test_on_postgresql_each_entry_rings_once_committed_and_a_race_rings_nothing(
     one, two, table_id = _services_at(postgres_database)
     with psycopg.connect(psycopg_conninfo(postgres_database), autocommit=True) as listener:
         listener.execute(f"LISTEN {CHANNEL}")
-        for seat in range(4):
-            one.act(table_id, seat=seat, action="sit", seq=seat, want_view=False)
-        two.view(table_id, None)
-        with two.reading(table_id) as state:
-            seq, actor = state.seq, state.to_act
-            assert actor is not None
-            legal = state.legal(actor)
-        one.act(table_id, seat=actor, action=legal[0], seq=seq, want_view=False)
-        with pytest.raises(StaleError):
-            two.act(table_id, seat=actor, action=legal[-1], seq=seq, want_view=False)
+        seq = _race_for_one_seq(one, two, table_id)
         payloads = [note.payload for note in listener.notifies(timeout=1.0)]
     rings = [parse_ring(payload) for payload in payloads]
     assert [ring[1] for ring in rings if ring is not None] == list(range(1, seq + 2))
