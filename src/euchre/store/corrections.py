@@ -59,7 +59,7 @@ def _set_official(
             Submission.event_id == event_id,
             Submission.round_number == round_number,
             Submission.table_number == table,
-            Submission.status.in_(("pending", "disputed")),
+            Submission.status.in_((SubmissionStatus.PENDING, SubmissionStatus.DISPUTED)),
         )
     ):
         if row.id != submission_id:

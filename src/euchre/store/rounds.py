@@ -39,6 +39,7 @@ from euchre.store.models import (
     SeatingOverrideRow,
     StartedPlan,
     Submission,
+    SubmissionStatus,
     TableCode,
     utc_now,
 )
@@ -361,7 +362,7 @@ def close_round(session: Session, *, event_id: int, number: int, who: str) -> Ro
                 select(Submission.table_number).where(
                     Submission.event_id == event_id,
                     Submission.round_number == number,
-                    Submission.status == "disputed",
+                    Submission.status == SubmissionStatus.DISPUTED,
                 )
             )
         )

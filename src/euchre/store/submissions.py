@@ -213,14 +213,14 @@ def submit_score(
             round_number=context.round.number,
             table=context.table_number,
         )
-        if row.status != "superseded"
+        if row.status != SubmissionStatus.SUPERSEDED
     ]
     for row in existing:
         if row.result == payload:
             return row
     kept = []
     for row in existing:
-        if row.status == "pending" and row.submitted_by == submitter.number:
+        if row.status == SubmissionStatus.PENDING and row.submitted_by == submitter.number:
             _set_status(session, row.id, SubmissionStatus.SUPERSEDED)
             _player_audit(
                 session,
@@ -258,7 +258,7 @@ def submit_score(
         status = SubmissionStatus.DISPUTED
         _set_status(session, submission_id, status)
         for row in different:
-            if row.status == "pending":
+            if row.status == SubmissionStatus.PENDING:
                 _set_status(session, row.id, SubmissionStatus.DISPUTED)
     return SubmissionEntry(
         submission_id,
@@ -326,9 +326,9 @@ def confirm_submission(
     context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
     confirmer = _opponent(context, submission, player_code)
-    if submission.status in ("confirmed", "accepted"):
+    if submission.status in (SubmissionStatus.CONFIRMED, SubmissionStatus.ACCEPTED):
         return submission
-    if submission.status != "pending":
+    if submission.status != SubmissionStatus.PENDING:
         raise ConflictError(
             f"score {submission_id} is {submission.status}; the director will settle it"
         )
@@ -372,11 +372,11 @@ def dispute_submission(
     context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
     opponent = _opponent(context, submission, player_code)
-    if submission.status in ("confirmed", "accepted"):
+    if submission.status in (SubmissionStatus.CONFIRMED, SubmissionStatus.ACCEPTED):
         raise ConflictError(
             f"score {submission_id} is already confirmed; ask the director for a correction"
         )
-    if submission.status == "superseded":
+    if submission.status == SubmissionStatus.SUPERSEDED:
         # A replaced score stays in the record; disputing it must not bring it back as a
         # live entry beside its replacement.
         raise ConflictError(

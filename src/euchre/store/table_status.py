@@ -14,6 +14,7 @@ from euchre.store.models import (
     Penalty,
     Result,
     Round,
+    SubmissionStatus,
 )
 from euchre.store.rounds import get_round
 from euchre.store.submissions import list_submissions
@@ -91,8 +92,8 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
                 else scored[(round_number, table)].points
                 if (round_number, table) in scored
                 else official.result.team_points,
-                pending=sum(1 for row in mine if row.status == "pending"),
-                disputed=sum(1 for row in mine if row.status == "disputed"),
+                pending=sum(1 for row in mine if row.status == SubmissionStatus.PENDING),
+                disputed=sum(1 for row in mine if row.status == SubmissionStatus.DISPUTED),
             )
         )
     return statuses

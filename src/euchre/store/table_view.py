@@ -17,7 +17,7 @@ from euchre.engine.profile import RuleProfile, load_profile
 from euchre.store import events, rounds, scores
 from euchre.store.core import display_snapshot
 from euchre.store.errors import NotFoundError
-from euchre.store.models import Event
+from euchre.store.models import Event, SubmissionStatus
 from euchre.store.submissions import SubmissionEntry
 from euchre.tournament import RoundPlan, Stage, TableResult, TournamentError
 
@@ -97,12 +97,12 @@ class TableView(TableSeats):
     @property
     def shown_submissions(self) -> list[SubmissionEntry]:
         """The scores the page lists: every one but those their players replaced."""
-        return [row for row in self.submissions if row.status != "superseded"]
+        return [row for row in self.submissions if row.status != SubmissionStatus.SUPERSEDED]
 
     @property
     def awaiting_confirmation(self) -> bool:
         """Whether a score waits for an opponent's confirmation."""
-        return any(row.status == "pending" for row in self.submissions)
+        return any(row.status == SubmissionStatus.PENDING for row in self.submissions)
 
 
 def _game_profile(profile: RuleProfile, plan: RoundPlan) -> RuleProfile:
