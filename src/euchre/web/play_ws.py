@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -41,7 +40,6 @@ _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
 _PENDING: set[asyncio.Future[None]] = set()  # error replies, returns (kept referenced)
-_FROZEN = False  # gc.freeze() done in this process
 
 
 def _set_event() -> asyncio.Event:
@@ -109,16 +107,7 @@ class PlayRuntime:
 
     # ------------------------------------------------------------------ life
     async def start(self, *, postgres_url: str | None) -> None:
-        """Bind to the running loop; resume every table that owes a move; listen on PG.
-
-        Everything made while starting (modules, the app, the engine's tables) is moved out
-        of the garbage collector's sight (``gc.freeze``): it lives as long as the worker, and
-        each full collection would walk it again while the tables are being played. Once
-        per process (a test process starts many apps)."""
-        global _FROZEN
-        if not _FROZEN:
-            _FROZEN = True
-            gc.freeze()
+        """Bind to the running loop; resume every table that owes a move; listen on PG."""
         self.loop = asyncio.get_running_loop()
         self._thread_id = threading.get_ident()
         if postgres_url is not None:
