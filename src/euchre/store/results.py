@@ -87,13 +87,13 @@ def _build_result(
             raise ResultError(
                 f"totals {entered.team_points[0]}-{entered.team_points[1]} do not match the "
                 f"hands, which add up to {sums[0]}-{sums[1]}: change the hands too, or clear them",
-                field="team_points.0",
+                field="team_points",
             )
         totals = sums
     elif entered.team_points is not None:
         totals = (entered.team_points[0], entered.team_points[1])
     else:
-        raise ResultError("enter the two team totals, or the hands", field="team_points.0")
+        raise ResultError("enter the two team totals, or the hands", field="team_points")
     for label, counts in (
         ("lone_hands", entered.lone_hands),
         ("lone_marches", entered.lone_marches),

@@ -19,7 +19,14 @@ from euchre.store.core import display_snapshot
 from euchre.store.errors import NotFoundError
 from euchre.store.models import Event, SubmissionStatus
 from euchre.store.submissions import SubmissionEntry
-from euchre.tournament import RoundPlan, Stage, TableResult, TournamentError
+from euchre.tournament import (
+    FORMATS,
+    EventSnapshot,
+    RoundPlan,
+    Stage,
+    TableResult,
+    TournamentError,
+)
 
 __all__ = [
     "SavedOutcome",
@@ -181,6 +188,38 @@ class SavedOutcome:
     next_round: int | None
     seats: dict[int, str]
     last: bool
+    moves: tuple[tuple[int, bool, str], ...] = ()
+    """Before the next round is seated: the sheet's movement for each pair, as (side, won,
+    words), the winners first (none after a playoff, the last round or a level game)."""
+
+
+def winning_side(result: TableResult, with_penalties: tuple[int, int] | None = None) -> int | None:
+    """The side that won a saved game (a level game: the first to the tying score; None when
+    nobody said), counting the director's penalties when ``with_penalties`` gives them."""
+    points = with_penalties or result.team_points
+    if points[0] != points[1]:
+        return 0 if points[0] > points[1] else 1
+    return result.first_to_tying_score
+
+
+def _pair_moves(
+    snapshot: EventSnapshot, view: TableView, with_penalties: tuple[int, int] | None
+) -> tuple[tuple[int, bool, str], ...]:
+    """:attr:`SavedOutcome.moves` of a table whose next round is not seated yet."""
+    won = None if view.official is None else winning_side(view.official, with_penalties)
+    try:
+        plan = snapshot.round_plan(view.round_number)
+    except TournamentError:  # the round was undone since the table was read
+        return ()
+    if won is None or plan.stage != Stage.MAIN:
+        return ()
+    spec = FORMATS[snapshot.config.format]
+    moves = []
+    for side in (won, 1 - won):
+        words = spec.pair_moves(view.table_number, len(plan.tables), side == won)
+        if words:
+            moves.append((side, side == won, words))
+    return tuple(moves)
 
 
 def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
@@ -199,7 +238,8 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
         plan = None
     if plan is None or number not in snapshot.complete_rounds:
         last = snapshot.is_over or (snapshot.config.rounds <= number and plan is None)
-        return SavedOutcome(with_penalties, next_round=None, seats={}, last=last)
+        moves = () if last else _pair_moves(snapshot, view, with_penalties)
+        return SavedOutcome(with_penalties, next_round=None, seats={}, last=last, moves=moves)
     names = {
         str(row.number): row.name for row in events.list_entrants(session, event_id=view.event_id)
     }

@@ -139,6 +139,12 @@ class FormatSpec:
         """The playoffs the main event's ``final`` standings call for (none by default)."""
         return []
 
+    def pair_moves(self, table: int, tables: int, won: bool) -> str:
+        """Where the sheet's movement sends one pair of a finished main-round game at
+        ``table`` (of ``tables``), in words for the table's phones before the next round is
+        seated; ``won``: this pair won. Empty for a format seated by a schedule."""
+        return ""
+
 
 def _team_seating(state: SeatingState, tables: Sequence[TableSeating]) -> Seating:
     """A team format's seating: the players of present teams not seated sit out."""
@@ -158,6 +164,24 @@ class WinnersMoveUp(FormatSpec):
         playing = [unit for unit in state.active if unit not in out]
         tables = winners_move_up_round(state.previous, playing, state.members, state.unit_of)
         return _team_seating(state, tables)
+
+    def pair_moves(self, table: int, tables: int, won: bool) -> str:
+        """Winners up one table (the top table's stay), losers stay (the top table's go to
+        the bottom table)."""
+        return _up_one_table(table, tables, won, split=False)
+
+
+def _up_one_table(table: int, tables: int, won: bool, *, split: bool) -> str:
+    """:meth:`FormatSpec.pair_moves` of the winners-move-up formats (:func:`winners_move_up_round`
+    and :func:`progressive_round`); ``split``: partners change at every table."""
+    partners = ", with new partners" if split else ""
+    if won:
+        if table > 1:
+            return f"they move up one table, to table {table - 1}{partners}"
+        return f"they stay at table 1, the top table{partners}"
+    if table == 1 and tables > 1:
+        return f"they go to table {tables}, the bottom table{partners}"
+    return f"they stay at table {table}" + (" and split" if split else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +221,12 @@ class LosersRotate(FormatSpec):
         )
         return _team_seating(state, tables)
 
+    def pair_moves(self, table: int, tables: int, won: bool) -> str:
+        """Rule 16: the winner stays, the losing team rotates."""
+        if won:
+            return f"they stay at table {table} (rule 16: the winner will stay)"
+        return "they rotate to another table, against a team they have not met"
+
     def playoffs(self, options: Mapping[str, Any], final: Ranking, places: int) -> list[Playoff]:
         """Rule 20: two teams tied play a 4-hand playoff, then a sudden-death hand; rule 21:
         more than two play a 4-hand round robin. Only ties for a prize place (at least
@@ -235,6 +265,10 @@ class Progressive(FormatSpec):
         tables = progressive_round(state.previous, playing)
         return Seating(tuple(tables), tuple(sorted(out)))
 
+    def pair_moves(self, table: int, tables: int, won: bool) -> str:
+        """Winners up one table, losers stay and split."""
+        return _up_one_table(table, tables, won, split=True)
+
 
 @dataclass(frozen=True, slots=True)
 class RotatingPartners(FormatSpec):
@@ -265,6 +299,12 @@ class RotatingPartners(FormatSpec):
             round_number=state.round_number,
         )
         return Seating(tuple(tables), tuple(sorted(out)))
+
+    def pair_moves(self, table: int, tables: int, won: bool) -> str:
+        """ "The team with less points moves": the winners stay and split."""
+        if won:
+            return f"they stay at table {table} and split: each partners a player who moves in"
+        return "the team with less points moves: each of you to another table, with a new partner"
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,8 +92,9 @@ def validate_result(
         raise TournamentError(f"{where}: stage must be 'main' or 'playoff', got {result.stage!r}")
     for team, points in enumerate(result.team_points):
         if points < 0:
-            raise TournamentError(
-                f"{where}: team {team + 1} has {points} points; points are 0 or more"
+            raise ResultError(
+                f"{where}: team {team + 1} has {points} points; points are 0 or more",
+                field=f"team_points.{team}",
             )
     most_per_hand = profile.max_hand_points()
     game_hands = profile.game_hands if hands is None else hands
@@ -103,31 +104,35 @@ def validate_result(
     if result.hands_played is not None and result.hands_played < 0:
         raise TournamentError(f"{where}: {result.hands_played} hands played is not a count")
     if hands:
-        for points in result.team_points:
+        for team, points in enumerate(result.team_points):
             if points > hands * most_per_hand:
-                raise TournamentError(
+                raise ResultError(
                     f"{where}: {points} points in {hands} hands is impossible: at most "
-                    f"{most_per_hand} per hand ({hands * most_per_hand} in all)"
+                    f"{most_per_hand} per hand ({hands * most_per_hand} in all)",
+                    field=f"team_points.{team}",
                 )
         total = sum(result.team_points)
         if total > hands * most_per_hand:
-            raise TournamentError(
+            raise ResultError(
                 f"{where}: {result.team_points[0]} + {result.team_points[1]} = {total} points in "
                 f"{hands} hands is impossible: only one team scores on a hand, at most "
-                f"{most_per_hand} ({hands * most_per_hand} in all)"
+                f"{most_per_hand} ({hands * most_per_hand} in all)",
+                field="team_points",
             )
     elif profile.game_target:
         target = profile.game_target
         high, low = max(result.team_points), min(result.team_points)
         if low >= target:
-            raise TournamentError(
+            raise ResultError(
                 f"{where}: both teams at {target} or more ({result.team_points[0]}-"
-                f"{result.team_points[1]}); the game ends when the first team reaches {target}"
+                f"{result.team_points[1]}); the game ends when the first team reaches {target}",
+                field="team_points",
             )
         if high > target - 1 + most_per_hand:
-            raise TournamentError(
+            raise ResultError(
                 f"{where}: {high} points is impossible in a game to {target}: the last hand "
-                f"adds at most {most_per_hand} to {target - 1}"
+                f"adds at most {most_per_hand} to {target - 1}",
+                field=f"team_points.{result.team_points.index(high)}",
             )
     if result.hand_points:
         _check_hands(profile, result, where, hands)
@@ -137,9 +142,10 @@ def validate_result(
         if first not in (0, 1):
             raise TournamentError(f"{where}: first_to_tying_score must be team 0 or 1, got {first}")
         if result.team_points[0] != result.team_points[1]:
-            raise TournamentError(
+            raise ResultError(
                 f"{where}: first_to_tying_score given but the game is not tied "
-                f"({result.team_points[0]}-{result.team_points[1]})"
+                f"({result.team_points[0]}-{result.team_points[1]})",
+                field="first_to_tying_score",
             )
 
 
@@ -148,47 +154,54 @@ def _check_short_game(result: TableResult, where: str, hands: int) -> None:
     score on a hand of its own (a one-hand game gives points to one team at most)."""
     kind = "sudden-death hand" if hands == 1 else f"{hands}-hand playoff game"
     if result.hands_played is not None and result.hands_played > hands:
-        raise TournamentError(
-            f"{where}: {result.hands_played} hands played in a {kind}; it lasts {hands}"
+        raise ResultError(
+            f"{where}: {result.hands_played} hands played in a {kind}; it lasts {hands}",
+            field="hand_points",
         )
     if len(result.hand_points) > hands:
-        raise TournamentError(
-            f"{where}: {len(result.hand_points)} hands listed in a {kind}; it lasts {hands}"
+        raise ResultError(
+            f"{where}: {len(result.hand_points)} hands listed in a {kind}; it lasts {hands}",
+            field="hand_points",
         )
     scorers = sum(1 for points in result.team_points if points > 0)
     if scorers > hands:
-        raise TournamentError(
+        raise ResultError(
             f"{where}: {result.team_points[0]}-{result.team_points[1]} is impossible in a "
-            f"{kind}: only one team scores on a hand"
+            f"{kind}: only one team scores on a hand",
+            field="team_points",
         )
 
 
 def _check_hands(profile: RuleProfile, result: TableResult, where: str, hands: int) -> None:
     allowed = hand_point_values(profile)
     if hands and len(result.hand_points) > hands:
-        raise TournamentError(
-            f"{where}: {len(result.hand_points)} hands listed but the game has {hands}"
+        raise ResultError(
+            f"{where}: {len(result.hand_points)} hands listed but the game has {hands}",
+            field="hand_points",
         )
     for number, (first, second) in enumerate(result.hand_points, start=1):
         if first and second:
-            raise TournamentError(
+            raise ResultError(
                 f"{where}: hand {number} gives points to both teams ({first} and {second}); "
-                "only one team scores on a hand (penalties are recorded apart)"
+                "only one team scores on a hand (penalties are recorded apart)",
+                field=f"hand_points.{number}",
             )
         points = first or second
         if points and points not in allowed:
-            raise TournamentError(
+            raise ResultError(
                 f"{where}: hand {number} scores {points}, which no hand can score under "
-                f"{profile.id} (possible: {', '.join(str(v) for v in sorted(allowed))})"
+                f"{profile.id} (possible: {', '.join(str(v) for v in sorted(allowed))})",
+                field=f"hand_points.{number}",
             )
     sums = (
         sum(hand[0] for hand in result.hand_points),
         sum(hand[1] for hand in result.hand_points),
     )
     if sums != result.team_points:
-        raise TournamentError(
+        raise ResultError(
             f"{where}: the hands add up to {sums[0]}-{sums[1]} but the totals say "
-            f"{result.team_points[0]}-{result.team_points[1]}"
+            f"{result.team_points[0]}-{result.team_points[1]}",
+            field="team_points",
         )
 
 
@@ -217,14 +230,16 @@ def _check_players(
                     f"({', '.join(sorted(at_table))})"
                 )
             if number < 0:
-                raise TournamentError(
-                    f"{where}: {label} of {player!r} is {number}; must be 0 or more"
+                raise ResultError(
+                    f"{where}: {label} of {player!r} is {number}; must be 0 or more",
+                    field=f"{label}.{player}",
                 )
             limit = hands * most if label == "player_points" else hands
             if hands and number > limit:
-                raise TournamentError(
+                raise ResultError(
                     f"{where}: {label} of {player!r} is {number}, more than {limit} possible "
-                    f"in {hands} hands"
+                    f"in {hands} hands",
+                    field=f"{label}.{player}",
                 )
 
 
@@ -304,7 +319,7 @@ def _check_entry_counts(profile: RuleProfile, result: TableResult, where: str) -
             f"{where}: {result.team_points[0]} + {result.team_points[1]} = {total} points in "
             f"{hands} hands is impossible: with stick the dealer every hand scores at least 1 "
             "point (a hand the director rules on is written 0-0, hand by hand)",
-            field="team_points.0",
+            field="team_points",
         )
 
 

@@ -33,6 +33,7 @@ from euchre.store.table_view import (
     saved_outcome,
     table_seats,
     table_view,
+    winning_side,
 )
 from euchre.tournament import TableResult
 from euchre.tournament.validation import ResultError
@@ -334,11 +335,8 @@ def winner_text(
     """Who won the game (a level game: the team that reached the tying score first), counting
     the director's penalties when ``with_penalties`` gives the score with them."""
     points = with_penalties or result.team_points
-    if points[0] != points[1]:
-        side = 0 if points[0] > points[1] else 1
-    elif result.first_to_tying_score is not None:
-        side = result.first_to_tying_score
-    else:
+    side = winning_side(result, with_penalties)
+    if side is None:
         return f"A level game, {points[0]}–{points[1]}."
     return (
         f"{view.team_name(side)} won, {points[side]}–{points[1 - side]}"

@@ -1,0 +1,185 @@
+"""Issue 9's acceptance audit: the bullets the checklist (``docs/issue9-checklist.md``) found
+without a test in the user's words, each named after its bullet (TestClient)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.store.factory import (
+    add_singles,
+    add_teams,
+    codes_by_number,
+    create_event,
+    director_client,
+    report_round,
+    sqlite_url,
+)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    """A fresh app and database with a logged-in director."""
+    return director_client(sqlite_url(tmp_path))
+
+
+def _first_table(client: TestClient, event_id: int, round_number: int = 1) -> Any:
+    table = client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"][0]
+    info = client.get(f"/api/tables/{table['code']}").json()
+    sides = [[player["number"] for player in side] for side in info["partnerships"]]
+    return table["code"], sides
+
+
+def _marked(page: str) -> set[str]:
+    """The ids of the inputs a refused form marks as bad."""
+    return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))
+
+
+# --- "Phone errors lose nothing: ... the bad field marked" -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("profile", "totals", "bad", "words"),
+    [
+        # Bolivar's 8 hands, stick the dealer: every counted hand scores, so 3 + 2 is too low;
+        # both totals are at fault.
+        ("bolivar", ("3", "2"), {"team0-points", "team1-points"}, "every hand scores"),
+        # More than 8 hands of at most 4 points can give one team.
+        ("bolivar", ("33", "0"), {"team0-points"}, "at most 4 per hand"),
+        ("bolivar", ("0", "33"), {"team1-points"}, "at most 4 per hand"),
+        # Together more than the hands allow.
+        ("ballantrae", ("16", "17"), {"team0-points", "team1-points"}, "only one team scores"),
+    ],
+)
+def test_phone_errors_lose_nothing_an_impossible_total_is_marked_on_the_form(
+    client: TestClient, profile: str, totals: tuple[str, str], bad: set[str], words: str
+) -> None:
+    event_id = create_event(client, profile_id=profile, format=None, prizes=None)
+    add_teams(client, event_id, 2) if profile == "ballantrae" else add_singles(client, event_id, 4)
+    client.post(f"/api/events/{event_id}/rounds")
+    codes = codes_by_number(client, event_id)
+    code, sides = _first_table(client, event_id)
+    page = client.post(
+        f"/t/{code}/submissions",
+        data={"team0": totals[0], "team1": totals[1], "player_code": codes[sides[0][0]]},
+    )
+    assert page.status_code == 400
+    assert words in page.text
+    assert _marked(page.text) == bad
+    assert re.search(rf'id="team0-points"[^>]*value="{totals[0]}"', page.text)
+    assert re.search(rf'id="team1-points"[^>]*value="{totals[1]}"', page.text)
+
+
+def test_phone_errors_lose_nothing_hands_that_do_not_add_up_mark_the_totals(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None)
+    add_singles(client, event_id, 4)
+    client.post(f"/api/events/{event_id}/rounds")
+    codes = codes_by_number(client, event_id)
+    code, sides = _first_table(client, event_id)
+    hands = {f"hand_{n}_0": "1" for n in range(1, 9)}
+    page = client.post(
+        f"/t/{code}/submissions",
+        data={"team0": "9", "team1": "0", **hands, "player_code": codes[sides[0][0]]},
+    )
+    assert page.status_code == 400
+    assert "totals 9-0 do not match the hands, which add up to 8-0" in page.text
+    assert _marked(page.text) == {"team0-points", "team1-points"}
+    assert re.search(r'id="hand-8-0"[^>]*value="1"', page.text)
+
+
+def test_a_hand_no_hand_can_score_is_marked_on_its_row(client: TestClient) -> None:
+    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None)
+    add_singles(client, event_id, 4)
+    client.post(f"/api/events/{event_id}/rounds")
+    codes = codes_by_number(client, event_id)
+    code, sides = _first_table(client, event_id)
+    hands = {f"hand_{n}_0": "1" for n in range(1, 9)} | {"hand_3_0": "3"}
+    page = client.post(f"/t/{code}/submissions", data={**hands, "player_code": codes[sides[0][0]]})
+    assert page.status_code == 400
+    assert "hand 3 scores 3, which no hand can score" in page.text
+    assert _marked(page.text) == {"hand-3-0", "hand-3-1"}
+
+
+# --- "After a confirmed score the phone should say who won and where each pair goes next" ----
+
+
+def _confirmed_page(client: TestClient, event_id: int, score: tuple[int, int]) -> Any:
+    codes = codes_by_number(client, event_id)
+    code, sides = _first_table(client, event_id)
+    submitted = client.post(
+        f"/api/tables/{code}/submissions",
+        json={"player_code": codes[sides[0][0]], "team_points": list(score)},
+    ).json()
+    confirmed = client.post(
+        f"/api/tables/{code}/submissions/{submitted['id']}/confirm",
+        json={"player_code": codes[sides[1][0]]},
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    return client.get(f"/t/{code}").text, sides
+
+
+def _pair(client: TestClient, event_id: int, side: list[int]) -> str:
+    names = {
+        row["number"]: row["name"] for row in client.get(f"/api/events/{event_id}/players").json()
+    }
+    return " &amp; ".join(names[number] for number in side)
+
+
+def test_after_a_confirmed_bolivar_score_the_phone_says_winners_stay_and_split_losers_move(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None, rounds=3)
+    add_singles(client, event_id, 8)
+    client.post(f"/api/events/{event_id}/rounds")
+    page, sides = _confirmed_page(client, event_id, (9, 4))
+    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
+    assert moves, "before every table has reported, the sheet's movement is said"
+    winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
+    assert f"{winners} won: they stay at table 1 and split" in moves.group(1)
+    assert f"{losers}: the team with less points moves" in moves.group(1)
+    assert "once every table has reported" in page
+
+
+def test_after_a_confirmed_ballantrae_score_the_phone_says_winners_up_one_table_losers_stay(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="ballantrae", format=None, prizes=None)
+    add_teams(client, event_id, 6)
+    client.post(f"/api/events/{event_id}/rounds")
+    tables = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"]
+    code = tables[1]["code"]  # table 2 of 3: its winners go up to table 1
+    info = client.get(f"/api/tables/{code}").json()
+    sides = [[player["number"] for player in side] for side in info["partnerships"]]
+    codes = codes_by_number(client, event_id)
+    submitted = client.post(
+        f"/api/tables/{code}/submissions",
+        json={"player_code": codes[sides[0][0]], "team_points": [4, 9]},
+    ).json()
+    client.post(
+        f"/api/tables/{code}/submissions/{submitted['id']}/confirm",
+        json={"player_code": codes[sides[1][0]]},
+    )
+    page = client.get(f"/t/{code}").text
+    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
+    assert moves
+    winners, losers = _pair(client, event_id, sides[1]), _pair(client, event_id, sides[0])
+    assert f"{winners} won: they move up one table, to table 1" in moves.group(1)
+    assert f"{losers}: they stay at table 2" in moves.group(1)
+
+
+def test_after_the_round_is_in_the_phone_gives_each_player_his_next_seat_not_the_rule(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None, rounds=3)
+    add_singles(client, event_id, 8)
+    client.post(f"/api/events/{event_id}/rounds")
+    report_round(client, event_id, 1, (9, 4))
+    code, _sides = _first_table(client, event_id)
+    page = client.get(f"/t/{code}").text
+    assert 'id="next-moves"' not in page
+    assert re.search(r'<div id="next-seats"><h3>Round 2</h3>', page)
