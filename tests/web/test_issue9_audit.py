@@ -183,3 +183,22 @@ def test_after_the_round_is_in_the_phone_gives_each_player_his_next_seat_not_the
     page = client.get(f"/t/{code}").text
     assert 'id="next-moves"' not in page
     assert re.search(r'<div id="next-seats"><h3>Round 2</h3>', page)
+
+
+# --- "a readable audit log (a table, paged)" ---------------------------------------------------
+
+
+def test_a_readable_audit_log_names_the_seating_and_shows_only_the_score_entered(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None, rounds=3)
+    players = add_singles(client, event_id, 5)
+    names = {player["number"]: player["name"] for player in players}
+    client.post(f"/api/events/{event_id}/rounds")
+    _page, sides = _confirmed_page(client, event_id, (9, 4))
+    log = client.get(f"/director/events/{event_id}/audit").text
+    pair = [" &amp; ".join(names[number] for number in side) for side in sides]
+    assert f"table 1: {pair[0]} vs {pair[1]}; sitting out: " in log
+    assert "partnerships" not in log and "&#34;" not in log  # no stored JSON
+    assert "team_points: 9-4<" in log  # what was entered, not the empty fields and "main"
+    assert "hand_points: []" not in log and "stage" not in log

@@ -26,7 +26,13 @@ from euchre.tournament import (
 )
 from euchre.tournament.validation import ResultError, complete_result
 
-__all__ = ["RESULT_FIELDS", "ResultInput", "describe_changes", "official_result"]
+__all__ = [
+    "RESULT_FIELDS",
+    "ResultInput",
+    "describe_changes",
+    "describe_result",
+    "official_result",
+]
 
 
 RESULT_FIELDS = (
@@ -192,6 +198,24 @@ def describe_changes(
             f"{_value_text(name, after, names, teams)}"
         )
     return "; ".join(parts) or "no change"
+
+
+def describe_result(
+    value: Mapping[str, Any],
+    *,
+    names: Mapping[str, str] | None = None,
+    teams: Sequence[str] | None = None,
+) -> str:
+    """A recorded result in words, only the fields it has: ``team_points: 9-4; euchres: Ann
+    1`` (a playoff says so); ``names`` and ``teams`` as in :func:`describe_changes`."""
+    parts = [
+        f"{name}: {_value_text(name, value.get(name), names, teams)}"
+        for name in (*RESULT_FIELDS, "hands_played")
+        if _normal(value.get(name)) is not None
+    ]
+    if value.get("stage") not in (None, "main"):
+        parts.append(f"stage: {value['stage']}")
+    return "; ".join(parts)
 
 
 def _normal(value: Any) -> Any:

@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 
 from euchre.store import events
 from euchre.store.models import AuditEntry
+from euchre.store.results import describe_changes, describe_result
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.templating import render
@@ -75,14 +76,76 @@ def with_names(text: str, names: dict[int, str]) -> str:
 def _short(value: Any) -> str:
     if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return f"{value[0]}–{value[1]}"
-    text = json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        text = value
+    elif isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+        text = ", ".join(str(v) for v in value) or "none"
+    else:
+        text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "…"
 
 
-def _changes(old: dict[str, Any] | None, new: dict[str, Any] | None) -> str:
-    """The fields that changed, ``field: old → new``; a whole new value when there was none."""
+_RESULT_ACTIONS = frozenset(
+    {
+        "submit_score",
+        "confirm_score",
+        "dispute_score",
+        "accept_submission",
+        "correct_result",
+        "replace_score",
+    }
+)
+"""Entries whose values are a table's result."""
+_SEATING_ACTIONS = frozenset({"start_round", "undo_round", "override_seating"})
+"""Entries whose values are a round's seating."""
+
+
+def _seating_text(value: dict[str, Any], names: dict[int, str]) -> str:
+    """A round's seating in names: ``table 1: Ann & Bob vs Cy & Di; sitting out: Ed``."""
+
+    def name(player: Any) -> str:
+        text = str(player)
+        return names.get(int(text), text) if text.isdigit() else text
+
+    parts = [
+        f"table {table.get('table')}: "
+        + " vs ".join(" & ".join(name(p) for p in side) for side in table.get("partnerships", []))
+        for table in value.get("tables", [])
+        if isinstance(table, dict)
+    ]
+    if value.get("sitting_out"):
+        parts.append("sitting out: " + ", ".join(name(p) for p in value["sitting_out"]))
+    if value.get("stage") not in (None, "main"):
+        hands = f", {value['hands']} hands" if value.get("hands") else ""
+        parts.append(f"{value['stage']}{hands}")
+    if value.get("overridden"):
+        parts.append("set by hand")
+    return "; ".join(parts)
+
+
+def _changes(
+    old: dict[str, Any] | None,
+    new: dict[str, Any] | None,
+    action: str = "",
+    names: dict[int, str] | None = None,
+) -> str:
+    """What an entry changed, in words: a result's fields as the score pages name them, a
+    seating table by table with names; other entries ``field: old → new``, or the whole new
+    value when there was none."""
     if old is None and new is None:
         return ""
+    known = names or {}
+    if action in _RESULT_ACTIONS:
+        by_id = {str(number): name for number, name in known.items()}
+        if old is not None and new is not None:
+            return describe_changes(old, new, names=by_id)
+        return describe_result(new if new is not None else old or {}, names=by_id)
+    if action in _SEATING_ACTIONS:
+        seating = new if new is not None else old
+        if seating is not None and "tables" in seating:
+            return _seating_text(seating, known)
     if old is None or new is None:
         value = new if new is not None else old
         assert value is not None
@@ -97,7 +160,8 @@ def describe(entry: AuditEntry, names: dict[int, str]) -> tuple[str, str]:
     """One entry as (what happened, what changed), with players named."""
     template = _ACTIONS.get(entry.action, entry.action.replace("_", " ") + " {target}")
     what = template.format(target=entry.target or "").strip()
-    return with_names(what, names), with_names(_changes(entry.old_value, entry.new_value), names)
+    changed = _changes(entry.old_value, entry.new_value, entry.action, names)
+    return with_names(what, names), with_names(changed, names)
 
 
 def audit_rows(entries: list[AuditEntry], names: dict[int, str]) -> list[dict[str, str]]:
