@@ -28,7 +28,8 @@ def test_the_api_and_the_table_page_show_the_same_table_view(tmp_path: Path) -> 
         assert view.official is None and view.submissions == ()
     served = client.get(f"/api/tables/{code}").json()
     assert served["table"] == view.table_number and served["round"] == view.round_number
-    assert served["game_hands"] == view.event_profile.game_hands
+    assert served["game_hands"] == view.profile.game_hands
+    assert served["stage"] == "main"
     assert [[p["name"] for p in side] for side in served["partnerships"]] == [
         [member.name for member in side] for side in view.partnerships
     ]

@@ -202,3 +202,27 @@ def test_a_readable_audit_log_names_the_seating_and_shows_only_the_score_entered
     assert "partnerships" not in log and "&#34;" not in log  # no stored JSON
     assert "team_points: 9-4<" in log  # what was entered, not the empty fields and "main"
     assert "hand_points: []" not in log and "stage" not in log
+
+
+# --- "Playoff rounds are labelled as such ... on the phone, with their own hand count" -------
+
+
+def test_a_playoff_tables_api_answer_gives_the_playoffs_own_hand_count_and_stage(
+    client: TestClient,
+) -> None:
+    event_id = create_event(
+        client, format="losers_rotate", profile_id="valpo", rounds=1, prizes=[], side_pot=False
+    )
+    add_teams(client, event_id, 4)
+    client.post(f"/api/events/{event_id}/rounds")
+    main = client.get(f"/api/tables/{_first_table(client, event_id)[0]}").json()
+    assert (main["game_hands"], main["stage"]) == (12, "main")  # rule 6: 12 hands a match
+    report_round(client, event_id, 1, (8, 5))  # both winners on 8: tied for first
+    client.post(f"/api/events/{event_id}/rounds/1/close")
+    client.post(f"/api/events/{event_id}/rounds")
+    code, _sides = _first_table(client, event_id, 2)
+    playoff = client.get(f"/api/tables/{code}").json()
+    assert (playoff["game_hands"], playoff["stage"]) == (4, "playoff")  # rule 20
+    page = client.get(f"/t/{code}").text
+    assert "round 2 — Playoff: 4-hand game" in page
+    assert 'id="hand-4-0"' in page and 'id="hand-5-0"' not in page

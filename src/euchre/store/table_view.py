@@ -90,7 +90,8 @@ class TableView(TableSeats):
     round: rounds.RoundTimes
     table_number: int
     event_profile: RuleProfile
-    """The event's rule profile (the API reports its hand count and most points a hand)."""
+    """The event's rule profile (``profile`` is the game this table plays: a playoff round's
+    own hand count)."""
     submissions: tuple[SubmissionEntry, ...]
     """Every score entered at the table this round, oldest first (superseded ones too)."""
     official: TableResult | None

@@ -162,6 +162,7 @@ def table_out(view: TableView) -> TableOut:
         partnerships=(first, second),
         submissions=[submission_out(row) for row in view.submissions],
         official=None if official is None else {"team_points": list(official.team_points)},
-        max_hand_points=view.event_profile.max_hand_points(),
-        game_hands=view.event_profile.game_hands,
+        max_hand_points=view.profile.max_hand_points(),
+        game_hands=view.profile.game_hands,
+        stage=view.round.plan.stage,
     )

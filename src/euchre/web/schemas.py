@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
 
+from euchre.tournament import Stage
 from euchre.tournament.codec import JsonCodec
 
 __all__ = [
@@ -318,7 +319,13 @@ class TableOut(BaseModel):
     submissions: list[SubmissionOut]
     official: dict[str, Any] | None
     max_hand_points: int
-    game_hands: int
+    game_hands: int = Field(
+        description="The hands of the game this table plays: the sheet's game, or a playoff "
+        "round's own count (a 4-hand playoff, a sudden-death hand); 0 for a game to a target."
+    )
+    stage: Stage = Field(
+        default=Stage.MAIN, description='"main", or "playoff" for a playoff round\'s table.'
+    )
 
 
 class PenaltyCreate(BaseModel):
