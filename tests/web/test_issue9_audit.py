@@ -226,3 +226,17 @@ def test_a_playoff_tables_api_answer_gives_the_playoffs_own_hand_count_and_stage
     page = client.get(f"/t/{code}").text
     assert "round 2 — Playoff: 4-hand game" in page
     assert 'id="hand-4-0"' in page and 'id="hand-5-0"' not in page
+
+
+def test_after_a_confirmed_progressive_score_the_top_tables_winners_stay_and_split(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, profile_id="tournament", format="progressive", prizes=None)
+    add_singles(client, event_id, 8)
+    client.post(f"/api/events/{event_id}/rounds")
+    page, sides = _confirmed_page(client, event_id, (7, 6))
+    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
+    assert moves
+    winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
+    assert f"{winners} won: they stay at table 1, the top table, and split" in moves.group(1)
+    assert f"{losers}: they go to table 2, the bottom table, with new partners" in moves.group(1)

@@ -178,7 +178,7 @@ def _up_one_table(table: int, tables: int, won: bool, *, split: bool) -> str:
     if won:
         if table > 1:
             return f"they move up one table, to table {table - 1}{partners}"
-        return f"they stay at table 1, the top table{partners}"
+        return "they stay at table 1, the top table" + (", and split" if split else "")
     if table == 1 and tables > 1:
         return f"they go to table {tables}, the bottom table{partners}"
     return f"they stay at table {table}" + (" and split" if split else "")
