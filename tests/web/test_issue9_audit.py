@@ -240,3 +240,36 @@ def test_after_a_confirmed_progressive_score_the_top_tables_winners_stay_and_spl
     winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
     assert f"{winners} won: they stay at table 1, the top table, and split" in moves.group(1)
     assert f"{losers}: they go to table 2, the bottom table, with new partners" in moves.group(1)
+
+
+# --- "No ... page ... that one side sees may show a code that lets it act for the other side" --
+
+
+def test_codes_typed_on_a_table_phone_show_as_dots_and_are_never_saved_by_the_browser(
+    client: TestClient,
+) -> None:
+    """The phone goes round the table: the scorekeeper's code, kept in the form after an
+    error, and the opponent's code are masked (not a password field, which a browser offers
+    to save and fill in for the next player)."""
+    event_id = create_event(client)
+    add_teams(client, event_id, 2)
+    client.post(f"/api/events/{event_id}/rounds")
+    codes = codes_by_number(client, event_id)
+    code, sides = _first_table(client, event_id)
+    refused = client.post(
+        f"/t/{code}/submissions",
+        data={"team0": "9", "team1": "", "player_code": codes[sides[0][0]]},
+    ).text
+    typed = re.search(r'<input id="player-code"[^>]*>', refused)
+    assert typed and "data-secret" in typed.group(0) and 'autocomplete="off"' in typed.group(0)
+    assert 'type="password"' not in typed.group(0)
+    client.post(
+        f"/api/tables/{code}/submissions",
+        json={"player_code": codes[sides[0][0]], "team_points": [9, 7]},
+    )
+    page = client.get(f"/t/{code}").text
+    confirm = re.search(r'<input id="confirm-code-\d+"[^>]*>', page)
+    assert confirm and "data-secret" in confirm.group(0)
+    assert (
+        "input[data-secret] { -webkit-text-security: disc; }" in client.get("/static/app.css").text
+    )
