@@ -3,12 +3,14 @@ without a test in the user's words, each named after its bullet (TestClient)."""
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from tests.store.factory import (
     add_singles,
     add_teams,
@@ -18,6 +20,10 @@ from tests.store.factory import (
     report_round,
     sqlite_url,
 )
+
+from euchre.engine import BUILTIN_PROFILES
+from euchre.store.printouts import DOCUMENTS
+from euchre.tournament import FORMATS
 
 
 @pytest.fixture
@@ -273,3 +279,39 @@ def test_codes_typed_on_a_table_phone_show_as_dots_and_are_never_saved_by_the_br
     assert (
         "input[data-secret] { -webkit-text-security: disc; }" in client.get("/static/app.css").text
     )
+
+
+# --- "A test that no printed sheet lets one side confirm for the other": every sheet's preset -
+
+
+@pytest.mark.parametrize("profile", sorted(BUILTIN_PROFILES))
+def test_no_printed_sheet_of_any_sheets_event_lets_one_side_confirm_for_the_other(
+    client: TestClient, profile: str
+) -> None:
+    """Every built-in profile's own event (its preset format), every PDF the director
+    prints for a round and for the evening: a code appears only on its owner's scorecard."""
+    response = client.post("/api/events", json={"name": f"{profile} night", "profile_id": profile})
+    assert response.status_code == 201, response.text
+    event_id = response.json()["id"]
+    teams = FORMATS[response.json()["config"]["format"]].fixed_partners
+    players = add_teams(client, event_id, 4) if teams else add_singles(client, event_id, 8)
+    names = {player["number"]: player["name"] for player in players}
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    codes = codes_by_number(client, event_id)
+    shared = [f"/api/events/{event_id}/rounds/1/{document}.pdf" for document in DOCUMENTS]
+    if teams:
+        shared.append(f"/api/events/{event_id}/tally-sheets.pdf")
+    for url in shared:
+        answer = client.get(url)
+        assert answer.status_code == 200, answer.text
+        pages = [page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages]
+        for text in pages:
+            if url.endswith("scorecards.pdf"):
+                owner = next(n for n, name in names.items() if f"Scorecard - {name} " in text)
+                assert _codes_on(text, codes) == {owner}, f"{url}: another player's code"
+            else:
+                assert _codes_on(text, codes) == set(), f"a player code is printed on {url}"
+
+
+def _codes_on(text: str, codes: dict[int, str]) -> set[int]:
+    return {number for number, code in codes.items() if re.search(rf"\b{code}\b", text)}
