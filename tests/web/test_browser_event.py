@@ -207,7 +207,7 @@ def test_a_sixteen_player_event_from_creation_to_prizes(
     director.fill("#correct-reason", "tally sheet misread")
     director.click("#correct-submit")
     expect(director.locator("#flash")).to_contain_text("saved")
-    expect(director.locator("#table-history")).to_contain_text("correct result")
+    expect(director.locator("#table-history")).to_contain_text("corrected the result")
     expect(director.locator("#table-history")).to_contain_text("tally sheet misread")
     director.goto(f"{served.base_url}{event_path}")
     expect(director.locator("#audit-latest")).to_contain_text("corrected the result of round 1")

@@ -315,3 +315,26 @@ def test_no_printed_sheet_of_any_sheets_event_lets_one_side_confirm_for_the_othe
 
 def _codes_on(text: str, codes: dict[int, str]) -> set[int]:
     return {number for number, code in codes.items() if re.search(rf"\b{code}\b", text)}
+
+
+def test_the_correction_pages_history_names_players_and_says_what_they_did(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client)
+    players = add_teams(client, event_id, 2)
+    names = {player["number"]: player["name"] for player in players}
+    client.post(f"/api/events/{event_id}/rounds")
+    _page, sides = _confirmed_page(client, event_id, (9, 7))
+    corrected = client.put(
+        f"/api/events/{event_id}/rounds/1/tables/1/result",
+        json={"team_points": [10, 7], "reason": "hand 3 miscounted"},
+    )
+    assert corrected.status_code == 200, corrected.text
+    page = client.get(f"/director/events/{event_id}/rounds/1/tables/1/result").text
+    history = re.search(r'<ul id="table-history">(.*?)</ul>', page, re.S)
+    assert history
+    keeper, opponent = sides[0][0], sides[1][0]
+    assert f"{names[keeper]} (#{keeper}): entered a score — team_points: 9-7" in history.group(1)
+    assert f"{names[opponent]} (#{opponent}): confirmed the score" in history.group(1)
+    assert "director: corrected the result — team_points: 9-7 -&gt; 10-7" in history.group(1)
+    assert f"player {keeper}" not in history.group(1) and "submit score" not in history.group(1)

@@ -24,6 +24,7 @@ from euchre.web.templating import render
 
 __all__ = [
     "AUDIT_PAGE_SIZE",
+    "action_words",
     "audit_rows",
     "describe",
     "player_names",
@@ -71,6 +72,13 @@ def with_names(text: str, names: dict[int, str]) -> str:
         return f"{names[number]} (#{number})" if number in names else match.group(0)
 
     return _PLAYER.sub(name, text)
+
+
+def action_words(action: str) -> str:
+    """An entry's action in words without its target (``corrected the result``), for a list
+    that is about one table already."""
+    template = _ACTIONS.get(action, action.replace("_", " ") + " {target}")
+    return re.sub(r"( (for|of|at))? \{target\}", "", template).strip()
 
 
 def _short(value: Any) -> str:

@@ -813,26 +813,31 @@ def _table_history(
 ) -> list[dict[str, str]]:
     """What the audit log says about this table, oldest first, with players named."""
     from euchre.store.audit import list_audit, table_target
+    from euchre.store.results import describe_result
     from euchre.web.convert import audit_changes
+    from euchre.web.pages_audit import action_words, with_names
 
     target = table_target(round_number, table)
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
+    numbers = {member.number: member.name for member in view.players}
+
+    by_id = {str(number): name for number, name in numbers.items()}
+    teams = (view.team_name(0), view.team_name(1))
 
     def changes_of(entry: Any) -> str:
-        if not audit_changes(entry):
-            return ""
-        return scores.describe_changes(
-            entry.old_value,
-            entry.new_value,
-            names={str(member.number): member.name for member in view.players},
-            teams=(view.team_name(0), view.team_name(1)),
-        )
+        if audit_changes(entry):
+            return scores.describe_changes(
+                entry.old_value, entry.new_value, names=by_id, teams=teams
+            )
+        if entry.action in ("submit_score", "dispute_score") and entry.new_value:
+            return describe_result(entry.new_value, names=by_id, teams=teams)
+        return ""
 
     return [
         {
             "when": entry.at.strftime("%H:%M:%S"),
-            "who": _text(entry.who),
-            "action": entry.action.replace("_", " "),
+            "who": with_names(_text(entry.who), numbers),
+            "action": action_words(entry.action),
             "changes": changes_of(entry),
             "reason": _text(entry.reason),
         }
