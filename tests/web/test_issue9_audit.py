@@ -213,7 +213,7 @@ def test_a_readable_audit_log_names_the_seating_and_shows_only_the_score_entered
 # --- "Playoff rounds are labelled as such ... on the phone, with their own hand count" -------
 
 
-def test_a_playoff_tables_api_answer_gives_the_playoffs_own_hand_count_and_stage(
+def test_a_playoff_table_has_its_own_hand_count_on_the_api_the_phone_and_the_correction(
     client: TestClient,
 ) -> None:
     event_id = create_event(
@@ -232,6 +232,15 @@ def test_a_playoff_tables_api_answer_gives_the_playoffs_own_hand_count_and_stage
     page = client.get(f"/t/{code}").text
     assert "round 2 — Playoff: 4-hand game" in page
     assert 'id="hand-4-0"' in page and 'id="hand-5-0"' not in page
+    # Rule 20: a level playoff goes on to a sudden-death hand, so the phone does not ask who
+    # reached the tying score first (the tournament sheet's rule, not Valpo's).
+    assert 'id="tie-first"' not in page and 'id="playoff-level-note"' in page
+    # The director's correction form for that table is the playoff's game too.
+    correction = client.get(f"/director/events/{event_id}/rounds/2/tables/1/result").text
+    assert 'id="hand-4-0"' in correction and 'id="hand-5-0"' not in correction
+    assert 'id="tie-first"' not in correction
+    main_form = client.get(f"/director/events/{event_id}/rounds/1/tables/1/result").text
+    assert 'id="hand-12-0"' in main_form and 'id="tie-first"' in main_form
 
 
 def test_after_a_confirmed_progressive_score_the_top_tables_winners_stay_and_split(

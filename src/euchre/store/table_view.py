@@ -35,9 +35,11 @@ __all__ = [
     "TableSeats",
     "TableView",
     "computer_marks",
+    "game_profile",
     "saved_outcome",
     "table_seats",
     "table_view",
+    "winning_side",
 ]
 
 
@@ -113,7 +115,7 @@ class TableView(TableSeats):
         return any(row.status == SubmissionStatus.PENDING for row in self.submissions)
 
 
-def _game_profile(profile: RuleProfile, plan: RoundPlan) -> RuleProfile:
+def game_profile(profile: RuleProfile, plan: RoundPlan) -> RuleProfile:
     """The game a round's tables play: a playoff game lasts its own hands."""
     if plan.stage == Stage.PLAYOFF and plan.hands:
         return replace(profile, game_hands=plan.hands, game_target=0)
@@ -124,7 +126,7 @@ def _seats(context: rounds.TableContext, profile: RuleProfile) -> TableSeats:
     return TableSeats(
         code=context.code,
         partnerships=context.partnerships,
-        profile=_game_profile(profile, context.round.plan),
+        profile=game_profile(profile, context.round.plan),
     )
 
 
@@ -154,7 +156,7 @@ def table_view(session: Session, *, code: str) -> TableView:
     return TableView(
         code=read.code,
         partnerships=read.partnerships,
-        profile=_game_profile(profile, read.round.plan),
+        profile=game_profile(profile, read.round.plan),
         event_id=read.event_id,
         event_name=read.event_name,
         round=read.round,

@@ -36,6 +36,7 @@ from euchre.tournament import (
     PenaltyRecord,
     PrizeTable,
     PrizeTier,
+    Stage,
     TableResult,
 )
 from euchre.tournament.validation import ResultError
@@ -762,6 +763,7 @@ def _table_view(
     session: Session, event_id: int, round_number: int, table: int
 ) -> tuple[table_page.TableView, Any]:
     from euchre.store.core import event_config
+    from euchre.store.table_view import game_profile
 
     event = events.get_event(session, event_id=event_id)
     round_row = rounds.get_round(session, event_id=event_id, number=round_number)
@@ -776,7 +778,8 @@ def _table_view(
             tuple(by_id[player] for player in first),
             tuple(by_id[player] for player in second),
         ),
-        profile=load_profile(event_config(event).profile_id),
+        # A playoff round's table plays its own game (a 4-hand playoff, a sudden-death hand).
+        profile=game_profile(load_profile(event_config(event).profile_id), round_row.plan),
     )
     return view, round_row
 
@@ -861,7 +864,8 @@ def _correction_page(
     fields marked re-show a refused correction; without them the form holds the recorded
     result."""
     with database(request).read() as session:
-        view, _ = _table_view(session, event_id, round_number, table)
+        view, round_row = _table_view(session, event_id, round_number, table)
+        playoff = round_row.plan.stage == Stage.PLAYOFF
         official = scores.official_result(
             session, event_id=event_id, round_number=round_number, table=table
         )
@@ -886,7 +890,9 @@ def _correction_page(
     )
     # Both are built by table_page, which escapes every value it puts in them.
     score_form = Markup(
-        table_page.score_form_html(view, values=shown, error=error, bad=bad, frame=frame)
+        table_page.score_form_html(
+            view, values=shown, error=error, bad=bad, frame=frame, playoff=playoff
+        )
     )
     recorded = (
         Markup(table_page.result_html(view, current, element_id="recorded-result"))

@@ -35,7 +35,7 @@ from euchre.store.table_view import (
     table_view,
     winning_side,
 )
-from euchre.tournament import TableResult
+from euchre.tournament import Stage, TableResult
 from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
@@ -219,10 +219,12 @@ def score_form_html(
     error: str = "",
     bad: Sequence[str] = (),
     frame: FormFrame | None = None,
+    playoff: bool = False,
 ) -> Markup:
     """The score form, filled with ``values`` (what was typed) and ``bad`` ids marked, the
     ``error`` shown above the form. ``frame`` makes it the director's correction form; the
-    default is the phone's."""
+    default is the phone's. A ``playoff`` game does not ask who reached a level score first:
+    a level playoff is played on (Valpo rule 20: a sudden-death hand)."""
     typed = dict(values or {})
     marked = set(bad)
     profile = view.profile
@@ -266,6 +268,7 @@ def score_form_html(
         )
         or any(identifier.split("-", 1)[0] in extra_prefixes for identifier in marked),
         "ruled_hand_note": RULED_HAND_NOTE,
+        "playoff": playoff,
     }
     return Markup(render_text("pages/table/score_form.html", context))
 
@@ -424,7 +427,11 @@ def _page(
         )
     else:
         form = score_form_html(
-            view, values=values, error=error, bad=field_ids(field, view) if field else ()
+            view,
+            values=values,
+            error=error,
+            bad=field_ids(field, view) if field else (),
+            playoff=view.round.plan.stage == Stage.PLAYOFF,
         )
         if view.awaiting_confirmation:
             # A score waits for its confirmation: that comes first; a fresh form under it
