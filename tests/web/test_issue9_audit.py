@@ -347,3 +347,23 @@ def test_the_correction_pages_history_names_players_and_says_what_they_did(
     assert f"{names[opponent]} (#{opponent}): confirmed the score" in history.group(1)
     assert "director: corrected the result — team_points: 9-7 -&gt; 10-7" in history.group(1)
     assert f"player {keeper}" not in history.group(1) and "submit score" not in history.group(1)
+
+
+def test_a_player_finds_his_table_from_his_own_code_without_it_in_the_address_or_history(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client)
+    add_teams(client, event_id, 2)
+    started = client.post(f"/api/events/{event_id}/rounds").json()
+    codes = codes_by_number(client, event_id)
+    home = client.get("/").text
+    form = re.search(r'<form id="player-form"[^>]*>', home)
+    assert form and 'method="post"' in form.group(0)
+    typed = re.search(r'<input id="player-own-code"[^>]*>', home)
+    assert typed and "data-secret" in typed.group(0)
+    found = client.post(
+        "/me", data={"event": str(event_id), "code": codes[1]}, follow_redirects=False
+    )
+    assert found.status_code == 303
+    assert found.headers["location"] == f"/t/{started['tables'][0]['code']}"
+    assert codes[1] not in found.headers["location"]

@@ -6,11 +6,12 @@ Each page is a template under ``templates/pages/public/``; this module gathers i
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
 from euchre.store import events, rounds, scores
@@ -83,6 +84,22 @@ def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Re
     if table_code is not None:
         return RedirectResponse(f"/t/{table_code}", status_code=303)
     return render(request, "pages/public/sitting_out.html", {"title": "Sitting out"})
+
+
+class PlayerCodeForm(BaseModel):
+    """The home page's "find my table" form: the event and the player's own code."""
+
+    event: int = 0
+    code: str = ""
+
+
+@router.post("/me", response_class=HTMLResponse)
+def table_by_player_code_form(
+    request: Request, form: Annotated[PlayerCodeForm, Form()]
+) -> Response:
+    """The home page's form posts here, so a player's code stays out of the address bar and
+    the browser's history (a phone can go round the table); the answer is ``GET /me``'s."""
+    return table_by_player_code(request, event=form.event, code=form.code)
 
 
 def _plays_online(request: Request, event: int, code: str) -> bool:
