@@ -5,6 +5,7 @@ names, and the phone after a confirmed score at 390 px. Screenshots go to
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -126,4 +127,37 @@ def test_the_projector_fits_40_players_at_1920x1080_with_prizes_and_the_cup_noth
     assert max(heights) < 100, f"standings rows up to {max(heights)} px tall on a phone"
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.screenshot(path=str(artifacts / "dashboard-on-a-phone.png"), full_page=True)
+    api.close()
+
+
+def test_the_projector_keeps_60_players_names_readable_and_a_crowded_prize_on_the_screen(
+    browser: Browser, served: EuchreServer, artifacts: Path
+) -> None:
+    """Three columns: rank, name, points and games won (names were cut to six letters); a
+    prize shared by thirty players level after game 1 keeps to a few lines."""
+    api = _director(served)
+    event_id = api.post("/api/events", json={"name": "Sixty", "profile_id": "bolivar"}).json()["id"]
+    firsts = ["Alexandra", "Bartholomew", "Christopher", "Dorothy", "Evangeline", "Frederick"]
+    lasts = ["Montgomery-Smythe", "Lee", "Richardson", "Oduya", "Van Der Berg", "Nakamura"]
+    names = [f"{first} {last}" for first in firsts for last in [*lasts, "Ng", "Bell", "Li", "Ho"]]
+    csv = "name,checked_in\n" + "\n".join(f"{name},yes" for name in names)
+    assert api.post(f"/api/events/{event_id}/players/import", json={"csv": csv}).status_code == 201
+    for table in api.post(f"/api/events/{event_id}/rounds").json()["tables"]:
+        _report(api, event_id, table["code"], [9, 4])
+    assert api.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    projector = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    projector.goto(f"{served.base_url}/events/{event_id}/live")
+    expect(projector.locator(".live-columns table.standings")).to_have_count(3)
+    widths = projector.locator(".live-columns td.name").evaluate_all(
+        "cells => cells.map(cell => cell.clientWidth)"
+    )
+    assert len(widths) == 60 and min(widths) >= 150, f"name cells {min(widths)} px wide"
+    boxes = [_box(projector, f".live-columns > :nth-child({n})") for n in (1, 2, 3)]
+    boxes.append(_box(projector, ".live-side"))
+    for left, right in pairwise(boxes):
+        assert left["x"] + left["width"] <= right["x"]
+    for selector in ("#next-seating", "#prizes", "#side-pot", "#live"):
+        box = _box(projector, selector)
+        assert box["y"] + box["height"] <= 1080, f"{selector} runs below the screen"
+    projector.screenshot(path=str(artifacts / "projector-60-players.png"))
     api.close()
