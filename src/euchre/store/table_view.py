@@ -26,6 +26,7 @@ from euchre.tournament import (
     Stage,
     TableResult,
     TournamentError,
+    game_winner,
 )
 
 __all__ = [
@@ -198,11 +199,15 @@ class SavedOutcome:
 
 def winning_side(result: TableResult, with_penalties: tuple[int, int] | None = None) -> int | None:
     """The side that won a saved game (a level game: the first to the tying score; None when
-    nobody said), counting the director's penalties when ``with_penalties`` gives them."""
-    points = with_penalties or result.team_points
-    if points[0] != points[1]:
-        return 0 if points[0] > points[1] else 1
-    return result.first_to_tying_score
+    nobody said), counting the director's penalties when ``with_penalties`` gives the score
+    with them: the core's :func:`game_winner`, which moves the pairs."""
+    if with_penalties is None:
+        return game_winner(result)
+    penalties = (
+        with_penalties[0] - result.team_points[0],
+        with_penalties[1] - result.team_points[1],
+    )
+    return game_winner(result, penalties)
 
 
 def _pair_moves(

@@ -6,7 +6,7 @@ Pure domain code on plain dataclasses: :func:`compute_event` turns an event's in
 
 from euchre.tournament import model
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.event import compute_event, movement_changes, validate_result
+from euchre.tournament.event import compute_event, game_winner, movement_changes, validate_result
 from euchre.tournament.formats import (
     FORMATS,
     PRESETS,
@@ -33,6 +33,7 @@ __all__ = [
     "TournamentError",
     "check_config",
     "compute_event",
+    "game_winner",
     "generate_schedule",
     "movement_changes",
     "preset_config",

@@ -47,10 +47,13 @@ from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
 from euchre.tournament.validation import validate_result
 
-__all__ = ["compute_event", "movement_changes", "validate_result"]
+__all__ = ["compute_event", "game_winner", "movement_changes", "validate_result"]
 
 
-def _winner(result: TableResult, penalty_points: tuple[int, int]) -> int | None:
+def game_winner(result: TableResult, penalty_points: tuple[int, int] = (0, 0)) -> int | None:
+    """The side that won a game for the movement and "games won": more points with the
+    director's ``penalty_points``; a level game goes to the first team to the tying score
+    (None when nobody said)."""
     first = result.team_points[0] + penalty_points[0]
     second = result.team_points[1] + penalty_points[1]
     if first != second:
@@ -243,7 +246,7 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             sum(r.team_points[1] for r in table_rulings),
         )
         scored_nothing = _scored_nothing(result, table_rulings, table, event.penalties_by_table)
-        winner = _winner(result, penalty_points)
+        winner = game_winner(result, penalty_points)
         if winner is None and result.team_points[0] == result.team_points[1]:
             event.warnings.append(
                 f"round {round_number} table {table.table}: a level game "
