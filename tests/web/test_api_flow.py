@@ -427,23 +427,25 @@ def test_euchres_fill_the_cup_and_withdrawn_players_leave_the_next_round(
     info = client.get(f"/api/tables/{table['code']}").json()
     codes = codes_by_number(client, event_id)
     euchred = info["partnerships"][1][0]["number"]
+    partner = info["partnerships"][1][1]["number"]
     submitted = client.post(
         f"/api/tables/{table['code']}/submissions",
         json={
             "player_code": codes[info["partnerships"][0][0]["number"]],
             "hand_points": [[2, 0], [1, 0], [0, 1], [1, 0], [0, 2], [1, 0], [0, 1], [1, 0]],
-            "euchres": {str(euchred): 2},
+            "euchres": {str(euchred): 2, str(partner): 2},
             "lone_hands": {str(info["partnerships"][0][0]["number"]): 1},
         },
     )
     assert submitted.status_code == 201, submitted.text
-    assert submitted.json()["result"]["euchres"] == {str(euchred): 2}
+    assert submitted.json()["result"]["euchres"] == {str(euchred): 2, str(partner): 2}
     client.post(
         f"/api/tables/{table['code']}/submissions/{submitted.json()['id']}/confirm",
         json={"player_code": codes[info["partnerships"][1][1]["number"]]},
     )
     snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
-    assert snapshot["side_pot"]["total_cents"] == 50
+    # Two euchres of one team: each of its two players puts a quarter in the cup each time.
+    assert snapshot["side_pot"]["total_cents"] == 2 * 2 * 25
     gone = client.post(
         f"/api/events/{event_id}/players/{euchred}/withdraw", json={"reason": "went home"}
     )

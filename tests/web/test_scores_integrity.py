@@ -161,7 +161,7 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
         codes[caller],
         hand_points=HANDS_9_7,
         lone_marches={str(caller): 1},
-        euchres={str(sides[1][0]): 1},
+        euchres={str(sides[1][0]): 1, str(sides[1][1]): 1},
     )
     assert submitted.status_code == 201, submitted.text
     assert submitted.json()["result"]["player_points"] == {str(caller): 10}
@@ -183,7 +183,7 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
     assert result["team_points"] == [10, 5]
     assert result["lone_marches"] == {str(caller): 1}
     assert result["player_points"] == {str(caller): 11}  # kept through the correction
-    assert result["euchres"] == {str(sides[1][0]): 1}
+    assert result["euchres"] == {str(sides[1][0]): 1, str(sides[1][1]): 1}
     changes = client.get(f"/api/events/{event_id}/audit").json()[-1]["changes"]
     assert "hand 8: 0-2 -> 1-0" in changes and "team_points: 9-7 -> 10-5" in changes
     # Issue 9: names instead of player numbers in every message (the API's audit too).
@@ -200,7 +200,7 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
     code, sides = _table(client, event_id)
-    caller, euchred = sides[0][0], sides[1][0]
+    caller, euchred, partner = sides[0][0], sides[1][0], sides[1][1]
     submitted = _submit(
         client,
         code,
@@ -208,7 +208,7 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
         hand_points=HANDS_9_7,
         lone_marches={str(caller): 1},
         lone_hands={str(caller): 1},
-        euchres={str(euchred): 2},
+        euchres={str(euchred): 2, str(partner): 2},
     )
     _confirm(client, code, submitted.json()["id"], codes[sides[1][1]])
     url = f"/director/events/{event_id}/rounds/1/tables/1/result"
@@ -221,6 +221,7 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
         (f"march-{caller}", "1"),
         (f"lone-{caller}", "1"),
         (f"euchre-{euchred}", "2"),
+        (f"euchre-{partner}", "2"),
         (f"points-{caller}", "10"),
     ]:
         assert re.search(rf'id="{element}"[^>]*value="{value}"', page), element
@@ -230,16 +231,27 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
         key: value
         for key, value in re.findall(r'<input id="[^"]+" name="([^"]+)"[^>]*value="([^"]*)"', page)
     }
-    form.update({"csrf_token": csrf.group(1), f"euchre_{euchred}": "1", "reason": "one euchre"})
-    saved = client.post(url, data=form)
+    form.update({"csrf_token": csrf.group(1), "reason": "one euchre"})
+    # One partner's count changed alone is refused, naming both (partners are euchred together).
+    one = client.post(url, data={**form, f"euchre_{euchred}": "1"})
+    assert one.status_code == 400
+    assert (
+        f"{names[euchred]}&#39;s times euchred (1) must equal his partner "
+        f"{names[partner]}&#39;s (2)" in one.text
+    )
+    assert re.search(rf'id="euchre-{euchred}"[^>]*value="1"[^>]*class="invalid"', one.text)
+    saved = client.post(url, data={**form, f"euchre_{euchred}": "1", f"euchre_{partner}": "1"})
     assert saved.status_code == 200, saved.text
-    name = names[euchred]  # issue 9: names instead of player numbers in every message
-    assert f"Result saved: euchres: {name} 2 -&gt; {name} 1." in saved.text
+    # Issue 9: names instead of player numbers in every message; sorted by player number.
+    first, second = sorted((euchred, partner), key=str)
+    before = f"{names[first]} 2, {names[second]} 2"
+    after = f"{names[first]} 1, {names[second]} 1"
+    assert f"Result saved: euchres: {before} -&gt; {after}." in saved.text
     result = client.get(f"/api/events/{event_id}/submissions").json()
     recorded = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
     assert result and recorded
     history = re.search(r'<ul id="table-history">(.*?)</ul>', saved.text, re.S)
-    assert history and f"euchres: {name} 2 -&gt; {name} 1" in history.group(1)
+    assert history and f"euchres: {before} -&gt; {after}" in history.group(1)
     assert re.search(rf'id="lone-{caller}"[^>]*value="1"', saved.text)
     assert re.search(rf'id="points-{caller}"[^>]*value="10"', saved.text)
 

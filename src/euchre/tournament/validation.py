@@ -39,7 +39,8 @@ MAX_GAMES: dict[str, tuple[int, str]] = {
 class ResultError(TournamentError):
     """A result that cannot be right, naming the entry at fault: ``field`` is
     ``"team_points.0"``, ``"hand_points.3"`` (1-based hand), ``"player_points.<id>"``,
-    ``"lone_marches.<id>"``, ``"first_to_tying_score"``, ``"hand_points"`` or ``"round"``."""
+    ``"lone_marches.<id>"``, ``"euchres.<id>"``, ``"first_to_tying_score"``,
+    ``"hand_points"`` or ``"round"``."""
 
     def __init__(self, message: str, *, field: str) -> None:
         super().__init__(message)
@@ -426,11 +427,12 @@ def complete_result(
     Raises :class:`ResultError` naming the entry at fault: a game of the wrong number of hands,
     a total lower than a stick-the-dealer game can end with, a level game without who reached
     the tying score first, a lone hand of five tricks nobody is named for, an own total the
-    hands do not give, or more games than the sheet allows. Returns the result with each
-    player's points derived from the lone hands (the tournament sheet: "on a lone call, the
-    person making the call scores 5 points and his partner scores 4 points"), who reached a
-    level score first (from the hands when given) and then checked by
-    :func:`validate_result`. ``names`` (player id -> name) makes the messages name people.
+    hands do not give, partners' times euchred that differ, or more games than the sheet
+    allows. Returns the result with each player's points derived from the lone hands (the
+    tournament sheet: "on a lone call, the person making the call scores 5 points and his
+    partner scores 4 points"), who reached a level score first (from the hands when given)
+    and then checked by :func:`validate_result`. ``names`` (player id -> name) makes the
+    messages name people.
     """
     profile = load_profile(config.profile_id)
     where = f"round {result.round} table {result.table}"
@@ -454,4 +456,26 @@ def complete_result(
         lone_marches={player: count for player, count in result.lone_marches.items() if count},
     )
     validate_result(config, completed, seating)
+    _check_partners_euchred_together(completed, seating, where, label)
     return completed
+
+
+def _check_partners_euchred_together(
+    result: TableResult, seating: TableSeating, where: str, label: _Names
+) -> None:
+    """Partners are fixed within a game (in every format: a table seats two partnerships for
+    the whole game), so a euchred team's players are euchred together and their counts agree
+    (Bolivar: "Each player on the 'Euchred' team will put twenty-five cents (a quarter) in the
+    cup"). The box marked is the lower count, usually the partner left blank."""
+    for pair in seating.partnerships:
+        counts = {player: result.euchres.get(player, 0) for player in pair}
+        if len(set(counts.values())) < 2:
+            continue
+        low = min(pair, key=lambda player: counts[player])
+        high = max(pair, key=lambda player: counts[player])
+        raise ResultError(
+            f"{where}: {label.player(low)}'s times euchred ({counts[low]}) must equal his "
+            f"partner {label.player(high)}'s ({counts[high]}): both partners of a euchred team "
+            "count it (each puts in the cup)",
+            field=f"euchres.{low}",
+        )
