@@ -1,5 +1,6 @@
 // Served by the app itself (no CDN, no build step): the round timer, the bell, the projector's
-// auto-refresh, and hand-by-hand sums on the table page.
+// auto-refresh, hand-by-hand sums on the table page, and the tie question shown only for a
+// level game.
 "use strict";
 
 var audioContext = null;
@@ -101,6 +102,39 @@ function sumHands() {
   });
 }
 
+function levelGameQuestion() {
+  // "Who reached the tying score first?" matters only when the game is level: shown while the
+  // two totals (or, with the totals blank, the hands) are equal and not 0-0, hidden otherwise.
+  // Without JS it always shows (the server drops the answer for a game that is not level);
+  // a question the server marked as missing stays shown.
+  var question = document.getElementById("tie-first");
+  var form = question && question.closest("form");
+  if (!form) { return; }
+  function number(input) {
+    var value = input ? parseInt(input.value, 10) : NaN;
+    return isNaN(value) ? null : value;
+  }
+  function totals() {
+    var typed = [number(document.getElementById("team0-points")),
+                 number(document.getElementById("team1-points"))];
+    if (typed[0] !== null && typed[1] !== null) { return typed; }
+    var sums = [0, 0];
+    var any = false;
+    form.querySelectorAll("input[id^=hand-]").forEach(function (input) {
+      var value = number(input);
+      if (value !== null) { any = true; sums[input.id.slice(-1) === "0" ? 0 : 1] += value; }
+    });
+    return any ? sums : null;
+  }
+  function update() {
+    var points = totals();
+    var level = points !== null && points[0] === points[1] && points[0] > 0;
+    question.hidden = !level && !question.classList.contains("invalid");
+  }
+  form.addEventListener("input", update);
+  update();
+}
+
 function prizesText(prizes) {
   return ((prizes && prizes.tiers) || []).map(function (tier) {
     return tier.min_tables + ": " + tier.amounts_cents.map(function (cents) {
@@ -147,6 +181,7 @@ document.addEventListener("DOMContentLoaded", function () {
   setInterval(tick, 1000);
   refreshLive();
   sumHands();
+  levelGameQuestion();
   var toggle = document.getElementById("bell-toggle");
   if (toggle) {
     toggle.addEventListener("click", function () {
