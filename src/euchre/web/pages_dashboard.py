@@ -33,7 +33,7 @@ from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock
-from euchre.web.pages_director import penalty_kinds
+from euchre.web.pages_director import penalty_kinds, penalty_players
 from euchre.web.templating import render
 
 __all__ = [
@@ -561,6 +561,7 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             # The correction picker, the penalty form and the audit table are the macros of
             # pages/director/macros.html that the director's own pages use.
             "penalty_kinds": penalty_kinds(),
+            "penalty_players": penalty_players(names),
             "audit": audit_rows(latest, names),
         }
     return render(request, "pages/dashboard/event.html", context)

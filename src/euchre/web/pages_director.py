@@ -10,7 +10,7 @@ the API, and redirect back (303) with a message.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Protocol, TypeVar
 from urllib.parse import quote
@@ -71,6 +71,7 @@ __all__ = [
     "parse_prizes",
     "parse_seating",
     "penalty_kinds",
+    "penalty_players",
     "prizes_text",
     "result_form_values",
     "router",
@@ -1056,6 +1057,12 @@ def penalty_kinds() -> list[dict[str, str]]:
     ]
 
 
+def penalty_players(names: Mapping[int, str]) -> list[tuple[int, str]]:
+    """The event's players as the penalty form's list offers them: (number, name), by name
+    (the director knows the player by name; the number tells two of one name apart)."""
+    return sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
+
+
 @router.get("/director/events/{event_id}/penalties", response_class=HTMLResponse)
 def penalties_page(request: Request, event_id: int) -> Response:
     """Every penalty with its ruling (points per team by name); a table-talk warning can be
@@ -1133,6 +1140,7 @@ def penalties_page(request: Request, event_id: int) -> Response:
                 (names.get(player, player), count) for player, count in sorted(warnings.items())
             ],
             "kinds": penalty_kinds(),
+            "players": penalty_players({int(number): name for number, name in names.items()}),
         },
     )
 
