@@ -78,7 +78,7 @@ def test_partners_euchre_counts_must_agree_in_every_format_and_sheet(
     )
     assert one.status_code == 400, one.text
     assert (
-        f"{names[partner]}'s times euchred (0) must equal his partner {names[euchred]}'s (1): "
+        f"{names[partner]}'s times euchred (0) must equal the partner {names[euchred]}'s (1): "
         "both partners of a euchred team count it" in one.json()["detail"]
     )
     both = client.post(
@@ -110,7 +110,7 @@ def test_partners_euchre_counts_must_agree_on_the_phone_which_marks_the_partners
     assert page.status_code == 400
     text = html.unescape(page.text)
     assert (
-        f"{names[partner]}'s times euchred (1) must equal his partner {names[euchred]}'s (2)"
+        f"{names[partner]}'s times euchred (1) must equal the partner {names[euchred]}'s (2)"
         in text
     )
     assert _marked(page.text) == {f"euchre-{partner}"}
@@ -152,7 +152,7 @@ def test_partners_euchre_counts_must_agree_in_the_directors_correction(
     refused = client.put(url, json={"euchres": {str(euchred): 1}, "reason": "a euchre"})
     assert refused.status_code == 400
     assert (
-        f"{names[partner]}'s times euchred (0) must equal his partner {names[euchred]}'s (1)"
+        f"{names[partner]}'s times euchred (0) must equal the partner {names[euchred]}'s (1)"
         in refused.json()["detail"]
     )
     corrected = client.put(

@@ -236,7 +236,7 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
     one = client.post(url, data={**form, f"euchre_{euchred}": "1"})
     assert one.status_code == 400
     assert (
-        f"{names[euchred]}&#39;s times euchred (1) must equal his partner "
+        f"{names[euchred]}&#39;s times euchred (1) must equal the partner "
         f"{names[partner]}&#39;s (2)" in one.text
     )
     assert re.search(rf'id="euchre-{euchred}"[^>]*value="1"[^>]*class="invalid"', one.text)

@@ -474,7 +474,7 @@ def _check_partners_euchred_together(
         low = min(pair, key=lambda player: counts[player])
         high = max(pair, key=lambda player: counts[player])
         raise ResultError(
-            f"{where}: {label.player(low)}'s times euchred ({counts[low]}) must equal his "
+            f"{where}: {label.player(low)}'s times euchred ({counts[low]}) must equal the "
             f"partner {label.player(high)}'s ({counts[high]}): both partners of a euchred team "
             "count it (each puts in the cup)",
             field=f"euchres.{low}",
