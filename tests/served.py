@@ -24,8 +24,17 @@ __all__ = ["EuchreServer"]
 class EuchreServer:
     """``euchre serve --host 127.0.0.1`` on a free port with ``database_url``, in ``folder``."""
 
-    def __init__(self, database_url: str, folder: Path, *, workers: int = 1) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        folder: Path,
+        *,
+        workers: int = 1,
+        environment: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
+        self.environment = dict(environment or {})
+        """Variables added to the server's environment."""
         self.folder = folder
         self.workers = workers
         self.port = free_port()
@@ -41,6 +50,7 @@ class EuchreServer:
         """Start the server and wait until ``GET /api/setup`` answers."""
         environment = dict(os.environ)
         environment["DATABASE_URL"] = self.database_url
+        environment.update(self.environment)
         # No solver warm-up at start-up unless a test asks for it (it costs CPU time).
         environment.setdefault("EUCHRE_SOLVER_WARM_UP", "0")
         command = [
