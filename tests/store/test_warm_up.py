@@ -4,8 +4,11 @@ statements prepared."""
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import MetaData, select, text
 
 from euchre.store.db import Database
@@ -76,3 +79,44 @@ def test_the_warm_up_writes_nothing_and_leaves_the_statements_ready(database_url
     # The table's requests still work after the warm-up (on the app's own database).
     page = client.get(f"/api/tables/{code}")
     assert page.status_code == 200 and page.json()["submissions"], page.text
+
+
+def test_a_worker_answers_its_warm_up_requests_as_it_starts_and_counts_no_wrong_code(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from fastapi.testclient import TestClient
+
+    from euchre.web.app import create_app
+    from euchre.web.server import _WARM_UP_REQUESTS, _warm_up_requests_at_start
+
+    url = f"sqlite:///{tmp_path / 'euchre.db'}"
+    app = create_app(url)
+    _warm_up_requests_at_start(app)
+    answered: list[tuple[str, int]] = []
+    app.add_middleware(_Statuses, answered=answered)
+    with caplog.at_level(logging.WARNING), TestClient(app):
+        pass  # the lifespan ran: the worker's start-up
+    assert answered == [(path, status) for _, path, _, status in _WARM_UP_REQUESTS]
+    assert "warm-up" not in caplog.text
+    database = Database(url)
+    try:
+        assert _everything(database)["rate_limits"] == []  # no wrong code was counted
+    finally:
+        database.dispose()
+    app.state.database.dispose()
+
+
+class _Statuses:
+    """ASGI middleware noting each HTTP answer's path and status."""
+
+    def __init__(self, app: Any, answered: list[tuple[str, int]]) -> None:
+        self.app = app
+        self.answered = answered
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        async def noting(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                self.answered.append((scope["path"], message["status"]))
+            await send(message)
+
+        await self.app(scope, receive, noting if scope["type"] == "http" else send)
