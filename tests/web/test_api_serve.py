@@ -11,12 +11,10 @@ import time
 from pathlib import Path
 
 import httpx
-import pytest
 from typer.testing import CliRunner
 
 from euchre.cli.main import app
 from euchre.cli.web_cmds import lan_address
-from euchre.web.reuse_port import reuse_port_supported, supervisor_socket
 
 
 def _free_port() -> int:
@@ -112,57 +110,3 @@ def test_multi_worker_serve_answers_without_the_delayed_ack_wait(tmp_path: Path)
     assert fifth_fastest_ms < 20, (
         f"the fifth fastest of 25 answers took {fifth_fastest_ms:.1f} ms (the Nagle wait is ~40 ms)"
     )
-
-
-def test_multi_worker_serve_shares_a_burst_of_connections_between_its_workers(
-    tmp_path: Path,
-) -> None:
-    """With one socket for all workers, the first worker to wake accepted every connection
-    of a burst (a round starting: every table's phone at once), and a kept-alive connection
-    stays with its worker: one of four workers answered up to 96 of 100 requests while the
-    other core waited. Each worker now listens on a socket of its own (``SO_REUSEPORT``) and
-    the kernel spreads the connections. 24 connections opened at once to 2 workers: with the
-    kernel's hash, all on one worker has a chance of 2 in 2**24."""
-    from tests.served import EuchreServer
-
-    if not reuse_port_supported():
-        pytest.skip("SO_REUSEPORT spreads connections on Linux only")
-    server = EuchreServer(
-        f"sqlite:///{tmp_path}/serve.db",
-        tmp_path,
-        workers=2,
-        environment={"EUCHRE_WORKER_HEADER": "1"},
-    ).start()
-    try:
-        deadline = time.monotonic() + 60
-        while _listening_sockets(server.port) < 2:  # both workers started
-            assert time.monotonic() < deadline, "the second worker never listened"
-            time.sleep(0.1)
-        # Every connection is made (and queued for an accept) before any request is sent.
-        connections = [
-            socket.create_connection(("127.0.0.1", server.port), timeout=10) for _ in range(24)
-        ]
-        workers = []
-        for connection in connections:
-            with connection:
-                connection.sendall(b"GET /api/choices HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                head = b""
-                while b"\r\n\r\n" not in head:
-                    head += connection.recv(65536)
-                workers.append(head.lower().split(b"x-euchre-worker: ", 1)[1].split(b"\r\n")[0])
-        # A second server on the same port is refused, not given half of the phones.
-        with pytest.raises(OSError):
-            supervisor_socket("127.0.0.1", server.port)
-    finally:
-        server.stop()
-    assert len(set(workers)) == 2, workers
-
-
-def _listening_sockets(port: int) -> int:
-    """How many sockets listen on ``port`` (Linux: ``/proc/net/tcp``, state 0A)."""
-    count = 0
-    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
-        fields = line.split()
-        if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":
-            count += 1
-    return count

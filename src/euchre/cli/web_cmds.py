@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import os
 import socket
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from euchre.cli.errors import CliError
-from euchre.web.reuse_port import REUSE_PORT, reuse_port_supported, supervisor_socket
 
 __all__ = ["lan_address", "register", "serve"]
 
@@ -103,44 +102,21 @@ def serve(
     typer.echo(f"Database: {url}")
     if qr:
         _print_qr(public_url)
-    settings: dict[str, Any] = {
-        "factory": True,
-        "host": host,
-        "port": port,
-        "workers": workers,
-        "log_level": "info",
+    uvicorn.run(
+        "euchre.web.server:app_from_environment",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="info",
         # httptools writes each response in one piece and uvloop sets TCP_NODELAY on every
         # connection. With h11 on asyncio, a worker's sockets (inherited from the supervisor)
         # miss TCP_NODELAY, and a response written in two pieces waits ~40 ms for the
         # client's delayed ACK (Nagle). Both come with ``uvicorn[standard]``.
-        "http": _http_implementation(),
-        "loop": _loop_implementation(),
-        "access_log": access_log,
-    }
-    application = "euchre.web.server:app_from_environment"
-    if workers > 1 and reuse_port_supported():
-        _serve_workers_on_own_sockets(uvicorn.Config(application, **settings))
-        return
-    uvicorn.run(application, **settings)
-
-
-def _serve_workers_on_own_sockets(config: Any) -> None:
-    """uvicorn's supervisor and workers, each worker listening on a socket of its own
-    (``euchre.web.reuse_port``: the kernel shares the connections out evenly)."""
-    from uvicorn.supervisors import Multiprocess
-
-    try:
-        placeholder = supervisor_socket(config.host, config.port)
-    except OSError as error:
-        raise CliError(f"cannot listen on {config.host}:{config.port}: {error}") from None
-    os.environ[REUSE_PORT] = "1"
-    typer.echo(f"Listening on {config.host}:{config.port} with {config.workers} workers")
-    try:
-        Multiprocess(config, sockets=[placeholder]).run()
-    except KeyboardInterrupt:  # pragma: no cover - the supervisor stops its workers itself
-        pass
-    finally:
-        placeholder.close()
+        http=_http_implementation(),
+        loop=_loop_implementation(),
+        access_log=access_log,
+    )
 
 
 def register(app: typer.Typer) -> None:

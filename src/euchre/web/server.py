@@ -15,7 +15,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from euchre.store.db import Database, database_url_from_environment
 from euchre.store.warm_up import NO_TABLE_CODE, warm_up_table_requests
 from euchre.web.app import create_app
-from euchre.web.reuse_port import REUSE_PORT, listen_on_own_socket
 
 __all__ = ["WORKER_HEADER", "app_from_environment", "warm_up"]
 
@@ -54,8 +53,6 @@ def app_from_environment() -> FastAPI:
     garbage collector's reach (``gc.freeze``): a full collection no longer walks them all
     (a few hundred milliseconds of a worker's CPU each time). Before that the worker warms
     up (``warm_up``), so the first tables of the night do not pay its first-call costs."""
-    if os.environ.get(REUSE_PORT) == "1" and not listen_on_own_socket():
-        logging.getLogger(__name__).warning("no listening socket of its own for this worker")
     app = create_app(
         database_url_from_environment(), public_url=os.environ.get("EUCHRE_PUBLIC_URL") or None
     )
