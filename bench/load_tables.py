@@ -13,7 +13,10 @@ kept-alive connection per table, raw asyncio streams on uvloop: no httpx), so th
 measures the server, not itself. It reports both sides: the clients' CPU time per request
 (and the requests/s they could drive per core) and the server's CPU time per request (the
 ``euchre serve`` processes and, on PostgreSQL, the database server, read from ``/proc``), so a
-figure taken on a busy machine can still be judged.
+figure taken on a busy machine can still be judged. Each round is reported too (requests/s,
+wall time, CPU per request, each worker's CPU), since the first round meets workers that have
+served nothing yet; ``--count-by-worker`` also counts the requests each worker answered (the
+server adds an ``X-Euchre-Worker`` header only with ``EUCHRE_WORKER_HEADER=1``).
 
 Bounded: ``--tables`` at most 200, ``--rounds`` at most 10, every request times out after
 30 s, and the whole run stops after ``--time-limit`` seconds. Only 127.0.0.1 is contacted.
