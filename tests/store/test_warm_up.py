@@ -68,6 +68,9 @@ def test_the_warm_up_writes_nothing_and_leaves_the_statements_ready(database_url
             for connection in held:
                 raw = connection.connection.dbapi_connection
                 assert raw is not None
+                # The reads ran in autocommit; a write must find its connection back in
+                # transactions (the table's lock would be released at once otherwise).
+                assert raw.autocommit is False
                 prepared = raw.execute("SELECT count(*) FROM pg_prepared_statements").fetchone()
                 assert prepared is not None and prepared[0] >= 9
             for connection in held:
