@@ -13,7 +13,10 @@ kept-alive connection per table, raw asyncio streams on uvloop: no httpx), so th
 measures the server, not itself. It reports both sides: the clients' CPU time per request
 (and the requests/s they could drive per core) and the server's CPU time per request (the
 ``euchre serve`` processes and, on PostgreSQL, the database server, read from ``/proc``), so a
-figure taken on a busy machine can still be judged.
+figure taken on a busy machine can still be judged. Each round is reported too (requests/s,
+wall time, CPU per request, each worker's CPU), since the first round meets workers that have
+served nothing yet; ``--count-by-worker`` also counts the requests each worker answered (the
+server adds an ``X-Euchre-Worker`` header only with ``EUCHRE_WORKER_HEADER=1``).
 
 Bounded: ``--tables`` at most 200, ``--rounds`` at most 10, every request times out after
 30 s, and the whole run stops after ``--time-limit`` seconds. Only 127.0.0.1 is contacted.
@@ -80,6 +83,28 @@ class StorageResult:
     scores_found: int = 0
     all_scores_present: bool = False
     problems: list[str] = field(default_factory=list)
+    per_round: list[RoundFigures] = field(default_factory=list)
+
+
+@dataclass
+class RoundFigures:
+    """One round's figures: the first round meets cold workers, and at the end of each round
+    fewer tables (so fewer workers) still have requests to send."""
+
+    round_number: int
+    requests: int
+    seconds: float
+    requests_per_second: float
+    server_cpu_ms_per_request: float
+    database_cpu_ms_per_request: float
+    worker_cpu_seconds: list[float]
+    """CPU seconds each ``euchre serve`` worker spent in the round (largest first): a
+    kept-alive connection stays on the worker that accepted it, so this shows how evenly the
+    tables were shared."""
+    worker_requests: list[int]
+    """Requests each worker answered (largest first), from the ``X-Euchre-Worker`` header the
+    server adds only when the benchmark sets ``EUCHRE_WORKER_HEADER=1``
+    (``--count-by-worker``); empty otherwise."""
 
 
 def _score(round_number: int, table_number: int) -> list[int]:
@@ -117,6 +142,9 @@ class LeanConnection:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.worker = ""
+        """The ``X-Euchre-Worker`` header of the last answer (the server sends it only with
+        ``EUCHRE_WORKER_HEADER=1``)."""
 
     async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
         """Send one request and read the whole answer: (status, JSON body or None)."""
@@ -141,8 +169,11 @@ class LeanConnection:
             if line in (b"\r\n", b""):
                 break
             name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
+            name = name.strip().lower()
+            if name == b"content-length":
                 length = int(value)
+            elif name == b"x-euchre-worker":
+                self.worker = value.strip().decode()
         data = await self.reader.readexactly(length) if length else b""
         return status, (json.loads(data) if data else None)
 
@@ -154,7 +185,8 @@ class LeanConnection:
 
 async def _table_phone(connection: LeanConnection, code: str, table_number: int,
                        round_number: int, codes: dict[int, str],
-                       latencies: list[float], failures: list[str]) -> int | None:
+                       latencies: list[float], failures: list[str],
+                       workers: dict[str, int]) -> int | None:
     """One table: open the page, submit, reload, opponent confirms. The submission id."""
 
     async def request(method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -167,6 +199,8 @@ async def _table_phone(connection: LeanConnection, code: str, table_number: int,
             failures.append(f"{method} {path}: {type(error).__name__}")
             return None
         latencies.append(time.perf_counter() - started)
+        if connection.worker:
+            workers[connection.worker] = workers.get(connection.worker, 0) + 1
         if status >= 400:
             failures.append(f"{method} {path}: {status} {str(answer)[:200]}")
             return None
@@ -199,6 +233,7 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
         pass
     latencies: list[float] = []
     failures: list[str] = []
+    workers: dict[str, int] = {}
 
     async def run() -> tuple[float, float, list[int | None]]:
         connections = [LeanConnection("127.0.0.1", port) for _ in tables]
@@ -206,7 +241,7 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
         started = time.monotonic()
         ids = await asyncio.gather(*[
             _table_phone(connection, table["code"], int(table["table"]), round_number, codes,
-                         latencies, failures)
+                         latencies, failures, workers)
             for connection, table in zip(connections, tables, strict=True)
         ])
         finished = time.monotonic()
@@ -218,7 +253,7 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
     started, finished, ids = asyncio.run(run())
     results.put({
         "started": started, "finished": finished, "latencies": latencies,
-        "failures": failures, "cpu": time.process_time() - cpu,
+        "failures": failures, "cpu": time.process_time() - cpu, "workers": workers,
         "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
     })
 
@@ -237,6 +272,21 @@ def _cpu_seconds(pids: list[int]) -> float:
         if index == 0:
             total += int(fields[13]) + int(fields[14])  # cutime, cstime: children reaped
     return total / ticks
+
+
+def _children(parent: int) -> list[int]:
+    """The direct children of ``parent`` (the server's workers; its supervisor's helpers,
+    such as multiprocessing's resource tracker, show up with no CPU)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(entry.name))
+        except (OSError, IndexError, ValueError):
+            continue
+    return found
 
 
 def _process_tree(root: int) -> list[int]:
@@ -258,12 +308,25 @@ def _process_tree(root: int) -> list[int]:
     return found
 
 
+@dataclass
+class RoundLoad:
+    """What one round's load measured."""
+
+    wall: float
+    client_cpu: float
+    cpu: dict[str, float]
+    """CPU seconds of each watched process tree."""
+    worker_cpu: list[float]
+    """CPU seconds of each of the server's direct children (its workers), largest first."""
+    worker_requests: list[int]
+    ids: dict[int, int]
+    """Table number -> the submission id its phone got."""
+
+
 def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
                 codes: dict[int, str], clients: int, latencies: list[float],
-                failures: list[str], deadline: float,
-                watched: dict[str, int]) -> tuple[float, float, dict[str, float], dict[int, int]]:
-    """Run one round's load from ``clients`` processes: (wall seconds, client CPU seconds,
-    CPU seconds of each watched process tree, table -> submission id)."""
+                failures: list[str], deadline: float, watched: dict[str, int]) -> RoundLoad:
+    """Run one round's load from ``clients`` processes."""
     context = multiprocessing.get_context("fork")
     shares = [tables[index::clients] for index in range(clients)]
     shares = [share for share in shares if share]
@@ -271,6 +334,8 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
     queue = context.Queue()
     trees = {name: _process_tree(pid) for name, pid in watched.items()}
     before = {name: _cpu_seconds(pids) for name, pids in trees.items()}
+    server_children = _children(watched["server"])
+    workers_before = {pid: _cpu_seconds([pid]) for pid in server_children}
     processes = [
         context.Process(target=_client_process,
                         args=(port, share, round_number, codes, barrier, queue))
@@ -285,15 +350,24 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
         process.join(timeout=30)
     trees = {name: _process_tree(pid) for name, pid in watched.items()}
     after = {name: _cpu_seconds(pids) for name, pids in trees.items()}
+    worker_cpu = sorted((_cpu_seconds([pid]) - spent for pid, spent in workers_before.items()),
+                        reverse=True)
     ids: dict[int, int] = {}
+    served: dict[str, int] = {}
     for report in reports:
         latencies.extend(report["latencies"])
         failures.extend(report["failures"])
         ids.update({table: ident for table, ident in report["ids"].items() if ident is not None})
+        for worker, count in report["workers"].items():
+            served[worker] = served.get(worker, 0) + count
     wall = max(report["finished"] for report in reports) - min(
         report["started"] for report in reports)
-    client_cpu = sum(report["cpu"] for report in reports)
-    return wall, client_cpu, {name: after[name] - before[name] for name in watched}, ids
+    return RoundLoad(
+        wall=wall, client_cpu=sum(report["cpu"] for report in reports),
+        cpu={name: after[name] - before[name] for name in watched},
+        worker_cpu=[round(seconds, 3) for seconds in worker_cpu],
+        worker_requests=sorted(served.values(), reverse=True), ids=ids,
+    )
 
 
 class Profiler:
@@ -377,11 +451,14 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, rounds: int,
                 workers: int, clients: int, deadline: float,
-                database_pid: int | None = None, profile: Path | None = None) -> StorageResult:
+                database_pid: int | None = None, profile: Path | None = None,
+                count_by_worker: bool = False) -> StorageResult:
     """Serve ``database_url`` and run the load; the figures and the database check."""
     result = StorageResult(storage=storage, workers=workers, tables=tables, rounds=rounds,
                            clients=clients)
-    server = EuchreServer(database_url, folder, workers=workers).start()
+    server = EuchreServer(database_url, folder, workers=workers,
+                          environment={"EUCHRE_WORKER_HEADER": "1"} if count_by_worker
+                          else None).start()
     assert server.process is not None
     watched = {"server": server.process.pid}
     if database_pid is not None:
@@ -403,16 +480,26 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
                 result.problems.append(f"round {round_number} has {len(round_tables)} tables")
             if profiler is not None:
                 profiler.start()
-            elapsed, spent, cpu, ids = _round_load(server.port, round_tables, round_number,
-                                                   codes, clients, latencies, failures,
-                                                   deadline, watched)
+            answered = len(latencies)
+            load = _round_load(server.port, round_tables, round_number, codes, clients,
+                               latencies, failures, deadline, watched)
             if profiler is not None:
                 profiler.stop()
-            result.seconds += elapsed
-            client_cpu += spent
-            for name, seconds in cpu.items():
+            result.seconds += load.wall
+            client_cpu += load.client_cpu
+            for name, seconds in load.cpu.items():
                 used[name] += seconds
-            submitted.update({(round_number, table): ident for table, ident in ids.items()})
+            answered = len(latencies) - answered
+            result.per_round.append(RoundFigures(
+                round_number=round_number, requests=answered, seconds=round(load.wall, 3),
+                requests_per_second=round(answered / load.wall, 1) if load.wall else 0.0,
+                server_cpu_ms_per_request=round(
+                    1000 * load.cpu["server"] / answered, 2) if answered else 0.0,
+                database_cpu_ms_per_request=round(
+                    1000 * load.cpu.get("database", 0.0) / answered, 2) if answered else 0.0,
+                worker_cpu_seconds=load.worker_cpu, worker_requests=load.worker_requests,
+            ))
+            submitted.update({(round_number, table): ident for table, ident in load.ids.items()})
             result.scores_submitted += len(round_tables)
             # The check reads back what the database holds (stateless workers: no cache of
             # scores lives in a process).
@@ -483,6 +570,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--profile", type=Path, default=None,
                         help="sample the server with py-spy into this file (folded stacks)")
+    parser.add_argument("--count-by-worker", action="store_true",
+                        help="count the requests each server worker answered (the server adds "
+                        "an X-Euchre-Worker header with EUCHRE_WORKER_HEADER=1)")
     options = parser.parse_args()
     if not 1 <= options.tables <= 200 or not 1 <= options.rounds <= 10:
         parser.error("--tables must be 1..200 and --rounds 1..10")
@@ -501,7 +591,8 @@ def main() -> int:
                 results.append(run_storage(storage, url, folder, tables=options.tables,
                                            rounds=options.rounds, workers=options.workers,
                                            clients=options.clients, deadline=deadline,
-                                           profile=options.profile))
+                                           profile=options.profile,
+                                           count_by_worker=options.count_by_worker))
                 continue
             cluster = PostgresCluster(durable=True)
             try:
@@ -518,7 +609,8 @@ def main() -> int:
                 results.append(run_storage(storage, url, folder, tables=options.tables,
                                            rounds=options.rounds, workers=options.workers,
                                            clients=options.clients, deadline=deadline,
-                                           database_pid=postmaster, profile=options.profile))
+                                           database_pid=postmaster, profile=options.profile,
+                                           count_by_worker=options.count_by_worker))
             finally:
                 cluster.stop()
     if options.json:
@@ -536,6 +628,15 @@ def main() -> int:
                   f"{result.scores_found}/{result.scores_submitted} in the database"
                   + ("" if result.all_scores_present else "  PROBLEMS: "
                      + "; ".join(result.problems[:5])))
+            for figures in result.per_round:
+                shares = "/".join(f"{seconds:.2f}" for seconds in figures.worker_cpu_seconds
+                                  if seconds >= 0.005)
+                served = "/".join(str(count) for count in figures.worker_requests)
+                print(f"    round {figures.round_number}: {figures.requests} requests in "
+                      f"{figures.seconds:.3f} s, {figures.requests_per_second} requests/s, "
+                      f"server {figures.server_cpu_ms_per_request} ms, database "
+                      f"{figures.database_cpu_ms_per_request} ms per request; workers' CPU "
+                      f"{shares} s" + (f", requests {served}" if served else ""))
     if options.profile is not None and options.profile.exists():
         print(f"server CPU by layer (py-spy samples in {options.profile}):")
         for name, share in profile_breakdown(options.profile):

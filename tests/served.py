@@ -24,8 +24,17 @@ __all__ = ["EuchreServer"]
 class EuchreServer:
     """``euchre serve --host 127.0.0.1`` on a free port with ``database_url``, in ``folder``."""
 
-    def __init__(self, database_url: str, folder: Path, *, workers: int = 1) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        folder: Path,
+        *,
+        workers: int = 1,
+        environment: dict[str, str] | None = None,
+    ) -> None:
         self.database_url = database_url
+        self.environment = dict(environment or {})
+        """Variables added to the server's environment."""
         self.folder = folder
         self.workers = workers
         self.port = free_port()
@@ -38,9 +47,12 @@ class EuchreServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, *, timeout: float = 90.0) -> EuchreServer:
-        """Start the server and wait until ``GET /api/setup`` answers."""
+        """Start the server and wait until ``GET /api/setup`` answers and every worker has
+        started (a worker still starting takes no connection, so a load that began then
+        would all go to the workers already up)."""
         environment = dict(os.environ)
         environment["DATABASE_URL"] = self.database_url
+        environment.update(self.environment)
         # No solver warm-up at start-up unless a test asks for it (it costs CPU time).
         environment.setdefault("EUCHRE_SOLVER_WARM_UP", "0")
         command = [
@@ -71,7 +83,8 @@ class EuchreServer:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                if httpx.get(f"{self.base_url}/api/setup", timeout=2).status_code == 200:
+                answered = httpx.get(f"{self.base_url}/api/setup", timeout=2).status_code == 200
+                if answered and self._workers_started() >= self.workers:
                     return self
             except httpx.HTTPError:
                 pass
@@ -83,6 +96,12 @@ class EuchreServer:
                     f"euchre serve did not answer in {timeout} s:\n{self.log_tail()}"
                 )
             time.sleep(0.2)
+
+    def _workers_started(self) -> int:
+        """How many workers have logged the end of their start-up so far."""
+        if not self.log_path.exists():
+            return 0
+        return self.log_path.read_text(errors="replace").count("Application startup complete")
 
     def log_tail(self, characters: int = 3000) -> str:
         """The end of the server's output."""

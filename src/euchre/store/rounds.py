@@ -75,6 +75,7 @@ __all__ = [
     "table_codes",
     "table_of_player",
     "undo_round",
+    "warm_up_statements",
 ]
 
 T = TypeVar("T")
@@ -612,6 +613,12 @@ _TABLE_PLAYERS = select(_entrants.number, _entrants.name, _entrants.code).where(
     _entrants.number.in_(bindparam("numbers", expanding=True)),
 )
 """A table's players by number, in plain columns (built once, like the lookup)."""
+
+
+def warm_up_statements(session: Session) -> None:
+    """Run a table's statements besides the lookup (its players) for no row: compiled once
+    and, on PostgreSQL, prepared on the session's connection (``store.warm_up``)."""
+    session.connection().execute(_TABLE_PLAYERS, {"event_id": 0, "numbers": [0, 0, 0, 0]}).all()
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from euchre.store.models import (
 )
 from euchre.store.penalties import _check_ruled_hands
 from euchre.store.results import (
+    _BUMP_REVISION,
     ResultInput,
     _build_result,
     _bump_revision,
@@ -37,6 +38,7 @@ __all__ = [
     "list_submissions",
     "submit_score",
     "table_submissions",
+    "warm_up_statements",
 ]
 
 
@@ -174,6 +176,28 @@ _LOCKED_SUBMISSION = (
     .where(_submissions.id == bindparam("submission_id"))
     .with_for_update()
 )
+
+
+def warm_up_statements(session: Session, *, write: bool) -> int:
+    """Run a table's submission statements for no row (row number 0): compiled once and, on
+    PostgreSQL, prepared on the session's connection (``store.warm_up``). ``write``: the
+    locking read and the updates too. The inserts are not run (even a rolled-back insert
+    takes a number from its sequence). The number of rows the statements matched (0)."""
+    connection = session.connection()
+    none = {"event_id": 0, "round_number": 0, "table_number": 0}
+    matched = len(connection.execute(_TABLE_SUBMISSIONS, none).all())
+    matched += len(connection.execute(_OFFICIAL_RESULT, none).all())
+    if not write:
+        return matched
+    matched += len(connection.execute(_LOCKED_SUBMISSION, {"submission_id": 0}).all())
+    matched += connection.execute(
+        _SET_STATUS, {"submission_id": 0, "new_status": SubmissionStatus.DISPUTED}
+    ).rowcount
+    matched += connection.execute(
+        _CONFIRM, {"submission_id": 0, "confirmer": 0, "moment": utc_now()}
+    ).rowcount
+    matched += len(connection.execute(_BUMP_REVISION, {"bumped_event": 0}).all())
+    return matched
 
 
 def _set_status(session: Session, submission_id: int, status: SubmissionStatus) -> None:

@@ -33,6 +33,7 @@ __all__ = [
     "dump",
     "load",
     "one_of",
+    "prepare",
     "validation_message",
 ]
 
@@ -83,6 +84,13 @@ def _adapter(kind: type[Any]) -> TypeAdapter[Any]:
     if adapter is None:
         adapter = _adapters.setdefault(kind, TypeAdapter(kind))
     return adapter
+
+
+def prepare(*kinds: type[Any]) -> None:
+    """Build the adapters of ``kinds`` now (a server's worker does it at start-up, so its
+    first requests do not pay a few milliseconds each for them)."""
+    for kind in kinds:
+        _adapter(kind)
 
 
 def _label(kind: type[Any]) -> str:
