@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from euchre.store.models import Entrant, Event, Penalty, Result, Round, SeatingOverrideRow
@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 _CACHE_SIZE = 64
-_cache: OrderedDict[tuple[str, int, str, int], EventSnapshot] = OrderedDict()
+_cache: OrderedDict[tuple[str, int, str, int, int, int], EventSnapshot] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -105,14 +105,31 @@ def compute(inputs: EventInputs, previous: EventSnapshot | None = None) -> Event
     return compute_event(inputs, previous=previous)
 
 
+_RESULTS_VERSION = select(func.count(Result.id), func.max(Result.id)).where(
+    Result.event_id == bindparam("event_id")
+)
+"""How many results an event has and its newest one's id: part of the snapshot's cache key."""
+
+
 def snapshot_of(session: Session, event: Event) -> EventSnapshot:
-    """The event's snapshot, cached per process by the event's revision number (and its
-    creation time, so a database rebuilt at the same URL never hits a stale entry)."""
+    """The event's snapshot, cached per process by the event's revision number, its results'
+    count and newest id (and its creation time, so a database rebuilt at the same URL never
+    hits a stale entry).
+
+    A director's change bumps the revision (``events.touch``); a table's confirmation only
+    inserts its result, which the count and newest id see. So confirmations at different
+    tables take no common lock: on PostgreSQL their commits (a disk flush each) overlap and
+    are flushed together instead of waiting for one another on the event's row. The key is
+    read before the inputs: a change committed in between is in the snapshot and at worst
+    computed again, never an older snapshot kept under a newer key."""
+    count, newest = session.execute(_RESULTS_VERSION, {"event_id": event.id}).one()
     key = (
         str(session.get_bind().engine.url),
         event.id,
         event.created_at.isoformat(),
         event.revision,
+        int(count),
+        int(newest or 0),
     )
     with _cache_lock:
         cached = _cache.get(key)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
 
 from euchre.store.core import player_id
 from euchre.store.errors import NotFoundError
@@ -290,29 +289,6 @@ def official_result(
     return session.scalar(
         _OFFICIAL, {"event_id": event_id, "round_number": round_number, "table_number": table}
     )
-
-
-def _bump_revision(session: Session, event: Event | TableEvent) -> None:
-    """``touch`` the event in one statement: ``UPDATE ... SET revision = revision + 1``
-    takes the same row lock a ``SELECT ... FOR NO KEY UPDATE`` then ``UPDATE`` took (one
-    writer per event at a time, after the result's insert, so no deadlock), in one round trip
-    instead of two. The session's copy of the event gets the new number."""
-    session.flush()
-    revision = session.connection().execute(_BUMP_REVISION, {"bumped_event": event.id}).scalar_one()
-    if isinstance(event, Event):
-        set_committed_value(event, "revision", revision)
-
-
-_events_table = cast(Table, Event.__table__)
-_events = _events_table.c
-_BUMP_REVISION = (
-    update(_events_table)
-    .where(_events.id == bindparam("bumped_event"))
-    .values(revision=_events.revision + 1)
-    .returning(_events.revision)
-)
-"""The revision bump in plain columns, built once: as an ORM ``update(Event)`` it was built
-and compiled through the ORM's bulk-update path on every confirmation."""
 
 
 def _check_table(session: Session, event_id: int, round_number: int, table: int) -> Round:

@@ -21,10 +21,8 @@ from euchre.store.models import (
 )
 from euchre.store.penalties import _check_ruled_hands
 from euchre.store.results import (
-    _BUMP_REVISION,
     ResultInput,
     _build_result,
-    _bump_revision,
     _seating,
     _validated,
 )
@@ -196,7 +194,6 @@ def warm_up_statements(session: Session, *, write: bool) -> int:
     matched += connection.execute(
         _CONFIRM, {"submission_id": 0, "confirmer": 0, "moment": utc_now()}
     ).rowcount
-    matched += len(connection.execute(_BUMP_REVISION, {"bumped_event": 0}).all())
     return matched
 
 
@@ -345,8 +342,10 @@ def confirm_submission(
 ) -> SubmissionEntry:
     """An opponent confirms a submitted score with his own code: it becomes the table's
     official result (committed before this returns). Written in plain statements, in the
-    order the ORM wrote them: the submission's update, the result's insert, then the event's
-    revision (its row lock last, so no deadlock), then the audit entry."""
+    order the ORM wrote them: the submission's update, the result's insert, then the audit
+    entry. The event's row is not touched: the new result is what makes cached snapshots
+    stale (``core.snapshot_of``), so confirmations at different tables do not queue for one
+    row lock and their commits are flushed to disk together."""
     context = open_table(session, code=code, lock=True)
     submission = _table_submission(session, context, submission_id)
     confirmer = _opponent(context, submission, player_code)
@@ -379,7 +378,6 @@ def confirm_submission(
                 "submission_id": submission.id,
             },
         )
-    _bump_revision(session, context.event)
     _player_audit(session, context, confirmer, "confirm_score", new_value=submission.result)
     return replace(
         submission,
