@@ -148,6 +148,23 @@ VARIANTS = {
         seed, replace(EXPERT_RULES, dealer_bonus=1.5)
     ),
     "expert-next-20": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=2.0)),
+    # The tuning campaign of 2026-11-23 (docs/bots.md, "Bolder bidding, more worlds").
+    "expert-dealer-20": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, dealer_bonus=2.0)
+    ),
+    "expert-partner-05": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, partner_bonus=0.5)
+    ),
+    "expert-partner-10": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, partner_bonus=1.0)
+    ),
+    "expert-opponent-05": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, opponent_bonus=0.5)
+    ),
+    "expert-call-65": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, call_threshold=6.5)
+    ),
+    "expert-deep": lambda seed: ExpertBot(seed, worlds=96, max_worlds=256, budget_ms=320.0),
 }
 
 
