@@ -21,8 +21,13 @@ within 80 ms, next bonus 1.0), ``expert-alone-open`` (alone decided by sampling 
 bid, margin 0, as ``pimc-basic`` does), ``expert-alone-nofilter`` (the same with the 0.2
 margin), ``expert-wide`` (48 worlds a card, up to 128 when close, 160 ms: the defaults
 since), ``expert-next-15``/``-20`` (next bonus 1.5, the default since, and 2.0),
-``expert-dealer-15`` (dealer bonus 1.5); these bidding variants read the others' bids as the
-expert does (``EXPERT_RULES``), so they play exactly as the expert until a bid differs.
+``expert-dealer-15`` (dealer bonus 1.5); the campaign of 2026-11-23: ``expert-dealer-20``,
+``expert-partner-05``/``-10`` and ``expert-opponent-05`` (round-1 bonuses for the dealer's
+partner and for his opponents), ``expert-call-65`` (round-2 bar 6.5, the default since),
+``expert-partner-call``, ``expert-deep`` (96 worlds a card, up to 256 within 320 ms: the
+defaults since), ``expert-previous`` (the defaults before). These bidding variants read the
+others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
+a bid differs; each is the expert's current thresholds with one change.
 
 With ``--time-limit`` the JSON also carries ``breakdown``: the diff split by where each deal's
 two plays first part (the arena's ``divergence``: ``"bid1 order/pass @4"`` is a deal where A
@@ -148,6 +153,34 @@ VARIANTS = {
         seed, replace(EXPERT_RULES, dealer_bonus=1.5)
     ),
     "expert-next-20": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=2.0)),
+    # The tuning campaign of 2026-11-23 (docs/bots.md, "Bolder bidding, more worlds").
+    "expert-dealer-20": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, dealer_bonus=2.0)
+    ),
+    "expert-partner-05": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, partner_bonus=0.5)
+    ),
+    "expert-partner-10": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, partner_bonus=1.0)
+    ),
+    "expert-opponent-05": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, opponent_bonus=0.5)
+    ),
+    "expert-call-65": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, call_threshold=6.5)
+    ),
+    "expert-partner-call": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, partner_bonus=0.5, call_threshold=6.5)
+    ),
+    "expert-deep": lambda seed: ExpertBot(seed, worlds=96, max_worlds=256, budget_ms=320.0),
+    # The expert's defaults of 2026-11-22 (48 worlds, up to 128 within 160 ms; round-2 bar 7).
+    "expert-previous": lambda seed: ExpertBot(
+        seed,
+        worlds=48,
+        max_worlds=128,
+        budget_ms=160.0,
+        rules_parameters=replace(EXPERT_RULES, call_threshold=7.0),
+    ),
 }
 
 

@@ -56,7 +56,9 @@ from euchre.engine.view import PlayerView
 
 __all__ = ["EXPERT_RULES", "ExpertBot", "game_score_table"]
 
-EXPERT_RULES = RulesParameters(dealer_bonus=1.0, next_bonus=1.5, dealer_counts_up_card=True)
+EXPERT_RULES = RulesParameters(
+    call_threshold=6.5, dealer_bonus=1.0, next_bonus=1.5, dealer_counts_up_card=True
+)
 """The expert's bidding thresholds: the rules policy with the textbook's corrections."""
 
 
@@ -79,12 +81,12 @@ def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntA
 class ExpertBot(PimcBot):
     """PIMC with bidding inference, corrected bidding, trump-drawing and adaptive worlds."""
 
-    worlds: int = 48
-    budget_ms: float = 160.0
+    worlds: int = 96
+    budget_ms: float = 320.0
     alone_margin: float = 0.2
     rules_parameters: RulesParameters | None = EXPERT_RULES
     name: str = "expert"
-    max_worlds: int = 128
+    max_worlds: int = 256
     """Adaptive budget: the most worlds for a card to play while the best two are close."""
     close_margin: float = 0.15
     """Adaptive budget: the best two plays are close within this many points."""

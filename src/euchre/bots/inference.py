@@ -137,8 +137,9 @@ class BiddingModel:
                 hand = with_up & ~(1 << choose_discard(with_up, trump))
             return hand_strength(hand, trump) + self.parameters.dealer_bonus
         up_value = 0.5 * _TRUMP_VALUES[107 - POWER[trump][up]]
-        sign = 1.0 if seat == (view.dealer + 2) % 4 else -1.0
-        return hand_strength(hand, trump) + sign * up_value
+        if seat == (view.dealer + 2) % 4:
+            return hand_strength(hand, trump) + up_value + self.parameters.partner_bonus
+        return hand_strength(hand, trump) - up_value + self.parameters.opponent_bonus
 
     def round_two_strength(self, view: PlayerView, seat: int, hand: int, suit: int) -> float:
         """The rules policy's round-2 strength of ``hand`` for naming ``suit``."""

@@ -38,6 +38,9 @@ class RulesParameters:
     ``pressure_bonus``: threshold cut when the opponents are near game or we trail late.
     ``dealer_bonus``: added to the dealer's round-1 strength (he bids last and keeps the card).
     ``next_bonus``: added for "next" (the turned-down suit's partner) from the eldest seat.
+    ``partner_bonus``: added to the dealer's partner's round-1 strength (ordering up to him).
+    ``opponent_bonus``: added to the round-1 strength of the dealer's opponents (the eldest
+    and the third seat, ordering the card into the other side's hand).
     ``dealer_counts_up_card``: the dealer's lone-hand trump count includes the up-card he
     picks up (``False`` reproduces the old miss, kept for the frozen ``pimc-basic``).
     """
@@ -51,6 +54,8 @@ class RulesParameters:
     dealer_bonus: float = 0.0
     next_bonus: float = 0.3
     dealer_counts_up_card: bool = True
+    partner_bonus: float = 0.0
+    opponent_bonus: float = 0.0
 
 
 OFF_ACE, GUARDED_KING, PLAIN = 7, 8, 9
@@ -248,8 +253,8 @@ class RulesBot:
         strength = hand_strength(hand, trump)
         up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
         if seat == (dealer + 2) % 4:
-            return strength + 0.5 * up_value, hand
-        return strength - 0.5 * up_value, hand
+            return strength + 0.5 * up_value + self.parameters.partner_bonus, hand
+        return strength - 0.5 * up_value + self.parameters.opponent_bonus, hand
 
     def round_two_best(self, view: PlayerView) -> tuple[int, float]:
         """Round 2: the strongest suit this seat may name and its strength (-1 if none)."""
