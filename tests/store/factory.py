@@ -3,6 +3,7 @@ logged-in director client, and an event with checked-in players."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +104,18 @@ def report_round(
             json={"player_code": codes[second]},
         )
         assert confirmed.status_code == 200, confirmed.text
+
+
+def table_sides(
+    client: TestClient, event_id: int, round_number: int = 1, index: int = 0
+) -> tuple[str, list[list[int]]]:
+    """A round's table (the ``index``-th): its code and its two partnerships' player numbers
+    as its phone's page lists them."""
+    table = client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"][index]
+    info = client.get(f"/api/tables/{table['code']}").json()
+    return table["code"], [[player["number"] for player in side] for side in info["partnerships"]]
+
+
+def marked_fields(page: str) -> set[str]:
+    """The ids of the inputs a refused form marks as bad."""
+    return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))

@@ -7,7 +7,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 from tests.served import EuchreServer
+from tests.store.factory import director_client, sqlite_url
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    """A fresh app and SQLite database with a logged-in director."""
+    return director_client(sqlite_url(tmp_path))
 
 
 @pytest.fixture

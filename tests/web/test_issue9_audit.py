@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,33 +15,14 @@ from tests.store.factory import (
     add_teams,
     codes_by_number,
     create_event,
-    director_client,
+    marked_fields,
     report_round,
-    sqlite_url,
+    table_sides,
 )
 
 from euchre.engine import BUILTIN_PROFILES
 from euchre.store.printouts import DOCUMENTS
 from euchre.tournament import FORMATS
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    """A fresh app and database with a logged-in director."""
-    return director_client(sqlite_url(tmp_path))
-
-
-def _first_table(client: TestClient, event_id: int, round_number: int = 1) -> Any:
-    table = client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"][0]
-    info = client.get(f"/api/tables/{table['code']}").json()
-    sides = [[player["number"] for player in side] for side in info["partnerships"]]
-    return table["code"], sides
-
-
-def _marked(page: str) -> set[str]:
-    """The ids of the inputs a refused form marks as bad."""
-    return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))
-
 
 # --- "Phone errors lose nothing: ... the bad field marked" -----------------------------------
 
@@ -67,14 +47,14 @@ def test_phone_errors_lose_nothing_an_impossible_total_is_marked_on_the_form(
     add_teams(client, event_id, 2) if profile == "ballantrae" else add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     page = client.post(
         f"/t/{code}/submissions",
         data={"team0": totals[0], "team1": totals[1], "player_code": codes[sides[0][0]]},
     )
     assert page.status_code == 400
     assert words in page.text
-    assert _marked(page.text) == bad
+    assert marked_fields(page.text) == bad
     assert re.search(rf'id="team0-points"[^>]*value="{totals[0]}"', page.text)
     assert re.search(rf'id="team1-points"[^>]*value="{totals[1]}"', page.text)
 
@@ -86,7 +66,7 @@ def test_phone_errors_lose_nothing_hands_that_do_not_add_up_mark_the_totals(
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     hands = {f"hand_{n}_0": "1" for n in range(1, 9)}
     page = client.post(
         f"/t/{code}/submissions",
@@ -94,7 +74,7 @@ def test_phone_errors_lose_nothing_hands_that_do_not_add_up_mark_the_totals(
     )
     assert page.status_code == 400
     assert "totals 9-0 do not match the hands, which add up to 8-0" in page.text
-    assert _marked(page.text) == {"team0-points", "team1-points"}
+    assert marked_fields(page.text) == {"team0-points", "team1-points"}
     assert re.search(r'id="hand-8-0"[^>]*value="1"', page.text)
 
 
@@ -103,12 +83,12 @@ def test_a_hand_no_hand_can_score_is_marked_on_its_row(client: TestClient) -> No
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     hands = {f"hand_{n}_0": "1" for n in range(1, 9)} | {"hand_3_0": "3"}
     page = client.post(f"/t/{code}/submissions", data={**hands, "player_code": codes[sides[0][0]]})
     assert page.status_code == 400
     assert "hand 3 scores 3, which no hand can score" in page.text
-    assert _marked(page.text) == {"hand-3-0", "hand-3-1"}
+    assert marked_fields(page.text) == {"hand-3-0", "hand-3-1"}
 
 
 # --- "After a confirmed score the phone should say who won and where each pair goes next" ----
@@ -116,7 +96,7 @@ def test_a_hand_no_hand_can_score_is_marked_on_its_row(client: TestClient) -> No
 
 def _confirmed_page(client: TestClient, event_id: int, score: tuple[int, int]) -> Any:
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     submitted = client.post(
         f"/api/tables/{code}/submissions",
         json={"player_code": codes[sides[0][0]], "team_points": list(score)},
@@ -185,7 +165,7 @@ def test_after_the_round_is_in_the_phone_gives_each_player_his_next_seat_not_the
     add_singles(client, event_id, 8)
     client.post(f"/api/events/{event_id}/rounds")
     report_round(client, event_id, 1, (9, 4))
-    code, _sides = _first_table(client, event_id)
+    code, _sides = table_sides(client, event_id)
     page = client.get(f"/t/{code}").text
     assert 'id="next-moves"' not in page
     assert re.search(r'<div id="next-seats"><h3>Round 2</h3>', page)
@@ -221,12 +201,12 @@ def test_a_playoff_table_has_its_own_hand_count_on_the_api_the_phone_and_the_cor
     )
     add_teams(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
-    main = client.get(f"/api/tables/{_first_table(client, event_id)[0]}").json()
+    main = client.get(f"/api/tables/{table_sides(client, event_id)[0]}").json()
     assert (main["game_hands"], main["stage"]) == (12, "main")  # rule 6: 12 hands a match
     report_round(client, event_id, 1, (8, 5))  # both winners on 8: tied for first
     client.post(f"/api/events/{event_id}/rounds/1/close")
     client.post(f"/api/events/{event_id}/rounds")
-    code, _sides = _first_table(client, event_id, 2)
+    code, _sides = table_sides(client, event_id, 2)
     playoff = client.get(f"/api/tables/{code}").json()
     assert (playoff["game_hands"], playoff["stage"]) == (4, "playoff")  # rule 20
     page = client.get(f"/t/{code}").text
@@ -270,7 +250,7 @@ def test_codes_typed_on_a_table_phone_show_as_dots_and_are_never_saved_by_the_br
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     refused = client.post(
         f"/t/{code}/submissions",
         data={"team0": "9", "team1": "", "player_code": codes[sides[0][0]]},

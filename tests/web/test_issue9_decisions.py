@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,29 +16,12 @@ from tests.store.factory import (
     add_teams,
     codes_by_number,
     create_event,
-    director_client,
-    sqlite_url,
+    marked_fields,
+    table_sides,
 )
 
 from euchre.tournament import FORMATS
 from euchre.tournament.formats import PRESETS
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    """A fresh app and database with a logged-in director."""
-    return director_client(sqlite_url(tmp_path))
-
-
-def _first_table(client: TestClient, event_id: int) -> Any:
-    table = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]
-    info = client.get(f"/api/tables/{table['code']}").json()
-    sides = [[player["number"] for player in side] for side in info["partnerships"]]
-    return table["code"], sides
-
-
-def _marked(page: str) -> set[str]:
-    return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))
 
 
 def _names(players: list[dict[str, Any]]) -> dict[int, str]:
@@ -70,7 +52,7 @@ def test_partners_euchre_counts_must_agree_in_every_format_and_sheet(
         names = _names(add_singles(client, event_id, 8))
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     euchred, partner = sides[1]
     body = {"player_code": codes[sides[0][0]], "team_points": [7, 5]}
     one = client.post(
@@ -96,7 +78,7 @@ def test_partners_euchre_counts_must_agree_on_the_phone_which_marks_the_partners
     names = _names(add_singles(client, event_id, 4))
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     euchred, partner = sides[1]
     typed = {
         "team0": "8",
@@ -113,7 +95,7 @@ def test_partners_euchre_counts_must_agree_on_the_phone_which_marks_the_partners
         f"{names[partner]}'s times euchred (1) must equal the partner {names[euchred]}'s (2)"
         in text
     )
-    assert _marked(page.text) == {f"euchre-{partner}"}
+    assert marked_fields(page.text) == {f"euchre-{partner}"}
     # Nothing typed is lost, and the box at fault is in view (its section open).
     for element, value in [
         ("team0-points", "8"),
@@ -138,7 +120,7 @@ def test_partners_euchre_counts_must_agree_in_the_directors_correction(
     names = _names(add_singles(client, event_id, 4))
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _first_table(client, event_id)
+    code, sides = table_sides(client, event_id)
     euchred, partner = sides[0]
     submitted = client.post(
         f"/api/tables/{code}/submissions",
@@ -175,7 +157,7 @@ def test_the_tie_question_is_on_the_page_without_js_so_a_level_game_can_always_b
     event_id = create_event(client, profile_id="bolivar", format=None, prizes=None)
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
-    code, _ = _first_table(client, event_id)
+    code, _ = table_sides(client, event_id)
     phone = client.get(f"/t/{code}").text
     assert re.search(r'<fieldset id="tie-first"(?![^>]*hidden)[^>]*>', phone)
     assert '<script src="/static/app.js" defer></script>' in phone
@@ -192,7 +174,7 @@ def test_the_penalty_form_chooses_the_player_by_name_with_his_number(client: Tes
     client.post(f"/api/events/{event_id}/players", json={"name": "ann lee"})
     names = _names(players) | {5: "ann lee"}
     client.post(f"/api/events/{event_id}/rounds")
-    _, sides = _first_table(client, event_id)
+    _, sides = table_sides(client, event_id)
     for url in (f"/director/events/{event_id}", f"/director/events/{event_id}/penalties"):
         page = client.get(url).text
         form = re.search(r'<form id="penalty-form".*?</form>', page, re.S)

@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from tests.store.factory import (
     add_singles,
@@ -18,24 +17,13 @@ from tests.store.factory import (
     director_client,
     report_round,
     sqlite_url,
+    table_sides,
 )
 
 from euchre.store.scores import describe_changes
 from euchre.web.pages_dashboard import tie_break_text
 
 NUMBERED = re.compile(r"Team [01]\b|team [01]\b|by player \d|player #\d")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    """A fresh app and database with a logged-in director."""
-    return director_client(sqlite_url(tmp_path))
-
-
-def _table(client: TestClient, event_id: int) -> tuple[str, list[list[int]]]:
-    table = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"][0]
-    info = client.get(f"/api/tables/{table['code']}").json()
-    return table["code"], [[player["number"] for player in side] for side in info["partnerships"]]
 
 
 def _submit(client: TestClient, code: str, player_code: str, **body: Any) -> Any:
@@ -53,7 +41,7 @@ def test_penalty_list_names_the_player_and_pays_teams_by_their_players_names(
     names = {player["number"]: player["name"] for player in players}
     client.post(f"/api/events/{event_id}/rounds")
     report_round(client, event_id, 1, (9, 7))
-    _code, sides = _table(client, event_id)
+    _code, sides = table_sides(client, event_id)
     penalty = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True},
@@ -85,7 +73,7 @@ def test_the_phone_and_correction_messages_name_teams_and_players_not_numbers(
     names = {player["number"]: player["name"] for player in players}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     phone = client.get(f"/t/{code}").text
     assert not NUMBERED.search(phone), NUMBERED.search(phone)
     refused = client.post(
@@ -117,7 +105,7 @@ def test_a_pending_score_shows_confirm_first_and_folds_the_entry_form_away(
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     fresh = client.get(f"/t/{code}").text
     assert 'id="different-score"' not in fresh  # nothing waits: the form is the page
     pending = _submit(client, code, codes[sides[0][0]], team_points=[9, 5]).json()
@@ -220,7 +208,7 @@ def test_a_ballantrae_renege_without_its_deal_is_refused_not_silently_kept(
     event_id = create_event(client, profile_id="ballantrae", format="winners_move_up")
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
-    _code, sides = _table(client, event_id)
+    _code, sides = table_sides(client, event_id)
     renege = {"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True}
     unnamed = client.post(f"/api/events/{event_id}/penalties", json=renege)
     assert unnamed.status_code == 400
@@ -252,7 +240,7 @@ def test_a_ballantrae_renege_whose_result_came_later_by_totals_is_flagged_not_si
     event_id = create_event(client, profile_id="ballantrae", format="winners_move_up")
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
-    _code, sides = _table(client, event_id)
+    _code, sides = table_sides(client, event_id)
     named = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,
@@ -262,7 +250,7 @@ def test_a_ballantrae_renege_whose_result_came_later_by_totals_is_flagged_not_si
     dashboard = client.get(f"/director/events/{event_id}").text
     assert "Not applied" not in dashboard
     # The table's phone may not send totals only: the ruled deal's points would hide in them.
-    code, _ = _table(client, event_id)
+    code, _ = table_sides(client, event_id)
     codes = codes_by_number(client, event_id)
     refused = client.post(
         f"/api/tables/{code}/submissions",

@@ -22,6 +22,7 @@ from tests.store.factory import (
     director_client,
     report_round,
     sqlite_url,
+    table_sides,
 )
 
 from euchre.store.db import Database
@@ -31,19 +32,6 @@ from euchre.web.app import create_app
 
 HANDS_9_7 = [[2, 0], [0, 1], [1, 0], [0, 2], [4, 0], [0, 2], [2, 0], [0, 2]]
 """Eight hands adding up to 9-7, with a lone march (4) for the first partnership on hand 5."""
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    """A fresh app and database with a logged-in director."""
-    return director_client(sqlite_url(tmp_path))
-
-
-def _table(client: TestClient, event_id: int, round_number: int = 1, index: int = 0) -> Any:
-    table = client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"][index]
-    info = client.get(f"/api/tables/{table['code']}").json()
-    sides = [[player["number"] for player in side] for side in info["partnerships"]]
-    return table["code"], sides
 
 
 def _submit(
@@ -98,7 +86,7 @@ def test_no_printed_sheet_lets_one_side_confirm_for_the_other(
         assert _codes_on(page, codes) == {owner}, "a scorecard shows only its own player's code"
         assert f"Your own code: {codes[owner]}" in page
     # What a table's phone is answered never holds a code either.
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     answer = client.get(f"/api/tables/{code}").text
     assert _codes_on(answer, codes) == set()
     kept = _submit(client, code, codes[sides[0][0]], team_points=[9, 7])
@@ -116,7 +104,7 @@ def test_a_correction_of_the_totals_keeps_lone_hands_and_euchres(client: TestCli
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     lone, euchred = sides[0][0], sides[1]
     submitted = _submit(
         client,
@@ -153,7 +141,7 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
     names = {player["number"]: player["name"] for player in add_singles(client, event_id, 4)}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     caller = sides[0][0]
     submitted = _submit(
         client,
@@ -199,7 +187,7 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
     names = {player["number"]: player["name"] for player in add_singles(client, event_id, 4)}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     caller, euchred, partner = sides[0][0], sides[1][0], sides[1][1]
     submitted = _submit(
         client,
@@ -302,7 +290,7 @@ def test_a_blank_total_is_an_error_naming_the_field_never_a_zero(client: TestCli
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     page = client.post(
         f"/t/{code}/submissions",
         data={"team0": "9", "team1": "", "player_code": codes[sides[0][0]]},
@@ -323,7 +311,7 @@ def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestC
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     first = _submit(client, code, codes[sides[0][0]], team_points=[9, 5]).json()
     second = _submit(client, code, codes[sides[0][0]], team_points=[8, 6]).json()
     assert second["status"] == "pending"  # not a dispute only the director can clear
@@ -341,7 +329,7 @@ def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestC
     add_teams(client, event_id, 2)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     _submit(client, code, codes[sides[0][0]], team_points=[9, 5])
     rival = _submit(client, code, codes[sides[1][0]], team_points=[5, 9]).json()
     assert rival["status"] == "disputed"
@@ -358,7 +346,7 @@ def test_progressive_lone_points_come_from_the_hands_and_the_opponent_sees_them(
     names = {player["number"]: player["name"] for player in players}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     caller, partner = sides[0]
     form = {f"hand_{n}_{side}": str(points) for n, hand in enumerate(HANDS_9_7, 1)
             for side, points in enumerate(hand) if points}  # fmt: skip
@@ -395,7 +383,7 @@ def test_a_level_game_goes_to_the_first_team_to_make_the_tying_score(client: Tes
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     # 6-6: the second partnership reaches 6 at hand 7, the first only at hand 8.
     hands = [[1, 0], [0, 2], [1, 0], [0, 1], [2, 0], [0, 2], [0, 1], [2, 0]]
     asked = _submit(client, code, codes[sides[0][0]], team_points=[6, 6])
@@ -425,7 +413,7 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     page = client.get(f"/t/{code}").text
     assert "write that hand 0–0: the director records the penalty points" in page
     renege = client.post(
@@ -470,7 +458,7 @@ def test_totals_alone_are_refused_once_the_director_ruled_on_a_hand(client: Test
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     renege = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,
@@ -499,7 +487,7 @@ def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
     assert "renege — name the player accused of reneging" in dashboard
     assert "renege unproven — name the player who alleged the renege (the accuser)" in dashboard
     report_round(client, event_id, 1, (9, 7))
-    _code, sides = _table(client, event_id)
+    _code, sides = table_sides(client, event_id)
     accused = sides[1][0]
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', dashboard)
     assert csrf
@@ -521,7 +509,7 @@ def test_table_talk_warnings_count_per_player_for_the_event(client: TestClient) 
     event_id = create_event(client, profile_id="bolivar", format="rotating_partners", rounds=3)
     add_singles(client, event_id, 4)
     client.post(f"/api/events/{event_id}/rounds")
-    _, sides = _table(client, event_id)
+    _, sides = table_sides(client, event_id)
     talker = sides[0][0]
 
     def talk(round_number: int) -> None:
@@ -535,7 +523,7 @@ def test_table_talk_warnings_count_per_player_for_the_event(client: TestClient) 
     report_round(client, event_id, 1, (5, 3))
     client.post(f"/api/events/{event_id}/rounds/1/close")
     client.post(f"/api/events/{event_id}/rounds")
-    _, new_sides = _table(client, event_id, 2)
+    _, new_sides = table_sides(client, event_id, 2)
     assert set(new_sides[0]) != set(sides[0]) or set(new_sides[1]) != set(sides[0])
     talk(2)
     report_round(client, event_id, 2, (5, 3))
@@ -566,7 +554,7 @@ def test_after_a_confirmed_score_the_phone_says_who_won_and_where_each_pair_goes
     names = {player["number"]: player["name"] for player in players}
     client.post(f"/api/events/{event_id}/rounds")
     codes = codes_by_number(client, event_id)
-    code, sides = _table(client, event_id)
+    code, sides = table_sides(client, event_id)
     submitted = _submit(client, code, codes[sides[0][0]], team_points=[9, 7]).json()
     _confirm(client, code, submitted["id"], codes[sides[1][0]])
     page = client.get(f"/t/{code}").text
