@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
@@ -119,3 +120,13 @@ def table_sides(
 def marked_fields(page: str) -> set[str]:
     """The ids of the inputs a refused form marks as bad."""
     return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))
+
+
+def director_api(base_url: str) -> httpx.Client:
+    """An HTTP client of a served app (``euchre serve``), set up and logged in as its director
+    by the API's bearer token."""
+    api = httpx.Client(base_url=base_url, timeout=30)
+    answer = api.post("/api/setup", json={"name": "director", "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    api.headers["Authorization"] = f"Bearer {answer.json()['token']}"
+    return api

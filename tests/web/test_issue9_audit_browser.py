@@ -13,7 +13,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD
+from tests.store.factory import PASSWORD, director_api
 
 pytestmark = pytest.mark.browser
 
@@ -27,14 +27,6 @@ NAMES = [
     "Iris West", "Jesse Pinkman", "Kim Wexler", "Lydia Rodarte-Quayle", "Mike Ehrmantraut",
     "Nacho Varga", "Oscar Wilde", "Paige Turner",
 ]  # fmt: skip
-
-
-def _director(served: EuchreServer) -> httpx.Client:
-    api = httpx.Client(base_url=served.base_url, timeout=30)
-    answer = api.post("/api/setup", json={"name": "director", "password": PASSWORD})
-    assert answer.status_code == 200, answer.text
-    api.headers["Authorization"] = f"Bearer {answer.json()['token']}"
-    return api
 
 
 def _report(api: httpx.Client, event_id: int, code: str, points: list[int]) -> None:
@@ -64,7 +56,7 @@ def _box(page: Page, selector: str) -> dict[str, float]:
 def test_the_projector_fits_40_players_at_1920x1080_with_prizes_and_the_cup_nothing_overlapping(
     browser: Browser, served: EuchreServer, artifacts: Path
 ) -> None:
-    api = _director(served)
+    api = director_api(served.base_url)
     event: dict[str, Any] = api.post(
         "/api/events", json={"name": "Bolivar Lions Thursday Night Euchre", "profile_id": "bolivar"}
     ).json()
@@ -135,7 +127,7 @@ def test_the_projector_keeps_60_players_names_readable_and_a_crowded_prize_on_th
 ) -> None:
     """Three columns: rank, name, points and games won (names were cut to six letters); a
     prize shared by thirty players level after game 1 keeps to a few lines."""
-    api = _director(served)
+    api = director_api(served.base_url)
     event_id = api.post("/api/events", json={"name": "Sixty", "profile_id": "bolivar"}).json()["id"]
     firsts = ["Alexandra", "Bartholomew", "Christopher", "Dorothy", "Evangeline", "Frederick"]
     lasts = ["Montgomery-Smythe", "Lee", "Richardson", "Oduya", "Van Der Berg", "Nakamura"]

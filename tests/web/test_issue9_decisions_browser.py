@@ -6,23 +6,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD
+from tests.store.factory import PASSWORD, director_api
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-
-
-def _director(served: EuchreServer) -> httpx.Client:
-    api = httpx.Client(base_url=served.base_url, timeout=30)
-    answer = api.post("/api/setup", json={"name": "director", "password": PASSWORD})
-    assert answer.status_code == 200, answer.text
-    api.headers["Authorization"] = f"Bearer {answer.json()['token']}"
-    return api
 
 
 def _totals(page: Page, first: str, second: str) -> None:
@@ -33,7 +24,7 @@ def _totals(page: Page, first: str, second: str) -> None:
 def test_the_tie_question_shows_only_when_the_game_is_level(
     browser: Browser, served: EuchreServer, artifacts: Path
 ) -> None:
-    api = _director(served)
+    api = director_api(served.base_url)
     event_id = api.post("/api/events", json={"name": "Bolivar night", "profile_id": "bolivar"})
     event_id.raise_for_status()
     number = event_id.json()["id"]
