@@ -94,9 +94,13 @@ def test_a_hand_no_hand_can_score_is_marked_on_its_row(client: TestClient) -> No
 # --- "After a confirmed score the phone should say who won and where each pair goes next" ----
 
 
-def _confirmed_page(client: TestClient, event_id: int, score: tuple[int, int]) -> Any:
+def _confirmed_page(
+    client: TestClient, event_id: int, score: tuple[int, int], index: int = 0
+) -> Any:
+    """Round 1's ``index``-th table scores ``score`` (entered by its first side, confirmed by
+    the other): its phone's page afterwards and its sides."""
     codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    code, sides = table_sides(client, event_id, index=index)
     submitted = client.post(
         f"/api/tables/{code}/submissions",
         json={"player_code": codes[sides[0][0]], "team_points": list(score)},
@@ -137,20 +141,8 @@ def test_after_a_confirmed_ballantrae_score_the_phone_says_winners_up_one_table_
     event_id = create_event(client, profile_id="ballantrae", format=None, prizes=None)
     add_teams(client, event_id, 6)
     client.post(f"/api/events/{event_id}/rounds")
-    tables = client.get(f"/api/events/{event_id}/rounds/1").json()["tables"]
-    code = tables[1]["code"]  # table 2 of 3: its winners go up to table 1
-    info = client.get(f"/api/tables/{code}").json()
-    sides = [[player["number"] for player in side] for side in info["partnerships"]]
-    codes = codes_by_number(client, event_id)
-    submitted = client.post(
-        f"/api/tables/{code}/submissions",
-        json={"player_code": codes[sides[0][0]], "team_points": [4, 9]},
-    ).json()
-    client.post(
-        f"/api/tables/{code}/submissions/{submitted['id']}/confirm",
-        json={"player_code": codes[sides[1][0]]},
-    )
-    page = client.get(f"/t/{code}").text
+    # Table 2 of 3: its winners go up to table 1.
+    page, sides = _confirmed_page(client, event_id, (4, 9), index=1)
     moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
     assert moves
     winners, losers = _pair(client, event_id, sides[1]), _pair(client, event_id, sides[0])
