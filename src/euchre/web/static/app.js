@@ -84,18 +84,24 @@ function refreshLive() {
   }, seconds * 1000);
 }
 
+function handTotals(form) {
+  // The two teams' sums of the hands typed in ``form``; null while no hand is typed.
+  var totals = [0, 0];
+  var any = false;
+  form.querySelectorAll("input[id^=hand-]").forEach(function (input) {
+    var value = parseInt(input.value, 10);
+    if (!isNaN(value)) { any = true; totals[input.id.slice(-1) === "0" ? 0 : 1] += value; }
+  });
+  return any ? totals : null;
+}
+
 function sumHands() {
   var form = document.getElementById("score-form");
   if (!form) { return; }
   form.addEventListener("input", function (event) {
     if (!/^hand-/.test(event.target.id || "")) { return; }
-    var totals = [0, 0];
-    var any = false;
-    form.querySelectorAll("input[id^=hand-]").forEach(function (input) {
-      var value = parseInt(input.value, 10);
-      if (!isNaN(value)) { any = true; totals[input.id.slice(-1) === "0" ? 0 : 1] += value; }
-    });
-    if (any) {
+    var totals = handTotals(form);
+    if (totals) {
       document.getElementById("team0-points").value = totals[0];
       document.getElementById("team1-points").value = totals[1];
     }
@@ -118,13 +124,7 @@ function levelGameQuestion() {
     var typed = [number(document.getElementById("team0-points")),
                  number(document.getElementById("team1-points"))];
     if (typed[0] !== null && typed[1] !== null) { return typed; }
-    var sums = [0, 0];
-    var any = false;
-    form.querySelectorAll("input[id^=hand-]").forEach(function (input) {
-      var value = number(input);
-      if (value !== null) { any = true; sums[input.id.slice(-1) === "0" ? 0 : 1] += value; }
-    });
-    return any ? sums : null;
+    return handTotals(form);
   }
   function update() {
     var points = totals();
