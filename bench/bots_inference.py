@@ -1,4 +1,4 @@
-"""How much reading the bidding moves the sampled hands toward the truth.
+"""How much reading the bidding (and the play) moves the sampled hands toward the truth.
 
     uv run python bench/bots_inference.py --deals 300
 
@@ -6,6 +6,11 @@ Deals are bid (and the dealer discards) by the rules policy with the expert's th
 at the first lead the seat to play samples worlds (40 each) with and without the bidding
 model, and the mean absolute error of every other seat's sampled trump count (and of the
 maker's alone) against the real hands is printed, for the model at a few temperatures.
+
+Reading the play (``--play-bot``, ``rules`` or ``pimc-basic`` playing every seat): each deal
+is played to a point in tricks 2 to 4 chosen by the deal's number, and the seat to play
+samples 40 worlds reading the bidding only, then the play too at a few clue weights; printed
+is the share of the other seats' hidden cards each world puts in the right hand.
 """
 
 from __future__ import annotations
@@ -56,12 +61,56 @@ def trump_errors(model: BiddingModel | None, deals: int, profile_id: str) -> dic
     return {"every_seat": statistics.fmean(every), "maker": statistics.fmean(maker)}
 
 
+def placement(
+    deals: int, profile_id: str, play_bot: str, weights: tuple[float, ...]
+) -> dict[str, float]:
+    """The mean share of hidden cards sampled in the right hand, by clue weight."""
+    from euchre.bots import make_bot
+
+    profile = load_profile(profile_id)
+    model = BiddingModel(EXPERT_RULES, 0.8)
+    bidders = [RulesBot(seat, EXPERT_RULES) for seat in range(4)]
+    players = [make_bot(play_bot, seat) for seat in range(4)]
+    rng = random.Random(23)
+    shares: dict[float, list[float]] = {weight: [] for weight in weights}
+    for index in range(deals):
+        state = deal_record(profile, index % 4, random.Random(index)).start()
+        stop = 4 + index % 9  # a card in tricks 2 to 4
+        while not state.is_over and (state.phase is not Phase.PLAY or len(
+            [a for a in state.history if a.kind.name == "PLAY"]
+        ) < stop):
+            bots = bidders if state.phase is not Phase.PLAY else players
+            state.apply(bots[state.to_act].choose(view_of(state, state.to_act)))
+        if state.is_over:
+            continue
+        seat = state.to_act
+        view = view_of(state, seat)
+        hidden = [state.hands[other] if other != seat else 0 for other in range(4)]
+        total = sum(mask.bit_count() for mask in hidden)
+        if not total:
+            continue
+        for weight in weights:
+            worlds = inferred_worlds(
+                view, knowledge_of(view), model, 40, rng, clue_weight=weight
+            )
+            for hands, times in worlds:
+                right = sum((hands[other] & hidden[other]).bit_count() for other in range(4))
+                shares[weight].extend([right / total] * times)
+    return {f"clue_weight_{weight}": statistics.fmean(shares[weight]) for weight in weights}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the errors as JSON: no model, then the model at temperatures 0.4, 0.8, 1.5."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--profile", default="tournament")
+    parser.add_argument("--play-bot", default=None, help="measure reading the play instead")
     options = parser.parse_args(argv)
+    if options.play_bot:
+        weights = (1.0, 0.3, 0.1, 0.0)
+        result = placement(options.deals, options.profile, options.play_bot, weights)
+        print(json.dumps({"deals": options.deals, "play_bot": options.play_bot, **result}))
+        return 0
     out = {"deals": options.deals, "uniform": trump_errors(None, options.deals, options.profile)}
     for temperature in (0.4, 0.8, 1.5):
         model = BiddingModel(EXPERT_RULES, temperature)

@@ -11,14 +11,21 @@ import pytest
 from euchre.bots import make_bot
 from euchre.bots.advice import advise
 from euchre.bots.expert import EXPERT_RULES
-from euchre.bots.inference import BiddingModel, BidEvent, bid_events, inferred_worlds
+from euchre.bots.inference import (
+    BiddingModel,
+    BidEvent,
+    bid_events,
+    inferred_worlds,
+    play_clues,
+)
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.rules import RulesBot, RulesParameters
 from euchre.engine import actions as codes
-from euchre.engine.cards import SUIT_MASK
+from euchre.engine.actions import Action, ActionKind
+from euchre.engine.cards import SUIT_MASK, Card, Suit, card_mask
 from euchre.engine.profile import load_profile
 from euchre.engine.record import HandRecord, deal_record, replay
-from euchre.engine.state import Phase
+from euchre.engine.state import HandState, Phase
 from euchre.engine.view import view_of
 from tests.bots.helpers import state_from_text
 from tests.bots.textbook import POSITIONS
@@ -116,3 +123,136 @@ def test_the_expert_never_sees_a_hidden_card(position: str, first: str, second: 
     assert view_a == view_b
     assert one.hands != two.hands
     assert advise(make_bot("expert", 4), view_a) == advise(make_bot("expert", 4), view_b)
+
+
+# ---------------------------------------------------------------- reading the play
+
+
+def _spade_trick() -> HandState:
+    """Seat 0 calls hearts in round 2 and leads the ace of spades; seat 1 follows with the
+    queen (holding the king), seat 2 (void) throws the ace of clubs, seat 3 plays the nine
+    and keeps the ten. Seat 0 is to lead again."""
+    state = state_from_text(
+        TOURNAMENT,
+        3,
+        ["AS 9D TD JH AH", "KS QS TC QC KC", "AD KD QH 9H AC", "TS 9S JS 9C QD"],
+        "JC",
+        "JD TH KH",
+    )
+    for text in ["pass"] * 4 + ["call H", "play AS", "play QS", "play AC", "play 9S"]:
+        state.play(text)
+    assert state.to_act == 0
+    return state
+
+
+def test_play_clues_read_a_losing_follow_as_the_lowest_of_the_suit() -> None:
+    view = view_of(_spade_trick(), 0)
+    clues = {clue.seat: clue for clue in play_clues(view)}
+    lower = card_mask(Card.parse(text) for text in ("JS", "TS", "9S"))
+    # Seat 1's queen lost to the ace: it held no lower spade (the jack is a plain spade with
+    # hearts trump).
+    assert clues[1].unlikely == lower
+    # Seat 3, last to play with the opponents winning, held no spade above the ace (none
+    # exists) and none below its nine: nothing to read.
+    assert 3 not in clues
+    # Seat 2, void and not last, says nothing about its trumps.
+    assert 2 not in clues
+
+
+def test_a_seat_that_followed_low_is_never_sampled_holding_a_lower_card() -> None:
+    # With the clue taken as certain, the ten of spades (unseen by seat 0) is never with
+    # seat 1, who played the queen over it (seat 3 or the kitty holds it: seat 2 showed out).
+    view = view_of(_spade_trick(), 0)
+    ten = 1 << Card.parse("TS")
+    read = inferred_worlds(view, knowledge_of(view), None, 200, random.Random(3), clue_weight=0.0)
+    assert read
+    assert not any(hands[1] & ten for hands, _ in read)
+    assert not any(hands[2] & ten for hands, _ in read)
+    blind = inferred_worlds(view, knowledge_of(view), None, 200, random.Random(3))
+    assert any(hands[1] & ten for hands, _ in blind)  # not reading the play, it may be there
+
+
+def test_the_last_to_play_is_read_as_taking_the_trick_when_it_can() -> None:
+    # Seat 3 leads the king of spades; seat 0 plays the nine; seat 1 (holding the queen) the
+    # ten; seat 2, last with the opponents winning, plays the jack of clubs (void in spades):
+    # it holds no trump (hearts), or it would have trumped the king.
+    state = state_from_text(
+        TOURNAMENT,
+        2,
+        ["9S TD 9D JH AH", "TS QS TC QC TH", "AD KD QD JC AC", "KS AS JS KC JD"],
+        "9C",
+        "9H QH KH",
+    )
+    for text in ["pass"] * 4 + ["pass", "pass", "pass", "call H"]:
+        state.play(text)
+    for text in ["play KS", "play 9S", "play TS", "play JC"]:
+        state.play(text)
+    view = view_of(state, 0)
+    clues = {clue.seat: clue for clue in play_clues(view)}
+    trumps = SUIT_MASK[Suit.HEARTS + 1][Suit.HEARTS]
+    assert clues[2].unlikely == trumps
+    assert 1 in clues  # seat 1's ten lost: no lower spade (the nine is seat 0's)
+
+
+def _cards_played(state: HandState) -> int:
+    return sum(1 for action in state.history if action.kind is ActionKind.PLAY)
+
+
+def test_reading_the_play_puts_more_hidden_cards_in_the_right_hand() -> None:
+    # Deals played by the rules bot to tricks 2-4; the share of the hidden cards each sampled
+    # world puts in the right hand rises when the play is read (bench/bots_inference.py
+    # --play-bot measures it at scale).
+    bidders = [RulesBot(seat, EXPERT_RULES) for seat in range(4)]
+    model = BiddingModel(EXPERT_RULES)
+    shares: dict[float, list[float]] = {1.0: [], 0.1: []}
+    rng = random.Random(29)
+    for index in range(80):
+        state = deal_record(TOURNAMENT, index % 4, random.Random(index)).start()
+        stop = 4 + index % 9
+        while not state.is_over and (state.phase is not Phase.PLAY or _cards_played(state) < stop):
+            state.apply(bidders[state.to_act].choose(view_of(state, state.to_act)))
+        if state.is_over:
+            continue
+        seat = state.to_act
+        view = view_of(state, seat)
+        hidden = [state.hands[other] if other != seat else 0 for other in range(4)]
+        total = sum(mask.bit_count() for mask in hidden)
+        for weight, found in shares.items():
+            worlds = inferred_worlds(view, knowledge_of(view), model, 40, rng, clue_weight=weight)
+            for hands, times in worlds:
+                right = sum((hands[other] & hidden[other]).bit_count() for other in range(4))
+                found.extend([right / total] * times)
+    assert statistics.fmean(shares[0.1]) > statistics.fmean(shares[1.0]) + 0.005
+
+
+@pytest.mark.parametrize(
+    "parameters",
+    [EXPERT_RULES, RulesParameters(), RulesParameters(eldest_bonus=0.5, call_bonus=(1, 2, 3, 4))],
+)
+def test_the_bidding_model_reads_every_seat_with_the_policys_own_strengths(
+    parameters: RulesParameters,
+) -> None:
+    # The model must weigh a seat's pass by the strength the policy itself would have seen:
+    # the per-seat bonuses (dealer, partner, eldest, round-2 by seat, next) included.
+    model = BiddingModel(parameters)
+    rules = RulesBot(None, parameters)
+    for index in range(40):
+        state = deal_record(TOURNAMENT, index % 4, random.Random(index)).start()
+        for _ in range(4):  # round 1: every seat
+            view = view_of(state, state.to_act)
+            hand = card_mask(view.hand)
+            expected, _ = rules.round_one_strength(view)
+            assert model.round_one_strength(view, view.seat, hand) == expected
+            state.apply(Action.parse("pass"))
+        for _ in range(3):  # round 2: the three seats that may pass
+            view = view_of(state, state.to_act)
+            hand = card_mask(view.hand)
+            _, expected = rules.round_two_best(view)
+            turned = view.up_card // 6
+            best = max(
+                model.round_two_strength(view, view.seat, hand, suit)
+                for suit in range(4)
+                if suit != turned
+            )
+            assert best == expected
+            state.apply(Action.parse("pass"))

@@ -57,9 +57,16 @@ from euchre.engine.view import PlayerView
 __all__ = ["EXPERT_RULES", "ExpertBot", "game_score_table"]
 
 EXPERT_RULES = RulesParameters(
-    call_threshold=6.5, dealer_bonus=1.0, next_bonus=1.5, dealer_counts_up_card=True
+    call_threshold=6.5,
+    dealer_bonus=1.0,
+    next_bonus=1.5,
+    dealer_counts_up_card=True,
+    partner_bonus=1.0,
+    call_bonus=(0.0, 0.5, 0.5, 0.5),
 )
-"""The expert's bidding thresholds: the rules policy with the textbook's corrections."""
+"""The expert's bidding thresholds: the rules policy with the textbook's corrections, and the
+dealer's partner (round 1) and every seat before the dealer (round 2) bolder, as hands played
+out by PIMC at every seat showed (``bench/bots_decision_labels.py``, docs/bots.md)."""
 
 
 def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntArray:
@@ -83,7 +90,9 @@ class ExpertBot(PimcBot):
 
     worlds: int = 96
     budget_ms: float = 320.0
-    alone_margin: float = 0.2
+    discard_worlds: int = 64
+    alone_worlds: int = 96
+    alone_margin: float = 0.0
     rules_parameters: RulesParameters | None = EXPERT_RULES
     name: str = "expert"
     max_worlds: int = 256
@@ -94,6 +103,10 @@ class ExpertBot(PimcBot):
     """Resample worlds by how likely each seat's bids and passes were with its hand."""
     temperature: float = 0.8
     """The bidding inference's softness (higher: bids say less about a hand)."""
+    clue_weight: float = 0.1
+    """Reading the play: a world's weight is multiplied by this for each card played that it
+    makes unlikely (a seat playing a card while holding a cheaper one that did the job; 1: the
+    play is not read)."""
     lead_trump_bonus: float = 0.3
     """Points added to leading trump while drawing trump pays (see the module docstring)."""
     discard_tolerance: float = 0.05
@@ -108,8 +121,9 @@ class ExpertBot(PimcBot):
     """Make trump or pass by the learned bidding model where the profile has one."""
     learned_margin: float = 0.0
     """The learned points over a pass a bid must reach."""
-    alone_filter: bool = True
-    """Value a lone hand only for hands with three trumps and at most one plain loser."""
+    alone_filter: bool = False
+    """Value a lone hand only for hands with three trumps and at most one plain loser (off
+    since 2026-11-23: played out, the lone hands it turned down paid, see docs/bots.md)."""
     model: BiddingModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)
@@ -133,8 +147,10 @@ class ExpertBot(PimcBot):
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: PlayerView, count: int) -> list[tuple[list[int], int]]:
         knowledge = knowledge_of(view)
-        worlds = inferred_worlds(view, knowledge, self.model, count, self._rng)
-        if not worlds and self.model is not None:
+        worlds = inferred_worlds(
+            view, knowledge, self.model, count, self._rng, clue_weight=self.clue_weight
+        )
+        if not worlds and (self.model is not None or self.clue_weight < 1.0):
             worlds = inferred_worlds(view, knowledge, None, count, self._rng)
         return worlds
 

@@ -14,21 +14,24 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from euchre.bots.knowledge import Knowledge, sample_world
 from euchre.bots.rules import _TRUMP_VALUES, RulesParameters, choose_discard, hand_strength
 from euchre.engine import actions as codes
 from euchre.engine.actions import ActionKind
-from euchre.engine.cards import POWER
+from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_power
 from euchre.engine.view import PlayerView
 
 __all__ = [
     "BidEvent",
     "BiddingModel",
+    "PlayClue",
     "bid_events",
     "bidding_hands",
     "inferred_worlds",
+    "play_clues",
     "played_by_seat",
 ]
 
@@ -139,11 +142,14 @@ class BiddingModel:
         up_value = 0.5 * _TRUMP_VALUES[107 - POWER[trump][up]]
         if seat == (view.dealer + 2) % 4:
             return hand_strength(hand, trump) + up_value + self.parameters.partner_bonus
-        return hand_strength(hand, trump) - up_value + self.parameters.opponent_bonus
+        strength = hand_strength(hand, trump) - up_value + self.parameters.opponent_bonus
+        if seat == (view.dealer + 1) % 4:
+            strength += self.parameters.eldest_bonus
+        return strength
 
     def round_two_strength(self, view: PlayerView, seat: int, hand: int, suit: int) -> float:
         """The rules policy's round-2 strength of ``hand`` for naming ``suit``."""
-        strength = hand_strength(hand, suit)
+        strength = hand_strength(hand, suit) + self.parameters.call_bonus[(seat - view.dealer) % 4]
         turned = view.up_card // 6
         if seat == (view.dealer + 1) % 4 and suit == 3 - turned:
             strength += self.parameters.next_bonus
@@ -209,6 +215,123 @@ class BiddingModel:
         return weight
 
 
+@dataclass(frozen=True, slots=True)
+class PlayClue:
+    """What one card played says about the hand it came from: ``seat`` was unlikely to hold
+    any card of ``unlikely`` when it played ``card`` (it would have played that one instead)."""
+
+    seat: int
+    card: int
+    unlikely: int
+
+
+def play_clues(view: PlayerView) -> list[PlayClue]:
+    """Reading the play: the holdings each other seat's cards make unlikely.
+
+    Players (people, the rules bot, PIMC with its ties to the cheaper card) play the cheapest
+    card that does the job, so a card played says which cards the seat did not hold then:
+
+    * a card that follows suit and does not take the trick: no lower card of that suit (and,
+      for the last to play with the opponents winning, no card of the suit that would win);
+    * the last to play, taking the trick: no cheaper card that would take it too;
+    * the last to play, partner winning: no lower card of the suit led, and a seat void in it
+      that trumps its partner's trick holds nothing else to throw;
+    * the last to play, opponents winning, throwing off: no trump that would win.
+
+    A card a seat held then and still holds is in its hand now, so each clue is a mask to test
+    the sampled hands of now against. This seat's own cards are not read.
+    """
+    trump = view.trump
+    if trump < 0:
+        return []
+    suit_of = EFFECTIVE_SUIT[trump + 1]
+    masks = SUIT_MASK[trump + 1]
+    power = POWER[trump]
+    trump_cards = masks[trump]
+    playing = sum(view.active)
+    tricks = [
+        tuple(zip(_seats(leader, view.active), cards, strict=False))
+        for leader, cards, _ in view.completed_tricks
+    ]
+    if view.current_trick:
+        tricks.append(tuple(view.current_trick))
+    clues: list[PlayClue] = []
+    for plays in tricks:
+        led = suit_of[plays[0][1]]
+        led_cards = masks[led]
+        best_seat, best = plays[0][0], trick_power(plays[0][1], trump, led)
+        for index in range(1, len(plays)):
+            seat, card = plays[index]
+            mine = trick_power(card, trump, led)
+            if seat != view.seat:
+                last = index == playing - 1
+                partner_winning = best_seat == (seat + 2) % 4
+                unlikely = _unlikely(
+                    card,
+                    mine,
+                    best,
+                    led,
+                    led_cards,
+                    trump,
+                    trump_cards,
+                    power,
+                    suit_of,
+                    last=last,
+                    partner_winning=partner_winning,
+                )
+                if unlikely:
+                    clues.append(PlayClue(seat, card, unlikely))
+            if mine > best:
+                best_seat, best = seat, mine
+    return clues
+
+
+def _seats(leader: int, active: tuple[bool, bool, bool, bool]) -> list[int]:
+    """The seats in playing order from ``leader``, those sitting out skipped."""
+    return [seat for step in range(4) if active[seat := (leader + step) % 4]]
+
+
+def _unlikely(
+    card: int,
+    mine: int,
+    best: int,
+    led: int,
+    led_cards: int,
+    trump: int,
+    trump_cards: int,
+    power: tuple[int, ...],
+    suit_of: tuple[int, ...],
+    *,
+    last: bool,
+    partner_winning: bool,
+) -> int:
+    """The cards the seat playing ``card`` was unlikely to hold (see :func:`play_clues`)."""
+
+    def cards_of(mask: int, keep: Callable[[int], bool]) -> int:
+        return sum(1 << other for other in range(24) if mask >> other & 1 and keep(other))
+
+    if suit_of[card] == led:
+        lower = cards_of(led_cards, lambda other: power[other] < power[card])
+        if last and partner_winning:
+            return lower
+        if mine <= best:  # a card that follows and loses: the lowest of the suit
+            if last:  # ... and the last to play with the opponents winning would have won
+                lower |= cards_of(led_cards, lambda other: trick_power(other, trump, led) > best)
+            return lower
+        if last:  # took the trick: the cheapest card that takes it
+            return cards_of(led_cards, lambda other: best < trick_power(other, trump, led) < mine)
+        return 0
+    if not last:
+        return 0
+    if suit_of[card] == trump:
+        if partner_winning:  # trumped a partner's trick: nothing else to throw
+            return ~trump_cards & ~led_cards & ((1 << 24) - 1)
+        return cards_of(trump_cards, lambda other: best < power[other] < power[card])
+    if partner_winning:
+        return 0
+    return cards_of(trump_cards, lambda other: power[other] > best)
+
+
 def inferred_worlds(
     view: PlayerView,
     knowledge: Knowledge,
@@ -217,16 +340,21 @@ def inferred_worlds(
     rng: random.Random,
     *,
     oversample: int = 3,
+    clue_weight: float = 1.0,
 ) -> list[tuple[list[int], int]]:
     """About ``count`` worlds agreeing with the view and, by ``model``, with the bidding.
 
     ``oversample * count`` candidates are drawn and ``count`` picked in proportion to their
-    weight; each distinct world comes once with its multiplicity. Without a model (or with no
-    bids to read) the candidates are taken as drawn. Empty only when no world fits the view.
+    weight; each distinct world comes once with its multiplicity. With ``clue_weight`` below 1
+    the play is read too (:func:`play_clues`): each clue a world breaks multiplies its weight by
+    ``clue_weight``. Without a model or clues (or with nothing to read) the candidates are
+    taken as drawn. Empty only when no world fits the view.
     """
     events = bid_events(view) if model is not None else []
     events = [event for event in events if event.seat != view.seat]
-    draws = oversample * count if events else count
+    clues = play_clues(view) if clue_weight < 1.0 else []
+    reading = bool(events) or bool(clues)
+    draws = oversample * count if reading else count
     candidates: list[list[int]] = []
     weights: list[float] = []
     played = played_by_seat(view)
@@ -236,13 +364,16 @@ def inferred_worlds(
         if hands is None:
             break
         candidates.append(hands)
+        weight = 1.0
         if model is not None and events:
-            weights.append(model.weight(view, events, hands, played, memo))
-        else:
-            weights.append(1.0)
+            weight = model.weight(view, events, hands, played, memo)
+        for clue in clues:
+            if hands[clue.seat] & clue.unlikely:
+                weight *= clue_weight
+        weights.append(weight)
     if not candidates:
         return []
-    if not events:
+    if not reading:
         chosen = candidates
     elif sum(weights) <= 0:
         return []

@@ -43,6 +43,10 @@ class RulesParameters:
     and the third seat, ordering the card into the other side's hand).
     ``dealer_counts_up_card``: the dealer's lone-hand trump count includes the up-card he
     picks up (``False`` reproduces the old miss, kept for the frozen ``pimc-basic``).
+    ``eldest_bonus``: added to the eldest's round-1 strength (on top of ``opponent_bonus``).
+    ``call_bonus``: added to every suit's round-2 strength, by seat: index 1 the eldest, 2 the
+    dealer's partner, 3 the seat at the dealer's right, 0 the dealer (before a stuck dealer
+    names a suit he must).
     """
 
     order_threshold: float = 7.0
@@ -56,6 +60,8 @@ class RulesParameters:
     dealer_counts_up_card: bool = True
     partner_bonus: float = 0.0
     opponent_bonus: float = 0.0
+    eldest_bonus: float = 0.0
+    call_bonus: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 OFF_ACE, GUARDED_KING, PLAIN = 7, 8, 9
@@ -254,17 +260,21 @@ class RulesBot:
         up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
         if seat == (dealer + 2) % 4:
             return strength + 0.5 * up_value + self.parameters.partner_bonus, hand
-        return strength - 0.5 * up_value + self.parameters.opponent_bonus, hand
+        strength = strength - 0.5 * up_value + self.parameters.opponent_bonus
+        if seat == (dealer + 1) % 4:
+            strength += self.parameters.eldest_bonus
+        return strength, hand
 
     def round_two_best(self, view: PlayerView) -> tuple[int, float]:
         """Round 2: the strongest suit this seat may name and its strength (-1 if none)."""
         hand = card_mask(view.hand)
         turned = view.up_card // 6
         best_suit, best_strength = -1, -1.0
+        bonus = self.parameters.call_bonus[(view.seat - view.dealer) % 4]
         for suit in range(4):
             if suit == turned or not _has(view.legal, codes.CALL_BASE + suit):
                 continue
-            strength = hand_strength(hand, suit)
+            strength = hand_strength(hand, suit) + bonus
             if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
                 # "next": the turned-down colour is less likely held by the dealer's side.
                 strength += self.parameters.next_bonus
