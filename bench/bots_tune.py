@@ -173,6 +173,36 @@ VARIANTS = {
         seed, replace(EXPERT_RULES, partner_bonus=0.5, call_threshold=6.5)
     ),
     "expert-deep": lambda seed: ExpertBot(seed, worlds=96, max_worlds=256, budget_ms=320.0),
+    # The expert at the start of 2026-11-23's second session (play not read, the lone-hand
+    # filter and margin 0.2, 24 worlds for a lone hand and 16 for a discard).
+    "expert-0223": lambda seed: ExpertBot(
+        seed,
+        rules_parameters=replace(EXPERT_RULES, partner_bonus=0.0, call_bonus=(0.0, 0.0, 0.0, 0.0)),
+        clue_weight=1.0,
+        alone_filter=True,
+        alone_margin=0.2,
+        alone_worlds=24,
+        discard_worlds=16,
+    ),
+    # The expert not reading the play (clue weight 1: the expert before 2026-11-23, 03:00).
+    "expert-blind-play": lambda seed: ExpertBot(seed, clue_weight=1.0),
+    "expert-hard-clues": lambda seed: ExpertBot(seed, clue_weight=0.0),
+    # Lone hands valued open-handed are undervalued (perfect defenders): a negative margin.
+    "expert-alone-m03": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.3),
+    "expert-alone-m06": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.6),
+    "expert-alone-m03w": lambda seed: ExpertBot(
+        seed, alone_filter=False, alone_margin=-0.3, alone_worlds=96
+    ),
+    # Round 1 more timid for the dealer's opponents and partner; round 2 bolder still.
+    "expert-opponent-m05": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, opponent_bonus=-0.5)
+    ),
+    "expert-partner-m05": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, partner_bonus=-0.5)
+    ),
+    "expert-call-60": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, call_threshold=6.0)
+    ),
     # The expert's defaults of 2026-11-22 (48 worlds, up to 128 within 160 ms; round-2 bar 7).
     "expert-previous": lambda seed: ExpertBot(
         seed,
