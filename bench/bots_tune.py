@@ -177,12 +177,18 @@ VARIANTS = {
     # filter and margin 0.2, 24 worlds for a lone hand and 16 for a discard).
     "expert-0223": lambda seed: ExpertBot(
         seed,
-        rules_parameters=replace(EXPERT_RULES, partner_bonus=0.0, call_bonus=(0.0, 0.0, 0.0, 0.0)),
+        rules_parameters=replace(
+            EXPERT_RULES, partner_bonus=0.0, eldest_bonus=0.0, call_bonus=(0.0, 0.0, 0.0, 0.0)
+        ),
         clue_weight=1.0,
         alone_filter=True,
         alone_margin=0.2,
         alone_worlds=24,
         discard_worlds=16,
+    ),
+    # The first round of played-out labels only (partner +1.0, round 2 +0.5 at every seat).
+    "expert-labels-1": lambda seed: _bidding_variant(
+        seed, replace(EXPERT_RULES, eldest_bonus=0.0, call_bonus=(0.0, 0.5, 0.5, 0.5))
     ),
     # The expert not reading the play (clue weight 1: the expert before 2026-11-23, 03:00).
     "expert-blind-play": lambda seed: ExpertBot(seed, clue_weight=1.0),

@@ -62,11 +62,13 @@ EXPERT_RULES = RulesParameters(
     next_bonus=1.5,
     dealer_counts_up_card=True,
     partner_bonus=1.0,
-    call_bonus=(0.0, 0.5, 0.5, 0.5),
+    eldest_bonus=-0.5,
+    call_bonus=(0.0, 0.5, 1.0, 0.5),
 )
-"""The expert's bidding thresholds: the rules policy with the textbook's corrections, and the
-dealer's partner (round 1) and every seat before the dealer (round 2) bolder, as hands played
-out by PIMC at every seat showed (``bench/bots_decision_labels.py``, docs/bots.md)."""
+"""The expert's bidding thresholds: the rules policy with the textbook's corrections, the
+dealer's partner (round 1) and every seat before the dealer (round 2) bolder and the eldest
+(round 1) more timid, as hands played out by PIMC at every seat showed
+(``bench/bots_decision_labels.py``, docs/bots.md)."""
 
 
 def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntArray:
