@@ -76,9 +76,10 @@ def placement(
     for index in range(deals):
         state = deal_record(profile, index % 4, random.Random(index)).start()
         stop = 4 + index % 9  # a card in tricks 2 to 4
-        while not state.is_over and (state.phase is not Phase.PLAY or len(
-            [a for a in state.history if a.kind.name == "PLAY"]
-        ) < stop):
+        while not state.is_over and (
+            state.phase is not Phase.PLAY
+            or len([a for a in state.history if a.kind.name == "PLAY"]) < stop
+        ):
             bots = bidders if state.phase is not Phase.PLAY else players
             state.apply(bots[state.to_act].choose(view_of(state, state.to_act)))
         if state.is_over:
@@ -90,9 +91,7 @@ def placement(
         if not total:
             continue
         for weight in weights:
-            worlds = inferred_worlds(
-                view, knowledge_of(view), model, 40, rng, clue_weight=weight
-            )
+            worlds = inferred_worlds(view, knowledge_of(view), model, 40, rng, clue_weight=weight)
             for hands, times in worlds:
                 right = sum((hands[other] & hidden[other]).bit_count() for other in range(4))
                 shares[weight].extend([right / total] * times)

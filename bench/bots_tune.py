@@ -25,7 +25,14 @@ since), ``expert-next-15``/``-20`` (next bonus 1.5, the default since, and 2.0),
 ``expert-partner-05``/``-10`` and ``expert-opponent-05`` (round-1 bonuses for the dealer's
 partner and for his opponents), ``expert-call-65`` (round-2 bar 6.5, the default since),
 ``expert-partner-call``, ``expert-deep`` (96 worlds a card, up to 256 within 320 ms: the
-defaults since), ``expert-previous`` (the defaults before). These bidding variants read the
+defaults since), ``expert-previous`` (the defaults before); the second session of
+2026-11-23: ``expert-blind-play``/``expert-hard-clues`` (the play not read / clue weight 0),
+``expert-alone-m03``/``-m06``/``-m03w`` (alone margins -0.3/-0.6 without the filter; ``w``:
+96 worlds), ``expert-opponent-m05``, ``expert-partner-m05``, ``expert-call-60``,
+``expert-labels-1`` (the first round of played-out labels only) and ``expert-0223`` (the
+expert at the start of that session; since then ``expert-alone-open`` and
+``expert-alone-nofilter`` differ from the expert only in their worlds and margin). These
+bidding variants read the
 others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
 a bid differs; each is the expert's current thresholds with one change.
 
