@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from euchre.engine.cards import Card, card_mask, parse_cards
 from euchre.engine.profile import RuleProfile, load_profile
@@ -60,3 +64,14 @@ def played_state(profile: RuleProfile, seed: int, cards_played: int) -> HandStat
         if state.is_over:
             return None
     return state
+
+
+def load_bench(name: str) -> ModuleType:
+    """The benchmark script ``bench/<name>.py`` as a module (the scripts are not a package)."""
+    path = Path(__file__).parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

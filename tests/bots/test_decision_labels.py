@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
+
+from tests.bots.helpers import load_bench
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).parents[2] / "bench" / "bots_decision_labels.py"
-    spec = importlib.util.spec_from_file_location("bots_decision_labels", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bots_decision_labels"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("bots_decision_labels")
 
 
 def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:

@@ -21,13 +21,13 @@ from euchre.bots.inference import (
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.rules import RulesBot, RulesParameters
 from euchre.engine import actions as codes
-from euchre.engine.actions import Action, ActionKind
+from euchre.engine.actions import Action
 from euchre.engine.cards import SUIT_MASK, Card, Suit, card_mask
 from euchre.engine.profile import load_profile
 from euchre.engine.record import HandRecord, deal_record, replay
 from euchre.engine.state import HandState, Phase
 from euchre.engine.view import view_of
-from tests.bots.helpers import state_from_text
+from tests.bots.helpers import load_bench, state_from_text
 from tests.bots.textbook import POSITIONS
 
 TOURNAMENT = load_profile("tournament")
@@ -194,35 +194,12 @@ def test_the_last_to_play_is_read_as_taking_the_trick_when_it_can() -> None:
     assert 1 in clues  # seat 1's ten lost: no lower spade (the nine is seat 0's)
 
 
-def _cards_played(state: HandState) -> int:
-    return sum(1 for action in state.history if action.kind is ActionKind.PLAY)
-
-
 def test_reading_the_play_puts_more_hidden_cards_in_the_right_hand() -> None:
     # Deals played by the rules bot to tricks 2-4; the share of the hidden cards each sampled
     # world puts in the right hand rises when the play is read (bench/bots_inference.py
-    # --play-bot measures it at scale).
-    bidders = [RulesBot(seat, EXPERT_RULES) for seat in range(4)]
-    model = BiddingModel(EXPERT_RULES)
-    shares: dict[float, list[float]] = {1.0: [], 0.1: []}
-    rng = random.Random(29)
-    for index in range(80):
-        state = deal_record(TOURNAMENT, index % 4, random.Random(index)).start()
-        stop = 4 + index % 9
-        while not state.is_over and (state.phase is not Phase.PLAY or _cards_played(state) < stop):
-            state.apply(bidders[state.to_act].choose(view_of(state, state.to_act)))
-        if state.is_over:
-            continue
-        seat = state.to_act
-        view = view_of(state, seat)
-        hidden = [state.hands[other] if other != seat else 0 for other in range(4)]
-        total = sum(mask.bit_count() for mask in hidden)
-        for weight, found in shares.items():
-            worlds = inferred_worlds(view, knowledge_of(view), model, 40, rng, clue_weight=weight)
-            for hands, times in worlds:
-                right = sum((hands[other] & hidden[other]).bit_count() for other in range(4))
-                found.extend([right / total] * times)
-    assert statistics.fmean(shares[0.1]) > statistics.fmean(shares[1.0]) + 0.005
+    # --play-bot measures it at scale, with pimc-basic's card play too).
+    shares = load_bench("bots_inference").placement(80, "tournament", "rules", (1.0, 0.1))
+    assert shares["clue_weight_0.1"] > shares["clue_weight_1.0"] + 0.005
 
 
 @pytest.mark.parametrize(

@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from euchre.bots import make_bot
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.view import view_of
+from tests.bots.helpers import load_bench
 
 
 def _bench() -> ModuleType:
-    path = Path(__file__).parents[2] / "bench" / "bots_vs_openspiel.py"
-    spec = importlib.util.spec_from_file_location("bots_vs_openspiel", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bots_vs_openspiel"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("bots_vs_openspiel")
 
 
 def test_card_indices_map_both_ways() -> None:
