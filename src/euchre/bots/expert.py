@@ -3,14 +3,17 @@
 Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-handed), with:
 
 * **bidding inference** (:mod:`euchre.bots.inference`): worlds are resampled in proportion to
-  how likely each other seat's bids and passes were with the hand the world gives it;
+  how likely each other seat's bids and passes were with the hand the world gives it, and
+  **reading the play**: a world in which a seat played a card while holding a cheaper one
+  that did the job weighs ``clue_weight`` times less per such card;
 * **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
   trump or pass, and which suit, by the points a bid brings over a pass as learned offline
   from played-out deals, where the data file has a model for the profile;
 * otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
-  dealer's lone-hand trumps), alone decided by inferred worlds, never alone when a plain
-  march wins the game (score-aware at 8–9 in games to 10 or 11);
+  dealer's lone-hand trumps) and the seat allowances found by playing hands out, alone
+  decided by value over inferred worlds on every bid, never alone when a plain march wins
+  the game (score-aware at 8–9 in games to 10 or 11);
 * **drawing trump**: open-hand worlds make drawing trump look worthless (each world's
   defenders "know" where every trump is: strategy fusion), so a lead of trump by the makers'
   side gets a bonus while defenders may still hold trump and this seat holds the boss trump
