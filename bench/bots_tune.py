@@ -31,7 +31,9 @@ defaults since), ``expert-previous`` (the defaults before); the second session o
 96 worlds), ``expert-opponent-m05``, ``expert-partner-m05``, ``expert-call-60``,
 ``expert-labels-1`` (the first round of played-out labels only) and ``expert-0223`` (the
 expert at the start of that session; since then ``expert-alone-open`` and
-``expert-alone-nofilter`` differ from the expert only in their worlds and margin). These
+``expert-alone-nofilter`` differ from the expert only in their worlds and margin;
+``expert-narrow`` and ``expert-previous`` are built on ``expert-0223`` so that they stay the
+experts they name as the defaults move on). These
 bidding variants read the
 others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
 a bid differs; each is the expert's current thresholds with one change.
@@ -52,12 +54,14 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from euchre.bots import BOT_FACTORIES
 from euchre.bots.arena import ArenaResult, BotTally, play_deal, run_arena
+from euchre.bots.base import Bot
 from euchre.bots.bidding import learned_bid, load_bidding
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.inference import BiddingModel
@@ -103,7 +107,29 @@ def _bidding_variant(seed: int | None, parameters: RulesParameters) -> ExpertBot
     return bot
 
 
-VARIANTS = {
+MORNING_RULES = replace(
+    EXPERT_RULES, partner_bonus=0.0, eldest_bonus=0.0, call_bonus=(0.0, 0.0, 0.0, 0.0)
+)
+"""The expert's bidding thresholds at the start of 2026-11-23's second session."""
+
+
+def _expert_0223(seed: int | None, **changes: Any) -> ExpertBot:
+    """The expert as it was at the start of 2026-11-23's second session (the play not read,
+    the lone-hand filter and margin 0.2, 24 worlds for a lone hand and 16 for a discard),
+    with ``changes``: the older experts are this one with their own worlds and bars, so they
+    stay what they were when the defaults move on."""
+    settings: dict[str, Any] = {
+        "rules_parameters": MORNING_RULES,
+        "clue_weight": 1.0,
+        "alone_filter": True,
+        "alone_margin": 0.2,
+        "alone_worlds": 24,
+        "discard_worlds": 16,
+    }
+    return ExpertBot(seed, **(settings | changes))
+
+
+VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "rules-learned": lambda seed: LearnedRulesBot(seed, EXPERT_RULES),
     "pimc-rules-bidding": lambda seed: PimcBot(seed, bidding="rules"),
     "pimc-rollout": lambda seed: PimcBot(seed, bidding="rollout"),
@@ -132,12 +158,12 @@ VARIANTS = {
     "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
     "expert-fixed-worlds": lambda seed: ExpertBot(seed, worlds=24, max_worlds=24),
     # The expert's defaults before 2026-11-22 (24 worlds, up to 64 within 80 ms; next 1.0).
-    "expert-narrow": lambda seed: ExpertBot(
+    "expert-narrow": lambda seed: _expert_0223(
         seed,
         worlds=24,
         max_worlds=64,
         budget_ms=80.0,
-        rules_parameters=replace(EXPERT_RULES, next_bonus=1.0),
+        rules_parameters=replace(MORNING_RULES, next_bonus=1.0, call_threshold=7.0),
     ),
     "expert-alone-0": lambda seed: ExpertBot(seed, alone_margin=0.0),
     "expert-hot": lambda seed: ExpertBot(seed, temperature=1.5),
@@ -182,17 +208,7 @@ VARIANTS = {
     "expert-deep": lambda seed: ExpertBot(seed, worlds=96, max_worlds=256, budget_ms=320.0),
     # The expert at the start of 2026-11-23's second session (play not read, the lone-hand
     # filter and margin 0.2, 24 worlds for a lone hand and 16 for a discard).
-    "expert-0223": lambda seed: ExpertBot(
-        seed,
-        rules_parameters=replace(
-            EXPERT_RULES, partner_bonus=0.0, eldest_bonus=0.0, call_bonus=(0.0, 0.0, 0.0, 0.0)
-        ),
-        clue_weight=1.0,
-        alone_filter=True,
-        alone_margin=0.2,
-        alone_worlds=24,
-        discard_worlds=16,
-    ),
+    "expert-0223": _expert_0223,
     # The first round of played-out labels only (partner +1.0, round 2 +0.5 at every seat).
     "expert-labels-1": lambda seed: _bidding_variant(
         seed, replace(EXPERT_RULES, eldest_bonus=0.0, call_bonus=(0.0, 0.5, 0.5, 0.5))
@@ -217,12 +233,12 @@ VARIANTS = {
         seed, replace(EXPERT_RULES, call_threshold=6.0)
     ),
     # The expert's defaults of 2026-11-22 (48 worlds, up to 128 within 160 ms; round-2 bar 7).
-    "expert-previous": lambda seed: ExpertBot(
+    "expert-previous": lambda seed: _expert_0223(
         seed,
         worlds=48,
         max_worlds=128,
         budget_ms=160.0,
-        rules_parameters=replace(EXPERT_RULES, call_threshold=7.0),
+        rules_parameters=replace(MORNING_RULES, call_threshold=7.0),
     ),
 }
 
