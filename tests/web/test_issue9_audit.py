@@ -113,6 +113,13 @@ def _confirmed_page(
     return client.get(f"/t/{code}").text, sides
 
 
+def _next_moves(page: str) -> str:
+    """The phone page's list of each side's next move (it must be there)."""
+    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
+    assert moves, "the phone's page lists each side's next move"
+    return moves.group(1)
+
+
 def _pair(client: TestClient, event_id: int, side: list[int]) -> str:
     names = {
         row["number"]: row["name"] for row in client.get(f"/api/events/{event_id}/players").json()
@@ -127,11 +134,11 @@ def test_after_a_confirmed_bolivar_score_the_phone_says_winners_stay_and_split_l
     add_singles(client, event_id, 8)
     client.post(f"/api/events/{event_id}/rounds")
     page, sides = _confirmed_page(client, event_id, (9, 4))
-    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
-    assert moves, "before every table has reported, the sheet's movement is said"
+    # Before every table has reported, the sheet's movement is said.
+    moves = _next_moves(page)
     winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
-    assert f"{winners} won: they stay at table 1 and split" in moves.group(1)
-    assert f"{losers}: the team with less points moves" in moves.group(1)
+    assert f"{winners} won: they stay at table 1 and split" in moves
+    assert f"{losers}: the team with less points moves" in moves
     assert "once every table has reported" in page
 
 
@@ -143,11 +150,10 @@ def test_after_a_confirmed_ballantrae_score_the_phone_says_winners_up_one_table_
     client.post(f"/api/events/{event_id}/rounds")
     # Table 2 of 3: its winners go up to table 1.
     page, sides = _confirmed_page(client, event_id, (4, 9), index=1)
-    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
-    assert moves
+    moves = _next_moves(page)
     winners, losers = _pair(client, event_id, sides[1]), _pair(client, event_id, sides[0])
-    assert f"{winners} won: they move up one table, to table 1" in moves.group(1)
-    assert f"{losers}: they stay at table 2" in moves.group(1)
+    assert f"{winners} won: they move up one table, to table 1" in moves
+    assert f"{losers}: they stay at table 2" in moves
 
 
 def test_after_the_round_is_in_the_phone_gives_each_player_his_next_seat_not_the_rule(
@@ -222,11 +228,10 @@ def test_after_a_confirmed_progressive_score_the_top_tables_winners_stay_and_spl
     add_singles(client, event_id, 8)
     client.post(f"/api/events/{event_id}/rounds")
     page, sides = _confirmed_page(client, event_id, (7, 6))
-    moves = re.search(r'<ul id="next-moves">(.*?)</ul>', page, re.S)
-    assert moves
+    moves = _next_moves(page)
     winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
-    assert f"{winners} won: they stay at table 1, the top table, and split" in moves.group(1)
-    assert f"{losers}: they go to table 2, the bottom table, with new partners" in moves.group(1)
+    assert f"{winners} won: they stay at table 1, the top table, and split" in moves
+    assert f"{losers}: they go to table 2, the bottom table, with new partners" in moves
 
 
 # --- "No ... page ... that one side sees may show a code that lets it act for the other side" --
