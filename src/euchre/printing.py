@@ -83,8 +83,8 @@ class OpponentCheck(enum.Enum):
 
 
 RULED_HAND_NOTE = (
-    "A hand the director rules on (renege, bid or lead out of turn, table talk) is written 0-0: "
-    "the director records the penalty points."
+    "A hand the director rules on is written 0-0 when his ruling ends the hand, and as played "
+    "when the hand is played out: the director records the penalty points."
 )
 """Printed on every tally sheet: a penalty's points are held by the director's record only."""
 

@@ -27,7 +27,7 @@ def _points(path: str) -> dict[str, int]:
 
 def test_ballantrae_renege_offenders_score_no_points_for_that_deal(tmp_path: Path) -> None:
     path = _ballantrae_event(tmp_path)
-    deals = "1-0,0-2,2-0,2-0,0-1,0-0,0-0,0-0"
+    deals = "1-0,0-2,2-0,2-0,0-1,0-1,0-1,1-0"  # stick the dealer: every deal scores
     code, output = run(
         "event",
         "result",
@@ -37,7 +37,7 @@ def test_ballantrae_renege_offenders_score_no_points_for_that_deal(tmp_path: Pat
         "--table",
         "1",
         "--points",
-        "5-3",
+        "6-5",
         "--hands",
         deals,
     )
@@ -59,8 +59,8 @@ def test_ballantrae_renege_offenders_score_no_points_for_that_deal(tmp_path: Pat
         "3",
     )
     assert code == 0, output
-    # A & B lose the 2 they made on deal 3; C & D are awarded 2: 5-3 becomes 3-5, not 5-5.
-    assert _points(path) == {"AB": 3, "CD": 5}
+    # A & B lose the 2 they made on deal 3; C & D are awarded 2: 6-5 becomes 4-7, not 6-7.
+    assert _points(path) == {"AB": 4, "CD": 7}
 
 
 def test_ballantrae_renege_without_its_deal_is_refused_not_scored_5_5(tmp_path: Path) -> None:

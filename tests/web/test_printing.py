@@ -269,5 +269,8 @@ def test_bolivar_tally_sheets_use_bolivars_wording() -> None:
     assert "Eight (8) hands are played each game regardless of score" in text
     assert "the team with less points moves" in text
     assert "puts a quarter in the cup" in text
-    assert "written 0-0: the director records the penalty points" in text
+    assert (
+        "written 0-0 when his ruling ends the hand, and as played when the hand is played out"
+        in text
+    )
     assert "Round 3" in _pages_text(tally_sheets_pdf("E", 3, _two_tables(), hand_count=8))[0]

@@ -415,7 +415,8 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     codes = codes_by_number(client, event_id)
     code, sides = table_sides(client, event_id)
     page = client.get(f"/t/{code}").text
-    assert "write that hand 0–0: the director records the penalty points" in page
+    assert "after a renege, a bid out of turn, a lead out of turn or a dealer failing to discard, "
+    "write that hand 0–0" in html.unescape(page)
     renege = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,
@@ -448,7 +449,8 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
         json={"hand_points": HANDS_9_7, "lone_marches": {str(sides[0][0]): 1}, "reason": "x"},
     )
     assert again.status_code == 400
-    assert "hand 5 has a penalty (renege) that ends the hand: enter it as 0-0" in again.text
+    # One rule, one message, whether the phone or the director's correction typed it.
+    assert "the director ruled on hand 5 (renege): write hand 5 as 0-0" in again.text
 
 
 def test_totals_alone_are_refused_once_the_director_ruled_on_a_hand(client: TestClient) -> None:

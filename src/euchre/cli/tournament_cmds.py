@@ -24,6 +24,7 @@ import typer
 
 from euchre.cli.errors import CliError
 from euchre.cli.options import JsonOption, RoundsOption
+from euchre.engine.profile import load_profile
 from euchre.tournament import (
     Entrant,
     EventInputs,
@@ -35,6 +36,7 @@ from euchre.tournament import (
     generate_schedule,
 )
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
+from euchre.tournament.penalties import check_ruled_hands, deal_named_problem, ruled_hands_of
 
 
 @contextmanager
@@ -332,6 +334,11 @@ def event_result(
     # The round a result is entered for has been played: its seating is fixed from now on.
     inputs = _started(inputs, before.round_plan(round_number))
     result = complete_result(inputs.config, entered, seating)
+    # The one rule the web's score entry and correction use: a ruled hand's points are the
+    # ruling's (no points on a hand a ruling ended, no unruled 0-0 hand).
+    table_penalties = [p for p in inputs.penalties if (p.round, p.table) == (round_number, table)]
+    profile = load_profile(inputs.config.profile_id)
+    check_ruled_hands(profile, result, ruled_hands_of(profile, seating, table_penalties))
     first, second = result.team_points
     kept = tuple(
         r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)
@@ -411,9 +418,10 @@ def event_penalty(
 
 
 def _check_deal_named(inputs: EventInputs, snapshot: EventSnapshot, penalty: PenaltyRecord) -> None:
-    """A "no points for that deal to the offending team" ruling (Ballantrae General Rules 9)
-    cannot be applied to totals alone: the penalty must name its deal and the table's result
-    must list each deal's points, else the offenders would keep that deal's points."""
+    """The web's check of a ruling against the table's result
+    (:func:`~euchre.tournament.penalties.deal_named_problem`): a "no points for that deal to
+    the offending team" ruling (Ballantrae General Rules 9) names a deal the result lists,
+    and a ruling that ends the hand names that hand once the result is hand by hand."""
     ruling = next(
         (
             r
@@ -423,16 +431,8 @@ def _check_deal_named(inputs: EventInputs, snapshot: EventSnapshot, penalty: Pen
         ),
         None,
     )
-    # Only a deal that is scored as played (Ballantrae: the hand is not declared over) has
-    # points of its own to take away; "the hand is over" rulings leave nothing to remove.
-    if ruling is None or not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
+    if ruling is None:
         return
-    sheet = inputs.config.profile_id
-    if penalty.hand_number is None:
-        raise CliError(
-            f"the {sheet} sheet gives the offending team no points for that deal: name the "
-            "deal with --hand N (and list the table's deals with `event result --hands`)"
-        )
     result = next(
         (
             r
@@ -441,15 +441,9 @@ def _check_deal_named(inputs: EventInputs, snapshot: EventSnapshot, penalty: Pen
         ),
         None,
     )
-    if result is None:
-        return
-    if not 1 <= penalty.hand_number <= len(result.hand_points):
-        listed = len(result.hand_points)
-        raise CliError(
-            f"--hand {penalty.hand_number}: round {penalty.round} table {penalty.table} lists "
-            f"{listed} deal(s); enter each deal's points with `event result ... --hands "
-            "A-B,A-B,...` so that the offenders' points of that deal can be taken away"
-        )
+    problem = deal_named_problem(ruling, penalty, result, inputs.config.profile_id)
+    if problem is not None:
+        raise CliError(f"{problem} (--hand N; each hand's points: `event result --hands`)")
 
 
 @event_app.command("seat")

@@ -6,12 +6,13 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit, table_target
-from euchre.store.core import compute, event_inputs
+from euchre.store.core import compute, event_config, event_inputs
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, touch
 from euchre.store.models import Result, Submission, SubmissionStatus, utc_now
-from euchre.store.penalties import check_ruled_hands_zero, ruled_hands
+from euchre.store.penalties import table_ruled_hands
 from euchre.store.results import (
     ResultInput,
     _build_result,
@@ -26,6 +27,7 @@ from euchre.tournament import (
     MovementChange,
     TableResult,
 )
+from euchre.tournament.penalties import check_ruled_hands
 
 __all__ = ["accept_submission", "correct_result"]
 
@@ -122,17 +124,14 @@ def correct_result(
     official = official_result(session, event_id=event_id, round_number=round_number, table=table)
     current = None if official is None else official.result
     result = _build_result(round_row, table, players, _merged(current, entered))
-    if result.hand_points:
-        check_ruled_hands_zero(
-            result,
-            ruled_hands(session, event_id=event_id, round_number=round_number, table=table),
-            lambda number, kind: (
-                f"hand {number} has a penalty ({kind}) that ends the hand: enter it as 0-0, "
-                "the penalty holds its points"
-            ),
-        )
+    event = get_event(session, event_id=event_id)
+    check_ruled_hands(
+        load_profile(event_config(event).profile_id),
+        result,
+        table_ruled_hands(session, event, round_row, table),
+    )
     payload = _validated(
-        get_event(session, event_id=event_id),
+        event,
         result,
         seating,
         _seat_names(session, event_id, seating),

@@ -1,9 +1,8 @@
 """Penalties the director records at a table (scored by the event's rule profile), and the
-hands they end (written 0-0 on the table's result)."""
+hands they rule on (a ruled hand's points are the ruling's)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -20,6 +19,8 @@ from euchre.store.models import (
     Event,
     Penalty,
     Round,
+    Submission,
+    SubmissionStatus,
 )
 from euchre.store.results import _check_table, _seating, official_result
 from euchre.store.rounds import RoundTimes, TableContext, TableEvent, get_round
@@ -28,23 +29,23 @@ from euchre.tournament import (
     TableResult,
     TableSeating,
 )
-from euchre.tournament.penalties import deal_named_problem, rule_on_penalty
-from euchre.tournament.validation import ResultError
+from euchre.tournament.penalties import (
+    RuledHand,
+    check_ruled_hands,
+    deal_named_problem,
+    rule_on_penalty,
+    ruled_hands_of,
+)
 
 __all__ = [
-    "ENDS_THE_HAND",
     "add_penalty",
-    "check_ruled_hands_zero",
+    "check_table_score",
     "escalate_warning",
     "list_penalties",
     "remove_penalty",
     "ruled_hands",
+    "table_ruled_hands",
 ]
-
-
-ENDS_THE_HAND = ("hand_over", "deal_passes")
-"""Ruling outcomes after which the hand is not scored as played: the ruling's points are the
-hand's only points, so the table writes that hand 0-0."""
 
 
 def ruled_hands(
@@ -54,81 +55,50 @@ def ruled_hands(
     -> the irregularity (these hands are written 0-0; the penalty holds their points)."""
     event = get_event(session, event_id=event_id)
     round_row = get_round(session, event_id=event_id, number=round_number)
-    return _hands_ruled_on(session, event, round_row, table)[0]
+    return {
+        hand.number: hand.kind
+        for hand in table_ruled_hands(session, event, round_row, table)
+        if hand.number is not None and hand.ends_the_hand
+    }
 
 
-def _hands_ruled_on(
+def table_ruled_hands(
     session: Session, event: Event | TableEvent, round_row: Round | RoundTimes, table: int
-) -> tuple[dict[int, str], dict[int, str]]:
-    """The table's hands the director ruled on, hand number -> the irregularity: those whose
-    ruling ends the hand (written 0-0), and those scored as played whose points the offending
-    team loses (Ballantrae's renege: the table's result must list that deal)."""
+) -> tuple[RuledHand, ...]:
+    """The table's rulings that name or end a hand (see
+    :func:`euchre.tournament.penalties.ruled_hands_of`), read in plain columns."""
     seating = _seating(round_row, table)
-    profile = load_profile(event.config.profile_id)
-    ended: dict[int, str] = {}
-    named: dict[int, str] = {}
     records = session.connection().execute(
         _TABLE_PENALTIES,
         {"event_id": event.id, "round_number": round_row.number, "table_number": table},
     )
-    for (record,) in records:
-        if record.hand_number is None:
-            continue
-        try:
-            ruling = rule_on_penalty(profile, record, seating)
-        except EuchreError:
-            continue  # the dashboard already reports a penalty the core cannot score
-        if ruling.outcome in ENDS_THE_HAND:
-            ended[record.hand_number] = record.kind.replace("_", " ")
-        elif ruling.offenders_score_nothing:
-            named[record.hand_number] = record.kind.replace("_", " ")
-    return ended, named
+    return ruled_hands_of(
+        load_profile(event.config.profile_id), seating, [record for (record,) in records]
+    )
 
 
 _penalties = Penalty.__table__.c
-_TABLE_PENALTIES = select(_penalties.record).where(
-    _penalties.event_id == bindparam("event_id"),
-    _penalties.round_number == bindparam("round_number"),
-    _penalties.table_number == bindparam("table_number"),
+_TABLE_PENALTIES = (
+    select(_penalties.record)
+    .where(
+        _penalties.event_id == bindparam("event_id"),
+        _penalties.round_number == bindparam("round_number"),
+        _penalties.table_number == bindparam("table_number"),
+    )
+    .order_by(_penalties.id)
 )
 """One table's penalty records in plain columns (built once: a score checks them)."""
 
 
-def _check_ruled_hands(session: Session, context: TableContext, result: TableResult) -> None:
-    """A hand the director has already ruled on is written 0-0: the penalty holds its points,
-    so they are never counted twice. Once the director has ruled on a hand, the table enters
-    its score hand by hand (totals alone could hide that hand's points). The table's
-    penalties are read only when its lookup found one."""
+def check_table_score(session: Session, context: TableContext, result: TableResult) -> None:
+    """A score typed at a table, checked against its rulings by the one rule
+    (:func:`euchre.tournament.penalties.check_ruled_hands`): a ruled hand's points are the
+    ruling's. The table's penalties are read only when its lookup found one."""
     assert context.has_penalties is not None  # a write's lookup reads it
-    if not context.has_penalties:
-        return
-    ended, named = _hands_ruled_on(session, context.event, context.round, context.table_number)
-    if not result.hand_points and (ended or named):
-        number, kind = min({**named, **ended}.items())
-        how = f"hand {number} as 0-0" if number in ended else f"hand {number} as it was played"
-        raise ResultError(
-            f"the director ruled on hand {number} ({kind}): enter the score hand by hand, "
-            f"with {how}, so that the ruling's points are counted once",
-            field="team_points.0",
-        )
-    check_ruled_hands_zero(
-        result,
-        ended,
-        lambda number, kind: (
-            f"the director ruled on hand {number} ({kind}): write hand {number} as 0-0, "
-            "the director's ruling adds its points"
-        ),
-    )
-
-
-def check_ruled_hands_zero(
-    result: TableResult, ruled: dict[int, str], message: Callable[[int, str], str]
-) -> None:
-    """Raise ``ResultError`` (with ``message(hand number, irregularity)``) when ``result``
-    gives points to a hand of ``ruled`` (see :func:`ruled_hands`)."""
-    for number, kind in sorted(ruled.items()):
-        if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
-            raise ResultError(message(number, kind), field=f"hand_points.{number}")
+    ruled: tuple[RuledHand, ...] = ()
+    if context.has_penalties:
+        ruled = table_ruled_hands(session, context.event, context.round, context.table_number)
+    check_ruled_hands(load_profile(context.event.config.profile_id), result, ruled)
 
 
 def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: str) -> Penalty:
@@ -203,7 +173,9 @@ def _check_deal_named(
     session: Session, event: Any, record: PenaltyRecord, seating: TableSeating
 ) -> None:
     """Refuse a ruling that takes a deal's points away (Ballantrae's renege) without naming a
-    deal the table's result lists (see :func:`deal_named_problem`)."""
+    deal the table's result lists, or a hand-ending ruling without the hand number once the
+    table's score (recorded or awaiting confirmation) lists its hands (see
+    :func:`deal_named_problem`)."""
     config = event_config(event)
     try:
         ruling = rule_on_penalty(load_profile(config.profile_id), record, seating)
@@ -212,10 +184,19 @@ def _check_deal_named(
     official = official_result(
         session, event_id=event.id, round_number=record.round, table=record.table
     )
-    result = None if official is None else official.result
-    problem = deal_named_problem(ruling, record, result, config.profile_id)
-    if problem is not None:
-        raise StoreError(problem)
+    scores = [] if official is None else [official.result]
+    scores += session.scalars(
+        select(Submission.result).where(
+            Submission.event_id == event.id,
+            Submission.round_number == record.round,
+            Submission.table_number == record.table,
+            Submission.status.in_((SubmissionStatus.PENDING, SubmissionStatus.DISPUTED)),
+        )
+    )
+    for result in scores or [None]:
+        problem = deal_named_problem(ruling, record, result, config.profile_id)
+        if problem is not None:
+            raise StoreError(problem)
 
 
 def remove_penalty(

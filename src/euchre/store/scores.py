@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from euchre.store.corrections import accept_submission, correct_result
 from euchre.store.penalties import (
-    ENDS_THE_HAND,
     add_penalty,
     escalate_warning,
     list_penalties,
@@ -30,7 +29,6 @@ from euchre.store.submissions import (
 from euchre.store.table_status import ScoredTable, TableStatus, scored_tables, table_statuses
 
 __all__ = [
-    "ENDS_THE_HAND",
     "RESULT_FIELDS",
     "ResultInput",
     "ScoredTable",

@@ -19,7 +19,7 @@ from euchre.store.models import (
     SubmissionStatus,
     utc_now,
 )
-from euchre.store.penalties import _check_ruled_hands
+from euchre.store.penalties import check_table_score
 from euchre.store.results import (
     ResultInput,
     _build_result,
@@ -219,7 +219,7 @@ def submit_score(
     _check_not_online(context)
     players = {entrant.number for side in context.partnerships for entrant in side}
     result = _build_result(context.round, context.table_number, players, entered)
-    _check_ruled_hands(session, context, result)
+    check_table_score(session, context, result)
     names = {
         player_id(entrant.number): entrant.name for side in context.partnerships for entrant in side
     }

@@ -23,6 +23,7 @@ from euchre.tournament import (
     PenaltyRecord,
     PenaltyRuling,
 )
+from euchre.tournament.penalties import hand_points_replaced
 
 __all__ = ["ScoredTable", "TableStatus", "scored_tables", "table_statuses"]
 
@@ -119,9 +120,10 @@ def scored_tables(
     snapshot: EventSnapshot,
     only: tuple[int, int] | None = None,
 ) -> dict[tuple[int, int], ScoredTable]:
-    """Every recorded table's score with its penalties added once (and a "score nothing that
-    deal" ruling's hand taken off), keyed by (round, table); ``only`` reads one table
-    (so a table's page costs the same whatever the event's size)."""
+    """Every recorded table's score with its penalties added once (a ruled hand's points are
+    the ruling's: :func:`~euchre.tournament.penalties.hand_points_replaced`), keyed by
+    (round, table); ``only`` reads one table (so a table's page costs the same whatever the
+    event's size)."""
     rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
     for ruling in snapshot.penalties:
         rulings.setdefault((ruling.round, ruling.table), []).append(ruling)
@@ -150,18 +152,12 @@ def scored_tables(
         result = row.result
         table_rulings = rulings.get(key, [])
         extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
-        taken = [0, 0]
         seating = seatings.get(key)
-        for ruling, record in zip(table_rulings, records.get(key, []), strict=False):
-            number = record.hand_number
-            if (
-                ruling.offenders_score_nothing
-                and seating is not None
-                and number is not None
-                and 1 <= number <= len(result.hand_points)
-            ):
-                side = 0 if record.offender_id in seating.partnerships[0] else 1
-                taken[side] += result.hand_points[number - 1][side]
+        taken = (
+            (0, 0)
+            if seating is None
+            else hand_points_replaced(result, table_rulings, records.get(key, []), seating)
+        )
         points = tuple(result.team_points[side] + extra[side] - taken[side] for side in (0, 1))
         scored[key] = ScoredTable(
             round=row.round_number,

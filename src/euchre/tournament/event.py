@@ -42,7 +42,7 @@ from euchre.tournament.model import (
     TableSeating,
 )
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
-from euchre.tournament.penalties import rule_on_penalty
+from euchre.tournament.penalties import hand_points_replaced, rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
 from euchre.tournament.validation import validate_result
@@ -245,12 +245,22 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             sum(r.team_points[0] for r in table_rulings),
             sum(r.team_points[1] for r in table_rulings),
         )
-        scored_nothing = _scored_nothing(result, table_rulings, table, event.penalties_by_table)
-        winner = game_winner(result, penalty_points)
-        if winner is None and result.team_points[0] == result.team_points[1]:
+        scored_nothing = hand_points_replaced(
+            result,
+            table_rulings,
+            event.penalties_by_table.get((round_number, table.table), ()),
+            table,
+        )
+        adjustment = (
+            penalty_points[0] - scored_nothing[0],
+            penalty_points[1] - scored_nothing[1],
+        )
+        winner = game_winner(result, adjustment)
+        level = result.team_points[0] + adjustment[0]
+        if winner is None and level == result.team_points[1] + adjustment[1]:
             event.warnings.append(
-                f"round {round_number} table {table.table}: a level game "
-                f"({result.team_points[0]}-{result.team_points[1]}) with no "
+                f"round {round_number} table {table.table}: a level game ({level}-{level}"
+                f"{'' if adjustment == (0, 0) else ' with the penalties'}) with no "
                 "first_to_tying_score; for movement the first partnership is the winner"
             )
         winners[table.table] = 0 if winner is None else winner
@@ -452,25 +462,6 @@ def _rule_table(
         )
         for index, record in enumerate(records)
     ]
-
-
-def _scored_nothing(
-    result: TableResult,
-    rulings: Sequence[PenaltyRuling],
-    table: TableSeating,
-    penalties_by_table: Mapping[tuple[int, int], Sequence[PenaltyRecord]],
-) -> tuple[int, int]:
-    """Points to take back from each side: the hand of a "score nothing that deal" ruling."""
-    removed = [0, 0]
-    records = penalties_by_table.get((result.round, table.table), ())
-    for ruling, record in zip(rulings, records, strict=True):
-        if not ruling.offenders_score_nothing or record.hand_number is None:
-            continue
-        if not 1 <= record.hand_number <= len(result.hand_points):
-            continue
-        side = 0 if record.offender_id in table.partnerships[0] else 1
-        removed[side] += result.hand_points[record.hand_number - 1][side]
-    return (removed[0], removed[1])
 
 
 def _seat_text(plan: RoundPlan, player: str) -> str:

@@ -12,7 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from euchre.engine.errors import EuchreError
-from euchre.engine.irregularities import Irregularity, adjudicate, check_renege, lone_team_of
+from euchre.engine.irregularities import (
+    HandOutcome,
+    Irregularity,
+    adjudicate,
+    check_renege,
+    lone_team_of,
+)
 from euchre.engine.profile import RuleProfile
 from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
@@ -24,15 +30,26 @@ from euchre.tournament.model import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.validation import ResultError
 
 __all__ = [
+    "ENDS_THE_HAND",
     "PENALTY_ROLES",
     "PenaltyRole",
+    "RuledHand",
+    "check_ruled_hands",
     "deal_named_problem",
+    "hand_points_replaced",
     "penalty_role",
     "rule_on_penalty",
+    "ruled_hand_note",
+    "ruled_hands_of",
     "seat_of",
 ]
+
+ENDS_THE_HAND = (HandOutcome.HAND_OVER.value, HandOutcome.DEAL_PASSES.value)
+"""Ruling outcomes after which the hand is not scored as played: the ruling's points are the
+hand's only points, so the table writes that hand 0-0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +210,13 @@ def deal_named_problem(
     """Why a "no points for that deal to the offending team" ruling (Ballantrae General Rules
     9) cannot be applied, or ``None``: the penalty must name its deal (hand number), and a
     recorded result must list that deal's points, else the offenders would silently keep
-    them. Only a deal scored as played has points of its own to take away."""
+    them. Only a deal scored as played has points of its own to take away.
+
+    A ruling that ends the hand, once the table's ``result`` lists its hands, must name the
+    hand too: its points are that hand's (:func:`hand_points_replaced`), and a ruling naming
+    none would leave the hand's points beside its own."""
+    if ruling.outcome in ENDS_THE_HAND:
+        return _ended_hand_problem(penalty, result)
     if not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
         return None
     if penalty.hand_number is None:
@@ -212,3 +235,195 @@ def deal_named_problem(
             "points of that deal can be taken away"
         )
     return None
+
+
+def _ended_hand_problem(penalty: PenaltyRecord, result: TableResult | None) -> str | None:
+    if result is None or not result.hand_points:
+        return None
+    where = f"round {penalty.round} table {penalty.table}"
+    listed = len(result.hand_points)
+    kind = penalty.kind.replace("_", " ")
+    if penalty.hand_number is None:
+        return (
+            f"{where} was scored hand by hand ({listed} hands): name the hand (hand number) "
+            f"the {kind} ended, so that the ruling's points replace that hand's points "
+            "instead of being added to them"
+        )
+    if not 1 <= penalty.hand_number <= listed:
+        return f"hand {penalty.hand_number}: the result of {where} lists {listed} hand(s)"
+    return None
+
+
+# --- a ruled hand's points are the ruling's ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RuledHand:
+    """One ruling of a table as score entry sees it: the hand it names (``number``; None
+    when the director named none), the irregularity in words, whether the ruling ends the
+    hand (its points are then the hand's only points: the hand is written 0-0) and whether it
+    takes the offenders' points of a hand scored as played (Ballantrae's renege)."""
+
+    number: int | None
+    kind: str
+    ends_the_hand: bool
+    offenders_score_nothing: bool
+
+
+def ruled_hands_of(
+    profile: RuleProfile, seating: TableSeating, records: Sequence[PenaltyRecord]
+) -> tuple[RuledHand, ...]:
+    """The rulings of one table's penalties (``records``, in the order recorded) that name a
+    hand or end one. A penalty the core cannot score is left out (the dashboard reports it)."""
+    ruled: list[RuledHand] = []
+    for index, record in enumerate(records):
+        try:
+            ruling = rule_on_penalty(profile, record, seating, records[:index])
+        except EuchreError:
+            continue
+        ends = ruling.outcome in ENDS_THE_HAND
+        if record.hand_number is None and not ends:
+            continue
+        ruled.append(
+            RuledHand(
+                number=record.hand_number,
+                kind=record.kind.replace("_", " "),
+                ends_the_hand=ends,
+                offenders_score_nothing=not ends and ruling.offenders_score_nothing,
+            )
+        )
+    return tuple(ruled)
+
+
+def check_ruled_hands(
+    profile: RuleProfile, result: TableResult, ruled: Sequence[RuledHand]
+) -> None:
+    """The one rule of a ruled hand, wherever a score is typed (a phone, the director's
+    correction, the command line): a ruled hand's points are the ruling's. Raises
+    :class:`ResultError` naming the hand when ``result`` would count them twice or keep a
+    hand's points beside the ruling's: totals alone once a ruling names a hand, a
+    hand-by-hand score beside a hand-ending ruling that names no hand, points on a hand the
+    ruling ended. Under stick the dealer every hand gives points to one team, so a 0-0 hand
+    is refused unless a ruling names it. (A ruling recorded after the score replaces that
+    hand's points: :func:`hand_points_replaced`.)"""
+    numbered = {hand.number: hand for hand in ruled if hand.number is not None}
+    if not result.hand_points:
+        counted = [
+            hand for hand in numbered.values() if hand.ends_the_hand or hand.offenders_score_nothing
+        ]
+        if counted:
+            hand = min(counted, key=lambda each: each.number or 0)
+            how = "as 0-0" if hand.ends_the_hand else "as it was played"
+            raise ResultError(
+                f"the director ruled on hand {hand.number} ({hand.kind}): enter the score hand "
+                f"by hand, with hand {hand.number} {how}, so that the ruling's points are "
+                "counted once",
+                field="team_points.0",
+            )
+        return
+    unnamed = next((hand for hand in ruled if hand.number is None and hand.ends_the_hand), None)
+    if unnamed is not None:
+        raise ResultError(
+            f"the director's ruling on a {unnamed.kind} at round {result.round} table "
+            f"{result.table} names no hand, so a hand-by-hand score could keep that hand's "
+            "points beside the ruling's: ask the director to record the ruling with its hand "
+            "number (or enter the totals only)",
+            field="hand_points",
+        )
+    for number, hand in sorted(numbered.items()):
+        if (
+            hand.ends_the_hand
+            and 1 <= number <= len(result.hand_points)
+            and any(result.hand_points[number - 1])
+        ):
+            raise ResultError(
+                f"the director ruled on hand {number} ({hand.kind}): write hand {number} as "
+                "0-0; the ruling's points are that hand's points",
+                field=f"hand_points.{number}",
+            )
+    if profile.all_pass != "stick_the_dealer":
+        return
+    for number, points in enumerate(result.hand_points, start=1):
+        if not any(points) and number not in numbered:
+            raise ResultError(
+                f"hand {number} is 0-0, but with stick the dealer every hand gives points to "
+                f"one team; only a hand the director rules on is written 0-0: enter hand "
+                f"{number}'s points, or ask the director to record his ruling on hand {number}",
+                field=f"hand_points.{number}",
+            )
+
+
+def hand_points_replaced(
+    result: TableResult,
+    rulings: Sequence[PenaltyRuling],
+    records: Sequence[PenaltyRecord],
+    seating: TableSeating,
+) -> tuple[int, int]:
+    """The points of ``result``'s hands that its table's rulings replace, per side (each
+    ruling paired with its record, in the order recorded): every point of a hand a ruling
+    ended (a ruled hand's points are the ruling's, whether the score or the ruling came
+    first) and the offenders' points of a hand scored as played whose ruling takes them
+    (Ballantrae's renege). The table's score with penalties is its totals, plus the
+    rulings' points, less these."""
+    removed = [0, 0]
+    taken: set[tuple[int, int]] = set()
+    for ruling, record in zip(rulings, records, strict=False):
+        number = record.hand_number
+        if number is None or not 1 <= number <= len(result.hand_points):
+            continue
+        if ruling.outcome in ENDS_THE_HAND:
+            sides: tuple[int, ...] = (0, 1)
+        elif ruling.offenders_score_nothing:
+            sides = (0 if record.offender_id in seating.partnerships[0] else 1,)
+        else:
+            continue
+        for side in sides:
+            if (number, side) not in taken:
+                taken.add((number, side))
+                removed[side] += result.hand_points[number - 1][side]
+    return (removed[0], removed[1])
+
+
+_NOTE_WORDS = {
+    PenaltyKind.RENEGE: "a renege",
+    PenaltyKind.BID_OUT_OF_TURN: "a bid out of turn",
+    PenaltyKind.LEAD_OUT_OF_TURN: "a lead out of turn",
+    PenaltyKind.DEALER_FAILS_TO_DISCARD: "a dealer failing to discard",
+    PenaltyKind.TABLE_TALK: "table talk",
+    PenaltyKind.RENEGE_UNPROVEN: "a renege claim that is not proven",
+}
+"""The irregularities a table is told about on its phone, in the phone's words."""
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def ruled_hand_note(profile: RuleProfile) -> str:
+    """What a table writes for a hand the director rules on, from the profile's own rulings:
+    0-0 where the ruling ends the hand, the hand as played where the sheet plays it out (the
+    tournament sheet's table talk and unproven renege claim), as the director says where the
+    sheet leaves it to him. The sentence on the phone's score form."""
+    ends: list[str] = []
+    played: list[str] = []
+    director: list[str] = []
+    for kind, words in _NOTE_WORDS.items():
+        ruling = adjudicate(profile, kind.irregularity, offending_team=0, warned=True)
+        if ruling.outcome in ENDS_THE_HAND:
+            ends.append(words)
+        elif ruling.outcome in (HandOutcome.CONTINUE, HandOutcome.SCORE_AS_PLAYED):
+            if any(ruling.team_points):
+                played.append(words)
+        else:
+            director.append(words)
+    parts = []
+    if ends:
+        parts.append(f"after {_listed(ends)}, write that hand 0–0")
+    if played:
+        parts.append(f"after {_listed(played)}, the hand is played out: write it as played")
+    if director:
+        parts.append(f"after {_listed(director)}, write the hand as the director says")
+    return (
+        f"If the director is called to rule on a hand: {'; '.join(parts)}. The director "
+        "records the penalty points, which are added to your totals once."
+    )

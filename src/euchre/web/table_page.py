@@ -37,6 +37,7 @@ from euchre.store.table_view import (
 )
 from euchre.tournament import Stage, TableResult
 from euchre.tournament.validation import ResultError
+from euchre.tournament.penalties import ruled_hand_note
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
 from euchre.web.pages_common import clock, redirect
@@ -44,7 +45,6 @@ from euchre.web.templating import render, render_text
 
 __all__ = [
     "FORM_STYLE",
-    "RULED_HAND_NOTE",
     "FormFrame",
     "ResultLines",
     "TableView",
@@ -62,14 +62,6 @@ router = APIRouter(include_in_schema=False)
 FORM_STYLE = Markup(render_text("pages/table/style.html"))
 """The few rules the table page adds to the app's stylesheet (a marked field, the error), for
 pages that put the score form or the result table in their own layout."""
-
-RULED_HAND_NOTE = (
-    "If the director is called to rule on a hand (a renege, a bid or lead out of turn, table "
-    "talk), write that hand 0–0: the director records the penalty points, which are added to "
-    "your totals."
-)
-"""The sentence on the phone (and the tally sheets) that keeps a penalty's points in one
-place: the director's record."""
 
 TableView = TableSeats
 """The seating and game the score form and the result table need (the director's correction
@@ -267,7 +259,7 @@ def score_form_html(
             for key, value in typed.items()
         )
         or any(identifier.split("-", 1)[0] in extra_prefixes for identifier in marked),
-        "ruled_hand_note": RULED_HAND_NOTE,
+        "ruled_hand_note": ruled_hand_note(profile),
         "playoff": playoff,
     }
     return Markup(render_text("pages/table/score_form.html", context))
