@@ -161,3 +161,65 @@ def test_the_phone_says_table_talk_and_an_unproven_renege_claim_are_played_out(
         "after a renege, a bid out of turn, a lead out of turn or a dealer failing to "
         "discard, write that hand 0–0" in page
     )
+
+
+HANDS_3_5 = [[1, 0], [0, 1], [1, 0], [0, 1], [1, 0], [0, 1], [0, 1], [0, 1]]
+"""Eight hands adding up to 3-5."""
+
+
+def _level_after_a_penalty(client: TestClient) -> tuple[int, list[list[int]]]:
+    """Round 1's game 3-5, then a renege alleged against the first partnership but not
+    proven: "the team falsely accused by their opponent's scores 2 points" (sheet 004), so
+    the game is level 5-5 after the penalty. Round 1 is closed."""
+    event_id, code, codes, sides = _night(client)
+    _score(client, code, codes, sides, HANDS_3_5)
+    claim = _penalty(client, event_id, kind="renege", offender=sides[0][0], proven=False)
+    assert claim.status_code == 201, claim.text
+    closed = client.post(f"/api/events/{event_id}/rounds/1/close")
+    assert closed.status_code == 200, closed.text
+    return event_id, sides
+
+
+def test_ties_go_to_the_first_team_to_make_the_tying_score_when_a_penalty_makes_the_game_level(
+    client: TestClient,
+) -> None:
+    """Sheet 004: "Ties go to the first team to make the tying score (i.e., last team to
+    score loses)". 3-5 plus the penalty's 2 is 5-5: the director is asked who reached 5
+    first, the next round waits for the answer, and the answer credits that pair the game
+    (not the first-listed pair by default)."""
+    event_id, sides = _level_after_a_penalty(client)
+    asked = client.get(f"/api/events/{event_id}/level-games")
+    assert asked.status_code == 200, asked.text
+    [game] = asked.json()
+    assert game["question"] == "Table 1 is level 5–5 after a penalty: who reached 5 first?"
+    assert game["penalty_points"] == [2, 0]
+    waiting = client.post(f"/api/events/{event_id}/rounds")
+    assert waiting.status_code == 409
+    assert "Table 1 is level 5–5 after a penalty: who reached 5 first?" in waiting.text
+    assert "before round 2 starts" in waiting.text
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+    won = {row["competitor_id"]: row["games_won"] for row in snapshot["standings"]}
+    assert sum(won.values()) == 0  # nobody is credited the game before the answer
+    answered = client.post(game["answer"], json={"first": 1})
+    assert answered.status_code == 200, answered.text
+    assert answered.json()["result"]["first_to_tying_score"] == 1
+    assert client.get(f"/api/events/{event_id}/level-games").json() == []
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+    won = {row["competitor_id"]: row["games_won"] for row in snapshot["standings"]}
+    assert won[str(sides[1][0])] == won[str(sides[1][1])] == 1
+    assert won[str(sides[0][0])] == won[str(sides[0][1])] == 0
+    points = {row["competitor_id"]: row["points"] for row in snapshot["standings"]}
+    assert points[str(sides[0][0])] == points[str(sides[1][0])] == 5
+    audit = client.get(f"/api/events/{event_id}/audit").json()
+    assert any(row["action"] == "settle_level_game" for row in audit)
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    again = client.post(game["answer"], json={"first": 0})
+    assert again.status_code == 409  # settled: a change goes through a correction
+
+
+def test_the_dashboard_asks_who_reached_the_tying_score_first(client: TestClient) -> None:
+    event_id, _sides = _level_after_a_penalty(client)
+    page = html.unescape(client.get(f"/director/events/{event_id}").text)
+    assert "Table 1 is level 5–5 after a penalty: who reached 5 first?" in page
+    assert re.search(r'id="start-round" disabled', page)
+    assert "no first_to_tying_score" not in page  # asked, not a warning

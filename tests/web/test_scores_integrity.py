@@ -415,8 +415,10 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
     codes = codes_by_number(client, event_id)
     code, sides = table_sides(client, event_id)
     page = client.get(f"/t/{code}").text
-    assert "after a renege, a bid out of turn, a lead out of turn or a dealer failing to discard, "
-    "write that hand 0–0" in html.unescape(page)
+    assert (
+        "after a renege, a bid out of turn, a lead out of turn or a dealer failing to discard, "
+        "write that hand 0–0" in html.unescape(page)
+    )
     renege = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,

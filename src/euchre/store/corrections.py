@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -11,7 +13,7 @@ from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_config, event_inputs
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, touch
-from euchre.store.models import Result, Submission, SubmissionStatus, utc_now
+from euchre.store.models import Event, Result, Submission, SubmissionStatus, utc_now
 from euchre.store.penalties import table_ruled_hands
 from euchre.store.results import (
     ResultInput,
@@ -26,10 +28,15 @@ from euchre.store.results import (
 from euchre.tournament import (
     MovementChange,
     TableResult,
+    TableSeating,
 )
-from euchre.tournament.penalties import check_ruled_hands
+from euchre.tournament.penalties import (
+    check_ruled_hands,
+    hand_points_replaced,
+    level_games_to_settle,
+)
 
-__all__ = ["accept_submission", "correct_result"]
+__all__ = ["accept_submission", "correct_result", "settle_level_game"]
 
 
 def _set_official(
@@ -135,6 +142,7 @@ def correct_result(
         result,
         seating,
         _seat_names(session, event_id, seating),
+        penalty_points=_penalty_change(session, event, result, seating),
     )
     if official is not None and not reason.strip():
         raise StoreError("say why the recorded result is being corrected (reason is empty)")
@@ -153,4 +161,71 @@ def correct_result(
         who=who,
         action="correct_result",
         reason=reason,
+    )
+
+
+def _penalty_change(
+    session: Session, event: Event, result: TableResult, seating: TableSeating
+) -> tuple[int, int]:
+    """What the table's rulings change in ``result``'s totals, read only where it matters:
+    a result naming who reached a tying score its own totals do not show (a game the
+    penalties made level)."""
+    first, second = result.team_points
+    if result.first_to_tying_score is None or first == second:
+        return (0, 0)
+    key = (result.round, result.table)
+    inputs = event_inputs(session, event)
+    snapshot = compute(inputs)
+    rulings = [ruling for ruling in snapshot.penalties if (ruling.round, ruling.table) == key]
+    records = [record for record in inputs.penalties if (record.round, record.table) == key]
+    replaced = hand_points_replaced(result, rulings, records, seating)
+    return (
+        sum(ruling.team_points[0] for ruling in rulings) - replaced[0],
+        sum(ruling.team_points[1] for ruling in rulings) - replaced[1],
+    )
+
+
+def settle_level_game(
+    session: Session, *, event_id: int, round_number: int, table: int, first: int, who: str
+) -> tuple[Result, tuple[MovementChange, ...]]:
+    """The director says which partnership (``first``: 0 or 1, as seated) reached the tying
+    score first in a game the penalties made level (the tournament sheet: "Ties go to the
+    first team to make the tying score"); the result keeps its points and names that side.
+    Refused for a table that is not such a game."""
+    if first not in (0, 1):
+        raise StoreError(f"first must be 0 or 1 (the partnership as seated), got {first}")
+    round_row = _check_table(session, event_id, round_number, table)
+    event = get_event(session, event_id=event_id)
+    inputs = event_inputs(session, event)
+    asked = {
+        (game.round, game.table): game for game in level_games_to_settle(inputs, compute(inputs))
+    }
+    game = asked.get((round_number, table))
+    official = official_result(session, event_id=event_id, round_number=round_number, table=table)
+    if game is None or official is None:
+        raise ConflictError(
+            f"round {round_number} table {table} is not a game left level by a penalty; "
+            "nothing to settle"
+        )
+    seating = _seating(round_row, table)
+    payload = _validated(
+        event,
+        replace(official.result, first_to_tying_score=first),
+        seating,
+        _seat_names(session, event_id, seating),
+        penalty_points=game.penalty_points,
+    )
+    names = _seat_names(session, event_id, seating)
+    pair = " & ".join(names.get(player, player) for player in seating.partnerships[first])
+    return _set_official(
+        session,
+        event_id=event_id,
+        round_number=round_number,
+        table=table,
+        payload=payload,
+        submission_id=official.submission_id,
+        who=who,
+        action="settle_level_game",
+        reason=f"level {game.points}-{game.points} after a penalty: {pair} reached "
+        f"{game.points} first",
     )

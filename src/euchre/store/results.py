@@ -246,12 +246,18 @@ def _value_text(
 
 
 def _validated(
-    event: Event | TableEvent, result: TableResult, seating: TableSeating, names: dict[str, str]
+    event: Event | TableEvent,
+    result: TableResult,
+    seating: TableSeating,
+    names: dict[str, str],
+    *,
+    penalty_points: tuple[int, int] = (0, 0),
 ) -> TableResult:
     """The result checked against the event's rules and completed, as stored. ``names`` are
     the table's own players (the messages name only them): never the whole event's list, so a
-    score costs the same however many players the event has."""
-    return complete_result(event.config, result, seating, names)
+    score costs the same however many players the event has. ``penalty_points``: what the
+    director's rulings change in the totals (a game they make level names who was first)."""
+    return complete_result(event.config, result, seating, names, penalty_points=penalty_points)
 
 
 def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[str, str]:

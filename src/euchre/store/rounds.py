@@ -54,6 +54,7 @@ from euchre.tournament import (
     TournamentError,
 )
 from euchre.tournament.codec import load
+from euchre.tournament.penalties import level_games_to_settle
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
@@ -206,9 +207,17 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
             )
             entrant.arrival_round = number + 1
     session.flush()
-    plan = seating_to_start(
-        compute(event_inputs(session, event)), number, event=f"event {event_id}"
-    )
+    inputs = event_inputs(session, event)
+    snapshot = compute(inputs)
+    unsettled = level_games_to_settle(inputs, snapshot)
+    if unsettled:
+        game = unsettled[0]
+        where = "" if game.round == number - 1 else f"Round {game.round}: "
+        raise ConflictError(
+            f"{where}{game.question} Answer it on the dashboard before round {number} starts "
+            "(ties go to the first team to make the tying score; the movement needs the winner)"
+        )
+    plan = seating_to_start(snapshot, number, event=f"event {event_id}")
     overridden = session.scalar(
         select(SeatingOverrideRow.id).where(
             SeatingOverrideRow.event_id == event_id, SeatingOverrideRow.round_number == number

@@ -10,7 +10,7 @@ modules themselves.
 
 from __future__ import annotations
 
-from euchre.store.corrections import accept_submission, correct_result
+from euchre.store.corrections import accept_submission, correct_result, settle_level_game
 from euchre.store.penalties import (
     add_penalty,
     escalate_warning,
@@ -26,7 +26,13 @@ from euchre.store.submissions import (
     submit_score,
     table_submissions,
 )
-from euchre.store.table_status import ScoredTable, TableStatus, scored_tables, table_statuses
+from euchre.store.table_status import (
+    ScoredTable,
+    TableStatus,
+    level_games,
+    scored_tables,
+    table_statuses,
+)
 
 __all__ = [
     "RESULT_FIELDS",
@@ -40,12 +46,14 @@ __all__ = [
     "describe_changes",
     "dispute_submission",
     "escalate_warning",
+    "level_games",
     "list_penalties",
     "list_submissions",
     "official_result",
     "remove_penalty",
     "ruled_hands",
     "scored_tables",
+    "settle_level_game",
     "submit_score",
     "table_statuses",
     "table_submissions",

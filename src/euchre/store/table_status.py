@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store.core import display_snapshot, player_id
+from euchre.store.core import compute, display_snapshot, event_inputs, player_id
 from euchre.store.events import get_event, list_entrants
 from euchre.store.models import (
     Penalty,
@@ -23,9 +23,9 @@ from euchre.tournament import (
     PenaltyRecord,
     PenaltyRuling,
 )
-from euchre.tournament.penalties import hand_points_replaced
+from euchre.tournament.penalties import LevelGame, hand_points_replaced, level_games_to_settle
 
-__all__ = ["ScoredTable", "TableStatus", "scored_tables", "table_statuses"]
+__all__ = ["ScoredTable", "TableStatus", "level_games", "scored_tables", "table_statuses"]
 
 
 @dataclass(frozen=True)
@@ -168,3 +168,12 @@ def scored_tables(
             penalties=tuple(table_rulings),
         )
     return scored
+
+
+def level_games(session: Session, *, event_id: int) -> tuple[LevelGame, ...]:
+    """The games the director's penalties left level with nobody named first to the tying
+    score (see :func:`~euchre.tournament.penalties.level_games_to_settle`): the dashboard
+    and the API ask who reached it first, and the next round waits for the answer."""
+    event = get_event(session, event_id=event_id)
+    inputs = event_inputs(session, event)
+    return level_games_to_settle(inputs, compute(inputs))

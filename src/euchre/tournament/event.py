@@ -236,7 +236,6 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
         result = round_results[table.table]
         if result is None:
             continue
-        _warn_if_invalid(event, config, result, table)
         table_rulings = _rule_table(
             event.profile, event.penalties_by_table, round_number, table, event.inputs.penalties
         )
@@ -255,6 +254,7 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             penalty_points[0] - scored_nothing[0],
             penalty_points[1] - scored_nothing[1],
         )
+        _warn_if_invalid(event, config, result, table, adjustment)
         winner = game_winner(result, adjustment)
         level = result.team_points[0] + adjustment[0]
         if winner is None and level == result.team_points[1] + adjustment[1]:
@@ -389,18 +389,22 @@ def _play_off(
             found = results.get((plan.round, table.table))
             if found is not None:
                 # A playoff game is checked as a game of its own length (table.hands).
-                _warn_if_invalid(event, config, found, table)
+                _warn_if_invalid(event, config, found, table, (0, 0))
     event.warnings.extend(conflict.message for conflict in outcome.conflicts)
     return outcome
 
 
 def _warn_if_invalid(
-    event: _Event, config: EventConfig, result: TableResult, table: TableSeating
+    event: _Event,
+    config: EventConfig,
+    result: TableResult,
+    table: TableSeating,
+    penalty_points: tuple[int, int],
 ) -> None:
     """Stored results were checked on entry; a later change (a corrected earlier round
     reseating this table) can still make one inconsistent: say so in the warnings."""
     try:
-        validate_result(config, result, table)
+        validate_result(config, result, table, penalty_points=penalty_points)
     except TournamentError as problem:
         event.warnings.append(str(problem))
 

@@ -24,6 +24,8 @@ from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import (
     PENALTY_KINDS,
+    EventInputs,
+    EventSnapshot,
     PenaltyKind,
     PenaltyRecord,
     PenaltyRuling,
@@ -35,11 +37,13 @@ from euchre.tournament.validation import ResultError
 __all__ = [
     "ENDS_THE_HAND",
     "PENALTY_ROLES",
+    "LevelGame",
     "PenaltyRole",
     "RuledHand",
     "check_ruled_hands",
     "deal_named_problem",
     "hand_points_replaced",
+    "level_games_to_settle",
     "penalty_role",
     "rule_on_penalty",
     "ruled_hand_note",
@@ -427,3 +431,60 @@ def ruled_hand_note(profile: RuleProfile) -> str:
         f"If the director is called to rule on a hand: {'; '.join(parts)}. The director "
         "records the penalty points, which are added to your totals once."
     )
+
+
+# --- a game the penalties made level -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LevelGame:
+    """A main-round game level with the director's penalties (``points`` each) that does not
+    say who reached the tying score first: the tournament sheet's "Ties go to the first team
+    to make the tying score" needs the director's answer before the next round is seated.
+    ``penalty_points`` is what the rulings changed in the table's totals."""
+
+    round: int
+    table: int
+    points: int
+    partnerships: tuple[tuple[str, ...], tuple[str, ...]]
+    penalty_points: tuple[int, int]
+
+    @property
+    def question(self) -> str:
+        """The director's question, in the dashboard's words."""
+        return (
+            f"Table {self.table} is level {self.points}–{self.points} after a penalty: who "
+            f"reached {self.points} first?"
+        )
+
+
+def level_games_to_settle(inputs: EventInputs, snapshot: EventSnapshot) -> tuple[LevelGame, ...]:
+    """Every main-round game of ``inputs`` that ``snapshot`` (its computation) scores level
+    with the penalties (a ruled hand's points are the ruling's) and that names nobody as
+    first to the tying score: the movement cannot tell its winner."""
+    level: list[LevelGame] = []
+    plans = {plan.round: plan for plan in snapshot.rounds if plan.stage == "main"}
+    for result in inputs.results:
+        plan = plans.get(result.round)
+        seating = None if plan is None else plan.table(result.table)
+        if result.stage != "main" or seating is None or result.first_to_tying_score is not None:
+            continue
+        key = (result.round, result.table)
+        rulings = [r for r in snapshot.penalties if (r.round, r.table) == key]
+        records = [p for p in inputs.penalties if (p.round, p.table) == key]
+        replaced = hand_points_replaced(result, rulings, records, seating)
+        change = tuple(
+            sum(r.team_points[side] for r in rulings) - replaced[side] for side in (0, 1)
+        )
+        scored = [result.team_points[side] + change[side] for side in (0, 1)]
+        if scored[0] == scored[1] > 0:
+            level.append(
+                LevelGame(
+                    round=result.round,
+                    table=result.table,
+                    points=scored[0],
+                    partnerships=seating.partnerships,
+                    penalty_points=(change[0], change[1]),
+                )
+            )
+    return tuple(level)

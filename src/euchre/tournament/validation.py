@@ -77,12 +77,15 @@ def validate_result(
     result: TableResult,
     seating: TableSeating | None = None,
     hands: int | None = None,
+    *,
+    penalty_points: tuple[int, int] = (0, 0),
 ) -> None:
     """Raise :class:`TournamentError` saying why ``result`` cannot be right: points out of the
     profile's range per hand, totals no game of that length can reach, hand-by-hand points
     that do not add up, or players who were not at the table (when ``seating`` is given).
     ``hands`` (else ``seating.hands``) is the game's length when it is not the profile's:
-    a 4-hand playoff, a sudden-death hand."""
+    a 4-hand playoff, a sudden-death hand. ``penalty_points`` is what the director's rulings
+    change in the totals: a game they make level may name who reached the tying score first."""
     profile = load_profile(config.profile_id)
     if hands is None and seating is not None:
         hands = seating.hands
@@ -142,10 +145,11 @@ def validate_result(
     if first is not None:
         if first not in (0, 1):
             raise TournamentError(f"{where}: first_to_tying_score must be team 0 or 1, got {first}")
-        if result.team_points[0] != result.team_points[1]:
+        scored = [result.team_points[side] + penalty_points[side] for side in (0, 1)]
+        if scored[0] != scored[1]:
             raise ResultError(
                 f"{where}: first_to_tying_score given but the game is not tied "
-                f"({result.team_points[0]}-{result.team_points[1]})",
+                f"({scored[0]}-{scored[1]})",
                 field="first_to_tying_score",
             )
 
@@ -274,11 +278,15 @@ class _Names:
         return " & ".join(self.names.get(p, p) for p in self.seating.partnerships[side])
 
 
-def _level_game(result: TableResult, where: str, label: _Names) -> int | None:
-    """Who reached the tying score first, from the hands or as the table said."""
+def _level_game(
+    result: TableResult, where: str, label: _Names, penalty_points: tuple[int, int]
+) -> int | None:
+    """Who reached the tying score first, from the hands or as the table said (as the
+    director said, for a game the penalties made level)."""
     total = result.team_points[0]
     if result.team_points[0] != result.team_points[1]:
-        return None
+        made_level = total + penalty_points[0] == result.team_points[1] + penalty_points[1]
+        return result.first_to_tying_score if made_level else None
     from_hands = reached_tying_score_first(result.hand_points) if result.hand_points else None
     said = result.first_to_tying_score
     if from_hands is not None and said is not None and said != from_hands:
@@ -421,8 +429,11 @@ def complete_result(
     result: TableResult,
     seating: TableSeating,
     names: Mapping[str, str] | None = None,
+    *,
+    penalty_points: tuple[int, int] = (0, 0),
 ) -> TableResult:
-    """A result as entered at a table, checked strictly and completed from its hands.
+    """A result as entered at a table, checked strictly and completed from its hands
+    (``penalty_points``: see :func:`validate_result`).
 
     Raises :class:`ResultError` naming the entry at fault: a game of the wrong number of hands,
     a total lower than a stick-the-dealer game can end with, a level game without who reached
@@ -446,7 +457,7 @@ def complete_result(
             )
     _check_entry_counts(profile, result, where)
     label = _Names(seating, names)
-    first = _level_game(result, where, label)
+    first = _level_game(result, where, label, penalty_points)
     player_points, lone_hands = _lone_points(profile, result, seating, where, label)
     completed = replace(
         result,
@@ -455,7 +466,7 @@ def complete_result(
         lone_hands=lone_hands,
         lone_marches={player: count for player, count in result.lone_marches.items() if count},
     )
-    validate_result(config, completed, seating)
+    validate_result(config, completed, seating, penalty_points=penalty_points)
     _check_partners_euchred_together(completed, seating, where, label)
     return completed
 

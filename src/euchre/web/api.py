@@ -45,6 +45,7 @@ from euchre.web.schemas import (
     ErrorOut,
     EventCreate,
     EventOut,
+    LevelGameOut,
     LoginOut,
     MovementChangeOut,
     PairCreate,
@@ -57,6 +58,7 @@ from euchre.web.schemas import (
     SubmissionIn,
     SubmissionOut,
     TableOut,
+    TyingScoreIn,
 )
 from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession, client_key
 
@@ -420,6 +422,49 @@ def correct_result(
             entered=convert.result_input(body, partial=True),
             who=director.name,
             reason=body.reason,
+        )
+        return _correction_out(result, changes)
+
+
+@router.get("/events/{event_id}/level-games", tags=["results"])
+def level_games(request: Request, director: Reader, event_id: Id) -> list[LevelGameOut]:
+    """Games the director's penalties left level with nobody named first to the tying score
+    (the tournament sheet: "Ties go to the first team to make the tying score"): the next
+    round cannot start until each is answered."""
+    with database(request).read() as session:
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
+        return [
+            LevelGameOut(
+                round=game.round,
+                table=game.table,
+                points=game.points,
+                question=game.question,
+                partnerships=[[names.get(p, p) for p in pair] for pair in game.partnerships],
+                penalty_points=list(game.penalty_points),
+                answer=f"/api/events/{event_id}/rounds/{game.round}/tables/{game.table}"
+                "/first-to-tying-score",
+            )
+            for game in scores.level_games(session, event_id=event_id)
+        ]
+
+
+@router.post(
+    "/events/{event_id}/rounds/{number}/tables/{table}/first-to-tying-score", tags=["results"]
+)
+def first_to_tying_score(
+    request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: TyingScoreIn
+) -> CorrectionOut:
+    """Answer who reached the tying score first in a game a penalty made level."""
+    with database(request).write() as session:
+        result, changes = scores.settle_level_game(
+            session,
+            event_id=event_id,
+            round_number=number,
+            table=table,
+            first=body.first,
+            who=director.name,
         )
         return _correction_out(result, changes)
 

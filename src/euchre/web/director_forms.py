@@ -38,6 +38,7 @@ __all__ = [
     "RestoreForm",
     "SeatForm",
     "SeatingForm",
+    "TyingScoreForm",
     "comma_list",
     "director_macro",
     "optional_whole",
@@ -180,6 +181,15 @@ class CorrectForm(ReasonForm):
     table: str = ""
     team0: str = ""
     team1: str = ""
+
+
+class TyingScoreForm(DirectorForm):
+    """The dashboard's answer to "who reached the tying score first?" for a game a penalty
+    made level: the table and the partnership (0 or 1, as seated)."""
+
+    round: str = ""
+    table: str = ""
+    first: str = ""
 
 
 class PenaltyForm(DirectorForm):

@@ -531,9 +531,18 @@ def event_dashboard(request: Request, event_id: int) -> Response:
                 .limit(10)
             )
         )
-        started = bool(events.started_rounds(session, event_id=event_id))
+        last_started = len(events.started_rounds(session, event_id=event_id))
+        started = bool(last_started)
         changes = request.query_params.get("changes", "")
         asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
+        level = scores.level_games(session, event_id=event_id)
+        # The core's warning about a level game nobody settled: asked below instead.
+        asked |= {
+            warning
+            for warning in snapshot.warnings
+            for game in level
+            if warning.startswith(f"round {game.round} table {game.table}: a level game")
+        }
         warnings = [w for w in snapshot.warnings if w not in asked]
         warnings.extend(_cup_list_warnings(snapshot))
         context = {
@@ -552,6 +561,22 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             "sheet_warnings": presets.sheet_warnings(event_config(event)),
             "warnings": warnings,
             "conflicts": conflict_lines(snapshot),
+            "level_games": [
+                {
+                    "round": game.round,
+                    "table": game.table,
+                    "question": (
+                        game.question
+                        if game.round == last_started
+                        else f"Round {game.round}: {game.question}"
+                    ),
+                    "pairs": [
+                        " & ".join(by_number.get(player, player) for player in pair)
+                        for pair in game.partnerships
+                    ],
+                }
+                for game in level
+            ],
             "round": _round_state(session, event_id, snapshot, by_number),
             "waiting": _waiting_scores(session, event_id),
             "standings": standings_rows(snapshot),

@@ -56,6 +56,7 @@ from euchre.web.director_forms import (
     ReasonForm,
     RestoreForm,
     SeatingForm,
+    TyingScoreForm,
     comma_list,
     optional_whole,
     require_director,
@@ -587,6 +588,20 @@ def _pair(session: Session, director: DirectorSession, form: PairForm, event_id:
 @_action("/rounds/start", DirectorForm, "Round started.")
 def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
     rounds.start_round(session, event_id=event_id, who=director.name)
+
+
+@_action("/level-games", TyingScoreForm, "Saved: who reached the tying score first.")
+def _settle_level_game(
+    session: Session, director: DirectorSession, form: TyingScoreForm, event_id: int
+) -> None:
+    scores.settle_level_game(
+        session,
+        event_id=event_id,
+        round_number=whole(form.round, "round"),
+        table=whole(form.table, "table"),
+        first=whole(form.first, "first"),
+        who=director.name,
+    )
 
 
 def _changes_text(changes: tuple[Any, ...]) -> str | None:

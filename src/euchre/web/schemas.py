@@ -22,6 +22,7 @@ __all__ = [
     "ErrorOut",
     "EventCreate",
     "EventOut",
+    "LevelGameOut",
     "LoginOut",
     "MovementChangeOut",
     "PairCreate",
@@ -38,6 +39,7 @@ __all__ = [
     "TableOut",
     "TablePlayerOut",
     "TableStatusOut",
+    "TyingScoreIn",
 ]
 
 _Strict = ConfigDict(extra="forbid")
@@ -297,6 +299,27 @@ class MovementChangeOut(BaseModel):
     player_id: str
     before: str
     after: str
+
+
+class LevelGameOut(BaseModel):
+    """A game the director's penalties left level with nobody named first to the tying
+    score: the next round waits for the answer (``first``: 0 or 1, the partnership as
+    seated, posted to ``answer``)."""
+
+    round: int
+    table: int
+    points: int
+    question: str
+    partnerships: list[list[str]]
+    penalty_points: list[int]
+    answer: str
+
+
+class TyingScoreIn(BaseModel):
+    """Who reached the tying score first: the partnership (0 or 1) as seated."""
+
+    model_config = _Strict
+    first: int = Field(ge=0, le=1)
 
 
 class CorrectionOut(BaseModel):

@@ -36,8 +36,8 @@ from euchre.store.table_view import (
     winning_side,
 )
 from euchre.tournament import Stage, TableResult
-from euchre.tournament.validation import ResultError
 from euchre.tournament.penalties import ruled_hand_note
+from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
 from euchre.web.pages_common import clock, redirect
