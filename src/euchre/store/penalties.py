@@ -184,7 +184,7 @@ def _check_deal_named(
     official = official_result(
         session, event_id=event.id, round_number=record.round, table=record.table
     )
-    scores = [] if official is None else [official.result]
+    scores: list[TableResult | None] = [] if official is None else [official.result]
     scores += session.scalars(
         select(Submission.result).where(
             Submission.event_id == event.id,
@@ -193,7 +193,7 @@ def _check_deal_named(
             Submission.status.in_((SubmissionStatus.PENDING, SubmissionStatus.DISPUTED)),
         )
     )
-    for result in scores or [None]:
+    for result in scores or [None]:  # None: no score yet, only the deal named is checked
         problem = deal_named_problem(ruling, record, result, config.profile_id)
         if problem is not None:
             raise StoreError(problem)
