@@ -338,7 +338,8 @@ def event_result(
     # ruling's (no points on a hand a ruling ended, no unruled 0-0 hand).
     table_penalties = [p for p in inputs.penalties if (p.round, p.table) == (round_number, table)]
     profile = load_profile(inputs.config.profile_id)
-    check_ruled_hands(profile, result, ruled_hands_of(profile, seating, table_penalties))
+    ruled = ruled_hands_of(profile, seating, table_penalties)
+    check_ruled_hands(profile, result, ruled, totals_alone=True)  # the director, as on the web
     first, second = result.team_points
     kept = tuple(
         r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)

@@ -136,6 +136,7 @@ def correct_result(
         load_profile(event_config(event).profile_id),
         result,
         table_ruled_hands(session, event, round_row, table),
+        totals_alone=True,
     )
     payload = _validated(
         event,

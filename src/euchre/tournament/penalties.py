@@ -300,7 +300,11 @@ def ruled_hands_of(
 
 
 def check_ruled_hands(
-    profile: RuleProfile, result: TableResult, ruled: Sequence[RuledHand]
+    profile: RuleProfile,
+    result: TableResult,
+    ruled: Sequence[RuledHand],
+    *,
+    totals_alone: bool = False,
 ) -> None:
     """The one rule of a ruled hand, wherever a score is typed (a phone, the director's
     correction, the command line): a ruled hand's points are the ruling's. Raises
@@ -309,8 +313,11 @@ def check_ruled_hands(
     hand-by-hand score beside a hand-ending ruling that names no hand, points on a hand the
     ruling ended. Under stick the dealer every hand gives points to one team, so a 0-0 hand
     is refused unless a ruling names it. (A ruling recorded after the score replaces that
-    hand's points: :func:`hand_points_replaced`.)"""
+    hand's points: :func:`hand_points_replaced`.) ``totals_alone``: the director may record
+    a paper sheet's totals alone (the table wrote the ruled hand 0-0 on it); a phone may not."""
     numbered = {hand.number: hand for hand in ruled if hand.number is not None}
+    if not result.hand_points and totals_alone:
+        return
     if not result.hand_points:
         counted = [
             hand for hand in numbered.values() if hand.ends_the_hand or hand.offenders_score_nothing
