@@ -114,21 +114,17 @@ def main() -> int:
     for path in files:
         name = module_name(path)
         edges = graph.setdefault(name, set())
-        for target, imported, line in imports_of(path, modules):
-            # A package's __init__ is not a file-level dependency of its own modules'
-            # submodule imports; a module importing its own package's names is.
+        for target, imported, lineno in imports_of(path, modules):
             if target != name and target in modules:
                 edges.add(target)
             if imported is not None and imported.startswith("_") and target != name:
                 rel = path.relative_to(ROOT.parent)
-                private.append(f"{rel}:{line}: {imported} from {target}")
-    # Each edge A -> package P where P's __init__ merely re-exports is still an edge: the
-    # package's __init__ runs first.
+                private.append(f"{rel}:{lineno}: {imported} from {target}")
     cycles = strongly_connected(graph)
     for group in cycles:
         print(f"cycle ({len(group)} files): {' <-> '.join(group)}")
-    for line in private:
-        print(f"private import: {line}")
+    for entry in private:
+        print(f"private import: {entry}")
     print(f"{len(cycles)} import cycles, {len(private)} private names imported across modules")
     return 1 if len(cycles) > args.max_cycles or len(private) > args.max_private else 0
 
