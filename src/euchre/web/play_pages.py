@@ -152,6 +152,7 @@ async def open_table(
             "profile": config.rule_profile().name,
             "spectate": f"{base_url(request)}/play/{table_id}",
             "host_token": host_token,
+            "host_url": f"{base_url(request)}/play/{table_id}#host={host_token}",
             "seeded": config.seeded,
         },
         status_code=201,
