@@ -259,6 +259,12 @@ class PlayRuntime:
     async def _holders(self, table_id: str, subscribers: list[Subscriber]) -> list[Subscriber]:
         """``subscribers`` less those whose seat changed hands since their token was last
         checked and whose token no longer holds it: each of those is told why and closed."""
+        epoch = self.service.token_epoch
+        if all(
+            subscriber.seat is None or epoch(table_id, subscriber.seat) == subscriber.epoch
+            for subscriber in subscribers
+        ):
+            return subscribers  # nobody's seat changed hands (the usual case: no coroutine)
         kept = []
         for subscriber in subscribers:
             if await self.still_holds(table_id, subscriber):
