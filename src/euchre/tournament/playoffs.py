@@ -1,5 +1,6 @@
 """Playoffs for ties (Valpo rules 20-21): two tied teams play a 4-hand game, then
-sudden-death hands while still level; three or more play a 4-hand round robin.
+sudden-death hands while still level; three or more play a 4-hand round robin
+(each round's idle team is the round's ``byes``, its players ``sitting_out``).
 
 Playoff games are rounds after the main event (numbered ``rounds + 1``, ...), entered like any
 result (``TableResult.stage`` ``"playoff"``, or ``"main"``: both are read) and checked as
@@ -161,10 +162,22 @@ def run_playoffs(
             if round_minutes and hands and game_hands
             else None
         )
+        # A round-robin group plays fewer games a round than it has pairs: its idle team
+        # sits the round out, named like a main round's bye.
+        seated = {unit_of.get(table.partnerships[side][0]) for table in tables for side in (0, 1)}
+        idle = sorted(
+            unit
+            for g in groups
+            if seated.intersection(g.playoff.competitors)
+            for unit in g.playoff.competitors
+            if unit not in seated
+        )
         plans.append(
             RoundPlan(
                 round_number,
                 tuple(tables),
+                sitting_out=tuple(sorted(p for unit in idle for p in members.get(unit, ()))),
+                byes=tuple(idle),
                 complete=complete,
                 stage=Stage.PLAYOFF,
                 hands=hands,
