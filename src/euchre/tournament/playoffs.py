@@ -101,10 +101,13 @@ class _Group:
         return []
 
 
-def _label(hands: int | None) -> str:
-    """A started playoff table's label from its hand count."""
+def _label(hands: int | None, *, round_robin: bool = False) -> str:
+    """A started playoff table's label from its hand count (and whether its teams' group
+    plays a round robin)."""
     if hands is None:
         return "Playoff"
+    if round_robin:
+        return f"Playoff: {hands}-hand round robin"
     return "Playoff: sudden-death hand" if hands == 1 else f"Playoff: {hands}-hand game"
 
 
@@ -137,11 +140,20 @@ def run_playoffs(
     conflicts: list[PlayoffConflict] = []
     current: int | None = None
     round_number = first_round
+
+    def _group_size(table: TableSeating) -> int:
+        index = group_of.get(unit_of.get(table.partnerships[0][0], ""))
+        return 2 if index is None else len(groups[index].playoff.competitors)
+
     while round_number < first_round + MAX_PLAYOFF_ROUNDS:
         labels: list[str] = []
         if round_number in frozen:
             tables = list(frozen[round_number])
-            labels = list(dict.fromkeys(_label(table.hands) for table in tables))
+            labels = list(
+                dict.fromkeys(
+                    _label(table.hands, round_robin=_group_size(table) > 2) for table in tables
+                )
+            )
         else:
             games = [game for g in groups for game in g.next_games(scores)]
             if not games:
