@@ -56,7 +56,12 @@ def render(
     }
     plan = round_row.plan
     stage_label = _stage_label(plan)
-    team_names = {row.competitor_id: row.name for row in snapshot_of(session, event).standings}
+    team_names = {
+        row.competitor_id: _team_name(
+            row.name, [entrants[m].team if m in entrants else None for m in row.members]
+        )
+        for row in snapshot_of(session, event).standings
+    }
     # A team format's bye reads as the team, a player's sit-out as the player.
     sitting_out = (
         tuple(team_names.get(team, team) for team in plan.byes)
