@@ -240,12 +240,23 @@ def test_director_accepts_a_playoff_conflict_after_a_correction_and_the_results_
     )
     assert refused.status_code == 404
     assert "round 2 table 5 has no playoff conflict" in refused.json()["detail"]
+    # The dashboard's button (the API answers the same: accepted once, then 404).
     accepted = client.post(
-        f"/api/events/{event_id}/rounds/2/tables/1/accept-playoff-conflict",
-        json={"reason": "they played it fairly"},
+        f"/director/events/{event_id}/playoff-conflicts/accept",
+        data={
+            "csrf_token": client.headers["X-CSRF-Token"],
+            "round": "2",
+            "table": "1",
+            "reason": "they played it fairly",
+        },
     )
-    assert accepted.status_code == 200, accepted.text
-    assert 'id="accept-conflict-2-1"' not in client.get(f"/director/events/{event_id}").text
+    assert accepted.status_code == 200, accepted.text  # followed the redirect
+    assert "Playoff result accepted as played." in accepted.text
+    assert 'id="accept-conflict-2-1"' not in accepted.text
+    again = client.post(
+        f"/api/events/{event_id}/rounds/2/tables/1/accept-playoff-conflict", json={}
+    )
+    assert again.status_code == 404
     audit = client.get(f"/api/events/{event_id}/audit").json()
     entry = next(row for row in audit if row["action"] == "accept_playoff_conflict")
     assert entry["who"] == "director" and entry["reason"] == "they played it fairly"
