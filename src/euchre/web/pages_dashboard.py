@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, presets, scores
+from euchre.store import events, playoff_conflicts, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.tournament import (
@@ -272,9 +272,12 @@ class ConflictLine:
     tied_now: str
 
 
-def conflict_lines(snapshot: EventSnapshot) -> list[ConflictLine]:
+def conflict_lines(
+    snapshot: EventSnapshot, conflicts: Sequence[PlayoffConflict] | None = None
+) -> list[ConflictLine]:
     """Playoff games a later correction left without a reason, put to the director as a
-    question (the results stay with the teams that played them)."""
+    question (the results stay with the teams that played them): ``conflicts``, by default
+    all of the snapshot's."""
     names = {row.competitor_id: row.name for row in snapshot.standings}
 
     def in_words(conflict: PlayoffConflict) -> str:
@@ -297,7 +300,7 @@ def conflict_lines(snapshot: EventSnapshot) -> list[ConflictLine]:
             )
             or "nobody",
         )
-        for conflict in snapshot.conflicts
+        for conflict in (snapshot.conflicts if conflicts is None else conflicts)
     ]
 
 
@@ -551,7 +554,10 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             "changes": with_names(changes, names) if changes else "",
             "sheet_warnings": presets.sheet_warnings(event_config(event)),
             "warnings": warnings,
-            "conflicts": conflict_lines(snapshot),
+            "conflicts": conflict_lines(
+                snapshot,
+                playoff_conflicts.open_conflicts(session, event_id=event_id, snapshot=snapshot),
+            ),
             "round": _round_state(session, event_id, snapshot, by_number),
             "waiting": _waiting_scores(session, event_id),
             "standings": standings_rows(snapshot),

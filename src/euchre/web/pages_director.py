@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import backup, events, presets, rounds, scores
+from euchre.store import backup, events, playoff_conflicts, presets, rounds, scores
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
@@ -44,6 +44,7 @@ from euchre.web import table_page
 from euchre.web.deps import database, download, optional_director
 from euchre.web.director_forms import (
     AcceptForm,
+    ConflictForm,
     CorrectForm,
     CorrectionForm,
     DeleteForm,
@@ -622,6 +623,20 @@ def _correct(
         reason=form.reason,
     )
     return _changes_text(changes)
+
+
+@_action("/playoff-conflicts/accept", ConflictForm, "Playoff result accepted as played.")
+def _accept_conflict(
+    session: Session, director: DirectorSession, form: ConflictForm, event_id: int
+) -> None:
+    playoff_conflicts.accept_conflict(
+        session,
+        event_id=event_id,
+        round_number=whole(form.round, "round"),
+        table=whole(form.table, "table"),
+        who=director.name,
+        reason=form.reason,
+    )
 
 
 @_action("/penalties", PenaltyForm, "Penalty recorded.")
