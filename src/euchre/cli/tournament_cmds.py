@@ -209,10 +209,15 @@ def event_add_player(
     arrival_round: Annotated[int, typer.Option(help="First round played.")] = 1,
 ) -> None:
     """Add a player (a late arrival with --arrival-round)."""
+    from euchre.store import events  # the store (SQLAlchemy) only when needed
+
     inputs = _load(file)
     if any(entrant.id == player_id for entrant in inputs.entrants):
         raise CliError(f"player id {player_id!r} is already entered")
-    entrant = Entrant(player_id, name or player_id, team, arrival_round)
+    # The web's rule for names: refused over the limit, never cut.
+    shown = events.check_name(name or player_id, "player name")
+    label = events.check_name(team, "team name") if team and team.strip() else None
+    entrant = Entrant(player_id, shown, label, arrival_round)
     _save(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
     print(f"added {player_id}")
 
