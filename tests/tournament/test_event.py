@@ -416,7 +416,8 @@ def test_a_stored_result_that_no_longer_fits_its_table_is_warned_about() -> None
     entrants = tuple(Entrant(p, p) for p in "ABCDE")
     result = TableResult(1, 1, (4, 0), player_points={"E": 5})
     snapshot = compute_event(EventInputs(config, entrants, (result,), overrides=(override,)))
-    assert any("own total of E, who was not at this table" in warning for warning in snapshot.warnings)
+    warned = "own total of E, who was not at this table"
+    assert any(warned in warning for warning in snapshot.warnings)
 
 
 @settings(max_examples=12, deadline=None)
