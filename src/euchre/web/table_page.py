@@ -40,7 +40,7 @@ from euchre.tournament import Stage, TableResult
 from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
-from euchre.web.pages_common import clock, redirect
+from euchre.web.pages_common import clock, flash_message, redirect
 from euchre.web.templating import render, render_text
 
 __all__ = [
@@ -462,7 +462,7 @@ def _page(
         "pages/table/page.html",
         {
             "title": f"Table {view.table_number}",
-            "flash": request.query_params.get("msg", ""),
+            "flash": flash_message(request),
             "view": view,
             "saved": saved,
             "items": items,
@@ -554,7 +554,7 @@ async def submit_post(request: Request, code: str) -> Response:
                 status=refused.status,
             )
         )
-    return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
+    return redirect(request, f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
 
 
 class PlayerCodeForm(BaseModel):
@@ -605,7 +605,7 @@ def _answer_route(action: str, service: _Answer, message: str, doc: str) -> None
                     status=refused.status,
                 )
             )
-        return redirect(f"/t/{code.strip().upper()}", message)
+        return redirect(request, f"/t/{code.strip().upper()}", message)
 
     answer.__name__ = f"{action}_post"
     answer.__doc__ = doc
