@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -549,13 +550,26 @@ def load_profile(profile_id: str) -> RuleProfile:
 def load_profile_file(path: str | Path) -> RuleProfile:
     """A user profile from a TOML file (it must ``extends`` a built-in profile)."""
     file_path = Path(path)
+    shown = repr(str(file_path))
     try:
-        data = tomllib.loads(file_path.read_text())
+        data = tomllib.loads(file_path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
-        raise RuleProfileError(f"profile file {str(file_path)!r} does not exist") from None
-    except tomllib.TOMLDecodeError as error:
+        raise RuleProfileError(f"profile file {shown} does not exist") from None
+    except UnicodeDecodeError as error:
         raise RuleProfileError(
-            f"profile file {str(file_path)!r} is not valid TOML: {error}"
+            f"profile file {shown} is not UTF-8 text (a binary file?): byte "
+            f"0x{error.object[error.start]:02X} at offset {error.start}"
+        ) from None
+    except tomllib.TOMLDecodeError as error:
+        raise RuleProfileError(f"profile file {shown} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise RuleProfileError(f"profile file {shown} is nested too deeply") from None
+    except ValueError as error:
+        if "integer string conversion" not in str(error):
+            raise
+        raise RuleProfileError(
+            f"profile file {shown} is not a profile: a number in it has more than "
+            f"{sys.get_int_max_str_digits():,} digits"
         ) from None
     if "extends" not in data:
         raise RuleProfileError(
