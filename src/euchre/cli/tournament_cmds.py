@@ -379,6 +379,13 @@ def event_penalty(
     offender: Annotated[str, typer.Option(help="The offending player's id.")],
     proven: Annotated[bool | None, typer.Option(help="Renege: proven or not.")] = None,
     lone_hand: Annotated[bool, typer.Option(help="A lone hand was on.")] = False,
+    lone_caller: Annotated[
+        str | None,
+        typer.Option(
+            help="The player who called alone (implies --lone-hand); a dealer failing to "
+            "discard needs it, as the sheet raises the penalty only for the opposition's loner."
+        ),
+    ] = None,
     hand: Annotated[
         int | None,
         typer.Option(
@@ -389,14 +396,22 @@ def event_penalty(
 ) -> None:
     """Record an irregularity; the event's rule profile scores it."""
     inputs = _load(file)
+    penalty_kind = PenaltyKind.parse(kind)
+    if lone_hand and lone_caller is None and penalty_kind is PenaltyKind.DEALER_FAILS_TO_DISCARD:
+        raise CliError(
+            "a dealer failing to discard on a lone hand: name who called alone with "
+            "--lone-caller (the opposition scores 4 only when the lone call was theirs, 2 when "
+            "it was the dealer's side's)"
+        )
     penalty = PenaltyRecord(
         round_number,
         table,
-        PenaltyKind.parse(kind),
+        penalty_kind,
         offender,
         hand_number=hand,
         proven=proven,
-        lone_hand=lone_hand,
+        lone_hand=lone_hand or lone_caller is not None,
+        lone_caller_id=lone_caller,
     )
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)

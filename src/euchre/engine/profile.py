@@ -1,8 +1,9 @@
 """Rule profiles: every variant of the five rule sheets as a named, validated option.
 
 A :class:`RuleProfile` is frozen. Built-in profiles are TOML files in ``profiles/`` that give
-every option explicitly, each with the sheet clause it comes from (or "default: the sheet is
-silent"). A user profile is a TOML file that ``extends`` a built-in and overrides some options.
+every option explicitly, each with the sheet clause it comes from (or, where no clause decides
+it, "house default: ..." citing none). A user profile is a TOML file that ``extends`` a
+built-in and overrides some options.
 Unknown keys, bad values and impossible combinations raise :class:`RuleProfileError` naming
 the key.
 """
