@@ -32,6 +32,7 @@ from euchre.engine.choices import (
     GameTie,
     LeadBeforeDiscard,
     LeadOutOfTurn,
+    LoneHandLead,
     PartnerOfLonerPlays,
     Renege,
     TableTalk,
@@ -162,6 +163,14 @@ class RuleProfile:
         "After a lone call, an opponent who bids after the lone caller and has not passed may "
         "defend alone (so only after a round-1 order: in round 2 everyone has passed); both "
         "partners then sit out.",
+        affects_play=True,
+    )
+    lone_hand_lead: LoneHandLead = _option(
+        LoneHandLead.LEFT_OF_DEALER,
+        "Who leads the first trick of a lone hand: 'left_of_dealer' (the player on the "
+        "dealer's left, as in every hand; the next seat in play when he sits out) or "
+        "'left_of_loner' (the player on the lone caller's left, the next seat in play when a "
+        "lone defender's partner sits there; house option: online sites' recorded finals).",
         affects_play=True,
     )
     farmers_hand_redeal: bool = _option(
@@ -448,6 +457,18 @@ def _check_combinations(options: Mapping[str, Any]) -> None:
         )
     if options["defend_alone"] and not options["going_alone"]:
         raise RuleProfileError("profile option 'defend_alone' needs 'going_alone' to be true")
+    if options["lone_hand_lead"] == LoneHandLead.LEFT_OF_LONER:
+        if not options["going_alone"]:
+            raise RuleProfileError(
+                "profile option 'lone_hand_lead' = 'left_of_loner' needs 'going_alone' to be true"
+            )
+        if options["lead_before_discard"] != LeadBeforeDiscard.NOT_COVERED:
+            raise RuleProfileError(
+                "profile option 'lone_hand_lead' = 'left_of_loner' cannot be combined with "
+                f"'lead_before_discard' = {str(options['lead_before_discard'])!r}: that rule "
+                "moves the first seat's lead, and under 'left_of_loner' the first seat may not "
+                "lead"
+            )
     for low, high in (
         ("points_made", "points_march"),
         ("points_lone_made", "points_lone_march"),
