@@ -116,18 +116,27 @@ def _setup(base_url: str, tables: int, rounds: int) -> tuple[httpx.Client, int, 
     answer = director.post("/api/setup", json={"name": "director", "password": PASSWORD})
     answer.raise_for_status()
     director.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
-    created = director.post("/api/events", json={
-        "name": "Load benchmark", "profile_id": "tournament", "format": "winners_move_up",
-        "rounds": rounds, "round_minutes": 20, "seed": 1,
-        "prizes": [{"min_tables": 1, "amounts_cents": [6000, 4000, 2000]}], "side_pot": False,
-    })
+    created = director.post(
+        "/api/events",
+        json={
+            "name": "Load benchmark",
+            "profile_id": "tournament",
+            "format": "winners_move_up",
+            "rounds": rounds,
+            "round_minutes": 20,
+            "seed": 1,
+            "prizes": [{"min_tables": 1, "amounts_cents": [6000, 4000, 2000]}],
+            "side_pot": False,
+        },
+    )
     created.raise_for_status()
     event_id = int(created.json()["id"])
     rows = ["name,team,checked_in"] + [
         f"Player {team}{seat},Team {team},yes" for team in range(1, 2 * tables + 1) for seat in "ab"
     ]
-    imported = director.post(f"/api/events/{event_id}/players/import",
-                             json={"csv": "\n".join(rows) + "\n"})
+    imported = director.post(
+        f"/api/events/{event_id}/players/import", json={"csv": "\n".join(rows) + "\n"}
+    )
     imported.raise_for_status()
     players = director.get(f"/api/events/{event_id}/players").json()
     codes = {int(row["number"]): str(row["code"]) for row in players}
@@ -183,10 +192,16 @@ class LeanConnection:
             self.writer.close()
 
 
-async def _table_phone(connection: LeanConnection, code: str, table_number: int,
-                       round_number: int, codes: dict[int, str],
-                       latencies: list[float], failures: list[str],
-                       workers: dict[str, int]) -> int | None:
+async def _table_phone(
+    connection: LeanConnection,
+    code: str,
+    table_number: int,
+    round_number: int,
+    codes: dict[int, str],
+    latencies: list[float],
+    failures: list[str],
+    workers: dict[str, int],
+) -> int | None:
     """One table: open the page, submit, reload, opponent confirms. The submission id."""
 
     async def request(method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -211,19 +226,31 @@ async def _table_phone(connection: LeanConnection, code: str, table_number: int,
         return None
     scorer = info["partnerships"][0][0]["number"]
     opponent = info["partnerships"][1][0]["number"]
-    submitted = await request("POST", f"/api/tables/{code}/submissions", {
-        "player_code": codes[scorer], "team_points": _score(round_number, table_number)})
+    submitted = await request(
+        "POST",
+        f"/api/tables/{code}/submissions",
+        {"player_code": codes[scorer], "team_points": _score(round_number, table_number)},
+    )
     if submitted is None:
         return None
     submission_id = int(submitted["id"])
     await request("GET", f"/api/tables/{code}")
-    confirmed = await request("POST", f"/api/tables/{code}/submissions/{submission_id}/confirm",
-                              {"player_code": codes[opponent]})
+    confirmed = await request(
+        "POST",
+        f"/api/tables/{code}/submissions/{submission_id}/confirm",
+        {"player_code": codes[opponent]},
+    )
     return submission_id if confirmed is not None else None
 
 
-def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
-                    codes: dict[int, str], barrier: Any, results: Any) -> None:
+def _client_process(
+    port: int,
+    tables: list[dict[str, Any]],
+    round_number: int,
+    codes: dict[int, str],
+    barrier: Any,
+    results: Any,
+) -> None:
     """One client process: its share of the tables, all at once, one connection each."""
     try:
         import uvloop
@@ -239,11 +266,21 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
         connections = [LeanConnection("127.0.0.1", port) for _ in tables]
         barrier.wait()
         started = time.monotonic()
-        ids = await asyncio.gather(*[
-            _table_phone(connection, table["code"], int(table["table"]), round_number, codes,
-                         latencies, failures, workers)
-            for connection, table in zip(connections, tables, strict=True)
-        ])
+        ids = await asyncio.gather(
+            *[
+                _table_phone(
+                    connection,
+                    table["code"],
+                    int(table["table"]),
+                    round_number,
+                    codes,
+                    latencies,
+                    failures,
+                    workers,
+                )
+                for connection, table in zip(connections, tables, strict=True)
+            ]
+        )
         finished = time.monotonic()
         for connection in connections:
             connection.close()
@@ -251,11 +288,17 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
 
     cpu = time.process_time()
     started, finished, ids = asyncio.run(run())
-    results.put({
-        "started": started, "finished": finished, "latencies": latencies,
-        "failures": failures, "cpu": time.process_time() - cpu, "workers": workers,
-        "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
-    })
+    results.put(
+        {
+            "started": started,
+            "finished": finished,
+            "latencies": latencies,
+            "failures": failures,
+            "cpu": time.process_time() - cpu,
+            "workers": workers,
+            "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
+        }
+    )
 
 
 def _cpu_seconds(pids: list[int]) -> float:
@@ -323,9 +366,17 @@ class RoundLoad:
     """Table number -> the submission id its phone got."""
 
 
-def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
-                codes: dict[int, str], clients: int, latencies: list[float],
-                failures: list[str], deadline: float, watched: dict[str, int]) -> RoundLoad:
+def _round_load(
+    port: int,
+    tables: list[dict[str, Any]],
+    round_number: int,
+    codes: dict[int, str],
+    clients: int,
+    latencies: list[float],
+    failures: list[str],
+    deadline: float,
+    watched: dict[str, int],
+) -> RoundLoad:
     """Run one round's load from ``clients`` processes."""
     context = multiprocessing.get_context("fork")
     shares = [tables[index::clients] for index in range(clients)]
@@ -337,8 +388,9 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
     server_children = _children(watched["server"])
     workers_before = {pid: _cpu_seconds([pid]) for pid in server_children}
     processes = [
-        context.Process(target=_client_process,
-                        args=(port, share, round_number, codes, barrier, queue))
+        context.Process(
+            target=_client_process, args=(port, share, round_number, codes, barrier, queue)
+        )
         for share in shares
     ]
     for process in processes:
@@ -350,8 +402,9 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
         process.join(timeout=30)
     trees = {name: _process_tree(pid) for name, pid in watched.items()}
     after = {name: _cpu_seconds(pids) for name, pids in trees.items()}
-    worker_cpu = sorted((_cpu_seconds([pid]) - spent for pid, spent in workers_before.items()),
-                        reverse=True)
+    worker_cpu = sorted(
+        (_cpu_seconds([pid]) - spent for pid, spent in workers_before.items()), reverse=True
+    )
     ids: dict[int, int] = {}
     served: dict[str, int] = {}
     for report in reports:
@@ -361,12 +414,15 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
         for worker, count in report["workers"].items():
             served[worker] = served.get(worker, 0) + count
     wall = max(report["finished"] for report in reports) - min(
-        report["started"] for report in reports)
+        report["started"] for report in reports
+    )
     return RoundLoad(
-        wall=wall, client_cpu=sum(report["cpu"] for report in reports),
+        wall=wall,
+        client_cpu=sum(report["cpu"] for report in reports),
         cpu={name: after[name] - before[name] for name in watched},
         worker_cpu=[round(seconds, 3) for seconds in worker_cpu],
-        worker_requests=sorted(served.values(), reverse=True), ids=ids,
+        worker_requests=sorted(served.values(), reverse=True),
+        ids=ids,
     )
 
 
@@ -384,10 +440,23 @@ class Profiler:
         executable = shutil.which("py-spy") or str(Path.home() / ".local/bin/py-spy")
         self.part += 1
         self.process = subprocess.Popen(
-            [executable, "record", "--pid", str(self.pid), "--subprocesses", "--rate", "500",
-             "--format", "raw", "--gil", "--nonblocking", "--output",
-             f"{self.output}.part{self.part}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                executable,
+                "record",
+                "--pid",
+                str(self.pid),
+                "--subprocesses",
+                "--rate",
+                "500",
+                "--format",
+                "raw",
+                "--gil",
+                "--nonblocking",
+                "--output",
+                f"{self.output}.part{self.part}",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         time.sleep(1.0)
 
@@ -406,16 +475,30 @@ class Profiler:
 
 
 _LAYERS = (
-    ("psycopg", "driver (psycopg)"), ("sqlite3", "driver (sqlite3)"),
-    ("sqlalchemy/orm", "SQLAlchemy ORM"), ("sqlalchemy", "SQLAlchemy Core and pool"),
-    ("pydantic", "pydantic"), ("fastapi/encoders", "FastAPI encoders"),
-    ("fastapi", "FastAPI"), ("starlette", "Starlette"),
-    ("anyio", "anyio (thread hop)"), ("threading", "threads"), ("queue.py", "threads"),
-    ("concurrent", "threads"), ("uvicorn", "uvicorn"), ("httptools", "uvicorn"),
-    ("uvloop", "uvicorn"), ("asyncio", "asyncio"), ("logging", "logging"),
-    ("json", "json"), ("jinja2", "Jinja2"), ("itsdangerous", "itsdangerous"),
-    ("euchre/web", "euchre.web"), ("euchre/store", "euchre.store"),
-    ("euchre/tournament", "euchre.tournament"), ("euchre/engine", "euchre.engine"),
+    ("psycopg", "driver (psycopg)"),
+    ("sqlite3", "driver (sqlite3)"),
+    ("sqlalchemy/orm", "SQLAlchemy ORM"),
+    ("sqlalchemy", "SQLAlchemy Core and pool"),
+    ("pydantic", "pydantic"),
+    ("fastapi/encoders", "FastAPI encoders"),
+    ("fastapi", "FastAPI"),
+    ("starlette", "Starlette"),
+    ("anyio", "anyio (thread hop)"),
+    ("threading", "threads"),
+    ("queue.py", "threads"),
+    ("concurrent", "threads"),
+    ("uvicorn", "uvicorn"),
+    ("httptools", "uvicorn"),
+    ("uvloop", "uvicorn"),
+    ("asyncio", "asyncio"),
+    ("logging", "logging"),
+    ("json", "json"),
+    ("jinja2", "Jinja2"),
+    ("itsdangerous", "itsdangerous"),
+    ("euchre/web", "euchre.web"),
+    ("euchre/store", "euchre.store"),
+    ("euchre/tournament", "euchre.tournament"),
+    ("euchre/engine", "euchre.engine"),
     ("euchre", "euchre (other)"),
 )
 
@@ -438,8 +521,11 @@ def profile_breakdown(stacks: Path) -> list[tuple[str, float]]:
                 break
         counts[layer] = counts.get(layer, 0) + int(number)
         total += int(number)
-    return sorted(((name, count / total) for name, count in counts.items()),
-                  key=lambda item: -item[1]) if total else []
+    return (
+        sorted(((name, count / total) for name, count in counts.items()), key=lambda item: -item[1])
+        if total
+        else []
+    )
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -449,16 +535,30 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, rounds: int,
-                workers: int, clients: int, deadline: float,
-                database_pid: int | None = None, profile: Path | None = None,
-                count_by_worker: bool = False) -> StorageResult:
+def run_storage(
+    storage: str,
+    database_url: str,
+    folder: Path,
+    *,
+    tables: int,
+    rounds: int,
+    workers: int,
+    clients: int,
+    deadline: float,
+    database_pid: int | None = None,
+    profile: Path | None = None,
+    count_by_worker: bool = False,
+) -> StorageResult:
     """Serve ``database_url`` and run the load; the figures and the database check."""
-    result = StorageResult(storage=storage, workers=workers, tables=tables, rounds=rounds,
-                           clients=clients)
-    server = EuchreServer(database_url, folder, workers=workers,
-                          environment={"EUCHRE_WORKER_HEADER": "1"} if count_by_worker
-                          else None).start()
+    result = StorageResult(
+        storage=storage, workers=workers, tables=tables, rounds=rounds, clients=clients
+    )
+    server = EuchreServer(
+        database_url,
+        folder,
+        workers=workers,
+        environment={"EUCHRE_WORKER_HEADER": "1"} if count_by_worker else None,
+    ).start()
     assert server.process is not None
     watched = {"server": server.process.pid}
     if database_pid is not None:
@@ -481,8 +581,17 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
             if profiler is not None:
                 profiler.start()
             answered = len(latencies)
-            load = _round_load(server.port, round_tables, round_number, codes, clients,
-                               latencies, failures, deadline, watched)
+            load = _round_load(
+                server.port,
+                round_tables,
+                round_number,
+                codes,
+                clients,
+                latencies,
+                failures,
+                deadline,
+                watched,
+            )
             if profiler is not None:
                 profiler.stop()
             result.seconds += load.wall
@@ -490,22 +599,35 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
             for name, seconds in load.cpu.items():
                 used[name] += seconds
             answered = len(latencies) - answered
-            result.per_round.append(RoundFigures(
-                round_number=round_number, requests=answered, seconds=round(load.wall, 3),
-                requests_per_second=round(answered / load.wall, 1) if load.wall else 0.0,
-                server_cpu_ms_per_request=round(
-                    1000 * load.cpu["server"] / answered, 2) if answered else 0.0,
-                database_cpu_ms_per_request=round(
-                    1000 * load.cpu.get("database", 0.0) / answered, 2) if answered else 0.0,
-                worker_cpu_seconds=load.worker_cpu, worker_requests=load.worker_requests,
-            ))
+            result.per_round.append(
+                RoundFigures(
+                    round_number=round_number,
+                    requests=answered,
+                    seconds=round(load.wall, 3),
+                    requests_per_second=round(answered / load.wall, 1) if load.wall else 0.0,
+                    server_cpu_ms_per_request=round(1000 * load.cpu["server"] / answered, 2)
+                    if answered
+                    else 0.0,
+                    database_cpu_ms_per_request=round(
+                        1000 * load.cpu.get("database", 0.0) / answered, 2
+                    )
+                    if answered
+                    else 0.0,
+                    worker_cpu_seconds=load.worker_cpu,
+                    worker_requests=load.worker_requests,
+                )
+            )
             submitted.update({(round_number, table): ident for table, ident in load.ids.items()})
             result.scores_submitted += len(round_tables)
             # The check reads back what the database holds (stateless workers: no cache of
             # scores lives in a process).
             state = director.get(f"/api/events/{event_id}/rounds/{round_number}").json()
-            kept = {int(row["id"]): row for row in director.get(
-                f"/api/events/{event_id}/submissions", params={"round": round_number}).json()}
+            kept = {
+                int(row["id"]): row
+                for row in director.get(
+                    f"/api/events/{event_id}/submissions", params={"round": round_number}
+                ).json()
+            }
             for row in state["tables"]:
                 table = int(row["table"])
                 ident = submitted.get((round_number, table))
@@ -518,8 +640,9 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
                 if good:
                     result.scores_found += 1
                 else:
-                    result.problems.append(f"round {round_number} table {table}: {row['state']} "
-                                           f"{row['team_points']}")
+                    result.problems.append(
+                        f"round {round_number} table {table}: {row['state']} {row['team_points']}"
+                    )
             if round_number < rounds:
                 closed = director.post(f"/api/events/{event_id}/rounds/{round_number}/close")
                 if closed.status_code != 200:
@@ -532,8 +655,11 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
     finally:
         server.stop()
         if failures:
-            errors = [line for line in server.log_tail(200_000).splitlines()
-                      if "Error" in line and "HTTP/1.1" not in line]
+            errors = [
+                line
+                for line in server.log_tail(200_000).splitlines()
+                if "Error" in line and "HTTP/1.1" not in line
+            ]
             result.problems.extend(f"server log: {line}" for line in errors[-5:])
     result.requests = len(latencies)
     result.failed_requests = len(failures)
@@ -551,7 +677,8 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
     result.max_ms = round(1000 * max(latencies, default=0.0), 1)
     result.seconds = round(result.seconds, 2)
     result.all_scores_present = (
-        result.scores_found == result.scores_submitted and not failures
+        result.scores_found == result.scores_submitted
+        and not failures
         and result.scores_submitted == tables * rounds
     )
     return result
@@ -564,15 +691,23 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--clients", type=int, default=2,
-                        help="client processes playing the phones (default 2)")
+    parser.add_argument(
+        "--clients", type=int, default=2, help="client processes playing the phones (default 2)"
+    )
     parser.add_argument("--time-limit", type=float, default=300.0)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--profile", type=Path, default=None,
-                        help="sample the server with py-spy into this file (folded stacks)")
-    parser.add_argument("--count-by-worker", action="store_true",
-                        help="count the requests each server worker answered (the server adds "
-                        "an X-Euchre-Worker header with EUCHRE_WORKER_HEADER=1)")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="sample the server with py-spy into this file (folded stacks)",
+    )
+    parser.add_argument(
+        "--count-by-worker",
+        action="store_true",
+        help="count the requests each server worker answered (the server adds "
+        "an X-Euchre-Worker header with EUCHRE_WORKER_HEADER=1)",
+    )
     options = parser.parse_args()
     if not 1 <= options.tables <= 200 or not 1 <= options.rounds <= 10:
         parser.error("--tables must be 1..200 and --rounds 1..10")
@@ -588,11 +723,20 @@ def main() -> int:
         for storage in storages:
             if storage == "sqlite":
                 url = f"sqlite:///{folder / 'bench.db'}"
-                results.append(run_storage(storage, url, folder, tables=options.tables,
-                                           rounds=options.rounds, workers=options.workers,
-                                           clients=options.clients, deadline=deadline,
-                                           profile=options.profile,
-                                           count_by_worker=options.count_by_worker))
+                results.append(
+                    run_storage(
+                        storage,
+                        url,
+                        folder,
+                        tables=options.tables,
+                        rounds=options.rounds,
+                        workers=options.workers,
+                        clients=options.clients,
+                        deadline=deadline,
+                        profile=options.profile,
+                        count_by_worker=options.count_by_worker,
+                    )
+                )
                 continue
             cluster = PostgresCluster(durable=True)
             try:
@@ -602,41 +746,62 @@ def main() -> int:
                 name = f"bench_{uuid.uuid4().hex[:8]}"
                 with psycopg.connect(server_url, autocommit=True) as connection:
                     connection.execute(f'CREATE DATABASE "{name}"')
-                url = server_url.rsplit("/", 1)[0].replace(
-                    "postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
-                postmaster = int(
-                    (cluster.data / "postmaster.pid").read_text().split()[0])
-                results.append(run_storage(storage, url, folder, tables=options.tables,
-                                           rounds=options.rounds, workers=options.workers,
-                                           clients=options.clients, deadline=deadline,
-                                           database_pid=postmaster, profile=options.profile,
-                                           count_by_worker=options.count_by_worker))
+                url = (
+                    server_url.rsplit("/", 1)[0].replace(
+                        "postgresql://", "postgresql+psycopg://", 1
+                    )
+                    + f"/{name}"
+                )
+                postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+                results.append(
+                    run_storage(
+                        storage,
+                        url,
+                        folder,
+                        tables=options.tables,
+                        rounds=options.rounds,
+                        workers=options.workers,
+                        clients=options.clients,
+                        deadline=deadline,
+                        database_pid=postmaster,
+                        profile=options.profile,
+                        count_by_worker=options.count_by_worker,
+                    )
+                )
             finally:
                 cluster.stop()
     if options.json:
         print(json.dumps([asdict(result) for result in results], indent=2))
     else:
         for result in results:
-            print(f"{result.storage:>10}: {result.workers} workers, {result.tables} tables x "
-                  f"{result.rounds} rounds, {result.requests} requests in {result.seconds} s: "
-                  f"{result.requests_per_second} requests/s, p50 {result.p50_ms} ms, "
-                  f"p99 {result.p99_ms} ms, max {result.max_ms} ms; CPU per request: "
-                  f"server {result.server_cpu_ms_per_request} ms, database "
-                  f"{result.database_cpu_ms_per_request} ms, {result.clients} client processes "
-                  f"{result.client_cpu_ms_per_request} ms (they could drive "
-                  f"{result.client_requests_per_core_second} requests/s per core); scores "
-                  f"{result.scores_found}/{result.scores_submitted} in the database"
-                  + ("" if result.all_scores_present else "  PROBLEMS: "
-                     + "; ".join(result.problems[:5])))
+            print(
+                f"{result.storage:>10}: {result.workers} workers, {result.tables} tables x "
+                f"{result.rounds} rounds, {result.requests} requests in {result.seconds} s: "
+                f"{result.requests_per_second} requests/s, p50 {result.p50_ms} ms, "
+                f"p99 {result.p99_ms} ms, max {result.max_ms} ms; CPU per request: "
+                f"server {result.server_cpu_ms_per_request} ms, database "
+                f"{result.database_cpu_ms_per_request} ms, {result.clients} client processes "
+                f"{result.client_cpu_ms_per_request} ms (they could drive "
+                f"{result.client_requests_per_core_second} requests/s per core); scores "
+                f"{result.scores_found}/{result.scores_submitted} in the database"
+                + (
+                    ""
+                    if result.all_scores_present
+                    else "  PROBLEMS: " + "; ".join(result.problems[:5])
+                )
+            )
             for figures in result.per_round:
-                shares = "/".join(f"{seconds:.2f}" for seconds in figures.worker_cpu_seconds
-                                  if seconds >= 0.005)
+                shares = "/".join(
+                    f"{seconds:.2f}" for seconds in figures.worker_cpu_seconds if seconds >= 0.005
+                )
                 served = "/".join(str(count) for count in figures.worker_requests)
-                print(f"    round {figures.round_number}: {figures.requests} requests in "
-                      f"{figures.seconds:.3f} s, {figures.requests_per_second} requests/s, "
-                      f"server {figures.server_cpu_ms_per_request} ms, database "
-                      f"{figures.database_cpu_ms_per_request} ms per request; workers' CPU "
-                      f"{shares} s" + (f", requests {served}" if served else ""))
+                print(
+                    f"    round {figures.round_number}: {figures.requests} requests in "
+                    f"{figures.seconds:.3f} s, {figures.requests_per_second} requests/s, "
+                    f"server {figures.server_cpu_ms_per_request} ms, database "
+                    f"{figures.database_cpu_ms_per_request} ms per request; workers' CPU "
+                    f"{shares} s" + (f", requests {served}" if served else "")
+                )
     if options.profile is not None and options.profile.exists():
         print(f"server CPU by layer (py-spy samples in {options.profile}):")
         for name, share in profile_breakdown(options.profile):
