@@ -18,6 +18,14 @@ wall time, CPU per request, each worker's CPU), since the first round meets work
 served nothing yet; ``--count-by-worker`` also counts the requests each worker answered (the
 server adds an ``X-Euchre-Worker`` header only with ``EUCHRE_WORKER_HEADER=1``).
 
+The same run also measures the stack's floor (``bench/stack_floor.py``: a trivial FastAPI
+route on the same uvicorn stack, worker count and database, doing one insert and one select
+per request) under the same load shape (``--tables`` kept-alive connections, 4 requests each
+per round, ``--rounds`` rounds, from the same client processes), and reports the app's
+requests/s and server CPU per request as ratios to the floor's: a ratio holds on another
+machine, or on this one under another load, where an absolute figure does not. ``--no-floor``
+skips it.
+
 Bounded: ``--tables`` at most 200, ``--rounds`` at most 10, every request times out after
 30 s, and the whole run stops after ``--time-limit`` seconds. Only 127.0.0.1 is contacted.
 
@@ -34,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -53,7 +62,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.pgcluster import PostgresCluster
+from tests.pgcluster import PostgresCluster, free_port
 from tests.served import EuchreServer
 
 PASSWORD = "bench password 1234"
@@ -84,6 +93,27 @@ class StorageResult:
     all_scores_present: bool = False
     problems: list[str] = field(default_factory=list)
     per_round: list[RoundFigures] = field(default_factory=list)
+    floor: FloorFigures | None = None
+    """The stack's floor, measured in the same run (None with ``--no-floor``)."""
+    requests_per_second_to_floor: float = 0.0
+    """The app's requests/s divided by the floor's (1.0: as fast as the bare stack)."""
+    server_cpu_to_floor: float = 0.0
+    """The app's server CPU per request divided by the floor's (1.0: no cost above it)."""
+    total_cpu_to_floor: float = 0.0
+    """The same with the database server's CPU added on both sides (PostgreSQL)."""
+
+
+@dataclass
+class FloorFigures:
+    """The stack's floor: ``POST /floor`` (one insert, one select) under the same load."""
+
+    requests: int
+    failed_requests: int
+    seconds: float
+    requests_per_second: float
+    server_cpu_ms_per_request: float
+    database_cpu_ms_per_request: float
+    p50_ms: float
 
 
 @dataclass
@@ -299,6 +329,199 @@ def _client_process(
             "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
         }
     )
+
+
+def _floor_client_process(
+    port: int, connections: int, requests_each: int, barrier: Any, results: Any
+) -> None:
+    """One client process of the floor's load: ``connections`` kept-alive connections at once,
+    each sending ``requests_each`` ``POST /floor`` in sequence (as a table's phone does)."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:  # pragma: no cover - the plain asyncio loop still works
+        pass
+    latencies: list[float] = []
+    failures: list[str] = []
+
+    async def one_connection(connection: LeanConnection, index: int) -> None:
+        for number in range(requests_each):
+            started = time.perf_counter()
+            try:
+                status, _ = await asyncio.wait_for(
+                    connection.request("POST", "/floor", {"note": f"c{index} r{number}"}),
+                    timeout=30,
+                )
+            except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError) as error:
+                failures.append(f"POST /floor: {type(error).__name__}")
+                return
+            latencies.append(time.perf_counter() - started)
+            if status != 200:
+                failures.append(f"POST /floor: {status}")
+
+    async def run() -> tuple[float, float]:
+        pool = [LeanConnection("127.0.0.1", port) for _ in range(connections)]
+        barrier.wait()
+        started = time.monotonic()
+        await asyncio.gather(*[one_connection(c, index) for index, c in enumerate(pool)])
+        finished = time.monotonic()
+        for connection in pool:
+            connection.close()
+        return started, finished
+
+    cpu = time.process_time()
+    started, finished = asyncio.run(run())
+    results.put(
+        {
+            "started": started,
+            "finished": finished,
+            "latencies": latencies,
+            "failures": failures,
+            "cpu": time.process_time() - cpu,
+        }
+    )
+
+
+class FloorServer:
+    """``bench/stack_floor.py`` on 127.0.0.1 with ``database_url``, in its own process group."""
+
+    def __init__(self, database_url: str, folder: Path, *, workers: int) -> None:
+        self.database_url = database_url
+        self.workers = workers
+        self.port = free_port()
+        self.log_path = folder / f"floor-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 90.0) -> FloorServer:
+        """Start it and wait until every worker has started and ``GET /floor`` answers."""
+        environment = dict(os.environ, DATABASE_URL=self.database_url)
+        script = Path(__file__).resolve().parent / "stack_floor.py"
+        command = [sys.executable, str(script), "--port", str(self.port)]
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [*command, "--workers", str(self.workers)],
+                env=environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        while True:
+            started = self.log_path.read_text(errors="replace").count(
+                "Application startup complete"
+            )
+            try:
+                answered = httpx.get(f"http://127.0.0.1:{self.port}/floor", timeout=2)
+                if answered.status_code == 200 and started >= self.workers:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                log_text = self.log_path.read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"the floor server did not start:\n{log_text}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        """SIGTERM its process group, SIGKILL what is left after 20 s."""
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=20)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self.process = None
+
+
+def measure_floor(
+    database_url: str,
+    folder: Path,
+    *,
+    tables: int,
+    rounds: int,
+    workers: int,
+    clients: int,
+    deadline: float,
+    database_pid: int | None = None,
+) -> FloorFigures:
+    """The floor's figures under the app's load shape: ``tables`` connections at once, 4
+    requests each, ``rounds`` times, from ``clients`` processes."""
+    server = FloorServer(database_url, folder, workers=workers).start()
+    assert server.process is not None
+    watched = {"server": server.process.pid}
+    if database_pid is not None:
+        watched["database"] = database_pid
+    latencies: list[float] = []
+    failures: list[str] = []
+    used = {"server": 0.0, "database": 0.0}
+    seconds = 0.0
+    context = multiprocessing.get_context("fork")
+    try:
+        # Each worker's first requests, untimed (the app's workers warm themselves up before
+        # they serve): a new connection each, so that they spread over the workers.
+        for number in range(8 * workers):
+            url = f"http://127.0.0.1:{server.port}/floor"
+            httpx.post(url, json={"note": f"warm-up {number}"}, timeout=30).raise_for_status()
+        for _ in range(rounds):
+            shares = [len(range(tables)[index::clients]) for index in range(clients)]
+            shares = [share for share in shares if share]
+            barrier = context.Barrier(len(shares))
+            queue = context.Queue()
+            trees = {name: _process_tree(pid) for name, pid in watched.items()}
+            before = {name: _cpu_seconds(pids) for name, pids in trees.items()}
+            processes = [
+                context.Process(
+                    target=_floor_client_process, args=(server.port, share, 4, barrier, queue)
+                )
+                for share in shares
+            ]
+            for process in processes:
+                process.start()
+            reports = [queue.get(timeout=max(1.0, deadline - time.monotonic())) for _ in processes]
+            for process in processes:
+                process.join(timeout=30)
+            trees = {name: _process_tree(pid) for name, pid in watched.items()}
+            for name, pids in trees.items():
+                used[name] += _cpu_seconds(pids) - before[name]
+            for report in reports:
+                latencies.extend(report["latencies"])
+                failures.extend(report["failures"])
+            seconds += max(r["finished"] for r in reports) - min(r["started"] for r in reports)
+            if time.monotonic() > deadline:
+                break
+    finally:
+        server.stop()
+    count = len(latencies)
+    return FloorFigures(
+        requests=count,
+        failed_requests=len(failures),
+        seconds=round(seconds, 2),
+        requests_per_second=round(count / seconds, 1) if seconds else 0.0,
+        server_cpu_ms_per_request=round(1000 * used["server"] / count, 3) if count else 0.0,
+        database_cpu_ms_per_request=round(1000 * used["database"] / count, 3) if count else 0.0,
+        p50_ms=round(1000 * statistics.median(latencies), 1) if latencies else 0.0,
+    )
+
+
+def compare_to_floor(result: StorageResult, floor: FloorFigures) -> None:
+    """Set ``result``'s ratios to the floor measured in the same run."""
+    result.floor = floor
+    if floor.requests_per_second:
+        result.requests_per_second_to_floor = round(
+            result.requests_per_second / floor.requests_per_second, 3
+        )
+    if floor.server_cpu_ms_per_request:
+        result.server_cpu_to_floor = round(
+            result.server_cpu_ms_per_request / floor.server_cpu_ms_per_request, 2
+        )
+    floor_total = floor.server_cpu_ms_per_request + floor.database_cpu_ms_per_request
+    if floor_total:
+        total = result.server_cpu_ms_per_request + result.database_cpu_ms_per_request
+        result.total_cpu_to_floor = round(total / floor_total, 2)
 
 
 def _cpu_seconds(pids: list[int]) -> float:
@@ -548,8 +771,22 @@ def run_storage(
     database_pid: int | None = None,
     profile: Path | None = None,
     count_by_worker: bool = False,
+    floor: bool = True,
 ) -> StorageResult:
-    """Serve ``database_url`` and run the load; the figures and the database check."""
+    """Serve ``database_url`` and run the load; the figures and the database check. With
+    ``floor``, first the stack's floor on the same database, and the ratios to it."""
+    floor_figures = None
+    if floor:
+        floor_figures = measure_floor(
+            database_url,
+            folder,
+            tables=tables,
+            rounds=rounds,
+            workers=workers,
+            clients=clients,
+            deadline=deadline,
+            database_pid=database_pid,
+        )
     result = StorageResult(
         storage=storage, workers=workers, tables=tables, rounds=rounds, clients=clients
     )
@@ -681,6 +918,10 @@ def run_storage(
         and not failures
         and result.scores_submitted == tables * rounds
     )
+    if floor_figures is not None:
+        compare_to_floor(result, floor_figures)
+        if floor_figures.failed_requests:
+            result.problems.append(f"the floor had {floor_figures.failed_requests} failed requests")
     return result
 
 
@@ -701,6 +942,11 @@ def main() -> int:
         type=Path,
         default=None,
         help="sample the server with py-spy into this file (folded stacks)",
+    )
+    parser.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="skip the stack's floor (a trivial route on the same stack and database)",
     )
     parser.add_argument(
         "--count-by-worker",
@@ -735,6 +981,7 @@ def main() -> int:
                         deadline=deadline,
                         profile=options.profile,
                         count_by_worker=options.count_by_worker,
+                        floor=not options.no_floor,
                     )
                 )
                 continue
@@ -766,6 +1013,7 @@ def main() -> int:
                         database_pid=postmaster,
                         profile=options.profile,
                         count_by_worker=options.count_by_worker,
+                        floor=not options.no_floor,
                     )
                 )
             finally:
@@ -790,6 +1038,18 @@ def main() -> int:
                     else "  PROBLEMS: " + "; ".join(result.problems[:5])
                 )
             )
+            if result.floor is not None:
+                floor = result.floor
+                print(
+                    f"     floor: the same stack and database, one insert and one select per "
+                    f"request: {floor.requests} requests in {floor.seconds} s, "
+                    f"{floor.requests_per_second} requests/s, p50 {floor.p50_ms} ms; CPU per "
+                    f"request: server {floor.server_cpu_ms_per_request} ms, database "
+                    f"{floor.database_cpu_ms_per_request} ms\n"
+                    f"     as ratios to the floor: requests/s {result.requests_per_second_to_floor}"
+                    f", server CPU per request {result.server_cpu_to_floor}, server and "
+                    f"database CPU per request {result.total_cpu_to_floor}"
+                )
             for figures in result.per_round:
                 shares = "/".join(
                     f"{seconds:.2f}" for seconds in figures.worker_cpu_seconds if seconds >= 0.005
