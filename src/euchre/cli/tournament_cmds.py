@@ -409,9 +409,17 @@ def event_penalty(
     round_number: Annotated[int, typer.Option("--round", help="Round number.")],
     table: Annotated[int, typer.Option(help="Table number.")],
     kind: Annotated[str, typer.Option(help="renege, bid_out_of_turn, table_talk, ...")],
-    offender: Annotated[str, typer.Option(help="The offending player's id.")],
+    offender: Annotated[str, typer.Option(help="The offending player's id or name.")],
     proven: Annotated[bool | None, typer.Option(help="Renege: proven or not.")] = None,
     lone_hand: Annotated[bool, typer.Option(help="A lone hand was on.")] = False,
+    lone_caller: Annotated[
+        str | None,
+        typer.Option(
+            help="The player (id or name) who called alone (implies --lone-hand); a dealer "
+            "failing to discard needs it, as the sheet raises the penalty only for the "
+            "opposition's loner."
+        ),
+    ] = None,
     hand: Annotated[
         int | None,
         typer.Option(
@@ -438,22 +446,37 @@ def event_penalty(
     before = compute_event(inputs)
     seating = _table_of(before, round_number, table)
     label = table_names(inputs, seating)
-    if offender not in seating.players:
-        named = [p for p in seating.players if label.player(p).casefold() == offender.casefold()]
+
+    def player_at_table(option: str, given: str) -> str:
+        if given in seating.players:
+            return given
+        named = [p for p in seating.players if label.player(p).casefold() == given.casefold()]
         if len(named) != 1:
             raise CliError(
-                f"--offender {offender!r}: nobody of that id or name plays at round "
+                f"{option} {given!r}: nobody of that id or name plays at round "
                 f"{round_number} table {table} (there: {label.players(seating.players)})"
             )
-        offender = named[0]
+        return named[0]
+
+    offender = player_at_table("--offender", offender)
+    if lone_caller is not None:
+        lone_caller = player_at_table("--lone-caller", lone_caller)
+    penalty_kind = PenaltyKind.parse(kind)
+    if lone_hand and lone_caller is None and penalty_kind is PenaltyKind.DEALER_FAILS_TO_DISCARD:
+        raise CliError(
+            "a dealer failing to discard on a lone hand: name who called alone with "
+            "--lone-caller (the opposition scores 4 only when the lone call was theirs, 2 when "
+            "it was the dealer's side's)"
+        )
     penalty = PenaltyRecord(
         round_number,
         table,
-        PenaltyKind.parse(kind),
+        penalty_kind,
         offender,
         hand_number=hand,
         proven=proven,
-        lone_hand=lone_hand,
+        lone_hand=lone_hand or lone_caller is not None,
+        lone_caller_id=lone_caller,
         warned=warned,
         note=note.strip(),
     )

@@ -257,10 +257,11 @@ class TableState:
         assert question is not None and hand is not None
         if question.stage == "answer":
             return ["answered"]
+        # Either team's players may be asked, a seat sitting out this hand included.
         if question.maker_team_won:
             other = ((question.asker + 1) % 4, (question.asker + 3) % 4)
-            return [f"ask {seat}" for seat in other if hand.active[seat]]
-        makers = [s for s in (hand.maker, (hand.maker + 2) % 4) if hand.active[s]]
+            return [f"ask {seat}" for seat in other]
+        makers = [hand.maker, (hand.maker + 2) % 4]
         cards = [
             str(card)
             for _, card in hand.trick_plays()[question.trick]
