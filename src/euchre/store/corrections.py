@@ -130,7 +130,8 @@ def correct_result(
     players = {int(player) for player in seating.players}
     official = official_result(session, event_id=event_id, round_number=round_number, table=table)
     current = None if official is None else official.result
-    result = _build_result(round_row, table, players, _merged(current, entered))
+    names = _seat_names(session, event_id, seating)
+    result = _build_result(round_row, table, players, _merged(current, entered), names)
     event = get_event(session, event_id=event_id)
     check_ruled_hands(
         load_profile(event_config(event).profile_id),
@@ -142,7 +143,7 @@ def correct_result(
         event,
         result,
         seating,
-        _seat_names(session, event_id, seating),
+        names,
         penalty_points=_penalty_change(session, event, result, seating),
     )
     if official is not None and not reason.strip():
