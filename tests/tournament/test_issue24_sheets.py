@@ -22,7 +22,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.model import StandingRow
 from euchre.tournament.standings import prize_awards
-from tests.tournament.helpers import players, play_out, random_results, team_at
+from tests.tournament.helpers import play_out, players, random_results, team_at
 
 # --- Bolivar: "Tournament winners are decided by the total number of points won" ----------
 

@@ -11,6 +11,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 
 from tests.store.factory import (
@@ -18,6 +19,7 @@ from tests.store.factory import (
     add_teams,
     create_event,
     director_client,
+    event_config,
     sqlite_url,
 )
 
@@ -37,13 +39,13 @@ NAMES = [
 ]
 
 
-def _start(client: TestClient, event_id: int) -> list[dict[str, Any]]:
+def _start(client: httpx.Client, event_id: int) -> list[dict[str, Any]]:
     started = client.post(f"/api/events/{event_id}/rounds")
     assert started.status_code == 201, started.text
     return list(started.json()["plan"]["tables"])
 
 
-def _enter(client: TestClient, event_id: int, number: int, table: int, points: list[int]) -> None:
+def _enter(client: httpx.Client, event_id: int, number: int, table: int, points: list[int]) -> None:
     """The director enters a table's score (team 0 = the table's first partnership)."""
     entered = client.put(
         f"/api/events/{event_id}/rounds/{number}/tables/{table}/result",
@@ -52,7 +54,7 @@ def _enter(client: TestClient, event_id: int, number: int, table: int, points: l
     assert entered.status_code == 200, entered.text
 
 
-def _close(client: TestClient, event_id: int, number: int) -> None:
+def _close(client: httpx.Client, event_id: int, number: int) -> None:
     closed = client.post(f"/api/events/{event_id}/rounds/{number}/close")
     assert closed.status_code == 200, closed.text
 
@@ -61,11 +63,11 @@ def _snapshot(client: TestClient, event_id: int) -> dict[str, Any]:
     return dict(client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"])
 
 
-def bolivar_level_on_points(client: TestClient, **config: Any) -> int:
+def bolivar_level_on_points(client: httpx.Client, **config: Any) -> int:
     """A two-game Bolivar night of twelve named players (seed 24) that ends with Jo King
-    first on 18 and Lou Moss (two games won) level with Gus Hart (one) on 13; the event id."""
-    event_id = create_event(
-        client,
+    first on 18 and Lou Moss (two games won) level with Gus Hart (one) on 13; the event id.
+    ``client``: a director's client (a TestClient, or one of a served app)."""
+    fields = event_config(
         name="Bolivar Lions",
         profile_id="bolivar",
         format=None,
@@ -75,6 +77,9 @@ def bolivar_level_on_points(client: TestClient, **config: Any) -> int:
         seed=24,
         **config,
     )
+    created = client.post("/api/events", json=fields)
+    assert created.status_code == 201, created.text
+    event_id = int(created.json()["id"])
     for name in NAMES:
         added = client.post(f"/api/events/{event_id}/players", json={"name": name})
         assert added.status_code == 201, added.text
@@ -105,8 +110,7 @@ def test_bolivar_winners_by_total_points_level_players_share_the_places_money_vi
     assert rows["Lou Moss"]["games_won"] == 2 and rows["Gus Hart"]["games_won"] == 1
     assert rows["Lou Moss"]["rank"] == rows["Gus Hart"]["rank"] == 2
     prizes = [
-        (award["place_label"], award["name"], award["amount_cents"])
-        for award in snapshot["prizes"]
+        (award["place_label"], award["name"], award["amount_cents"]) for award in snapshot["prizes"]
     ]
     # Three tables: $60 / $40 / $20. Games won do not decide money: 2nd and 3rd are shared.
     assert prizes == [("1", "Jo King", 6000), ("T2", "Lou Moss", 3000), ("T2", "Gus Hart", 3000)]

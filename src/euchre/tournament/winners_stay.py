@@ -115,6 +115,7 @@ def _winners_stay(
     order = list(active)
     rng.shuffle(order)
     rank = {team: index for index, team in enumerate(order)}
+
     def bye_class(team: str) -> int:
         """0: a team that rotates anyway and has lost a game; 1: a winner of the last round
         with a loss; 2: an unbeaten team (rule 16: the losing team rotates)."""
@@ -141,7 +142,10 @@ def _winners_stay(
             completable = _completable(active, met, pairs, rounds_left)
         else:
             completable = False
-        if repeats or not completable:
+        # A re-pairing moves winners: once a bye of the same kind has a seating without a
+        # repeat, only a seating keeping every winner (above) can still beat it.
+        hopeless = best is not None and best[0][:3] == (0, 0, byes_class)
+        if (repeats or not completable) and not hopeless:
             # Winners at their tables cannot all stay with this bye: "guarantee no repeat
             # matches" comes first, so re-pair everyone, winners kept where they can be.
             rescued = _repair(active, met, rounds_left, staying, open_numbers, bye)
