@@ -44,7 +44,14 @@ from euchre.tournament.model import (
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import hand_points_replaced, rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
-from euchre.tournament.standings import Ledger, build_standings, prize_awards, side_pot
+from euchre.tournament.standings import (
+    Ledger,
+    Ranking,
+    build_standings,
+    level_on_points,
+    prize_awards,
+    side_pot,
+)
 from euchre.tournament.validation import validate_result
 
 __all__ = ["compute_event", "game_winner", "movement_changes", "validate_result"]
@@ -311,6 +318,9 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
             current_round = outcome.current_round
             conflicts = outcome.conflicts
     is_over = current_round is None
+    if config.prize_ties == "split":
+        # Level on points, level in the standings: the prize list and the table agree.
+        standings, ties = level_on_points(Ranking(standings, ties))
     prizes = prize_awards(
         standings,
         config.prizes.amounts_for(_table_count(plans)),

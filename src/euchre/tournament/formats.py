@@ -27,6 +27,7 @@ from euchre.tournament.model import (
     Playoff,
     PrizeTable,
     PrizeTier,
+    PrizeTies,
     TableSeating,
 )
 from euchre.tournament.movement import (
@@ -206,8 +207,19 @@ class LosersRotate(FormatSpec):
     played off (rules 20-21). Round 1 is a random draw (rule 1)."""
 
     def move(self, state: SeatingState) -> Seating:
-        """:func:`winners_stay_round`."""
+        """:func:`winners_stay_round`, told which teams are still unbeaten (they keep
+        playing: the bye goes to a team that has lost)."""
         assert state.previous is not None
+        lost: set[str] = set()
+        played: set[str] = set()
+        for done in state.history:
+            for table in done.tables:
+                winner = done.winners.get(table.table, 0)
+                for side in (0, 1):
+                    team = state.unit_of.get(table.partnerships[side][0], "")
+                    played.add(team)
+                    if side != winner:
+                        lost.add(team)
         tables, _byes = winners_stay_round(
             previous=state.previous,
             active=state.active,
@@ -218,6 +230,7 @@ class LosersRotate(FormatSpec):
             seed=state.config.seed,
             round_number=state.round_number,
             rounds_left=state.config.rounds - state.round_number,
+            unbeaten=played - lost,
         )
         return _team_seating(state, tables)
 
@@ -257,12 +270,14 @@ class Progressive(FormatSpec):
     """Individual progressive euchre: winners up, losers stay, the staying pair splits."""
 
     def move(self, state: SeatingState) -> Seating:
-        """A fair sit-out rotation, then :func:`progressive_round`."""
+        """A fair sit-out rotation, then :func:`progressive_round` (each table split with
+        the fewest repeat partners, then opponents)."""
         assert state.previous is not None
         count = len(state.active) % 4
         out = sit_out_rotation(state.active, count, state.out_counts, state.rng())
         playing = [player for player in state.active if player not in set(out)]
-        tables = progressive_round(state.previous, playing)
+        history = [played.tables for played in state.history]
+        tables = progressive_round(state.previous, playing, history)
         return Seating(tuple(tables), tuple(sorted(out)))
 
     def pair_moves(self, table: int, tables: int, won: bool) -> str:
@@ -414,6 +429,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "format": "rotating_partners",
         "rounds": 10,
         "prizes": BOLIVAR_PRIZES,
+        # "Tournament winners are decided by the total number of points won": players level
+        # on points share the money of the places they tie for (the director may choose the
+        # tie-breaks instead).
+        "prize_ties": PrizeTies.SPLIT,
         "side_pot": True,
         "side_pot_cents": 25,
     },

@@ -471,6 +471,8 @@ class PrizeAward(JsonCodec):
     amount_cents: int
     shared_with: tuple[str, ...] = ()
     decided_by: str = "points"
+    place_label: str = ""
+    """The place as the prize list shows it: "1", or "T2" for a place shared (tied for 2nd)."""
 
 
 @dataclass(frozen=True, slots=True)

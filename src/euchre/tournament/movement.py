@@ -9,6 +9,7 @@ and 2, partnership 1 seats 1 and 3 (the first player of each partnership is seat
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -26,10 +27,12 @@ from euchre.tournament.schedule import (
 __all__ = [
     "PlayedRound",
     "choose_out",
+    "fewest_repeats_split",
     "fill_holes",
     "first_round_individual",
     "first_round_teams",
     "keep_played",
+    "meetings",
     "place_groups",
     "progressive_round",
     "rotating_partners_round",
@@ -228,9 +231,15 @@ def round_robin_round(
     ]
 
 
-def progressive_round(previous: PlayedRound, playing: Sequence[str]) -> list[TableSeating]:
+def progressive_round(
+    previous: PlayedRound,
+    playing: Sequence[str],
+    history: Sequence[Sequence[TableSeating]] = (),
+) -> list[TableSeating]:
     """Winners move up, losers stay (the top table's winners stay, its losers go to the
-    bottom); at each table the staying pair splits to partner the arriving pair."""
+    bottom); at each table the staying pair splits to partner the arriving pair, each
+    staying player with the arriver (of the two) he has partnered less often before, then
+    opposed less often (``history``: the tables of the rounds so far)."""
     tables = sorted(previous.tables, key=lambda table: table.table)
     winners: dict[int, tuple[str, ...]] = {}
     losers: dict[int, tuple[str, ...]] = {}
@@ -254,7 +263,51 @@ def progressive_round(previous: PlayedRound, playing: Sequence[str]) -> list[Tab
     with_holes: list[str | None] = [p if p in playing_set else None for p in order]
     placed = {p for p in order if p in playing_set}
     arrivals = [p for p in playing if p not in placed]
-    return _chunk_players(fill_holes(with_holes, arrivals))
+    partnered, opposed = meetings(history)
+    return [
+        fewest_repeats_split(table, partnered, opposed)
+        for table in _chunk_players(fill_holes(with_holes, arrivals))
+    ]
+
+
+def meetings(
+    history: Sequence[Sequence[TableSeating]],
+) -> tuple[Counter[frozenset[str]], Counter[frozenset[str]]]:
+    """How often each pair of players partnered, and how often they opposed, in ``history``."""
+    partnered: Counter[frozenset[str]] = Counter()
+    opposed: Counter[frozenset[str]] = Counter()
+    for round_tables in history:
+        for table in round_tables:
+            first, second = table.partnerships
+            partnered.update(frozenset(pair) for pair in (first, second) if len(pair) == 2)
+            opposed.update(frozenset((one, two)) for one in first for two in second)
+    return partnered, opposed
+
+
+def fewest_repeats_split(
+    table: TableSeating,
+    partnered: Mapping[frozenset[str], int],
+    opposed: Mapping[frozenset[str], int],
+) -> TableSeating:
+    """``table`` (seats 0 and 1 apart, each partnered with one of seats 2 and 3) or its
+    other split (seats 2 and 3 swapped), whichever has fewer partnerships that repeat (then
+    fewer earlier games of those partners together), then fewer earlier meetings of the
+    opponents; ``table`` itself when they are level."""
+    (first, third), (second, fourth) = table.partnerships
+    swapped = TableSeating(table.table, ((first, fourth), (second, third)), table.hands)
+
+    def repeats(seating: TableSeating) -> tuple[int, int, int]:
+        """Partnerships that repeat, the earlier games of those partners, opponents' earlier
+        meetings."""
+        earlier = [partnered.get(frozenset(pair), 0) for pair in seating.partnerships]
+        one, two = seating.partnerships
+        return (
+            sum(1 for count in earlier if count),
+            sum(earlier),
+            sum(opposed.get(frozenset((a, b)), 0) for a in one for b in two),
+        )
+
+    return swapped if repeats(swapped) < repeats(table) else table
 
 
 @cache

@@ -10,7 +10,7 @@ level after every tie-break share a rank and are reported as tied, never silentl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import NamedTuple
 
 from euchre.tournament.errors import TournamentError
@@ -29,6 +29,7 @@ __all__ = [
     "Ranking",
     "build_standings",
     "decided_by",
+    "level_on_points",
     "prize_awards",
     "side_pot",
     "split_cents",
@@ -227,6 +228,23 @@ def build_standings(
     return Ranking(rows, ties)
 
 
+def level_on_points(ranking: Ranking) -> Ranking:
+    """``ranking`` with competitors level on points sharing a rank and marked tied, whatever
+    the tie-breaks said (a prize split among those level on points: "winners are decided by
+    the total number of points won"). The order of the rows is kept."""
+    rows: list[StandingRow] = []
+    ties: list[tuple[str, ...]] = []
+    index = 0
+    old = ranking.rows
+    while index < len(old):
+        group = [row for row in old[index:] if row.points == old[index].points]
+        if len(group) > 1:
+            ties.append(tuple(row.competitor_id for row in group))
+        rows += [replace(row, rank=index + 1, tied=len(group) > 1) for row in group]
+        index += len(group)
+    return Ranking(rows, ties)
+
+
 def split_cents(total: int, shares: int) -> list[int]:
     """``total`` cents in ``shares`` near-equal parts; the odd cents go to the first shares."""
     if shares <= 0:
@@ -262,9 +280,10 @@ def prize_awards(
     split_ties: bool = False,
 ) -> list[PrizeAward]:
     """Pay places 1..len(amounts) in rank order; tied competitors pool the places they span
-    and split the money evenly. With ``split_ties`` competitors level on points share even
-    where a tie-break would separate them (the director's "split" choice). Each award says
-    what decided it (:func:`decided_by`)."""
+    and split the money to the cent, any odd cent to the earlier-listed (:func:`split_cents`).
+    With ``split_ties`` competitors level on points share even where a tie-break would
+    separate them (the director's "split" choice, Bolivar's own). Each award says what
+    decided it (:func:`decided_by`) and its place as shown ("T2": tied for 2nd)."""
     awards: list[PrizeAward] = []
     index = 0
     while index < len(standings):
@@ -278,6 +297,7 @@ def prize_awards(
         total = sum(amounts[place - 1] for place in places)
         if total > 0:
             ids = tuple(row.competitor_id for row in group)
+            label = f"T{start}" if len(group) > 1 else str(start)
             for row, share in zip(group, split_cents(total, len(group)), strict=True):
                 awards.append(
                     PrizeAward(
@@ -287,6 +307,7 @@ def prize_awards(
                         share,
                         tuple(other for other in ids if other != row.competitor_id),
                         "split" if len(group) > 1 else decided_by(row, standings, tie_breaks),
+                        label,
                     )
                 )
         index += len(group)

@@ -3,17 +3,19 @@ winner will stay. All teams will rotate at the same time, in order to guarantee 
 matches."
 
 Priorities, in order: no repeat match-up, now and in the rounds still to come (a depth-first
-search checks that the rest of the event can still be paired without one); every winner
-keeps its table whenever some assignment allows it; with an odd team count the bye goes to a
-team that moves anyway (a loser, a team back from its bye, a late arrival), fewest byes
-first; then the least travel (a loser moves on to the next table). When no assignment keeps
-every winner without a repeat, everyone is re-paired without a repeat and winners keep their
-tables where the pairing allows.
+search checks that the rest of the event can still be paired without one); with an odd team
+count the bye goes to a team that rotates (one that did not win the last round and has lost a
+game), then to a winner of the last round with an earlier loss, and to an unbeaten team only
+when no team with a loss can take it without a repeat (the losing team rotates, the unbeaten
+one keeps playing), even if a winner then changes tables; every winner keeps its table
+whenever some assignment allows it; the fewest byes; then the least travel (a loser moves on
+to the next table). When no assignment keeps every winner without a repeat, everyone is
+re-paired without a repeat and winners keep their tables where the pairing allows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 
 from euchre.tournament.assignment import assign
@@ -34,15 +36,18 @@ def winners_stay_round(
     seed: int,
     round_number: int,
     rounds_left: int,
+    unbeaten: Collection[str] = (),
 ) -> tuple[list[TableSeating], list[str]]:
     """Valpo rule 16, "the losing team from each table will rotate after each round and the
     winner will stay ... in order to guarantee no repeat matches": the next round's tables
     and the team(s) with a bye.
 
     In order: no repeat match-up (now, and, looking ``rounds_left`` rounds ahead, none forced
-    later); every winner keeps its table whenever some assignment allows it; the bye goes to a
-    team that moves anyway (a loser, a team back from a bye or newly arrived), the fewest
-    byes so far first; then the least travel (losers move on to the next table)."""
+    later); the bye to a team that rotates (it did not win the last round and is not among
+    the ``unbeaten``, the teams that have played and never lost), then to a last-round winner
+    with a loss, an unbeaten team last; every winner keeps its table whenever some
+    assignment allows it; the fewest byes so far; then the least travel (losers move on to
+    the next table)."""
     played = tuple(
         (
             table.table,
@@ -60,6 +65,7 @@ def winners_stay_round(
         seed,
         round_number,
         rounds_left,
+        tuple(sorted(team for team in unbeaten if team in active)),
     )
     seated = [
         TableSeating(number, (members[host], members[visitor])) for number, host, visitor in placed
@@ -76,6 +82,7 @@ def _winners_stay(
     seed: int,
     round_number: int,
     rounds_left: int,
+    unbeaten: tuple[str, ...],
 ) -> tuple[tuple[tuple[int, str, str], ...], str | None]:
     """The search behind :func:`winners_stay_round` on hashable inputs (cached: every
     recomputation of an event asks for the same rounds again)."""
@@ -108,37 +115,57 @@ def _winners_stay(
     order = list(active)
     rng.shuffle(order)
     rank = {team: index for index, team in enumerate(order)}
+
+    def bye_class(team: str) -> int:
+        """0: a team that rotates anyway and has lost a game; 1: a winner of the last round
+        with a loss; 2: an unbeaten team (rule 16: the losing team rotates)."""
+        if team in unbeaten:
+            return 2
+        return 1 if team in winners else 0
+
     candidates: list[str | None] = [None]
     if byes_needed:
         ordered = sorted(
-            active, key=lambda team: (team in winners, bye_counts.get(team, 0), rank[team])
+            active, key=lambda team: (bye_class(team), bye_counts.get(team, 0), rank[team])
         )
         candidates = list(ordered)
-    best: tuple[tuple[int, int, int, int, int], list[tuple[int, str, str]], str | None] | None
-    best = None
+    best: tuple[tuple[int, ...], list[tuple[int, str, str]], str | None] | None = None
     for index, bye in enumerate(candidates):
+        byes_class = 0 if bye is None else bye_class(bye)
+        if best is not None and best[0][:2] == (0, 0) and byes_class > best[0][2]:
+            break  # a team with a loss takes the bye: an unbeaten one never beats it
         playing = [team for team in active if team != bye]
         hosts = {number: team for number, team in staying.items() if team != bye}
         placed, repeats, travel = _place_visitors(open_numbers, hosts, playing, origin, met)
-        moved = len(winners) - len(hosts)
         if repeats == 0:
             pairs = [(one, two) for _number, one, two in placed]
             completable = _completable(active, met, pairs, rounds_left)
         else:
             completable = False
-        key = (repeats, 0 if completable else 1, moved, index, travel)
+        # A re-pairing moves winners: once a bye of the same kind has a seating without a
+        # repeat, only a seating keeping every winner (above) can still beat it.
+        hopeless = best is not None and best[0][:3] == (0, 0, byes_class)
+        if (repeats or not completable) and not hopeless:
+            # Winners at their tables cannot all stay with this bye: "guarantee no repeat
+            # matches" comes first, so re-pair everyone, winners kept where they can be.
+            rescued = _repair(active, met, rounds_left, staying, open_numbers, bye)
+            if rescued is not None:
+                placed, completable = rescued
+                repeats, travel = 0, 0
+        kept = {
+            number
+            for number, one, two in placed
+            if number in staying and staying[number] in (one, two)
+        }
+        moved = len(staying) - len(kept)
+        count = 0 if bye is None else bye_counts.get(bye, 0)
+        key = (repeats, 0 if completable else 1, byes_class, moved, count, index, travel)
         if best is None or key < best[0]:
             best = (key, placed, bye)
         if repeats == 0 and completable and moved == 0:
             break
     assert best is not None
-    key, placed, bye = best
-    if key[0] or key[1]:
-        # No assignment keeps every winner without a repeat now or later: "guarantee no
-        # repeat matches" comes first, so re-pair everyone, winners kept where they can be.
-        rescued = _repair(active, met, rounds_left, staying, open_numbers, byes_needed)
-        if rescued is not None:
-            placed, bye = rescued
+    _key, placed, bye = best
     return tuple(placed), bye
 
 
@@ -182,11 +209,15 @@ _BYE = "\x00bye"
 
 
 def _matchings(
-    teams: Sequence[str], blocked: set[frozenset[str]], count: int, budget: list[int]
+    teams: Sequence[str],
+    blocked: set[frozenset[str]],
+    count: int,
+    budget: list[int],
+    first_bye: str | None = None,
 ) -> list[list[tuple[str, str]]] | None:
     """``count`` edge-disjoint perfect matchings of ``teams`` (plus a bye slot when odd)
-    avoiding ``blocked`` pairs, by depth-first search; None when none exist or the search
-    ran out of ``budget``."""
+    avoiding ``blocked`` pairs, by depth-first search, ``first_bye`` (if any) on the bye in
+    the first; None when none exist or the search ran out of ``budget``."""
     nodes = list(teams) + ([_BYE] if len(teams) % 2 else [])
     used: set[frozenset[str]] = set()
     found: list[list[tuple[str, str]]] = []
@@ -211,10 +242,14 @@ def _matchings(
                 used.discard(frozenset((one, two)))
             found.pop()
             return False
-        # The node with the fewest choices first.
-        options = {node: [o for o in left if o != node and free(node, o)] for node in left}
-        node = min(left, key=lambda n: (len(options[n]), n))
-        for other in options[node]:
+        if not found and first_bye in left and _BYE in left:
+            node, choices = str(first_bye), [_BYE]
+        else:
+            # The node with the fewest choices first.
+            options = {node: [o for o in left if o != node and free(node, o)] for node in left}
+            node = min(left, key=lambda n: (len(options[n]), n))
+            choices = options[node]
+        for other in choices:
             rest = [n for n in left if n not in (node, other)]
             current.append((node, other))
             if one_matching(rest, current):
@@ -253,27 +288,21 @@ def _repair(
     rounds_left: int,
     staying: Mapping[int, str],
     open_numbers: Sequence[int],
-    byes_needed: int,
-) -> tuple[list[tuple[int, str, str]], str | None] | None:
-    """A no-repeat pairing of every active team for this round (and the ``rounds_left``
-    after it where the search can tell), with as many winners as possible at their tables;
-    None when the search finds none."""
+    bye: str | None,
+) -> tuple[list[tuple[int, str, str]], bool] | None:
+    """A no-repeat pairing of every active team for this round, ``bye`` on the bye (for an
+    odd count), with as many winners as possible at their tables, and whether the
+    ``rounds_left`` after it can be paired too (an inconclusive search counts as yes); None
+    when the search finds no pairing for this round."""
     budget = [20_000]
-    found = _matchings(sorted(active), _blocked(met, ()), rounds_left + 1, budget)
+    found = _matchings(sorted(active), _blocked(met, ()), rounds_left + 1, budget, bye)
+    completable = found is not None or budget[0] < 0
     if found is None:
         budget = [20_000]
-        found = _matchings(sorted(active), _blocked(met, ()), 1, budget)
+        found = _matchings(sorted(active), _blocked(met, ()), 1, budget, bye)
     if found is None:
         return None
-    bye: str | None = None
-    games: list[tuple[str, str]] = []
-    for one, two in found[0]:
-        if _BYE in (one, two):
-            bye = two if one == _BYE else one
-        else:
-            games.append((one, two))
-    if byes_needed == 0 and bye is not None:  # pragma: no cover - even counts have no bye slot
-        return None
+    games = [(one, two) for one, two in found[0] if _BYE not in (one, two)]
     host_table = {team: number for number, team in staying.items()}
     costs = [
         [
@@ -288,4 +317,4 @@ def _repair(
         number = open_numbers[column]
         host, visitor = (two, one) if host_table.get(two) == number else (one, two)
         placed.append((number, host, visitor))
-    return placed, bye
+    return placed, completable

@@ -198,7 +198,12 @@ def _award_line(group: list[PrizeAward]) -> AwardLine:
     word = "places" if len(first.places) > 1 else "place"
     return AwardLine(
         decided_by=first.decided_by,
-        who=", ".join(f"{award.name} {_money(award.amount_cents)}" for award in group),
+        # A shared place reads as the prize lists of clubs do: "T2 Ann Baker $15.00".
+        who=", ".join(
+            f"{award.place_label + ' ' if award.shared_with else ''}{award.name} "
+            f"{_money(award.amount_cents)}"
+            for award in group
+        ),
         places=f"{word} {', '.join(str(place) for place in first.places)}",
         decided=decided_text(first.decided_by),
     )
