@@ -36,7 +36,12 @@ from euchre.tournament import (
     generate_schedule,
 )
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
-from euchre.tournament.penalties import check_ruled_hands, deal_named_problem, ruled_hands_of
+from euchre.tournament.penalties import (
+    check_ruled_hands,
+    deal_named_problem,
+    lone_caller_problem,
+    ruled_hands_of,
+)
 
 
 @contextmanager
@@ -469,17 +474,10 @@ def event_penalty(
     offender = player_at_table("--offender", offender)
     if lone_caller is not None:
         lone_caller = player_at_table("--lone-caller", lone_caller)
-    penalty_kind = PenaltyKind.parse(kind)
-    if lone_hand and lone_caller is None and penalty_kind is PenaltyKind.DEALER_FAILS_TO_DISCARD:
-        raise CliError(
-            "a dealer failing to discard on a lone hand: name who called alone with "
-            "--lone-caller (the opposition scores 4 only when the lone call was theirs, 2 when "
-            "it was the dealer's side's)"
-        )
     penalty = PenaltyRecord(
         round_number,
         table,
-        penalty_kind,
+        PenaltyKind.parse(kind),
         offender,
         hand_number=hand,
         proven=proven,
@@ -488,6 +486,9 @@ def event_penalty(
         warned=warned,
         note=note.strip(),
     )
+    problem = lone_caller_problem(penalty, seating)
+    if problem is not None:
+        raise CliError(f"{problem} (--lone-caller)")
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
     _check_deal_named(updated, snapshot, penalty)

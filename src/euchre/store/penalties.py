@@ -34,6 +34,7 @@ from euchre.tournament.penalties import (
     RuledHand,
     check_ruled_hands,
     deal_named_problem,
+    lone_caller_problem,
     rule_on_penalty,
     ruled_hands_of,
 )
@@ -118,6 +119,9 @@ def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: 
             f"{label.player(record.offender_id)} does not play at round {round_number} table "
             f"{table} (there: {label.players(seating.players)})"
         )
+    problem = lone_caller_problem(record, seating)
+    if problem is not None:
+        raise StoreError(problem)
     event = get_event(session, event_id=event_id, for_update=True)
     _check_deal_named(session, event, record, seating)
     penalty = Penalty(

@@ -44,6 +44,7 @@ __all__ = [
     "deal_named_problem",
     "hand_points_replaced",
     "level_games_to_settle",
+    "lone_caller_problem",
     "penalty_role",
     "rule_on_penalty",
     "ruled_hand_note",
@@ -208,6 +209,33 @@ def rule_on_penalty(
         offenders_score_nothing=ruling.offenders_score_nothing,
         covered=ruling.covered,
     )
+
+
+def lone_caller_problem(penalty: PenaltyRecord, seating: TableSeating) -> str | None:
+    """Why a new penalty cannot be scored as entered, or ``None``: a dealer failing to
+    discard on a lone hand scores more only when the lone call was the opposition's (sheet
+    004: "4 points if lone hand was called by opposition"), so the entry must name who called
+    alone (or carry the hand record, which shows it); a named lone caller must play at the
+    table. Checked when a penalty is entered (web, API and command line alike), never on
+    penalties already recorded."""
+    caller = penalty.lone_caller_id
+    if caller is not None and caller not in seating.players:
+        return (
+            f"the lone caller {caller!r} does not play at round {penalty.round} table "
+            f"{penalty.table}"
+        )
+    if (
+        penalty.kind is PenaltyKind.DEALER_FAILS_TO_DISCARD
+        and penalty.lone_hand
+        and caller is None
+        and penalty.hand_record is None
+    ):
+        return (
+            "a dealer failing to discard on a lone hand: say who called alone (the opposition "
+            "scores the lone-hand penalty only when the lone call was theirs, the plain one "
+            "when it was the dealer's own side's)"
+        )
+    return None
 
 
 def deal_named_problem(

@@ -139,9 +139,14 @@ def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
 
 def penalty_record(body: PenaltyCreate) -> PenaltyRecord:
     """The core's penalty record from the API's (the same fields; the offender by number)."""
-    fields = body.model_dump(exclude={"kind", "offender"})
+    fields = body.model_dump(exclude={"kind", "offender", "lone_caller", "lone_hand"})
+    caller = None if body.lone_caller is None else player_id(body.lone_caller)
     return PenaltyRecord(
-        **fields, kind=PenaltyKind.parse(body.kind), offender_id=player_id(body.offender)
+        **fields,
+        kind=PenaltyKind.parse(body.kind),
+        offender_id=player_id(body.offender),
+        lone_hand=body.lone_hand or caller is not None,
+        lone_caller_id=caller,
     )
 
 

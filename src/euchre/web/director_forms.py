@@ -210,6 +210,7 @@ class PenaltyForm(DirectorForm):
     hand_number: str = ""
     proven: Checkbox = False
     lone_hand: Checkbox = False
+    lone_caller: str = ""
     note: str = ""
 
 

@@ -644,7 +644,10 @@ def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, eve
         hand_number=optional_whole(form.hand_number, "hand number"),
         kind=PenaltyKind.parse(form.kind),
         proven=form.proven,
-        lone_hand=form.lone_hand,
+        lone_hand=form.lone_hand or bool(form.lone_caller),
+        lone_caller_id=player_id(whole(form.lone_caller, "lone caller"))
+        if form.lone_caller
+        else None,
         note=form.note,
     )
     scores.add_penalty(session, event_id=event_id, record=record, who=director.name)

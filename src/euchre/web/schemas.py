@@ -366,6 +366,9 @@ class PenaltyCreate(BaseModel):
     hand_number: int | None = Field(default=None, ge=1, le=1000)
     proven: bool | None = None
     lone_hand: bool = False
+    lone_caller: Number | None = None
+    """The player (number) who called alone; a dealer failing to discard on a lone hand
+    needs it (sheet 004 raises that penalty only for the opposition's lone call)."""
     warned: bool | None = None
     choice: str | None = Field(default=None, max_length=64)
     note: str = Field(default="", max_length=2000)
