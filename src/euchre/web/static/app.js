@@ -131,15 +131,20 @@ function markChangedSeats() {
     var key = prefix + line.getAttribute("data-player");
     var known = null;
     try { known = JSON.parse(window.localStorage.getItem(key) || "null"); } catch (error) { known = null; }
-    var changed = known !== null && (known.seat !== seat || known.changed === true);
+    var was = null;
+    if (known !== null && known.seat !== seat) { was = known.seat; }
+    else if (known !== null && known.was) { was = known.was; }
     if (known === null || known.seat !== seat) {
-      try { window.localStorage.setItem(key, JSON.stringify({ seat: seat, changed: known !== null })); }
+      try { window.localStorage.setItem(key, JSON.stringify({ seat: seat, was: was })); }
       catch (error) { /* private browsing: nothing kept, nothing marked */ }
     }
-    if (changed && !line.querySelector(".seat-changed")) {
+    if (was !== null && !line.querySelector(".seat-changed")) {
+      // "table 2" (or "sits out") when the table changed; otherwise the new company.
+      var place = function (text) { return text.split(",")[0].split(" with ")[0]; };
       var note = document.createElement("strong");
       note.className = "seat-changed";
-      note.textContent = " Changed since you last looked: now " + seat + ".";
+      note.textContent = " Changed since you last looked: " + (place(was) !== place(seat)
+        ? "now " + place(seat) : "same table, now " + seat.slice(place(seat).length + 1)) + ".";
       line.appendChild(note);
     }
   });
