@@ -183,6 +183,43 @@ def test_a_score_typed_for_a_seating_the_director_changed_is_refused(client: Tes
     assert _round_of_submissions(client, event_id, 1) == []
 
 
+def test_confirming_a_score_of_a_round_that_is_over_says_so_and_changes_nothing(
+    client: TestClient,
+) -> None:
+    event_id = _progressive(client)
+    code, sides = table_sides(client, event_id)
+    codes = codes_by_number(client, event_id)
+    pending = client.post(
+        f"/api/tables/{code}/submissions",
+        json={"player_code": codes[sides[0][0]], "team_points": [9, 5], "round": 1},
+    ).json()
+    # The director settles round 1 without this phone (a correction), closes it, starts 2.
+    client.put(
+        f"/api/events/{event_id}/rounds/1/tables/1/result",
+        json={"team_points": [9, 7], "reason": "tally sheet"},
+    ).raise_for_status()
+    report_round(client, event_id, 1, (9, 7))
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    closed = client.post(
+        f"/t/{code}/submissions/{pending['id']}/confirm",
+        data={"player_code": codes[sides[1][0]]},
+    )
+    assert closed.status_code == 409
+    assert "round 1 is over at table 1" in closed.text  # said, not lost
+    assert "Round 1 is over" in closed.text
+    client.post(f"/api/events/{event_id}/rounds")
+    late = client.post(
+        f"/t/{code}/submissions/{pending['id']}/confirm",
+        data={"player_code": codes[sides[1][0]]},
+    )
+    assert late.status_code == 409
+    assert f"score {pending['id']} was entered in round 1, which is over" in late.text
+    statuses = {
+        row["id"]: row["status"] for row in client.get(f"/api/events/{event_id}/submissions").json()
+    }
+    assert statuses[pending["id"]] != "confirmed"
+
+
 # --- items 5 and 11: the phone between rounds ---------------------------------------------
 
 

@@ -339,10 +339,14 @@ def _table_submission(
     if (
         found is None
         or found.event_id != context.event.id
-        or found.round_number != context.round.number
         or found.table_number != context.table_number
     ):
         raise NotFoundError(f"table {context.table_number} has no score submission {submission_id}")
+    if found.round_number != context.round.number:
+        raise ConflictError(
+            f"score {submission_id} was entered in round {found.round_number}, which is over "
+            f"(round {context.round.number} is in play now): nothing was changed"
+        )
     _, *entry = found
     return SubmissionEntry(*entry)
 

@@ -415,6 +415,12 @@ def _page(
         }
         over = view.round.closed_at is not None
         outcome = None if view.official is None and not over else saved_outcome(session, view)
+    if confirm_error is not None and (
+        over or all(row.id != confirm_error[0] for row in view.shown_submissions)
+    ):
+        # A refused answer to a score this page no longer lists (its round is over): the
+        # message goes above everything else instead of next to a score.
+        error = error or confirm_error[1]
     items = [
         SubmissionItem(
             row=row,
