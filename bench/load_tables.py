@@ -18,6 +18,14 @@ wall time, CPU per request, each worker's CPU), since the first round meets work
 served nothing yet; ``--count-by-worker`` also counts the requests each worker answered (the
 server adds an ``X-Euchre-Worker`` header only with ``EUCHRE_WORKER_HEADER=1``).
 
+The same run also measures the stack's floor (``bench/stack_floor.py``: a trivial FastAPI
+route on the same uvicorn stack, worker count and database, doing one insert and one select
+per request) under the same load shape (``--tables`` kept-alive connections, 4 requests each
+per round, ``--rounds`` rounds, from the same client processes), and reports the app's
+requests/s and server CPU per request as ratios to the floor's: a ratio holds on another
+machine, or on this one under another load, where an absolute figure does not. ``--no-floor``
+skips it.
+
 Bounded: ``--tables`` at most 200, ``--rounds`` at most 10, every request times out after
 30 s, and the whole run stops after ``--time-limit`` seconds. Only 127.0.0.1 is contacted.
 
@@ -34,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -53,7 +62,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.pgcluster import PostgresCluster
+from tests.pgcluster import PostgresCluster, free_port
 from tests.served import EuchreServer
 
 PASSWORD = "bench password 1234"
@@ -84,6 +93,27 @@ class StorageResult:
     all_scores_present: bool = False
     problems: list[str] = field(default_factory=list)
     per_round: list[RoundFigures] = field(default_factory=list)
+    floor: FloorFigures | None = None
+    """The stack's floor, measured in the same run (None with ``--no-floor``)."""
+    requests_per_second_to_floor: float = 0.0
+    """The app's requests/s divided by the floor's (1.0: as fast as the bare stack)."""
+    server_cpu_to_floor: float = 0.0
+    """The app's server CPU per request divided by the floor's (1.0: no cost above it)."""
+    total_cpu_to_floor: float = 0.0
+    """The same with the database server's CPU added on both sides (PostgreSQL)."""
+
+
+@dataclass
+class FloorFigures:
+    """The stack's floor: ``POST /floor`` (one insert, one select) under the same load."""
+
+    requests: int
+    failed_requests: int
+    seconds: float
+    requests_per_second: float
+    server_cpu_ms_per_request: float
+    database_cpu_ms_per_request: float
+    p50_ms: float
 
 
 @dataclass
@@ -116,18 +146,27 @@ def _setup(base_url: str, tables: int, rounds: int) -> tuple[httpx.Client, int, 
     answer = director.post("/api/setup", json={"name": "director", "password": PASSWORD})
     answer.raise_for_status()
     director.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
-    created = director.post("/api/events", json={
-        "name": "Load benchmark", "profile_id": "tournament", "format": "winners_move_up",
-        "rounds": rounds, "round_minutes": 20, "seed": 1,
-        "prizes": [{"min_tables": 1, "amounts_cents": [6000, 4000, 2000]}], "side_pot": False,
-    })
+    created = director.post(
+        "/api/events",
+        json={
+            "name": "Load benchmark",
+            "profile_id": "tournament",
+            "format": "winners_move_up",
+            "rounds": rounds,
+            "round_minutes": 20,
+            "seed": 1,
+            "prizes": [{"min_tables": 1, "amounts_cents": [6000, 4000, 2000]}],
+            "side_pot": False,
+        },
+    )
     created.raise_for_status()
     event_id = int(created.json()["id"])
     rows = ["name,team,checked_in"] + [
         f"Player {team}{seat},Team {team},yes" for team in range(1, 2 * tables + 1) for seat in "ab"
     ]
-    imported = director.post(f"/api/events/{event_id}/players/import",
-                             json={"csv": "\n".join(rows) + "\n"})
+    imported = director.post(
+        f"/api/events/{event_id}/players/import", json={"csv": "\n".join(rows) + "\n"}
+    )
     imported.raise_for_status()
     players = director.get(f"/api/events/{event_id}/players").json()
     codes = {int(row["number"]): str(row["code"]) for row in players}
@@ -183,10 +222,16 @@ class LeanConnection:
             self.writer.close()
 
 
-async def _table_phone(connection: LeanConnection, code: str, table_number: int,
-                       round_number: int, codes: dict[int, str],
-                       latencies: list[float], failures: list[str],
-                       workers: dict[str, int]) -> int | None:
+async def _table_phone(
+    connection: LeanConnection,
+    code: str,
+    table_number: int,
+    round_number: int,
+    codes: dict[int, str],
+    latencies: list[float],
+    failures: list[str],
+    workers: dict[str, int],
+) -> int | None:
     """One table: open the page, submit, reload, opponent confirms. The submission id."""
 
     async def request(method: str, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -211,19 +256,31 @@ async def _table_phone(connection: LeanConnection, code: str, table_number: int,
         return None
     scorer = info["partnerships"][0][0]["number"]
     opponent = info["partnerships"][1][0]["number"]
-    submitted = await request("POST", f"/api/tables/{code}/submissions", {
-        "player_code": codes[scorer], "team_points": _score(round_number, table_number)})
+    submitted = await request(
+        "POST",
+        f"/api/tables/{code}/submissions",
+        {"player_code": codes[scorer], "team_points": _score(round_number, table_number)},
+    )
     if submitted is None:
         return None
     submission_id = int(submitted["id"])
     await request("GET", f"/api/tables/{code}")
-    confirmed = await request("POST", f"/api/tables/{code}/submissions/{submission_id}/confirm",
-                              {"player_code": codes[opponent]})
+    confirmed = await request(
+        "POST",
+        f"/api/tables/{code}/submissions/{submission_id}/confirm",
+        {"player_code": codes[opponent]},
+    )
     return submission_id if confirmed is not None else None
 
 
-def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
-                    codes: dict[int, str], barrier: Any, results: Any) -> None:
+def _client_process(
+    port: int,
+    tables: list[dict[str, Any]],
+    round_number: int,
+    codes: dict[int, str],
+    barrier: Any,
+    results: Any,
+) -> None:
     """One client process: its share of the tables, all at once, one connection each."""
     try:
         import uvloop
@@ -239,11 +296,21 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
         connections = [LeanConnection("127.0.0.1", port) for _ in tables]
         barrier.wait()
         started = time.monotonic()
-        ids = await asyncio.gather(*[
-            _table_phone(connection, table["code"], int(table["table"]), round_number, codes,
-                         latencies, failures, workers)
-            for connection, table in zip(connections, tables, strict=True)
-        ])
+        ids = await asyncio.gather(
+            *[
+                _table_phone(
+                    connection,
+                    table["code"],
+                    int(table["table"]),
+                    round_number,
+                    codes,
+                    latencies,
+                    failures,
+                    workers,
+                )
+                for connection, table in zip(connections, tables, strict=True)
+            ]
+        )
         finished = time.monotonic()
         for connection in connections:
             connection.close()
@@ -251,11 +318,210 @@ def _client_process(port: int, tables: list[dict[str, Any]], round_number: int,
 
     cpu = time.process_time()
     started, finished, ids = asyncio.run(run())
-    results.put({
-        "started": started, "finished": finished, "latencies": latencies,
-        "failures": failures, "cpu": time.process_time() - cpu, "workers": workers,
-        "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
-    })
+    results.put(
+        {
+            "started": started,
+            "finished": finished,
+            "latencies": latencies,
+            "failures": failures,
+            "cpu": time.process_time() - cpu,
+            "workers": workers,
+            "ids": {int(table["table"]): ident for table, ident in zip(tables, ids, strict=True)},
+        }
+    )
+
+
+def _floor_client_process(
+    port: int, connections: int, requests_each: int, barrier: Any, results: Any
+) -> None:
+    """One client process of the floor's load: ``connections`` kept-alive connections at once,
+    each sending ``requests_each`` ``POST /floor`` in sequence (as a table's phone does)."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:  # pragma: no cover - the plain asyncio loop still works
+        pass
+    latencies: list[float] = []
+    failures: list[str] = []
+
+    async def one_connection(connection: LeanConnection, index: int) -> None:
+        for number in range(requests_each):
+            started = time.perf_counter()
+            try:
+                status, _ = await asyncio.wait_for(
+                    connection.request("POST", "/floor", {"note": f"c{index} r{number}"}),
+                    timeout=30,
+                )
+            except (TimeoutError, OSError, ValueError, asyncio.IncompleteReadError) as error:
+                failures.append(f"POST /floor: {type(error).__name__}")
+                return
+            latencies.append(time.perf_counter() - started)
+            if status != 200:
+                failures.append(f"POST /floor: {status}")
+
+    async def run() -> tuple[float, float]:
+        pool = [LeanConnection("127.0.0.1", port) for _ in range(connections)]
+        barrier.wait()
+        started = time.monotonic()
+        await asyncio.gather(*[one_connection(c, index) for index, c in enumerate(pool)])
+        finished = time.monotonic()
+        for connection in pool:
+            connection.close()
+        return started, finished
+
+    cpu = time.process_time()
+    started, finished = asyncio.run(run())
+    results.put(
+        {
+            "started": started,
+            "finished": finished,
+            "latencies": latencies,
+            "failures": failures,
+            "cpu": time.process_time() - cpu,
+        }
+    )
+
+
+class FloorServer:
+    """``bench/stack_floor.py`` on 127.0.0.1 with ``database_url``, in its own process group."""
+
+    def __init__(self, database_url: str, folder: Path, *, workers: int) -> None:
+        self.database_url = database_url
+        self.workers = workers
+        self.port = free_port()
+        self.log_path = folder / f"floor-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self, timeout: float = 90.0) -> FloorServer:
+        """Start it and wait until every worker has started and ``GET /floor`` answers."""
+        environment = dict(os.environ, DATABASE_URL=self.database_url)
+        script = Path(__file__).resolve().parent / "stack_floor.py"
+        command = [sys.executable, str(script), "--port", str(self.port)]
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [*command, "--workers", str(self.workers)],
+                env=environment,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + timeout
+        while True:
+            started = self.log_path.read_text(errors="replace").count(
+                "Application startup complete"
+            )
+            try:
+                answered = httpx.get(f"http://127.0.0.1:{self.port}/floor", timeout=2)
+                if answered.status_code == 200 and started >= self.workers:
+                    return self
+            except httpx.HTTPError:
+                pass
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                log_text = self.log_path.read_text(errors="replace")[-2000:]
+                raise RuntimeError(f"the floor server did not start:\n{log_text}")
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        """SIGTERM its process group, SIGKILL what is left after 20 s."""
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(timeout=20)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=30)
+        self.process = None
+
+
+def measure_floor(
+    database_url: str,
+    folder: Path,
+    *,
+    tables: int,
+    rounds: int,
+    workers: int,
+    clients: int,
+    deadline: float,
+    database_pid: int | None = None,
+) -> FloorFigures:
+    """The floor's figures under the app's load shape: ``tables`` connections at once, 4
+    requests each, ``rounds`` times, from ``clients`` processes."""
+    server = FloorServer(database_url, folder, workers=workers).start()
+    assert server.process is not None
+    watched = {"server": server.process.pid}
+    if database_pid is not None:
+        watched["database"] = database_pid
+    latencies: list[float] = []
+    failures: list[str] = []
+    used = {"server": 0.0, "database": 0.0}
+    seconds = 0.0
+    context = multiprocessing.get_context("fork")
+    try:
+        # Each worker's first requests, untimed (the app's workers warm themselves up before
+        # they serve): a new connection each, so that they spread over the workers.
+        for number in range(8 * workers):
+            url = f"http://127.0.0.1:{server.port}/floor"
+            httpx.post(url, json={"note": f"warm-up {number}"}, timeout=30).raise_for_status()
+        for _ in range(rounds):
+            shares = [len(range(tables)[index::clients]) for index in range(clients)]
+            shares = [share for share in shares if share]
+            barrier = context.Barrier(len(shares))
+            queue = context.Queue()
+            trees = {name: _process_tree(pid) for name, pid in watched.items()}
+            before = {name: _cpu_seconds(pids) for name, pids in trees.items()}
+            processes = [
+                context.Process(
+                    target=_floor_client_process, args=(server.port, share, 4, barrier, queue)
+                )
+                for share in shares
+            ]
+            for process in processes:
+                process.start()
+            reports = [queue.get(timeout=max(1.0, deadline - time.monotonic())) for _ in processes]
+            for process in processes:
+                process.join(timeout=30)
+            trees = {name: _process_tree(pid) for name, pid in watched.items()}
+            for name, pids in trees.items():
+                used[name] += _cpu_seconds(pids) - before[name]
+            for report in reports:
+                latencies.extend(report["latencies"])
+                failures.extend(report["failures"])
+            seconds += max(r["finished"] for r in reports) - min(r["started"] for r in reports)
+            if time.monotonic() > deadline:
+                break
+    finally:
+        server.stop()
+    count = len(latencies)
+    return FloorFigures(
+        requests=count,
+        failed_requests=len(failures),
+        seconds=round(seconds, 2),
+        requests_per_second=round(count / seconds, 1) if seconds else 0.0,
+        server_cpu_ms_per_request=round(1000 * used["server"] / count, 3) if count else 0.0,
+        database_cpu_ms_per_request=round(1000 * used["database"] / count, 3) if count else 0.0,
+        p50_ms=round(1000 * statistics.median(latencies), 1) if latencies else 0.0,
+    )
+
+
+def compare_to_floor(result: StorageResult, floor: FloorFigures) -> None:
+    """Set ``result``'s ratios to the floor measured in the same run."""
+    result.floor = floor
+    if floor.requests_per_second:
+        result.requests_per_second_to_floor = round(
+            result.requests_per_second / floor.requests_per_second, 3
+        )
+    if floor.server_cpu_ms_per_request:
+        result.server_cpu_to_floor = round(
+            result.server_cpu_ms_per_request / floor.server_cpu_ms_per_request, 2
+        )
+    floor_total = floor.server_cpu_ms_per_request + floor.database_cpu_ms_per_request
+    if floor_total:
+        total = result.server_cpu_ms_per_request + result.database_cpu_ms_per_request
+        result.total_cpu_to_floor = round(total / floor_total, 2)
 
 
 def _cpu_seconds(pids: list[int]) -> float:
@@ -323,9 +589,17 @@ class RoundLoad:
     """Table number -> the submission id its phone got."""
 
 
-def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
-                codes: dict[int, str], clients: int, latencies: list[float],
-                failures: list[str], deadline: float, watched: dict[str, int]) -> RoundLoad:
+def _round_load(
+    port: int,
+    tables: list[dict[str, Any]],
+    round_number: int,
+    codes: dict[int, str],
+    clients: int,
+    latencies: list[float],
+    failures: list[str],
+    deadline: float,
+    watched: dict[str, int],
+) -> RoundLoad:
     """Run one round's load from ``clients`` processes."""
     context = multiprocessing.get_context("fork")
     shares = [tables[index::clients] for index in range(clients)]
@@ -337,8 +611,9 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
     server_children = _children(watched["server"])
     workers_before = {pid: _cpu_seconds([pid]) for pid in server_children}
     processes = [
-        context.Process(target=_client_process,
-                        args=(port, share, round_number, codes, barrier, queue))
+        context.Process(
+            target=_client_process, args=(port, share, round_number, codes, barrier, queue)
+        )
         for share in shares
     ]
     for process in processes:
@@ -350,8 +625,9 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
         process.join(timeout=30)
     trees = {name: _process_tree(pid) for name, pid in watched.items()}
     after = {name: _cpu_seconds(pids) for name, pids in trees.items()}
-    worker_cpu = sorted((_cpu_seconds([pid]) - spent for pid, spent in workers_before.items()),
-                        reverse=True)
+    worker_cpu = sorted(
+        (_cpu_seconds([pid]) - spent for pid, spent in workers_before.items()), reverse=True
+    )
     ids: dict[int, int] = {}
     served: dict[str, int] = {}
     for report in reports:
@@ -361,12 +637,15 @@ def _round_load(port: int, tables: list[dict[str, Any]], round_number: int,
         for worker, count in report["workers"].items():
             served[worker] = served.get(worker, 0) + count
     wall = max(report["finished"] for report in reports) - min(
-        report["started"] for report in reports)
+        report["started"] for report in reports
+    )
     return RoundLoad(
-        wall=wall, client_cpu=sum(report["cpu"] for report in reports),
+        wall=wall,
+        client_cpu=sum(report["cpu"] for report in reports),
         cpu={name: after[name] - before[name] for name in watched},
         worker_cpu=[round(seconds, 3) for seconds in worker_cpu],
-        worker_requests=sorted(served.values(), reverse=True), ids=ids,
+        worker_requests=sorted(served.values(), reverse=True),
+        ids=ids,
     )
 
 
@@ -384,10 +663,23 @@ class Profiler:
         executable = shutil.which("py-spy") or str(Path.home() / ".local/bin/py-spy")
         self.part += 1
         self.process = subprocess.Popen(
-            [executable, "record", "--pid", str(self.pid), "--subprocesses", "--rate", "500",
-             "--format", "raw", "--gil", "--nonblocking", "--output",
-             f"{self.output}.part{self.part}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                executable,
+                "record",
+                "--pid",
+                str(self.pid),
+                "--subprocesses",
+                "--rate",
+                "500",
+                "--format",
+                "raw",
+                "--gil",
+                "--nonblocking",
+                "--output",
+                f"{self.output}.part{self.part}",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         time.sleep(1.0)
 
@@ -406,16 +698,30 @@ class Profiler:
 
 
 _LAYERS = (
-    ("psycopg", "driver (psycopg)"), ("sqlite3", "driver (sqlite3)"),
-    ("sqlalchemy/orm", "SQLAlchemy ORM"), ("sqlalchemy", "SQLAlchemy Core and pool"),
-    ("pydantic", "pydantic"), ("fastapi/encoders", "FastAPI encoders"),
-    ("fastapi", "FastAPI"), ("starlette", "Starlette"),
-    ("anyio", "anyio (thread hop)"), ("threading", "threads"), ("queue.py", "threads"),
-    ("concurrent", "threads"), ("uvicorn", "uvicorn"), ("httptools", "uvicorn"),
-    ("uvloop", "uvicorn"), ("asyncio", "asyncio"), ("logging", "logging"),
-    ("json", "json"), ("jinja2", "Jinja2"), ("itsdangerous", "itsdangerous"),
-    ("euchre/web", "euchre.web"), ("euchre/store", "euchre.store"),
-    ("euchre/tournament", "euchre.tournament"), ("euchre/engine", "euchre.engine"),
+    ("psycopg", "driver (psycopg)"),
+    ("sqlite3", "driver (sqlite3)"),
+    ("sqlalchemy/orm", "SQLAlchemy ORM"),
+    ("sqlalchemy", "SQLAlchemy Core and pool"),
+    ("pydantic", "pydantic"),
+    ("fastapi/encoders", "FastAPI encoders"),
+    ("fastapi", "FastAPI"),
+    ("starlette", "Starlette"),
+    ("anyio", "anyio (thread hop)"),
+    ("threading", "threads"),
+    ("queue.py", "threads"),
+    ("concurrent", "threads"),
+    ("uvicorn", "uvicorn"),
+    ("httptools", "uvicorn"),
+    ("uvloop", "uvicorn"),
+    ("asyncio", "asyncio"),
+    ("logging", "logging"),
+    ("json", "json"),
+    ("jinja2", "Jinja2"),
+    ("itsdangerous", "itsdangerous"),
+    ("euchre/web", "euchre.web"),
+    ("euchre/store", "euchre.store"),
+    ("euchre/tournament", "euchre.tournament"),
+    ("euchre/engine", "euchre.engine"),
     ("euchre", "euchre (other)"),
 )
 
@@ -438,8 +744,11 @@ def profile_breakdown(stacks: Path) -> list[tuple[str, float]]:
                 break
         counts[layer] = counts.get(layer, 0) + int(number)
         total += int(number)
-    return sorted(((name, count / total) for name, count in counts.items()),
-                  key=lambda item: -item[1]) if total else []
+    return (
+        sorted(((name, count / total) for name, count in counts.items()), key=lambda item: -item[1])
+        if total
+        else []
+    )
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -449,16 +758,44 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, rounds: int,
-                workers: int, clients: int, deadline: float,
-                database_pid: int | None = None, profile: Path | None = None,
-                count_by_worker: bool = False) -> StorageResult:
-    """Serve ``database_url`` and run the load; the figures and the database check."""
-    result = StorageResult(storage=storage, workers=workers, tables=tables, rounds=rounds,
-                           clients=clients)
-    server = EuchreServer(database_url, folder, workers=workers,
-                          environment={"EUCHRE_WORKER_HEADER": "1"} if count_by_worker
-                          else None).start()
+def run_storage(
+    storage: str,
+    database_url: str,
+    folder: Path,
+    *,
+    tables: int,
+    rounds: int,
+    workers: int,
+    clients: int,
+    deadline: float,
+    database_pid: int | None = None,
+    profile: Path | None = None,
+    count_by_worker: bool = False,
+    floor: bool = True,
+) -> StorageResult:
+    """Serve ``database_url`` and run the load; the figures and the database check. With
+    ``floor``, first the stack's floor on the same database, and the ratios to it."""
+    floor_figures = None
+    if floor:
+        floor_figures = measure_floor(
+            database_url,
+            folder,
+            tables=tables,
+            rounds=rounds,
+            workers=workers,
+            clients=clients,
+            deadline=deadline,
+            database_pid=database_pid,
+        )
+    result = StorageResult(
+        storage=storage, workers=workers, tables=tables, rounds=rounds, clients=clients
+    )
+    server = EuchreServer(
+        database_url,
+        folder,
+        workers=workers,
+        environment={"EUCHRE_WORKER_HEADER": "1"} if count_by_worker else None,
+    ).start()
     assert server.process is not None
     watched = {"server": server.process.pid}
     if database_pid is not None:
@@ -481,8 +818,17 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
             if profiler is not None:
                 profiler.start()
             answered = len(latencies)
-            load = _round_load(server.port, round_tables, round_number, codes, clients,
-                               latencies, failures, deadline, watched)
+            load = _round_load(
+                server.port,
+                round_tables,
+                round_number,
+                codes,
+                clients,
+                latencies,
+                failures,
+                deadline,
+                watched,
+            )
             if profiler is not None:
                 profiler.stop()
             result.seconds += load.wall
@@ -490,22 +836,35 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
             for name, seconds in load.cpu.items():
                 used[name] += seconds
             answered = len(latencies) - answered
-            result.per_round.append(RoundFigures(
-                round_number=round_number, requests=answered, seconds=round(load.wall, 3),
-                requests_per_second=round(answered / load.wall, 1) if load.wall else 0.0,
-                server_cpu_ms_per_request=round(
-                    1000 * load.cpu["server"] / answered, 2) if answered else 0.0,
-                database_cpu_ms_per_request=round(
-                    1000 * load.cpu.get("database", 0.0) / answered, 2) if answered else 0.0,
-                worker_cpu_seconds=load.worker_cpu, worker_requests=load.worker_requests,
-            ))
+            result.per_round.append(
+                RoundFigures(
+                    round_number=round_number,
+                    requests=answered,
+                    seconds=round(load.wall, 3),
+                    requests_per_second=round(answered / load.wall, 1) if load.wall else 0.0,
+                    server_cpu_ms_per_request=round(1000 * load.cpu["server"] / answered, 2)
+                    if answered
+                    else 0.0,
+                    database_cpu_ms_per_request=round(
+                        1000 * load.cpu.get("database", 0.0) / answered, 2
+                    )
+                    if answered
+                    else 0.0,
+                    worker_cpu_seconds=load.worker_cpu,
+                    worker_requests=load.worker_requests,
+                )
+            )
             submitted.update({(round_number, table): ident for table, ident in load.ids.items()})
             result.scores_submitted += len(round_tables)
             # The check reads back what the database holds (stateless workers: no cache of
             # scores lives in a process).
             state = director.get(f"/api/events/{event_id}/rounds/{round_number}").json()
-            kept = {int(row["id"]): row for row in director.get(
-                f"/api/events/{event_id}/submissions", params={"round": round_number}).json()}
+            kept = {
+                int(row["id"]): row
+                for row in director.get(
+                    f"/api/events/{event_id}/submissions", params={"round": round_number}
+                ).json()
+            }
             for row in state["tables"]:
                 table = int(row["table"])
                 ident = submitted.get((round_number, table))
@@ -518,8 +877,9 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
                 if good:
                     result.scores_found += 1
                 else:
-                    result.problems.append(f"round {round_number} table {table}: {row['state']} "
-                                           f"{row['team_points']}")
+                    result.problems.append(
+                        f"round {round_number} table {table}: {row['state']} {row['team_points']}"
+                    )
             if round_number < rounds:
                 closed = director.post(f"/api/events/{event_id}/rounds/{round_number}/close")
                 if closed.status_code != 200:
@@ -532,8 +892,11 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
     finally:
         server.stop()
         if failures:
-            errors = [line for line in server.log_tail(200_000).splitlines()
-                      if "Error" in line and "HTTP/1.1" not in line]
+            errors = [
+                line
+                for line in server.log_tail(200_000).splitlines()
+                if "Error" in line and "HTTP/1.1" not in line
+            ]
             result.problems.extend(f"server log: {line}" for line in errors[-5:])
     result.requests = len(latencies)
     result.failed_requests = len(failures)
@@ -551,9 +914,14 @@ def run_storage(storage: str, database_url: str, folder: Path, *, tables: int, r
     result.max_ms = round(1000 * max(latencies, default=0.0), 1)
     result.seconds = round(result.seconds, 2)
     result.all_scores_present = (
-        result.scores_found == result.scores_submitted and not failures
+        result.scores_found == result.scores_submitted
+        and not failures
         and result.scores_submitted == tables * rounds
     )
+    if floor_figures is not None:
+        compare_to_floor(result, floor_figures)
+        if floor_figures.failed_requests:
+            result.problems.append(f"the floor had {floor_figures.failed_requests} failed requests")
     return result
 
 
@@ -564,15 +932,28 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--clients", type=int, default=2,
-                        help="client processes playing the phones (default 2)")
+    parser.add_argument(
+        "--clients", type=int, default=2, help="client processes playing the phones (default 2)"
+    )
     parser.add_argument("--time-limit", type=float, default=300.0)
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--profile", type=Path, default=None,
-                        help="sample the server with py-spy into this file (folded stacks)")
-    parser.add_argument("--count-by-worker", action="store_true",
-                        help="count the requests each server worker answered (the server adds "
-                        "an X-Euchre-Worker header with EUCHRE_WORKER_HEADER=1)")
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="sample the server with py-spy into this file (folded stacks)",
+    )
+    parser.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="skip the stack's floor (a trivial route on the same stack and database)",
+    )
+    parser.add_argument(
+        "--count-by-worker",
+        action="store_true",
+        help="count the requests each server worker answered (the server adds "
+        "an X-Euchre-Worker header with EUCHRE_WORKER_HEADER=1)",
+    )
     options = parser.parse_args()
     if not 1 <= options.tables <= 200 or not 1 <= options.rounds <= 10:
         parser.error("--tables must be 1..200 and --rounds 1..10")
@@ -588,11 +969,21 @@ def main() -> int:
         for storage in storages:
             if storage == "sqlite":
                 url = f"sqlite:///{folder / 'bench.db'}"
-                results.append(run_storage(storage, url, folder, tables=options.tables,
-                                           rounds=options.rounds, workers=options.workers,
-                                           clients=options.clients, deadline=deadline,
-                                           profile=options.profile,
-                                           count_by_worker=options.count_by_worker))
+                results.append(
+                    run_storage(
+                        storage,
+                        url,
+                        folder,
+                        tables=options.tables,
+                        rounds=options.rounds,
+                        workers=options.workers,
+                        clients=options.clients,
+                        deadline=deadline,
+                        profile=options.profile,
+                        count_by_worker=options.count_by_worker,
+                        floor=not options.no_floor,
+                    )
+                )
                 continue
             cluster = PostgresCluster(durable=True)
             try:
@@ -602,41 +993,75 @@ def main() -> int:
                 name = f"bench_{uuid.uuid4().hex[:8]}"
                 with psycopg.connect(server_url, autocommit=True) as connection:
                     connection.execute(f'CREATE DATABASE "{name}"')
-                url = server_url.rsplit("/", 1)[0].replace(
-                    "postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
-                postmaster = int(
-                    (cluster.data / "postmaster.pid").read_text().split()[0])
-                results.append(run_storage(storage, url, folder, tables=options.tables,
-                                           rounds=options.rounds, workers=options.workers,
-                                           clients=options.clients, deadline=deadline,
-                                           database_pid=postmaster, profile=options.profile,
-                                           count_by_worker=options.count_by_worker))
+                url = (
+                    server_url.rsplit("/", 1)[0].replace(
+                        "postgresql://", "postgresql+psycopg://", 1
+                    )
+                    + f"/{name}"
+                )
+                postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+                results.append(
+                    run_storage(
+                        storage,
+                        url,
+                        folder,
+                        tables=options.tables,
+                        rounds=options.rounds,
+                        workers=options.workers,
+                        clients=options.clients,
+                        deadline=deadline,
+                        database_pid=postmaster,
+                        profile=options.profile,
+                        count_by_worker=options.count_by_worker,
+                        floor=not options.no_floor,
+                    )
+                )
             finally:
                 cluster.stop()
     if options.json:
         print(json.dumps([asdict(result) for result in results], indent=2))
     else:
         for result in results:
-            print(f"{result.storage:>10}: {result.workers} workers, {result.tables} tables x "
-                  f"{result.rounds} rounds, {result.requests} requests in {result.seconds} s: "
-                  f"{result.requests_per_second} requests/s, p50 {result.p50_ms} ms, "
-                  f"p99 {result.p99_ms} ms, max {result.max_ms} ms; CPU per request: "
-                  f"server {result.server_cpu_ms_per_request} ms, database "
-                  f"{result.database_cpu_ms_per_request} ms, {result.clients} client processes "
-                  f"{result.client_cpu_ms_per_request} ms (they could drive "
-                  f"{result.client_requests_per_core_second} requests/s per core); scores "
-                  f"{result.scores_found}/{result.scores_submitted} in the database"
-                  + ("" if result.all_scores_present else "  PROBLEMS: "
-                     + "; ".join(result.problems[:5])))
+            print(
+                f"{result.storage:>10}: {result.workers} workers, {result.tables} tables x "
+                f"{result.rounds} rounds, {result.requests} requests in {result.seconds} s: "
+                f"{result.requests_per_second} requests/s, p50 {result.p50_ms} ms, "
+                f"p99 {result.p99_ms} ms, max {result.max_ms} ms; CPU per request: "
+                f"server {result.server_cpu_ms_per_request} ms, database "
+                f"{result.database_cpu_ms_per_request} ms, {result.clients} client processes "
+                f"{result.client_cpu_ms_per_request} ms (they could drive "
+                f"{result.client_requests_per_core_second} requests/s per core); scores "
+                f"{result.scores_found}/{result.scores_submitted} in the database"
+                + (
+                    ""
+                    if result.all_scores_present
+                    else "  PROBLEMS: " + "; ".join(result.problems[:5])
+                )
+            )
+            if result.floor is not None:
+                floor = result.floor
+                print(
+                    f"     floor: the same stack and database, one insert and one select per "
+                    f"request: {floor.requests} requests in {floor.seconds} s, "
+                    f"{floor.requests_per_second} requests/s, p50 {floor.p50_ms} ms; CPU per "
+                    f"request: server {floor.server_cpu_ms_per_request} ms, database "
+                    f"{floor.database_cpu_ms_per_request} ms\n"
+                    f"     as ratios to the floor: requests/s {result.requests_per_second_to_floor}"
+                    f", server CPU per request {result.server_cpu_to_floor}, server and "
+                    f"database CPU per request {result.total_cpu_to_floor}"
+                )
             for figures in result.per_round:
-                shares = "/".join(f"{seconds:.2f}" for seconds in figures.worker_cpu_seconds
-                                  if seconds >= 0.005)
+                shares = "/".join(
+                    f"{seconds:.2f}" for seconds in figures.worker_cpu_seconds if seconds >= 0.005
+                )
                 served = "/".join(str(count) for count in figures.worker_requests)
-                print(f"    round {figures.round_number}: {figures.requests} requests in "
-                      f"{figures.seconds:.3f} s, {figures.requests_per_second} requests/s, "
-                      f"server {figures.server_cpu_ms_per_request} ms, database "
-                      f"{figures.database_cpu_ms_per_request} ms per request; workers' CPU "
-                      f"{shares} s" + (f", requests {served}" if served else ""))
+                print(
+                    f"    round {figures.round_number}: {figures.requests} requests in "
+                    f"{figures.seconds:.3f} s, {figures.requests_per_second} requests/s, "
+                    f"server {figures.server_cpu_ms_per_request} ms, database "
+                    f"{figures.database_cpu_ms_per_request} ms per request; workers' CPU "
+                    f"{shares} s" + (f", requests {served}" if served else "")
+                )
     if options.profile is not None and options.profile.exists():
         print(f"server CPU by layer (py-spy samples in {options.profile}):")
         for name, share in profile_breakdown(options.profile):

@@ -39,12 +39,10 @@ __all__ = [
     "TallyTableData",
     "TallyTeam",
     "event_tally_sheets_pdf",
-    "opponent_check_for_profile",
     "player_scorecards_pdf",
     "round_assignments_pdf",
     "table_cards_pdf",
     "tally_sheets_pdf",
-    "wording_for_profile",
 ]
 
 PAGE_FORMATS = ("Letter", "A4")
@@ -74,10 +72,14 @@ class OpponentCheck(enum.Enum):
     @property
     def instruction(self) -> str:
         """The sentence printed under the lines, telling the table what to do."""
+        return self.instruction_for("Round")
+
+    def instruction_for(self, game_word: str) -> str:
+        """:attr:`instruction` in the sheet's word for a game ("round", Bolivar's "game")."""
         if self is OpponentCheck.INITIALS:
             return (
-                "At the end of the round an opposing player checks the total and initials it. "
-                "Hand this sheet to the official scorekeeper."
+                f"At the end of the {game_word.lower()} an opposing player checks the total "
+                "and initials it."
             )
         return "Before rotating, write down your score and have your opponent sign this scorecard."
 
@@ -89,45 +91,18 @@ RULED_HAND_NOTE = (
 """Printed on every tally sheet: a penalty's points are held by the director's record only."""
 
 
-def wording_for_profile(profile_id: str) -> SheetWording:
-    """The tally-sheet wording of the built-in profile's sheet (Bolivar says "game" and has
-    its own sentences; the others "round")."""
-    if profile_id == "bolivar":
-        return SheetWording(
-            "Game",
-            (
-                "Eight (8) hands are played each game regardless of score. Only hands where a "
-                "team scores points is considered played.",
-                "At the end of each game, teams change partners - the team with less points moves.",
-                'Euchred: each player on the "Euchred" team puts a quarter in the cup on the '
-                "table.",
-            ),
-        )
-    return SheetWording()
-
-
-def opponent_check_for_profile(profile_id: str) -> OpponentCheck:
-    """Return the opponent check the built-in profile's sheet asks for (initials by default).
-
-    >>> opponent_check_for_profile("valpo")
-    <OpponentCheck.SIGNATURE: 'signature'>
-    """
-    return OpponentCheck.SIGNATURE if profile_id == "valpo" else OpponentCheck.INITIALS
-
-
 @dataclass(frozen=True)
 class TableCardData:
-    """One table of a round, as printed on the card that stands on it.
+    """One table, as printed on the card that stands on it all evening.
 
     ``url`` is the full address of the table's page (what the QR code encodes);
-    ``table_code`` is the short code a player can type instead; ``seated`` are optional lines
-    naming who sits there (``"Ann & Bob"``), printed under the code.
+    ``table_code`` is the short code a player can type instead. A table's code lasts the
+    evening, so the card names no round and nobody seated there.
     """
 
     table_number: int
     table_code: str
     url: str
-    seated: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,15 +149,18 @@ class PlayerScorecardData:
 @dataclass(frozen=True)
 class SheetWording:
     """How a rule sheet names things on its tally sheets: ``game_word`` ("Round", or
-    Bolivar's "Game") and ``notes``, the sheet's own sentences printed under the lines."""
+    Bolivar's "Game"), ``notes``, the sheet's own sentences printed under the lines, and
+    ``hand_in``, where the sheet says the tally sheet goes (printed only when it says)."""
 
     game_word: str = "Round"
     notes: tuple[str, ...] = ()
+    hand_in: str = ""
 
 
 @dataclass(frozen=True)
 class AssignmentRow:
-    """One line of the round's seating list: a table and who plays there."""
+    """One line of the round's seating list: a table and who plays there (one line per
+    partnership)."""
 
     table_number: int
     table_code: str
@@ -317,24 +295,23 @@ def _output(document: FPDF) -> bytes:
 
 def table_cards_pdf(
     event_name: str,
-    round_number: int,
     tables: Sequence[TableCardData],
     *,
     page_format: str = "Letter",
 ) -> bytes:
     """Return a PDF with one card per table: number, QR code to its page and its short code.
 
-    Each card is a full page (fold it, or stand it in a holder). Raises ``PrintingError`` when
-    there are no tables or the page format is unknown.
+    A table's code lasts the evening, so one card serves every round: it names no round and
+    nobody seated (the seating list does). Each card is a full page (fold it, or stand it in
+    a holder). Raises ``PrintingError`` when there are no tables or the page format is
+    unknown.
     """
-    _check_round_number(round_number)
     if not tables:
         raise PrintingError("table_cards_pdf needs at least one table")
-    document = _new_document(f"{event_name} - round {round_number} - table cards", page_format)
+    document = _new_document(f"{event_name} - table cards", page_format)
     for table in tables:
         document.add_page()
         _text(document, 14, event_name, align="C", height=8)
-        _text(document, 14, f"Round {round_number}", align="C", height=8)
         document.ln(4)
         _text(document, 72, f"Table {table.table_number}", style="B", align="C", height=32)
         document.ln(4)
@@ -358,11 +335,18 @@ def table_cards_pdf(
             new_x="LMARGIN",
             new_y="NEXT",
         )
-        if table.seated:
-            document.ln(4)
-            for line in table.seated:
-                _text(document, 16, line, align="C", height=9)
+        document.ln(4)
+        _text(document, 11, "This card stays on the table all evening.", align="C", height=6)
     return _output(document)
+
+
+def _with_players(team: TallyTeam) -> str:
+    """ "Team 7 (Cy & Di)", or just "Cy & Di" when the team is named by its players (a
+    rotating-partner pair), never the names twice."""
+    names = " & ".join(team.player_names)
+    if not names or names == team.team_name:
+        return team.team_name
+    return f"{team.team_name} ({names})"
 
 
 def _tally_header(
@@ -372,16 +356,16 @@ def _tally_header(
     table_label: str,
     team: TallyTeam,
     opponent: TallyTeam | None,
+    *,
+    heading: str = "Tally sheet",
 ) -> None:
     _text(document, 11, event_name, height=6)
-    _text(document, 20, f"Tally sheet - {team.team_name}", style="B", height=11)
+    _text(document, 20, f"{heading} - {team.team_name}", style="B", height=11)
     _text(document, 12, f"{round_label}    {table_label}", height=7)
-    if team.player_names:
+    if team.player_names and " & ".join(team.player_names) != team.team_name:
         _text(document, 11, "Players: " + " & ".join(team.player_names), height=6)
     if opponent is not None:
-        names = " & ".join(opponent.player_names) if opponent.player_names else ""
-        label = f"Opponents: {opponent.team_name}" + (f" ({names})" if names else "")
-        _text(document, 11, label, height=6)
+        _text(document, 11, f"Opponents: {_with_players(opponent)}", height=6)
     document.ln(3)
 
 
@@ -413,18 +397,24 @@ def tally_sheets_pdf(
     opponent_check: OpponentCheck = OpponentCheck.INITIALS,
     page_format: str = "Letter",
     wording: SheetWording | None = None,
+    per_team: bool = False,
+    stage_label: str = "",
+    sitting_out: Sequence[str] = (),
 ) -> bytes:
-    """Return a PDF with one tally sheet per team for this round (two pages per table).
+    """Return a PDF with the round's tally sheets: one page per table (both teams side by
+    side), or with ``per_team`` one page per team (two per table).
 
     No player's code is printed: the scorekeeper keeps both teams' sheets, so a code on a
     sheet would let one side confirm a score for the other. ``wording`` is the sheet's own
     (Bolivar: "Game 3" and its sentences); every sheet says a hand the director rules on is
-    written 0-0.
+    written 0-0. ``stage_label`` names a playoff ("Playoff: 4-hand game"): the sheet is then
+    headed "Playoff tally sheet"; ``sitting_out`` names who sits this round out (a
+    round-robin playoff's idle team), printed on every page.
 
-    Each sheet has the event, round and table header, the team and its opponents, a line per
-    hand (``hand_count`` lines: 8 for Ballantrae and the tournament sheet's progressive game,
-    12 for Valpo) with the points and a running total, the opponent's initials on each line,
-    and a total with the opponent's initials or signature (``opponent_check``).
+    Each sheet has the event, round and table header, the teams, a line per hand
+    (``hand_count`` lines: 8 for Ballantrae and the tournament sheet's progressive game,
+    12 for Valpo, 4 for a Valpo playoff) with the points and a running total, and a total
+    with the opponent's initials or signature (``opponent_check``).
     """
     _check_round_number(round_number)
     if not tables:
@@ -433,42 +423,94 @@ def tally_sheets_pdf(
         raise PrintingError(f"hand_count must be between 1 and 30, got {hand_count}")
     words = wording or SheetWording()
     document = _new_document(f"{event_name} - round {round_number} - tally sheets", page_format)
-    for table in tables:
-        for index, team in enumerate(table.teams):
-            opponent = table.teams[1 - index]
-            document.add_page()
-            _tally_header(
-                document,
-                event_name,
-                f"{words.game_word} {round_number}",
-                f"Table {table.table_number} (code {table.table_code})",
-                team,
-                opponent,
+    round_label = f"{words.game_word} {round_number}" + (f" - {stage_label}" if stage_label else "")
+    heading = "Playoff tally sheet" if stage_label else "Tally sheet"
+    idle = f"Sitting out this {words.game_word.lower()}: {', '.join(sitting_out)}"
+    line_height = min(_LINE_HEIGHT + 2, 150 / hand_count)
+
+    def footer(checked_for: Sequence[TallyTeam]) -> None:
+        document.ln(4)
+        for note in (*words.notes, RULED_HAND_NOTE):
+            _text(document, 9, note, height=5)
+        document.ln(2)
+        _text(document, 11, opponent_check.instruction_for(words.game_word), height=6)
+        if words.hand_in:
+            _text(document, 11, words.hand_in, height=6)
+        for team in checked_for:
+            document.ln(3)
+            _text(document, 11, f"{opponent_check.column_title} (for {team.team_name}):", height=6)
+            document.cell(
+                w=document.epw * 0.6, h=12, text="", border="B", new_x="LMARGIN", new_y="NEXT"
             )
-            usable = document.epw
-            widths = [usable * 0.14, usable * 0.26, usable * 0.30, usable * 0.30]
-            _grid_row(
-                document,
-                widths,
-                ["Hand", "Points", "Running total", "Opp. initials"],
-                bold=True,
+
+    for table in tables:
+        table_label = f"Table {table.table_number} (code {table.table_code})"
+        if per_team:
+            for index, team in enumerate(table.teams):
+                opponent = table.teams[1 - index]
+                document.add_page()
+                _tally_header(
+                    document,
+                    event_name,
+                    round_label,
+                    table_label,
+                    team,
+                    opponent,
+                    heading=heading,
+                )
+                if sitting_out:
+                    _text(document, 11, idle, height=6)
+                usable = document.epw
+                widths = [usable * 0.14, usable * 0.26, usable * 0.30, usable * 0.30]
+                _grid_row(
+                    document,
+                    widths,
+                    ["Hand", "Points", "Running total", "Opp. initials"],
+                    bold=True,
+                    fill=True,
+                )
+                for hand_number in range(1, hand_count + 1):
+                    _grid_row(document, widths, [str(hand_number), "", "", ""], height=line_height)
+                _grid_row(document, widths, ["Total", "", "", ""], bold=True, height=10)
+                footer([opponent])
+            continue
+        document.add_page()
+        _text(document, 11, event_name, height=6)
+        _text(document, 20, f"{heading} - Table {table.table_number}", style="B", height=11)
+        _text(document, 12, f"{round_label}    code {table.table_code}", height=7)
+        for letter, team in zip("AB", table.teams, strict=True):
+            _text(document, 11, f"Team {letter}: {_with_players(team)}", height=6)
+        if sitting_out:
+            _text(document, 11, idle, height=6)
+        document.ln(3)
+        usable = document.epw
+        widths = [usable * 0.12, *([usable * 0.22] * 4)]
+        document.set_fill_color(225, 225, 225)
+        document.set_font("Helvetica", "B", 10)
+        document.cell(w=widths[0], h=_LINE_HEIGHT, text="", border=1, fill=True)
+        for letter, team in zip("AB", table.teams, strict=True):
+            width = widths[1] * 2
+            document.cell(
+                w=width,
+                h=_LINE_HEIGHT,
+                text=_fit(document, f"Team {letter}: {team.team_name}", width),
+                border=1,
+                align="C",
                 fill=True,
             )
-            line_height = min(_LINE_HEIGHT + 2, 150 / hand_count)
-            for hand_number in range(1, hand_count + 1):
-                _grid_row(document, widths, [str(hand_number), "", "", ""], height=line_height)
-            _grid_row(document, widths, ["Total", "", "", ""], bold=True, height=10)
-            document.ln(4)
-            for note in (*words.notes, RULED_HAND_NOTE):
-                _text(document, 9, note, height=5)
-            document.ln(2)
-            _text(document, 11, opponent_check.instruction, height=6)
-            document.ln(4)
-            _text(
-                document, 11, f"{opponent_check.column_title} (for {opponent.team_name}):", height=6
-            )
-            document.ln(2)
-            document.cell(w=usable * 0.6, h=14, text="", border="B", new_x="LMARGIN", new_y="NEXT")
+            document.set_font("Helvetica", "B", 10)
+        document.ln(_LINE_HEIGHT)
+        _grid_row(
+            document,
+            widths,
+            ["Hand", "Points", "Running total", "Points", "Running total"],
+            bold=True,
+            fill=True,
+        )
+        for hand_number in range(1, hand_count + 1):
+            _grid_row(document, widths, [str(hand_number), "", "", "", ""], height=line_height)
+        _grid_row(document, widths, ["Total", "", "", "", ""], bold=True, height=10)
+        footer(table.teams)
     return _output(document)
 
 
@@ -530,6 +572,8 @@ def event_tally_sheets_pdf(
         for note in (*words.notes, RULED_HAND_NOTE):
             _text(document, 9, note, height=5)
         _text(document, 10, opponent_check.instruction, height=6)
+        if words.hand_in:
+            _text(document, 10, words.hand_in, height=6)
     return _output(document)
 
 
@@ -633,8 +677,12 @@ def round_assignments_pdf(
     rows: Sequence[AssignmentRow],
     *,
     page_format: str = "Letter",
+    sitting_out: Sequence[str] = (),
+    stage_label: str = "",
 ) -> bytes:
-    """Return the round's seating list: every table, its code and who sits there."""
+    """Return the round's seating list: every table, its code and who sits there, then who
+    sits the round out (``sitting_out``: players, or a team format's idle teams).
+    ``stage_label`` names a playoff round ("Playoff: 4-hand round robin")."""
     _check_round_number(round_number)
     if not rows:
         raise PrintingError("round_assignments_pdf needs at least one table")
@@ -642,6 +690,8 @@ def round_assignments_pdf(
     document.add_page()
     _text(document, 12, event_name, height=7)
     _text(document, 22, f"Round {round_number}: table assignments", style="B", height=12)
+    if stage_label:
+        _text(document, 14, stage_label, style="B", height=8)
     document.ln(3)
     usable = document.epw
     widths = [usable * 0.12, usable * 0.16, usable * 0.72]
@@ -653,4 +703,9 @@ def round_assignments_pdf(
             [str(row.table_number), row.table_code, "   vs   ".join(row.seated)],
             height=9,
         )
+    document.ln(4)
+    if sitting_out:
+        _text(document, 13, "Sitting out this round: " + ", ".join(sitting_out), height=8)
+    else:
+        _text(document, 11, "Nobody sits out this round.", height=7)
     return _output(document)

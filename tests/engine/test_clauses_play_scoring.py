@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
+from typer.testing import CliRunner
 
+from euchre.cli.main import app
 from euchre.engine import BUILTIN_PROFILES, HandStatus, load_profile
 from euchre.engine.cards import Card, Rank, Suit, effective_suit, trump_rank
+from euchre.engine.errors import RuleProfileError
 from euchre.engine.record import deal_cards, deal_record
 
 from .helpers import act, deal, find_playout, legal_texts
@@ -223,3 +227,52 @@ def test_scored_hand_status(profile: str) -> None:
     state = act(deal(profile, STANDARD, "AD").start(), "order", "discard 9C")
     result = find_playout(state, lambda r: True)
     assert result.status is HandStatus.SCORED and len(result.tricks) == 5
+
+
+# --- Who leads a lone hand ---------------------------------------------------------------------
+def _first_leader(profile: str, actions: list[str], **options: object) -> int:
+    """The seat that leads the first trick after ``actions`` (dealer 0), by ``euchre replay``."""
+    data = deal(profile, STANDARD, "AD").to_json()
+    data["actions"] = actions
+    if options:
+        data["profile_options"] = options
+    result = CliRunner().invoke(app, ["replay", "-"], input=json.dumps(data))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["phase"] == "play", out
+    return int(out["to_act"])
+
+
+LEFT_OF_LONER: dict[str, object] = {"lone_hand_lead": "left_of_loner"}
+
+
+def test_questions_once_trump_is_declared_the_player_left_of_the_dealer_plays_the_first_card() -> (
+    None
+):
+    # "Once a team has declared trump, the player to the left of the dealer plays the first
+    # card": seat 2, the dealer's partner, orders alone (the dealer sits out); seat 1 leads.
+    assert _first_leader("questions", ["pass", "order alone"]) == 1
+
+
+def test_lone_hand_lead_left_of_the_loner_house_option_of_online_sites_recorded_finals() -> None:
+    # The house option: the player on the lone caller's left leads the first trick.
+    assert _first_leader("valpo", ["pass", "order alone"], **LEFT_OF_LONER) == 3
+    assert _first_leader("valpo", ["pass", "order alone"]) == 1
+    # Seat 1 alone: he leads from the dealer's left; his own left is seat 2.
+    assert _first_leader("valpo", ["order alone", "discard 9C"]) == 1
+    assert _first_leader("valpo", ["order alone", "discard 9C"], **LEFT_OF_LONER) == 2
+    # A hand played with partners keeps the dealer's left.
+    assert _first_leader("valpo", ["order", "discard 9C"], **LEFT_OF_LONER) == 1
+    # Seat 1 alone and seat 0 defends alone: seat 2 (his left) sits out, so the lead passes on
+    # clockwise past seat 3 (the loner's partner) to seat 0.
+    defended = ["order alone", "pass", "defend alone", "discard 9C"]
+    options = {**LEFT_OF_LONER, "defend_alone": True}
+    assert _first_leader("valpo", defended, **options) == 0
+    assert _first_leader("valpo", defended, defend_alone=True) == 1
+
+
+def test_lone_hand_lead_left_of_the_loner_needs_lone_hands_and_no_early_lead_rule() -> None:
+    with pytest.raises(RuleProfileError, match="'lone_hand_lead' = 'left_of_loner' cannot be"):
+        load_profile("tournament").replace(lone_hand_lead="left_of_loner")
+    with pytest.raises(RuleProfileError, match="needs 'going_alone'"):
+        load_profile("valpo").replace(lone_hand_lead="left_of_loner", going_alone=False)

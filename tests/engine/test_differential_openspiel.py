@@ -37,6 +37,8 @@ Where they differ (not compared):
   ``throw_in``, but our throw-in profile (``questions``) scores differently (lone 3-4 = 2,
   euchre by five = 4), so it is left out; so is ``ballantrae`` (the dealer needs another
   trump to pick up, the dealer's partner must go alone, folding).
+- ``lone_hand_lead = "left_of_loner"`` (a house option) has no OpenSpiel counterpart
+  (OpenSpiel leads from the dealer's left, as every built-in profile does): not compared.
 - Individual (progressive) points, e.g. ``tournament``'s 5 to a lone marcher, have no
   counterpart in OpenSpiel: only team points are compared.
 """

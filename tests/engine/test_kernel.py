@@ -40,6 +40,8 @@ PROFILE_CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in BUI
     ("valpo", {"fold_without_ace_face_trump": True, "defend_alone": True}),
     ("ballantrae", {"all_pass": "throw_in", "defend_alone": True}),
     ("valpo", {"going_alone": False}),
+    ("valpo", {"lone_hand_lead": "left_of_loner", "defend_alone": True}),
+    ("ballantrae", {"lone_hand_lead": "left_of_loner"}),
 ]
 
 OPTION_CASES = play_option_cases()

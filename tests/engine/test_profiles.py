@@ -94,3 +94,30 @@ def test_profile_replace_marks_the_source_as_override() -> None:
     rules = load_profile("bolivar").replace(defend_alone=True)
     assert rules.defend_alone and rules.sources["defend_alone"] == "override"
     assert not load_profile("bolivar").defend_alone  # the built-in is untouched
+
+
+def test_a_reading_that_rests_on_no_clause_says_house_default_and_cites_none() -> None:
+    # A source quotes its sheet ('...' or a numbered rule) or says "house default", never
+    # both; nor does one cite a rules file the project does not ship.
+    for profile in BUILTIN_PROFILES:
+        for option, source in load_profile(profile).sources.items():
+            assert "RULES.md" not in source, (profile, option)
+            assert not source.startswith("default"), (profile, option, source)
+            if source.startswith("house default"):
+                assert source.count("'") < 2 and "Rule " not in source, (profile, option)
+    readings = {
+        ("bolivar", "wrong_number_of_cards"),
+        ("questions", "wrong_number_of_cards"),
+        ("valpo", "turned_down_suit_bid"),
+        ("questions", "all_pass"),
+    }
+    for profile, option in readings:
+        assert load_profile(profile).sources[option].startswith("house default"), option
+
+
+def test_wrong_dealer_found_before_the_first_trick_is_a_house_default() -> None:
+    from euchre.engine.irregularities import Irregularity, adjudicate
+
+    ruling = adjudicate(load_profile("tournament"), Irregularity.WRONG_DEALER, offending_team=0)
+    assert "found after the first trick: the deal stands" in ruling.explanation
+    assert "house default: the right dealer redeals" in ruling.explanation

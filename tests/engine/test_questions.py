@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from euchre.cli.main import app
 from euchre.engine.errors import EuchreError
 from euchre.engine.questions import PILE_CARDS, QuestionDeck, QuestionPile, question_after_trick
 
@@ -67,3 +70,25 @@ def test_question_deck_bad_line_is_named(tmp_path: Path) -> None:
     path.write_text("2C Who are you?\n")
     with pytest.raises(EuchreError, match="line 1: expected 'CARD: question'"):
         QuestionDeck.load(path)
+
+
+def test_questions_defenders_ask_one_person_in_the_bidding_team_the_lone_callers_partner_included(
+    tmp_path: Path,
+) -> None:
+    # "When the defending team wins a trick, the team can ask one person in the bidding team
+    # the question on one of the cards played during that trick." Seat 1 orders diamonds
+    # alone (seat 3 sits out); seat 2 ruffs seat 1's KH with the 9D and asks seat 3.
+    record = deal("questions", STANDARD, "AD").to_json()
+    record["actions"] = ["order alone", "discard 9C", "play KH", "play 9D", "play 9H", "ask 3 9D"]
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    [question] = json.loads(result.output)["questions"]
+    assert (question["asker"], question["asked"], question["card"]) == (2, 3, "9D")
+    assert question["question"] == QuestionDeck.default().questions["9D"]
+    # The other team is still refused: the defenders do not ask their own partner.
+    record["actions"][-1] = "ask 0 9D"
+    path.write_text(json.dumps(record))
+    refused = CliRunner().invoke(app, ["replay", str(path)])
+    assert refused.exit_code == 1 and "a player of the bidding team" in refused.output

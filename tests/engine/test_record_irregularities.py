@@ -299,7 +299,7 @@ def test_questions_the_asking_team_chooses_whom_and_which_card() -> None:
     first, second = questions_for_hand(state)
     assert (first.asker, first.asked, first.source) == (1, 0, "pile")
     assert (second.asker, second.asked, second.card) == (2, 3, "KH")
-    with pytest.raises(IllegalActionError, match="they ask a defender"):
+    with pytest.raises(IllegalActionError, match="they ask a player of the other team"):
         replay(record_of("questions", [*play, "ask 3"]))
     with pytest.raises(IllegalActionError, match="AS was not played in trick 1"):
         replay(record_of("questions", [*play, "ask 0", *play2, "ask 3 AS"]))

@@ -175,3 +175,31 @@ def test_a_player_code_opens_only_that_players_own_seat(director: TestClient) ->
         f"/api/events/{event_id}/rounds/1/online/1/seats/0", json={"kind": "rules"}
     )
     assert filled.status_code == 401
+
+
+def test_a_player_code_typed_on_a_new_phone_closes_the_old_phones_socket(
+    director: TestClient,
+) -> None:
+    """One seat, one holder at an online night too: claiming the seat again revokes the
+    first phone's token, and its socket is told why and closed."""
+    config = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
+    event_id = int(director.post("/api/events", json=config).json()["id"])
+    add_singles(director, event_id, 4)
+    codes = codes_by_number(director, event_id)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    anonymous = TestClient(director.app, base_url="http://127.0.0.1")
+    first = claim(anonymous, event_id, codes[1])
+    table = first["play_table"]
+    with anonymous.websocket_connect(f"/api/play/tables/{table}/ws") as old_phone:
+        old_phone.send_json({"token": first["token"], "seq": 0})
+        assert old_phone.receive_json()["view"]["seat"] == first["seat"]
+        again = claim(anonymous, event_id, codes[1])
+        for _ in range(20):
+            message = old_phone.receive_json()
+            if message["type"] != "view":
+                break
+        assert message == {"type": "revoked", "detail": "This seat was opened on another device."}
+    stale = anonymous.get(f"/api/play/tables/{table}", headers=bearer(first["token"]))
+    assert stale.status_code == 403
+    fresh = anonymous.get(f"/api/play/tables/{table}", headers=bearer(again["token"]))
+    assert fresh.status_code == 200 and fresh.json()["seat"] == first["seat"]

@@ -218,7 +218,7 @@ def test_a_human_replaces_a_computer_player_between_hands_and_a_computer_replace
     client: TestClient,
 ) -> None:
     created = open_table(client, seats=["human", "rules", "human", "rules"], seed=3)
-    table, tokens = created["table"], human_tokens(created)
+    table, tokens, host = created["table"], human_tokens(created), created["host_token"]
     for seq, seat in enumerate((0, 2)):
         client.post(
             f"/api/play/tables/{table}/actions",
@@ -226,19 +226,19 @@ def test_a_human_replaces_a_computer_player_between_hands_and_a_computer_replace
             headers=bearer(tokens[seat]),
         )
     left = client.post(
-        f"/api/play/tables/{table}/seats/2", json={"kind": "pimc"}, headers=bearer(tokens[0])
+        f"/api/play/tables/{table}/seats/2", json={"kind": "pimc"}, headers=bearer(host)
     )
     assert left.status_code == 200 and left.json()["token"] is None
     assert view_of(client, table)["seats"][2]["kind"] == "pimc"
     assert client.get(f"/api/play/tables/{table}", headers=bearer(tokens[2])).status_code == 403
     invited = client.post(
-        f"/api/play/tables/{table}/seats/1", json={"kind": "human"}, headers=bearer(tokens[0])
+        f"/api/play/tables/{table}/seats/1", json={"kind": "human"}, headers=bearer(host)
     )
     assert invited.status_code == 200 and invited.json()["token"]
     seats = view_of(client, table)["seats"]
     assert seats[1]["kind"] == "rules" and seats[1]["next_kind"] == "human"
     wrong = client.post(
-        f"/api/play/tables/{table}/seats/3", json={"kind": "wizard"}, headers=bearer(tokens[0])
+        f"/api/play/tables/{table}/seats/3", json={"kind": "wizard"}, headers=bearer(host)
     )
     assert wrong.status_code == 400 and "wizard" in wrong.json()["detail"]
 

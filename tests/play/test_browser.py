@@ -289,7 +289,8 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
     created = _open(
         served, profile="tournament", seats=["human", "rules", "rules", "rules"], seed=6
     )
-    page = _seat_page(browser, created["seats"][0]["url"])
+    # The host's page: the seat's link and the host key (only the host changes seats).
+    page = _seat_page(browser, created["seats"][0]["url"] + "&host=" + created["host_token"])
     _click_and_wait(page, page.locator("[data-action=sit]"))
     page.click("#seats-panel summary")
     row = page.locator("#seats .seat-row[data-seat='2']")

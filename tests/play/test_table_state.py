@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from euchre.engine.cards import iter_mask
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
-from euchre.store.play.table import TableState, config_from_request, seat_kinds
+from euchre.store.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD
 
@@ -195,7 +195,12 @@ def _cards_in(view: dict[str, Any]) -> set[str]:
     moves=st.integers(0, 10_000),
 )
 def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves: int) -> None:
-    state = _table(profile, seed=seed)
+    """Also with seats re-opened on other devices (``reissue N``) along the way, and the
+    table's secret seed in no view and in no record while its game is in play."""
+    config = _table(profile, seed=seed).config
+    big = random.Random(seed).getrandbits(128) | 1 << 127  # as secret seeds are: 128 bits
+    state = TableState.new("T", config.model_copy(update={"seed": big, "seeded": False}))
+    secret = str(state.config.seed)
     rng = random.Random(moves)
     for _ in range(260):
         if state.status == "over":
@@ -204,9 +209,14 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             view = state.view(seat)
             leaked = _cards_in(view) - _allowed(state, seat)
             assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
+            text = json.dumps(view)
+            assert secret not in text and game_seed(state.config.seed, 0) not in text
             if seat is not None and state.to_act != seat:
                 refusal = state.refusal(seat, "play AH", state.legal(seat))
                 assert not set(CARD.findall(refusal)) - {"AH"}
+        assert all("value" not in record["seed"] for record in state.records())
+        if rng.random() < 0.05:
+            state.apply(-1, f"reissue {rng.randrange(4)}")
         _step(state, rng)
 
 

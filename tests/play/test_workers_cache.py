@@ -37,7 +37,7 @@ def _services_at(url: str) -> tuple[PlayService, PlayService, str]:
         timer_seconds=0,
         deck_text=None,
     )
-    table_id, _ = one.create_table(config, client="test")
+    table_id, _, _ = one.create_table(config, client="test")
     return one, two, table_id
 
 

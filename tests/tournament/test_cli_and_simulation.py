@@ -196,3 +196,28 @@ def test_event_penalty_and_seat_commands(tmp_path: Path) -> None:
     code, output = run("event", "standings", path, "--json")
     points = {row["competitor_id"]: row["points"] for row in json.loads(output)}
     assert points == {"A": 9, "B": 9, "C": 3, "D": 3}
+
+
+def test_tournament_dealer_fails_to_discard_scores_4_if_lone_hand_was_called_by_opposition(
+    tmp_path: Path,
+) -> None:
+    # Sheet 004: "If the dealer fails to discard, the opposition scores 2 points (or 4 points
+    # if lone hand was called by opposition)." C (team 1) deals; A and B are the opposition.
+    path = str(tmp_path / "event.json")
+    run("event", "new", path, "--sheet", "tournament", "--rounds", "2")
+    for name in "ABCD":
+        run("event", "add-player", path, name)
+    assert run("event", "seat", path, "--round", "1", "--tables", "A,B:C,D")[0] == 0
+    assert run("event", "result", path, "--round", "1", "--table", "1", "--points", "5-3")[0] == 0
+    slip = ("event", "penalty", path, "--round", "1", "--table", "1")
+    slip += ("--kind", "dealer_fails_to_discard", "--offender", "C")
+    code, output = run(*slip, "--lone-caller", "D")  # the dealer's own partner called alone
+    assert code == 0 and "points 2-0" in output, output
+    code, output = run(*slip, "--lone-caller", "A")  # the opposition called alone
+    assert code == 0 and "points 4-0" in output, output
+    # "A lone hand was on" alone cannot tell the two apart: refused, naming what is missing.
+    code, output = run(*slip, "--lone-hand")
+    assert code == 1 and "--lone-caller" in output, output
+    code, output = run("event", "standings", path, "--json")
+    points = {row["competitor_id"]: row["points"] for row in json.loads(output)}
+    assert points == {"A": 5 + 2 + 4, "B": 5 + 2 + 4, "C": 3, "D": 3}

@@ -288,7 +288,7 @@ def test_seating_override_for_the_next_round(client: TestClient) -> None:
         json={"tables": [[[1, 2], [1, 4]]], "reason": "x"},
     )
     assert bad.status_code == 400
-    assert "player 1 appears twice" in bad.json()["detail"]
+    assert "Player 1a appears twice" in bad.json()["detail"]
     seating = {"tables": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "reason": "friends asked"}
     assert client.put(f"/api/events/{event_id}/rounds/1/seating", json=seating).status_code == 200
     started = client.post(f"/api/events/{event_id}/rounds").json()

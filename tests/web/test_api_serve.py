@@ -7,10 +7,13 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
+from pytest import MonkeyPatch
 from typer.testing import CliRunner
 
 from euchre.cli.main import app
@@ -84,29 +87,65 @@ def test_serve_checks_the_public_url(tmp_path: Path) -> None:
     assert "must start with http://" in str(result.exception or result.output)
 
 
-def test_multi_worker_serve_answers_without_the_delayed_ack_wait(tmp_path: Path) -> None:
+def test_serve_runs_on_the_fast_http_stack(tmp_path: Path, monkeypatch: MonkeyPatch) -> None:
     """Issue 9: with ``--workers 2`` every response waited ~44 ms (Nagle's algorithm meeting
-    the client's delayed ACK). One client asking in sequence must get answers in well
-    under 40 ms. The wait is added to every answer, so it shows in the fastest answers too:
-    with it none of 25 answers on one kept-alive connection comes under 40 ms, and without it
-    at least five come under 20 ms even on a busy machine (a median was at the mercy of the
-    other processes on a loaded two-core CI machine)."""
-    from tests.served import EuchreServer
+    the client's delayed ACK) on h11 and asyncio. ``euchre serve`` asks uvicorn for httptools
+    (each response written in one piece) and uvloop (TCP_NODELAY on every connection), and
+    both are installed. The timing itself is ``bench/serve_latency.py``."""
+    import uvicorn
 
-    server = EuchreServer(f"sqlite:///{tmp_path}/serve.db", tmp_path, workers=2).start()
-    try:
-        with httpx.Client(base_url=server.base_url, timeout=10) as client:
-            for _ in range(5):  # warm up both workers' imports and the connection
-                client.get("/api/choices").raise_for_status()
-            timings = []
-            for _ in range(25):
-                started = time.perf_counter()
-                client.get("/api/choices").raise_for_status()
-                timings.append(time.perf_counter() - started)
-    finally:
-        server.stop()
-    timings.sort()
-    fifth_fastest_ms = 1000 * timings[4]
-    assert fifth_fastest_ms < 20, (
-        f"the fifth fastest of 25 answers took {fifth_fastest_ms:.1f} ms (the Nagle wait is ~40 ms)"
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda *args, **options: seen.update(options))
+    result = CliRunner().invoke(
+        app,
+        ["serve", "--no-qr", "--workers", "2", "--host", "127.0.0.1"],
+        env={"DATABASE_URL": f"sqlite:///{tmp_path}/x.db"},
     )
+    assert result.exit_code == 0, result.output
+    assert (seen["http"], seen["loop"], seen["workers"]) == ("httptools", "uvloop", 2)
+
+
+def test_an_accepted_connection_has_tcp_nodelay_on_a_workers_inherited_socket() -> None:
+    """The cause itself: a worker of ``--workers N`` serves on a listening socket it was
+    handed (not one it bound), the case where h11 on asyncio left TCP_NODELAY off. On the
+    stack ``euchre serve`` chooses, the socket of an accepted connection has it on."""
+    import asyncio
+
+    import uvicorn
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+    from euchre.cli.web_cmds import loop_implementation
+
+    nodelay: list[int] = []
+
+    class Recording(HttpToolsProtocol):
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            raw = transport.get_extra_info("socket")
+            nodelay.append(raw.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            super().connection_made(transport)
+
+    async def hello(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"ok"})
+
+    listening = socket.socket()
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    config = uvicorn.Config(
+        hello, http=Recording, loop=loop_implementation(), lifespan="off", log_level="warning"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+            time.sleep(0.05)
+        assert httpx.get(f"http://127.0.0.1:{port}/", timeout=10).text == "ok"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        listening.close()
+    assert nodelay and all(nodelay), nodelay

@@ -167,7 +167,7 @@ def test_check_in_all_then_withdraw_with_a_reason_and_reinstate(director: TestCl
     director.post(f"/api/events/{event_id}/rounds")
     late = _form(director, f"{base}/players/3/reinstate")
     assert late.status_code == 409
-    assert "Player 3 (player 3) has already missed round 1" in late.text
+    assert "Player 3 has already missed round 1" in late.text
     audit = director.get(f"{base}/audit").text
     assert "withdrew Player 3 (#3)" in audit
     assert "took back the withdrawal of Player 3 (#3)" in audit

@@ -61,7 +61,7 @@ def test_penalty_list_names_the_player_and_pays_teams_by_their_players_names(
     )
     assert wrong.status_code == 400
     detail = wrong.json()["detail"]
-    assert detail.startswith(f"{names[elsewhere]} (player {elsewhere}) does not play at round 1")
+    assert detail.startswith(f"{names[elsewhere]} does not play at round 1")
     assert names[sides[0][0]] in detail  # who does sit there, by name
 
 

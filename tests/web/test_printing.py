@@ -13,18 +13,28 @@ from euchre.printing import (
     PlayerScorecardData,
     PrintingError,
     ScorecardRound,
+    SheetWording,
     TableCardData,
     TallyTableData,
     TallyTeam,
     event_tally_sheets_pdf,
-    opponent_check_for_profile,
     player_scorecards_pdf,
     round_assignments_pdf,
     table_cards_pdf,
     tally_sheets_pdf,
     to_latin1,
-    wording_for_profile,
 )
+from euchre.store.presets import sheet_words
+
+
+def opponent_check_for_profile(profile_id: str) -> OpponentCheck:
+    return OpponentCheck(sheet_words(profile_id).opponent_check)
+
+
+def wording_for_profile(profile_id: str) -> SheetWording:
+    words = sheet_words(profile_id)
+    return SheetWording(words.game_word, words.tally_notes, words.hand_in)
+
 
 BASE = "http://192.168.1.20:8000"
 
@@ -48,24 +58,25 @@ def _two_tables() -> list[TallyTableData]:
 
 def test_table_cards_one_page_per_table_with_number_code_and_url() -> None:
     tables = [
-        TableCardData(table_number, code, f"{BASE}/t/{code}", ("Ann & Bob", "Cy & Di"))
+        TableCardData(table_number, code, f"{BASE}/t/{code}")
         for table_number, code in [(1, "K7QF"), (2, "M3ZP"), (3, "W9XR")]
     ]
-    pages = _pages_text(table_cards_pdf("Summer Games 2023", 4, tables))
+    pages = _pages_text(table_cards_pdf("Summer Games 2023", tables))
     assert len(pages) == 3
     for page, table in zip(pages, tables, strict=True):
         assert f"Table {table.table_number}" in page
         assert table.table_code in page
         assert table.url in page
-        assert "Round 4" in page
         assert "Summer Games 2023" in page
-        assert "Ann & Bob" in page
+        # The code lasts the evening: the card names no round (and so nobody seated).
+        assert "Round" not in page
+        assert "stays on the table all evening" in page
 
 
 def test_table_card_qr_code_decodes_to_the_table_page_url() -> None:
     zxingcpp = pytest.importorskip("zxingcpp")
     url = f"{BASE}/t/K7QF"
-    pdf = table_cards_pdf("Event", 1, [TableCardData(1, "K7QF", url)])
+    pdf = table_cards_pdf("Event", [TableCardData(1, "K7QF", url)])
     images = PdfReader(io.BytesIO(pdf)).pages[0].images
     assert len(images) == 1
     picture = images[0].image
@@ -75,8 +86,10 @@ def test_table_card_qr_code_decodes_to_the_table_page_url() -> None:
     assert results[0].format == zxingcpp.BarcodeFormat.QRCode
 
 
-def test_tally_sheets_one_per_team_with_a_line_per_hand() -> None:
-    pages = _pages_text(tally_sheets_pdf("Summer Games", 3, _two_tables(), hand_count=8))
+def test_tally_sheets_per_team_option_prints_one_per_team_with_a_line_per_hand() -> None:
+    pages = _pages_text(
+        tally_sheets_pdf("Summer Games", 3, _two_tables(), hand_count=8, per_team=True)
+    )
     assert len(pages) == 4
     first = pages[0]
     assert "Tally sheet - Team 1" in first
@@ -98,9 +111,10 @@ def test_valpo_scorecard_is_signed_by_the_opponent_with_twelve_hands() -> None:
     check = opponent_check_for_profile("valpo")
     assert check is OpponentCheck.SIGNATURE
     pdf = tally_sheets_pdf("Valpo Rec", 1, _two_tables()[:1], hand_count=12, opponent_check=check)
-    page = _pages_text(pdf)[0]
+    (page,) = _pages_text(pdf)
     assert "have your opponent sign" in page
-    assert "Opponent's signature" in page
+    assert "Opponent's signature (for Team 1)" in page
+    assert "Opponent's signature (for Team 7)" in page
     assert "12" in page.splitlines()
 
 
@@ -177,9 +191,11 @@ def test_names_outside_latin1_print_folded_never_fail() -> None:
     assert to_latin1("Łukasz “Luke” — Zoë 王") == 'Lukasz "Luke" - Zoë ?'
     pdf = table_cards_pdf(
         "Événement 🃏",
-        1,
-        [TableCardData(1, "K7QF", f"{BASE}/t/K7QF", ("Łukasz & Zoë", "王 & \x00"))],
+        [TableCardData(1, "K7QF", f"{BASE}/t/K7QF")],
     )
+    (page,) = _pages_text(pdf)
+    assert "Événement ?" in page
+    pdf = round_assignments_pdf("E", 1, [AssignmentRow(1, "K7QF", ("Łukasz & Zoë", "王 & \x00"))])
     (page,) = _pages_text(pdf)
     assert "Lukasz & Zoë" in page
 
@@ -197,9 +213,8 @@ def test_long_names_are_shortened_to_fit_their_box() -> None:
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: table_cards_pdf("E", 1, []),
-        lambda: table_cards_pdf("E", 0, [TableCardData(1, "A", "http://x/t/A")]),
-        lambda: table_cards_pdf("E", 1, [TableCardData(1, "A", "http://x/t/A")], page_format="B5"),
+        lambda: table_cards_pdf("E", []),
+        lambda: table_cards_pdf("E", [TableCardData(1, "A", "http://x/t/A")], page_format="B5"),
         lambda: tally_sheets_pdf("E", 1, _two_tables(), hand_count=0),
         lambda: event_tally_sheets_pdf("E", [], round_count=7, hand_count=8),
         lambda: player_scorecards_pdf("E", []),
@@ -213,8 +228,8 @@ def test_bad_arguments_raise_a_printing_error(call: object) -> None:
 
 def test_a4_paper_is_taller_and_narrower_than_letter() -> None:
     table = [TableCardData(1, "A", "http://x/t/A")]
-    letter = PdfReader(io.BytesIO(table_cards_pdf("E", 1, table))).pages[0].mediabox
-    a4 = PdfReader(io.BytesIO(table_cards_pdf("E", 1, table, page_format="A4"))).pages[0].mediabox
+    letter = PdfReader(io.BytesIO(table_cards_pdf("E", table))).pages[0].mediabox
+    a4 = PdfReader(io.BytesIO(table_cards_pdf("E", table, page_format="A4"))).pages[0].mediabox
     assert round(float(letter.width)) == 612 and round(float(a4.width)) == 595
     assert float(a4.height) > float(letter.height)
 
@@ -271,3 +286,43 @@ def test_bolivar_tally_sheets_use_bolivars_wording() -> None:
     assert "puts a quarter in the cup" in text
     assert "written 0-0: the director records the penalty points" in text
     assert "Round 3" in _pages_text(tally_sheets_pdf("E", 3, _two_tables(), hand_count=8))[0]
+
+
+def test_tally_sheets_print_one_page_per_table_with_both_teams() -> None:
+    pages = _pages_text(tally_sheets_pdf("Summer Games", 3, _two_tables(), hand_count=8))
+    assert len(pages) == 2
+    first = pages[0]
+    assert "Tally sheet - Table 1" in first
+    assert "Round 3" in first and "K7QF" in first
+    assert "Team A: Team 1 (Ann & Bob)" in first
+    assert "Team B: Team 7 (Cy & Di)" in first
+    assert "Hand Points Running total Points Running total" in first
+    lines = first.splitlines()
+    for hand_number in range(1, 9):
+        assert str(hand_number) in lines
+    assert "9" not in lines
+    assert "Opp. initials (for Team 1)" in first and "Opp. initials (for Team 7)" in first
+    assert "Tally sheet - Table 2" in pages[1]
+
+
+def test_tally_sheet_names_a_team_named_by_its_players_once() -> None:
+    # A rotating-partner pair has no team name: it is "Ann & Bob" (printed once, not twice).
+    pairs = [
+        TallyTableData(
+            1, "K7QF", (TallyTeam("Ann & Bob", ("Ann", "Bob")), TallyTeam("Cy & Di", ("Cy", "Di")))
+        )
+    ]
+    for per_team in (False, True):
+        text = "\n".join(
+            _pages_text(tally_sheets_pdf("E", 1, pairs, hand_count=8, per_team=per_team))
+        )
+        assert "(Ann & Bob)" not in text and "(Cy & Di)" not in text
+        assert "Players: Ann & Bob" not in text
+
+
+def test_round_assignments_list_who_sits_out() -> None:
+    rows = [AssignmentRow(1, "K7QF", ("Ann & Bob", "Cy & Di"))]
+    (page,) = _pages_text(round_assignments_pdf("E", 2, rows, sitting_out=("Eve", "Flo")))
+    assert "Sitting out this round: Eve, Flo" in page
+    (page,) = _pages_text(round_assignments_pdf("E", 2, rows))
+    assert "Nobody sits out this round." in page

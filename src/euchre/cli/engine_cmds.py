@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.cli.input_text import BadInput, decode_utf8, parse_json, read_bytes
 from euchre.cli.options import JsonOption
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile, resolve_profile
@@ -37,23 +36,12 @@ def replay_record_json(data: Any) -> dict[str, Any]:
     return out
 
 
-def _read_input(file: str) -> str:
-    if file == "-":
-        return sys.stdin.read()
-    path = Path(file)
-    if not path.exists():
-        raise CliError(f"file {file!r} does not exist")
-    return path.read_text()
-
-
 def _parse_json(text: str) -> Any:
-    """``json.loads`` that turns a document nested too deeply into a plain error."""
+    """The parsed JSON, or a ``_Malformed`` carrying the plain reason it does not parse."""
     try:
-        return json.loads(text)
-    except RecursionError:
-        return _Malformed("not a hand record: the JSON is nested too deeply")
-    except json.JSONDecodeError as error:
-        return _Malformed(f"not valid JSON: {error.msg} (column {error.colno})")
+        return parse_json(text)
+    except BadInput as error:
+        return _Malformed(str(error))
 
 
 def _looks_like_one_document(text: str) -> bool:
@@ -68,7 +56,7 @@ def _looks_like_one_document(text: str) -> bool:
         json.loads(first)
     except json.JSONDecodeError as error:
         return error.pos >= len(first) - 1 and first[0] in "{["
-    except RecursionError:
+    except (RecursionError, ValueError):
         return False
     return False
 
@@ -89,28 +77,41 @@ def _whole_document_error(text: str, parsed: _Malformed) -> _Malformed:
         return _Malformed(
             f"not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
         )
-    except RecursionError:
+    except (RecursionError, ValueError):
         pass
     return parsed
 
 
-def _records(text: str) -> list[tuple[str, Any]]:
+def _records(data: bytes) -> list[tuple[str, Any]]:
     """Parse one JSON record or JSON Lines; each item is (location, parsed or error text).
 
     A whole-file document is tried first, so a truncated pretty-printed record is reported
-    once, as truncated, rather than line by line.
+    once, as truncated, rather than line by line. JSON Lines are decoded line by line, so a
+    line that is not UTF-8 is one bad line and the others still replay.
     """
-    stripped = text.strip()
-    if not stripped:
+    if not data.strip():
         raise CliError("no hand record in the input")
-    whole = _parse_json(stripped)
-    if not isinstance(whole, _Malformed):
-        return [("record", whole)]
-    if _looks_like_one_document(stripped):
-        return [("record", _whole_document_error(stripped, whole))]
+    try:
+        text = decode_utf8(data, "the input")
+    except BadInput as error:
+        readable = data.decode("utf-8", "replace").strip()
+        if _looks_like_one_document(readable):
+            return [("record", _Malformed(str(error)))]
+    else:
+        stripped = text.strip()
+        whole = _parse_json(stripped)
+        if not isinstance(whole, _Malformed):
+            return [("record", whole)]
+        if _looks_like_one_document(stripped):
+            return [("record", _whole_document_error(stripped, whole))]
     items: list[tuple[str, Any]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+    for number, raw in enumerate(data.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            line = decode_utf8(raw, "the line")
+        except BadInput as error:
+            items.append((f"line {number}", _Malformed(str(error))))
             continue
         items.append((f"line {number}", _parse_json(line)))
     return items
@@ -184,7 +185,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay hand records: who is to act and what is legal, or the hand's result."""
         failures = 0
-        items = _records(_read_input(file))
+        items = _records(read_bytes(file))
         for where, data in items:
             try:
                 if isinstance(data, _Malformed):

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.cli.input_text import BadInput, decode_utf8, parse_json, read_bytes
 
 
 def register(app: typer.Typer) -> None:
@@ -34,19 +34,10 @@ def _parse_scores(text: str) -> tuple[int, int]:
 
 
 def _read_record(source: str) -> Any:
-    if source == "-":
-        text = sys.stdin.read()
-    else:
-        path = Path(source)
-        if not path.is_file():
-            raise CliError(f"file {source!r} does not exist")
-        text = path.read_text()
+    text = decode_utf8(read_bytes(source), "the hand record")
     if not text.strip():
         raise CliError("no hand record in the input")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise CliError(f"the hand record is not valid JSON: {error.msg}") from None
+    return parse_json(text)
 
 
 def hint(
@@ -72,7 +63,12 @@ def hint(
     score_pair = _parse_scores(scores)
     if hands_left < 0:
         raise _usage(f"--hands-left must be 0 or more, got {hands_left}")
-    state = replay(HandRecord.from_json(_read_record(record)))
+    try:
+        state = replay(HandRecord.from_json(_read_record(record)))
+    except BadInput as error:
+        raise CliError(str(error)) from None
+    except RecursionError:
+        raise CliError("not a hand record: the JSON is nested too deeply") from None
     if state.is_over:
         raise CliError("the hand is over: there is no decision left to hint")
     view = view_of(state, state.to_act, score_pair, hands_left)

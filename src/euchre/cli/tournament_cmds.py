@@ -209,12 +209,17 @@ def event_add_player(
     arrival_round: Annotated[int, typer.Option(help="First round played.")] = 1,
 ) -> None:
     """Add a player (a late arrival with --arrival-round)."""
+    from euchre.store import events  # the store (SQLAlchemy) only when needed
+
     inputs = _load(file)
     if any(entrant.id == player_id for entrant in inputs.entrants):
         raise CliError(f"player id {player_id!r} is already entered")
-    entrant = Entrant(player_id, name or player_id, team, arrival_round)
+    # The web's rule for names: refused over the limit, never cut.
+    shown = events.check_name(name or player_id, "player name")
+    label = events.check_name(team, "team name") if team and team.strip() else None
+    entrant = Entrant(player_id, shown, label, arrival_round)
     _save(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
-    print(f"added {player_id}")
+    print(f"added {shown}" + (f" (id {player_id})" if shown != player_id else ""))
 
 
 @event_app.command("withdraw")
@@ -225,13 +230,14 @@ def event_withdraw(
 ) -> None:
     """Withdraw a player from a round on."""
     inputs = _load(file)
-    if not any(entrant.id == player_id for entrant in inputs.entrants):
+    leaving = next((entrant for entrant in inputs.entrants if entrant.id == player_id), None)
+    if leaving is None:
         raise CliError(f"no player {player_id!r} in the event")
     entrants = tuple(
         replace(e, withdrawal_round=from_round) if e.id == player_id else e for e in inputs.entrants
     )
     _save(file, replace(inputs, entrants=entrants))
-    print(f"{player_id} withdraws from round {from_round}")
+    print(f"{leaving.name} withdraws from round {from_round}")
 
 
 def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
@@ -258,12 +264,15 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
     started = _started(inputs, plan)
     if started is not inputs:
         _save(file, started)
+    from euchre.cli.event_words import event_names
+    from euchre.tournament.naming import PlayerNames
+
     lines = [f"round {plan.round}"]
     for table in plan.tables:
-        (a, b), (c, d) = table.partnerships[0][:2], table.partnerships[1][:2]
-        lines.append(f"  table {table.table}: {a} & {b} v {c} & {d}")
+        label = PlayerNames(event_names(inputs), table.partnerships)
+        lines.append(f"  table {table.table}: {label.team(0)} v {label.team(1)}")
     if plan.sitting_out:
-        lines.append(f"  sitting out: {', '.join(plan.sitting_out)}")
+        lines.append(f"  sitting out: {PlayerNames(event_names(inputs)).players(plan.sitting_out)}")
     _print(plan.to_json(), as_json, "\n".join(lines))
 
 
@@ -294,9 +303,36 @@ def event_result(
         int | None,
         typer.Option(help="A level game: the partnership (1 or 2) that reached the score first."),
     ] = None,
+    lone_hand: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--lone-hand",
+            help="A player who called alone and made it with 3 or 4 tricks (id or name; repeat "
+            "per hand, or PLAYER=N).",
+        ),
+    ] = None,
+    euchred: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--euchred",
+            help="A player whose team was euchred (id or name; repeat per euchre, or "
+            "PLAYER=N): both partners of a euchred team count it.",
+        ),
+    ] = None,
+    own: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--own",
+            help="A player's own total, PLAYER=N, where the sheet scores players apart "
+            "(checked against the hands).",
+        ),
+    ] = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Enter (or correct) a table's result; shows each player's points where they differ from
-    the team's, and the seats a correction moved."""
+    """Enter (or correct) a table's result, with the lone hands and times euchred the web's
+    score form takes; shows it with players by name, each player's points where they differ
+    from the team's, and the seats a correction moved."""
+    from euchre.cli.event_words import per_player_counts, result_lines, table_names
     from euchre.tournament.validation import complete_result
 
     inputs = _load(file)
@@ -315,24 +351,24 @@ def event_result(
     )
     if tie_first not in (None, 1, 2):
         raise CliError(f"--tie-first must be 1 or 2 (the partnership), got {tie_first}")
-    marches: dict[str, int] = {}
-    for player in lone_march or []:
-        marches[player] = marches.get(player, 0) + 1
+    before = compute_event(inputs)
+    seating = _table_of(before, round_number, table)
+    label = table_names(inputs, seating)
     entered = TableResult(
         round_number,
         table,
         totals,
         hand_points=hand_points,
         hands_played=len(hand_points) or None,
-        lone_marches=marches,
+        lone_marches=per_player_counts(lone_march, "--lone-march", seating, label),
+        lone_hands=per_player_counts(lone_hand, "--lone-hand", seating, label),
+        euchres=per_player_counts(euchred, "--euchred", seating, label),
+        player_points=per_player_counts(own, "--own", seating, label, counted=False),
         first_to_tying_score=None if tie_first is None else tie_first - 1,
     )
-    before = compute_event(inputs)
-    seating = _table_of(before, round_number, table)
     # The round a result is entered for has been played: its seating is fixed from now on.
     inputs = _started(inputs, before.round_plan(round_number))
-    result = complete_result(inputs.config, entered, seating)
-    first, second = result.team_points
+    result = complete_result(inputs.config, entered, seating, label.names)
     kept = tuple(
         r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)
     )
@@ -342,15 +378,12 @@ def event_result(
         if (penalty.round, penalty.table) == (round_number, table) and penalty.hand_number:
             _check_deal_named(updated, after, penalty)
     _save(file, updated)
-    print(f"round {round_number} table {table}: {first}-{second}")
-    for player, own in sorted(result.player_points.items()):
-        print(f"  {player} scores {own}")
-    for change in after.movement_changes:
-        if change.before != "not planned":
-            print(
-                f"  moved: round {change.round} {change.player_id}: "
-                f"{change.before} -> {change.after}"
-            )
+    data = {
+        "result": result.to_json(),
+        "names": {player: label.player(player) for player in seating.players},
+        "moved": [change.to_json() for change in after.movement_changes],
+    }
+    _print(data, as_json, "\n".join(result_lines(result, label, after.movement_changes)))
 
 
 def _pair(text: str, option: str) -> tuple[int, int]:
@@ -376,9 +409,17 @@ def event_penalty(
     round_number: Annotated[int, typer.Option("--round", help="Round number.")],
     table: Annotated[int, typer.Option(help="Table number.")],
     kind: Annotated[str, typer.Option(help="renege, bid_out_of_turn, table_talk, ...")],
-    offender: Annotated[str, typer.Option(help="The offending player's id.")],
+    offender: Annotated[str, typer.Option(help="The offending player's id or name.")],
     proven: Annotated[bool | None, typer.Option(help="Renege: proven or not.")] = None,
     lone_hand: Annotated[bool, typer.Option(help="A lone hand was on.")] = False,
+    lone_caller: Annotated[
+        str | None,
+        typer.Option(
+            help="The player (id or name) who called alone (implies --lone-hand); a dealer "
+            "failing to discard needs it, as the sheet raises the penalty only for the "
+            "opposition's loner."
+        ),
+    ] = None,
     hand: Annotated[
         int | None,
         typer.Option(
@@ -386,28 +427,79 @@ def event_penalty(
             "score nothing for that deal (Ballantrae renege)."
         ),
     ] = None,
+    warned: Annotated[
+        bool | None,
+        typer.Option(
+            "--warned/--first-warning",
+            help="Table talk: the player was warned before, this is the penalty (--warned), "
+            "or this is his warning (--first-warning); by default his earlier reports decide.",
+        ),
+    ] = None,
+    note: Annotated[str, typer.Option(help="The director's note, kept with the penalty.")] = "",
+    as_json: JsonOption = False,
 ) -> None:
-    """Record an irregularity; the event's rule profile scores it."""
+    """Record an irregularity (a table-talk report is a warning first); the event's rule
+    profile scores it. Shows it with the players and teams by name."""
+    from euchre.cli.event_words import penalty_json, penalty_lines, table_names
+
     inputs = _load(file)
+    before = compute_event(inputs)
+    seating = _table_of(before, round_number, table)
+    label = table_names(inputs, seating)
+
+    def player_at_table(option: str, given: str) -> str:
+        if given in seating.players:
+            return given
+        named = [p for p in seating.players if label.player(p).casefold() == given.casefold()]
+        if len(named) != 1:
+            raise CliError(
+                f"{option} {given!r}: nobody of that id or name plays at round "
+                f"{round_number} table {table} (there: {label.players(seating.players)})"
+            )
+        return named[0]
+
+    offender = player_at_table("--offender", offender)
+    if lone_caller is not None:
+        lone_caller = player_at_table("--lone-caller", lone_caller)
+    penalty_kind = PenaltyKind.parse(kind)
+    if lone_hand and lone_caller is None and penalty_kind is PenaltyKind.DEALER_FAILS_TO_DISCARD:
+        raise CliError(
+            "a dealer failing to discard on a lone hand: name who called alone with "
+            "--lone-caller (the opposition scores 4 only when the lone call was theirs, 2 when "
+            "it was the dealer's side's)"
+        )
     penalty = PenaltyRecord(
         round_number,
         table,
-        PenaltyKind.parse(kind),
+        penalty_kind,
         offender,
         hand_number=hand,
         proven=proven,
-        lone_hand=lone_hand,
+        lone_hand=lone_hand or lone_caller is not None,
+        lone_caller_id=lone_caller,
+        warned=warned,
+        note=note.strip(),
     )
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
     _check_deal_named(updated, snapshot, penalty)
     _save(file, updated)
-    if not any((r.round, r.table) == (round_number, table) for r in inputs.results):
-        print(f"recorded; it is scored once round {round_number} table {table} has its result")
-    for ruling in snapshot.penalties:
-        if (ruling.round, ruling.table, ruling.offender_id) == (round_number, table, offender):
-            points = f"{ruling.team_points[0]}-{ruling.team_points[1]}"
-            print(f"{ruling.kind}: points {points}; {ruling.clause}")
+    scored = any((r.round, r.table) == (round_number, table) for r in inputs.results)
+    ruling = next(
+        (
+            r
+            for r in reversed(snapshot.penalties)
+            if (r.round, r.table, r.offender_id, r.kind)
+            == (round_number, table, offender, penalty.kind)
+        ),
+        None,
+    )
+    ruling = ruling if scored else None
+    _print(
+        penalty_json(penalty, ruling, label),
+        as_json,
+        "\n".join(penalty_lines(penalty, ruling, label)),
+    )
 
 
 def _check_deal_named(inputs: EventInputs, snapshot: EventSnapshot, penalty: PenaltyRecord) -> None:
@@ -508,12 +600,70 @@ def event_prizes(file: FileArgument, as_json: JsonOption = False) -> None:
     ]
     if snapshot.side_pot is not None:
         pot = snapshot.side_pot
-        lines.append(f"euchred cup ${pot.total_cents / 100:.2f} to {', '.join(pot.winners)}")
+        named = {row.competitor_id: row.name for row in snapshot.standings}
+        winners = ", ".join(named.get(winner, winner) for winner in pot.winners)
+        lines.append(f"euchred cup ${pot.total_cents / 100:.2f} to {winners}")
     data = {
         "prizes": [award.to_json() for award in snapshot.prizes],
         "side_pot": snapshot.side_pot.to_json() if snapshot.side_pot else None,
     }
     _print(data, as_json, "\n".join(lines) or "no prizes")
+
+
+@event_app.command("penalties")
+def event_penalties(file: FileArgument, as_json: JsonOption = False) -> None:
+    """Every penalty recorded, in order, with the players by name, its points, the director's
+    note, and each player's table-talk warnings (the web's penalties page)."""
+    from euchre.cli.event_words import event_names, penalty_json, penalty_lines
+    from euchre.tournament.naming import PlayerNames
+
+    inputs = _load(file)
+    snapshot = compute_event(inputs)
+    names = event_names(inputs)
+    rulings = list(snapshot.penalties)
+    lines: list[str] = []
+    items = []
+    warnings: dict[str, int] = {}
+    for record in inputs.penalties:
+        ruling = next(
+            (
+                r
+                for r in rulings
+                if (r.round, r.table, r.offender_id, r.kind)
+                == (record.round, record.table, record.offender_id, record.kind)
+            ),
+            None,
+        )
+        if ruling is not None:
+            rulings.remove(ruling)
+        scored = any(
+            (r.stage, r.round, r.table) == ("main", record.round, record.table)
+            for r in inputs.results
+        )
+        seating = next(
+            (
+                table
+                for plan in snapshot.rounds
+                if plan.round == record.round
+                for table in plan.tables
+                if table.table == record.table
+            ),
+            None,
+        )
+        label = PlayerNames(names, seating.partnerships if seating else None)
+        shown = ruling if scored else None
+        item = penalty_json(record, shown, label)
+        if item["warning"]:
+            warnings[record.offender_id] = warnings.get(record.offender_id, 0) + 1
+        items.append(item)
+        lines.append(f"round {record.round} table {record.table}: ")
+        lines[-1] += "\n".join(penalty_lines(record, shown, label))
+    label = PlayerNames(names)
+    lines += [
+        f"table-talk warnings: {label.player(player)} {count}"
+        for player, count in sorted(warnings.items())
+    ]
+    _print({"penalties": items, "warnings": warnings}, as_json, "\n".join(lines) or "no penalties")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from euchre.cli.errors import CliError
 
-__all__ = ["lan_address", "register", "serve"]
+__all__ = ["http_implementation", "lan_address", "loop_implementation", "register", "serve"]
 
 
 def lan_address() -> str:
@@ -30,7 +30,7 @@ def lan_address() -> str:
     return address
 
 
-def _http_implementation() -> str:
+def http_implementation() -> str:
     """``httptools`` when installed (it is a dependency), else uvicorn's choice."""
     try:
         import httptools  # noqa: F401
@@ -39,7 +39,7 @@ def _http_implementation() -> str:
     return "httptools"
 
 
-def _loop_implementation() -> str:
+def loop_implementation() -> str:
     """``uvloop`` when installed (not on Windows), else uvicorn's choice."""
     try:
         import uvloop  # noqa: F401
@@ -113,8 +113,8 @@ def serve(
         # connection. With h11 on asyncio, a worker's sockets (inherited from the supervisor)
         # miss TCP_NODELAY, and a response written in two pieces waits ~40 ms for the
         # client's delayed ACK (Nagle). Both come with ``uvicorn[standard]``.
-        http=_http_implementation(),
-        loop=_loop_implementation(),
+        http=http_implementation(),
+        loop=loop_implementation(),
         access_log=access_log,
     )
 

@@ -18,6 +18,7 @@ __all__ = [
     "GameTie",
     "LeadBeforeDiscard",
     "LeadOutOfTurn",
+    "LoneHandLead",
     "PartnerOfLonerPlays",
     "Renege",
     "TableTalk",
@@ -144,3 +145,10 @@ class WrongDealer(StrEnum):
 
     STANDS_AFTER_FIRST_TRICK = "stands_after_first_trick"
     NOT_COVERED = "not_covered"
+
+
+class LoneHandLead(StrEnum):
+    """Who leads the first trick when a lone hand is called."""
+
+    LEFT_OF_DEALER = "left_of_dealer"
+    LEFT_OF_LONER = "left_of_loner"

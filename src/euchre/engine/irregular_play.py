@@ -125,11 +125,14 @@ def _ask_refusal(state: HandState, action: Action) -> str:
     winner = state.tricks[trick_index]
     makers_won = winner % 2 == state.maker % 2
     asked = action.seat
+    # The sheet names teams, not who plays: "ask one of the players in the other team",
+    # "ask one person in the bidding team"; a lone caller's partner sitting out is still a
+    # person in the bidding team.
     if makers_won:
-        if asked % 2 == winner % 2 or not state.active[asked]:
+        if asked % 2 == winner % 2:
             return (
-                f" is refused: the makers won trick {trick_index}; they ask a defender "
-                "playing this hand a question from the pile ('ask N')"
+                f" is refused: the makers won trick {trick_index}; they ask a player of the "
+                "other team a question from the pile ('ask N')"
             )
         if int(action) >= codes.ASK_CARD_BASE:
             return (
@@ -137,10 +140,10 @@ def _ask_refusal(state: HandState, action: Action) -> str:
                 "the pile ('ask N', no card)"
             )
         return ""
-    if asked % 2 != state.maker % 2 or not state.active[asked]:
+    if asked % 2 != state.maker % 2:
         return (
             f" is refused: the defenders won trick {trick_index}; they ask a player of the "
-            "bidding team ('ask N CARD')"
+            "bidding team, the lone caller's partner included ('ask N CARD')"
         )
     if int(action) < codes.ASK_CARD_BASE:
         return (

@@ -131,8 +131,8 @@ _PLAIN_RULINGS: dict[Irregularity, tuple[str, dict[str, str]]] = {
     Irregularity.WRONG_DEALER: (
         "wrong_dealer",
         {
-            "stands_after_first_trick": "found after the first trick: the deal stands (before "
-            "it, redeal by the right dealer)",
+            "stands_after_first_trick": "found after the first trick: the deal stands (found "
+            "before it, house default: the right dealer redeals)",
         },
     ),
 }

@@ -81,7 +81,9 @@ class Parameter(enum.IntEnum):
     INDIVIDUAL_LONE_MARCH_PARTNER = 11
     SCORE_TABLE = 12
     """The profile's score table, row by row (3 contracts x 6 trick counts)."""
-    SIZE = 30
+    LONE_HAND_LEAD_LEFT_OF_LONER = 30
+    """1 when the player on the lone caller's left leads a lone hand's first trick."""
+    SIZE = 31
 
 
 class Slot(enum.IntEnum):
@@ -153,6 +155,10 @@ _OPTION_PARAMETERS: dict[str, tuple[Parameter, Callable[[Any], int]]] = {
     "dealer_may_discard_up_card": (Parameter.DEALER_MAY_DISCARD_UP_CARD, int),
     "individual_lone_march_maker": (Parameter.INDIVIDUAL_LONE_MARCH_MAKER, int),
     "individual_lone_march_partner": (Parameter.INDIVIDUAL_LONE_MARCH_PARTNER, int),
+    "lone_hand_lead": (
+        Parameter.LONE_HAND_LEAD_LEFT_OF_LONER,
+        lambda value: int(value == "left_of_loner"),
+    ),
 }
 """The options the kernel reads one by one: option name -> (parameter slot, encoder)."""
 
@@ -233,9 +239,11 @@ def _pending_first(state: IntArray) -> int:
 
 
 @_compiled
-def _start_play(state: IntArray) -> None:
+def _start_play(state: IntArray, parameters: IntArray) -> None:
     state[Slot.PHASE] = PLAY
     seat = (state[Slot.DEALER] + 1) % 4
+    if state[Slot.ALONE] and parameters[Parameter.LONE_HAND_LEAD_LEFT_OF_LONER]:
+        seat = (state[Slot.MAKER] + 1) % 4
     while not state[Slot.ACTIVE + seat]:
         seat = (seat + 1) % 4
     state[Slot.LEADER] = seat
@@ -257,7 +265,7 @@ def _after_discard(state: IntArray, parameters: IntArray) -> None:
             state[Slot.PHASE] = FOLD
             state[Slot.TO_ACT] = _pending_first(state)
             return
-    _start_play(state)
+    _start_play(state, parameters)
 
 
 @_compiled
@@ -541,7 +549,7 @@ def apply_action(state: IntArray, parameters: IntArray, action: int) -> None:
         if _pending_any(state):
             state[Slot.TO_ACT] = _pending_first(state)
         else:
-            _start_play(state)
+            _start_play(state, parameters)
     elif phase == GO_UNDER:
         if action != _PASS:
             mask = action & ~_GO_UNDER_FLAG

@@ -1,8 +1,9 @@
 """Rule profiles: every variant of the five rule sheets as a named, validated option.
 
 A :class:`RuleProfile` is frozen. Built-in profiles are TOML files in ``profiles/`` that give
-every option explicitly, each with the sheet clause it comes from (or "default: the sheet is
-silent"). A user profile is a TOML file that ``extends`` a built-in and overrides some options.
+every option explicitly, each with the sheet clause it comes from (or, where no clause decides
+it, "house default: ..." citing none). A user profile is a TOML file that ``extends`` a
+built-in and overrides some options.
 Unknown keys, bad values and impossible combinations raise :class:`RuleProfileError` naming
 the key.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,6 +32,7 @@ from euchre.engine.choices import (
     GameTie,
     LeadBeforeDiscard,
     LeadOutOfTurn,
+    LoneHandLead,
     PartnerOfLonerPlays,
     Renege,
     TableTalk,
@@ -160,6 +163,14 @@ class RuleProfile:
         "After a lone call, an opponent who bids after the lone caller and has not passed may "
         "defend alone (so only after a round-1 order: in round 2 everyone has passed); both "
         "partners then sit out.",
+        affects_play=True,
+    )
+    lone_hand_lead: LoneHandLead = _option(
+        LoneHandLead.LEFT_OF_DEALER,
+        "Who leads the first trick of a lone hand: 'left_of_dealer' (the player on the "
+        "dealer's left, as in every hand; the next seat in play when he sits out) or "
+        "'left_of_loner' (the player on the lone caller's left, the next seat in play when a "
+        "lone defender's partner sits there; house option: online sites' recorded finals).",
         affects_play=True,
     )
     farmers_hand_redeal: bool = _option(
@@ -446,6 +457,18 @@ def _check_combinations(options: Mapping[str, Any]) -> None:
         )
     if options["defend_alone"] and not options["going_alone"]:
         raise RuleProfileError("profile option 'defend_alone' needs 'going_alone' to be true")
+    if options["lone_hand_lead"] == LoneHandLead.LEFT_OF_LONER:
+        if not options["going_alone"]:
+            raise RuleProfileError(
+                "profile option 'lone_hand_lead' = 'left_of_loner' needs 'going_alone' to be true"
+            )
+        if options["lead_before_discard"] != LeadBeforeDiscard.NOT_COVERED:
+            raise RuleProfileError(
+                "profile option 'lone_hand_lead' = 'left_of_loner' cannot be combined with "
+                f"'lead_before_discard' = {str(options['lead_before_discard'])!r}: that rule "
+                "moves the first seat's lead, and under 'left_of_loner' the first seat may not "
+                "lead"
+            )
     for low, high in (
         ("points_made", "points_march"),
         ("points_lone_made", "points_lone_march"),
@@ -549,13 +572,26 @@ def load_profile(profile_id: str) -> RuleProfile:
 def load_profile_file(path: str | Path) -> RuleProfile:
     """A user profile from a TOML file (it must ``extends`` a built-in profile)."""
     file_path = Path(path)
+    shown = repr(str(file_path))
     try:
-        data = tomllib.loads(file_path.read_text())
+        data = tomllib.loads(file_path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
-        raise RuleProfileError(f"profile file {str(file_path)!r} does not exist") from None
-    except tomllib.TOMLDecodeError as error:
+        raise RuleProfileError(f"profile file {shown} does not exist") from None
+    except UnicodeDecodeError as error:
         raise RuleProfileError(
-            f"profile file {str(file_path)!r} is not valid TOML: {error}"
+            f"profile file {shown} is not UTF-8 text (a binary file?): byte "
+            f"0x{error.object[error.start]:02X} at offset {error.start}"
+        ) from None
+    except tomllib.TOMLDecodeError as error:
+        raise RuleProfileError(f"profile file {shown} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise RuleProfileError(f"profile file {shown} is nested too deeply") from None
+    except ValueError as error:
+        if "integer string conversion" not in str(error):
+            raise
+        raise RuleProfileError(
+            f"profile file {shown} is not a profile: a number in it has more than "
+            f"{sys.get_int_max_str_digits():,} digits"
         ) from None
     if "extends" not in data:
         raise RuleProfileError(

@@ -97,7 +97,18 @@ class HandRecord:
         """Read and validate a record; a malformed one raises naming the bad field."""
         if not isinstance(data, Mapping):
             raise HandRecordError("a hand record must be a JSON object")
-        known = {"profile", "dealer", "hands", "up_card", "kitty", "actions", "profile_options"}
+        # "seed": where a browser table published the seed its deals came from (read by
+        # whoever re-deals them; a replay needs the deal itself, not the seed).
+        known = {
+            "profile",
+            "dealer",
+            "hands",
+            "up_card",
+            "kitty",
+            "actions",
+            "profile_options",
+            "seed",
+        }
         for key in data:
             if key not in known:
                 raise HandRecordError(

@@ -38,6 +38,7 @@ from euchre.engine.cards import (
     card_mask,
     iter_mask,
 )
+from euchre.engine.choices import LoneHandLead
 from euchre.engine.errors import IllegalActionError, InvalidActionError
 from euchre.engine.profile import Contract, RuleProfile
 from euchre.engine.rules import (
@@ -669,6 +670,8 @@ class HandState:
     def _start_play(self) -> None:
         self.phase = _PLAY
         seat = self.eldest
+        if self.alone and self.profile.lone_hand_lead == LoneHandLead.LEFT_OF_LONER:
+            seat = (self.maker + 1) % 4
         if self.early_card >= 0:
             # First seat led before the dealer discarded: the first lead passes to second seat.
             seat = (seat + 1) % 4

@@ -121,7 +121,8 @@ def correct_result(
     players = {int(player) for player in seating.players}
     official = official_result(session, event_id=event_id, round_number=round_number, table=table)
     current = None if official is None else official.result
-    result = _build_result(round_row, table, players, _merged(current, entered))
+    names = _seat_names(session, event_id, seating)
+    result = _build_result(round_row, table, players, _merged(current, entered), names)
     if result.hand_points:
         check_ruled_hands_zero(
             result,
@@ -135,7 +136,7 @@ def correct_result(
         get_event(session, event_id=event_id),
         result,
         seating,
-        _seat_names(session, event_id, seating),
+        names,
     )
     if official is not None and not reason.strip():
         raise StoreError("say why the recorded result is being corrected (reason is empty)")

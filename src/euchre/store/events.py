@@ -23,12 +23,14 @@ from euchre.tournament import FORMAT_NAMES, EventConfig
 
 __all__ = [
     "MAX_ROUNDS",
+    "NAME_LIMIT",
     "NewPlayer",
     "add_entrant",
     "archive_event",
     "check_config",
     "check_in",
     "check_in_all",
+    "check_name",
     "create_event",
     "delete_event",
     "get_entrant",
@@ -46,6 +48,8 @@ __all__ = [
 ]
 
 MAX_ROUNDS = 50
+EVENT_NAME_LIMIT = 200
+"""The most characters an event's name may have (refused beyond it, never cut)."""
 _PLAYER_CODE_DIGITS = 4
 
 
@@ -67,6 +71,12 @@ def check_config(config: EventConfig) -> None:
 def _check_bounds(config: EventConfig) -> None:
     if not config.name.strip():
         raise StoreError("event name must not be empty")
+    if len(config.name.strip()) > EVENT_NAME_LIMIT:
+        name = config.name.strip()
+        raise StoreError(
+            f"Event names can be at most {EVENT_NAME_LIMIT} characters; "
+            f"'{name[:40]}…' has {len(name)}: shorten it"
+        )
     try:
         load_profile(config.profile_id)
     except EuchreError as error:
@@ -256,12 +266,22 @@ def _audited(
     )
 
 
-def _check_name(name: str, what: str) -> str:
+NAME_LIMIT = 40
+"""The most characters a player's or a team's name may have: a name is refused beyond it,
+never cut, so that what the director typed is what every page and printout shows."""
+
+
+def check_name(name: str, what: str) -> str:
+    """``name`` with its spaces tidied (``what``: "player name", "team name"); raises
+    ``StoreError`` for an empty name or one longer than :data:`NAME_LIMIT`, quoting it."""
     cleaned = " ".join(name.split())
     if not cleaned:
         raise StoreError(f"{what} must not be empty")
-    if len(cleaned) > 200:
-        raise StoreError(f"{what} {cleaned[:20]!r}... is longer than 200 characters")
+    if len(cleaned) > NAME_LIMIT:
+        raise StoreError(
+            f"{what[0].upper()}{what[1:]}s can be at most {NAME_LIMIT} characters; "
+            f"'{cleaned[:NAME_LIMIT]}…' has {len(cleaned)}: shorten it"
+        )
     return cleaned
 
 
@@ -280,8 +300,8 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
     if event.status in ("finished", "archived"):
         raise ConflictError(f"{event.name!r} is {event.status}; no players can be added")
     name, team, checked_in = player
-    cleaned = _check_name(name, "player name")
-    team_label = _check_name(team, "team name") if team and team.strip() else None
+    cleaned = check_name(name, "player name")
+    team_label = check_name(team, "team name") if team and team.strip() else None
     number = (
         session.scalar(select(func.max(Entrant.number)).where(Entrant.event_id == event_id)) or 0
     ) + 1
@@ -362,7 +382,7 @@ def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entra
     event = get_event(session, event_id=event_id, for_update=True)
     entrant = get_entrant(session, event_id=event_id, number=number)
     if entrant.checked_in:
-        raise ConflictError(f"player {number} ({entrant.name}) is already checked in")
+        raise ConflictError(f"{entrant.name} is already checked in")
     with _audited(session, entrant, who=who, action="check_in"):
         entrant.checked_in = True
         # Here now: plays from the next round to start (even if a round was undone meanwhile).
@@ -388,11 +408,11 @@ def reinstate(session: Session, *, event_id: int, number: int, who: str, reason:
     event = get_event(session, event_id=event_id, for_update=True)
     entrant = get_entrant(session, event_id=event_id, number=number)
     if entrant.withdrawal_round is None:
-        raise ConflictError(f"{entrant.name} (player {number}) has not withdrawn")
+        raise ConflictError(f"{entrant.name} has not withdrawn")
     next_round = next_round_number(session, event_id=event_id)
     if entrant.withdrawal_round < next_round:
         raise ConflictError(
-            f"{entrant.name} (player {number}) has already missed round "
+            f"{entrant.name} has already missed round "
             f"{entrant.withdrawal_round}; add them again as a new player to play on"
         )
     with _audited(session, entrant, who=who, action="reinstate", reason=reason):
@@ -409,8 +429,7 @@ def withdraw(
     entrant = get_entrant(session, event_id=event_id, number=number)
     if entrant.withdrawal_round is not None:
         raise ConflictError(
-            f"player {number} ({entrant.name}) already withdrew from round "
-            f"{entrant.withdrawal_round}"
+            f"{entrant.name} already withdrew from round {entrant.withdrawal_round}"
         )
     with _audited(session, entrant, who=who, action="withdraw", reason=reason):
         entrant.withdrawal_round = max(
@@ -425,22 +444,19 @@ def pair_entrants(
 ) -> list[Entrant]:
     """Make two players who came alone into a fixed team (before either has played)."""
     event = get_event(session, event_id=event_id, for_update=True)
-    if numbers[0] == numbers[1]:
-        raise StoreError(f"cannot pair player {numbers[0]} with himself")
     pair = [get_entrant(session, event_id=event_id, number=number) for number in numbers]
+    if numbers[0] == numbers[1]:
+        raise StoreError(f"cannot pair {pair[0].name} with himself")
     next_round = next_round_number(session, event_id=event_id)
     for entrant in pair:
         if entrant.team is not None:
-            raise ConflictError(
-                f"player {entrant.number} ({entrant.name}) is already on team {entrant.team!r}"
-            )
+            raise ConflictError(f"{entrant.name} is already on team {entrant.team!r}")
         if entrant.arrival_round < next_round:
             raise ConflictError(
-                f"player {entrant.number} ({entrant.name}) has already played; "
-                "pair only players who have not"
+                f"{entrant.name} has already played; pair only players who have not"
             )
     label = (
-        _check_name(team, "team name")
+        check_name(team, "team name")
         if team and team.strip()
         else (f"{pair[0].name} & {pair[1].name}")
     )

@@ -133,7 +133,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
         players = seat_players(entry.partnerships)
         table_config = TableConfig(
             profile=config.profile_id,
-            seed=secrets.randbelow(1 << 31),
+            seed=secrets.randbits(128),
             seats=(HUMAN, HUMAN, HUMAN, HUMAN),
             hints=False,
             event_id=event.id,

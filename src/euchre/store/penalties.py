@@ -28,6 +28,7 @@ from euchre.tournament import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.naming import PlayerNames
 from euchre.tournament.penalties import deal_named_problem, rule_on_penalty
 from euchre.tournament.validation import ResultError
 
@@ -142,12 +143,10 @@ def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: 
             player_id(entrant.number): entrant.name
             for entrant in list_entrants(session, event_id=event_id)
         }
-        named = names.get(record.offender_id)
-        offender = f"player {record.offender_id}"
-        there = ", ".join(names.get(player, player) for player in seating.players)
+        label = PlayerNames(names)
         raise StoreError(
-            f"{f'{named} ({offender})' if named else offender} "
-            f"does not play at round {round_number} table {table} (there: {there})"
+            f"{label.player(record.offender_id)} does not play at round {round_number} table "
+            f"{table} (there: {label.players(seating.players)})"
         )
     event = get_event(session, event_id=event_id, for_update=True)
     _check_deal_named(session, event, record, seating)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sqlalchemy.orm import Session
 
 from euchre.store.core import event_config, player_id, snapshot_of
 from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event, list_entrants, started_rounds
+from euchre.store.presets import sheet_words
 from euchre.store.rounds import get_round, table_codes
 from euchre.tournament import FORMATS
+from euchre.tournament.model import RoundPlan, Stage
+
+if TYPE_CHECKING:
+    from euchre import printing
 
 __all__ = ["DOCUMENTS", "event_tally_sheets", "render"]
 
@@ -16,9 +23,16 @@ DOCUMENTS = ("table-cards", "tally-sheets", "scorecards", "assignments")
 
 
 def render(
-    session: Session, *, event_id: int, round_number: int, document: str, base_url: str
+    session: Session,
+    *,
+    event_id: int,
+    round_number: int,
+    document: str,
+    base_url: str,
+    per_team: bool = False,
 ) -> bytes:
-    """The PDF ``document`` (one of :data:`DOCUMENTS`) for a started round."""
+    """The PDF ``document`` (one of :data:`DOCUMENTS`) for a started round. Tally sheets are
+    one page per table, or with ``per_team`` one page per team."""
     if document not in DOCUMENTS:
         raise NotFoundError(f"no printout {document!r}; choose one of {', '.join(DOCUMENTS)}")
     from euchre import printing  # fpdf2 is loaded only when a PDF is asked for
@@ -40,17 +54,31 @@ def render(
         table: (" & ".join(names(first)), " & ".join(names(second)))
         for table, first, second in tables
     }
+    plan = round_row.plan
+    stage_label = _stage_label(plan)
+    team_names = {
+        row.competitor_id: _team_name(
+            row.name, [entrants[m].team if m in entrants else None for m in row.members]
+        )
+        for row in snapshot_of(session, event).standings
+    }
+    # A team format's bye reads as the team, a player's sit-out as the player.
+    sitting_out = (
+        tuple(team_names.get(team, team) for team in plan.byes)
+        if plan.byes
+        and (FORMATS[event.config.format].fixed_partners or plan.stage == Stage.PLAYOFF)
+        else names(list(plan.sitting_out))
+    )
     if document == "table-cards":
         cards = [
             printing.TableCardData(
                 table_number=table,
                 table_code=codes.get(table, ""),
                 url=f"{base}/t/{codes.get(table, '')}",
-                seated=seated[table],
             )
             for table, _, _ in tables
         ]
-        return printing.table_cards_pdf(event.name, round_number, cards)
+        return printing.table_cards_pdf(event.name, cards)
     if document == "assignments":
         rows = [
             printing.AssignmentRow(
@@ -58,7 +86,9 @@ def render(
             )
             for table, _, _ in tables
         ]
-        return printing.round_assignments_pdf(event.name, round_number, rows)
+        return printing.round_assignments_pdf(
+            event.name, round_number, rows, sitting_out=sitting_out, stage_label=stage_label
+        )
     if document == "tally-sheets":
 
         def team(ids: list[str]) -> printing.TallyTeam:
@@ -81,9 +111,14 @@ def render(
                 )
                 for table, first, second in tables
             ],
-            hand_count=_hand_count(event.config.profile_id),
-            opponent_check=printing.opponent_check_for_profile(event.config.profile_id),
-            wording=printing.wording_for_profile(event.config.profile_id),
+            hand_count=plan.hands
+            if plan.stage == Stage.PLAYOFF and plan.hands
+            else _hand_count(event.config.profile_id),
+            opponent_check=_opponent_check(event.config.profile_id),
+            wording=_wording(event.config.profile_id, playoff=plan.stage == Stage.PLAYOFF),
+            per_team=per_team,
+            stage_label=stage_label,
+            sitting_out=sitting_out,
         )
     snapshot = snapshot_of(session, event)
     points: dict[str, dict[int, int]] = {}
@@ -158,8 +193,8 @@ def event_tally_sheets(session: Session, *, event_id: int) -> bytes:
         ],
         round_count=config.rounds,
         hand_count=_hand_count(config.profile_id),
-        opponent_check=printing.opponent_check_for_profile(config.profile_id),
-        wording=printing.wording_for_profile(config.profile_id),
+        opponent_check=_opponent_check(config.profile_id),
+        wording=_wording(config.profile_id),
     )
 
 
@@ -174,3 +209,27 @@ def _hand_count(profile_id: str) -> int:
 
     hands = load_profile(str(profile_id)).game_hands
     return hands if hands > 0 else 16
+
+
+def _stage_label(plan: RoundPlan) -> str:
+    """A playoff round's label for the paper ("Playoff: 4-hand game"); "" for a main round."""
+    if plan.stage != Stage.PLAYOFF:
+        return ""
+    label = plan.label or (f"Playoff: {plan.hands}-hand game" if plan.hands else "Playoff")
+    return label if label.lower().startswith("playoff") else f"Playoff: {label}"
+
+
+def _opponent_check(profile_id: str) -> printing.OpponentCheck:
+    from euchre import printing
+
+    return printing.OpponentCheck(sheet_words(profile_id).opponent_check)
+
+
+def _wording(profile_id: str, *, playoff: bool = False) -> printing.SheetWording:
+    """The sheet's own words for its tally sheets (a playoff's: the sheet's playoff rule in
+    place of its regular game's notes)."""
+    from euchre import printing
+
+    words = sheet_words(profile_id)
+    notes = ((words.playoff_rule,) if words.playoff_rule else ()) if playoff else words.tally_notes
+    return printing.SheetWording(game_word=words.game_word, notes=notes, hand_in=words.hand_in)

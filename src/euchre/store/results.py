@@ -23,7 +23,8 @@ from euchre.tournament import (
     TableResult,
     TableSeating,
 )
-from euchre.tournament.validation import ResultError, complete_result
+from euchre.tournament.naming import PlayerNames
+from euchre.tournament.validation import PER_PLAYER_WORDS, ResultError, complete_result
 
 __all__ = [
     "RESULT_FIELDS",
@@ -66,23 +67,38 @@ class ResultInput:
     given: frozenset[str] | None = None
 
 
-def _by_player(label: str, counts: dict[int, int], players: set[int], table: int) -> None:
+def _by_player(
+    field_name: str,
+    counts: dict[int, int],
+    players: set[int],
+    table: int,
+    names: PlayerNames,
+) -> None:
+    words = PER_PLAYER_WORDS[field_name]
     for number, count in counts.items():
         if number not in players:
             raise ResultError(
-                f"{label}: player {number} does not play at table {table}",
-                field=f"{label}.{player_id(number)}",
+                f"{words}: no player number {number} plays at table {table} (there: "
+                f"{names.players(player_id(player) for player in sorted(players))})",
+                field=f"{field_name}.{player_id(number)}",
             )
         if count < 0:
             raise ResultError(
-                f"{label}: player {number} has a negative count {count}",
-                field=f"{label}.{player_id(number)}",
+                f"{words} of {names.player(player_id(number))} is {count}; must be 0 or more",
+                field=f"{field_name}.{player_id(number)}",
             )
 
 
 def _build_result(
-    context_round: Round | RoundTimes, table_number: int, players: set[int], entered: ResultInput
+    context_round: Round | RoundTimes,
+    table_number: int,
+    players: set[int],
+    entered: ResultInput,
+    names: Mapping[str, str] | None = None,
 ) -> TableResult:
+    """The result ``entered`` at one table as the core reads it (per-player counts keyed by
+    player id), refusing a count for someone not at the table; ``names`` (player id -> name)
+    makes the messages name people."""
     if entered.hand_points:
         sums = (
             sum(hand[0] for hand in entered.hand_points),
@@ -99,13 +115,14 @@ def _build_result(
         totals = (entered.team_points[0], entered.team_points[1])
     else:
         raise ResultError("enter the two team totals, or the hands", field="team_points")
-    for label, counts in (
+    label = PlayerNames(names)
+    for field_name, counts in (
         ("lone_hands", entered.lone_hands),
         ("lone_marches", entered.lone_marches),
         ("euchres", entered.euchres),
         ("player_points", entered.player_points),
     ):
-        _by_player(label, counts, players, table_number)
+        _by_player(field_name, counts, players, table_number, label)
     if entered.first_to_tying_score not in (None, 0, 1):
         raise ResultError(
             f"first_to_tying_score must be 0 or 1, got {entered.first_to_tying_score}",

@@ -121,7 +121,7 @@ class TableContext:
         for side, members in enumerate(self.partnerships):
             if any(member.number == entrant.number for member in members):
                 return side
-        raise StoreError(f"player {entrant.number} does not play at table {self.table_number}")
+        raise StoreError(f"{entrant.name} does not play at table {self.table_number}")
 
 
 def get_round(session: Session, *, event_id: int, number: int) -> Round:
@@ -400,7 +400,9 @@ def override_seating(
     """Set a round's seating by hand: the next round before it starts, or the round just
     started while no table has entered a score. Tables are numbered 1, 2, ... in order."""
     event = get_event(session, event_id=event_id, for_update=True)
-    numbers = {entrant.number for entrant in list_entrants(session, event_id=event_id)}
+    numbers = {
+        entrant.number: entrant.name for entrant in list_entrants(session, event_id=event_id)
+    }
     seen: set[int] = set()
     for number in [number for pair in tables for side in pair for number in side] + list(
         sitting_out
@@ -408,14 +410,18 @@ def override_seating(
         if number not in numbers:
             raise StoreError(f"event {event_id} has no player number {number}")
         if number in seen:
-            raise StoreError(f"player {number} appears twice in the seating")
+            raise StoreError(f"{numbers[number]} appears twice in the seating")
         seen.add(number)
     if not tables:
         raise StoreError("a seating needs at least one table")
     for index, (first, second) in enumerate(tables, start=1):
         if len(first) != 2 or len(second) != 2:
+            sides = [
+                ", ".join(numbers[number] for number in side) or "nobody"
+                for side in (first, second)
+            ]
             raise StoreError(
-                f"table {index} needs two partnerships of two players, got {first} vs {second}"
+                f"table {index} needs two partnerships of two players, got {sides[0]} v {sides[1]}"
             )
     override = SeatingOverride(
         round=round_number,

@@ -230,11 +230,11 @@ def submit_score(
     submitter = _player_by_code(context, player_code)
     _check_not_online(context)
     players = {entrant.number for side in context.partnerships for entrant in side}
-    result = _build_result(context.round, context.table_number, players, entered)
-    _check_ruled_hands(session, context, result)
     names = {
         player_id(entrant.number): entrant.name for side in context.partnerships for entrant in side
     }
+    result = _build_result(context.round, context.table_number, players, entered, names)
+    _check_ruled_hands(session, context, result)
     payload = _validated(
         context.event, result, _seating(context.round, context.table_number), names
     )

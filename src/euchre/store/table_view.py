@@ -202,6 +202,9 @@ class SavedOutcome:
     next_started: bool = False
     """Whether the director has started the next round: until then its seats are
     provisional (a late arrival or the director's seating can change them)."""
+    sudden_death_next: bool = False
+    """A level playoff game whose two teams play again next (Valpo rule 20: "If the game is
+    still tied, a sudden death hand will occur")."""
 
 
 def winning_side(result: TableResult, with_penalties: tuple[int, int] | None = None) -> int | None:
@@ -252,10 +255,18 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
         plan: RoundPlan | None = snapshot.round_plan(number + 1)
     except TournamentError:  # the next round is not seated yet
         plan = None
+    sudden_death = plan is not None and _plays_on(view, plan)
     if plan is None or number not in snapshot.complete_rounds:
         last = snapshot.is_over or (snapshot.config.rounds <= number and plan is None)
         moves = () if last else _pair_moves(snapshot, view, with_penalties)
-        return SavedOutcome(with_penalties, next_round=None, seats={}, last=last, moves=moves)
+        return SavedOutcome(
+            with_penalties,
+            next_round=None,
+            seats={},
+            last=last,
+            moves=moves,
+            sudden_death_next=sudden_death,
+        )
     names = {
         str(row.number): row.name for row in events.list_entrants(session, event_id=view.event_id)
     }
@@ -281,4 +292,14 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
         },
         last=False,
         next_started=latest is not None and latest.number > number,
+        sudden_death_next=sudden_death,
     )
+
+
+def _plays_on(view: TableView, plan: RoundPlan) -> bool:
+    """Whether this playoff table's two teams meet again in the next round ``plan``: a
+    level playoff game goes on to sudden death."""
+    if view.round.plan.stage != Stage.PLAYOFF or plan.stage != Stage.PLAYOFF:
+        return False
+    here = {frozenset(str(member.number) for member in side) for side in view.partnerships}
+    return any({frozenset(side) for side in table.partnerships} == here for table in plan.tables)

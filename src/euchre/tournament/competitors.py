@@ -46,7 +46,8 @@ def build_competitors(entrants: Sequence[Entrant], fixed_partners: bool, seed: i
             members[label] = (ids[0], ids[1])
         else:
             warnings.append(
-                f"team {label!r} has {len(ids)} players ({', '.join(ids)}); a team is two, "
+                f"team {label!r} has {len(ids)} players ({', '.join(names[i] for i in ids)}); a "
+                "team is two, "
                 "so they are paired by the draw"
             )
             alone += ids
@@ -59,7 +60,7 @@ def build_competitors(entrants: Sequence[Entrant], fixed_partners: bool, seed: i
         first, second = alone[index], alone[index + 1]
         members[f"{first}+{second}"] = (first, second)
     if len(alone) % 2:
-        warnings.append(f"player {alone[-1]!r} has no partner and cannot play a team format")
+        warnings.append(f"{names[alone[-1]]} has no partner and cannot play a team format")
     team_names = {
         team: " & ".join(names[player] for player in pair) for team, pair in members.items()
     }

@@ -388,11 +388,16 @@ def _warn_if_invalid(
     event: _Event, config: EventConfig, result: TableResult, table: TableSeating
 ) -> None:
     """Stored results were checked on entry; a later change (a corrected earlier round
-    reseating this table) can still make one inconsistent: say so in the warnings."""
+    reseating this table) can still make one inconsistent: say so in the warnings, naming
+    the players (their names are gathered only for a result that needs the message)."""
     try:
         validate_result(config, result, table)
-    except TournamentError as problem:
-        event.warnings.append(str(problem))
+    except TournamentError:
+        names = {player: entrant.name for player, entrant in event.entrants.items()}
+        try:
+            validate_result(config, result, table, names=names)
+        except TournamentError as problem:
+            event.warnings.append(str(problem))
 
 
 def _absences(event: _Event) -> dict[str, str]:
@@ -425,7 +430,7 @@ def _check_seating(
         if player not in entrants:
             raise TournamentError(f"round {round_number}: unknown player {player!r} in the seating")
         if player in seen:
-            raise TournamentError(f"round {round_number}: player {player!r} is seated twice")
+            raise TournamentError(f"round {round_number}: {entrants[player].name} is seated twice")
         seen.add(player)
     numbers = [table.table for table in tables]
     if len(set(numbers)) != len(numbers):

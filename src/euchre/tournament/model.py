@@ -339,6 +339,9 @@ class PenaltyRecord(JsonCodec):
     non-offending team's option where the sheet gives one (``"points"`` or
     ``"void_and_call_alone"`` for a bid out of turn). ``hand_number`` (1-based) lets a
     "score nothing that deal" ruling remove the offenders' points of that hand.
+    ``lone_caller_id`` names the player who called alone (it implies ``lone_hand``), so a
+    ruling that depends on *whose* lone call it was (sheet 004's dealer failing to discard:
+    4 only when the opposition called alone) is scored without a record of the hand.
     """
 
     round: int
@@ -352,6 +355,7 @@ class PenaltyRecord(JsonCodec):
     choice: str | None = None
     hand_record: Mapping[str, Any] | None = None
     note: str = ""
+    lone_caller_id: Annotated[str | None, OMIT_NONE] = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,6 +120,8 @@ def rule_on_penalty(
     # A hand record shows the lone call itself: no separate lone-hand flag is needed, and
     # the dealer's own loner is told from the opposition's.
     lone_team = lone_team_of(record) if record is not None else None
+    if lone_team is None and penalty.lone_caller_id is not None:
+        lone_team = seat_of(seating, penalty.lone_caller_id) % 2
     if irregularity is Irregularity.RENEGE:
         proven = penalty.proven
         if proven is None and record is not None:

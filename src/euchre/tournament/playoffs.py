@@ -1,5 +1,6 @@
 """Playoffs for ties (Valpo rules 20-21): two tied teams play a 4-hand game, then
-sudden-death hands while still level; three or more play a 4-hand round robin.
+sudden-death hands while still level; three or more play a 4-hand round robin
+(each round's idle team is the round's ``byes``, its players ``sitting_out``).
 
 Playoff games are rounds after the main event (numbered ``rounds + 1``, ...), entered like any
 result (``TableResult.stage`` ``"playoff"``, or ``"main"``: both are read) and checked as
@@ -100,10 +101,13 @@ class _Group:
         return []
 
 
-def _label(hands: int | None) -> str:
-    """A started playoff table's label from its hand count."""
+def _label(hands: int | None, *, round_robin: bool = False) -> str:
+    """A started playoff table's label from its hand count (and whether its teams' group
+    plays a round robin)."""
     if hands is None:
         return "Playoff"
+    if round_robin:
+        return f"Playoff: {hands}-hand round robin"
     return "Playoff: sudden-death hand" if hands == 1 else f"Playoff: {hands}-hand game"
 
 
@@ -136,11 +140,20 @@ def run_playoffs(
     conflicts: list[PlayoffConflict] = []
     current: int | None = None
     round_number = first_round
+
+    def _group_size(table: TableSeating) -> int:
+        index = group_of.get(unit_of.get(table.partnerships[0][0], ""))
+        return 2 if index is None else len(groups[index].playoff.competitors)
+
     while round_number < first_round + MAX_PLAYOFF_ROUNDS:
         labels: list[str] = []
         if round_number in frozen:
             tables = list(frozen[round_number])
-            labels = list(dict.fromkeys(_label(table.hands) for table in tables))
+            labels = list(
+                dict.fromkeys(
+                    _label(table.hands, round_robin=_group_size(table) > 2) for table in tables
+                )
+            )
         else:
             games = [game for g in groups for game in g.next_games(scores)]
             if not games:
@@ -161,10 +174,22 @@ def run_playoffs(
             if round_minutes and hands and game_hands
             else None
         )
+        # A round-robin group plays fewer games a round than it has pairs: its idle team
+        # sits the round out, named like a main round's bye.
+        seated = {unit_of.get(table.partnerships[side][0]) for table in tables for side in (0, 1)}
+        idle = sorted(
+            unit
+            for g in groups
+            if seated.intersection(g.playoff.competitors)
+            for unit in g.playoff.competitors
+            if unit not in seated
+        )
         plans.append(
             RoundPlan(
                 round_number,
                 tuple(tables),
+                sitting_out=tuple(sorted(p for unit in idle for p in members.get(unit, ()))),
+                byes=tuple(idle),
                 complete=complete,
                 stage=Stage.PLAYOFF,
                 hands=hands,

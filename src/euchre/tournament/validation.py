@@ -15,9 +15,11 @@ from dataclasses import replace
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventConfig, TableResult, TableSeating
+from euchre.tournament.naming import PlayerNames
 
 __all__ = [
     "MAX_GAMES",
+    "PER_PLAYER_WORDS",
     "ResultError",
     "check_event_length",
     "complete_result",
@@ -77,12 +79,14 @@ def validate_result(
     result: TableResult,
     seating: TableSeating | None = None,
     hands: int | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> None:
     """Raise :class:`TournamentError` saying why ``result`` cannot be right: points out of the
     profile's range per hand, totals no game of that length can reach, hand-by-hand points
     that do not add up, or players who were not at the table (when ``seating`` is given).
     ``hands`` (else ``seating.hands``) is the game's length when it is not the profile's:
-    a 4-hand playoff, a sudden-death hand."""
+    a 4-hand playoff, a sudden-death hand. ``names`` (player id -> name) makes the messages
+    name people."""
     profile = load_profile(config.profile_id)
     if hands is None and seating is not None:
         hands = seating.hands
@@ -137,7 +141,8 @@ def validate_result(
             )
     if result.hand_points:
         _check_hands(profile, result, where, hands)
-    _check_players(profile, result, where, hands, seating)
+    label = PlayerNames(names, seating.partnerships if seating is not None else None)
+    _check_players(profile, result, where, hands, seating, label)
     first = result.first_to_tying_score
     if first is not None:
         if first not in (0, 1):
@@ -206,12 +211,22 @@ def _check_hands(profile: RuleProfile, result: TableResult, where: str, hands: i
         )
 
 
+PER_PLAYER_WORDS = {
+    "player_points": "own total",
+    "lone_hands": "lone hands made",
+    "lone_marches": "lone hands of five tricks",
+    "euchres": "times euchred",
+}
+"""A result's per-player fields in the words the score form uses."""
+
+
 def _check_players(
     profile: RuleProfile,
     result: TableResult,
     where: str,
     hands: int,
     seating: TableSeating | None,
+    label: PlayerNames,
 ) -> None:
     at_table = set(seating.players) if seating is not None else None
     most = max(
@@ -219,28 +234,29 @@ def _check_players(
         profile.individual_lone_march_maker,
         profile.individual_lone_march_partner,
     )
-    for label, mapping in (
+    for field, mapping in (
         ("player_points", result.player_points),
         ("lone_hands", result.lone_hands),
         ("euchres", result.euchres),
     ):
+        words = PER_PLAYER_WORDS[field]
         for player, number in mapping.items():
-            if at_table is not None and player not in at_table:
+            if at_table is not None and seating is not None and player not in at_table:
                 raise TournamentError(
-                    f"{where}: {label} names player {player!r}, who was not at this table "
-                    f"({', '.join(sorted(at_table))})"
+                    f"{where}: {words} of {label.player(player)}, who was not at this table "
+                    f"({label.players(seating.players)})"
                 )
             if number < 0:
                 raise ResultError(
-                    f"{where}: {label} of {player!r} is {number}; must be 0 or more",
-                    field=f"{label}.{player}",
+                    f"{where}: {words} of {label.player(player)} is {number}; must be 0 or more",
+                    field=f"{field}.{player}",
                 )
-            limit = hands * most if label == "player_points" else hands
+            limit = hands * most if field == "player_points" else hands
             if hands and number > limit:
                 raise ResultError(
-                    f"{where}: {label} of {player!r} is {number}, more than {limit} possible "
-                    f"in {hands} hands",
-                    field=f"{label}.{player}",
+                    f"{where}: {words} of {label.player(player)} is {number}, more than "
+                    f"{limit} possible in {hands} hands",
+                    field=f"{field}.{player}",
                 )
 
 
@@ -260,21 +276,7 @@ def reached_tying_score_first(hand_points: tuple[tuple[int, int], ...]) -> int |
     return None
 
 
-class _Names:
-    """How messages name players and teams: by name when known, else by id."""
-
-    def __init__(self, seating: TableSeating, names: Mapping[str, str] | None) -> None:
-        self.names = dict(names or {})
-        self.seating = seating
-
-    def player(self, player: str) -> str:
-        return self.names.get(player, f"player {player}")
-
-    def team(self, side: int) -> str:
-        return " & ".join(self.names.get(p, p) for p in self.seating.partnerships[side])
-
-
-def _level_game(result: TableResult, where: str, label: _Names) -> int | None:
+def _level_game(result: TableResult, where: str, label: PlayerNames) -> int | None:
     """Who reached the tying score first, from the hands or as the table said."""
     total = result.team_points[0]
     if result.team_points[0] != result.team_points[1]:
@@ -325,7 +327,7 @@ def _check_entry_counts(profile: RuleProfile, result: TableResult, where: str) -
 
 
 def _lone_points(
-    profile: RuleProfile, result: TableResult, seating: TableSeating, where: str, label: _Names
+    profile: RuleProfile, result: TableResult, seating: TableSeating, where: str, label: PlayerNames
 ) -> tuple[dict[str, int], dict[str, int]]:
     """(player_points, lone_hands) completed from the lone marches, checked against the hands
     and against any own total the table typed."""
@@ -333,7 +335,8 @@ def _lone_points(
     for player, count in result.lone_marches.items():
         if player not in side_of:
             raise ResultError(
-                f"{where}: lone_marches names player {player!r}, who was not at this table",
+                f"{where}: lone hands of five tricks of {label.player(player)}, who was not at "
+                "this table",
                 field=f"lone_marches.{player}",
             )
         if count < 0:
@@ -445,7 +448,7 @@ def complete_result(
                 field=f"team_points.{team}",
             )
     _check_entry_counts(profile, result, where)
-    label = _Names(seating, names)
+    label = PlayerNames(names, seating.partnerships)
     first = _level_game(result, where, label)
     player_points, lone_hands = _lone_points(profile, result, seating, where, label)
     completed = replace(
@@ -455,13 +458,13 @@ def complete_result(
         lone_hands=lone_hands,
         lone_marches={player: count for player, count in result.lone_marches.items() if count},
     )
-    validate_result(config, completed, seating)
+    validate_result(config, completed, seating, names=names)
     _check_partners_euchred_together(completed, seating, where, label)
     return completed
 
 
 def _check_partners_euchred_together(
-    result: TableResult, seating: TableSeating, where: str, label: _Names
+    result: TableResult, seating: TableSeating, where: str, label: PlayerNames
 ) -> None:
     """Partners are fixed within a game (in every format: a table seats two partnerships for
     the whole game), so a euchred team's players are euchred together and their counts agree

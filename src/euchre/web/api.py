@@ -4,7 +4,7 @@ arguments, and turn the rows into schemas. Every error is a 4xx ``{"detail": ...
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
@@ -12,7 +12,16 @@ from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import auth, backup, events, presets, printouts, rounds, scores
+from euchre.store import (
+    auth,
+    backup,
+    events,
+    playoff_conflicts,
+    presets,
+    printouts,
+    rounds,
+    scores,
+)
 from euchre.store.audit import list_audit
 from euchre.store.errors import StoreError
 from euchre.store.models import Result
@@ -500,18 +509,51 @@ def restore(request: Request, director: Writer, body: dict[str, Any]) -> EventOu
         return convert.event_out(session, event)
 
 
+@router.post(
+    "/events/{event_id}/rounds/{number}/tables/{table}/accept-playoff-conflict", tags=["rounds"]
+)
+def accept_playoff_conflict(
+    request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: Reason
+) -> dict[str, Any]:
+    """Accept a playoff game that a correction left between teams no longer tied together:
+    its result stays with the teams that played it and decides nothing, the director is no
+    longer asked, and the standings can be final. Kept in the audit log; 404 when the table
+    has no such conflict."""
+    with database(request).write() as session:
+        conflict = playoff_conflicts.accept_conflict(
+            session,
+            event_id=event_id,
+            round_number=number,
+            table=table,
+            who=director.name,
+            reason=body.reason,
+        )
+        return conflict.to_json()
+
+
 # --- printouts ---------------------------------------------------------------------------------
 
 
 @router.get("/events/{event_id}/rounds/{number}/{document}.pdf", tags=["rounds"])
 def printout(
-    request: Request, director: Reader, event_id: Id, number: Id, document: str
+    request: Request,
+    director: Reader,
+    event_id: Id,
+    number: Id,
+    document: str,
+    per: Literal["table", "team"] = "table",
 ) -> Response:
-    """A round's PDF: ``table-cards``, ``tally-sheets``, ``scorecards`` or ``assignments``."""
+    """A round's PDF: ``table-cards``, ``tally-sheets``, ``scorecards`` or ``assignments``.
+    Tally sheets are one page per table; ``?per=team`` prints one page per team."""
     base_url = request.app.state.public_url or str(request.base_url)
     with database(request).read() as session:
         data = printouts.render(
-            session, event_id=event_id, round_number=number, document=document, base_url=base_url
+            session,
+            event_id=event_id,
+            round_number=number,
+            document=document,
+            base_url=base_url,
+            per_team=per == "team",
         )
     return download(data, "application/pdf", f"round-{number}-{document}.pdf", inline=True)
 

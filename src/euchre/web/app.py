@@ -165,6 +165,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
+    from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
     from euchre.web.table_page import router as table_router
 
@@ -179,6 +180,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         audit_router,
         dashboard_router,
         director_router,
+        players_router,
         public_router,
         table_router,
     ):

@@ -23,6 +23,7 @@ from euchre.web.templating import templates
 
 __all__ = [
     "AcceptForm",
+    "ConflictForm",
     "CorrectForm",
     "CorrectionForm",
     "DeleteForm",
@@ -171,6 +172,13 @@ class PairForm(DirectorForm):
     first: str = ""
     second: str = ""
     team: str = ""
+
+
+class ConflictForm(ReasonForm):
+    """The director accepts a playoff conflict as played: the table of the playoff round."""
+
+    round: str = ""
+    table: str = ""
 
 
 class CorrectForm(ReasonForm):

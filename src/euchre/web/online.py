@@ -45,7 +45,7 @@ from euchre.web.deps import (
 )
 from euchre.web.director_forms import DirectorForm, MarkForm, SeatForm, require_director
 from euchre.web.page_helpers import page_director
-from euchre.web.pages_common import redirect
+from euchre.web.pages_common import flash_message, redirect
 from euchre.web.play_api import service_of
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render
@@ -127,6 +127,9 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[s
         request,
         lambda session: online.claim_seat(session, event_id=event_id, player_code=body.code),
     )
+    if claim.token is not None and claim.play_table is not None and claim.seat is not None:
+        # The seat's earlier token is revoked: close its sockets (another phone's page).
+        await run_in_threadpool(service_of(request).reissued, claim.play_table, claim.seat)
     return _claim_json(claim, event_id)
 
 
@@ -270,7 +273,7 @@ def _live_page(
         "title": f"{name}: online tables",
         "director": director,
         "event_id": event_id,
-        "message": request.query_params.get("msg"),
+        "message": flash_message(request),
         "tables": _seat_rows(tables),
         "error": "" if error is None else str(error),
         "bad": error.field if isinstance(error, FormError) else "",
@@ -330,7 +333,7 @@ async def fill_seat_post(
         )
     except EuchreError as error:
         return await _refused(request, director, event_id, error, typed)
-    return redirect(f"/director/events/{event_id}/online", f"Table {table}: seat changed.")
+    return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: seat changed.")
 
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/end")
@@ -342,6 +345,7 @@ async def end_table_post(
     # The button does what the API call does.
     await run_in_threadpool(end_table, request, director, at)
     return redirect(
+        request,
         f"/director/events/{at['event_id']}/online",
         f"Table {at['table']} ended; its score is recorded.",
     )
@@ -362,7 +366,9 @@ async def mark_post(request: Request, event_id: Id, form: Annotated[MarkForm, Fo
         return await _refused(request, director, event_id, error, typed)
     where = "online" if online_flag else "on paper"
     return redirect(
-        f"/director/events/{event_id}/online", f"Table {number} plays {where} from the next round."
+        request,
+        f"/director/events/{event_id}/online",
+        f"Table {number} plays {where} from the next round.",
     )
 
 

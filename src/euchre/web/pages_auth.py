@@ -12,7 +12,7 @@ from euchre.store import auth
 from euchre.web.deps import database
 from euchre.web.director_forms import DirectorForm, LoginForm, require_director
 from euchre.web.page_helpers import set_session_cookie
-from euchre.web.pages_common import redirect
+from euchre.web.pages_common import flash_message, redirect
 from euchre.web.security import COOKIE_NAME, client_key
 from euchre.web.templating import render
 
@@ -44,7 +44,7 @@ async def setup_post(request: Request, form: Annotated[LoginForm, Form()]) -> Re
             return director.id, director.name
 
     director_id, name = await run_in_threadpool(work)
-    response = redirect("/director", "Password set. Create your first event.")
+    response = redirect(request, "/director", "Password set. Create your first event.")
     set_session_cookie(response, request, director_id, name)
     return response
 
@@ -58,7 +58,7 @@ def login_page(request: Request) -> Response:
     return render(
         request,
         "pages/auth/login.html",
-        {"title": "Director login", "flash": request.query_params.get("msg")},
+        {"title": "Director login", "flash": flash_message(request)},
     )
 
 
@@ -72,7 +72,7 @@ async def login_post(request: Request, form: Annotated[LoginForm, Form()]) -> Re
         )
 
     director_id, name = await run_in_threadpool(work)
-    response = redirect("/director")
+    response = redirect(request, "/director")
     set_session_cookie(response, request, director_id, name)
     return response
 
@@ -81,6 +81,6 @@ async def login_post(request: Request, form: Annotated[LoginForm, Form()]) -> Re
 async def logout_post(request: Request, form: Annotated[DirectorForm, Form()]) -> Response:
     """Forget the session cookie."""
     require_director(request, form)
-    response = redirect("/login", "Logged out.")
+    response = redirect(request, "/login", "Logged out.")
     response.delete_cookie(COOKIE_NAME)
     return response

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, presets, scores
+from euchre.store import events, playoff_conflicts, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.tournament import (
@@ -32,17 +32,19 @@ from euchre.tournament import (
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
-from euchre.web.pages_common import clock
+from euchre.web.pages_common import clock, flash_message
 from euchre.web.pages_director import penalty_kinds, penalty_players
 from euchre.web.templating import render
 
 __all__ = [
     "AwardLine",
     "ConflictLine",
+    "FormRefusal",
     "PrizesView",
     "SidePotView",
     "StandingLine",
     "conflict_lines",
+    "dashboard_page",
     "decided_text",
     "prizes_view",
     "round_label",
@@ -272,9 +274,12 @@ class ConflictLine:
     tied_now: str
 
 
-def conflict_lines(snapshot: EventSnapshot) -> list[ConflictLine]:
+def conflict_lines(
+    snapshot: EventSnapshot, conflicts: Sequence[PlayoffConflict] | None = None
+) -> list[ConflictLine]:
     """Playoff games a later correction left without a reason, put to the director as a
-    question (the results stay with the teams that played them)."""
+    question (the results stay with the teams that played them): ``conflicts``, by default
+    all of the snapshot's."""
     names = {row.competitor_id: row.name for row in snapshot.standings}
 
     def in_words(conflict: PlayoffConflict) -> str:
@@ -297,7 +302,7 @@ def conflict_lines(snapshot: EventSnapshot) -> list[ConflictLine]:
             )
             or "nobody",
         )
-        for conflict in snapshot.conflicts
+        for conflict in (snapshot.conflicts if conflicts is None else conflicts)
     ]
 
 
@@ -529,9 +534,26 @@ def _cup_list_warnings(snapshot: EventSnapshot) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class FormRefusal:
+    """A dashboard form the store refused: the page shows ``message`` in that form (``form``:
+    its id, as ``add-player-form``) and keeps what was typed (``values``: field -> text)."""
+
+    form: str
+    message: str
+    values: Mapping[str, str]
+
+
 @router.get("/director/events/{event_id}", response_class=HTMLResponse)
 def event_dashboard(request: Request, event_id: int) -> Response:
     """Everything about one event on one page."""
+    return dashboard_page(request, event_id)
+
+
+def dashboard_page(
+    request: Request, event_id: int, refused: FormRefusal | None = None, status: int = 200
+) -> Response:
+    """The dashboard, with a refused form's message and typed values when ``refused``."""
     director = page_director(request)
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
@@ -548,7 +570,7 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             )
         )
         started = bool(events.started_rounds(session, event_id=event_id))
-        changes = request.query_params.get("changes", "")
+        changes = flash_message(request, "changes")
         asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
         warnings = [w for w in snapshot.warnings if w not in asked]
         warnings.extend(_cup_list_warnings(snapshot))
@@ -563,11 +585,14 @@ def event_dashboard(request: Request, event_id: int) -> Response:
                 for key in ("profile_id", "format", "rounds", "round_minutes")
             },
             "can_edit": not started,
-            "message": request.query_params.get("msg"),
+            "message": flash_message(request),
             "changes": with_names(changes, names) if changes else "",
             "sheet_warnings": presets.sheet_warnings(event_config(event)),
             "warnings": warnings,
-            "conflicts": conflict_lines(snapshot),
+            "conflicts": conflict_lines(
+                snapshot,
+                playoff_conflicts.open_conflicts(session, event_id=event_id, snapshot=snapshot),
+            ),
             "round": _round_state(session, event_id, snapshot, by_number),
             "waiting": _waiting_scores(session, event_id),
             "standings": standings_rows(snapshot),
@@ -579,5 +604,6 @@ def event_dashboard(request: Request, event_id: int) -> Response:
             "penalty_kinds": penalty_kinds(),
             "penalty_players": penalty_players(names),
             "audit": audit_rows(latest, names),
+            "refused": refused,
         }
-    return render(request, "pages/dashboard/event.html", context)
+    return render(request, "pages/dashboard/event.html", context, status=status)

@@ -13,7 +13,6 @@ import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, Any, Protocol, TypeVar
-from urllib.parse import quote
 
 from fastapi import APIRouter, Form, Request
 from fastapi.concurrency import run_in_threadpool
@@ -23,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import backup, events, presets, rounds, scores
+from euchre.store import backup, events, playoff_conflicts, presets, rounds, scores
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
 from euchre.tournament import (
@@ -39,20 +38,19 @@ from euchre.tournament import (
     Stage,
     TableResult,
 )
+from euchre.tournament.naming import PlayerNames
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database, download, optional_director
 from euchre.web.director_forms import (
     AcceptForm,
+    ConflictForm,
     CorrectForm,
     CorrectionForm,
     DeleteForm,
     DirectorForm,
     EventForm,
-    ImportForm,
-    PairForm,
     PenaltyForm,
-    PlayerForm,
     ReasonForm,
     RestoreForm,
     SeatingForm,
@@ -62,7 +60,7 @@ from euchre.web.director_forms import (
     whole,
 )
 from euchre.web.page_helpers import page_director
-from euchre.web.pages_common import redirect
+from euchre.web.pages_common import flash_message, redirect, signed
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render, render_text
 
@@ -191,7 +189,7 @@ def _page(
     return render(
         request,
         f"pages/director/{name}",
-        {"title": title, "director": director, "flash": request.query_params.get("msg"), **context},
+        {"title": title, "director": director, "flash": flash_message(request), **context},
         status=status,
     )
 
@@ -320,7 +318,9 @@ async def create_event_post(request: Request, form: Annotated[EventForm, Form()]
         form,
         lambda session, config: events.create_event(session, config=config, who=director.name).id,
     )
-    return redirect(f"/director/events/{event_id}", "Event created. Add players next." + warning)
+    return redirect(
+        request, f"/director/events/{event_id}", "Event created. Add players next." + warning
+    )
 
 
 @router.get("/director/events/{event_id}/edit", response_class=HTMLResponse)
@@ -362,7 +362,7 @@ async def edit_event_post(
             session, event_id=event_id, config=config, who=director.name
         ),
     )
-    return redirect(f"/director/events/{event_id}", "Settings saved." + warning)
+    return redirect(request, f"/director/events/{event_id}", "Settings saved." + warning)
 
 
 @router.get("/director/events/{event_id}/delete", response_class=HTMLResponse)
@@ -400,7 +400,7 @@ async def delete_event_post(
     name = await _in_write(
         request, lambda session: events.delete_event(session, event_id=event_id, who=director.name)
     )
-    return redirect("/director", f"{name} deleted.")
+    return redirect(request, "/director", f"{name} deleted.")
 
 
 @router.post("/director/events/{event_id}/archive")
@@ -413,7 +413,7 @@ async def archive_event_post(
         request,
         lambda session: events.archive_event(session, event_id=event_id, who=director.name).name,
     )
-    return redirect("/director", f"{name} archived.")
+    return redirect(request, "/director", f"{name} archived.")
 
 
 @router.post("/director/restore")
@@ -430,7 +430,7 @@ async def restore_post(request: Request, form: Annotated[RestoreForm, Form()]) -
     event_id = await _in_write(
         request, lambda session: backup.restore_event(session, data=data, who=director.name).id
     )
-    return redirect(f"/director/events/{event_id}", "Backup restored as a new event.")
+    return redirect(request, f"/director/events/{event_id}", "Backup restored as a new event.")
 
 
 # --- one event -------------------------------------------------------------------------------
@@ -494,8 +494,8 @@ async def _write_then_redirect(
     if isinstance(extra, Done):
         message = extra.message
     elif extra:
-        url += f"?changes={quote(extra)}"
-    return redirect(url, message)
+        url += f"?changes={signed(request, extra)}"
+    return redirect(request, url, message)
 
 
 def _route_name(path: str) -> str:
@@ -559,41 +559,23 @@ def _numbered_action(
     return register
 
 
-@_action("/players", PlayerForm, "Player added.")
-def _add_player(
-    session: Session, director: DirectorSession, form: PlayerForm, event_id: int
-) -> Done:
-    player = events.NewPlayer(form.name, form.team or None, form.checked_in)
-    entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
-    return Done(f"{entrant.name} added (player {entrant.number}, code {entrant.code}).")
-
-
-@_action("/players/import", ImportForm, "Players imported.")
-def _import(session: Session, director: DirectorSession, form: ImportForm, event_id: int) -> None:
-    events.import_entrants_csv(session, event_id=event_id, text=form.csv, who=director.name)
-
-
-@_action("/pairs", PairForm, "Players paired.")
-def _pair(session: Session, director: DirectorSession, form: PairForm, event_id: int) -> None:
-    events.pair_entrants(
-        session,
-        event_id=event_id,
-        numbers=(whole(form.first, "first player"), whole(form.second, "second player")),
-        team=form.team or None,
-        who=director.name,
-    )
-
-
 @_action("/rounds/start", DirectorForm, "Round started.")
 def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
     rounds.start_round(session, event_id=event_id, who=director.name)
 
 
-def _changes_text(changes: tuple[Any, ...]) -> str | None:
+def _changes_text(session: Session, event_id: int, changes: tuple[Any, ...]) -> str | None:
+    """The seats a change moved, naming the players (read only when something moved)."""
     if not changes:
         return None
+    label = PlayerNames(
+        {
+            player_id(row.number): row.name
+            for row in events.list_entrants(session, event_id=event_id)
+        }
+    )
     return "; ".join(
-        f"round {change.round} player {change.player_id}: {change.before} -> {change.after}"
+        f"round {change.round} {label.player(change.player_id)}: {change.before} -> {change.after}"
         for change in changes[:20]
     )
 
@@ -621,7 +603,21 @@ def _correct(
         who=director.name,
         reason=form.reason,
     )
-    return _changes_text(changes)
+    return _changes_text(session, event_id, changes)
+
+
+@_action("/playoff-conflicts/accept", ConflictForm, "Playoff result accepted as played.")
+def _accept_conflict(
+    session: Session, director: DirectorSession, form: ConflictForm, event_id: int
+) -> None:
+    playoff_conflicts.accept_conflict(
+        session,
+        event_id=event_id,
+        round_number=whole(form.round, "round"),
+        table=whole(form.table, "table"),
+        who=director.name,
+        reason=form.reason,
+    )
 
 
 @_action("/penalties", PenaltyForm, "Penalty recorded.")
@@ -730,7 +726,7 @@ def _accept(
         who=director.name,
         reason=form.reason,
     )
-    return _changes_text(changes)
+    return _changes_text(session, event_id, changes)
 
 
 class _PenaltyStep(Protocol):
@@ -996,7 +992,7 @@ async def correction_post(
                 names={str(member.number): member.name for member in view.players},
                 teams=(view.team_name(0), view.team_name(1)),
             )
-            moved = _changes_text(changes)
+            moved = _changes_text(session, event_id, changes)
             return f"Result saved: {what}." + (f" Seats changed: {moved}." if moved else "")
 
     try:
@@ -1025,7 +1021,7 @@ async def correction_post(
 
         return await run_in_threadpool(refused)
     return redirect(
-        f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result", message
+        request, f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result", message
     )
 
 

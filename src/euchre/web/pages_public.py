@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
-from euchre.store import events, rounds, scores
+from euchre.store import events, playoff_conflicts, rounds, scores
 from euchre.store.core import display_snapshot
 from euchre.store.errors import (
     StoreError,
@@ -263,6 +263,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
             "title": event.name,
             "body_class": "live",
             "is_over": snapshot.is_over,
+            "is_final": playoff_conflicts.is_final(session, event_id=event_id, snapshot=snapshot),
             "round": None
             if open_round is None
             else {
@@ -295,9 +296,12 @@ def results_page(request: Request, event_id: int) -> Response:
         }
         scored = scores.scored_tables(session, event_id=event_id, snapshot=snapshot)
         team_names = {row.competitor_id: row.name for row in snapshot.standings}
-        state = "Final results" if snapshot.is_over else "Results so far"
-        if snapshot.conflicts:
+        # "Final" exactly when the projector says so (playoff_conflicts.is_final).
+        state = "Results so far"
+        if playoff_conflicts.open_conflicts(session, event_id=event_id, snapshot=snapshot):
             state = "Results so far: a correction changed a playoff, and the director decides"
+        elif snapshot.is_over:
+            state = "Final results"
         round_blocks = []
         for round_row in events.started_rounds(session, event_id=event_id):
             statuses = scores.table_statuses(

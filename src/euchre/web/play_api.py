@@ -37,6 +37,7 @@ __all__ = [
     "SeatChangeIn",
     "TableCreate",
     "install_play",
+    "redeem",
     "router",
     "seat_url",
     "table_config",
@@ -183,10 +184,14 @@ async def create_table(request: Request, body: TableCreate) -> dict[str, Any]:
     """Open a table; the response holds each human seat's token (shown only now)."""
     service = service_of(request)
     config = table_config(body)
-    table_id, tickets = await _call(service.create_table, config, client=client_key(request))
+    table_id, tickets, host_token = await _call(
+        service.create_table, config, client=client_key(request)
+    )
     return {
         "table": table_id,
         "url": f"{base_url(request)}/play/{table_id}",
+        "host_token": host_token,
+        "seeded": config.seeded,
         "seats": [ticket_json(request, table_id, ticket) for ticket in tickets],
     }
 
@@ -235,24 +240,36 @@ async def get_events(
 async def change_seat(
     request: Request, table_id: str, seat: int, body: SeatChangeIn, authorization: Auth = None
 ) -> dict[str, Any]:
-    """A seated human hands a seat to a computer player (at once) or to a human (from the
-    next hand; the new token and code are in the answer)."""
+    """The table's host (its host token) hands a seat to a computer player (at once) or to
+    a human (a computer player's seat from the next hand; a human's seat re-opened at once,
+    its old holder's token revoked): the new token and code are in the answer. Anyone else:
+    403."""
     service = service_of(request)
-    by_seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
     ticket = await _call(
-        service.change_seat, table_id, by_seat=by_seat, target=seat, kind=body.kind
+        service.change_seat,
+        table_id,
+        host_token=_bearer(authorization),
+        target=seat,
+        kind=body.kind,
     )
     return ticket_json(request, table_id, ticket, qr=True)
 
 
 @router.post("/join")
 async def join(request: Request, body: JoinIn) -> dict[str, Any]:
-    """Redeem a seat's short code for a fresh token (wrong codes are slowed down)."""
-    service = service_of(request)
-    table_id, ticket = await run_in_threadpool(
-        guard_codes, request, lambda session: service.join_by_code(session, body.code)
-    )
+    """Redeem a seat's short code for a fresh token: the code is then spent (a second use
+    gets 409) and the seat's earlier token is revoked (wrong codes are slowed down)."""
+    table_id, ticket = await redeem(request, body.code)
     return {"table": table_id, **ticket_json(request, table_id, ticket)}
+
+
+async def redeem(request: Request, code: str) -> tuple[str, SeatTicket]:
+    """Seat this device with a short code (the code spent, the seat's old token revoked)."""
+    service = service_of(request)
+    table_id, seat, cleaned = await run_in_threadpool(
+        guard_codes, request, lambda session: service.find_code(session, code), write=False
+    )
+    return table_id, await run_in_threadpool(service.redeem_code, table_id, seat, cleaned)
 
 
 @router.get("/tables/{table_id}/records.jsonl", response_class=PlainTextResponse)

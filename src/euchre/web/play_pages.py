@@ -17,10 +17,10 @@ from starlette.concurrency import run_in_threadpool
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
 from euchre.store.play import SEAT_NAMES, seat_kinds
-from euchre.web.deps import guard_codes
 from euchre.web.play_api import (
     TableCreate,
     base_url,
+    redeem,
     seat_url,
     service_of,
     table_config,
@@ -123,7 +123,7 @@ async def open_table(
         )
         config = table_config(body)
         service = service_of(request)
-        table_id, tickets = await run_in_threadpool(
+        table_id, tickets, host_token = await run_in_threadpool(
             service.create_table, config, client=client_key(request)
         )
     except EuchreError as error:
@@ -151,6 +151,9 @@ async def open_table(
             "seats": seats,
             "profile": config.rule_profile().name,
             "spectate": f"{base_url(request)}/play/{table_id}",
+            "host_token": host_token,
+            "host_url": f"{base_url(request)}/play/{table_id}#host={host_token}",
+            "seeded": config.seeded,
         },
         status_code=201,
     )
@@ -160,11 +163,8 @@ async def open_table(
 @router.post("/play/join")
 async def join_by_code(request: Request, code: Annotated[str, Form(max_length=32)]) -> Response:
     """Redeem a seat's short code and go to the table (the new token in the fragment)."""
-    service = service_of(request)
     try:
-        table_id, ticket = await run_in_threadpool(
-            guard_codes, request, lambda session: service.join_by_code(session, code)
-        )
+        table_id, ticket = await redeem(request, code)
     except EuchreError as error:
         from euchre.web.app import status_for
 

@@ -7,6 +7,10 @@ serving process) and again after every change. It may send
 ``{"type": "action", "action": ..., "seq": N}``; a refusal comes back as
 ``{"type": "error", "status": 409, "detail": ...}``.
 
+One seat, one holder: when a seat changes hands (``reissue N``, ``seat N KIND`` in the log)
+the sockets opened with the old token get ``{"type": "revoked", "detail": ...}`` and are
+closed (code 4001), before the change's view goes out, and get nothing more.
+
 On SQLite one process serves every table and is told of each commit directly. On PostgreSQL
 each worker also listens to the doorbell (:mod:`euchre.store.play.doorbell`), so players on
 different workers see each other's moves; the log stays the truth.
@@ -31,7 +35,7 @@ from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
 from euchre.store.errors import NotFoundError
-from euchre.store.play import AutoMove, ForbiddenError, PlayService
+from euchre.store.play import HUMAN, AutoMove, ForbiddenError, PlayService
 from euchre.store.play.doorbell import RingEntry, listen_forever
 
 __all__ = ["PlayRuntime", "Subscriber", "router"]
@@ -40,6 +44,10 @@ _log = logging.getLogger(__name__)
 router = APIRouter()
 _SEND_TIMEOUT = 5.0
 _PENDING: set[asyncio.Future[None]] = set()  # error replies, returns (kept referenced)
+REVOKED_CLOSE = 4001
+"""The close code of a socket whose seat was opened on another device (or given away)."""
+OPENED_ELSEWHERE = "This seat was opened on another device."
+GIVEN_AWAY = "This seat was given to a computer player."
 
 
 def _set_event() -> asyncio.Event:
@@ -54,6 +62,9 @@ class Subscriber:
 
     socket: WebSocket
     seat: int | None
+    token: str | None = None
+    epoch: int = 0  # the seat's count of changes of hands when its token was last checked
+    revoked: bool = False
     last_seq: int = -1
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     idle: asyncio.Event = field(default_factory=_set_event)  # no move of its in flight
@@ -233,6 +244,7 @@ class PlayRuntime:
                         self.service.view_texts, table_id, seats, known, entry
                     )
                 seq, texts = quick
+                subscribers = await self._holders(table_id, subscribers)
                 if self.service.away_seats(table_id):
                     self._bring_back(table_id, subscribers)
                 messages = {
@@ -243,6 +255,52 @@ class PlayRuntime:
                 self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
             self._pushers.pop(table_id, None)
+
+    async def _holders(self, table_id: str, subscribers: list[Subscriber]) -> list[Subscriber]:
+        """``subscribers`` less those whose seat changed hands since their token was last
+        checked and whose token no longer holds it: each of those is told why and closed."""
+        epoch = self.service.token_epoch
+        if all(
+            subscriber.seat is None or epoch(table_id, subscriber.seat) == subscriber.epoch
+            for subscriber in subscribers
+        ):
+            return subscribers  # nobody's seat changed hands (the usual case: no coroutine)
+        kept = []
+        for subscriber in subscribers:
+            if await self.still_holds(table_id, subscriber):
+                kept.append(subscriber)
+        return kept
+
+    async def still_holds(self, table_id: str, subscriber: Subscriber) -> bool:
+        """Whether ``subscriber`` may still be sent its seat's view (a spectator always);
+        a socket whose token was revoked is told so, closed and dropped."""
+        seat, token = subscriber.seat, subscriber.token
+        if subscriber.revoked:
+            return False
+        if seat is None or token is None:
+            return True
+        if self.service.token_epoch(table_id, seat) == subscriber.epoch:
+            return True  # the seat has not changed hands (the usual case: no query)
+        epoch = await run_in_threadpool(self.service.holder, table_id, token, seat)
+        if epoch is not None:
+            subscriber.epoch = epoch
+            return True
+        await self.revoke(table_id, subscriber)
+        return False
+
+    async def revoke(self, table_id: str, subscriber: Subscriber) -> None:
+        """Tell ``subscriber`` its seat is no longer its own, close it and drop it."""
+        subscriber.revoked = True
+        self.unsubscribe(table_id, subscriber, away=False)
+        kinds = self.service.seat_kinds_cached(table_id)
+        seat = subscriber.seat
+        detail = (
+            GIVEN_AWAY if kinds and seat is not None and kinds[seat] != HUMAN else OPENED_ELSEWHERE
+        )
+        with contextlib.suppress(Exception):
+            async with subscriber.lock, asyncio.timeout(_SEND_TIMEOUT):
+                await subscriber.socket.send_text(json.dumps({"type": "revoked", "detail": detail}))
+                await subscriber.socket.close(code=REVOKED_CLOSE, reason=detail)
 
     async def _send_all(
         self,
@@ -279,8 +337,9 @@ class PlayRuntime:
             if timer is not None:
                 timer.cancel()
 
-    def unsubscribe(self, table_id: str, subscriber: Subscriber) -> None:
-        """Stop sending to ``subscriber``."""
+    def unsubscribe(self, table_id: str, subscriber: Subscriber, *, away: bool = True) -> None:
+        """Stop sending to ``subscriber`` (``away``: its seat may be marked away if no
+        other socket of it comes)."""
         subscribers = self.subscribers.get(table_id)
         if subscribers is not None and subscriber in subscribers:
             subscribers.discard(subscriber)
@@ -288,7 +347,7 @@ class PlayRuntime:
                 del self.subscribers[table_id]
                 self._sent_seq.pop(table_id, None)
                 self._ring_entries.pop(table_id, None)
-            if subscriber.seat is not None:
+            if subscriber.seat is not None and away:
                 self._start_away_timer(table_id, subscriber.seat)
 
     # ------------------------------------------------------------------ humans away
@@ -420,6 +479,14 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
         seat = (
             await run_in_threadpool(service.seat_for_token, table_id, str(token)) if token else None
         )
+        epoch = 0
+        if seat is not None:
+            # Checked again after the seat's count of changes of hands is read: a change
+            # committed from now on reaches this socket through the fan-out.
+            held = await run_in_threadpool(service.holder, table_id, str(token), seat)
+            if held is None:
+                raise ForbiddenError(OPENED_ELSEWHERE)
+            epoch = held
     except (ForbiddenError, NotFoundError) as error:
         status = 404 if isinstance(error, NotFoundError) else 403
         await _refuse(websocket, status, str(error))
@@ -427,9 +494,11 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
     except (ValueError, TimeoutError, WebSocketDisconnect) as error:
         await _refuse(websocket, 400, f"bad first message: {error}")
         return
-    subscriber = Subscriber(websocket, seat)
+    subscriber = Subscriber(websocket, seat, str(token) if seat is not None else None, epoch)
     runtime.subscribe(table_id, subscriber)
     try:
+        if not await runtime.still_holds(table_id, subscriber):
+            return  # the seat changed hands while this socket was being opened
         if seat is not None:  # a human marked away is back as soon as they connect
             await run_in_threadpool(service.mark_back, table_id, seat)
         await _catch_up(runtime, table_id, subscriber, last)
@@ -439,8 +508,11 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
             await _on_message(runtime, table_id, subscriber, message)
     except WebSocketDisconnect:
         pass
+    except RuntimeError:  # a send or receive on a socket the runtime closed (revoked)
+        if not subscriber.revoked:
+            raise
     finally:
-        runtime.unsubscribe(table_id, subscriber)
+        runtime.unsubscribe(table_id, subscriber, away=not subscriber.revoked)
 
 
 async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, last: int) -> None:
@@ -467,6 +539,8 @@ async def _on_message(
     if kind == "ping":
         await subscriber.socket.send_text(json.dumps({"type": "pong"}))
         return
+    if not await runtime.still_holds(table_id, subscriber):
+        return  # its seat was opened on another device: told and closed
     if kind == "resync":
         subscriber.last_seq = -1
         last = data.get("seq", 0)

@@ -83,7 +83,9 @@ class EventCreate(BaseModel):
     the sheet's preset (format, rounds, prizes, side pot...)."""
 
     model_config = _Strict
-    name: str = Field(min_length=1, max_length=200)
+    # The store refuses a name over its limit with a message that gives the limit; this
+    # bound only keeps a request small.
+    name: str = Field(min_length=1, max_length=2000)
     profile_id: str = Field(max_length=100)
     format: str | None = Field(default=None, max_length=100)
     rounds: int | None = Field(default=None, ge=1, le=50)
@@ -142,8 +144,10 @@ class EntrantCreate(BaseModel):
     """A player to add (``team`` names a fixed partnership)."""
 
     model_config = _Strict
-    name: str = Field(min_length=1, max_length=200)
-    team: str | None = Field(default=None, max_length=200)
+    # The store refuses a name over its limit (``events.NAME_LIMIT``) with a message that
+    # gives the limit; these bounds only keep a request small.
+    name: str = Field(min_length=1, max_length=2000)
+    team: str | None = Field(default=None, max_length=2000)
     checked_in: bool = True
 
 
@@ -172,7 +176,7 @@ class PairCreate(BaseModel):
 
     model_config = _Strict
     numbers: tuple[Number, Number]
-    team: str | None = Field(default=None, max_length=200)
+    team: str | None = Field(default=None, max_length=2000)
 
 
 class Reason(BaseModel):

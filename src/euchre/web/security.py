@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 
 from fastapi import Request
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
 
 from euchre.store.errors import AuthError
 
@@ -52,6 +52,20 @@ class SessionSigner:
 
     def __init__(self, secret: str) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt="director-session")
+        self._flash = URLSafeSerializer(secret, salt="flash")
+
+    def flash(self, message: str) -> str:
+        """``message`` signed for a redirect's ``?msg=`` (only the app can write one)."""
+        return self._flash.dumps(message)
+
+    def read_flash(self, value: str) -> str:
+        """The message a signed ``?msg=`` value carries; "" for anything the app did not
+        sign (a link cannot put its own words in the status line)."""
+        try:
+            message = self._flash.loads(value)
+        except BadSignature:
+            return ""
+        return message if isinstance(message, str) else ""
 
     def issue(self, *, director_id: int, name: str) -> tuple[str, str]:
         """A new signed session value and its CSRF token."""

@@ -24,6 +24,7 @@ from euchre.engine.errors import EuchreError
 from euchre.store import rounds, scores
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
 from euchre.store.online import computer_mark
+from euchre.store.presets import sheet_words
 from euchre.store.rounds import RoundOverError
 from euchre.store.scores import ResultInput
 from euchre.store.table_view import (
@@ -40,7 +41,7 @@ from euchre.tournament import Stage, TableResult
 from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
-from euchre.web.pages_common import clock, redirect
+from euchre.web.pages_common import clock, flash_message, redirect
 from euchre.web.templating import render, render_text
 
 __all__ = [
@@ -278,6 +279,7 @@ def score_form_html(
         "round_number": round_number,
         "seated": " ".join(str(member.number) for member in view.players),
         "locked": locked,
+        "words": sheet_words(profile.id),
     }
     return Markup(render_text("pages/table/score_form.html", context))
 
@@ -342,11 +344,22 @@ def result_html(view: TableSeats, result: TableResult, *, element_id: str) -> Ma
 
 
 def winner_text(
-    view: TableSeats, result: TableResult, with_penalties: tuple[int, int] | None = None
+    view: TableSeats,
+    result: TableResult,
+    with_penalties: tuple[int, int] | None = None,
+    *,
+    playoff: bool = False,
+    sudden_death_next: bool = False,
 ) -> str:
     """Who won the game (a level game: the team that reached the tying score first), counting
-    the director's penalties when ``with_penalties`` gives the score with them."""
+    the director's penalties when ``with_penalties`` gives the score with them. A level
+    ``playoff`` game is won by nobody: it says so, and that sudden death comes next when the
+    two teams play again (``sudden_death_next``)."""
     points = with_penalties or result.team_points
+    if playoff and points[0] == points[1]:
+        return f"Level, {points[0]}–{points[1]}" + (
+            ": sudden death next." if sudden_death_next else "."
+        )
     side = winning_side(result, with_penalties)
     if side is None:
         return f"A level game, {points[0]}–{points[1]}."
@@ -440,7 +453,13 @@ def _page(
     if view.official is not None and outcome is not None:
         # A saved result: show it (and where everyone goes), not a fresh form.
         saved = Saved(
-            winner=winner_text(view, view.official, outcome.with_penalties),
+            winner=winner_text(
+                view,
+                view.official,
+                outcome.with_penalties,
+                playoff=view.round.plan.stage == Stage.PLAYOFF,
+                sudden_death_next=outcome.sudden_death_next,
+            ),
             lines=result_lines(view, view.official),
             outcome=outcome,
         )
@@ -475,7 +494,7 @@ def _page(
         "pages/table/page.html",
         {
             "title": f"Table {view.table_number}",
-            "flash": request.query_params.get("msg", ""),
+            "flash": flash_message(request),
             "view": view,
             "over": over,
             "outcome": outcome,
@@ -592,7 +611,7 @@ async def submit_post(request: Request, code: str) -> Response:
                 status=refused.status,
             )
         )
-    return redirect(f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
+    return redirect(request, f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
 
 
 def _form_round(data: Mapping[str, str]) -> int:
@@ -663,7 +682,7 @@ def _answer_route(action: str, service: _Answer, message: str, doc: str) -> None
                     status=refused.status,
                 )
             )
-        return redirect(f"/t/{code.strip().upper()}", message)
+        return redirect(request, f"/t/{code.strip().upper()}", message)
 
     answer.__name__ = f"{action}_post"
     answer.__doc__ = doc

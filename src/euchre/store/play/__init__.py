@@ -6,6 +6,8 @@ rings other workers on PostgreSQL.
 """
 
 from euchre.store.play.service import (
+    NOT_HOST,
+    SPENT_CODE,
     AutoMove,
     ForbiddenError,
     PlayService,
@@ -16,7 +18,9 @@ from euchre.store.play.table import HUMAN, SEAT_NAMES, TableConfig, TableState, 
 
 __all__ = [
     "HUMAN",
+    "NOT_HOST",
     "SEAT_NAMES",
+    "SPENT_CODE",
     "AutoMove",
     "ForbiddenError",
     "PlayService",

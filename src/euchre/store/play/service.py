@@ -44,6 +44,9 @@ from euchre.store.play.table import HUMAN, TableConfig, TableState
 
 __all__ = [
     "CHANNEL",
+    "HOST_SEAT",
+    "NOT_HOST",
+    "SPENT_CODE",
     "AutoMove",
     "ForbiddenError",
     "PlayService",
@@ -58,6 +61,11 @@ _log = logging.getLogger(__name__)
 _ACTIONS_TABLE: Table = PlayAction.__table__  # type: ignore[assignment]
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _CACHE_TABLES = 4096
+HOST_SEAT = -1
+"""The ``play_seats`` row that keeps the hash of a casual table's host token (the creator's):
+seat -1 is the table itself, as in the log."""
+NOT_HOST = "Only the table's host (who opened it) can change who sits in a seat; ask the host."
+SPENT_CODE = "This code was already used; ask the host for a new one."
 _NOTIFY_ALL = text(
     "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
 )
@@ -323,14 +331,21 @@ class PlayService:
         return (state.last_at + timedelta(seconds=state.config.timer_seconds)).timestamp()
 
     # ------------------------------------------------------------------ tables
-    def create_table(self, config: TableConfig, *, client: str) -> tuple[str, list[SeatTicket]]:
-        """Open a table; each human seat gets a token and a short code (shown only now)."""
+    def create_table(
+        self, config: TableConfig, *, client: str
+    ) -> tuple[str, list[SeatTicket], str]:
+        """Open a table; each human seat gets a token and a short code, and the creator a
+        host token (the only one that may change who sits where); all shown only now."""
         tickets: list[SeatTicket] = []
+        host_token = secrets.token_urlsafe(24)
         with self.database.write() as session:
             self._count_creation(session, f"play-create:{client}")
             table_id = _short_code(10)
             session.add(PlayTable(id=table_id, config=config.model_dump(mode="json")))
             session.flush()
+            session.add(
+                PlaySeat(table_id=table_id, seat=HOST_SEAT, token_hash=hash_secret(host_token))
+            )
             for seat, kind in enumerate(config.seats):
                 if kind == HUMAN:
                     token, code = secrets.token_urlsafe(24), _short_code()
@@ -346,7 +361,7 @@ class PlayService:
                 else:
                     session.add(PlaySeat(table_id=table_id, seat=seat))
                     tickets.append(SeatTicket(seat, kind))
-        return table_id, tickets
+        return table_id, tickets, host_token
 
     def _count_creation(self, session: Session, key: str) -> None:
         moment = utc_now()
@@ -376,21 +391,85 @@ class PlayService:
                 raise NotFoundError(f"no play table {table_id!r}")
             rows = session.scalars(select(PlaySeat).where(PlaySeat.table_id == table_id)).all()
         for row in rows:
-            if row.token_hash is not None and hmac.compare_digest(row.token_hash, digest):
+            if (
+                row.seat != HOST_SEAT
+                and row.token_hash is not None
+                and hmac.compare_digest(row.token_hash, digest)
+            ):
                 return row.seat
-        raise ForbiddenError("the seat token is not valid at this table")
+        raise ForbiddenError(
+            "This seat's key is not valid at this table: the seat was opened on another "
+            "device or given to someone else, or the link is wrong."
+        )
 
-    def join_by_code(self, session: Session, code: str) -> tuple[str, SeatTicket]:
-        """Redeem a seat's short code: a fresh token for that seat (the old one stops working)."""
+    def holder(self, table_id: str, token: str, seat: int) -> int | None:
+        """The count of changes of hands of ``seat`` (:attr:`TableState.token_epochs`) at
+        which ``token`` still holds it, or None when it no longer does. The count is read
+        before the token, so a change committed in between is seen again later."""
+        with self.reading(table_id) as state:
+            epoch = state.token_epochs[seat]
+        try:
+            return epoch if self.seat_for_token(table_id, token) == seat else None
+        except ForbiddenError:
+            return None
+
+    def token_epoch(self, table_id: str, seat: int) -> int | None:
+        """This process's copy's count of changes of hands of ``seat`` (no query; None when
+        the table is not cached here)."""
+        state = self._cache.get(table_id)
+        return None if state is None else state.token_epochs[seat]
+
+    def seat_kinds_cached(self, table_id: str) -> list[str] | None:
+        """Who sits in each seat in this process's copy (no query; None: not cached)."""
+        state = self._cache.get(table_id)
+        return None if state is None else list(state.kinds)
+
+    def is_host(self, table_id: str, token: str | None) -> bool:
+        """Whether ``token`` is the table's host token (its creator's)."""
+        if not token:
+            return False
+        with self.database.read() as session:
+            row = session.get(PlaySeat, (table_id, HOST_SEAT))
+        return (
+            row is not None
+            and row.token_hash is not None
+            and hmac.compare_digest(row.token_hash, hash_secret(token))
+        )
+
+    def find_code(self, session: Session, code: str) -> tuple[str, int, str]:
+        """The table and seat of a short code, and the code cleaned; a spent code raises
+        :class:`ConflictError` (:data:`SPENT_CODE`), an unknown one :class:`NotFoundError`
+        (which the web layer counts as a wrong guess)."""
         cleaned = code.strip().upper().replace("-", "").replace(" ", "")
         row = session.scalars(
             select(PlaySeat).where(PlaySeat.code_hash == hash_secret(cleaned))
         ).first()
-        if row is None:
-            raise NotFoundError(f"no seat has the code {code!r}")
+        if row is not None:
+            return row.table_id, row.seat, cleaned
+        spent = session.scalars(
+            select(PlaySeat).where(PlaySeat.code_hash == _spent_hash(cleaned))
+        ).first()
+        if spent is not None:
+            raise ConflictError(SPENT_CODE)
+        raise NotFoundError(f"no seat has the code {code!r}")
+
+    def redeem_code(self, table_id: str, seat: int, code: str) -> SeatTicket:
+        """Seat one device with a short code (from :meth:`find_code`): a fresh token for
+        the seat, the code spent and the seat's old token revoked, with ``reissue N`` in
+        the log in the same transaction (so the old holder's sockets are closed)."""
         token = secrets.token_urlsafe(24)
-        row.token_hash = hash_secret(token)
-        return row.table_id, SeatTicket(row.seat, HUMAN, token, None)
+
+        def swap(session: Session) -> None:
+            row = session.get(PlaySeat, (table_id, seat))
+            if row is None or row.code_hash != hash_secret(code):
+                raise ConflictError(SPENT_CODE)  # another device redeemed it first
+            row.token_hash, row.code_hash = hash_secret(token), _spent_hash(code)
+
+        try:
+            self.table_command(table_id, f"reissue {seat}", also=swap)
+        except IllegalActionError:
+            raise ConflictError(SPENT_CODE) from None  # the seat went to a computer player
+        return SeatTicket(seat, HUMAN, token, None)
 
     # ------------------------------------------------------------------ the log
     def _append(
@@ -679,11 +758,16 @@ class PlayService:
         with self._lock(table_id):
             return self._view(state, seat)
 
-    def change_seat(self, table_id: str, *, by_seat: int, target: int, kind: str) -> SeatTicket:
-        """Hand seat ``target`` to a human or a computer player (asked by a seated human).
+    def change_seat(
+        self, table_id: str, *, host_token: str | None, target: int, kind: str
+    ) -> SeatTicket:
+        """Hand seat ``target`` to a human or a computer player, asked by the table's host
+        (anyone else: :class:`ForbiddenError`, :data:`NOT_HOST`).
 
         A computer player takes over at once; a human takes a computer player's seat when
-        the next hand is dealt and receives a new token and code (shown only now).
+        the next hand is dealt and receives a new token and code (shown only now). ``human``
+        on a human's seat re-opens it: a new token and code at once, the old holder's token
+        revoked (``reissue N``).
         """
         if not 0 <= target <= 3:
             raise StoreError(f"seat {target} is not a seat 0-3")
@@ -691,10 +775,12 @@ class PlayService:
         with self.reading(table_id) as state:
             if state.config.event_id is not None:
                 raise ForbiddenError(
-                    "this table belongs to an event: only the director changes its seats"
+                    "This table belongs to an event: only the director changes its seats."
                 )
-            if state.kinds[by_seat] != HUMAN:
-                raise ForbiddenError(f"seat {by_seat} is not a human seat")
+            if kind == HUMAN and state.pending_kinds.get(target, state.kinds[target]) == HUMAN:
+                command = f"reissue {target}"
+        if not self.is_host(table_id, host_token):
+            raise ForbiddenError(NOT_HOST)
         token = code = None
         if kind == HUMAN:
             token, code = secrets.token_urlsafe(24), _short_code()
@@ -709,9 +795,16 @@ class PlayService:
                 row.token_hash = row.code_hash = None
 
         self._append(
-            table_id, seat=by_seat, action=command, seq=None, check=False, also=store_secrets
+            table_id, seat=HOST_SEAT, action=command, seq=None, check=False, also=store_secrets
         )
         return SeatTicket(target, kind, token, code)
+
+    def reissued(self, table_id: str, seat: int) -> None:
+        """Log ``reissue N`` after seat N's token was replaced elsewhere (an online night's
+        player code): the old holder's sockets are closed. A table that refuses it (the
+        seat is a computer player's now) has nothing to close."""
+        with contextlib.suppress(IllegalActionError):
+            self.table_command(table_id, f"reissue {seat}")
 
     def mark_away(self, table_id: str, seat: int) -> bool:
         """Log ``away N``: seat N's human has been gone a while, so a computer player moves
@@ -892,6 +985,12 @@ def _copy_for_check(state: TableState) -> TableState:
     copy.closed = state.closed
     copy.away = list(state.away)
     return copy
+
+
+def _spent_hash(code: str) -> str:
+    """What a redeemed short code leaves in its seat's row: it no longer opens the seat, and
+    a second try is told it was used (not that it is wrong)."""
+    return hash_secret(f"spent:{code}")
 
 
 def _payload(row: dict[str, Any]) -> str:

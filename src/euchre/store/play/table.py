@@ -10,16 +10,23 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
 - ``rematch``: a new game with the same players;
 - ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell;
 - ``away N`` (by the table itself): seat N's human has been gone a while, a computer player
-  moves for them (its moves are logged as the seat's); ``back N``: they returned.
+  moves for them (its moves are logged as the seat's); ``back N``: they returned;
+- ``reissue N`` (by the table itself): seat N's human seat was handed a new token (a code
+  redeemed, the host re-opening it, a player's code at an online night): the old holder's
+  sockets are closed.
 
-The deal comes from the table's seed, so replaying the same log rebuilds the same table.
+The deal comes from the table's seed, so replaying the same log rebuilds the same table. The
+seed is at least 128 secret bits unless the creator chose one (``seeded``); each game deals
+from :func:`game_seed`, published in the records once that game is over.
 Nothing here touches a database: :mod:`euchre.store.play.service` stores the log.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -46,6 +53,7 @@ __all__ = [
     "TableConfig",
     "TableState",
     "config_from_request",
+    "game_seed",
     "seat_kinds",
 ]
 
@@ -67,6 +75,11 @@ class TableConfig(BaseModel):
     profile: str
     profile_options: dict[str, Any] = Field(default_factory=dict)
     seed: int
+    """The table's secret seed (at least 128 random bits, from ``secrets``) or the one its
+    creator chose (``seeded``); never shown while a game it deals is in play."""
+    seeded: bool = False
+    """The creator chose the seed (practice, a replay): shown as "seeded" on the page and in
+    the records, since whoever knows it knows every deal."""
     seats: tuple[str, str, str, str]
     hints: bool = True
     timer_seconds: int = 0
@@ -87,6 +100,13 @@ class TableConfig(BaseModel):
         if self.deck_text is None:
             return QuestionDeck.default()
         return QuestionDeck.parse(self.deck_text, origin="the table's question deck")
+
+
+def game_seed(seed: int, game_number: int) -> str:
+    """The seed of one game of a table (SHA-256 of ``SEED:GAME``, hex): ``Random(it)`` draws
+    the first dealer and then deals each hand in turn, and ``Random(it + ":pile")`` shuffles
+    the question pile. Publishing one game's seed reveals nothing of the next game's deals."""
+    return hashlib.sha256(f"{seed}:{game_number}".encode()).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +168,9 @@ class TableState:
     asked: list[dict[str, Any]] = field(default_factory=list)
     closed: bool = False
     away: list[bool] = field(default_factory=lambda: [False] * 4)
+    token_epochs: list[int] = field(default_factory=lambda: [0] * 4)
+    """How often each seat changed hands (``seat N KIND``, ``reissue N``): a socket opened
+    at an older count must show its token is still the seat's before it gets anything more."""
     # The spectators' history of the hand in progress, kept between views (see view()).
     _history_hand: HandState | None = field(default=None, repr=False, compare=False)
     _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
@@ -234,10 +257,11 @@ class TableState:
         assert question is not None and hand is not None
         if question.stage == "answer":
             return ["answered"]
+        # Either team's players may be asked, a seat sitting out this hand included.
         if question.maker_team_won:
             other = ((question.asker + 1) % 4, (question.asker + 3) % 4)
-            return [f"ask {seat}" for seat in other if hand.active[seat]]
-        makers = [s for s in (hand.maker, (hand.maker + 2) % 4) if hand.active[s]]
+            return [f"ask {seat}" for seat in other]
+        makers = [hand.maker, (hand.maker + 2) % 4]
         cards = [
             str(card)
             for _, card in hand.trick_plays()[question.trick]
@@ -265,6 +289,8 @@ class TableState:
             self.closed = True
         elif words[:1] in (["away"], ["back"]) and seat == -1:
             self._set_away(words, text)
+        elif words[:1] == ["reissue"] and seat == -1:
+            self._reissue(words, text)
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
@@ -303,6 +329,14 @@ class TableState:
                 f"seat {target} cannot be marked away: only a human's seat in a game in play"
             )
         self.away[target] = True
+
+    def _reissue(self, words: list[str], text: str) -> None:
+        if len(words) != 2 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
+            raise IllegalActionError(f"malformed entry {text!r}; expected 'reissue N'")
+        target = int(words[1])
+        if self.pending_kinds.get(target, self.kinds[target]) != HUMAN:
+            raise IllegalActionError(f"seat {target} is not a human's seat")
+        self.token_epochs[target] += 1
 
     def stands_in(self, seat: int) -> str | None:
         """The computer player that moves for ``seat`` (its own kind, or for a human who is
@@ -344,6 +378,7 @@ class TableState:
         current = self.pending_kinds.get(target, self.kinds[target])
         if current == kind:
             raise IllegalActionError(f"seat {target} is already {kind}")
+        self.token_epochs[target] += 1
         if kind != HUMAN or self.hand is None or self.status != "playing":
             # A computer player takes over at once (a human left); so does anyone while the
             # table waits or is over.
@@ -364,7 +399,7 @@ class TableState:
             seated or kind != HUMAN for seated, kind in zip(self.seated, self.kinds, strict=True)
         ):
             return
-        seed_line = f"{self.config.seed}:{self.game_number}"
+        seed_line = game_seed(self.config.seed, self.game_number)
         self.rng = random.Random(seed_line)
         self.pile = QuestionPile(self.deck, random.Random(f"{seed_line}:pile"))
         draw = draw_first_dealer(self.profile, self.rng)
@@ -490,6 +525,7 @@ class TableState:
             if static
             else None,
             "hints": self.config.hints,
+            "seeded": self.config.seeded,
             "event": self.config.event_id,
             "label": self.config.label,
             "closed": self.closed,
@@ -693,8 +729,23 @@ class TableState:
         return text
 
     def records(self) -> list[dict[str, Any]]:
-        """Every finished hand as a hand record (``euchre replay`` replays each)."""
-        return [hand.record.to_json() for hand in self.finished]
+        """Every finished hand as a hand record (``euchre replay`` replays each), with its
+        game's ``seed``: ``{"game", "seeded"}``, and ``"value"`` (:func:`game_seed`) once
+        that game is over, so anyone can deal it again; never while it is in play."""
+        out = []
+        for hand in self.finished:
+            record = hand.record.to_json()
+            seed: dict[str, Any] = {"game": hand.game_number, "seeded": self.config.seeded}
+            if self._game_over(hand.game_number):
+                seed["value"] = game_seed(self.config.seed, hand.game_number)
+            record["seed"] = seed
+            out.append(record)
+        return out
+
+    def _game_over(self, game_number: int) -> bool:
+        """Whether game ``game_number`` of this table is over (a rematch began after it, or
+        it is the last one and the table is over)."""
+        return game_number < self.game_number or self.status == "over"
 
 
 @lru_cache(maxsize=1 << 16)
@@ -758,7 +809,8 @@ def config_from_request(
     config = TableConfig(
         profile=profile,
         profile_options=dict(profile_options or {}),
-        seed=seed if seed is not None else random.SystemRandom().randrange(1 << 31),
+        seed=seed if seed is not None else secrets.randbits(128),
+        seeded=seed is not None,
         seats=(seats[0], seats[1], seats[2], seats[3]),
         hints=hints,
         timer_seconds=timer_seconds,

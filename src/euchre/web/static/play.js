@@ -21,8 +21,11 @@
   const storeKey = "euchre-play:" + table;
   const $ = (id) => document.getElementById(id);
 
+  const hostKey = "euchre-host:" + table;
   let seat = null;
   let token = null;
+  let hostToken = localStorage.getItem(hostKey);
+  let revoked = false;
   let view = null;
   let socket = null;
   let retry = 0;
@@ -33,10 +36,14 @@
 
   function readSeat() {
     const hash = new URLSearchParams(location.hash.slice(1));
+    if (hash.get("host")) {
+      hostToken = hash.get("host");
+      localStorage.setItem(hostKey, hostToken);
+    }
     if (hash.get("token")) {
       localStorage.setItem(storeKey, JSON.stringify({ seat: Number(hash.get("seat")), token: hash.get("token") }));
-      history.replaceState(null, "", location.pathname + location.search);
     }
+    if (hash.get("token") || hash.get("host")) history.replaceState(null, "", location.pathname + location.search);
     try {
       const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
       if (saved && saved.token) { seat = saved.seat; token = saved.token; }
@@ -116,6 +123,7 @@
   function teamName(team) { return team === 0 ? "South & North" : "West & East"; }
 
   function render(v) {
+    if (revoked) return;  // the seat is someone else's now: nothing more is shown
     view = v;
     const status = $("play-status");
     status.dataset.status = v.status;
@@ -334,7 +342,7 @@
   function renderSeats(v) {
     const box = $("seats");
     box.replaceChildren();
-    const amHuman = seat !== null && v.seats[seat].kind === "human";
+    const amHost = Boolean(hostToken) && !v.event;  // only the host changes who sits where
     v.seats.forEach((s) => {
       const row = document.createElement("div");
       row.className = "seat-row";
@@ -343,7 +351,7 @@
       row.dataset.away = s.away ? "true" : "false";
       const away = s.away ? " (away: a computer plays until " + (s.seat === seat ? "you are" : "they are") + " back)" : "";
       row.append(seatName(s.seat) + ": " + s.kind + (s.kind === "human" && !s.seated ? " (not seated)" : "") + away + (s.next_kind ? " → " + s.next_kind + " next hand" : ""));
-      if (amHuman) {
+      if (amHost) {
         if (s.kind === "human") {
           const pick = document.createElement("select");
           pick.setAttribute("aria-label", "computer player for " + NAMES[s.seat]);
@@ -353,7 +361,13 @@
           b.className = "secondary";
           b.textContent = s.seat === seat ? "Leave: a computer takes my seat" : "Replace with a computer";
           b.addEventListener("click", () => changeSeat(s.seat, pick.value));
-          row.append(" ", pick, " ", b);
+          const again = document.createElement("button");
+          again.type = "button";
+          again.className = "secondary";
+          again.textContent = "New link and code";
+          again.title = "The seat's old link stops working at once";
+          again.addEventListener("click", () => changeSeat(s.seat, "human"));
+          row.append(" ", pick, " ", b, " ", again);
         } else if (!s.next_kind) {
           const b = document.createElement("button");
           b.type = "button";
@@ -396,7 +410,7 @@
 
   async function changeSeat(target, kind) {
     const answer = await fetch("/api/play/tables/" + table + "/seats/" + target, {
-      method: "POST", headers: headers(), body: JSON.stringify({ kind: kind }),
+      method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + hostToken }, body: JSON.stringify({ kind: kind }),
     });
     const body = await answer.json();
     const out = $("invite-result");
@@ -409,7 +423,18 @@
       link.id = "invite-link-" + target;
       const code = document.createElement("code");
       code.textContent = body.code;
-      out.append(link, " · code ", code);
+      const share = document.createElement("button");
+      share.type = "button";
+      share.textContent = "Share " + NAMES[target] + "'s link";
+      const result = document.createElement("p");
+      result.className = "muted";
+      result.setAttribute("aria-live", "polite");
+      share.addEventListener("click", () => window.euchreShare(body.url, NAMES[target], result));
+      const first = document.createElement("p");
+      first.append(share, " ", link);
+      const second = document.createElement("p");
+      second.append("Or a code, for one phone: ", code);
+      out.append(first, second);
       if (body.qr) {
         const img = document.createElement("img");
         img.src = body.qr;
@@ -417,6 +442,7 @@
         img.className = "qr";
         out.append(img);
       }
+      out.append(result);
     }
     if (target === seat && kind !== "human") {
       localStorage.removeItem(storeKey);
@@ -446,7 +472,9 @@
     ws.onopen = () => ws.send(JSON.stringify({ token: token, seq: view ? view.seq : 0 }));
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "view") {
+      if (message.type === "revoked") {
+        seatTaken(ws, message.detail);
+      } else if (message.type === "view") {
         retry = 0;
         $("connection").textContent = "";
         if (!view || message.view.seq >= view.seq || message.view.game_number !== view.game_number) render(message.view);
@@ -460,7 +488,8 @@
         }
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
+      if (event.code === 4001) seatTaken(ws, event.reason || "This seat was opened on another device.");
       if (socket !== ws) return;
       socket = null;
       retry = Math.min(retry + 1, 6);
@@ -468,11 +497,36 @@
       setTimeout(() => { if (!socket) connect(); }, 300 * retry);
     };
   }
+  // The seat was opened on another device (or given to a computer player): say so, show
+  // nothing of the seat any more, and stay off the table until asked to watch.
+  function seatTaken(ws, detail) {
+    if (revoked) return;
+    revoked = true;
+    if (socket === ws) socket = null;
+    localStorage.removeItem(storeKey);
+    seat = null; token = null;
+    const note = $("revoked");
+    note.replaceChildren(detail + " This page no longer plays this seat; ask the host for a new link if that was not you. ");
+    const watch = document.createElement("button");
+    watch.type = "button";
+    watch.className = "secondary";
+    watch.id = "watch";
+    watch.textContent = "Watch the table";
+    watch.addEventListener("click", () => { revoked = false; note.hidden = true; view = null; connect(); });
+    note.append(watch);
+    note.hidden = false;
+    ["my-hand", "actions", "prompt", "hint", "info", "trick", "history", "last-trick"].forEach((id) => $(id).replaceChildren());
+    $("play-status").textContent = "Not your seat any more";
+    $("hint-button").hidden = true;
+    $("connection").textContent = "";
+    document.title = "Seat opened elsewhere";
+  }
   function reconnect() {
     if (socket) { const old = socket; socket = null; old.close(); }
     connect();
   }
   function wake() {
+    if (revoked) return;
     if (!socket || socket.readyState > 1) { socket = null; connect(); }
   }
 

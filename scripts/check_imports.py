@@ -1,0 +1,133 @@
+"""Find import cycles between the files of ``src/euchre`` and private names imported across
+modules (the house style's "folders without knots").
+
+Every ``import`` counts, deferred ones inside functions and ``TYPE_CHECKING`` blocks included:
+a deferred import hides a cycle from Python, not from the reader. A cycle is a strongly
+connected group of two or more files; a private import is ``from a import _name`` where ``a``
+is another module of the package (a package's own ``__init__`` re-exports count too).
+
+Usage: ``python scripts/check_imports.py [--max-cycles N] [--max-private N]``. It prints each
+cycle and each private import and exits 1 when either count is above its maximum (0 unless
+given), so CI can hold the line while a clean-up is under way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = "euchre"
+
+
+def module_name(path: Path) -> str:
+    """The dotted module name of a file under ``src/``."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def resolve(module: str, is_package: bool, level: int, target: str | None) -> str:
+    """The absolute module a (possibly relative) ``from`` import names."""
+    if level == 0:
+        return target or ""
+    base = module.split(".")
+    if not is_package:
+        base = base[:-1]
+    if level > 1:
+        base = base[: len(base) - (level - 1)]
+    return ".".join([*base, target] if target else base)
+
+
+def imports_of(path: Path, modules: set[str]) -> Iterator[tuple[str, str | None, int]]:
+    """Each ``(module imported, name imported or None, line)`` of one file, within the package."""
+    name = module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == PACKAGE:
+                    yield alias.name, None, node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            source = resolve(name, path.name == "__init__.py", node.level, node.module)
+            if source.split(".")[0] != PACKAGE:
+                continue
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                if submodule in modules:
+                    yield submodule, None, node.lineno
+                else:
+                    yield source, alias.name, node.lineno
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's strongly connected components with two or more members."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for neighbour in sorted(graph.get(node, ())):
+            if neighbour not in index:
+                visit(neighbour)
+                low[node] = min(low[node], low[neighbour])
+            elif neighbour in on_stack:
+                low[node] = min(low[node], index[neighbour])
+        if low[node] == index[node]:
+            group: list[str] = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(10_000)
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def main() -> int:
+    """Print the cycles and private imports; exit 1 when over the allowed counts."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--max-cycles", type=int, default=0)
+    parser.add_argument("--max-private", type=int, default=0)
+    args = parser.parse_args()
+
+    files = sorted((ROOT / PACKAGE).rglob("*.py"))
+    modules = {module_name(path) for path in files}
+    graph: dict[str, set[str]] = {}
+    private: list[str] = []
+    for path in files:
+        name = module_name(path)
+        edges = graph.setdefault(name, set())
+        for target, imported, lineno in imports_of(path, modules):
+            if target != name and target in modules:
+                edges.add(target)
+            if imported is not None and imported.startswith("_") and target != name:
+                rel = path.relative_to(ROOT.parent)
+                private.append(f"{rel}:{lineno}: {imported} from {target}")
+    cycles = strongly_connected(graph)
+    for group in cycles:
+        print(f"cycle ({len(group)} files): {' <-> '.join(group)}")
+    for entry in private:
+        print(f"private import: {entry}")
+    print(f"{len(cycles)} import cycles, {len(private)} private names imported across modules")
+    return 1 if len(cycles) > args.max_cycles or len(private) > args.max_private else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,106 @@
+"""The dashboard's player forms: add a player, import a CSV list, pair two players.
+
+A refused form comes back on the dashboard with the store's message inside it and what the
+director typed still in its fields (a name over the limit is refused with the limit, never
+cut: the inputs carry no ``maxlength`` that would cut it while typing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+from sqlalchemy.orm import Session
+
+from euchre.engine.errors import EuchreError
+from euchre.store import events
+from euchre.store.errors import AuthError, NotFoundError
+from euchre.web.deps import database
+from euchre.web.director_forms import ImportForm, PairForm, PlayerForm, require_director, whole
+from euchre.web.pages_common import redirect
+from euchre.web.pages_dashboard import FormRefusal, dashboard_page
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+async def _write_or_refuse(
+    request: Request,
+    event_id: int,
+    refusal: tuple[str, dict[str, str]],
+    work: Callable[[Session], str],
+) -> Response:
+    """Run ``work`` in a write transaction and go back to the dashboard with the message it
+    returns; a refusal (``refusal``: the form's id and its typed values) shows the dashboard
+    with the message in that form and the values kept."""
+
+    def run() -> str:
+        with database(request).write() as session:
+            return work(session)
+
+    try:
+        message = await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        form_id, values = refusal
+        refused = FormRefusal(form_id, str(error), values)
+        return await run_in_threadpool(
+            lambda: dashboard_page(request, event_id, refused=refused, status=400)
+        )
+    return redirect(request, f"/director/events/{event_id}", message)
+
+
+@router.post("/director/events/{event_id}/players")
+async def add_player_post(
+    request: Request, event_id: int, form: Annotated[PlayerForm, Form()]
+) -> Response:
+    """Add one player."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        player = events.NewPlayer(form.name, form.team or None, form.checked_in)
+        entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
+        return f"{entrant.name} added (player {entrant.number}, code {entrant.code})."
+
+    typed = {"name": form.name, "team": form.team, "checked_in": "1" if form.checked_in else ""}
+    return await _write_or_refuse(request, event_id, ("add-player-form", typed), work)
+
+
+@router.post("/director/events/{event_id}/players/import")
+async def import_post(
+    request: Request, event_id: int, form: Annotated[ImportForm, Form()]
+) -> Response:
+    """Add players from CSV text."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        added = events.import_entrants_csv(
+            session, event_id=event_id, text=form.csv, who=director.name
+        )
+        return f"{len(added)} player{'s' if len(added) != 1 else ''} imported."
+
+    return await _write_or_refuse(request, event_id, ("import-form", {"csv": form.csv}), work)
+
+
+@router.post("/director/events/{event_id}/pairs")
+async def pair_post(request: Request, event_id: int, form: Annotated[PairForm, Form()]) -> Response:
+    """Make two players who came alone into a team."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        pair = events.pair_entrants(
+            session,
+            event_id=event_id,
+            numbers=(whole(form.first, "first player"), whole(form.second, "second player")),
+            team=form.team or None,
+            who=director.name,
+        )
+        return f"{pair[0].name} and {pair[1].name} paired."
+
+    typed = {"first": form.first, "second": form.second, "team": form.team}
+    return await _write_or_refuse(request, event_id, ("pair-form", typed), work)

@@ -1,0 +1,175 @@
+"""Seat authority in real Chromium (issue 21, item 1): one browser, a context per device.
+
+A seat re-opened on a second device: the first page is told ("This seat was opened on
+another device.") and gets nothing more; a player who is not the host cannot change a seat;
+the invite view shows one seat at a time with a share button. Screenshots at 390x844 go to
+``test-artifacts/`` and ``/tmp/shots-h7/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.served import EuchreServer
+
+from .helpers import bearer
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path("/tmp/shots-h7")
+
+
+def _shot(page: Page, artifacts: Path, name: str) -> None:
+    path = artifacts / name
+    page.screenshot(path=str(path), full_page=True)
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(path, SHOTS / name)
+
+
+def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
+    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def _phone(browser: Browser, url: str) -> Page:
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(url)
+    page.wait_for_selector("#play-status[data-seq]")
+    return page
+
+
+def _sit(page: Page) -> None:
+    page.locator("[data-action=sit]").click()
+    expect(page.locator("[data-action=sit]")).to_have_count(0)
+
+
+def test_a_seat_reopened_on_a_second_device_tells_the_first_page_which_gets_nothing_more(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    created = _open(served, profile="tournament", seats=["human", "human", "rules", "rules"])
+    table = created["table"]
+    south = _phone(browser, created["seats"][0]["url"])
+    first = _phone(browser, created["seats"][1]["url"])
+    _sit(south)
+    _sit(first)
+    expect(first.locator("#my-hand [data-card]")).to_have_count(5)
+    # West types his code on a new phone.
+    second = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    second.goto(f"{served.base_url}/play")
+    second.fill("#join-code", created["seats"][1]["code"])
+    second.click("#join button")
+    second.wait_for_selector("#play-status[data-seq]")
+    expect(second.locator("#my-hand [data-card]")).to_have_count(5)
+    # The first page is told, in words, and shows nothing of the seat any more.
+    notice = first.locator("#revoked")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("This seat was opened on another device.")
+    expect(first.locator("#my-hand [data-card]")).to_have_count(0)
+    expect(first.locator("[data-action]")).to_have_count(0)
+    _shot(first, artifacts, "seat-opened-elsewhere-390.png")
+    seq_then = first.locator("#play-status").get_attribute("data-seq")
+    # The table moves on (the new phone and South play); the first page gets nothing more.
+    view = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
+    deadline = time.monotonic() + 30
+    while httpx.get(f"{served.base_url}/api/play/tables/{table}").json()["seq"] <= view["seq"]:
+        for page in (south, second):
+            buttons = page.locator("[data-action]:enabled")
+            if buttons.count():
+                buttons.first.click()
+                break
+        assert time.monotonic() < deadline, "nobody moved"
+        time.sleep(0.1)
+    time.sleep(0.5)
+    assert first.locator("#play-status").get_attribute("data-seq") == seq_then
+    expect(first.locator("#my-hand [data-card]")).to_have_count(0)
+    # Its stored key was dropped, and the old token is refused by the server.
+    assert first.evaluate(f"localStorage.getItem('euchre-play:{table}')") is None
+    old = httpx.get(
+        f"{served.base_url}/api/play/tables/{table}", headers=bearer(created["seats"][1]["token"])
+    )
+    assert old.status_code == 403
+
+
+def test_a_non_host_cannot_change_a_seat(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    created = _open(served, profile="tournament", seats=["human", "human", "rules", "rules"])
+    table = created["table"]
+    west = _phone(browser, created["seats"][1]["url"])
+    _sit(west)
+    west.click("#seats-panel summary")
+    # No seat controls on a player's page that is not the host's.
+    expect(west.locator("#seats .seat-row")).to_have_count(4)
+    expect(west.locator("#seats button")).to_have_count(0)
+    expect(west.locator("#seats select")).to_have_count(0)
+    # Asking anyway, with this page's own seat key, is refused in a sentence.
+    answer = west.evaluate(
+        """async (table) => {
+            const saved = JSON.parse(localStorage.getItem("euchre-play:" + table));
+            const r = await fetch("/api/play/tables/" + table + "/seats/0", {
+              method: "POST",
+              headers: {"Content-Type": "application/json", Authorization: "Bearer " + saved.token},
+              body: JSON.stringify({kind: "rules"}),
+            });
+            return {status: r.status, body: await r.json()};
+        }""",
+        table,
+    )
+    assert answer["status"] == 403
+    assert answer["body"]["detail"] == (
+        "Only the table's host (who opened it) can change who sits in a seat; ask the host."
+    )
+    assert httpx.get(f"{served.base_url}/api/play/tables/{table}").json()["seats"][0]["kind"] == (
+        "human"
+    )
+    # The host's page has the controls, and its new link for West ends the old one.
+    host = _phone(browser, created["seats"][0]["url"] + "&host=" + created["host_token"])
+    _sit(host)
+    host.click("#seats-panel summary")
+    row = host.locator("#seats .seat-row[data-seat='1']")
+    row.get_by_role("button", name="New link and code").click()
+    expect(host.locator("#invite-link-1")).to_be_visible()
+    expect(west.locator("#revoked")).to_contain_text("This seat was opened on another device.")
+    _shot(host, artifacts, "host-new-link-390.png")
+
+
+def test_the_invite_view_shows_one_seat_at_a_time_with_a_share_button(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(f"{served.base_url}/play")
+    page.select_option("#seat1", "human")
+    page.select_option("#seat2", "human")
+    page.click("#open-table")
+    expect(page.locator("h1")).to_contain_text("is open")
+    sections = page.locator("section.invite")
+    expect(sections).to_have_count(3)
+    expect(page.locator("section.invite:visible")).to_have_count(1)
+    expect(page.locator("section.invite:visible h2")).to_have_text("South")
+    _shot(page, artifacts, "invite-one-seat-390.png")
+    page.select_option("#invite-seat", "2")
+    expect(page.locator("section.invite:visible")).to_have_count(1)
+    expect(page.locator("section.invite:visible h2")).to_have_text("North")
+    north = page.locator("section.invite:visible")
+    north.get_by_role("button", name="Share North's link").click()
+    expect(north.locator(".share-result")).to_contain_text("North")
+    link = str(north.locator(".seat-link").get_attribute("href"))
+    assert "#seat=2&token=" in link
+    copied = page.evaluate("navigator.share ? null : navigator.clipboard.readText()")
+    assert copied in (None, link)
+    _shot(page, artifacts, "invite-shared-390.png")
+    # The host key is kept in this browser (the table page's seat controls use it).
+    table = page.locator("#invite").get_attribute("data-table")
+    assert page.evaluate(f"localStorage.getItem('euchre-host:{table}')")
