@@ -97,7 +97,7 @@ def report_round(
         second = info["partnerships"][1][0]["number"]
         submitted = client.post(
             f"/api/tables/{table['code']}/submissions",
-            json={"player_code": codes[first], "team_points": list(score)},
+            json={"player_code": codes[first], "team_points": list(score), "round": info["round"]},
         )
         assert submitted.status_code == 201, submitted.text
         confirmed = client.post(

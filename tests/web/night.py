@@ -159,7 +159,9 @@ class Night:
         keeper = info["partnerships"][0][0]["number"]
         opponent = info["partnerships"][1][0]["number"]
         submitted = self.post(
-            f"/api/tables/{code}/submissions", {"player_code": codes[keeper], **result}, 201
+            f"/api/tables/{code}/submissions",
+            {"player_code": codes[keeper], "round": info["round"], **result},
+            201,
         )
         self.post(
             f"/api/tables/{code}/submissions/{submitted['id']}/confirm",

@@ -100,6 +100,7 @@ def test_the_phone_form_names_the_player_in_its_message(client: TestClient) -> N
         f"euchre_{euchred}": "9",
         f"euchre_{sides[1][1]}": "9",
         "player_code": codes[sides[0][0]],
+        "round": "1",
     }
     page = client.post(f"/t/{code}/submissions", data=form)
     assert page.status_code == 400

@@ -87,6 +87,7 @@ def test_partners_euchre_counts_must_agree_on_the_phone_which_marks_the_partners
         f"euchre_{partner}": "1",
         f"lone_{sides[0][0]}": "1",
         "player_code": codes[sides[0][0]],
+        "round": "1",
     }
     page = client.post(f"/t/{code}/submissions", data=typed)
     assert page.status_code == 400

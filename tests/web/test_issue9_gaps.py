@@ -78,7 +78,7 @@ def test_the_phone_and_correction_messages_name_teams_and_players_not_numbers(
     assert not NUMBERED.search(phone), NUMBERED.search(phone)
     refused = client.post(
         f"/t/{code}/submissions",
-        data={"team0": "6", "team1": "6", "first_to_tying_score": "2",
+        data={"round": "1", "team0": "6", "team1": "6", "first_to_tying_score": "2",
               "player_code": codes[sides[0][0]]},
     )  # fmt: skip
     assert refused.status_code == 400
@@ -122,7 +122,7 @@ def test_a_pending_score_shows_confirm_first_and_folds_the_entry_form_away(
     # A refused re-entry comes back open, with what was typed.
     refused = client.post(
         f"/t/{code}/submissions",
-        data={"team0": "8", "team1": "", "player_code": codes[sides[0][0]]},
+        data={"round": "1", "team0": "8", "team1": "", "player_code": codes[sides[0][0]]},
     )
     assert refused.status_code == 400
     assert '<details id="different-score" open>' in refused.text

@@ -117,6 +117,7 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
         form.update({"hand_3_0": "1", "hand_4_0": "1", "hand_5_1": "2", "hand_6_0": "1"})
         form.update({"hand_7_0": "1", "hand_8_1": "1"})
         form["player_code"] = player_codes[side0.group(1)]
+        form["round"] = "1"
         kept = browser.post(f"/t/{code}/submissions", data=form)
         assert "Now an opponent confirms it" in kept.text
         submission = re.search(r'data-testid="submission-(\d+)" data-status="pending"', kept.text)
@@ -128,7 +129,8 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
         assert 'id="official"' in confirmed.text
         assert "6 – 4" in confirmed.text
     wrong = browser.post(
-        f"/t/{codes[0]}/submissions", data={"team0": "1", "team1": "2", "player_code": "0000x"}
+        f"/t/{codes[0]}/submissions",
+        data={"round": "1", "team0": "1", "team1": "2", "player_code": "0000x"},
     )
     assert wrong.status_code == 401
     assert "is not the code of a player at table" in wrong.text
@@ -136,9 +138,10 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
     assert page.text.count('data-state="reported"') == 2
     closed = browser.post(f"{dashboard}/rounds/1/close", data={"csrf_token": csrf})
     assert "Round 1 closed" in closed.text
-    stale = browser.get(f"/t/{codes[0]}")
-    assert stale.status_code == 409
-    assert "round 1 is over at table" in stale.text
+    stale = browser.get(f"/t/{codes[0]}")  # issue 24: the result and what comes next
+    assert stale.status_code == 200
+    assert "Round 1 is over" in stale.text
+    assert 'id="score-form"' not in stale.text
     live = browser.get(dashboard.replace("/director/events", "/events") + "/live")
     assert 'id="live-standings"' in live.text
     assert 'data-live="10"' in live.text
@@ -263,7 +266,12 @@ def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestCli
     assert side0 and side1
     kept = browser.post(
         f"/t/{code}/submissions",
-        data={"team0": "9", "team1": "3", "player_code": player_codes[side0.group(1)]},
+        data={
+            "round": "1",
+            "team0": "9",
+            "team1": "3",
+            "player_code": player_codes[side0.group(1)],
+        },
     )
     submission = re.search(r'data-testid="submission-(\d+)"', kept.text)
     assert submission
@@ -309,12 +317,22 @@ def test_a_second_different_score_says_both_are_kept_for_the_director(
     assert side0 and side1
     first = browser.post(
         f"/t/{code}/submissions",
-        data={"team0": "9", "team1": "3", "player_code": player_codes[side0.group(1)]},
+        data={
+            "round": "1",
+            "team0": "9",
+            "team1": "3",
+            "player_code": player_codes[side0.group(1)],
+        },
     )
     assert "Now an opponent confirms it" in first.text
     second = browser.post(
         f"/t/{code}/submissions",
-        data={"team0": "3", "team1": "9", "player_code": player_codes[side1.group(1)]},
+        data={
+            "round": "1",
+            "team0": "3",
+            "team1": "9",
+            "player_code": player_codes[side1.group(1)],
+        },
     )
     assert second.status_code == 200
     assert "Now an opponent confirms it" not in second.text
@@ -340,6 +358,7 @@ def test_individual_scoring_lets_each_player_enter_his_own_total(browser: TestCl
     kept = browser.post(
         f"/t/{code}/submissions",
         data={
+            "round": "1",
             "team0": "8",
             "team1": "2",
             f"points_{makers[0]}": "9",

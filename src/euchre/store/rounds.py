@@ -58,12 +58,14 @@ from euchre.tournament.penalties import level_games_to_settle
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
+    "RoundOverError",
     "RoundTimes",
     "TableContext",
     "TableEvent",
     "TablePlayer",
     "TableRead",
     "check_reseat",
+    "check_scoring_round",
     "close_round",
     "event_table_codes",
     "frozen_seating",
@@ -582,10 +584,11 @@ _OFFICIAL_OF_TABLE = (
 
 
 @functools.cache
-def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
+def _lookup_query(lock: bool, rate_limited: bool, numbered: bool = False) -> Select[Any]:
     """The table lookup's statement in plain columns (ORM entities cost more to load than
     the query costs to run), built once per kind (building it cost as much as running it):
-    parameters ``code`` and, when ``rate_limited``, ``rate_key``.
+    parameters ``code``, when ``rate_limited``, ``rate_key``, and when ``numbered``,
+    ``round_number`` (that round instead of the latest).
 
     One query finds the code, its event and the event's latest round (and, for a table
     request, whether the client is blocked for wrong codes): a table's page, score and
@@ -620,6 +623,8 @@ def _lookup_query(lock: bool, rate_limited: bool) -> Select[Any]:
         .order_by(_rounds.number.desc())
         .limit(1)
     )
+    if numbered:
+        query = query.where(_rounds.number == bindparam("round_number"))
     return query.with_for_update(of=TableCode.__table__) if lock else query
 
 
@@ -636,6 +641,41 @@ def warm_up_statements(session: Session) -> None:
     session.connection().execute(_TABLE_PLAYERS, {"event_id": 0, "numbers": [0, 0, 0, 0]}).all()
 
 
+class RoundOverError(ConflictError):
+    """A score entered for a round that is not the one in play (a page left open from an
+    earlier round): it is not recorded. ``round_number`` is the round it was entered for."""
+
+    def __init__(self, message: str, *, round_number: int) -> None:
+        super().__init__(message)
+        self.round_number = round_number
+
+
+def check_scoring_round(scoring_round: int, latest: int, *, over: bool) -> None:
+    """Refuse a score entered for round ``scoring_round`` unless it is the round in play
+    (``latest``, ``over`` once closed), naming both rounds."""
+    if scoring_round == latest and not over:
+        return
+    if scoring_round > latest:
+        raise RoundOverError(
+            f"This score is for round {scoring_round}, but round {latest} is the latest "
+            "round: it was not recorded. Reload the page.",
+            round_number=scoring_round,
+        )
+    now = (
+        f" (round {latest} is in play now)"
+        if not over
+        else f" (round {latest}, the latest, is over too)"
+        if scoring_round < latest
+        else ""
+    )
+    raise RoundOverError(
+        f"Round {scoring_round} is over: this score was not recorded{now}. If round "
+        f"{scoring_round}'s saved result is wrong, show this score to the director, who "
+        "corrects it.",
+        round_number=scoring_round,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class TableEvent:
     """The event as a table's request needs it: its row, name and configuration (plain
@@ -646,7 +686,15 @@ class TableEvent:
     config: EventConfig
 
 
-def open_table(session: Session, *, code: str, lock: bool = False) -> TableContext:
+def open_table(
+    session: Session,
+    *,
+    code: str,
+    lock: bool = False,
+    scoring_round: int | None = None,
+    closed: bool = False,
+    round_number: int | None = None,
+) -> TableContext:
     """The table a code opens, in the round now in play: a table keeps its code for the
     whole event, and the page shows who sits there this round. An unknown code raises
     ``NotFoundError``; between rounds, or when the table is not used this round, a
@@ -654,14 +702,22 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
     object).
 
     ``lock`` holds the table's row until the transaction ends, so two phones writing for the
-    same table take turns on PostgreSQL (SQLite writes already take turns)."""
+    same table take turns on PostgreSQL (SQLite writes already take turns).
+    ``scoring_round``: the round a score was entered for; a :class:`RoundOverError` refuses
+    it unless that round is the one in play. ``closed``: the latest round once it is over
+    too (the phone's page shows its result). ``round_number``: that round (played or in
+    play) instead of the latest (a refused score is shown on its own round's page)."""
     cleaned = code.strip().upper()
     rate_key = take_deferred_rate_limit(session)
     params: dict[str, Any] = {"code": cleaned}
     if rate_key is not None:
         params["rate_key"] = rate_key
+    if round_number is not None:
+        params["round_number"] = round_number
     connection = session.connection()
-    found = connection.execute(_lookup_query(lock, rate_key is not None), params).first()
+    found = connection.execute(
+        _lookup_query(lock, rate_key is not None, round_number is not None), params
+    ).first()
     if rate_key is not None:
         if found is None:
             check_rate_limit(session, key=rate_key)
@@ -675,7 +731,9 @@ def open_table(session: Session, *, code: str, lock: bool = False) -> TableConte
         raise ConflictError(
             f"table {table_number} has no round in play; wait for the director to start one"
         )
-    if closed_at is not None:
+    if scoring_round is not None:
+        check_scoring_round(scoring_round, number, over=closed_at is not None)
+    if closed_at is not None and not closed and round_number is None:
         raise ConflictError(
             f"round {number} is over at table {table_number}; this page shows the "
             f"next seating once the director starts round {number + 1}"
@@ -740,10 +798,13 @@ class TableRead:
     official: TableResult | None
 
 
-def read_table(session: Session, *, code: str) -> TableRead:
+def read_table(
+    session: Session, *, code: str, closed: bool = False, round_number: int | None = None
+) -> TableRead:
     """The table a code opens in the round now in play, for reading: ``open_table``'s
-    lookup, its errors and its wrong-code check, in plain rows."""
-    context = open_table(session, code=code)
+    lookup, its errors and its wrong-code check, in plain rows (``closed`` and
+    ``round_number`` as there)."""
+    context = open_table(session, code=code, closed=closed, round_number=round_number)
     official = context.official
     assert official is not False  # a read brings it with the lookup
     return TableRead(

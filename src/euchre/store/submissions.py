@@ -204,7 +204,13 @@ def _set_status(session: Session, submission_id: int, status: SubmissionStatus) 
 
 
 def submit_score(
-    session: Session, *, code: str, player_code: str, entered: ResultInput
+    session: Session,
+    *,
+    code: str,
+    player_code: str,
+    entered: ResultInput,
+    round_number: int | None = None,
+    seated: tuple[int, ...] | None = None,
 ) -> SubmissionEntry:
     """Keep a table's score, entered by one of its players. Resending the same score gives
     back the same submission. A different score from the same player before anyone confirmed
@@ -212,9 +218,15 @@ def submit_score(
     kept as ``superseded``); a different score from another player is kept too, and both are
     flagged as disputed for the director.
 
+    ``round_number``: the round the score was entered for; a score for a round that is over
+    is refused (``rounds.RoundOverError``, naming it) and nothing is recorded. ``seated``:
+    the table's players (first partnership first) as the page that entered it showed them;
+    a score entered for a seating the director has since changed is refused too.
+
     Written in plain statements (no ORM object, no unit-of-work flush): the same rows and
     audit entries, in the same order, as the table's lock is held."""
-    context = open_table(session, code=code, lock=True)
+    context = open_table(session, code=code, lock=True, scoring_round=round_number)
+    _check_seated(context, seated)
     submitter = _player_by_code(context, player_code)
     _check_not_online(context)
     players = {entrant.number for side in context.partnerships for entrant in side}
@@ -294,6 +306,19 @@ def submit_score(
     )
 
 
+def _check_seated(context: TableContext, seated: tuple[int, ...] | None) -> None:
+    """Refuse a score entered for another seating of the table than the one in play."""
+    now = tuple(entrant.number for side in context.partnerships for entrant in side)
+    if seated is None or seated == now:
+        return
+    first, second = (" & ".join(entrant.name for entrant in side) for side in context.partnerships)
+    raise ConflictError(
+        f"the seating of table {context.table_number} changed since this page was loaded "
+        f"(now {first} against {second}): this score was not recorded; check the names "
+        "and enter it again"
+    )
+
+
 def _check_not_online(context: TableContext) -> None:
     """A table played online is scored by the engine (docs/online.md), not from a phone."""
     assert context.plays_online is not None  # a write's lookup reads it
@@ -314,10 +339,14 @@ def _table_submission(
     if (
         found is None
         or found.event_id != context.event.id
-        or found.round_number != context.round.number
         or found.table_number != context.table_number
     ):
         raise NotFoundError(f"table {context.table_number} has no score submission {submission_id}")
+    if found.round_number != context.round.number:
+        raise ConflictError(
+            f"score {submission_id} was entered in round {found.round_number}, which is over "
+            f"(round {context.round.number} is in play now): nothing was changed"
+        )
     _, *entry = found
     return SubmissionEntry(*entry)
 

@@ -131,20 +131,24 @@ def _seats(context: rounds.TableContext, profile: RuleProfile) -> TableSeats:
     )
 
 
-def table_seats(session: Session, *, code: str) -> TableSeats:
+def table_seats(session: Session, *, code: str, scoring_round: int | None = None) -> TableSeats:
     """The seating and game of the table with code ``code`` in the round in play: what a
-    score posted from its form is read against."""
-    context = rounds.open_table(session, code=code)
+    score posted from its form is read against (``scoring_round``: the round the form
+    scores, refused unless it is the one in play, see ``rounds.open_table``)."""
+    context = rounds.open_table(session, code=code, scoring_round=scoring_round)
     return _seats(context, load_profile(context.event.config.profile_id))
 
 
-def table_view(session: Session, *, code: str) -> TableView:
+def table_view(
+    session: Session, *, code: str, closed: bool = False, round_number: int | None = None
+) -> TableView:
     """The table with code ``code`` in the round in play (``NotFoundError`` for a wrong
-    code; the lookup also checks the client's wrong-code block, see ``open_table``).
+    code; the lookup also checks the client's wrong-code block, see ``open_table``);
+    ``closed``: the latest round once it is over too; ``round_number``: that round.
 
     A read in plain rows (``rounds.read_table``), not ORM objects: this is the phones'
     most frequent request."""
-    read = rounds.read_table(session, code=code)
+    read = rounds.read_table(session, code=code, closed=closed, round_number=round_number)
     profile = load_profile(read.profile_id)
     submissions = tuple(
         scores.table_submissions(
@@ -195,6 +199,9 @@ class SavedOutcome:
     moves: tuple[tuple[int, bool, str], ...] = ()
     """Before the next round is seated: the sheet's movement for each pair, as (side, won,
     words), the winners first (none after a playoff, the last round or a level game)."""
+    next_started: bool = False
+    """Whether the director has started the next round: until then its seats are
+    provisional (a late arrival or the director's seating can change them)."""
     sudden_death_next: bool = False
     """A level playoff game whose two teams play again next (Valpo rule 20: "If the game is
     still tied, a sudden death hand will occur")."""
@@ -234,7 +241,8 @@ def _pair_moves(
 
 
 def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
-    """The penalised score and the next seats of a table whose result is saved."""
+    """The penalised score and the next seats of a table whose result is saved (or whose
+    round is over)."""
     event = session.get(Event, view.event_id)
     if event is None:  # deleted since the table was read
         raise NotFoundError(f"event {view.event_id} does not exist")
@@ -275,6 +283,7 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
                 )
     for player in plan.sitting_out:
         seat[player] = "sits out"
+    latest = events.latest_round(session, event_id=view.event_id)
     return SavedOutcome(
         with_penalties,
         next_round=plan.round,
@@ -282,6 +291,7 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
             member.number: seat.get(str(member.number), "not seated") for member in view.players
         },
         last=False,
+        next_started=latest is not None and latest.number > number,
         sudden_death_next=sudden_death,
     )
 

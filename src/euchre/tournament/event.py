@@ -497,12 +497,15 @@ def _seat_text(plan: RoundPlan, player: str) -> str:
 
 def movement_changes(before: EventSnapshot, after: EventSnapshot) -> tuple[MovementChange, ...]:
     """Every player whose seat (table and partner) in some round differs between two
-    snapshots of one event, round by round."""
+    snapshots of one event, round by round. A round seated only in ``after`` (the last
+    result of a round seats the next) changes no seat: nobody had one there to lose."""
     changes: list[MovementChange] = []
     after_plans = {plan.round: plan for plan in after.rounds}
     before_plans = {plan.round: plan for plan in before.rounds}
     for round_number in sorted(set(after_plans) | set(before_plans)):
         old, new = before_plans.get(round_number), after_plans.get(round_number)
+        if old is None:
+            continue
         players = set()
         for plan in (old, new):
             if plan is not None:

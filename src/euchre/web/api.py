@@ -653,6 +653,7 @@ def submit_score(request: Request, code: str, body: SubmissionIn) -> Response:
                     code=code,
                     player_code=body.player_code,
                     entered=convert.result_input(body),
+                    round_number=body.round,
                 )
             ),
             table_lookup=True,

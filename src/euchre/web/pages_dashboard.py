@@ -418,6 +418,22 @@ def _round_state(
 def _waiting_scores(session: Session, event_id: int) -> list[dict[str, Any]]:
     """Scores waiting for the director: disputed, or not yet confirmed."""
     names = {row.number: row.name for row in events.list_entrants(session, event_id=event_id)}
+    waiting = [
+        row
+        for row in scores.list_submissions(session, event_id=event_id)
+        if row.status in ("disputed", "pending")
+    ]
+    # Each line names its two sides ("Ann & Bob 9 – Cy & Di 5"): two disputed scores of one
+    # table read at a glance, without knowing which pair the seating lists first.
+    teams: dict[tuple[int, int], tuple[str, str]] = {}
+    if waiting:
+        for round_row in events.started_rounds(session, event_id=event_id):
+            for table in round_row.plan.tables:
+                first, second = (
+                    " & ".join(names.get(int(player), player) for player in pair)
+                    for pair in table.partnerships
+                )
+                teams[(round_row.number, table.table)] = (first, second)
     return [
         {
             "id": row.id,
@@ -425,10 +441,10 @@ def _waiting_scores(session: Session, event_id: int) -> list[dict[str, Any]]:
             "round": row.round_number,
             "table": row.table_number,
             "points": row.result.team_points,
+            "teams": teams.get((row.round_number, row.table_number), ("", "")),
             "by": names.get(row.submitted_by, row.submitted_by),
         }
-        for row in scores.list_submissions(session, event_id=event_id)
-        if row.status in ("disputed", "pending")
+        for row in waiting
     ]
 
 

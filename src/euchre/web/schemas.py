@@ -247,9 +247,12 @@ class ResultIn(BaseModel):
 
 
 class SubmissionIn(ResultIn):
-    """A score entered at the table, with the entering player's own code."""
+    """A score entered at the table, with the entering player's own code. ``round``: the
+    round it scores (the table's page sends it); when given and that round is not the one in
+    play, the score is refused (409, naming both rounds) and nothing is recorded."""
 
     player_code: str = Field(min_length=1, max_length=32)
+    round: int | None = Field(default=None, ge=1, le=10_000)
 
 
 class PlayerCode(BaseModel):

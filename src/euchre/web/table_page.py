@@ -25,6 +25,7 @@ from euchre.store import rounds, scores
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
 from euchre.store.online import computer_mark
 from euchre.store.presets import sheet_words
+from euchre.store.rounds import RoundOverError
 from euchre.store.scores import ResultInput
 from euchre.store.table_view import (
     SavedOutcome,
@@ -213,11 +214,16 @@ def score_form_html(
     bad: Sequence[str] = (),
     frame: FormFrame | None = None,
     playoff: bool = False,
+    round_number: int | None = None,
+    locked: bool = False,
 ) -> Markup:
     """The score form, filled with ``values`` (what was typed) and ``bad`` ids marked, the
     ``error`` shown above the form. ``frame`` makes it the director's correction form; the
     default is the phone's. A ``playoff`` game does not ask who reached a level score first:
-    a level playoff is played on (Valpo rule 20: a sudden-death hand)."""
+    a level playoff is played on (Valpo rule 20: a sudden-death hand). ``round_number``: the
+    round the phone's form scores, sent with the seating it shows (the store refuses a score
+    for a round that is over or a seating that changed). ``locked``: what was typed for a
+    round that is over, shown but not sendable."""
     typed = dict(values or {})
     marked = set(bad)
     profile = view.profile
@@ -262,6 +268,9 @@ def score_form_html(
         or any(identifier.split("-", 1)[0] in extra_prefixes for identifier in marked),
         "ruled_hand_note": ruled_hand_note(profile),
         "playoff": playoff,
+        "round_number": round_number,
+        "seated": " ".join(str(member.number) for member in view.players),
+        "locked": locked,
         "words": sheet_words(profile.id),
     }
     return Markup(render_text("pages/table/score_form.html", context))
@@ -391,9 +400,12 @@ def _page(
     field: str = "",
     confirm_error: tuple[int, str] | None = None,
     status: int = 200,
+    round_number: int | None = None,
 ) -> HTMLResponse:
     """The table's page; ``values``, ``error`` and the bad ``field`` re-show a refused score,
-    ``confirm_error`` a refused confirmation next to its score."""
+    ``confirm_error`` a refused confirmation next to its score. Once the round is over the
+    page shows its result and what comes next; ``round_number`` shows that round's page (a
+    score refused because its round is over comes back on its own round's page)."""
     from euchre.web.pages_dashboard import (  # the dashboard imports the form
         hands_note,
         lower_first,
@@ -401,12 +413,19 @@ def _page(
     )
 
     with database(request).read() as session:
-        view = table_view(session, code=code)
+        view = table_view(session, code=code, closed=True, round_number=round_number)
         computer = {
             number: computer_mark(counts)
             for number, counts in computer_marks(session, view).items()
         }
-        outcome = None if view.official is None else saved_outcome(session, view)
+        over = view.round.closed_at is not None
+        outcome = None if view.official is None and not over else saved_outcome(session, view)
+    if confirm_error is not None and (
+        over or all(row.id != confirm_error[0] for row in view.shown_submissions)
+    ):
+        # A refused answer to a score this page no longer lists (its round is over): the
+        # message goes above everything else instead of next to a score.
+        error = error or confirm_error[1]
     items = [
         SubmissionItem(
             row=row,
@@ -436,13 +455,26 @@ def _page(
             lines=result_lines(view, view.official),
             outcome=outcome,
         )
-    else:
+    if over:
+        # The round is over: its result and what comes next; a score refused for it is
+        # shown as typed (for the director), not as a form to send again.
+        if values:
+            form = score_form_html(
+                view,
+                values=values,
+                error=error,
+                bad=(),
+                playoff=view.round.plan.stage == Stage.PLAYOFF,
+                locked=True,
+            )
+    elif saved is None:
         form = score_form_html(
             view,
             values=values,
             error=error,
             bad=field_ids(field, view) if field else (),
             playoff=view.round.plan.stage == Stage.PLAYOFF,
+            round_number=view.round_number,
         )
         if view.awaiting_confirmation:
             # A score waits for its confirmation: that comes first; a fresh form under it
@@ -456,6 +488,8 @@ def _page(
             "title": f"Table {view.table_number}",
             "flash": flash_message(request),
             "view": view,
+            "over": over,
+            "outcome": outcome,
             "saved": saved,
             "items": items,
             "computer": computer,
@@ -473,7 +507,9 @@ def _page(
 @router.get("/t/{code}", response_class=HTMLResponse)
 def table_page_view(request: Request, code: str) -> Response:
     """A table's page for this round (wrong codes are counted and slowed down)."""
-    guard_codes(request, lambda session: rounds.read_table(session, code=code), write=False)
+    guard_codes(
+        request, lambda session: rounds.read_table(session, code=code, closed=True), write=False
+    )
     return _page(request, code)
 
 
@@ -521,21 +557,42 @@ async def submit_post(request: Request, code: str) -> Response:
     data = await read_form(request)
 
     def work(session: Session) -> str:
-        view = table_seats(session, code=code)
+        scoring_round = _form_round(data)
+        seated = _form_seated(data)
+        # The round first: a page left open from a round that is over is refused as such,
+        # before its fields are read against the seating now in play.
+        view = table_seats(session, code=code, scoring_round=scoring_round)
         submission = scores.submit_score(
             session,
             code=code,
             player_code=data.get("player_code", ""),
             entered=entered_from_form(data, view),
+            round_number=scoring_round,
+            seated=seated,
         )
         return submission.status
 
     try:
         status = await run_in_threadpool(guard_codes, request, work)
+    except RoundOverError as error:
+        # Shown on the page of the round it was typed for, with what was typed; a round
+        # that does not exist (the latest was undone) comes back on the latest round's page.
+        message = str(error)
+        shown = error.round_number
+
+        def refused_page() -> HTMLResponse:
+            try:
+                return _page(
+                    request, code, values=data, error=message, status=409, round_number=shown
+                )
+            except NotFoundError:
+                return _page(request, code, values=data, error=message, status=409)
+
+        return await run_in_threadpool(refused_page)
     except EuchreError as error:
-        if isinstance(error, NotFoundError | RateLimitedError | ConflictError):
-            raise  # a wrong table code, a blocked device, a round that is over: the error page
-        refused = _page_args(error, 400)
+        if isinstance(error, NotFoundError | RateLimitedError):
+            raise  # a wrong table code, a blocked device: the error page
+        refused = _page_args(error, 409 if isinstance(error, ConflictError) else 400)
         return await run_in_threadpool(
             lambda: _page(
                 request,
@@ -547,6 +604,26 @@ async def submit_post(request: Request, code: str) -> Response:
             )
         )
     return redirect(request, f"/t/{code.strip().upper()}", _SUBMITTED_MESSAGES.get(status, _KEPT))
+
+
+def _form_round(data: Mapping[str, str]) -> int:
+    """The round the phone's form scores (a hidden field of the page that showed it)."""
+    text = data.get("round", "").strip()
+    if not text.isdigit():
+        raise ResultError(
+            "this form does not say which round it scores (an old copy of the page?): "
+            "reload the page and enter the score again",
+            field="",
+        )
+    return int(text)
+
+
+def _form_seated(data: Mapping[str, str]) -> tuple[int, ...] | None:
+    """The seating the phone's form was shown for (None when it does not say)."""
+    words = data.get("seated", "").split()
+    if not words or not all(word.isdigit() for word in words):
+        return None
+    return tuple(int(word) for word in words)
 
 
 class PlayerCodeForm(BaseModel):

@@ -71,14 +71,23 @@ function refreshLive() {
         if (!html) { return; }
         var fresh = new DOMParser().parseFromString(html, "text/html");
         var timerTouched = false;
+        var moved = false;
         parts.forEach(function (part) {
           var replacement = fresh.getElementById(part.id);
-          if (replacement) {
+          // A part that belongs to one round (the table page's next seats) reloads the whole
+          // page once the page has moved on to another round.
+          if (part.hasAttribute("data-reload-when-gone") &&
+              (!replacement || replacement.getAttribute("data-round") !== part.getAttribute("data-round"))) {
+            moved = true;
+          }
+          if (replacement && !moved) {
             part.innerHTML = replacement.innerHTML;
             if (part.querySelector("#timer")) { timerTouched = true; }
           }
         });
+        if (moved) { window.location.reload(); return; }
         if (timerTouched) { startTimer(); }
+        markChangedSeats();
       })
       .catch(function () { /* the venue's Wi-Fi dropped: try again next time */ });
   }, seconds * 1000);
@@ -96,14 +105,47 @@ function handTotals(form) {
 }
 
 function sumHands() {
-  var form = document.getElementById("score-form");
-  if (!form) { return; }
-  form.addEventListener("input", function (event) {
-    if (!/^hand-/.test(event.target.id || "")) { return; }
-    var totals = handTotals(form);
-    if (totals) {
-      document.getElementById("team0-points").value = totals[0];
-      document.getElementById("team1-points").value = totals[1];
+  // The phone's score form and the director's correction form: the totals follow the hands.
+  document.querySelectorAll("#score-form, #correction-form").forEach(function (form) {
+    form.addEventListener("input", function (event) {
+      if (!/^hand-/.test(event.target.id || "")) { return; }
+      var totals = handTotals(form);
+      if (totals) {
+        form.querySelector("#team0-points").value = totals[0];
+        form.querySelector("#team1-points").value = totals[1];
+      }
+    });
+  });
+}
+
+function markChangedSeats() {
+  // The next round's seats are provisional until the director starts it: a seat that differs
+  // from the one this phone showed before says so. What was shown is kept in localStorage per
+  // table, round and player; a change stays marked until the seat changes again.
+  var seats = document.getElementById("next-seats");
+  if (!seats || !seats.hasAttribute("data-round")) { return; }
+  var prefix = "euchre-seat:" + seats.getAttribute("data-code") + ":" +
+    seats.getAttribute("data-round") + ":";
+  seats.querySelectorAll("li[data-seat]").forEach(function (line) {
+    var seat = line.getAttribute("data-seat");
+    var key = prefix + line.getAttribute("data-player");
+    var known = null;
+    try { known = JSON.parse(window.localStorage.getItem(key) || "null"); } catch (error) { known = null; }
+    var was = null;
+    if (known !== null && known.seat !== seat) { was = known.seat; }
+    else if (known !== null && known.was) { was = known.was; }
+    if (known === null || known.seat !== seat) {
+      try { window.localStorage.setItem(key, JSON.stringify({ seat: seat, was: was })); }
+      catch (error) { /* private browsing: nothing kept, nothing marked */ }
+    }
+    if (was !== null && !line.querySelector(".seat-changed")) {
+      // "table 2" (or "sits out") when the table changed; otherwise the new company.
+      var place = function (text) { return text.split(",")[0].split(" with ")[0]; };
+      var note = document.createElement("strong");
+      note.className = "seat-changed";
+      note.textContent = " Changed since you last looked: " + (place(was) !== place(seat)
+        ? "now " + place(seat) : "same table, now " + seat.slice(place(seat).length + 1)) + ".";
+      line.appendChild(note);
     }
   });
 }
@@ -180,6 +222,7 @@ document.addEventListener("DOMContentLoaded", function () {
   startTimer();
   setInterval(tick, 1000);
   refreshLive();
+  markChangedSeats();
   sumHands();
   levelGameQuestion();
   var toggle = document.getElementById("bell-toggle");
