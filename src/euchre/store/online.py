@@ -138,6 +138,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             hints=False,
             event_id=event.id,
             label=_label(event.name, round_row.number, number, players, names),
+            drop_seconds=config.online_drop_seconds or None,  # 0: the director decides
         )
         try:
             table_config.rule_profile()

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
+from pydantic import Field
+
 from euchre.engine.irregularities import Irregularity
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
@@ -269,6 +271,10 @@ class EventConfig(JsonCodec):
     """Every table plays in the browser (a club night played online; see docs/online.md):
     the engine referees and records each table's result. Single tables can be marked
     online or on paper apart from this."""
+    online_drop_seconds: Annotated[int, Field(exclude_if=lambda value: value == 120)] = 120
+    """At an online table, how long a player who dropped (lost his connection) has to come
+    back before a computer player takes his seat (until he is back); 0: nobody takes it
+    until the director decides (docs/online.md)."""
 
 
 @dataclass(frozen=True, slots=True)
