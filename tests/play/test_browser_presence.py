@@ -94,9 +94,7 @@ def test_a_phone_drops_and_returns(
     notice = south.locator("#drop-notice")
     expect(notice).to_be_visible()
     expect(notice).to_have_text(re.compile(r"West dropped: a computer plays in 0:\d\d"))
-    expect(south.locator("#presence [data-seat='1']")).to_have_attribute(
-        "data-connected", "false"
-    )
+    expect(south.locator("#presence [data-seat='1']")).to_have_attribute("data-connected", "false")
     _shot(south, artifacts, "presence-west-dropped-countdown-390.png")
     # Then a computer player takes West's seat until he is back.
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute(

@@ -123,6 +123,14 @@ class FinishedHand:
     record: HandRecord
     result: HandResult
     game_number: int
+    moves: tuple[tuple[int, int], ...] = ()
+    """Per seat, the moves its human made in this hand and those a computer player made for
+    it (a seat handed to a computer player, or a human's while away)."""
+
+    def computer_played(self, seat: int) -> bool:
+        """Whether a computer player made most of ``seat``'s moves in this hand."""
+        own, computer = self.moves[seat] if self.moves else (0, 0)
+        return computer > own
 
 
 @dataclass(slots=True)
@@ -183,6 +191,8 @@ class TableState:
     played_for: list[list[str]] = field(default_factory=lambda: [[] for _ in range(4)])
     """What the computer player made for each seat since it last took over, until the
     seat's human moves again (shown to that human only: "While you were away ...")."""
+    hand_moves: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(4)])
+    """Per seat, the moves of the hand in progress made by its human and by a computer."""
     token_epochs: list[int] = field(default_factory=lambda: [0] * 4)
     """How often each seat changed hands (``seat N KIND``, ``reissue N``): a socket opened
     at an older count must show its token is still the seat's before it gets anything more."""
@@ -311,6 +321,8 @@ class TableState:
             legal = self.legal(seat)
             if text not in legal:
                 raise IllegalActionError(self.refusal(seat, text, legal))
+            if self.hand is not None and text not in ("sit", "rematch"):
+                self.hand_moves[seat][int(self.stands_in(seat) is not None)] += 1
             if text == "sit":
                 self.seated[seat] = True
                 self._maybe_start()
@@ -511,7 +523,9 @@ class TableState:
             self.config.profile,
             dict(self.config.profile_options),
         )
-        self.finished.append(FinishedHand(full, result, self.game_number))
+        moves = tuple((own, computer) for own, computer in self.hand_moves)
+        self.finished.append(FinishedHand(full, result, self.game_number, moves))
+        self.hand_moves = [[0, 0] for _ in range(4)]
         self.asked = []
 
     # ------------------------------------------------------------------ views
@@ -789,6 +803,22 @@ class TableState:
                 seed["value"] = game_seed(self.config.seed, hand.game_number)
             record["seed"] = seed
             out.append(record)
+        return out
+
+    def computer_played(self, game_number: int) -> list[int]:
+        """The seats whose game ``game_number`` a computer player played: it made most of
+        the seat's moves in more than half of the hands the seat had a move in (a partner
+        sitting out a lone hand has none; hands of a game still in play count as far as
+        they went). The threshold is written in docs/online.md."""
+        out = []
+        for seat in range(4):
+            hands = [
+                hand
+                for hand in self.finished
+                if hand.game_number == game_number and hand.moves and sum(hand.moves[seat])
+            ]
+            if 2 * sum(1 for hand in hands if hand.computer_played(seat)) > len(hands):
+                out.append(seat)
         return out
 
     def _game_over(self, game_number: int) -> bool:
