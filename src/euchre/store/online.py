@@ -502,6 +502,8 @@ def _frozen(state: TableState) -> TableState:
     copy = TableState.new(state.table_id, state.config)
     copy.game = state.game
     copy.closed = state.closed
+    copy.game_number = state.game_number
+    copy.finished = list(state.finished)  # who made each hand's moves (computer_played)
     return copy
 
 
