@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.engine.errors import IllegalActionError
+from euchre.store.play.table import TableState
 from euchre.web.app import create_app
 
 from .helpers import bearer, human_tokens, open_table, view_of
@@ -208,3 +209,174 @@ def test_a_human_marked_away_is_back_when_they_send_a_move_over_http(
         headers=bearer(tokens[1]),
     )
     assert view_of(client, table)["seats"][1]["away"] is False
+
+
+# ---------------------------------------------------------------- drops with a countdown
+class FakeClock:
+    """The service's clock, moved by the test (no test waits for a deadline)."""
+
+    def __init__(self) -> None:
+        self.now = 1_900_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def drop_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """The app with each table's own drop window (45 s at a casual table) and a clock the
+    test moves; computer players move at once."""
+    monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    monkeypatch.delenv("EUCHRE_PLAY_AWAY_SECONDS", raising=False)
+    monkeypatch.setenv("EUCHRE_PLAY_CREATE_PER_MINUTE", "1000")
+    app = create_app(f"sqlite:///{tmp_path / 'play.db'}")
+    app.state.play_service.clock = FakeClock()
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def advance(client: TestClient, table: str, seconds: float) -> None:
+    """Move the server's clock on and let the table's driver look again."""
+    app: Any = client.app
+    app.state.play_service.clock.now += seconds
+    runtime = app.state.play_runtime
+    runtime.from_thread(runtime.kick, table)
+
+
+def _log(client: TestClient, table: str, since: int = 0) -> list[dict[str, Any]]:
+    events = client.get(f"/api/play/tables/{table}/events", params={"since": since}).json()
+    return list(events["events"])
+
+
+def _sit_all(client: TestClient, table: str, tokens: dict[int, str]) -> None:
+    for token in tokens.values():
+        view = view_of(client, table, token)
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": view["seq"]},
+            headers=bearer(token),
+        )
+        assert answer.status_code == 200, answer.text
+
+
+def _receive_until(socket: Any, test: Any, limit: int = 200) -> dict[str, Any]:
+    for _ in range(limit):
+        message = socket.receive_json()
+        if message.get("type") == "view" and test(message["view"]):
+            return dict(message["view"])
+    raise AssertionError("the awaited view never came")
+
+
+def test_west_dropped_the_others_see_a_countdown_then_a_computer_plays_until_he_is_back(
+    drop_client: TestClient,
+) -> None:
+    """The issue: "West dropped: a computer plays in 0:45"; then a computer player takes the
+    seat until the human is back, and the returning player sees what was played for him."""
+    client = drop_client
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=41)
+    table, tokens = created["table"], human_tokens(created)
+    _sit_all(client, table, tokens)
+    url = f"/api/play/tables/{table}/ws"
+    clock = client.app.state.play_service.clock  # type: ignore[attr-defined]
+    with client.websocket_connect(url) as south:
+        south.send_json({"token": tokens[0], "seq": 0})
+        first = south.receive_json()["view"]
+        assert [s["connected"] for s in first["seats"]] == [True, True, True, True]
+        with client.websocket_connect(url) as west:
+            west.send_json({"token": tokens[1], "seq": 0})
+            west.receive_json()
+        # West's socket closed: South is told at once, with the time a computer takes over.
+        dropped = _receive_until(south, lambda v: not v["seats"][1]["connected"])
+        west_seat = dropped["seats"][1]
+        assert west_seat["takeover_at"] == round(clock.now + 45)
+        assert west_seat["away"] is False and west_seat["kind"] == "human"
+        assert any(e["action"] == f"drop 1 {round(clock.now + 45)}" for e in _log(client, table))
+        # 44 s on: still West's seat, nobody moved for him.
+        advance(client, table, 44)
+        assert not any(e["action"] == "away 1" for e in _log(client, table))
+        # 45 s on: a computer player takes the seat; West's token still holds it.
+        advance(client, table, 1.5)
+        taken = _receive_until(south, lambda v: v["seats"][1]["away"])
+        assert taken["seats"][1]["takeover_at"] is None and not taken["seats"][1]["connected"]
+        away_at = next(e["seq"] for e in _log(client, table) if e["action"] == "away 1")
+        rng = random.Random(9)
+        deadline = time.monotonic() + 60
+        while sum(1 for e in _log(client, table, away_at) if e["seat"] == 1) < 3:
+            assert time.monotonic() < deadline, "nobody moved for West"
+            mine = view_of(client, table, tokens[0])
+            if mine["legal"]:
+                client.post(
+                    f"/api/play/tables/{table}/actions",
+                    json={"action": rng.choice(mine["legal"]), "seq": mine["seq"]},
+                    headers=bearer(tokens[0]),
+                )
+            else:
+                time.sleep(0.01)
+    # West connects again: the seat is his at once, and he is told what was played for him
+    # (his own moves from the log, as his own view shows them: his discard included).
+    with client.websocket_connect(url) as west:
+        west.send_json({"token": tokens[1], "seq": 0})
+        back = _receive_until(west, lambda v: v["seats"][1]["connected"])
+        log = _log(client, table, away_at)
+        back_at = next(e["seq"] for e in log if e["action"] == "back 1")
+        made = [
+            e["action"]
+            for e in client.get(
+                f"/api/play/tables/{table}/events",
+                params={"since": away_at},
+                headers=bearer(tokens[1]),
+            ).json()["events"]
+            if e["seat"] == 1 and e["seq"] < back_at
+        ]
+        assert len(made) >= 3 and back["played_for_you"] == made
+        assert back["seats"][1]["away"] is False
+        # Nobody else is told West's moves this way.
+        assert view_of(client, table, tokens[0])["played_for_you"] == []
+        assert view_of(client, table)["played_for_you"] == []
+
+
+def test_a_player_back_within_the_window_keeps_his_seat_and_no_computer_moves(
+    drop_client: TestClient,
+) -> None:
+    client = drop_client
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=42)
+    table, tokens = created["table"], human_tokens(created)
+    _sit_all(client, table, tokens)
+    url = f"/api/play/tables/{table}/ws"
+    with client.websocket_connect(url) as west:
+        west.send_json({"token": tokens[1], "seq": 0})
+        west.receive_json()
+    _wait_for(client, table, lambda v: not v["seats"][1]["connected"])
+    advance(client, table, 30)
+    with client.websocket_connect(url) as west:
+        west.send_json({"token": tokens[1], "seq": 0})
+        view = _receive_until(west, lambda v: v["seats"][1]["connected"])
+        assert view["seats"][1]["takeover_at"] is None and view["played_for_you"] == []
+        advance(client, table, 60)  # the old deadline passes: nothing happens
+        time.sleep(0.2)
+        actions = [e["action"] for e in _log(client, table)]
+        assert "away 1" not in actions and actions.count("back 1") == 1
+
+
+def test_a_drop_entry_replays_and_the_takeover_time_is_every_workers() -> None:
+    """The deadline is in the log, so a copy rebuilt anywhere (another worker, a restart)
+    shows the same countdown and owes the same takeover."""
+    state = _table("tournament", seats=("human", "human", "rules", "rules"))
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "drop 0 1900000045")  # no game in play yet
+    state.apply(0, "sit")
+    state.apply(1, "sit")
+    state.apply(-1, "drop 1 1900000045")
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "drop 1 1900000050")  # dropped already
+    with pytest.raises(IllegalActionError):
+        state.apply(-1, "drop 2")  # a computer player's seat
+    log = [(0, "sit"), (1, "sit"), (-1, "drop 1 1900000045")]
+    again = TableState.replay("T", state.config, log)
+    assert again.view(None)["seats"][1] == state.view(None)["seats"][1]
+    assert again.view(None)["seats"][1]["takeover_at"] == 1900000045
+    state.apply(-1, "drop 0")  # a table waiting for its director: no time
+    assert state.view(None)["seats"][0]["takeover_at"] is None
+    assert not state.view(None)["seats"][0]["connected"]
+    state.apply(-1, "back 0")
+    assert state.view(None)["seats"][0]["connected"]

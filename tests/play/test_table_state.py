@@ -195,20 +195,30 @@ def _cards_in(view: dict[str, Any]) -> set[str]:
     moves=st.integers(0, 10_000),
 )
 def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves: int) -> None:
-    """Also with seats re-opened on other devices (``reissue N``) along the way, and the
+    """Also with seats re-opened on other devices (``reissue N``) along the way, humans
+    dropping, taken over by a computer player and coming back (``drop N UNTIL``, ``away N``,
+    ``back N``: the presence, the countdown and the "while you were away" notice), and the
     table's secret seed in no view and in no record while its game is in play."""
     config = _table(profile, seed=seed).config
     big = random.Random(seed).getrandbits(128) | 1 << 127  # as secret seeds are: 128 bits
     state = TableState.new("T", config.model_copy(update={"seed": big, "seeded": False}))
     secret = str(state.config.seed)
     rng = random.Random(moves)
+    made_for: list[list[str]] = [[] for _ in range(4)]  # what a stand-in made for each seat
     for _ in range(260):
         if state.status == "over":
             break
         for seat in (None, 0, 1, 2, 3):
             view = state.view(seat)
-            leaked = _cards_in(view) - _allowed(state, seat)
+            # The notice of what a computer player made for a seat is that seat's alone:
+            # its own moves (a discard included), never another seat's.
+            assert view["played_for_you"] == (made_for[seat] if seat is not None else [])
+            notice = set(CARD.findall(json.dumps(view["played_for_you"])))
+            assert notice <= _made_by(made_for, seat)
+            leaked = _cards_in({**view, "played_for_you": []}) - _allowed(state, seat)
             assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
+            for shown in view["seats"]:  # presence: whether connected and the countdown
+                assert not CARD.findall(json.dumps(shown))
             text = json.dumps(view)
             assert secret not in text and game_seed(state.config.seed, 0) not in text
             if seat is not None and state.to_act != seat:
@@ -217,7 +227,34 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
         assert all("value" not in record["seed"] for record in state.records())
         if rng.random() < 0.05:
             state.apply(-1, f"reissue {rng.randrange(4)}")
-        _step(state, rng)
+        _presence_step(state, rng, made_for)
+        if state.status == "over":
+            break
+        mover, action = _step(state, rng)
+        made_for[mover] = [*made_for[mover], action] if state.away[mover] else []
+
+
+def _presence_step(state: TableState, rng: random.Random, made_for: list[list[str]]) -> None:
+    """Now and then a human drops, is taken over, or comes back (as the runtime logs it)."""
+    if state.status != "playing" or rng.random() > 0.15:
+        return
+    seat = rng.randrange(4)
+    if state.away[seat] or state.dropped[seat]:
+        if not state.away[seat] and rng.random() < 0.6:
+            state.apply(-1, f"away {seat}")
+            made_for[seat] = []
+        else:
+            state.apply(-1, f"back {seat}")
+    else:
+        state.apply(-1, f"drop {seat} {1_800_000_000 + state.seq}")
+        assert state.view(None)["seats"][seat]["connected"] is False
+
+
+def _made_by(made_for: list[list[str]], seat: int | None) -> set[str]:
+    """The cards named in the moves a stand-in made for ``seat``."""
+    if seat is None:
+        return set()
+    return set(CARD.findall(json.dumps(made_for[seat])))
 
 
 @settings(max_examples=25)
@@ -241,4 +278,6 @@ def test_views_sent_to_the_sockets_are_each_seats_own_view(
         assert state.views(seats, deadline=12.5) == own
         texts = state.view_texts(seats, deadline=12.5)
         assert {seat: json.loads(text) for seat, text in texts.items()} == own
-        _step(state, rng)
+        _presence_step(state, rng, [[] for _ in range(4)])
+        if state.status != "over":
+            _step(state, rng)

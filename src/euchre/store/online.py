@@ -138,6 +138,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             hints=False,
             event_id=event.id,
             label=_label(event.name, round_row.number, number, players, names),
+            drop_seconds=config.online_drop_seconds or None,  # 0: the director decides
         )
         try:
             table_config.rule_profile()
@@ -433,6 +434,13 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
         seating,
         _seat_names(session, row.event_id, seating),
     )
+    computer_seats = state.computer_played(state.game_number)
+    if computer_seats:
+        # A computer player played most of these players' hands (a human dropped and was
+        # not back, or the director's computer player): the points count for the table;
+        # the event says what they do for the player (``computer_games``).
+        played = tuple(sorted(player_id(players[seat]) for seat in computer_seats))
+        payload = replace(payload, computer_played=played)
     for seat_text, bot in sorted(row.bots.items()):
         if not bot.get("counts", True):
             # The absent player's seat was played by a computer player whose points the
@@ -445,6 +453,10 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
             f"seat {seat} ({bot['kind']}, for player {players[int(seat)]}, "
             f"points {'count' if bot.get('counts', True) else 'do not count'})"
             for seat, bot in sorted(row.bots.items())
+        )
+    if computer_seats:
+        reason += "; a computer player played the game of player " + ", ".join(
+            str(players[seat]) for seat in computer_seats
         )
     if ended_by is not None:
         reason += (
@@ -490,6 +502,8 @@ def _frozen(state: TableState) -> TableState:
     copy = TableState.new(state.table_id, state.config)
     copy.game = state.game
     copy.closed = state.closed
+    copy.game_number = state.game_number
+    copy.finished = list(state.finished)  # who made each hand's moves (computer_played)
     return copy
 
 

@@ -25,6 +25,7 @@ from euchre.tournament.formats import (
     format_options,
 )
 from euchre.tournament.model import (
+    ComputerGames,
     Entrant,
     EventConfig,
     EventInputs,
@@ -321,11 +322,13 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
     if config.prize_ties == "split":
         # Level on points, level in the standings: the prize list and the table agree.
         standings, ties = level_on_points(Ranking(standings, ties))
+    computer = _computer_games(config, standings)
     prizes = prize_awards(
         standings,
         config.prizes.amounts_for(_table_count(plans)),
         tie_breaks=("points", *tie_breaks),
         split_ties=config.prize_ties == "split",
+        ineligible=set(computer),
     )
     pot = None
     if config.side_pot:
@@ -338,6 +341,7 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
             exclude=config.side_pot_exclude,
             include=config.side_pot_include,
             paid=is_over,
+            ineligible=computer,
         )
     return EventSnapshot(
         config=config,
@@ -422,6 +426,21 @@ def _warn_if_invalid(
             validate_result(config, result, table, names=names, penalty_points=penalty_points)
         except TournamentError as problem:
             event.warnings.append(str(problem))
+
+
+def _computer_games(config: EventConfig, standings: Sequence[StandingRow]) -> dict[str, str]:
+    """Competitors a computer player played a game for, with the reason in words, when the
+    event says such games do not make a player eligible for prizes or the cup (the default:
+    ``computer_games`` is ``table_only``)."""
+    if config.computer_games != ComputerGames.TABLE_ONLY:
+        return {}
+    return {
+        row.competitor_id: (
+            f"a computer player played {row.computer_games} of {row.games_played} games"
+        )
+        for row in standings
+        if row.computer_games
+    }
 
 
 def _absences(event: _Event) -> dict[str, str]:

@@ -23,6 +23,7 @@ from euchre.tournament.model import (
     SIDE_POT_QUALIFICATION,
     SIT_OUT_SCORING,
     TIE_BREAKS,
+    ComputerGames,
     EventConfig,
     Playoff,
     PrizeTable,
@@ -495,6 +496,11 @@ def check_config(config: EventConfig) -> None:
         raise TournamentError(
             f"unknown sit-out scoring {config.sit_out_scoring!r}; "
             f"choose one of {', '.join(SIT_OUT_SCORING)}"
+        )
+    if config.computer_games not in tuple(ComputerGames):
+        raise TournamentError(
+            f"unknown computer_games {config.computer_games!r}; "
+            f"choose one of {', '.join(ComputerGames)}"
         )
     for name in config.tie_breaks:
         if name not in TIE_BREAKS:

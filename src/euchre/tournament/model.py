@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
+from pydantic import Field
+
 from euchre.engine.irregularities import Irregularity
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
@@ -27,6 +29,7 @@ __all__ = [
     "SIDE_POT_QUALIFICATION",
     "SIT_OUT_SCORING",
     "TIE_BREAKS",
+    "ComputerGames",
     "Entrant",
     "EventConfig",
     "EventInputs",
@@ -65,6 +68,15 @@ class FormatName(Choice):
     PROGRESSIVE = "progressive"
     ROUND_ROBIN = "round_robin"
     WHIST_SCHEDULE = "whist_schedule"
+
+
+class ComputerGames(Choice):
+    """What a game a computer player played for an absent player does (docs/online.md): its
+    points count for the table and the player, but he is not eligible for prizes or the
+    euchred cup (``table_only``, the default), or it counts as his own game (``count``)."""
+
+    TABLE_ONLY = "table_only"
+    COUNT = "count"
 
 
 class SitOutScoring(Choice):
@@ -175,6 +187,12 @@ _FORMAT = Annotated[
     one_of(FormatName, "unknown format {value!r}; formats: {choices}"),
     AS_TEXT,
 ]
+_COMPUTER_GAMES = Annotated[
+    ComputerGames,
+    one_of(ComputerGames, "unknown computer_games {value!r}; choose one of {choices}"),
+    AS_TEXT,
+    Field(exclude_if=lambda value: value == ComputerGames.TABLE_ONLY),
+]
 _SIT_OUT = Annotated[
     SitOutScoring,
     one_of(SitOutScoring, "unknown sit_out_scoring {value!r}; choose one of {choices}"),
@@ -269,6 +287,13 @@ class EventConfig(JsonCodec):
     """Every table plays in the browser (a club night played online; see docs/online.md):
     the engine referees and records each table's result. Single tables can be marked
     online or on paper apart from this."""
+    online_drop_seconds: Annotated[int, Field(exclude_if=lambda value: value == 120)] = 120
+    """At an online table, how long a player who dropped (lost his connection) has to come
+    back before a computer player takes his seat (until he is back); 0: nobody takes it
+    until the director decides (docs/online.md)."""
+    computer_games: _COMPUTER_GAMES = ComputerGames.TABLE_ONLY
+    """What a game a computer player played for an absent player does (:class:`ComputerGames`;
+    which games those are: :attr:`TableResult.computer_played`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +351,9 @@ class TableResult(JsonCodec):
     stage: _STAGE = Stage.MAIN
     partnerships: Annotated[tuple[tuple[str, ...], tuple[str, ...]] | None, OMIT_NONE] = None
     lone_marches: Mapping[str, int] = field(default_factory=dict)
+    computer_played: Annotated[tuple[str, ...], OMIT_FALSE] = ()
+    """The players whose game a computer player played (online: it made most of the moves
+    in most of the hands the player took part in; see docs/online.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +467,8 @@ class Tally(JsonCodec):
     points_against: int = 0
     sit_outs: int = 0
     penalty_points: int = 0
+    computer_games: Annotated[int, OMIT_FALSE] = 0
+    """Games a computer player played for this competitor (a player absent online)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

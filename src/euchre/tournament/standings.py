@@ -9,7 +9,7 @@ level after every tie-break share a rank and are reported as tied, never silentl
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import NamedTuple
 
@@ -100,6 +100,7 @@ class Ledger:
                 else:
                     points = side_points[side]
                 game = Tally(
+                    computer_games=1 if set(members) & set(result.computer_played) else 0,
                     points=points,
                     games_played=1,
                     games_won=1 if winner == side else 0,
@@ -278,12 +279,17 @@ def prize_awards(
     *,
     tie_breaks: Sequence[str] = ("points",),
     split_ties: bool = False,
+    ineligible: Collection[str] = (),
 ) -> list[PrizeAward]:
     """Pay places 1..len(amounts) in rank order; tied competitors pool the places they span
     and split the money to the cent, any odd cent to the earlier-listed (:func:`split_cents`).
     With ``split_ties`` competitors level on points share even where a tie-break would
     separate them (the director's "split" choice, Bolivar's own). Each award says what
-    decided it (:func:`decided_by`) and its place as shown ("T2": tied for 2nd)."""
+    decided it (:func:`decided_by`) and its place as shown ("T2": tied for 2nd). Competitors
+    named in ``ineligible`` (a computer player played one of their games) win nothing: the
+    places go to those below them."""
+    if ineligible:
+        standings = [row for row in standings if row.competitor_id not in ineligible]
     awards: list[PrizeAward] = []
     index = 0
     while index < len(standings):
@@ -331,11 +337,14 @@ def side_pot(
     exclude: Sequence[str] = (),
     include: Sequence[str] = (),
     paid: bool = False,
+    ineligible: Mapping[str, str] | None = None,
 ) -> SidePot:
     """The euchred cup: ``stake_cents`` per euchred player per euchre, to the fewest points
     among those who qualify (ties split). Under ``"every_game"`` a competitor named in
     ``absent`` (with the reason) does not qualify; the director's ``exclude`` takes a
-    competitor out and ``include`` lets one in whatever the rule says."""
+    competitor out and ``include`` lets one in whatever the rule says. A competitor named in
+    ``ineligible`` (a computer player played one of his games, with the reason) does not
+    qualify under any rule: the cup goes to the fewest points among those who played."""
     total = stake_cents * ledger.total_euchres
     rule = CUP_RULES.get(qualification, "")
     left_out: dict[str, str] = {}
@@ -345,6 +354,8 @@ def side_pot(
             continue
         if unit in exclude:
             left_out[unit] = "excluded by the director"
+        elif ineligible and unit in ineligible:
+            left_out[unit] = ineligible[unit]
         elif qualification == "every_game" and absent and unit in absent:
             left_out[unit] = absent[unit]
     qualified = [row for row in standings if row.competitor_id not in left_out]

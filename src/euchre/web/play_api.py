@@ -286,8 +286,9 @@ def install_play(app: FastAPI) -> None:
     """Add browser play to the app: the service, the live runtime, the routes and pages.
 
     ``EUCHRE_PLAY_BOT_DELAY`` (seconds, default 0.8) paces computer players;
-    ``EUCHRE_PLAY_AWAY_SECONDS`` (default 60): a human whose socket has been gone that long
-    during a game is played for by a computer player until they come back;
+    ``EUCHRE_PLAY_AWAY_SECONDS`` (unset: each table's own window, 45 s at a casual table):
+    a human whose last socket closed during a game is played for by a computer player after
+    that long, until they come back (tests and benchmarks set it);
     ``EUCHRE_PLAY_CREATE_PER_MINUTE`` (default 30) limits new tables per client.
     """
     from euchre.web import play_pages, play_ws
@@ -299,8 +300,10 @@ def install_play(app: FastAPI) -> None:
     runtime = PlayRuntime(
         service,
         bot_delay=float(os.environ.get("EUCHRE_PLAY_BOT_DELAY", "0.8")),
-        away_seconds=float(os.environ.get("EUCHRE_PLAY_AWAY_SECONDS", "60")),
     )
+    away_seconds = os.environ.get("EUCHRE_PLAY_AWAY_SECONDS")
+    if away_seconds:
+        service.drop_seconds_override = float(away_seconds)
     service.on_commit = runtime.committed
     app.state.play_service = service
     app.state.play_runtime = runtime

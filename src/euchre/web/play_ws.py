@@ -24,7 +24,6 @@ import json
 import logging
 import os
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -87,16 +86,14 @@ class PlayRuntime:
     """Per-process live state: who listens to which table, and the drivers that move for
     computer players (after ``bot_delay`` seconds) and for humans whose timer ran out.
 
-    A human whose seat has had no socket here for ``away_seconds`` during a game is marked
-    away (``away N`` in the log): a computer player moves for them until they connect again
-    (``back N``) or make a move themselves."""
+    A human whose last socket here closes during a game is marked dropped at once (``drop N
+    UNTIL`` in the log, so every worker shows it with its countdown); a driver (any worker's)
+    hands the seat to a computer player at ``UNTIL`` (``away N``), until the human connects
+    again or makes a move (``back N``)."""
 
-    def __init__(
-        self, service: PlayService, *, bot_delay: float, away_seconds: float = 60.0
-    ) -> None:
+    def __init__(self, service: PlayService, *, bot_delay: float) -> None:
         self.service = service
         self.bot_delay = bot_delay
-        self.away_seconds = away_seconds
         self.loop: asyncio.AbstractEventLoop | None = None
         self.subscribers: dict[str, set[Subscriber]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
@@ -109,7 +106,7 @@ class PlayRuntime:
         self._ring_entries: dict[str, tuple[int, int, str, datetime]] = {}
         self._listener: asyncio.Task[None] | None = None
         self._thread_id: int | None = None
-        self._away_timers: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._dropping: set[tuple[str, int]] = set()
         self._returning: set[tuple[str, int]] = set()
         # What other threads (the writer) hand to the loop, run in order by one wake-up.
         self._inbox: list[tuple[Callable[..., None], tuple[Any, ...]]] = []
@@ -130,7 +127,7 @@ class PlayRuntime:
 
     async def stop(self) -> None:
         """Cancel the drivers and the listener."""
-        tasks = [*self._drivers.values(), *self._pushers.values(), *self._away_timers.values()]
+        tasks = [*self._drivers.values(), *self._pushers.values()]
         if self._listener is not None:
             tasks.append(self._listener)
         for task in tasks:
@@ -332,14 +329,10 @@ class PlayRuntime:
     def subscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Start sending ``table_id``'s views to ``subscriber``."""
         self.subscribers.setdefault(table_id, set()).add(subscriber)
-        if subscriber.seat is not None:
-            timer = self._away_timers.pop((table_id, subscriber.seat), None)
-            if timer is not None:
-                timer.cancel()
 
     def unsubscribe(self, table_id: str, subscriber: Subscriber, *, away: bool = True) -> None:
-        """Stop sending to ``subscriber`` (``away``: its seat may be marked away if no
-        other socket of it comes)."""
+        """Stop sending to ``subscriber`` (``away``: its seat is marked dropped if it was
+        the seat's last socket here)."""
         subscribers = self.subscribers.get(table_id)
         if subscribers is not None and subscriber in subscribers:
             subscribers.discard(subscriber)
@@ -348,38 +341,38 @@ class PlayRuntime:
                 self._sent_seq.pop(table_id, None)
                 self._ring_entries.pop(table_id, None)
             if subscriber.seat is not None and away:
-                self._start_away_timer(table_id, subscriber.seat)
+                self._drop(table_id, subscriber.seat)
 
-    # ------------------------------------------------------------------ humans away
+    # ------------------------------------------------------------------ presence
     def _present(self, table_id: str, seat: int) -> bool:
         return any(other.seat == seat for other in self.subscribers.get(table_id, ()))
 
-    def _start_away_timer(self, table_id: str, seat: int) -> None:
+    def _drop(self, table_id: str, seat: int) -> None:
+        """Log ``drop N`` for a seat whose last socket here closed (the service declines
+        unless a human's game is in play). Another worker holding a socket of that seat
+        brings it back at its next fan-out (:meth:`_bring_back`): a short flap."""
         key = (table_id, seat)
-        if self.loop is None or key in self._away_timers or self._present(table_id, seat):
+        if self.loop is None or key in self._dropping or self._present(table_id, seat):
             return
-        self._away_timers[key] = asyncio.create_task(self._away_after(table_id, seat))
+        self._dropping.add(key)
+        task = asyncio.ensure_future(self._mark_dropped(table_id, seat))
+        _PENDING.add(task)
+        task.add_done_callback(_PENDING.discard)
 
-    async def _away_after(self, table_id: str, seat: int) -> None:
-        """Mark ``seat`` away once it has had no socket here for ``away_seconds`` (the
-        service declines unless a human's game is in play there)."""
+    async def _mark_dropped(self, table_id: str, seat: int) -> None:
         try:
-            await asyncio.sleep(self.away_seconds)
             if not self._present(table_id, seat):
-                await run_in_threadpool(self.service.mark_away, table_id, seat)
+                await run_in_threadpool(self.service.mark_dropped, table_id, seat)
         except NotFoundError:
             pass
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # pragma: no cover - logged; the next close starts another
-            _log.exception("play: marking seat %s of table %s away failed", seat, table_id)
+        except Exception:  # pragma: no cover - logged; the next close tries again
+            _log.exception("play: marking seat %s of table %s dropped failed", seat, table_id)
         finally:
-            if self._away_timers.get((table_id, seat)) is asyncio.current_task():
-                del self._away_timers[(table_id, seat)]
+            self._dropping.discard((table_id, seat))
 
     def _bring_back(self, table_id: str, subscribers: list[Subscriber]) -> None:
-        """A seat marked away has a socket here (it came back, or another worker marked it
-        away not knowing its socket is here): log ``back N``."""
+        """A seat marked dropped or away has a socket here (it came back, or another worker
+        marked it dropped not knowing its socket is here): log ``back N``."""
         away = set(self.service.away_seats(table_id))
         for seat in {subscriber.seat for subscriber in subscribers} & away:
             assert seat is not None
@@ -427,7 +420,7 @@ class PlayRuntime:
                 move = await run_in_threadpool(self.service.pending_auto_move, table_id)
                 if move is None:
                     continue
-                delay = self.bot_delay if move.bot else move.due - time.time()
+                delay = self.bot_delay if move.bot else move.due - self.service.clock()
                 if delay > 0 and await self._sleep(table_id, delay):
                     self._again.add(table_id)
                     continue  # something changed meanwhile: look again
@@ -499,7 +492,7 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         if not await runtime.still_holds(table_id, subscriber):
             return  # the seat changed hands while this socket was being opened
-        if seat is not None:  # a human marked away is back as soon as they connect
+        if seat is not None:  # a human dropped or away is back as soon as they connect
             await run_in_threadpool(service.mark_back, table_id, seat)
         await _catch_up(runtime, table_id, subscriber, last)
         runtime.kick(table_id)

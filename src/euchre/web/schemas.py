@@ -126,6 +126,13 @@ class EventCreate(BaseModel):
     online: bool | None = Field(
         default=None, description="Every table plays in the browser (docs/online.md)."
     )
+    online_drop_seconds: int | None = Field(
+        default=None,
+        ge=0,
+        le=3600,
+        description="Seconds a dropped online player has to come back before a computer "
+        "player takes his seat (default 120); 0: wait for the director.",
+    )
 
 
 class EventOut(BaseModel):

@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -137,6 +138,9 @@ class AutoMove:
     seat: int
     bot: bool
     due: float  # seconds since the epoch (0: now)
+    takeover: bool = False
+    """Not a move: seat ``seat``'s human dropped and a computer player takes the seat at
+    ``due`` (``away N``)."""
 
 
 class PlayService:
@@ -164,6 +168,13 @@ class PlayService:
         self._batch = threading.Condition()
         self._writer: threading.Thread | None = None
         self._direct: psycopg.Connection[Any] | None = None  # the writer thread's (PostgreSQL)
+        self.clock: Callable[[], float] = time.time
+        """Seconds since the epoch: when a dropped human's seat is taken over and turn timers
+        run out (the tests put a clock of their own here instead of waiting)."""
+        self.drop_seconds_override: float | None = None
+        """Every table's window for a dropped human (``EUCHRE_PLAY_AWAY_SECONDS``: tests and
+        benchmarks), instead of the table's own ``drop_seconds``; not a table that waits for
+        its director."""
         self.writer_pid = 0
         """The PostgreSQL backend pid of the writer's connection (0: none): the rings it
         sends are this process's own commits, already told to its sockets."""
@@ -312,6 +323,8 @@ class PlayService:
         with self._cached(table_id, at_least) as state:
             if state is None:
                 return None
+            if _takeover_due(state) is not None:
+                return True
             seat = state.to_act
             if seat is None:
                 return False
@@ -806,37 +819,58 @@ class PlayService:
         with contextlib.suppress(IllegalActionError):
             self.table_command(table_id, f"reissue {seat}")
 
-    def mark_away(self, table_id: str, seat: int) -> bool:
-        """Log ``away N``: seat N's human has been gone a while, so a computer player moves
-        for them until they come back (their token still works). False when that does not
-        apply (not a human's seat, the game not in play, an event's table, already away)."""
+    def drop_window(self, config: TableConfig) -> float | None:
+        """Seconds a dropped human of a table with ``config`` has before a computer player
+        takes their seat (None: the table waits for its director)."""
+        if config.drop_seconds is None:
+            return None
+        if self.drop_seconds_override is not None:
+            return self.drop_seconds_override
+        return float(config.drop_seconds)
+
+    def mark_dropped(self, table_id: str, seat: int) -> bool:
+        """Log ``drop N UNTIL`` (or ``drop N`` where the director decides): seat N's human
+        lost their last connection during a game. Every seat is shown it with the countdown,
+        on every worker (it is in the log); a computer player takes the seat at ``UNTIL``
+        (``away N``, by whichever worker's driver or request gets there first). False when it
+        does not apply (not a human's seat, no game in play, dropped already)."""
         with self.reading(table_id) as state:
-            if (
-                state.config.event_id is not None  # an event's seats are the director's
-                or state.status != "playing"
-                or state.kinds[seat] != HUMAN
-                or state.away[seat]
-            ):
+            if state.status != "playing" or state.kinds[seat] != HUMAN or state.dropped[seat]:
+                return False
+            window = self.drop_window(state.config)
+        if window is None:
+            return self._table_entry(table_id, f"drop {seat}")
+        return self._table_entry(table_id, f"drop {seat} {round(self.clock() + window)}")
+
+    def mark_away(self, table_id: str, seat: int) -> bool:
+        """Log ``away N``: seat N's human dropped and their time is up (or the caller says
+        so: the director, a test), so a computer player moves for them until they come back
+        (their token still works). False when that does not apply (not a human's seat, the
+        game not in play, already away)."""
+        with self.reading(table_id) as state:
+            if state.status != "playing" or state.kinds[seat] != HUMAN or state.away[seat]:
                 return False
         return self._table_entry(table_id, f"away {seat}")
 
     def mark_back(self, table_id: str, seat: int) -> bool:
-        """Log ``back N``: seat N's human, marked away, is back (connected again); the
-        computer player stops moving for them. False when the seat was not away."""
+        """Log ``back N``: seat N's human, dropped or away, is back (connected again, or a
+        move of theirs); the computer player stops moving for them. False when the seat was
+        neither."""
         state = self._cache.get(table_id)
-        if state is not None and not state.away[seat]:
+        if state is not None and not (state.away[seat] or state.dropped[seat]):
             return False  # the usual case: nothing to read
         with self.reading(table_id) as state:
-            if not state.away[seat]:
+            if not (state.away[seat] or state.dropped[seat]):
                 return False
         return self._table_entry(table_id, f"back {seat}")
 
     def away_seats(self, table_id: str) -> list[int]:
-        """The seats marked away in this process's copy of the table (no query; may lag)."""
+        """The seats dropped or away in this process's copy of the table (no query; may
+        lag)."""
         state = self._cache.get(table_id)
         if state is None:
             return []
-        return [seat for seat in range(4) if state.away[seat]]
+        return [seat for seat in range(4) if state.away[seat] or state.dropped[seat]]
 
     def _table_entry(self, table_id: str, action: str) -> bool:
         try:
@@ -870,17 +904,24 @@ class PlayService:
         """The move the server owes at this table, if any."""
         with self.reading(table_id) as state:
             seat = state.to_act
-            if seat is None:
-                return None
-            if state.stands_in(seat) is not None:  # a computer player, or one for a human away
-                return AutoMove(state.seq, seat, True, 0.0)
-            deadline = self._deadline(state)
-            if deadline is None:
+            if seat is not None and state.stands_in(seat) is not None:
+                return AutoMove(state.seq, seat, True, 0.0)  # a computer player (or a stand-in)
+            takeover = _takeover_due(state)
+            deadline = self._deadline(state) if seat is not None else None
+            if takeover is not None and (deadline is None or takeover[1] <= deadline):
+                return AutoMove(state.seq, takeover[0], False, takeover[1], takeover=True)
+            if seat is None or deadline is None:
                 return None
             return AutoMove(state.seq, seat, False, deadline)
 
     def auto_move(self, table_id: str, move: AutoMove) -> bool:
         """Make ``move`` if the table is still where it was; False when it moved on."""
+        if move.takeover:
+            with self.reading(table_id) as state:
+                due = state.takeover_at[move.seat]
+                if due is None or state.away[move.seat] or due > self.clock():
+                    return False  # back meanwhile, taken already, or not yet
+            return self.mark_away(table_id, move.seat)
         with self.reading(table_id) as state:
             if state.seq != move.seq or state.to_act != move.seat:
                 return False
@@ -984,7 +1025,23 @@ def _copy_for_check(state: TableState) -> TableState:
     copy.question = state.question
     copy.closed = state.closed
     copy.away = list(state.away)
+    copy.dropped = list(state.dropped)
     return copy
+
+
+def _takeover_due(state: TableState) -> tuple[int, float] | None:
+    """The dropped seat a computer player takes over first, and when (None: none due)."""
+    if state.status != "playing":
+        return None
+    due = [
+        (when, seat)
+        for seat, when in enumerate(state.takeover_at)
+        if when is not None and not state.away[seat]
+    ]
+    if not due:
+        return None
+    when, seat = min(due)
+    return seat, when
 
 
 def _spent_hash(code: str) -> str:

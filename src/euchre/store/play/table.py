@@ -9,8 +9,11 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
 - ``ask N`` / ``ask N CARD`` and ``answered``: the question pile (``questions`` profile);
 - ``rematch``: a new game with the same players;
 - ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell;
-- ``away N`` (by the table itself): seat N's human has been gone a while, a computer player
-  moves for them (its moves are logged as the seat's); ``back N``: they returned;
+- ``drop N UNTIL`` / ``drop N`` (by the table itself): seat N's human lost their last
+  connection; a computer player takes the seat at ``UNTIL`` (seconds since the epoch), or
+  (no ``UNTIL``) when the director decides;
+- ``away N`` (by the table itself): a computer player moves for seat N's human (its moves are
+  logged as the seat's, and remembered for the human's return); ``back N``: they returned;
 - ``reissue N`` (by the table itself): seat N's human seat was handed a new token (a code
   redeemed, the host re-opening it, a player's code at an online night): the old holder's
   sockets are closed.
@@ -90,6 +93,10 @@ class TableConfig(BaseModel):
     label: str | None = None
     """A line the page shows above the table (an event's table: round, table, who sits
     where)."""
+    drop_seconds: int | None = 45
+    """How long a human who dropped (lost their last connection) has to come back before a
+    computer player takes their seat: 45 s at a casual table, the director's choice at an
+    event's (None: nobody takes it until the director decides)."""
 
     def rule_profile(self) -> RuleProfile:
         """The rule profile (a built-in with this table's overrides)."""
@@ -116,6 +123,14 @@ class FinishedHand:
     record: HandRecord
     result: HandResult
     game_number: int
+    moves: tuple[tuple[int, int], ...] = ()
+    """Per seat, the moves its human made in this hand and those a computer player made for
+    it (a seat handed to a computer player, or a human's while away)."""
+
+    def computer_played(self, seat: int) -> bool:
+        """Whether a computer player made most of ``seat``'s moves in this hand."""
+        own, computer = self.moves[seat] if self.moves else (0, 0)
+        return computer > own
 
 
 @dataclass(slots=True)
@@ -168,6 +183,16 @@ class TableState:
     asked: list[dict[str, Any]] = field(default_factory=list)
     closed: bool = False
     away: list[bool] = field(default_factory=lambda: [False] * 4)
+    dropped: list[bool] = field(default_factory=lambda: [False] * 4)
+    """A human's seat with no connection (``drop N``) until ``back N``."""
+    takeover_at: list[float | None] = field(default_factory=lambda: [None] * 4)
+    """When a computer player takes a dropped seat (seconds since the epoch; None: not
+    dropped, already taken, or waiting for the director)."""
+    played_for: list[list[str]] = field(default_factory=lambda: [[] for _ in range(4)])
+    """What the computer player made for each seat since it last took over, until the
+    seat's human moves again (shown to that human only: "While you were away ...")."""
+    hand_moves: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(4)])
+    """Per seat, the moves of the hand in progress made by its human and by a computer."""
     token_epochs: list[int] = field(default_factory=lambda: [0] * 4)
     """How often each seat changed hands (``seat N KIND``, ``reissue N``): a socket opened
     at an older count must show its token is still the seat's before it gets anything more."""
@@ -287,8 +312,8 @@ class TableState:
             if self.closed:
                 raise IllegalActionError("the table is already closed")
             self.closed = True
-        elif words[:1] in (["away"], ["back"]) and seat == -1:
-            self._set_away(words, text)
+        elif words[:1] in (["away"], ["back"], ["drop"]) and seat == -1:
+            self._set_presence(words, text)
         elif words[:1] == ["reissue"] and seat == -1:
             self._reissue(words, text)
         elif not 0 <= seat <= 3:
@@ -297,6 +322,8 @@ class TableState:
             legal = self.legal(seat)
             if text not in legal:
                 raise IllegalActionError(self.refusal(seat, text, legal))
+            if self.hand is not None and text not in ("sit", "rematch"):
+                self.hand_moves[seat][int(self.stands_in(seat) is not None)] += 1
             if text == "sit":
                 self.seated[seat] = True
                 self._maybe_start()
@@ -312,23 +339,49 @@ class TableState:
                 self._ask(words)
             else:
                 self._play(Action.parse(text))
+            if self.away[seat]:
+                self.played_for[seat].append(text)
+            else:
+                self.played_for[seat] = []
         self.seq += 1
         self.last_at = at
 
-    def _set_away(self, words: list[str], text: str) -> None:
-        if len(words) != 2 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
-            raise IllegalActionError(f"malformed entry {text!r}; expected 'away N' or 'back N'")
+    def _set_presence(self, words: list[str], text: str) -> None:
+        drop = words[0] == "drop"
+        if not (
+            (len(words) == 2 or (drop and len(words) == 3 and words[2].isdigit()))
+            and words[1].isdigit()
+            and 0 <= int(words[1]) <= 3
+        ):
+            raise IllegalActionError(
+                f"malformed entry {text!r}; expected 'drop N [UNTIL]', 'away N' or 'back N'"
+            )
         target = int(words[1])
         if words[0] == "back":
-            if not self.away[target]:
+            if not (self.away[target] or self.dropped[target]):
                 raise IllegalActionError(f"seat {target} is not away")
-            self.away[target] = False
+            self._present(target)
             return
         if self.kinds[target] != HUMAN or self.away[target] or self.status != "playing":
             raise IllegalActionError(
-                f"seat {target} cannot be marked away: only a human's seat in a game in play"
+                f"seat {target} cannot be marked {words[0]}: only a human's seat in a game in play"
             )
+        if drop:
+            if self.dropped[target]:
+                raise IllegalActionError(f"seat {target} has already dropped")
+            self.dropped[target] = True
+            self.takeover_at[target] = float(words[2]) if len(words) == 3 else None
+            return
         self.away[target] = True
+        self.dropped[target] = True  # an old log's ``away N`` came with no ``drop N``
+        self.takeover_at[target] = None
+        self.played_for[target] = []
+
+    def _present(self, target: int) -> None:
+        """Seat ``target`` is its human's again (back, or handed to someone else)."""
+        self.away[target] = False
+        self.dropped[target] = False
+        self.takeover_at[target] = None
 
     def _reissue(self, words: list[str], text: str) -> None:
         if len(words) != 2 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
@@ -384,7 +437,7 @@ class TableState:
             # table waits or is over.
             self.kinds[target] = kind
             self.pending_kinds.pop(target, None)
-            self.away[target] = False
+            self._present(target)
             self.seated[target] = kind == HUMAN and self.status == "playing"
             if self.status == "waiting":
                 self._maybe_start()
@@ -411,7 +464,7 @@ class TableState:
         for target, kind in self.pending_kinds.items():
             self.kinds[target] = kind
             self.seated[target] = True
-            self.away[target] = False
+            self._present(target)
         self.pending_kinds = {}
         while True:
             self.record = deal_record(self.profile, self.game.dealer, self.rng)
@@ -471,7 +524,9 @@ class TableState:
             self.config.profile,
             dict(self.config.profile_options),
         )
-        self.finished.append(FinishedHand(full, result, self.game_number))
+        moves = tuple((own, computer) for own, computer in self.hand_moves)
+        self.finished.append(FinishedHand(full, result, self.game_number, moves))
+        self.hand_moves = [[0, 0] for _ in range(4)]
         self.asked = []
 
     # ------------------------------------------------------------------ views
@@ -519,6 +574,8 @@ class TableState:
                     "next_kind": self.pending_kinds.get(index),
                     "seated": self.seated[index],
                     "away": self.away[index],
+                    "connected": not self.dropped[index],
+                    "takeover_at": self.takeover_at[index],
                 }
                 for index in range(4)
             ]
@@ -535,6 +592,7 @@ class TableState:
             "questions": list(self.asked),
             "last_hand": self._last_hand() if static else None,
             "phase": self.status,
+            "played_for_you": list(self.played_for[seat]) if seat is not None else [],
         }
         hand = self.hand
         if hand is None or game is None:
@@ -646,6 +704,8 @@ class TableState:
             tuple(sorted(self.pending_kinds.items())),
             tuple(self.seated),
             tuple(self.away),
+            tuple(self.dropped),
+            tuple(self.takeover_at),
             len(self.finished),
         )
 
@@ -678,7 +738,11 @@ class TableState:
             }
         for seat in seats:
             legal = self.legal(seat) if status != "playing" or seat == to_act else []
-            own: dict[str, Any] = {"seat": seat, "legal": legal}
+            own: dict[str, Any] = {
+                "seat": seat,
+                "legal": legal,
+                "played_for_you": list(self.played_for[seat]),
+            }
             out[seat] = own
             if hand is None or self.game is None:
                 continue
@@ -742,6 +806,22 @@ class TableState:
             out.append(record)
         return out
 
+    def computer_played(self, game_number: int) -> list[int]:
+        """The seats whose game ``game_number`` a computer player played: it made most of
+        the seat's moves in more than half of the hands the seat had a move in (a partner
+        sitting out a lone hand has none; hands of a game still in play count as far as
+        they went). The threshold is written in docs/online.md."""
+        out = []
+        for seat in range(4):
+            hands = [
+                hand
+                for hand in self.finished
+                if hand.game_number == game_number and hand.moves and sum(hand.moves[seat])
+            ]
+            if 2 * sum(1 for hand in hands if hand.computer_played(seat)) > len(hands):
+                out.append(seat)
+        return out
+
     def _game_over(self, game_number: int) -> bool:
         """Whether game ``game_number`` of this table is over (a rematch began after it, or
         it is the last one and the table is over)."""
@@ -765,8 +845,8 @@ def _ordered(hand: HandState) -> bool:
 
 
 _PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
-_OWN_ORDER = ("seat", "legal", "hand", "discard", "history")
-_OWN_KEYS = frozenset(("seat", "legal", "hand", "discard", "history"))  # _own_part's keys
+_OWN_ORDER = ("seat", "legal", "played_for_you", "hand", "discard", "history")
+_OWN_KEYS = frozenset(_OWN_ORDER)  # _own_part's keys
 _STATIC_KEYS = ("profile", "seats", "last_hand")  # what _shared_json() keeps encoded
 
 

@@ -146,6 +146,7 @@
     renderTimer(v);
     renderHandOver(v);
     renderSeats(v);
+    renderPresence(v);
     renderHistory(v);
     $("hint-button").hidden = !(v.hints && seat !== null && v.legal.length && v.status === "playing");
     if (!$("last-trick").hidden) renderLastTrick(v);
@@ -379,6 +380,63 @@
       }
       box.append(row);
     });
+  }
+
+  // ---------------------------------------------------------------- presence (drops)
+  // A badge per seat (at the table, dropped, a computer playing for them), one notice line
+  // with the countdown to a computer player taking a dropped seat, and the returning
+  // player's notice of what was played for him. Only from the view's seats and
+  // played_for_you; kept apart so the table's drawing can change around it.
+  let presenceHandle = null;
+  function clock(seconds) {
+    const left = Math.max(0, Math.ceil(seconds));
+    return Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+  }
+  function presenceText(s, status) {
+    if (s.kind !== "human") return "computer player";
+    if (!s.seated && status === "waiting") return "not seated yet";
+    if (s.away) return "away: a computer plays";
+    if (!s.connected) return "dropped";
+    return "connected";
+  }
+  function dropLines(v) {
+    const lines = [];
+    v.seats.forEach((s) => {
+      if (s.kind !== "human" || s.connected) return;
+      const who = s.seat === seat ? "You" : NAMES[s.seat];
+      if (s.away) lines.push(who + (s.seat === seat ? " are" : " is") + " away: a computer plays until " + (s.seat === seat ? "you are" : "they are") + " back.");
+      else if (s.takeover_at) lines.push(who + " dropped: a computer plays in " + clock(s.takeover_at - Date.now() / 1000));
+      else lines.push(who + " dropped: waiting for the director.");
+    });
+    return lines;
+  }
+  function renderPresence(v) {
+    const box = $("presence");
+    if (!box) return;
+    box.replaceChildren();
+    v.seats.forEach((s) => {
+      const badge = document.createElement("span");
+      badge.className = "presence-badge";
+      badge.dataset.seat = String(s.seat);
+      badge.dataset.connected = s.kind !== "human" || s.connected ? "true" : "false";
+      badge.dataset.away = s.away ? "true" : "false";
+      const dot = s.kind !== "human" ? "▪" : s.connected ? "●" : "○";
+      badge.textContent = dot + " " + seatName(s.seat) + ": " + presenceText(s, v.status);
+      box.append(badge);
+    });
+    const note = $("drop-notice");
+    if (presenceHandle) { clearInterval(presenceHandle); presenceHandle = null; }
+    const tick = () => {
+      const lines = view ? dropLines(view) : [];
+      note.textContent = lines.join(" ");
+      note.hidden = !lines.length;
+    };
+    tick();
+    if (v.seats.some((s) => s.takeover_at)) presenceHandle = setInterval(tick, 1000);
+    const back = $("away-notice");
+    const made = v.played_for_you || [];
+    back.hidden = !made.length;
+    back.textContent = made.length ? "While you were away the computer played: " + made.map((a) => a.startsWith("play ") ? cardText(a.split(" ")[1]) : actionLabel(a)).join(", ") + "." : "";
   }
 
   // ---------------------------------------------------------------- talking to the server

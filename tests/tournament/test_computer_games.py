@@ -1,0 +1,75 @@
+"""Points a computer made (issue 21, item 4): a game a computer player played for a player
+absent online counts for the table, but by default does not make that player eligible for
+prizes or the euchred cup, which goes to "the player with the fewest points" among those
+who played (sheet 001). The standings count such games."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre.tournament import (
+    EventInputs,
+    PrizeTable,
+    PrizeTier,
+    SeatingOverride,
+    TableResult,
+    TableSeating,
+    TournamentError,
+    compute_event,
+    preset_config,
+)
+
+from .helpers import players
+
+
+def _night(computer: tuple[str, ...], **settings: object) -> EventInputs:
+    """Bolivar, one game at two tables; P03 and P04 finish with the fewest points, and P01
+    with the most; two euchres put money in the cup."""
+    prizes = PrizeTable((PrizeTier(1, (3000, 2000)),))
+    config = preset_config(
+        "bolivar", **{"rounds": 1, "side_pot": True, "prizes": prizes, **settings}
+    )
+    override = SeatingOverride(
+        1,
+        (
+            TableSeating(1, (("P01", "P02"), ("P03", "P04"))),
+            TableSeating(2, (("P05", "P06"), ("P07", "P08"))),
+        ),
+    )
+    results = (
+        TableResult(1, 1, (10, 2), euchres={"P03": 1, "P04": 1}, computer_played=computer),
+        TableResult(1, 2, (8, 6)),
+    )
+    return EventInputs(config, players(8), results, overrides=(override,))
+
+
+def test_bolivar_cup_goes_to_the_fewest_points_among_those_who_played_not_to_a_computer() -> None:
+    snapshot = compute_event(_night(("P03",)))
+    rows = {row.competitor_id: row for row in snapshot.standings}
+    assert rows["P03"].points == rows["P04"].points == 2  # the points count for the table
+    assert rows["P03"].computer_games == 1 and rows["P04"].computer_games == 0
+    pot = snapshot.side_pot
+    assert pot is not None
+    assert pot.winners == ("P04",)
+    assert pot.not_qualified["P03"] == "a computer player played 1 of 1 games"
+    # Without the computer's game the two would have shared the cup.
+    plain = compute_event(_night(())).side_pot
+    assert plain is not None and plain.winners == ("P03", "P04")
+
+
+def test_a_player_whose_game_a_computer_played_wins_no_prize_the_next_player_does() -> None:
+    snapshot = compute_event(_night(("P01",)))
+    first = snapshot.standings[0]
+    assert first.competitor_id in ("P01", "P02") and first.points == 10
+    paid = {award.competitor_id: award.places for award in snapshot.prizes}
+    assert "P01" not in paid and paid["P02"] == (1,)  # the places go to those below him
+    # The event may say such games count as the player's own.
+    counted = compute_event(_night(("P01",), computer_games="count"))
+    assert "P01" in {award.competitor_id for award in counted.prizes}
+    pot = counted.side_pot
+    assert pot is not None and "P03" not in pot.not_qualified
+
+
+def test_an_unknown_rule_for_computer_games_is_refused() -> None:
+    with pytest.raises(TournamentError, match="computer_games 'maybe'"):
+        preset_config("bolivar", computer_games="maybe")
