@@ -27,6 +27,7 @@ from euchre.tournament.codec import Choice, JsonCodec
 from euchre.tournament.errors import TournamentError
 
 __all__ = [
+    "DEFAULT_BETA",
     "DEFAULT_MODEL",
     "PROVISIONAL_GAMES",
     "MemberRating",
@@ -55,14 +56,22 @@ DEFAULT_MODEL = RatingModel.PLACKETT_LUCE
 """OpenSkill's own default, and the best or level-best of the three on the bench."""
 
 
-def _openskill(model: RatingModel) -> Any:
-    """A fresh OpenSkill model with the package's default parameters."""
+DEFAULT_BETA = 12.5
+"""How far one game's result strays from the players' skills (OpenSkill's ``beta``, the spread
+of a single performance): the larger, the more a game is put down to the cards, so each game
+moves the ratings less and predictions stay nearer even. Three times OpenSkill's default
+(25/6), which is made for games of skill: with it the ratings overrate a few lucky euchre games
+and predict worse than a coin (``docs/season.md`` has the figures)."""
+
+
+def _openskill(model: RatingModel, beta: float) -> Any:
+    """A fresh OpenSkill model: the package's default prior, and ``beta``."""
     factories: dict[RatingModel, Any] = {
         RatingModel.PLACKETT_LUCE: PlackettLuce,
         RatingModel.THURSTONE_MOSTELLER_FULL: ThurstoneMostellerFull,
         RatingModel.BRADLEY_TERRY_FULL: BradleyTerryFull,
     }
-    return factories[RatingModel(model)]()
+    return factories[RatingModel(model)](beta=beta)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -138,6 +147,7 @@ class RatingTable:
     """Every rated member's rating after the games, and the model that made them."""
 
     model: RatingModel
+    beta: float
     ratings: Mapping[MemberId, MemberRating]
 
     def rating(self, member_id: MemberId) -> MemberRating:
@@ -145,7 +155,7 @@ class RatingTable:
         known = self.ratings.get(member_id)
         if known is not None:
             return known
-        prior = _openskill(self.model).rating()
+        prior = _openskill(self.model, self.beta).rating()
         return _member_rating(member_id, prior, 0)
 
     def ranked(self) -> list[MemberRating]:
@@ -154,7 +164,7 @@ class RatingTable:
 
     def win_probability(self, team_a: Sequence[MemberId], team_b: Sequence[MemberId]) -> float:
         """The probability that partnership ``team_a`` beats ``team_b`` (draws left aside)."""
-        model = _openskill(self.model)
+        model = _openskill(self.model, self.beta)
         sides = [
             [model.rating(mu=self.rating(m).mu, sigma=self.rating(m).sigma) for m in team]
             for team in (team_a, team_b)
@@ -175,9 +185,14 @@ def _member_rating(member_id: MemberId, belief: Any, games: int) -> MemberRating
     )
 
 
-def rate_games(games: Iterable[RatedGame], model: RatingModel = DEFAULT_MODEL) -> RatingTable:
-    """Every member's rating from the prior through ``games`` in :func:`canonical_order`."""
-    engine = _openskill(model)
+def rate_games(
+    games: Iterable[RatedGame], model: RatingModel = DEFAULT_MODEL, *, beta: float = DEFAULT_BETA
+) -> RatingTable:
+    """Every member's rating from the prior through ``games`` in :func:`canonical_order`
+    (``beta``: see :data:`DEFAULT_BETA`)."""
+    if not beta > 0:
+        raise TournamentError(f"beta must be more than 0, got {beta!r}")
+    engine = _openskill(model, beta)
     beliefs: dict[MemberId, Any] = {}
     played: dict[MemberId, int] = {}
     for game in canonical_order(games):
@@ -191,6 +206,7 @@ def rate_games(games: Iterable[RatedGame], model: RatingModel = DEFAULT_MODEL) -
                 played[member] = played.get(member, 0) + 1
     return RatingTable(
         model=RatingModel(model),
+        beta=beta,
         ratings={
             member: _member_rating(member, belief, played[member])
             for member, belief in sorted(beliefs.items())
