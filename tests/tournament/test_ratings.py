@@ -161,3 +161,10 @@ def test_a_game_with_one_member_on_both_sides_is_refused() -> None:
 def test_a_rated_game_reads_back_what_it_writes() -> None:
     one = game(1, 2, 3, ((1, 2), (3, 4)), points=(8, 8), winner=0)
     assert RatedGame.from_json(one.to_json()) == one
+
+
+def test_a_larger_beta_puts_more_of_a_game_down_to_the_cards() -> None:
+    one = [game(1, 1, 1, ((1, 2), (3, 4)))]
+    assert rate_games(one, beta=25).rating(1).mu < rate_games(one, beta=25 / 6).rating(1).mu
+    with pytest.raises(TournamentError, match="beta"):
+        rate_games(one, beta=0)

@@ -17,6 +17,7 @@ def test_the_quick_bench_computes_tau_brier_and_log_loss_for_every_model(
     assert json.loads(capsys.readouterr().out) == report
     assert report["players"] == 4 and report["training_games"] == 4
     assert report["games_each"] == [4, 4]
+    assert 0 <= report["stronger_side_won"]["share"] <= 1
     assert set(report["models"]) == {
         "plackett_luce",
         "thurstone_mosteller_full",
