@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime
 import itertools
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Any
@@ -311,12 +311,12 @@ def _split(
         return [group]
     first, rest = tie_breaks[0], tie_breaks[1:]
     members = {member.member_id for member in group}
-    value: Callable[[_Member], int]
-    if first is SeasonTieBreak.HEAD_TO_HEAD:
-        value = lambda member: _head_to_head(member, members - {member.member_id})  # noqa: E731
-    else:
-        attribute = first.value
-        value = lambda member: member.total(attribute)  # noqa: E731
+
+    def value(member: _Member) -> int:
+        if first is SeasonTieBreak.HEAD_TO_HEAD:
+            return _head_to_head(member, members - {member.member_id})
+        return member.total(first.value)
+
     by_value: dict[int, list[_Member]] = defaultdict(list)
     for member in group:
         by_value[value(member)].append(member)
