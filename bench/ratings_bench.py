@@ -18,8 +18,11 @@ played hand by hand by the engine under the Bolivar sheet's rules
   probability that the first partnership wins, scored by the Brier score and the log loss
   against a coin's (0.25 and ln 2 = 0.693), and how often the favourite won.
 
-Every Weng-Lin model offered is measured on the same games. The same seed gives the same
-games and figures. A progress bar is shown on a terminal only.
+Every Weng-Lin model offered is measured on the same games. The seed fixes the schedule, the
+deals and the ``easy``/``medium`` players' choices; ``hard`` and ``expert`` think against a
+clock, so on a loaded machine a rerun may play some cards differently: ``--save games.json``
+keeps the exact games and ``--load games.json`` measures them again (``--beta``, every model)
+without playing. A progress bar is shown on a terminal only.
 """
 
 from __future__ import annotations
