@@ -63,7 +63,7 @@ class Player:
 
 def make_players(levels: Sequence[str], names: int) -> list[Player]:
     """``names`` players per level, numbered from 1; the strength is the level's index."""
-    players = []
+    players: list[Player] = []
     for strength, level in enumerate(levels):
         for index in range(names):
             number = len(players) + 1
