@@ -112,6 +112,13 @@ def test_a_night_that_waits_for_the_director_shows_the_drop_and_no_computer_take
     assert not director.get(f"/api/play/tables/{table}").json()["seats"][2]["away"]
     # He comes back: the seat is his.
     _drop(director, table, seats[2]["token"])  # connects (back), then drops again
-    events = director.get(f"/api/play/tables/{table}/events", params={"since": 0}).json()
-    actions = [entry["action"] for entry in events["events"]]
+    # The second drop is logged once the server sees the socket close: wait for it.
+    _wait_for(director, table, lambda v: not v["seats"][2]["connected"])
+    deadline = time.monotonic() + 30
+    while True:
+        events = director.get(f"/api/play/tables/{table}/events", params={"since": 0}).json()
+        actions = [entry["action"] for entry in events["events"]]
+        if actions.count("drop 2") == 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert actions.count("drop 2") == 2 and "back 2" in actions and "away 2" not in actions

@@ -131,7 +131,7 @@ def test_a_hand_that_scores_nothing_is_refused_unless_the_director_ruled_on_it(
     assert "hand 1 is 0-0, but with stick the dealer every hand gives points" in zeros.text
     hands = [list(hand) for hand in HANDS_6_6]
     hands[2] = [0, 0]
-    form = {"player_code": codes[sides[0][0]], "team0": "4", "team1": "6"}
+    form = {"player_code": codes[sides[0][0]], "round": "1", "team0": "4", "team1": "6"}
     for number, (first, second) in enumerate(hands, start=1):
         form[f"hand_{number}_0"], form[f"hand_{number}_1"] = str(first), str(second)
     page = client.post(f"/t/{code}/submissions", data=form)
