@@ -205,7 +205,8 @@ def _assert_review_is_of_a_finished_hand(state: TableState, view: dict[str, Any]
     dealt = {str(card) for hand in record.hands for card in hand} | {str(record.up_card)}
     dealt |= {str(card) for card in record.kitty}
     assert set(CARD.findall(json.dumps(review))) <= dealt
-    assert len(review["tricks"]) == len(state.finished[-1].result.tricks)
+    assert [trick["winner"] for trick in review["plays"]] == review["tricks"]
+    assert review["tricks"] == list(state.finished[-1].result.tricks)
 
 
 @settings(max_examples=40)

@@ -765,34 +765,43 @@ class TableState:
         return game_number < self.game_number or self.status == "over"
 
 
-# Suits in an order that alternates colours (clubs, diamonds, spades, hearts), so that once
-# trump is first the suits that follow it still alternate.
-_SUIT_CYCLE = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
-
-
 @lru_cache(maxsize=1 << 16)
 def sorted_hand(mask: int, trump: int = -1) -> tuple[str, ...]:
     """The cards of ``mask`` as a player holds them: trump first (right bower, left bower,
     then A K Q T 9: the left bower among trump, by the engine's own ``effective_suit`` and
-    ``trump_rank``), then the other suits alternating colours, each high to low. Before
-    trump is made (``trump`` -1) the suits alternate colours from clubs."""
-    start = _SUIT_CYCLE.index(Suit(trump)) if trump >= 0 else 0
-    order = {suit: (position - start) % 4 for position, suit in enumerate(_SUIT_CYCLE)}
+    ``trump_rank``), then the other suits, each high to low, in an order that alternates
+    colours as far as the suits held allow (a black suit, the red one, the other black)."""
+    cards = list(iter_mask(mask))
+    suits = {effective_suit(card, trump) for card in cards}
+    others = [suit for suit in Suit if suit in suits and suit != trump]
+    reds = [suit for suit in others if suit.is_red]
+    blacks = [suit for suit in others if not suit.is_red]
+    # Start with the colour trump is not (or, before trump, the colour held in more suits).
+    first, second = (reds, blacks) if (trump >= 0 and not Suit(trump).is_red) else (blacks, reds)
+    if trump < 0 and len(second) > len(first):
+        first, second = second, first
+    order = [trump] if trump >= 0 else []
+    while first or second:
+        if first:
+            order.append(first.pop(0))
+        first, second = second, first
+    position = {suit: index for index, suit in enumerate(order)}
 
     def key(card: Card) -> tuple[int, int]:
         suit = effective_suit(card, trump)
         within = trump_rank(card, trump) if trump >= 0 and suit == trump else -card.rank
-        return order[suit], within
+        return position[suit], within
 
-    return tuple(str(card) for card in sorted(iter_mask(mask), key=key))
+    return tuple(str(card) for card in sorted(cards, key=key))
 
 
 def hand_review(record: HandRecord) -> dict[str, Any]:
     """A finished hand as the review after it and the replay page show it: the four hands
     as dealt (each sorted as its player held it), the up-card, the bids and other moves
     before the first card (``bids``: seat and action, the dealer's discard included: the
-    hand is over, so nothing in it is secret any more) and the tricks (leader, cards in play
-    order, winner). Only for hands that are over."""
+    hand is over, so nothing in it is secret any more) and the tricks (``plays``: leader,
+    cards in play order, winner; beside the result's ``tricks``, the winners alone). Only
+    for hands that are over."""
     state = replay(record)
     assert state.is_over, "hand_review shows finished hands only"
     plays = state.trick_plays()
@@ -808,7 +817,7 @@ def hand_review(record: HandRecord) -> dict[str, Any]:
         ],
         "up_card": str(record.up_card),
         "bids": bids,
-        "tricks": [
+        "plays": [
             {
                 "leader": trick[0][0],
                 "cards": [{"seat": who, "card": str(card)} for who, card in trick],

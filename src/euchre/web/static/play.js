@@ -449,8 +449,7 @@
     timerHandle = setInterval(tick, 1000);
   }
 
-  // A hand's result shows from its end until the next hand's first card; the game's end
-  // stays.
+  // The game's end stays on the page.
   function renderHandOver(v) {
     const box = $("hand-over");
     const last = v.last_hand;
@@ -469,9 +468,9 @@
       }
       return;
     }
-    const fresh = last && last.game_number === v.game_number && !handStarted(v);
-    box.hidden = !fresh;
-    box.textContent = fresh ? "Hand " + last.number + " over: " + describeHand(last) : "";
+    // A hand's result is the review's heading (shown until the next hand's first card).
+    box.hidden = true;
+    box.textContent = "";
   }
   function handStarted(v) { return (v.history || []).some((entry) => entry.action.startsWith("play")); }
   function describeHand(last) {

@@ -9,7 +9,18 @@
   const games = JSON.parse(data.textContent);
   const compass = root.dataset.names.split(",");
   const players = root.dataset.players.split(",");
-  const nameOf = (seat) => players[seat] || compass[seat];
+  // The viewer's own seat, where this browser holds one at the table: "You", "Partner",
+  // "Left", "Right" as on the table page; else the players' names or the compass.
+  let mine = null;
+  try {
+    const saved = JSON.parse(localStorage.getItem("euchre-play:" + root.dataset.table) || "null");
+    if (saved && Number.isInteger(saved.seat)) mine = saved.seat;
+  } catch (e) { /* nobody's seat */ }
+  const nameOf = (seat) => {
+    if (seat === mine) return "You";
+    if (players[seat]) return players[seat];
+    return mine === null ? compass[seat] : ["You", "Left", "Partner", "Right"][(seat - mine + 4) % 4];
+  };
   const $ = (id) => document.getElementById(id);
   let gameIndex = 0;
   let handIndex = 0;
@@ -33,6 +44,9 @@
     $("replay-where").textContent = "Game " + (games[gameIndex].game + 1) + ", hand " + h.number + " of " + hands().length + (step === 0 ? ": the deal and the bids" : ": trick " + step + " of " + last + ", won by " + nameOf(h.plays[step - 1].winner));
     const played = new Set();
     h.plays.slice(0, step).forEach((trick) => trick.cards.forEach((play) => played.add(play.card)));
+    // After the bids the dealer holds the up-card if it was ordered, less the discard.
+    const ordered = h.bids.some((b) => b.action.startsWith("order"));
+    const discard = h.bids.find((b) => b.action.startsWith("discard "));
     const box = $("replay-table");
     box.replaceChildren();
     const list = document.createElement("ul");
@@ -44,7 +58,11 @@
       who.className = "who";
       who.textContent = nameOf(seat) + (seat === h.dealer ? " (dealer)" : "");
       li.append(who, " ");
-      cards.filter((code) => !played.has(code)).forEach((code) => li.append(C.cardSpan(code, "reviewCard"), " "));
+      let held = cards;
+      if (step > 0 && discard && discard.seat === seat) {
+        held = cards.concat(ordered ? [h.up_card] : []).filter((code) => code !== discard.action.split(" ")[1]);
+      }
+      held.filter((code) => !played.has(code)).forEach((code) => li.append(C.cardSpan(code, "reviewCard"), " "));
       list.append(li);
     });
     box.append(list);
