@@ -259,6 +259,8 @@ def _walk_the_replay(page: Page, final: dict[str, Any], artifacts: Path) -> None
     assert hands == final["hands_played"]
     page.keyboard.press("ArrowLeft")  # back into the hand before the last, at its last trick
     expect(page.locator("#replay")).to_have_attribute("data-hand", str(hands - 1))
+    if AXE.exists():
+        assert _axe_problems(page) == []
 
 
 def test_animations_stop_when_the_player_asks_for_reduced_motion(
@@ -296,3 +298,56 @@ def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
+
+
+AXE = Path(__file__).resolve().parents[1] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, pinned (``scripts/test.sh`` installs it from the npm registry; injected only here)."""
+
+
+def _axe_problems(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now."""
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{item['id']} ({item['impact']}): {item['help']} at "
+        + ", ".join(str(node["target"]) for node in item["nodes"][:3])
+        for item in found
+        if item["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (scripts/test.sh does)")
+def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
+    served: EuchreServer, browser: Browser
+) -> None:
+    created = _open(
+        served, profile="tournament", seats=["human", "rules", "rules", "rules"], seed=11
+    )
+    table, token = created["table"], created["seats"][0]["token"]
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("[data-action=sit]")
+    assert _axe_problems(page) == []  # waiting for the players
+    _click_and_wait(page, page.locator("[data-action=sit]"))
+    checked: set[str] = set()
+    rng = random.Random(2)
+    deadline = time.monotonic() + 300
+    while checked != {"bidding", "play", "review"}:
+        assert time.monotonic() < deadline, f"only {checked} were checked"
+        assert page.locator("#play-status").get_attribute("data-status") != "over"
+        if not page.locator(ENABLED).count():
+            time.sleep(0.05)
+            continue
+        view = _settled(served, table, token, page)
+        phase = "bidding" if view["phase"].startswith("bid") else view["phase"]
+        if page.locator("#review").is_visible():
+            phase = "review"
+        if phase not in checked and phase in ("bidding", "play", "review"):
+            assert _axe_problems(page) == [], phase
+            checked.add(phase)
+        buttons = page.locator(ENABLED)
+        try:
+            _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
+        except Exception:  # the computer players moved first
+            continue

@@ -292,7 +292,13 @@
   // stays, its winner's card marked, until the next card is led.
   function renderTrick(v) {
     const slots = {};
-    document.querySelectorAll("#center .slot").forEach((slot) => { slot.replaceChildren(); slot.classList.remove("won"); slots[slot.dataset.pos] = slot; });
+    document.querySelectorAll("#center .slot").forEach((slot) => {
+      slot.replaceChildren();
+      slot.classList.remove("won");
+      slot.removeAttribute("role");
+      slot.removeAttribute("aria-label");
+      slots[slot.dataset.pos] = slot;
+    });
     const middle = $("middle");
     middle.replaceChildren();
     let plays = v.trick || [];
@@ -321,6 +327,7 @@
       if (!shownCards.has(key)) card.classList.add("fresh");
       slot.append(card);
       slot.dataset.seat = String(play.seat);
+      slot.setAttribute("role", "group");
       slot.setAttribute("aria-label", seatName(play.seat) + " played the " + cardLabel(play.card));
       if (play.seat === winner) slot.classList.add("won");
     });
@@ -403,12 +410,20 @@
       const pip = document.createElement("span");
       pip.className = "pip";
       pip.textContent = SUITS[code[1]];
-      b.append(rank, pip);
+      // The face is for the eyes; the words (visually hidden) are the button's name, so a
+      // screen reader says "play king of clubs, key 1" rather than "K♣".
+      const face = document.createElement("span");
+      face.className = "face";
+      face.setAttribute("aria-hidden", "true");
+      face.append(rank, pip);
+      const words = document.createElement("span");
+      words.className = "sr-only";
+      b.append(face, words);
       if (action) {
         const index = legal.get(action);
         b.dataset.action = action;
         b.classList.add("legal");
-        b.setAttribute("aria-label", (action.startsWith("discard") ? "discard " : "play ") + cardLabel(code) + (index < 9 ? ", key " + (index + 1) : ""));
+        words.textContent = (action.startsWith("discard") ? "discard " : "play ") + cardLabel(code) + (index < 9 ? ", key " + (index + 1) : "");
         if (index < 9) {
           const key = document.createElement("kbd");
           key.textContent = String(index + 1);
@@ -420,7 +435,7 @@
       } else {
         b.disabled = true;
         if (choosing) b.classList.add("dim");
-        b.setAttribute("aria-label", cardLabel(code) + (choosing ? ", cannot be played now" : ""));
+        words.textContent = cardLabel(code) + (choosing ? ", cannot be played now" : "");
       }
       box.append(b);
     });
