@@ -70,3 +70,9 @@ def test_the_table_page_is_served_with_its_status_and_an_unknown_table_is_404(
     assert "/static/play.js" in page.text and "token" not in page.text.lower().split("<main>")[1]
     assert client.get("/play/NOSUCHTABLE").status_code == 404
     assert client.get("/static/play.js").status_code == 200
+
+
+def test_a_wrong_join_code_is_told_in_a_sentence_that_keeps_the_code(client: TestClient) -> None:
+    page = client.post("/play/join", data={"code": "ZZZZ2222"})
+    assert page.status_code == 404
+    assert "No seat has the code ZZZZ2222; check it with the host." in page.text

@@ -67,7 +67,7 @@
     [/spectators cannot act/, () => "You are watching this table: only a seated player can make a move."],
     [/Only the table's host/, () => "Only the table's host (who opened it) can change who sits in a seat; ask the host."],
     [/already used/, () => "This code was already used; ask the host for a new one."],
-    [/no seat has the code/, () => "That code opens no seat; check it with the host."],
+    [/no seat has the code/i, () => "That code opens no seat; check it with the host."],
     [/seat token|Authorization|token/i, () => "This seat's link no longer works, so you are watching the table; ask the host for a new link."],
     [/too many tables/, () => "Too many tables were opened from this device; wait a minute and try again."],
     [/was not saved/, () => "Your move did not reach the table; please make it again."],
