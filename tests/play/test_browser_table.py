@@ -275,9 +275,12 @@ def test_animations_stop_when_the_player_asks_for_reduced_motion(
         if page.locator("[data-action=sit]").count() or motion == "reduce":
             page.wait_for_selector("[data-action=sit]")
             _click_and_wait(page, page.locator("[data-action=sit]"))
-        # Play on until a card lies on the felt, then look at its animation.
+        # Play on until a card lies on the felt, then look at its animation (in one step in
+        # the page: the felt is drawn again after every move).
+        look = """() => { const card = document.querySelector('#center .slot .card.fresh');
+            return card && card.isConnected ? getComputedStyle(card).animationName : ''; }"""
         deadline = time.monotonic() + 120
-        while not page.locator("#center .slot .card.fresh").count():
+        while not (name := page.evaluate(look)):
             assert time.monotonic() < deadline, "no card reached the table"
             buttons = page.locator(ENABLED)
             if buttons.count():
@@ -285,9 +288,6 @@ def test_animations_stop_when_the_player_asks_for_reduced_motion(
                     _click_and_wait(page, buttons.first)
             else:
                 time.sleep(0.05)
-        name = page.locator("#center .slot .card").first.evaluate(
-            "(card) => getComputedStyle(card).animationName"
-        )
         assert (name == "none") == (motion == "reduce"), (motion, name)
         context.close()
 
