@@ -6,7 +6,8 @@ right), each bid shows at the seat that made it, the hand stays on one row at 39
 trump together (the left bower among trump), the review after each hand lists the four hands
 and the tricks, the live region announces bids, plays and trick winners, and no notice the
 player sees speaks the protocol (a stale move gets a sentence). The replay page then steps
-through the game. Screenshots at 390x844 and 1280x800 in bidding, play and the review go to
+through the game. A turn timer says a computer plays when it runs out; animations stop under
+``prefers-reduced-motion``; axe-core finds no serious or critical problem in any phase. Screenshots at 390x844 and 1280x800 in bidding, play and the review go to
 ``test-artifacts/`` and ``/tmp/shots-h10/``.
 """
 
@@ -174,6 +175,12 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
             # Bidding: the hand is not greyed out, and the bids so far sit where they were made.
             assert page.locator("#my-hand .card-button.dim").count() == 0
             bids_seen += _assert_bids_shown_where_made(page, view)
+            if view["history"] and view["history"][-1]["action"] in BID_WORDS:
+                # ... and are said through the live region as they happen.
+                last = view["history"][-1]
+                name = page.locator(f".seat-box[data-seat='{last['seat']}'] .seat-name")
+                said_line = f"{name.inner_text()}: {BID_WORDS[last['action']]}."
+                expect(page.locator("#announce")).to_contain_text(said_line)
             expect(page.locator("#up-card")).to_have_attribute("data-card", view["up_card"])
             _assert_one_row(page)
             if "bidding" not in shots and bids_seen:
@@ -192,6 +199,8 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
             if view["trump"]:
                 maker = page.locator(f".seat-box[data-seat='{view['maker']}'] .maker-mark")
                 expect(maker).to_contain_text("Maker")
+            if phase == "play" and view["trick"]:
+                expect(page.locator("#announce")).to_contain_text(" plays the ")
             if "play" not in shots and phase == "play" and view["trick"]:
                 shots.add("play")
                 _shot(page, artifacts, "2-play")
@@ -321,7 +330,11 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
     served: EuchreServer, browser: Browser
 ) -> None:
     created = _open(
-        served, profile="tournament", seats=["human", "rules", "rules", "rules"], seed=11
+        served,
+        profile="tournament",
+        seats=["human", "rules", "rules", "rules"],
+        seed=11,
+        timer_seconds=90,
     )
     table, token = created["table"], created["seats"][0]["token"]
     page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
@@ -342,6 +355,10 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
         phase = "bidding" if view["phase"].startswith("bid") else view["phase"]
         if page.locator("#review").is_visible():
             phase = "review"
+        # A turn timer that plays for the player says so.
+        expect(page.locator("#timer")).to_have_text(
+            re.compile(r"^You have [01]:\d\d; then a computer plays for you$")
+        )
         if phase not in checked and phase in ("bidding", "play", "review"):
             assert _axe_problems(page) == [], phase
             checked.add(phase)
