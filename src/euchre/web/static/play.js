@@ -179,7 +179,6 @@
     status.dataset.phase = v.phase;
     status.dataset.busy = busy ? "sending" : "";
     status.textContent = statusText(v);
-    document.title = (v.to_act === seat && seat !== null && v.status === "playing" ? "Your turn · " : "") + "Euchre table " + table;
     renderScore(v);
     renderSeatsAround(v);
     renderInfo(v);
