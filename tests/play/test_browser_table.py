@@ -7,7 +7,8 @@ trump together (the left bower among trump), the review after each hand lists th
 and the tricks, the live region announces bids, plays and trick winners, and no notice the
 player sees speaks the protocol (a stale move gets a sentence). The replay page then steps
 through the game. A turn timer says a computer plays when it runs out; animations stop under
-``prefers-reduced-motion``; axe-core finds no serious or critical problem in any phase. Screenshots at 390x844 and 1280x800 in bidding, play and the review go to
+``prefers-reduced-motion``; axe-core finds no serious or critical problem in any phase.
+Screenshots at 390x844 and 1280x800 in bidding, play and the review go to
 ``test-artifacts/`` and ``/tmp/shots-h10/``.
 """
 
