@@ -15,6 +15,12 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 command -v uv >/dev/null 2>&1 || python3 -m pip install -q uv
 uv sync -q
+# axe-core, pinned, for the accessibility checks of the play pages (injected only in tests;
+# tests/play/test_browser_table.py skips that check when it is missing).
+AXE_CORE_VERSION=4.14.1
+if command -v npm >/dev/null 2>&1 && [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ]; then
+  npm install --no-save --no-audit --no-fund --prefix tests/.axe "axe-core@${AXE_CORE_VERSION}" >/dev/null
+fi
 uv run ruff check src tests bench
 uv run mypy
 uv run pytest -n 2 "$@"

@@ -184,8 +184,29 @@ def _cards_in(view: dict[str, Any]) -> set[str]:
     scrubbed = dict(view)
     scrubbed.pop("question", None)
     scrubbed.pop("questions", None)
+    scrubbed.pop("last_hand", None)  # checked by _assert_review_is_of_a_finished_hand
     scrubbed["profile"] = {}
     return set(CARD.findall(json.dumps(scrubbed)))
+
+
+def _assert_review_is_of_a_finished_hand(state: TableState, view: dict[str, Any]) -> None:
+    """The review after a hand (``last_hand``: four hands, bids, tricks) shows the hand
+    that was finished last, which ``records.jsonl`` publishes whole, and nothing else: every
+    card in it is one of that record's, and its hands are that record's as dealt."""
+    review = view["last_hand"]
+    if not state.finished:
+        assert review is None
+        return
+    record = state.finished[-1].record
+    assert review["number"] == len(state.finished)
+    assert [sorted(hand) for hand in review["hands"]] == [
+        sorted(str(card) for card in hand) for hand in record.hands
+    ]
+    dealt = {str(card) for hand in record.hands for card in hand} | {str(record.up_card)}
+    dealt |= {str(card) for card in record.kitty}
+    assert set(CARD.findall(json.dumps(review))) <= dealt
+    assert [trick["winner"] for trick in review["plays"]] == review["tricks"]
+    assert review["tricks"] == list(state.finished[-1].result.tricks)
 
 
 @settings(max_examples=40)
@@ -219,6 +240,7 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
             for shown in view["seats"]:  # presence: whether connected and the countdown
                 assert not CARD.findall(json.dumps(shown))
+            _assert_review_is_of_a_finished_hand(state, view)
             text = json.dumps(view)
             assert secret not in text and game_seed(state.config.seed, 0) not in text
             if seat is not None and state.to_act != seat:

@@ -464,7 +464,7 @@ class PlayService:
         ).first()
         if spent is not None:
             raise ConflictError(SPENT_CODE)
-        raise NotFoundError(f"no seat has the code {code!r}")
+        raise NotFoundError(f"No seat has the code {code}; check it with the host.")
 
     def redeem_code(self, table_id: str, seat: int, code: str) -> SeatTicket:
         """Seat one device with a short code (from :meth:`find_code`): a fresh token for

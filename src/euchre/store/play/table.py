@@ -40,12 +40,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from euchre.bots import BOT_FACTORIES
 from euchre.engine.actions import Action, ActionKind
-from euchre.engine.cards import Card, Suit, iter_mask
+from euchre.engine.cards import Card, Suit, effective_suit, iter_mask, trump_rank
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.game import Game
 from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.questions import QuestionDeck, QuestionPile
-from euchre.engine.record import HandRecord, deal_record, draw_first_dealer
+from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, Phase
 
 __all__ = [
@@ -57,7 +57,9 @@ __all__ = [
     "TableState",
     "config_from_request",
     "game_seed",
+    "hand_review",
     "seat_kinds",
+    "sorted_hand",
 ]
 
 HUMAN = "human"
@@ -97,6 +99,9 @@ class TableConfig(BaseModel):
     """How long a human who dropped (lost their last connection) has to come back before a
     computer player takes their seat: 45 s at a casual table, the director's choice at an
     event's (None: nobody takes it until the director decides)."""
+    names: tuple[str, str, str, str] | None = None
+    """The players' names by seat, where the table knows them (an event's table: the
+    entrants); the page shows them instead of "Partner", "Left", "Right"."""
 
     def rule_profile(self) -> RuleProfile:
         """The rule profile (a built-in with this table's overrides)."""
@@ -201,6 +206,9 @@ class TableState:
     _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _history_last: Action | None = field(default=None, repr=False, compare=False)
     _history_texts: list[str] = field(default_factory=list, repr=False, compare=False)
+    _review_cache: tuple[int, dict[str, Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
     """The JSON of each entry of ``_history_seen`` (encoded once per entry)."""
     # The JSON of the view's parts that change rarely (profile, seats, last hand) and what
     # they were made from (see view_texts()).
@@ -570,6 +578,7 @@ class TableState:
                 {
                     "seat": index,
                     "name": SEAT_NAMES[index],
+                    "player": self.config.names[index] if self.config.names else None,
                     "kind": self.kinds[index],
                     "next_kind": self.pending_kinds.get(index),
                     "seated": self.seated[index],
@@ -602,7 +611,7 @@ class TableState:
         elif not hand.is_over:
             out["phase"] = hand.phase.name.lower()
         if seat is not None:
-            out["hand"] = list(_mask_texts(hand.hands[seat]))
+            out["hand"] = list(sorted_hand(hand.hands[seat], hand.trump))
         trick_plays = hand.trick_plays()
         tricks = [
             {
@@ -746,7 +755,7 @@ class TableState:
             out[seat] = own
             if hand is None or self.game is None:
                 continue
-            own["hand"] = list(_mask_texts(hand.hands[seat]))
+            own["hand"] = list(sorted_hand(hand.hands[seat], hand.trump))
             own["discard"] = (
                 str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
             )
@@ -778,12 +787,21 @@ class TableState:
         return list(done)
 
     def _last_hand(self) -> dict[str, Any] | None:
+        """The hand played last, for the review shown after it: its result and, since a
+        finished hand is public (``records.jsonl`` holds it whole), its four hands as dealt,
+        the bids and the five tricks (:func:`hand_review`). Never the hand in progress."""
         if not self.finished:
             return None
+        number = len(self.finished)
+        if self._review_cache is not None and self._review_cache[0] == number:
+            return self._review_cache[1]
         last = self.finished[-1]
-        result = last.result.to_json()
+        result: dict[str, Any] = last.result.to_json()
         result["dealer"] = last.record.dealer
-        result["number"] = len(self.finished)
+        result["number"] = number
+        result["game_number"] = last.game_number
+        result.update(hand_review(last.record))
+        self._review_cache = (number, result)
         return result
 
     def public_entry(self, seat: int, text: str, viewer: int | None) -> str:
@@ -829,9 +847,66 @@ class TableState:
 
 
 @lru_cache(maxsize=1 << 16)
-def _mask_texts(mask: int) -> tuple[str, ...]:
-    """The canonical texts of the cards of ``mask`` (a hand is shown after every move)."""
-    return tuple(str(card) for card in iter_mask(mask))
+def sorted_hand(mask: int, trump: int = -1) -> tuple[str, ...]:
+    """The cards of ``mask`` as a player holds them: trump first (right bower, left bower,
+    then A K Q T 9: the left bower among trump, by the engine's own ``effective_suit`` and
+    ``trump_rank``), then the other suits, each high to low, in an order that alternates
+    colours as far as the suits held allow (a black suit, the red one, the other black)."""
+    cards = list(iter_mask(mask))
+    suits = {effective_suit(card, trump) for card in cards}
+    others = [suit for suit in Suit if suit in suits and suit != trump]
+    reds = [suit for suit in others if suit.is_red]
+    blacks = [suit for suit in others if not suit.is_red]
+    # Start with the colour trump is not (or, before trump, the colour held in more suits).
+    first, second = (reds, blacks) if (trump >= 0 and not Suit(trump).is_red) else (blacks, reds)
+    if trump < 0 and len(second) > len(first):
+        first, second = second, first
+    order = [trump] if trump >= 0 else []
+    while first or second:
+        if first:
+            order.append(first.pop(0))
+        first, second = second, first
+    position = {suit: index for index, suit in enumerate(order)}
+
+    def key(card: Card) -> tuple[int, int]:
+        suit = effective_suit(card, trump)
+        within = trump_rank(card, trump) if trump >= 0 and suit == trump else -card.rank
+        return position[suit], within
+
+    return tuple(str(card) for card in sorted(cards, key=key))
+
+
+def hand_review(record: HandRecord) -> dict[str, Any]:
+    """A finished hand as the review after it and the replay page show it: the four hands
+    as dealt (each sorted as its player held it), the up-card, the bids and other moves
+    before the first card (``bids``: seat and action, the dealer's discard included: the
+    hand is over, so nothing in it is secret any more) and the tricks (``plays``: leader,
+    cards in play order, winner; beside the result's ``tricks``, the winners alone). Only
+    for hands that are over."""
+    state = replay(record)
+    assert state.is_over, "hand_review shows finished hands only"
+    plays = state.trick_plays()
+    bids = []
+    for actor, action in zip(state.actors, state.history, strict=True):
+        if action.kind is ActionKind.PLAY:
+            break
+        bids.append({"seat": actor, "action": str(action)})
+    return {
+        "hands": [
+            list(sorted_hand(sum(1 << card for card in dealt), state.trump))
+            for dealt in record.hands
+        ],
+        "up_card": str(record.up_card),
+        "bids": bids,
+        "plays": [
+            {
+                "leader": trick[0][0],
+                "cards": [{"seat": who, "card": str(card)} for who, card in trick],
+                "winner": winner,
+            }
+            for trick, winner in zip(plays, state.tricks, strict=False)
+        ],
+    }
 
 
 def _ordered(hand: HandState) -> bool:
