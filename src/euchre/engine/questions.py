@@ -28,6 +28,7 @@ __all__ = [
     "QuestionDeck",
     "QuestionPile",
     "TrickQuestion",
+    "default_deck_text",
     "question_after_trick",
     "questions_for_hand",
     "replay_pile",
@@ -89,8 +90,12 @@ class QuestionDeck:
     @classmethod
     def default(cls) -> QuestionDeck:
         """The deck shipped with the engine."""
-        text = resources.files("euchre.engine").joinpath("questions_default.txt").read_text()
-        return cls.parse(text, origin="default question deck")
+        return cls.parse(default_deck_text(), origin="default question deck")
+
+
+def default_deck_text() -> str:
+    """The text of the deck shipped with the engine (``questions_default.txt``)."""
+    return resources.files("euchre.engine").joinpath("questions_default.txt").read_text()
 
 
 @dataclass(slots=True)
