@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre.engine.cards import iter_mask
+from euchre.engine.errors import IllegalActionError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
 from euchre.engine.record import replay
-from euchre.engine.errors import IllegalActionError
 from euchre.store.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD

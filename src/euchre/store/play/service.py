@@ -35,12 +35,12 @@ from sqlalchemy.orm import Session
 from euchre.bots import Bot, make_bot
 from euchre.engine.actions import Action
 from euchre.engine.errors import EuchreError, IllegalActionError
+from euchre.engine.questions import QuestionDeck
 from euchre.engine.view import view_of
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
 from euchre.store.play.doorbell import CHANNEL, psycopg_conninfo, ring_payload
-from euchre.engine.questions import QuestionDeck
 from euchre.store.play.table import HUMAN, TableConfig, TableState, legal_form
 
 __all__ = [

@@ -854,7 +854,12 @@ def _ordered(hand: HandState) -> bool:
 _PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
 _OWN_ORDER = ("seat", "legal", "hand", "discard", "history")
 _OWN_KEYS = frozenset(("seat", "legal", "hand", "discard", "history"))  # _own_part's keys
-_STATIC_KEYS = ("profile", "seats", "last_hand", "question_log")  # what _shared_json() keeps encoded
+_STATIC_KEYS = (
+    "profile",
+    "seats",
+    "last_hand",
+    "question_log",
+)  # what _shared_json() keeps encoded
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:
