@@ -25,7 +25,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/tmp/shots-h12")
 ENABLED = "[data-action]:enabled"
-DECK = "\n".join(f"{card}: Our club's question {card}: what did you cook last?" for card in PILE_CARDS)
+DECK = "\n".join(
+    f"{card}: Our club's question {card}: what did you cook last?" for card in PILE_CARDS
+)
 ANSWER = "Risotto, badly"
 
 

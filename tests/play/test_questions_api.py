@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from euchre.engine.questions import PILE_CARDS
+from euchre.store.db import Database
+from euchre.store.play import PlayService
+from euchre.store.play.table import config_from_request
 
 from .helpers import bearer, human_tokens, open_table, view_of
 
@@ -168,3 +172,30 @@ def test_the_host_edits_the_tables_question_deck_and_nobody_else_may(
             time.sleep(0.01)
     else:
         raise AssertionError("no question was asked with the saved deck")
+
+
+def test_a_deck_saved_on_one_worker_is_played_by_another_whose_copy_was_older(
+    tmp_path: Path,
+) -> None:
+    # Two services on one SQLite file stand in for two workers: the second holds a copy of
+    # the table made before the host saved a deck on the first.
+    url = f"sqlite:///{tmp_path / 'play.db'}"
+    database = Database(url)
+    database.migrate()
+    one, two = PlayService(database), PlayService(Database(url))
+    config = config_from_request(
+        profile="questions",
+        profile_options=None,
+        seats=["human"] * 4,
+        seed=5,
+        hints=True,
+        timer_seconds=0,
+        deck_text=None,
+    )
+    table_id, _, host = one.create_table(config, client="test")
+    two.view(table_id, None)  # the second worker's copy, without the deck
+    one.set_deck(table_id, host_token=host, text=DECK)
+    assert two.deck(table_id)["text"] == DECK
+    for seat in range(4):
+        two.act(table_id, seat=seat, action="sit", seq=two.view(table_id, None)["seq"])
+    assert one.view(table_id, None)["status"] == "playing"

@@ -62,12 +62,15 @@ class QuestionDeck:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            card, colon, question = line.partition(":")
-            card = _normalise(card)
+            typed, colon, question = line.partition(":")
+            card = _normalise(typed)
             if not colon or not question.strip():
                 raise EuchreError(f"{origin} line {number}: expected 'CARD: question', got {raw!r}")
             if card not in _ALL_CARDS:
-                raise EuchreError(f"{origin} line {number}: {card!r} is not a card 2-A of C D H S")
+                raise EuchreError(
+                    f"{origin} line {number}: {typed.strip()!r} before the colon is not a card "
+                    "2-A of C D H S (expected 'CARD: question', e.g. '2C: ...')"
+                )
             if card in questions:
                 raise EuchreError(f"{origin} line {number}: card {card} has two questions")
             questions[card] = question.strip()

@@ -182,6 +182,7 @@ class PlayService:
     def _catch_up(self, session: Session, table_id: str) -> TableState:
         """The cached state brought up to the log (call with the table's lock held)."""
         state = self._cache.get(table_id)
+        fresh = state is None
         if state is None:
             row = session.get(PlayTable, table_id)
             if row is None:
@@ -202,7 +203,7 @@ class PlayService:
                 # on another worker): rebuild it from the table's row.
                 with self._guard:
                     self._cache.pop(table_id, None)
-                if state.seq == 0:  # pragma: no cover - a fresh copy applies every entry
+                if fresh:  # pragma: no cover - a copy built from the row applies every entry
                     raise
                 return self._catch_up(session, table_id)
         with self._guard:
