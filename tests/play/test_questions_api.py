@@ -199,3 +199,31 @@ def test_a_deck_saved_on_one_worker_is_played_by_another_whose_copy_was_older(
     for seat in range(4):
         two.act(table_id, seat=seat, action="sit", seq=two.view(table_id, None)["seq"])
     assert one.view(table_id, None)["status"] == "playing"
+
+
+def test_a_typed_answer_over_the_socket_and_one_too_long_refused_naming_the_limit(
+    client: TestClient,
+) -> None:
+    created = open_table(client, profile="questions", seats=["human"] * 4, seed=27)
+    table, tokens = created["table"], human_tokens(created)
+    _sit_all(client, table, tokens)
+    rng = random.Random(27)
+    for _ in range(20):
+        view = _play_until(client, table, tokens, "question_ask", rng)
+        own = view_of(client, table, tokens[view["to_act"]])
+        ask = next((text for text in own["legal"] if text.startswith("ask")), None)
+        if ask and _act(client, table, tokens[view["to_act"]], ask, own["seq"]).status_code == 200:
+            break
+    asking = view_of(client, table)
+    asked = asking["to_act"]
+    with client.websocket_connect(f"/api/play/tables/{table}/ws") as socket:
+        socket.send_json({"token": tokens[asked], "seq": asking["seq"]})
+        assert socket.receive_json()["view"]["phase"] == "question_answer"
+        long = "answered " + "a" * 56
+        socket.send_json({"type": "action", "action": long, "seq": asking["seq"]})
+        error = socket.receive_json()
+        assert error["type"] == "error" and "at most 55 characters" in error["detail"]
+        socket.send_json({"type": "action", "action": "answered Yes, Twice", "seq": asking["seq"]})
+        while (message := socket.receive_json())["type"] != "view":
+            pass
+    assert message["view"]["question_log"][-1]["answer"] == "Yes, Twice"
