@@ -1,12 +1,12 @@
 """Presence in real Chromium (issue 21, item 3): a phone drops and returns.
 
 One browser, a context per phone. West's page closes: South's page shows West dropped with
-the countdown ("Left dropped: a computer plays in 0:19", West being South's left); at the deadline a computer player
-takes West's seat; West opens the table again on his phone and is told what was played for
-him ("While you were away the computer played: ..."). The window is 20 s here
-(``EUCHRE_PLAY_AWAY_SECONDS``; a casual table's own is 45 s): the test waits for what the
-pages show, never for a time. Screenshots at 390x844 go to ``test-artifacts/`` and
-``/tmp/shots-h9/``.
+the countdown ("Left dropped: a computer plays in 0:19": West is South's left); at the
+deadline a computer player takes West's seat; West opens the table again on his phone and
+is told what was played for him ("While you were away the computer played: ..."). The
+window is 20 s here (``EUCHRE_PLAY_AWAY_SECONDS``; a casual table's own is 45 s): the test
+waits for what the pages show, never for a time. Screenshots at 390x844 go to
+``test-artifacts/`` and ``/tmp/shots-h9/``.
 """
 
 from __future__ import annotations

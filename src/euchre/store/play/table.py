@@ -6,7 +6,10 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
 - ``sit``: a human sat down (the game starts once every human seat is taken);
 - ``seat N KIND``: seat N changes hands (a human leaves to a computer player at once; a
   computer player gives way to a human when the next hand is dealt);
-- ``ask N`` / ``ask N CARD`` and ``answered``: the question pile (``questions`` profile);
+- ``ask N`` / ``ask N CARD``, ``skip`` and ``answered`` / ``answered TEXT``: the question
+  pile (``questions`` profile): the trick's winner asks or skips; the answer may be typed;
+- ``deck N`` (by the table itself, between games): the table plays on with its deck number N
+  (``TableConfig.decks``), which its host saved;
 - ``rematch``: a new game with the same players;
 - ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell;
 - ``drop N UNTIL`` / ``drop N`` (by the table itself): seat N's human lost their last
@@ -44,11 +47,12 @@ from euchre.engine.cards import Card, Suit, effective_suit, iter_mask, trump_ran
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.game import Game
 from euchre.engine.profile import RuleProfile, resolve_profile
-from euchre.engine.questions import QuestionDeck, QuestionPile
+from euchre.engine.questions import QuestionDeck, QuestionPile, default_deck_text
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, Phase
 
 __all__ = [
+    "ANSWER_LENGTH",
     "HUMAN",
     "SEAT_NAMES",
     "FinishedHand",
@@ -58,12 +62,20 @@ __all__ = [
     "config_from_request",
     "game_seed",
     "hand_review",
+    "legal_form",
     "seat_kinds",
     "sorted_hand",
 ]
 
 HUMAN = "human"
+ANSWER_LENGTH = 55
+"""The longest typed answer (``answered TEXT`` fits a log entry's 64 characters)."""
 SEAT_NAMES = ("South", "West", "North", "East")
+
+
+def legal_form(text: str) -> str:
+    """The text a move is checked against ``legal`` as: ``answered`` for a typed answer."""
+    return "answered" if text.startswith("answered ") else text
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -89,6 +101,9 @@ class TableConfig(BaseModel):
     hints: bool = True
     timer_seconds: int = 0
     deck_text: str | None = None
+    decks: tuple[str, ...] = ()
+    """Question decks the host saved after the table was opened, in order (only appended:
+    the log's ``deck N`` entries name them, so a replay rebuilds the same questions)."""
     event_id: int | None = None
     """The tournament event this table belongs to (an online club night), if any: such a
     table has no rematch, and only the director changes its seats or closes it."""
@@ -140,8 +155,10 @@ class FinishedHand:
 
 @dataclass(slots=True)
 class PendingQuestion:
-    """The question after one trick: first the winners choose, then the table answers."""
+    """The question after one trick: first the winners choose (or skip), then the table
+    answers."""
 
+    hand: int
     trick: int
     asker: int
     maker_team_won: bool
@@ -154,6 +171,7 @@ class PendingQuestion:
     def to_json(self) -> dict[str, Any]:
         """As the views show it (public: everyone sees the question)."""
         return {
+            "hand": self.hand,
             "trick": self.trick,
             "asker": self.asker,
             "stage": self.stage,
@@ -186,6 +204,10 @@ class TableState:
     finished: list[FinishedHand] = field(default_factory=list)
     question: PendingQuestion | None = None
     asked: list[dict[str, Any]] = field(default_factory=list)
+    question_log: list[dict[str, Any]] = field(default_factory=list)
+    """This game's questions, asked and skipped, in order (public: the table hears them)."""
+    deck_number: int = -1
+    """Which of ``config.decks`` the table plays with (-1: the one it was opened with)."""
     closed: bool = False
     away: list[bool] = field(default_factory=lambda: [False] * 4)
     dropped: list[bool] = field(default_factory=lambda: [False] * 4)
@@ -265,9 +287,17 @@ class TableState:
         assert question is not None
         if question.stage == "ask":
             return question.asker
-        if self.kinds[question.asker] == HUMAN or self.kinds[question.asked] != HUMAN:
-            return question.asker
-        return question.asked
+        # The player asked answers (and may type the answer); a computer player asked is
+        # answered for by a human asker, else at once.
+        if self.kinds[question.asked] == HUMAN or self.kinds[question.asker] != HUMAN:
+            return question.asked
+        return question.asker
+
+    @property
+    def turn_timed(self) -> bool:
+        """Whether the turn timer runs for the move the table waits for: not while a
+        question is being answered (the answer is talk at the table, not a move)."""
+        return self.question is None or self.question.stage != "answer"
 
     def legal(self, seat: int) -> list[str]:
         """The canonical texts ``seat`` may send now (empty when it is not its turn)."""
@@ -290,6 +320,10 @@ class TableState:
         assert question is not None and hand is not None
         if question.stage == "answer":
             return ["answered"]
+        # The winning team "may" ask: skipping is always one of its choices.
+        return [*self._ask_choices(question, hand), "skip"]
+
+    def _ask_choices(self, question: PendingQuestion, hand: HandState) -> list[str]:
         # Either team's players may be asked, a seat sitting out this hand included.
         if question.maker_team_won:
             other = ((question.asker + 1) % 4, (question.asker + 3) % 4)
@@ -324,10 +358,20 @@ class TableState:
             self._set_presence(words, text)
         elif words[:1] == ["reissue"] and seat == -1:
             self._reissue(words, text)
+        elif words[:1] == ["deck"] and seat == -1:
+            self._set_deck(words, text)
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
             legal = self.legal(seat)
+            answer = None
+            if words[:1] == ["answered"] and len(words) > 1 and "answered" in legal:
+                answer, text = " ".join(words[1:]), "answered"
+                if len(answer) > ANSWER_LENGTH:
+                    raise IllegalActionError(
+                        f"an answer is at most {ANSWER_LENGTH} characters; this one has "
+                        f"{len(answer)}"
+                    )
             if text not in legal:
                 raise IllegalActionError(self.refusal(seat, text, legal))
             if self.hand is not None and text not in ("sit", "rematch"):
@@ -341,6 +385,12 @@ class TableState:
             elif text == "answered":
                 assert self.question is not None
                 self.asked.append(self.question.to_json())
+                self.question_log.append({**self._log_entry(self.question), "answer": answer})
+                self.question = None
+                self._after_progress()
+            elif text == "skip":
+                assert self.question is not None
+                self.question_log.append({**self._log_entry(self.question), "skipped": True})
                 self.question = None
                 self._after_progress()
             elif words[0] == "ask":
@@ -353,6 +403,33 @@ class TableState:
                 self.played_for[seat] = []
         self.seq += 1
         self.last_at = at
+
+    @staticmethod
+    def _log_entry(question: PendingQuestion) -> dict[str, Any]:
+        entry = question.to_json()
+        del entry["stage"]
+        return {**entry, "answer": None, "skipped": False}
+
+    def _set_deck(self, words: list[str], text: str) -> None:
+        if len(words) != 2 or not words[1].isdigit():
+            raise IllegalActionError(f"malformed entry {text!r}; expected 'deck N'")
+        number = int(words[1])
+        if number >= len(self.config.decks):
+            raise IllegalActionError(f"the table has no saved question deck {number}")
+        if self.status == "playing":
+            raise IllegalActionError(
+                "the question deck can be changed only before a game starts or after it ends"
+            )
+        self.deck = QuestionDeck.parse(self.config.decks[number], origin="the table's deck")
+        self.deck_number = number
+
+    def deck_text(self) -> str:
+        """The text of the question deck the table plays with."""
+        if self.deck_number >= 0:
+            return self.config.decks[self.deck_number]
+        if self.config.deck_text is not None:
+            return self.config.deck_text
+        return default_deck_text()
 
     def _set_presence(self, words: list[str], text: str) -> None:
         drop = words[0] == "drop"
@@ -426,6 +503,7 @@ class TableState:
         self.record = None
         self.question = None
         self.asked = []
+        self.question_log = []
         self._maybe_start(force=True)
 
     def _change_seat(self, actor: int, words: list[str], text: str) -> None:
@@ -490,8 +568,12 @@ class TableState:
         hand.apply(action)
         if self.profile.question_pile and len(hand.tricks) > tricks_before:
             winner = hand.tricks[-1]
+            assert self.game is not None
             self.question = PendingQuestion(
-                trick=tricks_before, asker=winner, maker_team_won=winner % 2 == hand.maker % 2
+                hand=len(self.game.hands) + 1,
+                trick=tricks_before,
+                asker=winner,
+                maker_team_won=winner % 2 == hand.maker % 2,
             )
         self._after_progress()
 
@@ -599,6 +681,7 @@ class TableState:
             "turn_deadline": deadline,
             "question": self.question.to_json() if self.question is not None else None,
             "questions": list(self.asked),
+            "question_log": list(self.question_log) if static else None,
             "last_hand": self._last_hand() if static else None,
             "phase": self.status,
             "played_for_you": list(self.played_for[seat]) if seat is not None else [],
@@ -622,8 +705,10 @@ class TableState:
             for plays, winner in zip(trick_plays, hand.tricks, strict=False)
         ]
         current = trick_plays[len(hand.tricks)] if len(trick_plays) > len(hand.tricks) else []
+        # A hand is counted once its last question is done (the last trick's included).
+        finished = hand.is_over and self.question is None
         out.update(
-            hand_number=len(game.hands) + (0 if hand.is_over else 1),
+            hand_number=len(game.hands) + (0 if finished else 1),
             dealer=hand.dealer,
             up_card=str(Card(hand.up_card)),
             turned_down=hand.phase is Phase.BID_ROUND_2 or (hand.trump >= 0 and not _ordered(hand)),
@@ -716,6 +801,8 @@ class TableState:
             tuple(self.dropped),
             tuple(self.takeover_at),
             len(self.finished),
+            self.game_number,
+            len(self.question_log),
         )
 
     def _shared_json(self, public: dict[str, Any]) -> str:
@@ -922,7 +1009,12 @@ def _ordered(hand: HandState) -> bool:
 _PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
 _OWN_ORDER = ("seat", "legal", "played_for_you", "hand", "discard", "history")
 _OWN_KEYS = frozenset(_OWN_ORDER)  # _own_part's keys
-_STATIC_KEYS = ("profile", "seats", "last_hand")  # what _shared_json() keeps encoded
+_STATIC_KEYS = (
+    "profile",
+    "seats",
+    "last_hand",
+    "question_log",
+)  # what _shared_json() keeps encoded
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:

@@ -126,6 +126,7 @@
     }
     if (text === "sit") return "Sit down";
     if (text === "answered") return "Answered";
+    if (text === "skip") return "Skip: ask nobody";
     if (text === "rematch") return "Rematch";
     if (C.isBid(text)) return C.bidLabel(text);
     return text;
@@ -161,8 +162,8 @@
       return "Game over: you " + (v.winner === ours ? "win " : "lose ") + v.scores[ours] + "–" + v.scores[1 - ours];
     }
     const mine = v.to_act === seat && seat !== null;
-    if (v.phase === "question_ask") return mine ? "Your turn: choose who is asked" : seatName(v.to_act) + " chooses who is asked";
-    if (v.phase === "question_answer") return mine ? "Your turn: mark the question answered once it is" : "Waiting for " + seatName(v.to_act) + " to mark the question answered";
+    if (v.phase === "question_ask") return mine ? "Your turn: ask someone a question, or skip" : seatName(v.to_act) + " may ask a question";
+    if (v.phase === "question_answer") return mine ? "Your turn: answer the question, then press Answered" : "Waiting for " + seatName(v.to_act) + " to answer";
     if (mine) return v.phase === "discard" ? "Your turn: discard a card" : v.phase.startsWith("bid") ? "Your turn to bid" : "Your turn";
     const verb = v.phase.startsWith("bid") ? "bid" : v.phase === "discard" ? "discard" : v.phase === "defend" ? "decide on defending alone" : v.phase === "go_under" ? "decide on going under" : v.phase === "fold" ? "decide on folding" : "play";
     return seatName(v.to_act) + " to " + verb;
@@ -194,6 +195,8 @@
     renderHistory(v);
     const turn = v.seq + ":" + v.to_act;
     if (hintFor && hintFor !== turn) { $("hint").textContent = ""; hintFor = ""; }
+    renderQuestionLog(v);
+    renderQuestionDeck(v);
     $("hint-button").hidden = !(v.hints && seat !== null && v.legal.length && v.status === "playing");
     if (!$("last-trick").hidden) renderLastTrick(v);
     announce(before, v);
@@ -359,13 +362,14 @@
   function renderQuestion(v) {
     const box = $("question");
     const q = v.question;
+    const typing = document.activeElement !== null && document.activeElement.id === "answer-text";
     box.hidden = !q;
     box.replaceChildren();
     if (!q) return;
     const h = document.createElement("p");
     h.className = "q-head";
     if (q.stage === "ask") {
-      h.textContent = seatName(q.asker) + (q.asker === seat ? " won the trick and choose who is asked" : " won the trick and chooses who is asked") + (v.to_act === seat ? ": choose below" : "…");
+      h.textContent = seatName(q.asker) + " won the trick and may ask a question" + (v.to_act === seat ? ": choose below, or skip" : "…");
       box.append(h);
       return;
     }
@@ -375,6 +379,8 @@
     text.className = "q-text";
     text.textContent = q.question;
     box.append(h, text);
+    renderAnswerBox(v, box);
+    if (typing && $("answer-text")) $("answer-text").focus();
   }
 
   function renderActions(v) {
@@ -679,6 +685,114 @@
     back.textContent = made.length ? "While you were away the computer played: " + made.map((a) => a.startsWith("play ") ? cardText(a.split(" ")[1]) : actionLabel(a)).join(", ") + "." : "";
   }
 
+  // ---------------------------------------------------------------- the question pile
+  // The player asked may type the answer (kept while the page redraws); it goes with
+  // "answered" and into the question log everyone sees.
+  let answerDraft = "";
+  let answerFor = "";
+  function renderAnswerBox(v, box) {
+    const q = v.question;
+    if (seat === null || q.asked !== seat || !v.legal.includes("answered")) return;
+    const key = v.hand_number + ":" + q.trick + ":" + v.game_number;
+    if (key !== answerFor) { answerFor = key; answerDraft = ""; }
+    const label = document.createElement("label");
+    label.htmlFor = "answer-text";
+    label.textContent = "Your answer (optional, shown in the question log)";
+    const input = document.createElement("input");
+    input.id = "answer-text";
+    input.type = "text";
+    input.maxLength = 55;
+    input.autocomplete = "off";
+    input.value = answerDraft;
+    input.addEventListener("input", () => { answerDraft = input.value; });
+    input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); send("answered"); } });
+    box.append(label, input);
+  }
+  function withAnswer(action) {
+    const typed = answerDraft.trim();
+    return typed ? action + " " + typed : action;
+  }
+
+  // Every question of this game, newest first: who asked whom, which question, the answer.
+  function renderQuestionLog(v) {
+    const section = $("question-log");
+    if (!section) return;
+    const log = v.question_log || [];
+    section.hidden = !(v.profile && v.profile.question_pile);
+    const list = $("question-log-list");
+    list.replaceChildren();
+    if (!log.length) {
+      const li = document.createElement("li");
+      li.className = "muted";
+      li.textContent = "No question yet this game.";
+      list.append(li);
+      return;
+    }
+    log.slice().reverse().forEach((entry) => {
+      const li = document.createElement("li");
+      li.className = "q-entry" + (entry.skipped ? " skipped" : "");
+      const where = document.createElement("span");
+      where.className = "q-where";
+      where.textContent = "Hand " + entry.hand + ", trick " + (entry.trick + 1) + ": ";
+      li.append(where);
+      if (entry.skipped) {
+        li.append(seatName(entry.asker) + " asked nobody (skipped).");
+      } else {
+        const from = entry.source === "pile" ? "top card of the pile" : "the card";
+        li.append(seatName(entry.asker) + " asked " + seatName(entry.asked) + " (" + from + " " + cardText(entry.card) + "): ");
+        const q = document.createElement("q");
+        q.textContent = entry.question;
+        li.append(q);
+        const answer = document.createElement("span");
+        answer.className = "q-answer";
+        answer.textContent = entry.answer ? " Answer: " + entry.answer : " Answered aloud.";
+        li.append(answer);
+      }
+      list.append(li);
+    });
+  }
+
+  // The host edits the table's question deck before the first game or between games.
+  let deckLoaded = false;
+  function renderQuestionDeck(v) {
+    const panel = $("question-deck-panel");
+    if (!panel) return;
+    panel.hidden = !(hostToken && !v.event && v.profile && v.profile.question_pile);
+    if (panel.hidden) return;
+    const editable = v.status !== "playing";
+    $("deck-save").disabled = !editable;
+    $("deck-when").textContent = editable
+      ? (v.status === "waiting" ? "Saved questions are used from the first game." : "Saved questions are used from the next game (Rematch).")
+      : "The questions can be changed before the game starts or after it ends.";
+  }
+  async function loadDeck() {
+    if (deckLoaded) return;
+    const answer = await fetch("/api/play/tables/" + table + "/deck");
+    if (!answer.ok) return;
+    const body = await answer.json();
+    if (!deckLoaded) { $("deck-text").value = body.text; deckLoaded = true; }
+  }
+  async function saveDeck() {
+    const out = $("deck-result");
+    out.className = "";
+    out.textContent = "saving…";
+    const answer = await fetch("/api/play/tables/" + table + "/deck", {
+      method: "PUT", headers: { "Content-Type": "application/json", Authorization: "Bearer " + hostToken },
+      body: JSON.stringify({ text: $("deck-text").value }),
+    });
+    const body = await answer.json();
+    if (answer.ok) {
+      out.textContent = "Saved.";
+    } else {
+      out.className = "error";  // what was typed stays in the box
+      out.textContent = "Not saved: " + (body.detail || "refused");
+    }
+  }
+  if ($("question-deck-panel")) {
+    $("question-deck-panel").addEventListener("toggle", () => { if ($("question-deck-panel").open) loadDeck(); });
+    $("deck-save").addEventListener("click", saveDeck);
+  }
+
   // ---------------------------------------------------------------- talking to the server
   function headers() {
     const h = { "Content-Type": "application/json" };
@@ -688,6 +802,7 @@
 
   async function send(action) {
     if (!view || busy) return;
+    if (action === "answered") action = withAnswer(action);
     busy = true;
     render(view);
     try {
