@@ -310,5 +310,7 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
         "next_kind": "human",
         "seated": False,
         "away": False,
+        "connected": True,
+        "takeover_at": None,
     }
     assert "#seat=2&token=" in url

@@ -133,7 +133,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
             _click(page, page.locator("[data-action=answered]"))
             asked = True
             continue
-        if skipped and asked and page.locator("#hand-number").inner_text() != "Hand: 1":
+        if skipped and asked and page.locator("#hand-number").inner_text().split()[-1] != "1":
             break  # the first hand is over (its last question done) and the next is dealt
         buttons = page.locator(ENABLED)
         choices = [buttons.nth(i) for i in range(buttons.count())]

@@ -281,6 +281,7 @@ def _cards_in(view: dict[str, Any]) -> set[str]:
     scrubbed = dict(view)
     scrubbed.pop("question", None)
     scrubbed.pop("questions", None)
+    scrubbed.pop("last_hand", None)  # checked by _assert_review_is_of_a_finished_hand
     scrubbed.pop("question_log", None)  # checked by _log_cards_public
     scrubbed["profile"] = {}
     return set(CARD.findall(json.dumps(scrubbed)))
