@@ -24,6 +24,7 @@ import typer
 
 from euchre.cli.errors import CliError
 from euchre.cli.options import JsonOption, RoundsOption
+from euchre.cli.sheet_cmds import use_club_sheets
 from euchre.engine.profile import load_profile
 from euchre.tournament import (
     Entrant,
@@ -103,7 +104,7 @@ def simulate_command(
         typer.Option(
             "--format",
             help="A format (winners_move_up, rotating_partners, losers_rotate, progressive, "
-            "round_robin) or a sheet's preset (ballantrae, bolivar, valpo, tournament).",
+            "round_robin...) or a sheet's id (see 'euchre sheets').",
         ),
     ],
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
@@ -124,6 +125,7 @@ def simulate_command(
     """Play whole events with computer players and print the final standings."""
     from euchre.tournament.simulate import games_in, simulate_events, simulation_config
 
+    use_club_sheets()
     if events < 1:
         raise CliError(f"--events must be 1 or more, got {events}")
     bot_names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -154,6 +156,7 @@ event_app = typer.Typer(
 
 
 def _load(path: Path) -> EventInputs:
+    use_club_sheets()  # an event may be played under a club's sheet
     if not path.exists():
         raise CliError(f"event file {str(path)!r} does not exist (create it with 'event new')")
     try:
@@ -176,7 +179,7 @@ FileArgument = Annotated[Path, typer.Argument(help="The event's JSON file.")]
 @event_app.command("new")
 def event_new(
     file: FileArgument,
-    sheet: Annotated[str, typer.Option(help="The sheet's preset: ballantrae, bolivar, ...")],
+    sheet: Annotated[str, typer.Option(help="The sheet's id (see 'euchre sheets').")],
     name: Annotated[str, typer.Option(help="The event's name.")] = "",
     rounds: RoundsOption = None,
     seed: Annotated[int, typer.Option(help="Seed for draws and schedules.")] = 0,
@@ -184,6 +187,7 @@ def event_new(
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create an event file from a sheet's preset."""
+    use_club_sheets()
     if file.exists() and not force:
         raise CliError(f"{str(file)!r} exists; pass --force to overwrite it")
     from euchre.store import events, presets  # the store (SQLAlchemy) only when needed

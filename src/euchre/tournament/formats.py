@@ -420,6 +420,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
 FORMATS: dict[str, FormatSpec] = {spec.name: spec for spec in _FORMATS}
 """Every format by name."""
 
+
 def check_format_options(format_name: str, options: Mapping[str, Any]) -> None:
     """Raise :class:`SheetKeyError` (naming the sheet file's key) for an option ``format_name``
     does not take, or a value of the wrong kind."""
@@ -434,8 +435,7 @@ def check_format_options(format_name: str, options: Mapping[str, Any]) -> None:
         default = spec.options[key][0]
         if type(value) is not type(default):
             raise SheetKeyError(
-                f"option {key!r} takes a {type(default).__name__} like {default!r}, "
-                f"got {value!r}",
+                f"option {key!r} takes a {type(default).__name__} like {default!r}, got {value!r}",
                 key=f"event.format_options.{key}",
             )
 

@@ -20,7 +20,6 @@ import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from importlib import resources
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -60,6 +59,7 @@ __all__ = [
     "builtin_sheets",
     "default_sheet_for",
     "find_sheet",
+    "form_sheet",
     "get_sheet",
     "line_of",
     "max_games",
@@ -208,6 +208,7 @@ class SheetFile(_Strict):
     sheet: str = ""
     profile: str | ProfileFile
     default_for_formats: list[str] = Field(default_factory=list)
+    first_on_form: bool = False
     event: EventFile
     words: WordsFile = Field(default_factory=WordsFile)
 
@@ -344,6 +345,8 @@ class Sheet:
     sources: Mapping[str, str]
     """Each ``event.*`` and ``words.*`` key's clause."""
     default_for_formats: tuple[str, ...]
+    first_on_form: bool
+    """The director's new-event form starts on this sheet (a club's over a built-in one)."""
     builtin: bool
     path: str
     text: str = field(repr=False)
@@ -372,7 +375,9 @@ class Sheet:
                 value = event_defaults[key].get_default(call_default_factory=True)
             rows.append((f"event.{key}", _plain(value), self.clause(f"event.{key}")))
         for key in WORD_KEYS:
-            rows.append((f"words.{key}", _plain(getattr(self.words, key)), self.clause(f"words.{key}")))
+            rows.append(
+                (f"words.{key}", _plain(getattr(self.words, key)), self.clause(f"words.{key}"))
+            )
         options = self.profile.options()
         for key, value in options.items():
             rows.append((f"profile.{key}", _plain(value), self.profile.sources.get(key, "")))
@@ -380,6 +385,8 @@ class Sheet:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, str):  # a StrEnum's value, as the file writes it
+        return str(value)
     if isinstance(value, tuple):
         return [_plain(item) for item in value]
     if isinstance(value, Mapping):
@@ -438,6 +445,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         words=words,
         sources=sources,
         default_for_formats=tuple(parsed.default_for_formats),
+        first_on_form=parsed.first_on_form,
         builtin=builtin,
         path=path,
         text=text,
@@ -454,9 +462,9 @@ def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
     if isinstance(parsed.profile, ProfileFile):
         tables.append(("profile", parsed.profile, ()))
     for table, section, keys in tables:
-        sources: dict[str, str] = getattr(section, "sources")
+        sources: dict[str, str] = section.sources
         if table == "profile":
-            written = set(getattr(section, "options"))
+            written = set(section.options)
             allowed = written
         else:
             written = section.model_fields_set - {"sources"}
@@ -466,7 +474,7 @@ def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
                 _problem(
                     text,
                     f"{table}.options.{key}" if table == "profile" else f"{table}.{key}",
-                    f"cite its clause in [{table}.sources] ({key} = \"the sheet's words\", "
+                    f'cite its clause in [{table}.sources] ({key} = "the sheet\'s words", '
                     f'or "{HOUSE_DEFAULT}")',
                 )
             )
@@ -495,10 +503,19 @@ def _profile_of(parsed: SheetFile, origin: str) -> RuleProfile:
         return replace(base, id=parsed.id, name=parsed.name)
     inline = parsed.profile
     built = profile_from_mapping(
-        {"id": parsed.id, "name": parsed.name, "extends": inline.extends, "options": inline.options},
+        {
+            "id": parsed.id,
+            "name": parsed.name,
+            "extends": inline.extends,
+            "options": inline.options,
+        },
         origin=origin,
     )
-    return replace(built, sources=dict(built.sources) | inline.sources)
+    inherited = {
+        key: f"{inline.extends}: {clause}"
+        for key, clause in load_profile(inline.extends).sources.items()
+    }
+    return replace(built, sources=inherited | inline.sources)
 
 
 def _preset_of(event: EventFile) -> dict[str, Any]:
@@ -635,6 +652,14 @@ def default_sheet_for(format_name: str) -> str:
         if format_name in sheet.default_for_formats:
             return sheet.id
     raise TournamentError(f"no sheet plays format {format_name!r} by default")
+
+
+def form_sheet() -> str:
+    """The sheet the director's new-event form starts on: the last in use that says
+    ``first_on_form`` (a club's sheet comes after the built-in ones), else the first."""
+    sheets = list(all_sheets().values())
+    chosen = [sheet.id for sheet in sheets if sheet.first_on_form]
+    return chosen[-1] if chosen else sheets[0].id
 
 
 class _Presets(Mapping[str, Mapping[str, Any]]):

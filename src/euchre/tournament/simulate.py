@@ -23,7 +23,6 @@ from euchre.engine.view import view_of
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.event import compute_event
 from euchre.tournament.formats import FORMATS, PRESETS, preset_config
-from euchre.tournament.sheets import default_sheet_for
 from euchre.tournament.model import (
     Entrant,
     EventConfig,
@@ -32,6 +31,7 @@ from euchre.tournament.model import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.sheets import default_sheet_for
 
 __all__ = [
     "SimulationReport",

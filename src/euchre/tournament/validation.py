@@ -28,6 +28,7 @@ __all__ = [
     "validate_result",
 ]
 
+
 class ResultError(TournamentError):
     """A result that cannot be right, naming the entry at fault: ``field`` is
     ``"team_points.0"``, ``"hand_points.3"`` (1-based hand), ``"player_points.<id>"``,
