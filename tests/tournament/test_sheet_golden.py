@@ -13,6 +13,7 @@ import pytest
 
 from euchre.store.presets import presets_json, sheet_warnings, sheet_words
 from euchre.tournament import FORMATS, TournamentError
+from euchre.tournament.sheets import use_user_sheets
 from euchre.tournament.simulate import simulate_event, simulation_config
 from euchre.tournament.validation import check_event_length
 
@@ -22,6 +23,7 @@ SHEETS = ["ballantrae", "bolivar", "questions", "valpo", "tournament", "tourname
 
 @pytest.fixture(scope="module")
 def golden() -> dict[str, Any]:
+    use_user_sheets([])  # the built-in sheets alone
     return dict(json.loads(GOLDEN.read_text()))
 
 

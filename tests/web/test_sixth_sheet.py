@@ -7,6 +7,7 @@ what is allowed) and changes nothing."""
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ from tests.store.factory import (
     table_sides,
 )
 
+from euchre.tournament.sheets import use_user_sheets
 from euchre.web.app import create_app
 
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "riverside.toml"
@@ -30,9 +32,10 @@ SHEET_ID = "riverside_legion"
 
 
 @pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TestClient:
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    return director_client(sqlite_url(tmp_path))
+    yield director_client(sqlite_url(tmp_path))
+    use_user_sheets([])  # the club's sheet leaves with its folder
 
 
 def _add_sheet(client: TestClient, text: str, filename: str = "riverside.toml") -> Any:

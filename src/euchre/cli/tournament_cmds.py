@@ -183,7 +183,9 @@ def event_new(
     name: Annotated[str, typer.Option(help="The event's name.")] = "",
     rounds: RoundsOption = None,
     seed: Annotated[int, typer.Option(help="Seed for draws and schedules.")] = 0,
-    round_minutes: Annotated[int, typer.Option(help="Round length (the bell).")] = 0,
+    round_minutes: Annotated[
+        int | None, typer.Option(help="Round length (the bell; default: the sheet's).")
+    ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create an event file from a sheet's preset."""

@@ -425,13 +425,14 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         problems.append(_problem(text, "event", str(error)))
     if problems or profile is None:
         raise SheetError(origin, problems)
-    words_set = parsed.words.model_fields_set - {"sources"}
+    written = parsed.words
     words = SheetWords(
-        **{
-            key: tuple(value) if isinstance(value, list) else value
-            for key, value in parsed.words.model_dump().items()
-            if key in words_set
-        }
+        game_word=written.game_word,
+        tally_notes=tuple(written.tally_notes),
+        opponent_check=written.opponent_check,
+        hand_in=written.hand_in,
+        tie_rule=written.tie_rule,
+        playoff_rule=written.playoff_rule,
     )
     sources = {f"event.{key}": clause for key, clause in parsed.event.sources.items()}
     sources |= {f"words.{key}": clause for key, clause in parsed.words.sources.items()}
@@ -455,20 +456,15 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
 def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
     """Every value written cites a clause; every clause belongs to a key of its table."""
     problems = []
-    tables: list[tuple[str, BaseModel, Iterable[str]]] = [
-        ("event", parsed.event, EVENT_KEYS),
-        ("words", parsed.words, WORD_KEYS),
+    event, words = parsed.event, parsed.words
+    tables: list[tuple[str, dict[str, str], set[str], set[str]]] = [
+        ("event", event.sources, event.model_fields_set - {"sources"}, set(EVENT_KEYS)),
+        ("words", words.sources, words.model_fields_set - {"sources"}, set(WORD_KEYS)),
     ]
     if isinstance(parsed.profile, ProfileFile):
-        tables.append(("profile", parsed.profile, ()))
-    for table, section, keys in tables:
-        sources: dict[str, str] = section.sources
-        if table == "profile":
-            written = set(section.options)
-            allowed = written
-        else:
-            written = section.model_fields_set - {"sources"}
-            allowed = set(keys)
+        options = set(parsed.profile.options)
+        tables.append(("profile", parsed.profile.sources, options, options))
+    for table, sources, written, allowed in tables:
         for key in sorted(written - set(sources)):
             problems.append(
                 _problem(
