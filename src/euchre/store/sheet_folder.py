@@ -10,6 +10,7 @@ folder (a server database has no folder of its own).
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
@@ -82,6 +83,7 @@ def load_sheets_folder(folder: Path) -> list[SheetError]:
     return errors
 
 
+_RELOADING = threading.Lock()
 _LOADED: list[tuple[Path, int | None]] = []
 """The folder this process last loaded and its modification stamp."""
 
@@ -99,7 +101,9 @@ def refresh_sheets(folder: Path) -> None:
     stamp = _stamp(folder)
     if _LOADED and _LOADED[-1] == (folder, stamp):
         return
-    load_sheets_folder(folder)
+    with _RELOADING:
+        if not (_LOADED and _LOADED[-1] == (folder, _stamp(folder))):
+            load_sheets_folder(folder)
 
 
 def use_sheets_beside(database_url: str) -> list[SheetError]:

@@ -338,6 +338,8 @@ class Sheet:
     source: str
     """The rule sheet's own document (``000_….txt``), or empty."""
     profile: RuleProfile
+    rules_from: str
+    """The built-in profile the sheet's rules are (or extend)."""
     preset: Mapping[str, Any]
     """The ``EventConfig`` fields the sheet sets (only those written in its file)."""
     max_games: int | None
@@ -359,7 +361,13 @@ class Sheet:
         """Every value the sheet decides, with its clause: ``(key, value, clause)`` for the
         profile, each event and word key (set or house default) and each profile option."""
         event_defaults = EventFile.model_fields
-        rows: list[tuple[str, Any, str]] = [("profile", self.profile.id, self.profile.name)]
+        same = self.rules_from == self.profile.id
+        rules = (
+            self.profile.name
+            if same
+            else f"the rules of profile {self.rules_from!r}: each option below"
+        )
+        rows: list[tuple[str, Any, str]] = [("profile", self.rules_from, rules)]
         for key in EVENT_KEYS:
             if key == "max_games":
                 value: Any = self.max_games
@@ -441,6 +449,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         name=parsed.name,
         source=parsed.sheet,
         profile=profile,
+        rules_from=parsed.profile if isinstance(parsed.profile, str) else parsed.profile.extends,
         preset=preset,
         max_games=parsed.event.max_games,
         words=words,
@@ -599,19 +608,21 @@ def all_sheets() -> dict[str, Sheet]:
 
 def use_user_sheets(sheets: Iterable[Sheet]) -> None:
     """Make ``sheets`` the club sheets in use (replacing the previous ones) and register
-    their profiles with the engine."""
+    their profiles with the engine. The new sheets and profiles are in place before the old
+    ones go, so a request reading a sheet meanwhile never finds it missing."""
+    global _USER
     taken = builtin_sheets()
     chosen = {}
     for sheet in sheets:
         if sheet.id in taken or sheet.id in BUILTIN_PROFILES:
             raise TournamentError(f"sheet id {sheet.id!r} is a built-in sheet's; pick another")
         chosen[sheet.id] = sheet
-    for sheet_id in list(_USER):
-        forget_profile(sheet_id)
-    _USER.clear()
-    _USER.update(chosen)
     for sheet in chosen.values():
         register_profile(sheet.profile)
+    gone = set(_USER) - set(chosen)
+    _USER = chosen
+    for sheet_id in gone:
+        forget_profile(sheet_id)
 
 
 def get_sheet(sheet_id: str) -> Sheet | None:
