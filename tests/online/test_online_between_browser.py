@@ -164,6 +164,7 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
     # After the last round: the night is over, with the results.
     expect(page.locator("#night-over")).to_have_text("The night is over", timeout=20_000)
     expect(page.locator("#seat-status")).to_contain_text("the night is over")
+    expect(page.locator("#seat-form")).to_be_hidden()  # the results lead the page
     expect(page.locator("#between-standings tr.me")).to_contain_text("Ann (you)")
     expect(page.locator("#prizes li").first).to_contain_text("$20.00")
     expect(page.locator("#side-pot")).to_contain_text("Euchred cup")

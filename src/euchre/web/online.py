@@ -47,9 +47,9 @@ from euchre.web.deps import (
     guard_codes,
 )
 from euchre.web.director_forms import DirectorForm, MarkForm, SeatForm, require_director
+from euchre.web.online_between import between_view
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
-from euchre.web.online_between import between_view
 from euchre.web.play_api import service_of
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render

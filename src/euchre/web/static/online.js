@@ -79,7 +79,11 @@
       show(who + "no round is in play. This page takes you to your seat when the director starts one.");
     }
     if (await showBetween(code)) {
-      show(who + "the night is over. Thank you for playing.");
+      // The night is over: its results lead the page; nothing more to find.
+      show(who + "the night is over.");
+      root.dataset.state = "night_over";
+      form.hidden = true;
+      document.getElementById("seat-intro").hidden = true;
       return;
     }
     later(code);
