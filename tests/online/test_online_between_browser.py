@@ -65,9 +65,7 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
     )
     event_id = event["id"]
     names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-    players = [
-        director.call("POST", f"/events/{event_id}/players", name=name) for name in names
-    ]
+    players = [director.call("POST", f"/events/{event_id}/players", name=name) for name in names]
     ann, others = players[0], players[1:]
     errors: list[str] = []
     phone = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
