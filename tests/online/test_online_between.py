@@ -149,8 +149,12 @@ def test_the_live_page_answers_its_rows_alone_for_the_in_place_updates(
     page = director.get(f"/director/events/{event_id}/online")
     assert page.status_code == 200
     assert 'http-equiv="refresh"' in page.text.split("<noscript>")[1].split("</noscript>")[0]
-    assert f'data-live="/director/events/{event_id}/online/rows"' in page.text
+    assert f'data-rows-url="/director/events/{event_id}/online/rows"' in page.text
     rows = director.get(f"/director/events/{event_id}/online/rows")
     assert rows.status_code == 200
     assert rows.text.count("<tr data-key=") == 2 and "<html" not in rows.text
     assert 'id="fill-1"' in rows.text and 'name="csrf_token"' in rows.text
+    # The rows are the director's, as the page is.
+    anonymous = TestClient(director.app, base_url="http://127.0.0.1")
+    refused = anonymous.get(f"/director/events/{event_id}/online/rows", follow_redirects=False)
+    assert refused.status_code in (302, 303) and "<tr" not in refused.text

@@ -130,9 +130,20 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
             expect(desk.locator("#mark-table-number")).to_have_value("3")
             expect(desk.locator("#mark-table-number")).to_be_focused()
             desk.screenshot(path=str(artifacts / "2-live-page-kept-form-laptop.png"))
-            desk_context.close()
 
         play_out(client, seats, rng)
+        if round_number == 2:
+            # Both games end: the rows say so; Ann's table's forms go, the form the director
+            # is using stays as he left it (submitting it would be refused, naming why).
+            mine_row = desk.locator(f'#online-tables tr[data-table]:not([data-table="{other}"])')
+            expect(row).to_have_attribute("data-result", "recorded", timeout=20_000)
+            expect(mine_row).to_have_attribute("data-result", "recorded", timeout=20_000)
+            expect(mine_row.locator("form")).to_have_count(0)
+            expect(desk.locator(f"#kind-{other}")).to_have_value("expert")
+            expect(desk.locator("#mark-table-number")).to_have_value("3")
+            assert desk.evaluate("window.notReloaded === true")
+            desk.screenshot(path=str(artifacts / "2b-live-page-games-over-laptop.png"))
+            desk_context.close()
         # Her game is over: the page's link takes her to the between-rounds page.
         expect(page.locator("#next-seat")).to_be_visible(timeout=20_000)
         page.click("#next-seat")

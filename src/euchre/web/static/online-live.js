@@ -5,18 +5,24 @@
 // reloads itself instead (a <noscript> refresh).
 (function () {
   const table = document.getElementById("online-tables");
-  if (!table || !table.dataset.live) return;
+  if (!table || !table.dataset.rowsUrl) return;
   const body = table.tBodies[0];
   const every = Number(table.dataset.poll || 5000);
+
+  // The option a select shows before anyone touches it: the last marked selected, else the
+  // first (an option with no "selected" mark is selected without being the default).
+  function defaultIndex(select) {
+    let index = 0;
+    Array.from(select.options).forEach((option, at) => { if (option.defaultSelected) index = at; });
+    return index;
+  }
 
   // Whether the director is using a form in this cell: focus inside, or a value changed.
   function inUse(cell) {
     if (cell.contains(document.activeElement)) return true;
     for (const field of cell.querySelectorAll("input, select, textarea")) {
       if (field.tagName === "SELECT") {
-        for (const option of field.options) {
-          if (option.selected !== option.defaultSelected) return true;
-        }
+        if (field.selectedIndex !== defaultIndex(field)) return true;
       } else if (field.type === "checkbox" || field.type === "radio") {
         if (field.checked !== field.defaultChecked) return true;
       } else if (field.value !== field.defaultValue) {
@@ -72,7 +78,7 @@
 
   async function refresh() {
     try {
-      const response = await fetch(table.dataset.live, {credentials: "same-origin"});
+      const response = await fetch(table.dataset.rowsUrl, {credentials: "same-origin"});
       // Logged out (the login page answers) or an error: keep the page as it is.
       if (response.ok && !response.redirected) apply(await response.text());
     } catch (error) {

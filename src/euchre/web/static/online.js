@@ -10,6 +10,8 @@
   const between = document.getElementById("between");
   let timer = null;
   let clockTimer = null;
+  let shownBetween = null;
+  const CLOCK = /data-seconds-left="\d*"|<strong class="clock-left">[^<]*<\/strong>/g;
   function show(text) { out.textContent = text; }
   // Between his games: the standings, the round's clock, his last result; after the last
   // round, the night's results (a fragment the server renders). Returns whether the night
@@ -22,13 +24,20 @@
         body: JSON.stringify({code: code})});
     } catch (error) { return false; }
     if (!response.ok) return false;
-    between.innerHTML = await response.text();
+    const text = await response.text();
+    // Replaced only when something other than the clock changed (the clock ticks here), so
+    // a link the player is on keeps its focus.
+    const same = text.replace(CLOCK, "");
+    if (same !== shownBetween) {
+      shownBetween = same;
+      between.innerHTML = text;
+      startClock();
+    }
     between.hidden = false;
-    startClock();
     const view = document.getElementById("between-view");
     return view !== null && view.dataset.nightOver === "yes";
   }
-  function hideBetween() { between.hidden = true; clearInterval(clockTimer); }
+  function hideBetween() { between.hidden = true; clearInterval(clockTimer); shownBetween = null; }
   // The round's clock counts down from what the server said (no clock on this phone trusted).
   function startClock() {
     clearInterval(clockTimer);
