@@ -59,13 +59,18 @@ __all__ = [
     "registered_profiles",
 ]
 
-BUILTIN_PROFILES: tuple[str, ...] = tuple(
-    sorted(
-        entry.name.removesuffix(".toml")
-        for entry in resources.files("euchre.engine.profiles").iterdir()
-        if entry.name.endswith(".toml")
-    )
-)
+def _builtin_profile_ids() -> tuple[str, ...]:
+    """The shipped profiles' ids in their rule sheets' order (the sheet file each names, then
+    the id: the tournament sheet's progressive game before its partners game)."""
+    found: list[tuple[str, str]] = []
+    for entry in resources.files("euchre.engine.profiles").iterdir():
+        if entry.name.endswith(".toml"):
+            sheet = tomllib.loads(entry.read_text(encoding="utf-8")).get("sheet", "")
+            found.append((str(sheet), entry.name.removesuffix(".toml")))
+    return tuple(profile_id for _, profile_id in sorted(found))
+
+
+BUILTIN_PROFILES: tuple[str, ...] = _builtin_profile_ids()
 """Ids of the profiles shipped as data files (``euchre/engine/profiles/*.toml``): one per rule
 sheet, and the tournament sheet's second game. Which sheet plays which profile is the sheet
 files' business (``euchre.tournament.sheets``); the engine only reads the files here."""
