@@ -32,7 +32,7 @@ from typing import Any
 from rich.progress import Progress
 
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
-from euchre.bots.pimc import BASIC_RULES, PimcBot, _contract_of
+from euchre.bots.pimc import BASIC_RULES, PimcBot, contract_of
 from euchre.bots.rules import RulesBot
 from euchre.engine import actions as codes
 from euchre.engine.cards import SUIT_MASK, card_mask
@@ -98,7 +98,7 @@ def _label_deal(profile_id: str, band: float, seed: int, index: int) -> list[dic
                     "label": values[bid_code] - values[codes.PASS],
                 }
             )
-        contract = _contract_of(view, action)
+        contract = contract_of(view, action)
         if contract is not None:
             trump, together, alone = contract
             hand = card_mask(view.hand)

@@ -40,13 +40,13 @@ from euchre.bots.pimc import (
     Evaluation,
     PimcBot,
     PlayTotals,
-    _code,
-    _contract_of,
-    _rebuild,
+    contract_of,
     contract_score_table,
     discard_candidates,
     first_leader,
+    legal_action,
     opening_position,
+    rebuild_world,
 )
 from euchre.bots.playout import play_out
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
@@ -249,7 +249,7 @@ class ExpertBot(PimcBot):
             return action
         action = self._learned(view, action)
         action = self._close_call(view, action)
-        bid = _contract_of(view, action)
+        bid = contract_of(view, action)
         if bid is None:
             return action
         trump, with_partner, alone = bid
@@ -257,9 +257,9 @@ class ExpertBot(PimcBot):
         if profile.game_target:
             needed = profile.game_target - view.scores[view.seat % 2]
             if needed <= profile.points_march:
-                return _code(view, with_partner)  # a plain march wins the game
+                return legal_action(view, with_partner)  # a plain march wins the game
         if self.alone_filter and not self._worth_trying_alone(view, trump):
-            return _code(view, with_partner)
+            return legal_action(view, with_partner)
         return self._alone_by_value(view, trump, with_partner, alone)
 
     def _learned(self, view: PlayerView, action: Action) -> Action:
@@ -306,9 +306,9 @@ class ExpertBot(PimcBot):
         self._played_out = (bid_code, values[bid_code], values[codes.PASS], self.bid_worlds)
         margin = self.bid_override_margin
         if int(action) == codes.PASS and values[bid_code] > values[codes.PASS] + margin:
-            return _code(view, bid_code)
+            return legal_action(view, bid_code)
         if int(action) != codes.PASS and values[codes.PASS] > values[bid_code] + margin:
-            return _code(view, codes.PASS)
+            return legal_action(view, codes.PASS)
         return action  # the policy's choice stands (alone or not is decided below)
 
     def bid_rollout_values(self, view: PlayerView, candidates: list[int]) -> dict[int, float]:
@@ -321,7 +321,7 @@ class ExpertBot(PimcBot):
         need_us = max(1, target - view.scores[view.seat % 2]) if target else 99
         need_them = max(1, target - view.scores[1 - view.seat % 2]) if target else 99
         for hands, times in self._worlds(view, self.bid_worlds):
-            world = _rebuild(view, hands, knowledge.unseen)
+            world = rebuild_world(view, hands, knowledge.unseen)
             for code in candidates:
                 branch = world.clone()
                 branch.apply(code)
@@ -394,6 +394,6 @@ class ExpertBot(PimcBot):
             return self._rules.reason(view, action)
         bid_code, bid_value, pass_value, worlds = played
         return (
-            f"played out over {worlds} likely deals: {_code(view, bid_code)} "
+            f"played out over {worlds} likely deals: {legal_action(view, bid_code)} "
             f"{bid_value:+.2f}, pass {pass_value:+.2f} points"
         )

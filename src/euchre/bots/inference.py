@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from euchre.bots.knowledge import Knowledge, sample_world
-from euchre.bots.rules import _TRUMP_VALUES, RulesParameters, choose_discard, hand_strength
+from euchre.bots.rules import TRUMP_VALUES, RulesParameters, choose_discard, hand_strength
 from euchre.engine import actions as codes
 from euchre.engine.actions import ActionKind
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_power
@@ -139,7 +139,7 @@ class BiddingModel:
                 with_up = hand | (1 << up)
                 hand = with_up & ~(1 << choose_discard(with_up, trump))
             return hand_strength(hand, trump) + self.parameters.dealer_bonus
-        up_value = 0.5 * _TRUMP_VALUES[107 - POWER[trump][up]]
+        up_value = 0.5 * TRUMP_VALUES[107 - POWER[trump][up]]
         if seat == (view.dealer + 2) % 4:
             return hand_strength(hand, trump) + up_value + self.parameters.partner_bonus
         strength = hand_strength(hand, trump) - up_value + self.parameters.opponent_bonus

@@ -19,7 +19,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from euchre.bots.base import SeededBot
-from euchre.bots.rules import RulesBot, RulesParameters, _throw, choose_card
+from euchre.bots.rules import RulesBot, RulesParameters, choose_card, throw_off
 from euchre.engine.actions import Action
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER
 from euchre.engine.state import Phase
@@ -76,7 +76,7 @@ class EasyBot(SeededBot):
         if view.current_trick and self._rng.random() < self.duck_rate:
             legal = [int(action.card) for action in view.legal]
             if _wins(view, card):
-                card = _throw(legal, view.trump)
+                card = throw_off(legal, view.trump)
         return Action.play(card)
 
     def advise(self, view: PlayerView) -> tuple[Action, str]:

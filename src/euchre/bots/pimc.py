@@ -30,7 +30,16 @@ from euchre.engine.profile import Contract, RuleProfile
 from euchre.engine.state import HandState, HandStatus, Phase
 from euchre.engine.view import PlayerView, view_of
 
-__all__ = ["BASIC_RULES", "Evaluation", "PimcBot", "PlayTotals", "contract_score_table"]
+__all__ = [
+    "BASIC_RULES",
+    "Evaluation",
+    "PimcBot",
+    "PlayTotals",
+    "contract_of",
+    "contract_score_table",
+    "legal_action",
+    "rebuild_world",
+]
 
 BASIC_RULES = RulesParameters(dealer_counts_up_card=False)
 """The rules parameters of the frozen ``pimc-basic`` (the dealer's lone-hand trump count
@@ -327,12 +336,12 @@ class PimcBot(SeededBot):
                     values,
                     key=lambda code: values[code] + (0.0 if code == codes.PASS else pressure),
                 )
-                return _code(view, best)
+                return legal_action(view, best)
             return action
         if self.bidding == "sampled":
             return self._sampled_bid(view, action)
         # The rules decide to make trump; sampling decides whether to go alone.
-        bid = _contract_of(view, action)
+        bid = contract_of(view, action)
         if bid is None:
             return action
         return self._alone_by_value(view, *bid)
@@ -345,7 +354,7 @@ class PimcBot(SeededBot):
         together = self.contract_value(view, trump, alone=False)
         by_myself = self.contract_value(view, trump, alone=True)
         chosen = alone if by_myself - self.alone_margin > together else with_partner
-        return _code(view, chosen)
+        return legal_action(view, chosen)
 
     def _bid_candidates(self, view: PlayerView) -> list[int]:
         """The bids worth sampling: pass (when legal), the up-card's suit or the two strongest
@@ -391,7 +400,7 @@ class PimcBot(SeededBot):
             hands = sample_world(knowledge, self._rng)
             if hands is None:
                 continue
-            world = _rebuild(view, hands, knowledge.unseen)
+            world = rebuild_world(view, hands, knowledge.unseen)
             for code in candidates:
                 branch = world.clone()
                 branch.apply(code)
@@ -455,14 +464,14 @@ class PimcBot(SeededBot):
         values = self.bid_values(view)
         legal_codes = {int(legal) for legal in view.legal}
         if not values:
-            return rules_action if codes.PASS not in legal_codes else _code(view, codes.PASS)
+            return rules_action if codes.PASS not in legal_codes else legal_action(view, codes.PASS)
         best_code = max(values, key=lambda code: values[code])
         margin = self.bid_margin
         # Near the end of a game the rules bot's pressure also lowers the bar for bidding.
         margin -= self._rules.pressure(view) * 0.5
         if codes.PASS in legal_codes and values[best_code] < margin:
-            return _code(view, codes.PASS)
-        return _code(view, best_code)
+            return legal_action(view, codes.PASS)
+        return legal_action(view, best_code)
 
     def _bid_reason(self, view: PlayerView, action: Action) -> str:
         if int(action) == codes.PASS:
@@ -512,7 +521,7 @@ def _bid_options(view: PlayerView, hand: int) -> list[tuple[int, int, int]]:
     return [(suit, codes.CALL_BASE + suit, codes.CALL_ALONE_BASE + suit) for suit in suits[:2]]
 
 
-def _rebuild(view: PlayerView, hands: list[int], unseen: int) -> HandState:
+def rebuild_world(view: PlayerView, hands: list[int], unseen: int) -> HandState:
     """A full deal from a sampled world (the kitty takes the unseen cards left over) with the
     view's public bidding replayed."""
     leftover = unseen
@@ -526,11 +535,12 @@ def _rebuild(view: PlayerView, hands: list[int], unseen: int) -> HandState:
     return state
 
 
-def _code(view: PlayerView, code: int) -> Action:
+def legal_action(view: PlayerView, code: int) -> Action:
+    """The legal action of ``view`` whose code is ``code``."""
     return next(legal for legal in view.legal if int(legal) == code)
 
 
-def _contract_of(view: PlayerView, action: Action) -> tuple[int, int, int] | None:
+def contract_of(view: PlayerView, action: Action) -> tuple[int, int, int] | None:
     """For a bid that makes trump, (trump, the with-partner code, the alone code) when both
     are legal, so that alone or not is still to decide; None for a pass or no such choice."""
     code = int(action)

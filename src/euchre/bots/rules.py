@@ -21,10 +21,10 @@ from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, card_mask, ite
 from euchre.engine.state import Phase
 from euchre.engine.view import PlayerView
 
-__all__ = ["RulesBot", "RulesParameters", "hand_strength"]
+__all__ = ["TRUMP_VALUES", "RulesBot", "RulesParameters", "hand_strength", "throw_off"]
 
-# Trump values by trump rank (right bower, left bower, A, K, Q, T, 9).
-_TRUMP_VALUES = (3.0, 2.6, 2.2, 1.8, 1.6, 1.4, 1.2)
+TRUMP_VALUES = (3.0, 2.6, 2.2, 1.8, 1.6, 1.4, 1.2)
+"""Hand-strength points of a trump by rank: right bower, left bower, A, K, Q, T, 9."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ OFF_ACE, GUARDED_KING, PLAIN = 7, 8, 9
 """Roles of a plain card in :class:`HandShape` (a trump's role is its rank 0-6, right first)."""
 
 # What each role adds to a hand's strength: the trumps by rank, an off-suit ace, a guarded king.
-_ROLE_VALUES = (*_TRUMP_VALUES, 1.2, 0.6, 0.0)
+_ROLE_VALUES = (*TRUMP_VALUES, 1.2, 0.6, 0.0)
 
 
 class HandShape(NamedTuple):
@@ -257,7 +257,7 @@ class RulesBot:
                 hand = card_mask(view.hand)
             return strength, hand
         strength = hand_strength(hand, trump)
-        up_value = _TRUMP_VALUES[107 - POWER[trump][up]]
+        up_value = TRUMP_VALUES[107 - POWER[trump][up]]
         if seat == (dealer + 2) % 4:
             return strength + 0.5 * up_value + self.parameters.partner_bonus, hand
         strength = strength - 0.5 * up_value + self.parameters.opponent_bonus
@@ -404,7 +404,7 @@ def choose_card(view: PlayerView) -> int:
         best_card = next(card for who, card in current if who == best_seat)
         safe = last or not _remaining_higher(best_card, trump, gone)
         if safe or power[best_card] >= 100:
-            return _throw(legal, trump)
+            return throw_off(legal, trump)
     if winners:
         if last:
             return min(winners, key=lambda card: power[card])
@@ -414,12 +414,12 @@ def choose_card(view: PlayerView) -> int:
         if bosses:
             return min(bosses, key=lambda card: power[card])
         if partner_winning:
-            return _throw(legal, trump)
+            return throw_off(legal, trump)
         return min(winners, key=lambda card: power[card])
-    return _throw(legal, trump)
+    return throw_off(legal, trump)
 
 
-def _throw(legal: list[int], trump: int) -> int:
+def throw_off(legal: list[int], trump: int) -> int:
     """Lowest card, preferring a short plain suit (to make a void) and keeping aces."""
     power = POWER[trump]
     suit_of = EFFECTIVE_SUIT[trump + 1]

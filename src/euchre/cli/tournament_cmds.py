@@ -256,11 +256,10 @@ def event_withdraw(
 def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
     """``inputs`` with ``plan``'s round started: its seating frozen as the web app freezes a
     started round's (unchanged when the round already has a fixed seating)."""
-    from euchre.store import rounds
 
     if any(override.round == plan.round for override in inputs.overrides):
         return inputs
-    return replace(inputs, overrides=(*inputs.overrides, rounds.frozen_seating(plan)))
+    return replace(inputs, overrides=(*inputs.overrides, plan.frozen_seating()))
 
 
 @event_app.command("start-round")

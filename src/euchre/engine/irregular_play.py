@@ -1,7 +1,7 @@
 """Record actions: irregularities and rulings a director writes into a hand record.
 
-They are never among :meth:`HandState.legal_actions` (bots, search, perft and the numba
-kernel play legal hands only), but a checked :meth:`HandState.play` and a replay accept each
+They are never among ``HandState.legal_actions`` (bots, search, perft and the numba
+kernel play legal hands only), but a checked ``HandState.play`` and a replay accept each
 one where the profile covers it (sheet 004 mostly; Bolivar for table talk):
 
 - ``forfeit bid team N``: team N lost its right to bid this hand (table talk after a warning,
@@ -22,18 +22,51 @@ one where the profile covers it (sheet 004 mostly; Bolivar for table talk):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action, ActionKind
+from euchre.engine.cards import Card
+from euchre.engine.phase import HandStatus, Phase
+from euchre.engine.profile import RuleProfile
 
-if TYPE_CHECKING:
-    from euchre.engine.state import HandState
-
-__all__ = ["apply_record_action", "record_action_refusal"]
+__all__ = ["HandInProgress", "apply_record_action", "asked_tricks", "record_action_refusal"]
 
 
-def _not_covered(state: HandState, what: str, option: str) -> str:
+class HandInProgress(Protocol):
+    """What a record action reads and changes of a hand in progress:
+    :class:`euchre.engine.state.HandState` (which calls these functions, so this module does
+    not import it)."""
+
+    profile: RuleProfile
+    phase: Phase
+    dealer: int
+    maker: int
+    alone: bool
+    defender_alone: int
+    to_act: int
+    active: list[bool]
+    hands: list[int]
+    history: list[Action]
+    trick: list[int]
+    tricks: list[int]
+    forfeited: list[bool]
+    dead_mask: int
+    exposed_mask: int
+    early_card: int
+    penalty: tuple[int, int] | None
+
+    @property
+    def eldest(self) -> int: ...
+
+    def trick_plays(self) -> list[list[tuple[int, Card]]]: ...
+
+    def next_defender(self) -> None: ...
+
+    def finish(self, status: HandStatus, reason: str) -> None: ...
+
+
+def _not_covered(state: HandInProgress, what: str, option: str) -> str:
     value = getattr(state.profile, option)
     return (
         f" is refused: {what} is not covered by the {state.profile.id} sheet "
@@ -41,10 +74,8 @@ def _not_covered(state: HandState, what: str, option: str) -> str:
     )
 
 
-def record_action_refusal(state: HandState, action: Action) -> str:
+def record_action_refusal(state: HandInProgress, action: Action) -> str:
     """Why ``action`` cannot be recorded now; "" when it can."""
-    from euchre.engine.state import Phase
-
     profile = state.profile
     phase = state.phase
     kind = action.kind
@@ -108,13 +139,11 @@ def record_action_refusal(state: HandState, action: Action) -> str:
     return f" is not a record action: {action}"  # pragma: no cover
 
 
-def _holder(state: HandState, card: int) -> int | None:
+def _holder(state: HandInProgress, card: int) -> int | None:
     return next((seat for seat in range(4) if state.hands[seat] >> card & 1), None)
 
 
-def _ask_refusal(state: HandState, action: Action) -> str:
-    from euchre.engine.state import Phase
-
+def _ask_refusal(state: HandInProgress, action: Action) -> str:
     if not state.profile.question_pile:
         return _not_covered(state, "the question pile", "question_pile")
     if state.phase not in (Phase.PLAY, Phase.OVER) or state.trick or not state.tricks:
@@ -157,7 +186,7 @@ def _ask_refusal(state: HandState, action: Action) -> str:
     return ""
 
 
-def asked_tricks(state: HandState) -> dict[int, Action]:
+def asked_tricks(state: HandInProgress) -> dict[int, Action]:
     """The ``ask`` actions of the record by the trick they follow."""
     asked: dict[int, Action] = {}
     plays = 0
@@ -179,15 +208,13 @@ def asked_tricks(state: HandState) -> dict[int, Action]:
     return asked
 
 
-def apply_record_action(state: HandState, action: Action) -> None:
+def apply_record_action(state: HandInProgress, action: Action) -> None:
     """Apply a record action already checked (history and actor are already appended)."""
-    from euchre.engine.state import HandStatus, Phase
-
     kind = action.kind
     if kind is ActionKind.FORFEIT_BID:
         state.forfeited[action.team] = True
         if state.phase is Phase.DEFEND and state.to_act % 2 == action.team:
-            state._next_defender()
+            state.next_defender()
     elif kind is ActionKind.CANCEL_ALONE:
         state.alone = False
         state.active[(state.maker + 2) % 4] = True
@@ -201,7 +228,7 @@ def apply_record_action(state: HandState, action: Action) -> None:
             else profile.dealer_fails_to_discard_points
         )
         state.penalty = (points, 0) if dealer_team == 1 else (0, points)
-        state._finish(HandStatus.PENALTY, "the dealer failed to discard; the deal passes")
+        state.finish(HandStatus.PENALTY, "the dealer failed to discard; the deal passes")
     elif kind is ActionKind.LEAD_EARLY:
         card = int(action.card)
         state.dead_mask |= 1 << card

@@ -10,7 +10,6 @@ is eldest.
 
 from __future__ import annotations
 
-import enum
 import operator
 from dataclasses import dataclass
 from itertools import combinations
@@ -40,6 +39,8 @@ from euchre.engine.cards import (
 )
 from euchre.engine.choices import LoneHandLead
 from euchre.engine.errors import IllegalActionError, InvalidActionError
+from euchre.engine.irregular_play import apply_record_action, record_action_refusal
+from euchre.engine.phase import HandStatus, Phase
 from euchre.engine.profile import Contract, RuleProfile
 from euchre.engine.rules import (
     FOLLOW_MASK,
@@ -54,30 +55,6 @@ from euchre.engine.rules import (
 __all__ = ["HandResult", "HandState", "HandStatus", "Phase", "partner", "team_of"]
 
 _ACTIONS = codes._SIMPLE
-
-
-class Phase(enum.IntEnum):
-    """Where a hand stands."""
-
-    GO_UNDER = 0
-    BID_ROUND_1 = 1
-    BID_ROUND_2 = 2
-    DEFEND = 3
-    DISCARD = 4
-    FOLD = 5
-    PLAY = 6
-    OVER = 7
-
-
-class HandStatus(enum.StrEnum):
-    """How a finished hand ended."""
-
-    SCORED = "scored"
-    THROWN_IN = "thrown_in"
-    REDEAL = "redeal"
-    PENALTY = "penalty"
-    """Ended by an irregularity the record shows (the dealer failed to discard): the
-    penalty is the hand's score and the deal passes."""
 
 
 def partner(seat: int) -> int:
@@ -285,7 +262,7 @@ class HandState:
             for offset in range(1, 5):
                 seat = (dealer + offset) % 4
                 if is_farmers_hand(masks[seat]):
-                    self._finish(HandStatus.REDEAL, f"seat {seat} holds a farmer's hand")
+                    self.finish(HandStatus.REDEAL, f"seat {seat} holds a farmer's hand")
                     return
         if profile.going_under:
             self._go_under_queue = [
@@ -512,8 +489,6 @@ class HandState:
 
     def _record_refusal(self, action: Action) -> str:
         """Why a record action cannot be recorded now ("" when it can)."""
-        from euchre.engine.irregular_play import record_action_refusal
-
         return record_action_refusal(self, action)
 
     def apply(self, action: int) -> None:
@@ -543,8 +518,6 @@ class HandState:
         self.history.append(_ACTIONS[action] if action <= FOLD else Action(action))
         self.actors.append(seat)
         if action > FOLD and not action & GO_UNDER_FLAG:
-            from euchre.engine.irregular_play import apply_record_action
-
             apply_record_action(self, Action(action))
             return
         if phase is _BID_ROUND_1:
@@ -570,7 +543,7 @@ class HandState:
                 self.forfeited[seat % 2] = True
             self.bid_passes += 1
             if self.bid_passes == 4:
-                self._finish(HandStatus.THROWN_IN, "all four passed twice")
+                self.finish(HandStatus.THROWN_IN, "all four passed twice")
             else:
                 self.to_act = (seat + 1) % 4
         elif phase is _DISCARD:
@@ -583,10 +556,10 @@ class HandState:
                 self.defender_alone = seat
                 self.active[(seat + 2) % 4] = False
                 self._pending = []
-            self._next_defender()
+            self.next_defender()
         elif phase is _FOLD:
             if action == FOLD:
-                self._finish(HandStatus.REDEAL, f"seat {seat} folded")
+                self.finish(HandStatus.REDEAL, f"seat {seat} folded")
                 return
             self._next_folder()
         elif phase is _GO_UNDER:
@@ -633,7 +606,9 @@ class HandState:
         self.to_act = self._pending[0]
         return True
 
-    def _next_defender(self) -> None:
+    def next_defender(self) -> None:
+        """The defender who answered passes the turn on (to the next who may defend alone, or
+        on to the discard or play); a record action uses it too."""
         if self._pending:
             self._pending.pop(0)
         if not self._turn_to_pending(_DEFEND):
@@ -700,7 +675,7 @@ class HandState:
         self.trick = []
         self.trick_seats = []
         if len(self.tricks) == 5:
-            self._finish(_SCORED, "five tricks played")
+            self.finish(_SCORED, "five tricks played")
             return
         self.leader = winner
         self.to_act = winner
@@ -717,7 +692,8 @@ class HandState:
             return suit_of[live[0]]
         return led
 
-    def _finish(self, status: HandStatus, reason: str) -> None:
+    def finish(self, status: HandStatus, reason: str) -> None:
+        """End the hand now with ``status`` and ``reason`` (a record action uses it too)."""
         self.phase = _OVER
         self.is_over = True
         self.status = status

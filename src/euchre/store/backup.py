@@ -38,10 +38,10 @@ from euchre.store.models import (
     TableCode,
     utc_now,
 )
-from euchre.store.online import _new_table_id
+from euchre.store.online import new_table_id
 from euchre.store.penalties import list_penalties
 from euchre.store.play.table import TableConfig, TableState
-from euchre.store.rounds import TABLE_CODE_ALPHABET, _new_table_code
+from euchre.store.rounds import TABLE_CODE_ALPHABET, new_table_code
 from euchre.store.submissions import list_submissions
 from euchre.tournament import (
     EventConfig,
@@ -386,7 +386,7 @@ def _restore_online_table(session: Session, event_id: int, row: _OnlineTablePart
     bots = {str(seat): {"kind": bot.kind, "counts": bot.counts} for seat, bot in row.bots.items()}
     if sorted(players) != ["0", "1", "2", "3"] or not set(bots) <= set(players):
         raise StoreError("backup: an online table needs a player for each seat 0-3")
-    table_id = _new_table_id(session)
+    table_id = new_table_id(session)
     session.add(
         PlayTable(
             id=table_id,
@@ -447,7 +447,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
                 event_id=event.id,
                 round_number=table_code.round,
                 table_number=table_code.table,
-                code=code if free else _new_table_code(session),
+                code=code if free else new_table_code(session),
             )
         )
         session.flush()

@@ -17,13 +17,13 @@ from euchre.store.models import Event, Result, Submission, SubmissionStatus, utc
 from euchre.store.penalties import table_ruled_hands
 from euchre.store.results import (
     ResultInput,
-    _build_result,
-    _check_table,
-    _merged,
-    _seat_names,
-    _seating,
-    _validated,
+    build_result,
+    check_table,
+    correction_input,
     official_result,
+    seat_names,
+    table_seating,
+    validated_result,
 )
 from euchre.tournament import (
     MovementChange,
@@ -36,10 +36,10 @@ from euchre.tournament.penalties import (
     level_games_to_settle,
 )
 
-__all__ = ["accept_submission", "correct_result", "settle_level_game"]
+__all__ = ["accept_submission", "correct_result", "set_official", "settle_level_game"]
 
 
-def _set_official(
+def set_official(
     session: Session,
     *,
     event_id: int,
@@ -51,6 +51,9 @@ def _set_official(
     action: str,
     reason: str,
 ) -> tuple[Result, tuple[MovementChange, ...]]:
+    """Make ``payload`` the table's official result (the table's other pending or disputed
+    submissions are superseded), audited as ``action``; returns the row and how the standings'
+    movement changed."""
     event = get_event(session, event_id=event_id, for_update=True)
     before = compute(event_inputs(session, event))
     official = official_result(session, event_id=event_id, round_number=round_number, table=table)
@@ -96,9 +99,9 @@ def accept_submission(
     submission = session.get(Submission, submission_id)
     if submission is None or submission.event_id != event_id:
         raise NotFoundError(f"event {event_id} has no score submission {submission_id}")
-    _check_table(session, event_id, submission.round_number, submission.table_number)
+    check_table(session, event_id, submission.round_number, submission.table_number)
     submission.status = SubmissionStatus.ACCEPTED
-    return _set_official(
+    return set_official(
         session,
         event_id=event_id,
         round_number=submission.round_number,
@@ -125,13 +128,13 @@ def correct_result(
     already recorded). A correction changes only the fields ``entered.given`` names; the
     others keep their recorded values. The audit log says what changed, field by field.
     Returns the result and the later movements the change altered."""
-    round_row = _check_table(session, event_id, round_number, table)
-    seating = _seating(round_row, table)
+    round_row = check_table(session, event_id, round_number, table)
+    seating = table_seating(round_row, table)
     players = {int(player) for player in seating.players}
     official = official_result(session, event_id=event_id, round_number=round_number, table=table)
     current = None if official is None else official.result
-    names = _seat_names(session, event_id, seating)
-    result = _build_result(round_row, table, players, _merged(current, entered), names)
+    names = seat_names(session, event_id, seating)
+    result = build_result(round_row, table, players, correction_input(current, entered), names)
     event = get_event(session, event_id=event_id)
     check_ruled_hands(
         load_profile(event_config(event).profile_id),
@@ -139,7 +142,7 @@ def correct_result(
         table_ruled_hands(session, event, round_row, table),
         totals_alone=True,
     )
-    payload = _validated(
+    payload = validated_result(
         event,
         result,
         seating,
@@ -153,7 +156,7 @@ def correct_result(
             f"round {round_number} table {table}: nothing changed; the recorded result is "
             "already this"
         )
-    return _set_official(
+    return set_official(
         session,
         event_id=event_id,
         round_number=round_number,
@@ -196,7 +199,7 @@ def settle_level_game(
     Refused for a table that is not such a game."""
     if first not in (0, 1):
         raise StoreError(f"first must be 0 or 1 (the partnership as seated), got {first}")
-    round_row = _check_table(session, event_id, round_number, table)
+    round_row = check_table(session, event_id, round_number, table)
     event = get_event(session, event_id=event_id)
     inputs = event_inputs(session, event)
     asked = {
@@ -209,17 +212,17 @@ def settle_level_game(
             f"round {round_number} table {table} is not a game left level by a penalty; "
             "nothing to settle"
         )
-    seating = _seating(round_row, table)
-    payload = _validated(
+    seating = table_seating(round_row, table)
+    payload = validated_result(
         event,
         replace(official.result, first_to_tying_score=first),
         seating,
-        _seat_names(session, event_id, seating),
+        seat_names(session, event_id, seating),
         penalty_points=game.penalty_points,
     )
-    names = _seat_names(session, event_id, seating)
+    names = seat_names(session, event_id, seating)
     pair = " & ".join(names.get(player, player) for player in seating.partnerships[first])
-    return _set_official(
+    return set_official(
         session,
         event_id=event_id,
         round_number=round_number,

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
+from euchre.store import lifecycle
 from euchre.store.audit import record_audit
 from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
@@ -143,9 +144,7 @@ def delete_event(session: Session, *, event_id: int, who: str) -> str:
         target=f"event {event_id} ({name})",
         old_value={"config": event.config.to_json(), "status": event.status},
     )
-    from euchre.store.online import delete_play_tables  # online imports this module
-
-    delete_play_tables(session, event_id=event_id)  # their logs name the event's players
+    lifecycle.event_deleted(session, event_id=event_id)  # online tables' logs name its players
     session.delete(event)
     session.flush()
     return name

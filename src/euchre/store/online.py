@@ -24,7 +24,7 @@ from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandStatus
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
-from euchre.store.corrections import _set_official
+from euchre.store.corrections import set_official
 from euchre.store.db import Database, the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import entrant_by_code, get_event, latest_round, list_entrants
@@ -44,12 +44,12 @@ from euchre.store.play.service import PlayService, hash_secret
 from euchre.store.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.results import (
     ResultInput,
-    _build_result,
-    _check_table,
-    _seat_names,
-    _seating,
-    _validated,
+    build_result,
+    check_table,
     official_result,
+    seat_names,
+    table_seating,
+    validated_result,
 )
 
 __all__ = [
@@ -64,6 +64,7 @@ __all__ = [
     "fill_seat",
     "is_table_online",
     "live_tables",
+    "new_table_id",
     "on_game_over",
     "online_result",
     "open_online_tables",
@@ -152,7 +153,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             raise ConflictError(
                 f"table {number} cannot play online: the event's rules do not load ({error})"
             ) from None
-        table_id = _new_table_id(session)
+        table_id = new_table_id(session)
         session.add(PlayTable(id=table_id, config=table_config.model_dump(mode="json")))
         session.flush()
         for seat in range(4):
@@ -186,7 +187,8 @@ def _label(
     )
 
 
-def _new_table_id(session: Session) -> str:
+def new_table_id(session: Session) -> str:
+    """A play table id not in use."""
     alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
     for _ in range(100):
         table_id = "".join(secrets.choice(alphabet) for _ in range(10))
@@ -430,15 +432,15 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
     if official is not None:  # the director entered it by hand first: his stands
         row.state = OnlineTableState.RECORDED
         return False
-    round_row = _check_table(session, row.event_id, row.round_number, row.table_number)
-    seating = _seating(round_row, row.table_number)
+    round_row = check_table(session, row.event_id, row.round_number, row.table_number)
+    seating = table_seating(round_row, row.table_number)
     entered = online_result(state, players, ended=ended_by is not None)
-    result = _build_result(round_row, row.table_number, set(players.values()), entered)
-    payload = _validated(
+    result = build_result(round_row, row.table_number, set(players.values()), entered)
+    payload = validated_result(
         get_event(session, event_id=row.event_id),
         result,
         seating,
-        _seat_names(session, row.event_id, seating),
+        seat_names(session, row.event_id, seating),
     )
     computer_seats = state.computer_played(state.game_number)
     if computer_seats:
@@ -469,7 +471,7 @@ def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: 
             f"; ended at the bell by {ended_by}: the hands finished count, the hand in "
             "progress and the hands not dealt score 0-0"
         )
-    _set_official(
+    set_official(
         session,
         event_id=row.event_id,
         round_number=row.round_number,

@@ -22,7 +22,7 @@ from euchre.store.models import (
     Submission,
     SubmissionStatus,
 )
-from euchre.store.results import _check_table, _seating, official_result
+from euchre.store.results import check_table, official_result, table_seating
 from euchre.store.rounds import RoundTimes, TableContext, TableEvent, get_round
 from euchre.tournament import (
     PenaltyRecord,
@@ -69,7 +69,7 @@ def table_ruled_hands(
 ) -> tuple[RuledHand, ...]:
     """The table's rulings that name or end a hand (see
     :func:`euchre.tournament.penalties.ruled_hands_of`), read in plain columns."""
-    seating = _seating(round_row, table)
+    seating = table_seating(round_row, table)
     records = session.connection().execute(
         _TABLE_PENALTIES,
         {"event_id": event.id, "round_number": round_row.number, "table_number": table},
@@ -107,8 +107,8 @@ def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: 
     """Record an irregularity at a table (``record``: as the director entered it, through the
     API or the dashboard's form); the core scores it by the event's rule profile."""
     round_number, table = record.round, record.table
-    round_row = _check_table(session, event_id, round_number, table)
-    seating = _seating(round_row, table)
+    round_row = check_table(session, event_id, round_number, table)
+    seating = table_seating(round_row, table)
     if record.offender_id not in seating.players:
         names = {
             player_id(entrant.number): entrant.name

@@ -29,9 +29,15 @@ from euchre.tournament.validation import PER_PLAYER_WORDS, ResultError, complete
 __all__ = [
     "RESULT_FIELDS",
     "ResultInput",
+    "build_result",
+    "check_table",
+    "correction_input",
     "describe_changes",
     "describe_result",
     "official_result",
+    "seat_names",
+    "table_seating",
+    "validated_result",
 ]
 
 
@@ -89,7 +95,7 @@ def _by_player(
             )
 
 
-def _build_result(
+def build_result(
     context_round: Round | RoundTimes,
     table_number: int,
     players: set[int],
@@ -147,7 +153,7 @@ def _build_result(
     )
 
 
-def _merged(current: TableResult | None, entered: ResultInput) -> ResultInput:
+def correction_input(current: TableResult | None, entered: ResultInput) -> ResultInput:
     """A correction's input: the fields it names, the recorded values for the rest."""
     if entered.given is None or current is None:
         return entered
@@ -262,7 +268,7 @@ def _value_text(
     return str(value)
 
 
-def _validated(
+def validated_result(
     event: Event | TableEvent,
     result: TableResult,
     seating: TableSeating,
@@ -277,7 +283,7 @@ def _validated(
     return complete_result(event.config, result, seating, names, penalty_points=penalty_points)
 
 
-def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[str, str]:
+def seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[str, str]:
     """Player id -> name for the four players of one table (one query for the four)."""
     numbers = [int(player) for player in seating.players]
     return {
@@ -290,7 +296,9 @@ def _seat_names(session: Session, event_id: int, seating: TableSeating) -> dict[
     }
 
 
-def _seating(round_row: Round | RoundTimes, table: int) -> TableSeating:
+def table_seating(round_row: Round | RoundTimes, table: int) -> TableSeating:
+    """The seating of one table of a round (``NotFoundError`` when the round has no such
+    table)."""
     seating = round_row.plan.table(table)
     if seating is not None:
         return seating
@@ -314,7 +322,8 @@ def official_result(
     )
 
 
-def _check_table(session: Session, event_id: int, round_number: int, table: int) -> Round:
+def check_table(session: Session, event_id: int, round_number: int, table: int) -> Round:
+    """The round, once it is known to have that table (``NotFoundError`` otherwise)."""
     round_row = get_round(session, event_id=event_id, number=round_number)
     if round_row.plan.table(table) is None:
         raise NotFoundError(f"round {round_number} has no table {table}")

@@ -15,6 +15,7 @@ from typing import Any, Literal, TypeVar
 from sqlalchemy import Select, Text, bindparam, cast, exists, literal, select
 from sqlalchemy.orm import Session
 
+from euchre.store import lifecycle
 from euchre.store.audit import AuditValue, record_audit
 from euchre.store.core import compute, event_config, event_inputs, player_id
 from euchre.store.db import the_row
@@ -68,8 +69,8 @@ __all__ = [
     "check_scoring_round",
     "close_round",
     "event_table_codes",
-    "frozen_seating",
     "get_round",
+    "new_table_code",
     "open_table",
     "override_seating",
     "read_table",
@@ -152,7 +153,8 @@ def event_table_codes(session: Session, *, event_id: int) -> dict[int, str]:
     return {row.table_number: row.code for row in rows}
 
 
-def _new_table_code(session: Session) -> str:
+def new_table_code(session: Session) -> str:
+    """A table code no table of any event has yet."""
     for _ in range(1000):
         code = "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(_TABLE_CODE_LENGTH))
         if session.scalar(select(TableCode.id).where(TableCode.code == code)) is None:
@@ -174,7 +176,7 @@ def _issue_codes(session: Session, round_row: Round) -> None:
                 event_id=round_row.event_id,
                 round_number=round_row.number,
                 table_number=number,
-                code=_new_table_code(session),
+                code=new_table_code(session),
             )
         )
     session.flush()
@@ -238,9 +240,7 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
     session.add(round_row)
     session.flush()
     _issue_codes(session, round_row)
-    from euchre.store.online import open_online_tables  # online imports the score services
-
-    open_online_tables(session, event=event, round_row=round_row)
+    lifecycle.round_started(session, event=event, round_row=round_row)
     event.status = EventStatus.RUNNING
     touch(event)
     record_audit(
@@ -269,13 +269,6 @@ def seating_to_start(snapshot: EventSnapshot, number: int, *, event: str) -> Rou
             f"round {number} has no tables: check in at least 4 players (or 2 teams)"
         )
     return plan
-
-
-def frozen_seating(plan: RoundPlan) -> SeatingOverride:
-    """A started round's seating as the core keeps it from then on: an override, so that a
-    result or a correction entered later never re-seats a round that is being played (the
-    stored round's plan is read back the same way)."""
-    return SeatingOverride(round=plan.round, tables=plan.tables, sitting_out=plan.sitting_out)
 
 
 def check_reseat(round_number: int, *, scored: bool) -> None:
@@ -340,9 +333,7 @@ def undo_round(session: Session, *, event_id: int, number: int, who: str, reason
     )
     for row in submissions:
         session.delete(row)
-    from euchre.store.online import remove_online_tables
-
-    remove_online_tables(session, event_id=event_id, round_number=number)
+    lifecycle.round_removed(session, event_id=event_id, round_number=number)
     # The tables' codes stay: they are the event's, and the cards may already be on the tables.
     session.delete(round_row)
     if number == 1:
@@ -471,10 +462,8 @@ def override_seating(
         session.flush()
         _check_core_accepts(session, event)
         _issue_codes(session, open_round)
-        from euchre.store.online import open_online_tables, remove_online_tables
-
-        remove_online_tables(session, event_id=event_id, round_number=round_number)
-        open_online_tables(session, event=event, round_row=open_round)
+        lifecycle.round_removed(session, event_id=event_id, round_number=round_number)
+        lifecycle.round_started(session, event=event, round_row=open_round)
     elif round_number == len(rounds) + 1:
         row = session.scalar(
             select(SeatingOverrideRow).where(

@@ -22,9 +22,9 @@ from euchre.store.models import (
 from euchre.store.penalties import check_table_score
 from euchre.store.results import (
     ResultInput,
-    _build_result,
-    _seating,
-    _validated,
+    build_result,
+    table_seating,
+    validated_result,
 )
 from euchre.store.rounds import TableContext, TablePlayer, open_table
 from euchre.tournament import TableResult
@@ -233,10 +233,10 @@ def submit_score(
     names = {
         player_id(entrant.number): entrant.name for side in context.partnerships for entrant in side
     }
-    result = _build_result(context.round, context.table_number, players, entered, names)
+    result = build_result(context.round, context.table_number, players, entered, names)
     check_table_score(session, context, result)
-    payload = _validated(
-        context.event, result, _seating(context.round, context.table_number), names
+    payload = validated_result(
+        context.event, result, table_seating(context.round, context.table_number), names
     )
     existing = [
         row

@@ -452,6 +452,12 @@ class RoundPlan(JsonCodec):
                 return table
         return None
 
+    def frozen_seating(self) -> SeatingOverride:
+        """This round's seating, once started, as the core keeps it from then on: an override,
+        so that a result or a correction entered later never re-seats a round that is being
+        played (the stored round's plan is read back the same way)."""
+        return SeatingOverride(round=self.round, tables=self.tables, sitting_out=self.sitting_out)
+
 
 @dataclass(frozen=True, slots=True)
 class Tally(JsonCodec):
