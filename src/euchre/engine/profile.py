@@ -59,6 +59,7 @@ __all__ = [
     "registered_profiles",
 ]
 
+
 def _builtin_profile_ids() -> tuple[str, ...]:
     """The shipped profiles' ids in their rule sheets' order (the sheet file each names, then
     the id: the tournament sheet's progressive game before its partners game)."""
