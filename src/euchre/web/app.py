@@ -165,6 +165,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
     from euchre.web.api import router as api_router
+    from euchre.web.api_members import router as members_api_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_dashboard import router as dashboard_router
@@ -181,6 +182,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.include_router(_table_routes(), include_in_schema=False)
     for router in (
         api_router,
+        members_api_router,
         auth_router,
         audit_router,
         dashboard_router,
@@ -207,6 +209,7 @@ _TABLE_PATHS = ("/api/tables/{code}", "/t/{code}")
 def _table_routes() -> APIRouter:
     """A router holding the table requests' routes of the API and the phone pages."""
     from euchre.web.api import router as api_router
+    from euchre.web.api_members import router as members_api_router
     from euchre.web.table_page import router as table_router
 
     routes: list[BaseRoute] = [
