@@ -170,6 +170,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
+    from euchre.web.pages_members import router as members_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
     from euchre.web.sheets import router as sheets_router
@@ -187,6 +188,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         audit_router,
         dashboard_router,
         director_router,
+        members_router,
         players_router,
         public_router,
         sheets_router,
@@ -209,7 +211,6 @@ _TABLE_PATHS = ("/api/tables/{code}", "/t/{code}")
 def _table_routes() -> APIRouter:
     """A router holding the table requests' routes of the API and the phone pages."""
     from euchre.web.api import router as api_router
-    from euchre.web.api_members import router as members_api_router
     from euchre.web.table_page import router as table_router
 
     routes: list[BaseRoute] = [
