@@ -244,3 +244,17 @@ def test_contact_details_are_shown_to_the_director_only(client: TestClient) -> N
     assert public == {"id": ann["id"], "name": "Ann Baker", "active": True, "players": 1}
     assert client.get("/api/members/roster.csv").status_code == 401
     assert client.post("/api/members", json={"name": "Eve"}).status_code == 401
+
+
+def test_an_event_restored_from_a_backup_has_its_players_linked_to_the_same_members(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client)
+    add_singles(client, event_id, 4)
+    saved = client.get(f"/api/events/{event_id}/backup").json()
+    restored = client.post("/api/events/restore", json=saved)
+    assert restored.status_code == 201, restored.text
+    original = {row["name"]: row["member_id"] for row in _players(client, event_id)}
+    copy = {row["name"]: row["member_id"] for row in _players(client, restored.json()["id"])}
+    assert copy == original and None not in copy.values()
+    assert {row["players"] for row in client.get("/api/members").json()} == {2}
