@@ -17,6 +17,7 @@ from euchre.store.audit import list_audit, record_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
 from euchre.store.events import get_event, list_entrants, started_rounds
+from euchre.store.members import link_players
 from euchre.store.models import (
     AuditEntry,
     Entrant,
@@ -436,6 +437,7 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
     for started in backup.rounds:
         session.add(Round(event_id=event.id, **_columns(started)))
     session.flush()
+    link_players(session, event_id=event.id, who=who)
     for table_code in backup.table_codes:
         code = table_code.code.upper()
         free = (

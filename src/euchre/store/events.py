@@ -19,7 +19,9 @@ from euchre.store import lifecycle
 from euchre.store.audit import record_audit
 from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
+from euchre.store.members import member_for_player
 from euchre.store.models import Entrant, Event, EventStatus, Round
+from euchre.store.names import NAME_LIMIT, check_name
 from euchre.tournament import FORMAT_NAMES, EventConfig
 
 __all__ = [
@@ -265,25 +267,6 @@ def _audited(
     )
 
 
-NAME_LIMIT = 40
-"""The most characters a player's or a team's name may have: a name is refused beyond it,
-never cut, so that what the director typed is what every page and printout shows."""
-
-
-def check_name(name: str, what: str) -> str:
-    """``name`` with its spaces tidied (``what``: "player name", "team name"); raises
-    ``StoreError`` for an empty name or one longer than :data:`NAME_LIMIT`, quoting it."""
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise StoreError(f"{what} must not be empty")
-    if len(cleaned) > NAME_LIMIT:
-        raise StoreError(
-            f"{what[0].upper()}{what[1:]}s can be at most {NAME_LIMIT} characters; "
-            f"'{cleaned[:NAME_LIMIT]}…' has {len(cleaned)}: shorten it"
-        )
-    return cleaned
-
-
 class NewPlayer(NamedTuple):
     """A player as the director adds him: the API's body, the dashboard's form, a CSV line
     (``team`` names a fixed partnership; checked and cleaned by :func:`add_entrant`)."""
@@ -291,6 +274,9 @@ class NewPlayer(NamedTuple):
     name: str
     team: str | None = None
     checked_in: bool = True
+    member_id: int | None = None
+    """The club's member this player is (``name`` may then be empty); otherwise the member
+    of that name, created when the club has none."""
 
 
 def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str) -> Entrant:
@@ -298,8 +284,9 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
     event = get_event(session, event_id=event_id, for_update=True)
     if event.status in ("finished", "archived"):
         raise ConflictError(f"{event.name!r} is {event.status}; no players can be added")
-    name, team, checked_in = player
-    cleaned = check_name(name, "player name")
+    name, team, checked_in, member_id = player
+    member = member_for_player(session, name=name, member_id=member_id, who=who)
+    cleaned = check_name(name, "player name") if name.strip() else member.name
     team_label = check_name(team, "team name") if team and team.strip() else None
     number = (
         session.scalar(select(func.max(Entrant.number)).where(Entrant.event_id == event_id)) or 0
@@ -312,6 +299,7 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
         code=_new_player_code(session, event_id),
         checked_in=checked_in,
         arrival_round=next_round_number(session, event_id=event_id),
+        member_id=member.id,
     )
     session.add(entrant)
     session.flush()

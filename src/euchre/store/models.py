@@ -30,6 +30,8 @@ __all__ = [
     "Entrant",
     "Event",
     "EventStatus",
+    "Member",
+    "MemberMerge",
     "OnlineMark",
     "OnlineTable",
     "OnlineTableState",
@@ -252,6 +254,44 @@ class Entrant(_EventRow):
     checked_in: Mapped[bool] = mapped_column(default=False)
     arrival_round: Mapped[int] = mapped_column(Integer, default=1)
     withdrawal_round: Mapped[int | None] = mapped_column(Integer, default=None)
+    member_id: Mapped[int | None] = mapped_column(
+        ForeignKey("members.id"), index=True, default=None
+    )
+
+
+class Member(Base):
+    """One person of the club across events (``store/members.py``): the name is unique
+    within the club whatever its letters' case (``name_key``); contact details and notes are
+    the director's only. A member merged into another keeps its row (``merged_into_id``) so
+    the merge can be undone."""
+
+    __tablename__ = "members"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200), unique=True)
+    email: Mapped[str] = mapped_column(String(200), default="")
+    phone: Mapped[str] = mapped_column(String(40), default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    active: Mapped[bool] = mapped_column(default=True)
+    merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class MemberMerge(Base):
+    """Two members found to be one person: the event players moved from ``merged_id`` to
+    ``kept_id`` (``entrant_ids``), so that an undo moves exactly those back."""
+
+    __tablename__ = "member_merges"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kept_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    merged_id: Mapped[int] = mapped_column(ForeignKey("members.id"))
+    entrant_ids: Mapped[dict[str, Any]]
+    merged_was_active: Mapped[bool] = mapped_column(default=True)
+    who: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(default=utc_now)
+    undone_at: Mapped[datetime | None] = mapped_column(default=None)
 
 
 class Round(_EventRow):

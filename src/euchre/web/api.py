@@ -258,7 +258,7 @@ def list_players(request: Request, director: Reader, event_id: Id) -> list[Entra
 def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCreate) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
     with database(request).write() as session:
-        player = events.NewPlayer(body.name, body.team, body.checked_in)
+        player = events.NewPlayer(body.name, body.team, body.checked_in, body.member_id)
         entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         return convert.entrant_out(entrant)
 

@@ -165,10 +165,12 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
     from euchre.web.api import router as api_router
+    from euchre.web.api_members import router as members_api_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
+    from euchre.web.pages_members import router as members_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
     from euchre.web.sheets import router as sheets_router
@@ -181,10 +183,12 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.include_router(_table_routes(), include_in_schema=False)
     for router in (
         api_router,
+        members_api_router,
         auth_router,
         audit_router,
         dashboard_router,
         director_router,
+        members_router,
         players_router,
         public_router,
         sheets_router,

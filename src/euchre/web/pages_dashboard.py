@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, playoff_conflicts, presets, scores
+from euchre.store import events, members, playoff_conflicts, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.tournament import (
@@ -635,5 +635,9 @@ def dashboard_page(
             "penalty_players": penalty_players(names),
             "audit": audit_rows(latest, names),
             "refused": refused,
+            # The add-player form's type-ahead: the club's active members.
+            "member_names": [
+                member.name for member in members.list_members(session) if member.active
+            ],
         }
     return render(request, "pages/dashboard/event.html", context, status=status)

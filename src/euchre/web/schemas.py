@@ -150,12 +150,14 @@ class EventOut(BaseModel):
 
 
 class EntrantCreate(BaseModel):
-    """A player to add (``team`` names a fixed partnership)."""
+    """A player to add: a club member (``member_id``) or a name (the member of that name,
+    created when the club has none); ``team`` names a fixed partnership."""
 
     model_config = _Strict
     # The store refuses a name over its limit (``events.NAME_LIMIT``) with a message that
     # gives the limit; these bounds only keep a request small.
-    name: str = Field(min_length=1, max_length=2000)
+    name: str = Field(default="", max_length=2000)
+    member_id: int | None = Field(default=None, ge=1, le=2_147_483_647)
     team: str | None = Field(default=None, max_length=2000)
     checked_in: bool = True
 
@@ -173,6 +175,7 @@ class EntrantOut(BaseModel):
     model_config = _FromRow
     number: int
     name: str
+    member_id: int | None = None
     team: str | None
     code: str
     checked_in: bool

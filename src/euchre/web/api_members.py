@@ -1,0 +1,206 @@
+"""The club's members in the JSON API: the roster, its CSV file, merges and their undo.
+
+Anyone may read the roster's names; contact details and notes come only with the
+director's session, and every write needs it (docs/web.md, "Members").
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Path, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, ConfigDict, Field
+
+from euchre.store import members
+from euchre.store.models import Member, MemberMerge
+from euchre.web.deps import (
+    database,
+    director_for_read,
+    director_for_write,
+    download,
+    optional_director,
+)
+from euchre.web.schemas import ErrorOut
+from euchre.web.security import DirectorSession
+
+__all__ = ["MemberIn", "MemberOut", "MergeIn", "MergeOut", "router"]
+
+_errors: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
+}
+router = APIRouter(prefix="/api", tags=["members"], responses=_errors)
+Reader = Annotated[DirectorSession, Depends(director_for_read)]
+Writer = Annotated[DirectorSession, Depends(director_for_write)]
+Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
+_Strict = ConfigDict(extra="forbid")
+
+
+class MemberIn(BaseModel):
+    """A member as the director writes it (the store checks the name's length and the
+    contact details' form, naming what is wrong)."""
+
+    model_config = _Strict
+    name: str = Field(min_length=1, max_length=2000)
+    email: str = Field(default="", max_length=2000)
+    phone: str = Field(default="", max_length=2000)
+    notes: str = Field(default="", max_length=20_000)
+    active: bool = True
+
+
+class MemberOut(BaseModel):
+    """A member: ``email``, ``phone`` and ``notes`` only for the director (absent for
+    anyone else); ``players``: how many event players the member has been."""
+
+    id: int
+    name: str
+    active: bool
+    players: int = 0
+    email: str | None = None
+    phone: str | None = None
+    notes: str | None = None
+
+
+class MergeIn(BaseModel):
+    """Two members who are one person: ``merge`` goes into ``keep``."""
+
+    model_config = _Strict
+    keep: int = Field(ge=1, le=2_147_483_647)
+    merge: int = Field(ge=1, le=2_147_483_647)
+    reason: str = Field(default="", max_length=2000)
+
+
+class MergeOut(BaseModel):
+    """A merge: who was kept, who went into him, the event players moved, and whether it
+    was undone."""
+
+    id: int
+    kept: int
+    merged: int
+    players_moved: list[int]
+    who: str
+    at: datetime
+    undone_at: datetime | None
+
+
+class UndoIn(BaseModel):
+    """Why a merge is taken back (kept in the audit log)."""
+
+    model_config = _Strict
+    reason: str = Field(default="", max_length=2000)
+
+
+def member_out(member: Member, *, director: bool, players: int = 0) -> MemberOut:
+    """A member as the API shows it (contact details only to the director)."""
+    shown = MemberOut(id=member.id, name=member.name, active=member.active, players=players)
+    if director:
+        shown.email, shown.phone, shown.notes = member.email, member.phone, member.notes
+    return shown
+
+
+def merge_out(merge: MemberMerge) -> MergeOut:
+    """A merge as the API shows it."""
+    return MergeOut(
+        id=merge.id,
+        kept=merge.kept_id,
+        merged=merge.merged_id,
+        players_moved=[int(entrant) for entrant in merge.entrant_ids["entrants"]],
+        who=merge.who,
+        at=merge.at,
+        undone_at=merge.undone_at,
+    )
+
+
+def _fields(body: MemberIn) -> members.MemberFields:
+    return members.MemberFields(body.name, body.email, body.phone, body.notes, body.active)
+
+
+@router.get("/members", response_model_exclude_none=True)
+def list_members(request: Request) -> list[MemberOut]:
+    """The roster by name (members merged into another left out)."""
+    director = optional_director(request) is not None
+    with database(request).read() as session:
+        roster = members.list_members(session)
+        counts = members.players_of(session, member_ids=[member.id for member in roster])
+        return [
+            member_out(member, director=director, players=counts[member.id]) for member in roster
+        ]
+
+
+@router.post("/members", status_code=201, response_model_exclude_none=True)
+def create_member(request: Request, director: Writer, body: MemberIn) -> MemberOut:
+    """Add a member; a name already used (whatever its case) is a 409 naming it."""
+    with database(request).write() as session:
+        member = members.create_member(session, fields=_fields(body), who=director.name)
+        return member_out(member, director=True)
+
+
+@router.get("/members/roster.csv")
+def export_roster(request: Request, director: Reader) -> Response:
+    """The roster as a CSV file (``name,email,phone,notes,active``)."""
+    with database(request).read() as session:
+        text = members.export_csv(session)
+    return download(text.encode("utf-8"), "text/csv; charset=utf-8", "roster.csv")
+
+
+@router.post("/members/import", status_code=201, response_model_exclude_none=True)
+async def import_roster(request: Request, director: Writer) -> list[MemberOut]:
+    """Add the members of a roster file, sent as the request's body (``text/csv``, UTF-8).
+    All or nothing: bad rows are each named by line in one 400."""
+    data = await request.body()
+
+    def work() -> list[MemberOut]:
+        with database(request).write() as session:
+            added = members.import_csv(session, data=data, who=director.name)
+            return [member_out(member, director=True) for member in added]
+
+    return await run_in_threadpool(work)
+
+
+@router.get("/members/merges")
+def list_merges(request: Request, director: Reader) -> list[MergeOut]:
+    """Every merge, newest first."""
+    with database(request).read() as session:
+        return [merge_out(merge) for merge in members.list_merges(session)]
+
+
+@router.post("/members/merges", status_code=201)
+def merge_members(request: Request, director: Writer, body: MergeIn) -> MergeOut:
+    """Two members are one person: every event player of ``merge`` moves to ``keep``."""
+    with database(request).write() as session:
+        merge = members.merge_members(
+            session, keep_id=body.keep, merge_id=body.merge, who=director.name, reason=body.reason
+        )
+        return merge_out(merge)
+
+
+@router.post("/members/merges/{merge_id}/undo")
+def undo_merge(request: Request, director: Writer, merge_id: Id, body: UndoIn) -> MergeOut:
+    """Take a merge back: the players it moved return to the merged member."""
+    with database(request).write() as session:
+        merge = members.undo_merge(
+            session, merge_id=merge_id, who=director.name, reason=body.reason
+        )
+        return merge_out(merge)
+
+
+@router.get("/members/{member_id}", response_model_exclude_none=True)
+def get_member(request: Request, member_id: Id) -> MemberOut:
+    """One member (contact details only to the director)."""
+    director = optional_director(request) is not None
+    with database(request).read() as session:
+        member = members.get_member(session, member_id=member_id)
+        count = members.players_of(session, member_ids=[member.id])[member.id]
+        return member_out(member, director=director, players=count)
+
+
+@router.put("/members/{member_id}", response_model_exclude_none=True)
+def update_member(request: Request, director: Writer, member_id: Id, body: MemberIn) -> MemberOut:
+    """Change a member's name (a name already used is a 409), contact details, notes or
+    whether active."""
+    with database(request).write() as session:
+        member = members.update_member(
+            session, member_id=member_id, fields=_fields(body), who=director.name
+        )
+        return member_out(member, director=True)

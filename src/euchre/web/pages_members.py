@@ -1,0 +1,222 @@
+"""The director's roster page: the club's members, adding one, the roster file in and out,
+merging two members who are one person and undoing a merge.
+
+A refused form comes back on the page with the store's message inside it and what the director
+typed still in its fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+from sqlalchemy.orm import Session
+
+from euchre.engine.errors import EuchreError
+from euchre.store import members
+from euchre.store.errors import AuthError, NotFoundError, StoreError
+from euchre.web.deps import database
+from euchre.web.director_forms import Checkbox, DirectorForm, require_director, whole
+from euchre.web.page_helpers import page_director
+from euchre.web.pages_common import flash_message, redirect
+from euchre.web.templating import render
+
+__all__ = ["router"]
+
+router = APIRouter(include_in_schema=False)
+PAGE = "/director/members"
+MAX_ROSTER_BYTES = 2_000_000
+
+
+class MemberForm(DirectorForm):
+    """The add-a-member form."""
+
+    name: str = ""
+    email: str = ""
+    phone: str = ""
+    notes: str = ""
+
+
+class RosterFileForm(DirectorForm):
+    """The roster file to import."""
+
+    file: UploadFile | str | None = None
+
+
+class MergeForm(DirectorForm):
+    """Two members who are one person: ``merge`` goes into ``keep``."""
+
+    keep: str = ""
+    merge: str = ""
+
+
+class ActiveForm(DirectorForm):
+    """A member's active box."""
+
+    active: Checkbox = False
+
+
+def roster_page(
+    request: Request, *, refused: tuple[str, str, dict[str, str]] | None = None, status: int = 200
+) -> Response:
+    """The roster page (``refused``: a form's id, its message and the values typed)."""
+    director = page_director(request)
+    with database(request).read() as session:
+        roster = members.list_members(session)
+        counts = members.players_of(session, member_ids=[member.id for member in roster])
+        everyone = {
+            member.id: member.name for member in members.list_members(session, include_merged=True)
+        }
+        merges = [
+            {
+                "id": merge.id,
+                "kept": everyone.get(merge.kept_id, str(merge.kept_id)),
+                "merged": everyone.get(merge.merged_id, str(merge.merged_id)),
+                "players": len(merge.entrant_ids["entrants"]),
+                "at": merge.at.strftime("%Y-%m-%d %H:%M"),
+                "undone": merge.undone_at is not None,
+            }
+            for merge in members.list_merges(session)
+        ]
+        rows = [
+            {
+                "id": member.id,
+                "name": member.name,
+                "email": member.email,
+                "phone": member.phone,
+                "notes": member.notes,
+                "active": member.active,
+                "players": counts[member.id],
+            }
+            for member in roster
+        ]
+    form_id, message, typed = refused or ("", "", {})
+    context: dict[str, Any] = {
+        "title": "Members",
+        "director": director,
+        "flash": flash_message(request),
+        "members": rows,
+        "merges": merges,
+        "refused_form": form_id,
+        "refused_message": message,
+        "typed": typed,
+    }
+    return render(request, "pages/director/members.html", context, status=status)
+
+
+@router.get(PAGE, response_class=HTMLResponse)
+def members_get(request: Request) -> Response:
+    """The club's roster."""
+    return roster_page(request)
+
+
+async def _write_or_refuse(
+    request: Request, refusal: tuple[str, dict[str, str]], work: Callable[[Session], str]
+) -> Response:
+    """Run ``work`` in a write transaction and come back with its message; a refusal shows
+    the page with the message in the form and the values kept."""
+
+    def run() -> str:
+        with database(request).write() as session:
+            return work(session)
+
+    try:
+        message = await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        form_id, values = refusal
+        shown = (form_id, str(error), values)
+        return await run_in_threadpool(lambda: roster_page(request, refused=shown, status=400))
+    return redirect(request, PAGE, message)
+
+
+@router.post(PAGE)
+async def add_member_post(request: Request, form: Annotated[MemberForm, Form()]) -> Response:
+    """Add one member."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        fields = members.MemberFields(form.name, form.email, form.phone, form.notes)
+        member = members.create_member(session, fields=fields, who=director.name)
+        return f"{member.name} added to the roster."
+
+    typed = {"name": form.name, "email": form.email, "phone": form.phone, "notes": form.notes}
+    return await _write_or_refuse(request, ("add-member-form", typed), work)
+
+
+@router.post(f"{PAGE}/import")
+async def import_post(request: Request, form: Annotated[RosterFileForm, Form()]) -> Response:
+    """Add the members of a roster file (all or nothing)."""
+    director = require_director(request, form)
+    data = b""
+    if form.file is not None and not isinstance(form.file, str):
+        data = await form.file.read(MAX_ROSTER_BYTES + 1)
+
+    def work(session: Session) -> str:
+        if not data:
+            raise StoreError("choose a roster file (.csv) to import")
+        if len(data) > MAX_ROSTER_BYTES:
+            raise StoreError(f"the roster file is larger than {MAX_ROSTER_BYTES} bytes")
+        added = members.import_csv(session, data=data, who=director.name)
+        return f"{len(added)} member{'s' if len(added) != 1 else ''} imported."
+
+    return await _write_or_refuse(request, ("import-members-form", {}), work)
+
+
+@router.post(f"{PAGE}/merge")
+async def merge_post(request: Request, form: Annotated[MergeForm, Form()]) -> Response:
+    """Merge two members who are one person."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        merge = members.merge_members(
+            session,
+            keep_id=whole(form.keep, "member to keep"),
+            merge_id=whole(form.merge, "member to merge"),
+            who=director.name,
+        )
+        kept = members.get_member(session, member_id=merge.kept_id)
+        merged = members.get_member(session, member_id=merge.merged_id)
+        moved = len(merge.entrant_ids["entrants"])
+        return f"{merged.name} merged into {kept.name} ({moved} event player(s) moved)."
+
+    return await _write_or_refuse(
+        request, ("merge-form", {"keep": form.keep, "merge": form.merge}), work
+    )
+
+
+@router.post(f"{PAGE}/merges/{{merge_id}}/undo")
+async def undo_post(
+    request: Request, merge_id: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
+    """Take a merge back."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        merge = members.undo_merge(session, merge_id=merge_id, who=director.name)
+        merged = members.get_member(session, member_id=merge.merged_id)
+        return f"Merge undone: {merged.name} is on the roster again."
+
+    return await _write_or_refuse(request, ("merges", {}), work)
+
+
+@router.post(f"{PAGE}/{{member_id}}/active")
+async def active_post(
+    request: Request, member_id: int, form: Annotated[ActiveForm, Form()]
+) -> Response:
+    """Mark a member active or not."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        member = members.get_member(session, member_id=member_id)
+        fields = members.MemberFields(
+            member.name, member.email, member.phone, member.notes, form.active
+        )
+        members.update_member(session, member_id=member_id, fields=fields, who=director.name)
+        return f"{member.name} is {'active' if form.active else 'not active'}."
+
+    return await _write_or_refuse(request, ("roster", {}), work)
