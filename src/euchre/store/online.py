@@ -72,6 +72,7 @@ __all__ = [
     "record_missing",
     "remove_online_tables",
     "seat_players",
+    "set_table_chat",
     "set_table_online",
 ]
 
@@ -139,6 +140,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             event_id=event.id,
             label=_label(event.name, round_row.number, number, players, names),
             drop_seconds=config.online_drop_seconds or None,  # 0: the director decides
+            chat=config.online_chat,
         )
         try:
             table_config.rule_profile()
@@ -633,6 +635,37 @@ def fill_seat(
         raise
     except EuchreError as error:  # "seat 2 is already rules": the table refused the change
         raise ConflictError(str(error)) from None
+
+
+def set_table_chat(
+    database: Database,
+    service: PlayService,
+    *,
+    event_id: int,
+    round_number: int,
+    table: int,
+    mode: str,
+    who: str,
+) -> None:
+    """The director changes the chat at one online table (the event's ``online_chat`` is
+    what every table opens with)."""
+    with database.read() as session:
+        row = _online_row(session, event_id, round_number, table)
+        play_table_id = row.play_table_id
+    with service.reading(play_table_id) as state:
+        old = state.chat_mode.value
+    service.set_chat(play_table_id, mode=mode, host_token=None, director=True)
+    with database.write() as session:
+        record_audit(
+            session,
+            event_id=event_id,
+            who=who,
+            action="online_chat",
+            target=f"round {round_number} table {table}",
+            old_value=old,
+            new_value=mode,
+            reason="the table's chat",
+        )
 
 
 # ---------------------------------------------------------------------- the director's view

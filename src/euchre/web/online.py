@@ -175,6 +175,24 @@ def fill_seat(
     return {"seat": seat, "kind": body.kind, "counts": body.counts}
 
 
+class ChatIn(BaseModel):
+    """A table's chat: ``off``, ``between_hands``, ``presets`` or ``free``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mode: str = Field(max_length=20)
+
+
+@router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/chat")
+def set_table_chat(request: Request, director: Writer, at: AtTable, body: ChatIn) -> dict[str, Any]:
+    """The director decides the chat at one online table (the event's ``online_chat`` is
+    what each table opens with)."""
+    online.set_table_chat(
+        database(request), service_of(request), **at, mode=body.mode, who=director.name
+    )
+    return {"round": at["round_number"], "table": at["table"], "chat": body.mode}
+
+
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/end")
 def end_table(request: Request, director: Writer, at: AtTable) -> dict[str, Any]:
     """End a table at the bell: the score as it stands is recorded."""
