@@ -198,13 +198,16 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
     """Also with seats re-opened on other devices (``reissue N``) along the way, humans
     dropping, taken over by a computer player and coming back (``drop N UNTIL``, ``away N``,
     ``back N``: the presence, the countdown and the "while you were away" notice), and the
-    table's secret seed in no view and in no record while its game is in play."""
+    table's secret seed in no view and in no record while its game is in play. Chat
+    messages (``say TEXT``) come and go along the way too: every seat and spectator sees
+    exactly what each sender typed, under the sender's seat, and nothing more."""
     config = _table(profile, seed=seed).config
     big = random.Random(seed).getrandbits(128) | 1 << 127  # as secret seeds are: 128 bits
     state = TableState.new("T", config.model_copy(update={"seed": big, "seeded": False}))
     secret = str(state.config.seed)
     rng = random.Random(moves)
     made_for: list[list[str]] = [[] for _ in range(4)]  # what a stand-in made for each seat
+    said: list[tuple[int, str]] = []  # every chat message sent: (sender, text)
     for _ in range(260):
         if state.status == "over":
             break
@@ -215,7 +218,11 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             assert view["played_for_you"] == (made_for[seat] if seat is not None else [])
             notice = set(CARD.findall(json.dumps(view["played_for_you"])))
             assert notice <= _made_by(made_for, seat)
-            leaked = _cards_in({**view, "played_for_you": []}) - _allowed(state, seat)
+            # A chat line is the sender's seat, name and text, nothing of the table's state.
+            assert [(line["seat"], line["text"]) for line in view["chat"]] == said[-20:]
+            typed = set(CARD.findall(json.dumps([text for _, text in said])))
+            assert set(CARD.findall(json.dumps(view["chat"]))) <= typed
+            leaked = _cards_in({**view, "played_for_you": [], "chat": []}) - _allowed(state, seat)
             assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
             for shown in view["seats"]:  # presence: whether connected and the countdown
                 assert not CARD.findall(json.dumps(shown))
@@ -228,6 +235,11 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
         if rng.random() < 0.05:
             state.apply(-1, f"reissue {rng.randrange(4)}")
         _presence_step(state, rng, made_for)
+        if rng.random() < 0.1:
+            sender = rng.randrange(4)
+            text = rng.choice(("Nice hand!", "\N{THUMBS UP SIGN}", "I hold JH <b>", "Oops"))
+            state.apply(sender, f"say {text}")
+            said.append((sender, text))
         if state.status == "over":
             break
         mover, action = _step(state, rng)
