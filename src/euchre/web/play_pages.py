@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
 from euchre.store.play import SEAT_NAMES, seat_kinds
+from euchre.store.play.table import CHAT_LENGTH, CHAT_PRESETS
 from euchre.web.play_api import (
     TableCreate,
     base_url,
@@ -179,6 +180,13 @@ async def table_page(request: Request, table_id: str) -> Response:
     response: Response = templates.TemplateResponse(
         request=request,
         name="play/table.html",
-        context={"table": table_id, "view": view, "seat_names": SEAT_NAMES, "kinds": seat_kinds()},
+        context={
+            "table": table_id,
+            "view": view,
+            "seat_names": SEAT_NAMES,
+            "kinds": seat_kinds(),
+            "chat_presets": CHAT_PRESETS,
+            "chat_length": CHAT_LENGTH,
+        },
     )
     return response

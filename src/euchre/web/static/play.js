@@ -150,6 +150,8 @@
     renderHistory(v);
     $("hint-button").hidden = !(v.hints && seat !== null && v.legal.length && v.status === "playing");
     if (!$("last-trick").hidden) renderLastTrick(v);
+    // Chat and turn alerts (chat.js, alerts.js) follow the same views.
+    document.dispatchEvent(new CustomEvent("euchre:view", { detail: { view: v, seat: seat, busy: busy } }));
   }
 
   function renderInfo(v) {
@@ -617,6 +619,7 @@
   window.addEventListener("pageshow", wake);
   window.addEventListener("online", wake);
 
+  window.euchrePlay = { send: send };  // for alerts.js's auto-play of a single legal card
   readSeat();
   connect();
 })();
