@@ -103,6 +103,9 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     _say(north, "one too many")
     expect(north.locator("#chat-note")).to_contain_text("You are sending messages too fast")
     expect(north.locator("#chat-text")).to_have_value("one too many")  # kept to send again
+    expect(north.locator("#chat-presets button").first).to_be_enabled()
+    thumbs = north.locator("#chat-presets button[data-text='\N{THUMBS UP SIGN}']")
+    expect(thumbs).to_have_attribute("aria-label", "Thumbs up sign")
     _shot(north, artifacts, "chat-too-fast-north-390.png")
     # The host turns free text off: North keeps the quick messages only.
     expect(south.locator("#chat-host")).to_be_visible()
@@ -164,7 +167,8 @@ def test_auto_play_plays_a_single_legal_card_and_says_so(
             )
         else:
             time.sleep(0.05)
-    card = legal[0].split()[1]
+    code = legal[0].split()[1]
+    card = ("10" if code[0] == "T" else code[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
     note = page.locator("#autoplay-note")
     expect(note).to_contain_text(f"your only legal card, {card}")
     _shot(page, artifacts, "alerts-autoplay-pending-390.png")

@@ -7,6 +7,7 @@ A seat's link carries its token in the fragment, which browsers never send to a 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any
 
 import segno
@@ -173,6 +174,13 @@ async def join_by_code(request: Request, code: Annotated[str, Form(max_length=32
     return RedirectResponse(seat_url(request, table_id, ticket), status_code=303)
 
 
+def _preset_label(text: str) -> str:
+    """What a screen reader says for a preset: an emote's Unicode name ("Thumbs up sign")."""
+    if len(text) == 1 and not text.isalnum():
+        return unicodedata.name(text, text).capitalize()
+    return text
+
+
 @router.get("/play/{table_id}", response_class=HTMLResponse)
 async def table_page(request: Request, table_id: str) -> Response:
     """The table: the page fills itself from the seat's view (token from the fragment)."""
@@ -185,7 +193,7 @@ async def table_page(request: Request, table_id: str) -> Response:
             "view": view,
             "seat_names": SEAT_NAMES,
             "kinds": seat_kinds(),
-            "chat_presets": CHAT_PRESETS,
+            "chat_presets": [(text, _preset_label(text)) for text in CHAT_PRESETS],
             "chat_length": CHAT_LENGTH,
         },
     )

@@ -61,6 +61,11 @@
     if (settings.sound) beep();
   }
 
+  // A card as people write it ("K♣", "10♥"), from its code ("KC", "TH").
+  function cardText(code) {
+    const suits = { C: "♣", D: "♦", H: "♥", S: "♠" };
+    return (code[0] === "T" ? "10" : code[0]) + (suits[code[1]] || code[1]);
+  }
   // The one legal card, when a play is asked for and exactly one card may be played.
   function onlyCard(v) {
     return v.legal.length === 1 && v.legal[0].startsWith("play ") ? v.legal[0] : null;
@@ -71,7 +76,7 @@
     const note = $("autoplay-note");
     const action = current && settings.autoplay && myTurn && !current.busy ? onlyCard(current.view) : null;
     if (!action) { if (note.dataset.pending) { note.hidden = true; delete note.dataset.pending; } return; }
-    const card = action.slice(5);
+    const card = cardText(action.slice(5));
     note.textContent = "Auto-play is on: your only legal card, " + card + ", is played for you in a moment.";
     note.dataset.pending = action;
     note.hidden = false;

@@ -91,6 +91,7 @@
     const seatToken = token();
     if (!seatToken || sending) return false;
     sending = true;
+    if (view) renderControls(view.view, view.seat);
     try {
       const answer = await fetch("/api/play/tables/" + table + "/chat", {
         method: "POST",
@@ -106,6 +107,7 @@
       return false;
     } finally {
       sending = false;
+      if (view) renderControls(view.view, view.seat);
     }
   }
 
