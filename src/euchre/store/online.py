@@ -662,8 +662,8 @@ def set_table_chat(
             who=who,
             action="online_chat",
             target=f"round {round_number} table {table}",
-            old_value=old,
-            new_value=mode,
+            old_value={"chat": old},
+            new_value={"chat": mode},
             reason="the table's chat",
         )
 
