@@ -190,3 +190,26 @@ def test_a_chat_message_carries_no_card_but_what_its_sender_typed(client: TestCl
         chat = view_of(client, table, token)["chat"]
         assert not CARD.findall(json.dumps(chat))
         assert set(chat[0]) == {"number", "seat", "name", "text", "preset"}
+
+
+def test_a_chat_message_does_not_restart_the_turn_timer(client: TestClient) -> None:
+    created = open_table(client, seats=["human", "human", "rules", "rules"], timer_seconds=300)
+    table, tokens = created["table"], human_tokens(created)
+    for seat in (0, 1):
+        seq = view_of(client, table, tokens[seat])["seq"]
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
+    before = view_of(client, table)
+    for _ in range(500):  # the computer players move first, until it is a human's turn
+        if before["to_act"] in (0, 1):
+            break
+        time.sleep(0.02)
+        before = view_of(client, table)
+    assert before["turn_deadline"] is not None
+    assert _say(client, table, tokens[0], "Hello!").status_code == 200
+    after = view_of(client, table)
+    assert after["seq"] == before["seq"] + 1
+    assert after["turn_deadline"] == before["turn_deadline"]

@@ -279,7 +279,8 @@ def test_views_sent_to_the_sockets_are_each_seats_own_view(
     profile: str, seed: int, moves: int
 ) -> None:
     """The fan-out builds the public part once (and encodes it once); what each seat
-    receives must still be exactly its own view, so no seat gets a card it may not see."""
+    receives must still be exactly its own view, so no seat gets a card it may not see
+    (also right after a chat message, from the parts kept encoded)."""
     state = _table(profile, seed=seed)
     rng = random.Random(moves)
     seats: list[int | None] = [None, 0, 1, 2, 3]
@@ -291,5 +292,10 @@ def test_views_sent_to_the_sockets_are_each_seats_own_view(
         texts = state.view_texts(seats, deadline=12.5)
         assert {seat: json.loads(text) for seat, text in texts.items()} == own
         _presence_step(state, rng, [[] for _ in range(4)])
+        if rng.random() < 0.1:  # a chat message: the seats' views carry it at once
+            state.apply(rng.randrange(4), f"say Good game {state.seq}")
+            players = state.view_texts([0, 1, 2, 3], deadline=12.5)
+            for seat, text in players.items():
+                assert json.loads(text) == state.view(seat, deadline=12.5)
         if state.status != "over":
             _step(state, rng)
