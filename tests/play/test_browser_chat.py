@@ -175,3 +175,27 @@ def test_auto_play_plays_a_single_legal_card_and_says_so(
     expect(note).to_have_text(f"Auto-play played your only legal card, {card}.", timeout=15_000)
     events = httpx.get(f"{url}/events", params={"since": view["seq"]}, timeout=30).json()
     assert {"seq": view["seq"] + 1, "seat": 0, "action": legal[0]} in events["events"]
+
+
+def test_presets_between_hands_wait_for_the_hands_end_and_say_so(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    """The setting an event's table has by default (sheet 003: "Table talk of any kind is
+    strictly prohibited"), chosen here by a casual table's host."""
+    created = _open(served, ["human", "rules", "rules", "rules"])
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(f"{created['seats'][0]['url']}&host={created['host_token']}")
+    _sit(page)
+    page.locator("#chat-setting").select_option("between_hands")
+    expect(page.locator("#chat")).to_have_attribute("data-mode", "between_hands")
+    expect(page.locator("#chat-form")).to_be_hidden()
+    # South is to move with the hand under way (someone bid, or South's first bid is
+    # still ahead): once a bid is in, the quick messages wait.
+    expect(page.locator("#play-status")).to_have_attribute("data-to-act", "0", timeout=30_000)
+    if page.locator("#history li").count() == 0:
+        page.locator("[data-action=pass]").click()
+    expect(page.locator("#chat-note")).to_have_text(
+        "Table talk waits until the hand is over at this table.", timeout=30_000
+    )
+    expect(page.locator("#chat-presets button").first).to_be_disabled()
+    _shot(page, artifacts, "chat-between-hands-during-a-hand-390.png")
