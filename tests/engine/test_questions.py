@@ -92,3 +92,26 @@ def test_questions_defenders_ask_one_person_in_the_bidding_team_the_lone_callers
     path.write_text(json.dumps(record))
     refused = CliRunner().invoke(app, ["replay", str(path)])
     assert refused.exit_code == 1 and "a player of the bidding team" in refused.output
+
+
+def test_questions_the_team_may_ask_so_play_goes_on_without_a_question() -> None:
+    # Sheet 002: "the team may pick the card from the top of the question pile and ask";
+    # "the team can ask". The engine never waits for a question: after a trick the winner's
+    # next lead is legal at once and no 'ask' is among the moves it offers (an 'ask' in a
+    # record is the team's choice, checked when it is there).
+    from euchre.engine.actions import ActionKind
+
+    state = act(
+        deal("questions", STANDARD, "AD").start(),
+        "order",
+        "discard 9C",
+        "play AH",
+        "play AC",
+        "play AS",
+        "play 9H",
+    )
+    assert state.tricks == [1] and state.to_act == 1
+    moves = state.legal_actions()
+    assert moves and all(move.kind is ActionKind.PLAY for move in moves)
+    state = act(state, str(moves[0]))  # no question asked: the next trick begins
+    assert len(state.trick_plays()[1]) == 1

@@ -141,6 +141,9 @@ def test_a_player_code_opens_only_that_players_own_seat(director: TestClient) ->
         _sit(anonymous, table, claim_["token"])
     view = anonymous.get(f"/api/play/tables/{table}", headers=bearer(found[1]["token"])).json()
     assert view["seat"] == found[1]["seat"] and len(view["hand"]) == 5
+    # The table page names the players, not the compass: each seat holds its entrant's name.
+    named = {seat["seat"]: seat["player"] for seat in view["seats"]}
+    assert named == {claim_["seat"]: f"P{number}" for number, claim_ in found.items()}
     spectator = anonymous.get(f"/api/play/tables/{table}").json()
     assert spectator["hand"] == [] and spectator["seat"] is None
     # A player's token moves only his own seat: out of turn it is refused.

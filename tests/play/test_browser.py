@@ -280,7 +280,7 @@ def test_the_new_table_form_opens_a_table_with_invite_links_codes_and_qr_codes(
     phone.click("#join button")
     phone.wait_for_selector("[data-action=sit]")
     row = phone.locator("#seats .seat-row[data-seat='2']").text_content() or ""
-    assert row.startswith("North (you)")
+    assert row.startswith("You (North)")
 
 
 def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_next_hand(
@@ -305,9 +305,12 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
     assert view["seats"][2] == {
         "seat": 2,
         "name": "North",
+        "player": None,
         "kind": "rules",
         "next_kind": "human",
         "seated": False,
         "away": False,
+        "connected": True,
+        "takeover_at": None,
     }
     assert "#seat=2&token=" in url

@@ -1,12 +1,12 @@
 """Presence in real Chromium (issue 21, item 3): a phone drops and returns.
 
 One browser, a context per phone. West's page closes: South's page shows West dropped with
-the countdown ("West dropped: a computer plays in 0:19"); at the deadline a computer player
-takes West's seat; West opens the table again on his phone and is told what was played for
-him ("While you were away the computer played: ..."). The window is 20 s here
-(``EUCHRE_PLAY_AWAY_SECONDS``; a casual table's own is 45 s): the test waits for what the
-pages show, never for a time. Screenshots at 390x844 go to ``test-artifacts/`` and
-``/tmp/shots-h9/``.
+the countdown ("Left dropped: a computer plays in 0:19": West is South's left); at the
+deadline a computer player takes West's seat; West opens the table again on his phone and
+is told what was played for him ("While you were away the computer played: ..."). The
+window is 20 s here (``EUCHRE_PLAY_AWAY_SECONDS``; a casual table's own is 45 s): the test
+waits for what the pages show, never for a time. Screenshots at 390x844 go to
+``test-artifacts/`` and ``/tmp/shots-h9/``.
 """
 
 from __future__ import annotations
@@ -93,14 +93,14 @@ def test_a_phone_drops_and_returns(
     west.close()
     notice = south.locator("#drop-notice")
     expect(notice).to_be_visible()
-    expect(notice).to_have_text(re.compile(r"West dropped: a computer plays in 0:\d\d"))
+    expect(notice).to_have_text(re.compile(r"Left dropped: a computer plays in 0:\d\d"))
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute("data-connected", "false")
     _shot(south, artifacts, "presence-west-dropped-countdown-390.png")
     # Then a computer player takes West's seat until he is back.
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute(
         "data-away", "true", timeout=90_000
     )
-    expect(notice).to_contain_text("West is away: a computer plays until they are back.")
+    expect(notice).to_contain_text("Left is away: a computer plays until they are back.")
     _shot(south, artifacts, "presence-west-away-390.png")
     # South plays on (over the API) until the computer has made three moves for West.
     rng = random.Random(3)

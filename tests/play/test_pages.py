@@ -3,9 +3,13 @@ invite page shown once, joining by code, and clear errors on the page itself."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 
 from fastapi.testclient import TestClient
+
+from .helpers import human_tokens, open_table, play_randomly
 
 DECK = "\n".join(f"{rank}{suit}: Question {rank}{suit}?" for suit in "CDHS" for rank in "2345678")
 
@@ -70,3 +74,32 @@ def test_the_table_page_is_served_with_its_status_and_an_unknown_table_is_404(
     assert "/static/play.js" in page.text and "token" not in page.text.lower().split("<main>")[1]
     assert client.get("/play/NOSUCHTABLE").status_code == 404
     assert client.get("/static/play.js").status_code == 200
+
+
+def test_a_wrong_join_code_is_told_in_a_sentence_that_keeps_the_code(client: TestClient) -> None:
+    page = client.post("/play/join", data={"code": "ZZZZ2222"})
+    assert page.status_code == 404
+    assert "No seat has the code ZZZZ2222; check it with the host." in page.text
+
+
+def test_the_replay_page_holds_every_finished_hand_of_the_game_with_its_tricks_and_score(
+    client: TestClient,
+) -> None:
+    created = open_table(client, profile="bolivar", seats=["human", "rules", "rules", "rules"])
+    table = created["table"]
+    assert "No hand of this table is over yet." in client.get(f"/play/{table}/replay").text
+    final = play_randomly(client, table, human_tokens(created), random.Random(5), timeout=600)
+    page = client.get(f"/play/{table}/replay")
+    assert page.status_code == 200
+    found = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page.text)
+    assert found is not None
+    (game,) = json.loads(found.group(1))
+    assert len(game["hands"]) == final["hands_played"]
+    assert game["scores"] == final["scores"]
+    jsonl = client.get(f"/api/play/tables/{table}/records.jsonl").text
+    records = [json.loads(line) for line in jsonl.splitlines()]
+    for hand, record in zip(game["hands"], records, strict=True):
+        assert [sorted(cards) for cards in hand["hands"]] == [sorted(h) for h in record["hands"]]
+        assert [trick["winner"] for trick in hand["plays"]] == hand["tricks"]
+        played = [play["card"] for trick in hand["plays"] for play in trick["cards"]]
+        assert played == [a.split()[1] for a in record["actions"] if a.startswith("play")]

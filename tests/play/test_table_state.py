@@ -12,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre.engine.cards import iter_mask
+from euchre.engine.errors import IllegalActionError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
+from euchre.engine.record import replay
 from euchre.store.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD
@@ -100,8 +102,9 @@ def test_questions_bidding_team_wins_a_trick_asks_one_player_of_the_other_team_f
             continue
         legal = state.legal(question.asker)
         others = {s for s in range(4) if s % 2 != question.asker % 2 and state.hand.active[s]}
-        assert {int(text.split()[1]) for text in legal} == others
-        assert all(len(text.split()) == 2 for text in legal)  # no card chosen: the pile's top
+        asks = [text for text in legal if text != "skip"]
+        assert {int(text.split()[1]) for text in asks} == others and "skip" in legal
+        assert all(len(text.split()) == 2 for text in asks)  # no card chosen: the pile's top
         state.apply(question.asker, legal[0])
         assert question.card in PILE_CARDS and question.source == "pile"
         assert question.question == state.deck.questions[question.card]
@@ -123,6 +126,8 @@ def test_questions_defending_team_asks_a_bidding_player_about_a_card_of_that_tri
         trick_cards = {str(card) for _, card in state.hand.trick_plays()[0]}
         makers = {state.hand.maker, (state.hand.maker + 2) % 4}
         legal = state.legal(question.asker)
+        assert legal[-1] == "skip"
+        legal = legal[:-1]
         assert legal and all(
             int(text.split()[1]) in makers and text.split()[2] in trick_cards for text in legal
         )
@@ -133,11 +138,103 @@ def test_questions_defending_team_asks_a_bidding_player_about_a_card_of_that_tri
             assert state.view(seat)["question"]["question"] == question.question
         assert all(state.legal(seat) in ([], ["answered"]) for seat in range(4))
         answerer = state.to_act
-        assert answerer is not None
+        assert answerer == question.asked  # the player asked answers (all seats human here)
         state.apply(answerer, "answered")
         assert state.question is None and state.legal(state.hand.to_act)
         return
     raise AssertionError("no seed gave the defenders the first trick")
+
+
+def _to_question(state: TableState, rng: random.Random) -> None:
+    """Random moves until a question waits to be asked (or skipped)."""
+    while state.question is None or state.question.stage != "ask":
+        _step(state, rng)
+
+
+def test_questions_the_winning_team_may_ask_or_skip() -> None:
+    # "the team may pick the card from the top of the question pile and ask" / "the team
+    # can ask": asking is the team's choice, so skipping is one of its legal actions.
+    state = _table("questions", seed=3)
+    rng = random.Random(3)
+    _to_question(state, rng)
+    question = state.question
+    assert question is not None
+    assert "skip" in state.legal(question.asker)
+    hand, trick = question.hand, question.trick
+    state.apply(question.asker, "skip")
+    assert state.question is None  # play goes on at once: nobody was asked
+    entry = state.view(None)["question_log"][-1]
+    assert entry["skipped"] and entry["asked"] is None and entry["question"] is None
+    assert (entry["hand"], entry["trick"], entry["asker"]) == (hand, trick, question.asker)
+    assert not any(view["questions"] for view in [state.view(None)])  # nothing was asked
+
+
+def test_question_log_says_who_asked_whom_which_question_and_the_answer_typed() -> None:
+    state = _table("questions", seed=4)
+    rng = random.Random(4)
+    _to_question(state, rng)
+    question = state.question
+    assert question is not None
+    ask = next(text for text in state.legal(question.asker) if text != "skip")
+    state.apply(question.asker, ask)
+    assert state.to_act == question.asked  # the player asked answers
+    state.apply(question.asked, "answered Paris, in  1998")
+    log = state.view(2)["question_log"]
+    assert log[-1] == {
+        "hand": question.hand,
+        "trick": question.trick,
+        "asker": question.asker,
+        "asked": question.asked,
+        "card": question.card,
+        "source": question.source,
+        "question": question.question,
+        "answer": "Paris, in 1998",
+        "skipped": False,
+    }
+    # An answer longer than a log entry holds is refused, naming the limit.
+    _to_question(state, rng)
+    question = state.question
+    assert question is not None
+    state.apply(question.asker, next(t for t in state.legal(question.asker) if t != "skip"))
+    with pytest.raises(IllegalActionError, match="at most 55 characters"):
+        state.apply(question.asked, "answered " + "x" * 56)
+
+
+def test_questions_the_last_tricks_question_shows_the_hand_it_follows() -> None:
+    state = _table("questions", seed=6)
+    rng = random.Random(6)
+    while True:
+        _to_question(state, rng)
+        assert state.question is not None and state.hand is not None
+        if state.question.trick == 4:
+            break
+        state.apply(state.question.asker, "skip")
+    view = state.view(None)
+    number = view["hand_number"]
+    assert view["question"]["hand"] == number == view["hands_played"] + 1
+    state.apply(state.question.asker, "skip")
+    assert state.view(None)["question_log"][-1]["hand"] == number
+    assert state.view(None)["hands_played"] == number  # counted once its questions are done
+
+
+def test_a_saved_deck_is_played_from_the_next_game_and_a_replay_rebuilds_it() -> None:
+    state = _table("questions", seed=8, seats=("human", "random", "random", "random"))
+    deck = "\n".join(f"{card}: What of {card}?" for card in PILE_CARDS)
+    config = state.config.model_copy(update={"decks": (deck,)})
+    state = TableState.new("T", config)
+    state.apply(-1, "deck 0")  # before the first game: from it
+    state.apply(0, "sit")
+    with pytest.raises(IllegalActionError, match="only before a game starts or after it ends"):
+        state.apply(-1, "deck 0")
+    rng = random.Random(8)
+    log: list[tuple[int, str]] = [(-1, "deck 0"), (0, "sit")]
+    while not state.question_log or state.question_log[-1]["skipped"]:
+        log.append(_step(state, rng))
+    assert state.question_log[-1]["question"].startswith("What of ")
+    again = TableState.replay("T", config, log)
+    assert again.view(0) == state.view(0)
+    with pytest.raises(IllegalActionError, match="no saved question deck 1"):
+        TableState.new("T", config).apply(-1, "deck 1")
 
 
 def test_seat_kinds_come_from_the_bots_registry() -> None:
@@ -184,8 +281,30 @@ def _cards_in(view: dict[str, Any]) -> set[str]:
     scrubbed = dict(view)
     scrubbed.pop("question", None)
     scrubbed.pop("questions", None)
+    scrubbed.pop("last_hand", None)  # checked by _assert_review_is_of_a_finished_hand
+    scrubbed.pop("question_log", None)  # checked by _log_cards_public
     scrubbed["profile"] = {}
     return set(CARD.findall(json.dumps(scrubbed)))
+
+
+def _assert_review_is_of_a_finished_hand(state: TableState, view: dict[str, Any]) -> None:
+    """The review after a hand (``last_hand``: four hands, bids, tricks) shows the hand
+    that was finished last, which ``records.jsonl`` publishes whole, and nothing else: every
+    card in it is one of that record's, and its hands are that record's as dealt."""
+    review = view["last_hand"]
+    if not state.finished:
+        assert review is None
+        return
+    record = state.finished[-1].record
+    assert review["number"] == len(state.finished)
+    assert [sorted(hand) for hand in review["hands"]] == [
+        sorted(str(card) for card in hand) for hand in record.hands
+    ]
+    dealt = {str(card) for hand in record.hands for card in hand} | {str(record.up_card)}
+    dealt |= {str(card) for card in record.kitty}
+    assert set(CARD.findall(json.dumps(review))) <= dealt
+    assert [trick["winner"] for trick in review["plays"]] == review["tricks"]
+    assert review["tricks"] == list(state.finished[-1].result.tricks)
 
 
 @settings(max_examples=40)
@@ -226,6 +345,8 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
             for shown in view["seats"]:  # presence: whether connected and the countdown
                 assert not CARD.findall(json.dumps(shown))
+            _assert_review_is_of_a_finished_hand(state, view)
+            _log_cards_public(state, view)
             text = json.dumps(view)
             assert secret not in text and game_seed(state.config.seed, 0) not in text
             if seat is not None and state.to_act != seat:
@@ -242,6 +363,16 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             said.append((sender, text))
         if state.status == "over":
             break
+        to_act = state.to_act
+        if (
+            to_act is not None
+            and not state.away[to_act]
+            and state.legal(to_act) == ["answered"]
+            and rng.random() < 0.5
+        ):
+            state.apply(to_act, "answered the nine of hearts")  # a typed answer
+            made_for[to_act] = []
+            continue
         mover, action = _step(state, rng)
         made_for[mover] = [*made_for[mover], action] if state.away[mover] else []
 
@@ -267,6 +398,26 @@ def _made_by(made_for: list[list[str]], seat: int | None) -> set[str]:
     if seat is None:
         return set()
     return set(CARD.findall(json.dumps(made_for[seat])))
+
+
+def _log_cards_public(state: TableState, view: dict[str, Any]) -> None:
+    """The question log names only cards played to a trick of this game (a defenders'
+    question) or the question pile's (2-8, never in play); the typed answers are the
+    players' own words."""
+    hands = [
+        replay(finished.record)
+        for finished in state.finished
+        if finished.game_number == state.game_number
+    ]
+    if state.hand is not None:
+        hands.append(state.hand)
+    played = {str(card) for hand in hands for plays in hand.trick_plays() for _, card in plays}
+    for entry in view["question_log"]:
+        card = entry["card"]
+        if entry["source"] == "trick":
+            assert card in played, f"the question log names {card}, never played to a trick"
+        elif card is not None:
+            assert card in PILE_CARDS
 
 
 @settings(max_examples=25)

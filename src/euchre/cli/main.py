@@ -11,7 +11,14 @@ import sys
 
 import typer
 
-from euchre.cli import bench_cmds, bots_cmds, engine_cmds, tournament_cmds, web_cmds
+from euchre.cli import (
+    bench_cmds,
+    bots_cmds,
+    engine_cmds,
+    sheet_cmds,
+    tournament_cmds,
+    web_cmds,
+)
 
 app = typer.Typer(
     name="euchre",
@@ -21,7 +28,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for _module in (engine_cmds, tournament_cmds, bots_cmds, web_cmds, bench_cmds):
+for _module in (engine_cmds, tournament_cmds, sheet_cmds, bots_cmds, web_cmds, bench_cmds):
     _module.register(app)
 
 

@@ -24,6 +24,7 @@ import typer
 
 from euchre.cli.errors import CliError
 from euchre.cli.options import JsonOption, RoundsOption
+from euchre.cli.sheet_cmds import use_club_sheets
 from euchre.engine.profile import load_profile
 from euchre.tournament import (
     Entrant,
@@ -108,7 +109,7 @@ def simulate_command(
         typer.Option(
             "--format",
             help="A format (winners_move_up, rotating_partners, losers_rotate, progressive, "
-            "round_robin) or a sheet's preset (ballantrae, bolivar, valpo, tournament).",
+            "round_robin...) or a sheet's id (see 'euchre sheets').",
         ),
     ],
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
@@ -129,6 +130,7 @@ def simulate_command(
     """Play whole events with computer players and print the final standings."""
     from euchre.tournament.simulate import games_in, simulate_events, simulation_config
 
+    use_club_sheets()
     if events < 1:
         raise CliError(f"--events must be 1 or more, got {events}")
     bot_names = [name.strip() for name in bots.split(",") if name.strip()]
@@ -159,6 +161,7 @@ event_app = typer.Typer(
 
 
 def _load(path: Path) -> EventInputs:
+    use_club_sheets()  # an event may be played under a club's sheet
     if not path.exists():
         raise CliError(f"event file {str(path)!r} does not exist (create it with 'event new')")
     try:
@@ -181,14 +184,17 @@ FileArgument = Annotated[Path, typer.Argument(help="The event's JSON file.")]
 @event_app.command("new")
 def event_new(
     file: FileArgument,
-    sheet: Annotated[str, typer.Option(help="The sheet's preset: ballantrae, bolivar, ...")],
+    sheet: Annotated[str, typer.Option(help="The sheet's id (see 'euchre sheets').")],
     name: Annotated[str, typer.Option(help="The event's name.")] = "",
     rounds: RoundsOption = None,
     seed: Annotated[int, typer.Option(help="Seed for draws and schedules.")] = 0,
-    round_minutes: Annotated[int, typer.Option(help="Round length (the bell).")] = 0,
+    round_minutes: Annotated[
+        int | None, typer.Option(help="Round length (the bell; default: the sheet's).")
+    ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create an event file from a sheet's preset."""
+    use_club_sheets()
     if file.exists() and not force:
         raise CliError(f"{str(file)!r} exists; pass --force to overwrite it")
     from euchre.store import events, presets  # the store (SQLAlchemy) only when needed

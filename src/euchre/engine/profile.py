@@ -51,22 +51,26 @@ __all__ = [
     "Contract",
     "OptionSpec",
     "RuleProfile",
+    "forget_profile",
     "load_profile",
     "load_profile_file",
     "profile_from_mapping",
+    "register_profile",
+    "registered_profiles",
 ]
 
-BUILTIN_PROFILES = (
-    "ballantrae",
-    "bolivar",
-    "questions",
-    "valpo",
-    "tournament",
-    "tournament_partners",
+BUILTIN_PROFILES: tuple[str, ...] = tuple(
+    sorted(
+        entry.name.removesuffix(".toml")
+        for entry in resources.files("euchre.engine.profiles").iterdir()
+        if entry.name.endswith(".toml")
+    )
 )
-"""Ids of the profiles shipped as data files: one per rule sheet, and the tournament sheet's
-second game (``tournament`` is its progressive 8-deal game, ``tournament_partners`` its
-standard partners game to 10)."""
+"""Ids of the profiles shipped as data files (``euchre/engine/profiles/*.toml``): one per rule
+sheet, and the tournament sheet's second game. Which sheet plays which profile is the sheet
+files' business (``euchre.tournament.sheets``); the engine only reads the files here."""
+
+_REGISTERED: dict[str, RuleProfile] = {}
 
 
 def _option(default: Any, doc: str, *, affects_play: bool = False) -> Any:
@@ -560,13 +564,34 @@ def _builtin(profile_id: str) -> RuleProfile:
 
 
 def load_profile(profile_id: str) -> RuleProfile:
-    """A built-in profile by id (``ballantrae``, ``bolivar``, ``questions``, ``valpo``,
-    ``tournament``)."""
+    """A built-in profile by id (a file in ``euchre/engine/profiles``), or one a club's sheet
+    file registered (:func:`register_profile`)."""
+    registered = _REGISTERED.get(profile_id)
+    if registered is not None:
+        return registered
     if profile_id not in BUILTIN_PROFILES:
-        raise RuleProfileError(
-            f"unknown profile {profile_id!r}; built-in profiles: {', '.join(BUILTIN_PROFILES)}"
-        )
+        known = [*BUILTIN_PROFILES, *_REGISTERED]
+        raise RuleProfileError(f"unknown profile {profile_id!r}; profiles: {', '.join(known)}")
     return _builtin(profile_id)
+
+
+def register_profile(profile: RuleProfile) -> None:
+    """Make ``profile`` loadable by its id (a club's sheet file brings its own profile: the
+    sheets register theirs here, the engine knows nothing of sheets). A built-in id cannot be
+    taken."""
+    if profile.id in BUILTIN_PROFILES:
+        raise RuleProfileError(f"profile id {profile.id!r} is a built-in profile's")
+    _REGISTERED[profile.id] = profile
+
+
+def forget_profile(profile_id: str) -> None:
+    """Undo :func:`register_profile` (nothing happens for an id never registered)."""
+    _REGISTERED.pop(profile_id, None)
+
+
+def registered_profiles() -> tuple[str, ...]:
+    """Ids of the profiles registered beside the built-in ones."""
+    return tuple(_REGISTERED)
 
 
 def load_profile_file(path: str | Path) -> RuleProfile:

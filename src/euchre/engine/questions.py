@@ -28,6 +28,7 @@ __all__ = [
     "QuestionDeck",
     "QuestionPile",
     "TrickQuestion",
+    "default_deck_text",
     "question_after_trick",
     "questions_for_hand",
     "replay_pile",
@@ -61,12 +62,15 @@ class QuestionDeck:
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            card, colon, question = line.partition(":")
-            card = _normalise(card)
+            typed, colon, question = line.partition(":")
+            card = _normalise(typed)
             if not colon or not question.strip():
                 raise EuchreError(f"{origin} line {number}: expected 'CARD: question', got {raw!r}")
             if card not in _ALL_CARDS:
-                raise EuchreError(f"{origin} line {number}: {card!r} is not a card 2-A of C D H S")
+                raise EuchreError(
+                    f"{origin} line {number}: {typed.strip()!r} before the colon is not a card "
+                    "2-A of C D H S (expected 'CARD: question', e.g. '2C: ...')"
+                )
             if card in questions:
                 raise EuchreError(f"{origin} line {number}: card {card} has two questions")
             questions[card] = question.strip()
@@ -89,8 +93,12 @@ class QuestionDeck:
     @classmethod
     def default(cls) -> QuestionDeck:
         """The deck shipped with the engine."""
-        text = resources.files("euchre.engine").joinpath("questions_default.txt").read_text()
-        return cls.parse(text, origin="default question deck")
+        return cls.parse(default_deck_text(), origin="default question deck")
+
+
+def default_deck_text() -> str:
+    """The text of the deck shipped with the engine (``questions_default.txt``)."""
+    return resources.files("euchre.engine").joinpath("questions_default.txt").read_text()
 
 
 @dataclass(slots=True)

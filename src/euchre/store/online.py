@@ -141,6 +141,12 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             label=_label(event.name, round_row.number, number, players, names),
             drop_seconds=config.online_drop_seconds or None,  # 0: the director decides
             chat=config.online_chat,
+            names=(
+                names.get(players[0], str(players[0])),
+                names.get(players[1], str(players[1])),
+                names.get(players[2], str(players[2])),
+                names.get(players[3], str(players[3])),
+            ),
         )
         try:
             table_config.rule_profile()

@@ -1,26 +1,25 @@
 """Each rule sheet's event preset, as the director's forms and the API use it.
 
 Choosing a sheet's profile sets up that sheet's event (format, rounds, prizes, the euchred-cup
-pot; the preset table itself lives next to the formats, ``euchre.tournament.PRESETS``). A
-field the director gives overrides the preset; a field left out takes it. A format that
-contradicts the sheet is allowed (a club may want it) but gets a warning naming both.
+pot; each sheet's file says them, ``euchre.tournament.sheets``). A field the director gives
+overrides the preset; a field left out takes it. A format that contradicts the sheet is
+allowed (a club may want it) but gets a warning naming both.
 
-Each sheet's own words (what its tally sheets and phones say, :data:`SHEET_WORDS`) live here
-too, as data by profile id, so no template or page decides a sheet's sentence by its name.
+Each sheet's own words (what its tally sheets and phones say, :func:`sheet_words`) come from
+its file too, so no template or page decides a sheet's sentence by its name.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.errors import StoreError
 from euchre.tournament import FORMATS, PRESETS, EventConfig, preset_config
+from euchre.tournament.sheets import SheetWords, sheet_words
 
 __all__ = [
-    "SHEET_WORDS",
     "SheetWords",
     "config_with_preset",
     "preset_json",
@@ -28,65 +27,6 @@ __all__ = [
     "sheet_warnings",
     "sheet_words",
 ]
-
-
-@dataclass(frozen=True)
-class SheetWords:
-    """A rule sheet's own words, as its paper and phones print them. A field left empty
-    means the sheet says nothing on it, and nothing is printed (never another sheet's
-    sentence)."""
-
-    game_word: str = "Round"
-    """What the sheet calls one game of the evening ("Round", Bolivar's "Game")."""
-    tally_notes: tuple[str, ...] = ()
-    """The sheet's sentences printed under a tally sheet's hand lines."""
-    opponent_check: Literal["initials", "signature"] = "initials"
-    """How an opponent vouches for a written score: initials, or a signature (Valpo)."""
-    hand_in: str = ""
-    """Where the tally sheet goes afterwards, in the sheet's words."""
-    tie_rule: str = ""
-    """The sheet's rule for a level game, shown where the phone asks who reached the tying
-    score first."""
-    playoff_rule: str = ""
-    """The sheet's rule for a playoff that ends level, on a playoff's phone and tally sheet."""
-
-
-SHEET_WORDS: dict[str, SheetWords] = {
-    # Sheet 000: "The scorekeeper records the points on each team's tally sheet which is then
-    # initialed by an opposing player at the end of the round. The tally sheet is handed in to
-    # the official scorekeeper at the end of the evening."
-    "ballantrae": SheetWords(
-        hand_in="Hand this sheet in to the official scorekeeper at the end of the evening.",
-    ),
-    # Sheet 001: its MISC and TOURNAMENT FORMAT sentences, and the monetary euchre penalty.
-    "bolivar": SheetWords(
-        game_word="Game",
-        tally_notes=(
-            "Eight (8) hands are played each game regardless of score. Only hands where a "
-            "team scores points is considered played.",
-            "At the end of each game, teams change partners - the team with less points moves.",
-            'Euchred: each player on the "Euchred" team puts a quarter in the cup on the table.',
-        ),
-    ),
-    # Sheet 003, rules 18 and 20.
-    "valpo": SheetWords(
-        opponent_check="signature",
-        playoff_rule="If a tie occurs, a four (4) hand playoff will take place between the two "
-        "teams. If the game is still tied, a sudden death hand will occur.",
-    ),
-    # Sheet 004, "Standard progressive game".
-    "tournament": SheetWords(
-        tie_rule="Ties go to the first team to make the tying score (i.e., last team to "
-        "score loses).",
-    ),
-}
-"""Each sheet's own words by profile id; a profile not listed says only the house's."""
-
-
-def sheet_words(profile_id: str) -> SheetWords:
-    """The words of the sheet behind ``profile_id`` (the house's plain ones when the sheet
-    has none of its own)."""
-    return SHEET_WORDS.get(profile_id, SheetWords())
 
 
 def preset_json(profile_id: str) -> dict[str, Any] | None:

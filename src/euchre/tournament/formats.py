@@ -1,4 +1,4 @@
-"""The event formats as strategies, their options, and each rule sheet's preset.
+"""The event formats as strategies, their options, and an event from a rule sheet's preset.
 
 A format is an object (:class:`FormatSpec` subclass) with its own steps, after Tabbycat's draw
 generators: :meth:`FormatSpec.seat` seats round r+1 from the rounds before it (the movement)
@@ -26,9 +26,6 @@ from euchre.tournament.model import (
     ComputerGames,
     EventConfig,
     Playoff,
-    PrizeTable,
-    PrizeTier,
-    PrizeTies,
     TableSeating,
 )
 from euchre.tournament.movement import (
@@ -43,6 +40,7 @@ from euchre.tournament.movement import (
     sit_out_rotation,
     winners_move_up_round,
 )
+from euchre.tournament.sheets import PRESETS, SheetKeyError, get_sheet, on_check_preset
 from euchre.tournament.standings import Ranking
 from euchre.tournament.winners_split import split_round
 from euchre.tournament.winners_stay import winners_stay_round
@@ -54,6 +52,7 @@ __all__ = [
     "Seating",
     "SeatingState",
     "check_config",
+    "check_format_options",
     "format_options",
     "preset_config",
 ]
@@ -422,38 +421,37 @@ _FORMATS: tuple[FormatSpec, ...] = (
 FORMATS: dict[str, FormatSpec] = {spec.name: spec for spec in _FORMATS}
 """Every format by name."""
 
-BOLIVAR_PRIZES = PrizeTable((PrizeTier(3, (6000, 4000, 2000)), PrizeTier(4, (7500, 5000, 3500))))
 
-PRESETS: dict[str, dict[str, Any]] = {
-    "ballantrae": {"format": "winners_move_up", "rounds": 7},
-    "bolivar": {
-        "format": "rotating_partners",
-        "rounds": 10,
-        "prizes": BOLIVAR_PRIZES,
-        # "Tournament winners are decided by the total number of points won": players level
-        # on points share the money of the places they tie for (the director may choose the
-        # tie-breaks instead).
-        "prize_ties": PrizeTies.SPLIT,
-        "side_pot": True,
-        "side_pot_cents": 25,
-    },
-    "valpo": {"format": "losers_rotate", "rounds": 7},
-    "tournament": {"format": "progressive", "rounds": 8},
-    # Sheet 004's "standard partners game" (first team to 10): fixed partnerships; the sheet
-    # names no movement for it, so teams meet each other in turn.
-    "tournament_partners": {"format": "round_robin", "rounds": 3},
-    "questions": {"format": "round_robin", "rounds": 3},
-}
-"""Each sheet's own event settings (by profile id): format, rounds, prizes, side pot."""
+def check_format_options(format_name: str, options: Mapping[str, Any]) -> None:
+    """Raise :class:`SheetKeyError` (naming the sheet file's key) for an option ``format_name``
+    does not take, or a value of the wrong kind."""
+    spec = FORMATS[format_name]
+    for key, value in options.items():
+        if key not in spec.options:
+            known = ", ".join(spec.options) or "none"
+            raise SheetKeyError(
+                f"unknown option {key!r} for format {format_name!r}; options: {known}",
+                key=f"event.format_options.{key}",
+            )
+        default = spec.options[key][0]
+        if type(value) is not type(default):
+            raise SheetKeyError(
+                f"option {key!r} takes a {type(default).__name__} like {default!r}, got {value!r}",
+                key=f"event.format_options.{key}",
+            )
+
+
+on_check_preset(check_format_options)
 
 
 def preset_config(profile_id: str, name: str = "", **overrides: Any) -> EventConfig:
     """An event configured as the sheet ``profile_id`` runs it (fields can be overridden)."""
-    preset = PRESETS.get(profile_id)
-    if preset is None:
+    sheet = get_sheet(profile_id)
+    if sheet is None:
         raise TournamentError(
             f"no event preset for profile {profile_id!r}; presets: {', '.join(sorted(PRESETS))}"
         )
+    preset = sheet.preset
     values: dict[str, Any] = {"name": name or profile_id, "profile_id": profile_id, **preset}
     values.update(overrides)
     config = EventConfig(**values)

@@ -31,25 +31,15 @@ from euchre.tournament.model import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.sheets import default_sheet_for
 
 __all__ = [
-    "DEFAULT_PROFILE",
     "SimulationReport",
     "play_table",
     "simulate_event",
     "simulate_events",
     "simulation_config",
 ]
-
-DEFAULT_PROFILE = {
-    "winners_move_up": "ballantrae",
-    "rotating_partners": "bolivar",
-    "losers_rotate": "valpo",
-    "progressive": "tournament",
-    "round_robin": "tournament",
-    "whist_schedule": "bolivar",
-}
-"""The sheet whose rules a format is played under unless told otherwise."""
 
 MAX_HANDS_PER_GAME = 200
 
@@ -63,7 +53,7 @@ def simulation_config(
         sheet = format_or_sheet
         overrides: dict[str, Any] = {"seed": seed}
     elif format_or_sheet in FORMATS:
-        sheet = DEFAULT_PROFILE[format_or_sheet]
+        sheet = default_sheet_for(format_or_sheet)
         overrides = {"seed": seed, "format": format_or_sheet}
     else:
         known = ", ".join([*FORMATS, *PRESETS])

@@ -16,9 +16,9 @@ from euchre.engine.profile import RuleProfile, load_profile
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventConfig, TableResult, TableSeating
 from euchre.tournament.naming import PlayerNames
+from euchre.tournament.sheets import max_games
 
 __all__ = [
-    "MAX_GAMES",
     "PER_PLAYER_WORDS",
     "ResultError",
     "check_event_length",
@@ -27,15 +27,6 @@ __all__ = [
     "reached_tying_score_first",
     "validate_result",
 ]
-
-MAX_GAMES: dict[str, tuple[int, str]] = {
-    "bolivar": (
-        10,
-        "Bolivar, TOURNAMENT FORMAT: 'The maximum number of games played in the tournament "
-        "will be 10 games'",
-    ),
-}
-"""Profiles whose sheet caps the games of an event: profile id -> (games, the clause)."""
 
 
 class ResultError(TournamentError):
@@ -51,7 +42,7 @@ class ResultError(TournamentError):
 
 def check_event_length(profile_id: str, rounds: int) -> None:
     """Raise :class:`ResultError` when ``rounds`` games exceed the sheet's maximum."""
-    cap = MAX_GAMES.get(profile_id)
+    cap = max_games(profile_id)
     if cap is not None and rounds > cap[0]:
         raise ResultError(f"{rounds} games is more than the sheet allows ({cap[1]})", field="round")
 

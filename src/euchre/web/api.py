@@ -11,7 +11,6 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
-from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.store import (
     auth,
     backup,
@@ -34,6 +33,7 @@ from euchre.tournament import (
     EventConfig,
 )
 from euchre.tournament.penalties import penalty_role
+from euchre.tournament.sheets import all_sheets
 from euchre.web import convert
 from euchre.web.deps import (
     database,
@@ -143,7 +143,7 @@ def choices() -> dict[str, Any]:
     """What an event's configuration may name: profiles, formats, tie-breaks, penalties (with
     the role of the player each kind names)."""
     return {
-        "profiles": {profile_id: load_profile(profile_id).name for profile_id in BUILTIN_PROFILES},
+        "profiles": {sheet.id: sheet.profile.name for sheet in all_sheets().values()},
         "formats": list(FORMAT_NAMES),
         "sit_out_scoring": list(SIT_OUT_SCORING),
         "tie_breaks": list(TIE_BREAKS),

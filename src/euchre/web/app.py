@@ -31,6 +31,7 @@ from euchre.store.errors import (
     NotFoundError,
     RateLimitedError,
 )
+from euchre.store.sheet_folder import load_sheets_folder, sheets_folder
 from euchre.web.page_helpers import LoginRequired, login_redirect
 from euchre.web.security import CsrfError, SessionSigner
 from euchre.web.templating import render
@@ -118,6 +119,9 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         ),
     )
     app.state.database = store
+    # A club's own sheet files (docs/sheets.md), beside the database unless configured.
+    app.state.sheets_folder = sheets_folder(database_url)
+    load_sheets_folder(app.state.sheets_folder)
     app.state.signer = SessionSigner(secret)
     app.state.public_url = public_url
 
@@ -167,6 +171,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_director import router as director_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
+    from euchre.web.sheets import router as sheets_router
     from euchre.web.table_page import router as table_router
 
     # A table's phone asks for its page, its submission and its confirmation many times a
@@ -182,6 +187,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         director_router,
         players_router,
         public_router,
+        sheets_router,
         table_router,
     ):
         app.include_router(router)

@@ -16,6 +16,7 @@ from euchre.store.ratelimit import (
     defer_rate_limit,
     deferred_rate_limit_pending,
 )
+from euchre.store.sheet_folder import refresh_sheets
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, client_key, read_session
 
 __all__ = [
@@ -32,7 +33,8 @@ T = TypeVar("T")
 
 
 def database(request: Request) -> Database:
-    """The app's database."""
+    """The app's database (and its club sheets, reloaded when the folder changed)."""
+    refresh_sheets(request.app.state.sheets_folder)
     value: Database = request.app.state.database
     return value
 

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
-from euchre.engine.profile import BUILTIN_PROFILES, load_profile
+from euchre.engine.profile import load_profile
 from euchre.store import backup, events, playoff_conflicts, presets, rounds, scores
 from euchre.store.core import player_id
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, StoreError
@@ -39,6 +39,7 @@ from euchre.tournament import (
     TableResult,
 )
 from euchre.tournament.naming import PlayerNames
+from euchre.tournament.sheets import form_sheet, get_sheet
 from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database, download, optional_director
@@ -63,6 +64,7 @@ from euchre.web.director_forms import (
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect, signed
 from euchre.web.security import DirectorSession
+from euchre.web.sheets import sheet_choices
 from euchre.web.templating import render, render_text
 
 __all__ = [
@@ -111,13 +113,22 @@ def _labelled(values: tuple[str, ...], selected: str) -> tuple[list[tuple[str, s
 
 
 def event_form_fields(
-    *, form_id: str, action: str, submit: str, values: dict[str, Any] | None
+    *,
+    form_id: str,
+    action: str,
+    submit: str,
+    values: dict[str, Any] | None,
+    sheet: str = "",
 ) -> dict[str, Any]:
     """What the ``event_form`` macro shows. ``values`` (a stored ``EventConfig`` JSON) fills
     it for an edit; for a new event the fields show the chosen sheet's preset (``app.js``
-    refills them when the rule profile changes) and a field left empty takes the preset."""
+    refills them when the rule profile changes) and a field left empty takes the preset.
+    ``sheet`` chooses the new event's sheet (default: the sheet files' ``first_on_form``)."""
     fresh = values is None
-    profile = "tournament" if values is None else str(values["profile_id"])
+    if values is None:
+        profile = sheet if get_sheet(sheet) is not None else form_sheet()
+    else:
+        profile = str(values["profile_id"])
     shown: dict[str, Any] = values or presets.preset_json(profile) or {}
     qualifications, qualification = _labelled(
         SIDE_POT_QUALIFICATION, str(shown.get("side_pot_qualification", ""))
@@ -131,10 +142,7 @@ def event_form_fields(
         "fresh": fresh,
         "presets": json.dumps(presets.presets_json()) if fresh else "",
         "name": "" if fresh else _text(shown.get("name")),
-        "profiles": [
-            (profile_id, f"{load_profile(profile_id).name} ({profile_id})")
-            for profile_id in BUILTIN_PROFILES
-        ],
+        "profiles": sheet_choices(),
         "profile": profile,
         "formats": FORMAT_NAMES,
         "format": str(shown.get("format", "")),
@@ -205,7 +213,11 @@ def director_home(request: Request) -> Response:
             for event in events.list_events(session)
         ]
     form = event_form_fields(
-        form_id="create-event-form", action="/director/events", submit="Create event", values=None
+        form_id="create-event-form",
+        action="/director/events",
+        submit="Create event",
+        values=None,
+        sheet=request.query_params.get("sheet", ""),
     )
     return _page(
         request,
@@ -217,6 +229,7 @@ def director_home(request: Request) -> Response:
             "archived": [event for event in listed if event["status"] == "archived"],
             "form": form,
             "formats": _format_help(),
+            "sheets": sheet_choices(),
         },
     )
 

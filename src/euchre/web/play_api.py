@@ -6,7 +6,9 @@
   without a token, the spectators' view;
 - ``POST /api/play/tables/{table}/actions`` ``{"action", "seq"}`` → the new view; an illegal
   action or a stale ``seq`` → 409; a missing or wrong token → 403;
-- ``GET /api/play/tables/{table}/records.jsonl`` → the finished hands as hand records.
+- ``GET /api/play/tables/{table}/records.jsonl`` → the finished hands as hand records;
+- ``GET`` / ``PUT /api/play/tables/{table}/deck`` → the table's question deck; the host
+  changes it before or between games (anyone else: 403).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ __all__ = [
     "ActionIn",
     "ChatIn",
     "ChatSettingIn",
+    "DeckIn",
     "JoinIn",
     "SeatChangeIn",
     "TableCreate",
@@ -82,6 +85,14 @@ class SeatChangeIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: str = Field(max_length=32)
+
+
+class DeckIn(BaseModel):
+    """A question deck's text (``CARD: question`` lines)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(max_length=_MAX_DECK)
 
 
 class JoinIn(BaseModel):
@@ -298,6 +309,25 @@ async def post_chat_settings(
         service.set_chat, table_id, mode=body.mode, host_token=_bearer(authorization)
     )
     return {"chat_mode": state.chat_mode.value}
+
+
+@router.get("/tables/{table_id}/deck")
+async def get_deck(request: Request, table_id: str) -> dict[str, Any]:
+    """The table's question deck (public: its questions are read out at the table) and
+    whether it may be changed now."""
+    return await _call(service_of(request).deck, table_id)
+
+
+@router.put("/tables/{table_id}/deck")
+async def put_deck(
+    request: Request, table_id: str, body: DeckIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """The host saves the table's question deck, used from the next game on (before the
+    first game: from it). Anyone else: 403; while a game is in play: 409; a deck that does
+    not parse: 422 naming the line."""
+    return await _call(
+        service_of(request).set_deck, table_id, host_token=_bearer(authorization), text=body.text
+    )
 
 
 @router.post("/join")

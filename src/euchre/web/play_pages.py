@@ -17,8 +17,9 @@ from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
+from euchre.engine.record import HandRecord, replay
 from euchre.store.play import SEAT_NAMES, seat_kinds
-from euchre.store.play.table import CHAT_LENGTH, CHAT_PRESETS
+from euchre.store.play.table import CHAT_LENGTH, CHAT_PRESETS, hand_review
 from euchre.web.play_api import (
     TableCreate,
     base_url,
@@ -195,6 +196,51 @@ async def table_page(request: Request, table_id: str) -> Response:
             "kinds": seat_kinds(),
             "chat_presets": [(text, _preset_label(text)) for text in CHAT_PRESETS],
             "chat_length": CHAT_LENGTH,
+        },
+    )
+    return response
+
+
+def replay_games(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The table's finished hands (its ``records.jsonl`` lines), game by game, as the replay
+    page steps through them: each hand's review (:func:`hand_review`), its result and the
+    game's score after it."""
+    games: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        number = int(row.get("seed", {}).get("game", 0))
+        game = games.setdefault(number, {"game": number, "hands": [], "scores": [0, 0]})
+        record = HandRecord.from_json(row)
+        result = replay(record).result().to_json()
+        points = result["team_points"]
+        assert isinstance(points, list)
+        game["scores"] = [game["scores"][0] + points[0], game["scores"][1] + points[1]]
+        game["hands"].append(
+            {
+                "number": len(game["hands"]) + 1,
+                "dealer": record.dealer,
+                **result,
+                **hand_review(record),
+                "scores": list(game["scores"]),
+            }
+        )
+    return [games[number] for number in sorted(games)]
+
+
+@router.get("/play/{table_id}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, table_id: str) -> Response:
+    """A whole game, hand by hand and trick by trick, from the table's ``records.jsonl``
+    (finished hands only: they are public once over)."""
+    service = service_of(request)
+    view = await run_in_threadpool(service.view, table_id, None)
+    rows = await run_in_threadpool(service.records, table_id)
+    response: Response = templates.TemplateResponse(
+        request=request,
+        name="play/replay.html",
+        context={
+            "table": table_id,
+            "games": replay_games(rows),
+            "seats": view["seats"],
+            "profile": view["profile"]["name"],
         },
     )
     return response

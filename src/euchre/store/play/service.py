@@ -36,12 +36,13 @@ from sqlalchemy.orm import Session
 from euchre.bots import Bot, make_bot
 from euchre.engine.actions import Action
 from euchre.engine.errors import EuchreError, IllegalActionError
+from euchre.engine.questions import QuestionDeck
 from euchre.engine.view import view_of
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
 from euchre.store.play.doorbell import CHANNEL, psycopg_conninfo, ring_payload
-from euchre.store.play.table import CHAT_LENGTH, HUMAN, TableConfig, TableState
+from euchre.store.play.table import CHAT_LENGTH, HUMAN, TableConfig, TableState, legal_form
 from euchre.tournament.model import ChatMode
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
     "NOT_DIRECTOR_CHAT",
     "NOT_HOST",
     "NOT_HOST_CHAT",
+    "NOT_HOST_DECK",
     "SPENT_CODE",
     "AutoMove",
     "ForbiddenError",
@@ -71,6 +73,7 @@ HOST_SEAT = -1
 """The ``play_seats`` row that keeps the hash of a casual table's host token (the creator's):
 seat -1 is the table itself, as in the log."""
 NOT_HOST = "Only the table's host (who opened it) can change who sits in a seat; ask the host."
+NOT_HOST_DECK = "Only the table's host (who opened it) can change its questions; ask the host."
 SPENT_CODE = "This code was already used; ask the host for a new one."
 NOT_HOST_CHAT = "Only the table's host (who opened it) can change the chat; ask the host."
 NOT_DIRECTOR_CHAT = "At an event's table only the director decides the chat."
@@ -204,6 +207,7 @@ class PlayService:
     def _catch_up(self, session: Session, table_id: str) -> TableState:
         """The cached state brought up to the log (call with the table's lock held)."""
         state = self._cache.get(table_id)
+        fresh = state is None
         if state is None:
             row = session.get(PlayTable, table_id)
             if row is None:
@@ -217,7 +221,16 @@ class PlayService:
         for seq, seat, action, at in entries:
             if seq != state.seq + 1:  # pragma: no cover - the primary key forbids gaps
                 raise StoreError(f"table {table_id}: log entry {state.seq + 1} is missing")
-            state.apply(seat, action, at)
+            try:
+                state.apply(seat, action, at)
+            except EuchreError:
+                # A copy whose configuration is older than the log (the host saved a deck
+                # on another worker): rebuild it from the table's row.
+                with self._guard:
+                    self._cache.pop(table_id, None)
+                if fresh:  # pragma: no cover - a copy built from the row applies every entry
+                    raise
+                return self._catch_up(session, table_id)
         with self._guard:
             self._cache[table_id] = state
             self._cache.move_to_end(table_id)
@@ -343,7 +356,9 @@ class PlayService:
             if seat is None:
                 return False
             return (
-                state.kinds[seat] != HUMAN or state.away[seat] or bool(state.config.timer_seconds)
+                state.kinds[seat] != HUMAN
+                or state.away[seat]
+                or (bool(state.config.timer_seconds) and state.turn_timed)
             )
 
     def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
@@ -352,6 +367,8 @@ class PlayService:
     def _deadline(self, state: TableState) -> float | None:
         seat = state.to_act
         if not state.config.timer_seconds or seat is None or state.stands_in(seat) is not None:
+            return None
+        if not state.turn_timed:  # a question being answered waits for its answer
             return None
         if state.last_at is None:
             return None
@@ -478,7 +495,7 @@ class PlayService:
         ).first()
         if spent is not None:
             raise ConflictError(SPENT_CODE)
-        raise NotFoundError(f"no seat has the code {code!r}")
+        raise NotFoundError(f"No seat has the code {code}; check it with the host.")
 
     def redeem_code(self, table_id: str, seat: int, code: str) -> SeatTicket:
         """Seat one device with a short code (from :meth:`find_code`): a fresh token for
@@ -758,7 +775,7 @@ class PlayService:
             request.guard(state)
         elif request.check:
             legal = state.legal(request.seat)
-            if request.action not in legal:
+            if legal_form(request.action) not in legal:
                 raise ConflictError(state.refusal(request.seat, request.action, legal))
         else:
             _copy_for_check(state).apply(-1, request.action)  # raises naming the problem
@@ -876,6 +893,49 @@ class PlayService:
         if not event and not self.is_host(table_id, host_token):
             raise ForbiddenError(NOT_HOST_CHAT)
         return self.table_command(table_id, f"chat {mode}")
+
+    def deck(self, table_id: str) -> dict[str, Any]:
+        """The table's question deck: its text, its number (-1: the one it was opened with)
+        and whether it may be changed now (before a game starts or after it ends)."""
+        with self.reading(table_id) as state:
+            return {
+                "text": state.deck_text(),
+                "number": state.deck_number,
+                "editable": state.status != "playing" and state.config.event_id is None,
+                "question_pile": state.profile.question_pile,
+            }
+
+    def set_deck(self, table_id: str, *, host_token: str | None, text: str) -> dict[str, Any]:
+        """The host saves a new question deck for the table (anyone else:
+        :class:`ForbiddenError`): kept in the table's row (``decks``, only appended) and put
+        in play by the log entry ``deck N``, from the next game on; refused while a game is
+        in play (:class:`ConflictError`) and for a deck that does not parse (the error names
+        the line)."""
+        if not self.is_host(table_id, host_token):
+            raise ForbiddenError(NOT_HOST_DECK)
+        QuestionDeck.parse(text, origin="the question deck")  # raises naming the line
+        with self.reading(table_id) as state:
+            if state.config.event_id is not None:
+                raise ForbiddenError("This table belongs to an event: its questions are fixed.")
+            if state.status == "playing":
+                raise ConflictError(
+                    "The questions can be changed only before the game starts or after it "
+                    "ends; this game is in play."
+                )
+        with self.database.write() as session:
+            row = session.get(PlayTable, table_id)
+            if row is None:  # pragma: no cover - checked above
+                raise NotFoundError(f"no play table {table_id!r}")
+            config = TableConfig.model_validate(row.config)
+            config = config.model_copy(update={"decks": (*config.decks, text)})
+            row.config = config.model_dump(mode="json")
+        number = len(config.decks) - 1
+        with self._lock(table_id):
+            cached = self._cache.get(table_id)
+            if cached is not None and len(cached.config.decks) <= number:
+                cached.config = config
+        self.table_command(table_id, f"deck {number}")
+        return self.deck(table_id)
 
     def reissued(self, table_id: str, seat: int) -> None:
         """Log ``reissue N`` after seat N's token was replaced elsewhere (an online night's
@@ -1001,7 +1061,9 @@ class PlayService:
             seed = state.config.seed
         if not legal:
             return False
-        if view is None:
+        if view is None and not move.bot and "skip" in legal:
+            action = "skip"  # a winner who let the time run out asked nothing
+        elif view is None:
             action = random.Random(f"{seed}:{move.seq}").choice(legal)
         else:
             action = str(self._bot(table_id, move.seat, kind, seed).choose(view))
@@ -1066,7 +1128,9 @@ def _canonical(action: str) -> str:
     head = stripped.split(" ", 1)[0].lower() if stripped else ""
     if head == "ask":
         return _canonical_ask(stripped)
-    if head in ("sit", "rematch", "answered", "seat") or not stripped:
+    if head == "answered":  # a typed answer keeps its letters as typed
+        return " ".join(["answered", *stripped.split()[1:]])
+    if head in ("sit", "rematch", "seat", "skip") or not stripped:
         return stripped.lower()
     try:
         return str(Action.parse(stripped))

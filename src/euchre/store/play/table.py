@@ -6,7 +6,10 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
 - ``sit``: a human sat down (the game starts once every human seat is taken);
 - ``seat N KIND``: seat N changes hands (a human leaves to a computer player at once; a
   computer player gives way to a human when the next hand is dealt);
-- ``ask N`` / ``ask N CARD`` and ``answered``: the question pile (``questions`` profile);
+- ``ask N`` / ``ask N CARD``, ``skip`` and ``answered`` / ``answered TEXT``: the question
+  pile (``questions`` profile): the trick's winner asks or skips; the answer may be typed;
+- ``deck N`` (by the table itself, between games): the table plays on with its deck number N
+  (``TableConfig.decks``), which its host saved;
 - ``rematch``: a new game with the same players;
 - ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell;
 - ``drop N UNTIL`` / ``drop N`` (by the table itself): seat N's human lost their last
@@ -45,16 +48,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from euchre.bots import BOT_FACTORIES
 from euchre.engine.actions import Action, ActionKind
-from euchre.engine.cards import Card, Suit, iter_mask
+from euchre.engine.cards import Card, Suit, effective_suit, iter_mask, trump_rank
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.game import Game
 from euchre.engine.profile import RuleProfile, resolve_profile
-from euchre.engine.questions import QuestionDeck, QuestionPile
-from euchre.engine.record import HandRecord, deal_record, draw_first_dealer
+from euchre.engine.questions import QuestionDeck, QuestionPile, default_deck_text
+from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, Phase
 from euchre.tournament.model import ChatMode
 
 __all__ = [
+    "ANSWER_LENGTH",
     "CHAT_LENGTH",
     "CHAT_PRESETS",
     "HUMAN",
@@ -66,10 +70,15 @@ __all__ = [
     "TableState",
     "config_from_request",
     "game_seed",
+    "hand_review",
+    "legal_form",
     "seat_kinds",
+    "sorted_hand",
 ]
 
 HUMAN = "human"
+ANSWER_LENGTH = 55
+"""The longest typed answer (``answered TEXT`` fits a log entry's 64 characters)."""
 SEAT_NAMES = ("South", "West", "North", "East")
 CHAT_PRESETS = (
     "Nice hand!",
@@ -90,6 +99,11 @@ CHAT_LENGTH = 60
 """The longest chat message, in characters (a log entry holds 64: ``say `` and the text)."""
 CHAT_SHOWN = 20
 """How many of the latest chat messages a view carries."""
+
+
+def legal_form(text: str) -> str:
+    """The text a move is checked against ``legal`` as: ``answered`` for a typed answer."""
+    return "answered" if text.startswith("answered ") else text
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -115,6 +129,9 @@ class TableConfig(BaseModel):
     hints: bool = True
     timer_seconds: int = 0
     deck_text: str | None = None
+    decks: tuple[str, ...] = ()
+    """Question decks the host saved after the table was opened, in order (only appended:
+    the log's ``deck N`` entries name them, so a replay rebuilds the same questions)."""
     event_id: int | None = None
     """The tournament event this table belongs to (an online club night), if any: such a
     table has no rematch, and only the director changes its seats or closes it."""
@@ -128,6 +145,9 @@ class TableConfig(BaseModel):
     """How long a human who dropped (lost their last connection) has to come back before a
     computer player takes their seat: 45 s at a casual table, the director's choice at an
     event's (None: nobody takes it until the director decides)."""
+    names: tuple[str, str, str, str] | None = None
+    """The players' names by seat, where the table knows them (an event's table: the
+    entrants); the page shows them instead of "Partner", "Left", "Right"."""
 
     def rule_profile(self) -> RuleProfile:
         """The rule profile (a built-in with this table's overrides)."""
@@ -186,8 +206,10 @@ class ChatLine:
 
 @dataclass(slots=True)
 class PendingQuestion:
-    """The question after one trick: first the winners choose, then the table answers."""
+    """The question after one trick: first the winners choose (or skip), then the table
+    answers."""
 
+    hand: int
     trick: int
     asker: int
     maker_team_won: bool
@@ -200,6 +222,7 @@ class PendingQuestion:
     def to_json(self) -> dict[str, Any]:
         """As the views show it (public: everyone sees the question)."""
         return {
+            "hand": self.hand,
             "trick": self.trick,
             "asker": self.asker,
             "stage": self.stage,
@@ -235,6 +258,10 @@ class TableState:
     finished: list[FinishedHand] = field(default_factory=list)
     question: PendingQuestion | None = None
     asked: list[dict[str, Any]] = field(default_factory=list)
+    question_log: list[dict[str, Any]] = field(default_factory=list)
+    """This game's questions, asked and skipped, in order (public: the table hears them)."""
+    deck_number: int = -1
+    """Which of ``config.decks`` the table plays with (-1: the one it was opened with)."""
     closed: bool = False
     away: list[bool] = field(default_factory=lambda: [False] * 4)
     dropped: list[bool] = field(default_factory=lambda: [False] * 4)
@@ -261,6 +288,9 @@ class TableState:
     _history_seen: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
     _history_last: Action | None = field(default=None, repr=False, compare=False)
     _history_texts: list[str] = field(default_factory=list, repr=False, compare=False)
+    _review_cache: tuple[int, dict[str, Any]] | None = field(
+        default=None, repr=False, compare=False
+    )
     """The JSON of each entry of ``_history_seen`` (encoded once per entry)."""
     # The JSON of the view's parts that change rarely (profile, seats, last hand) and what
     # they were made from (see view_texts()).
@@ -317,9 +347,17 @@ class TableState:
         assert question is not None
         if question.stage == "ask":
             return question.asker
-        if self.kinds[question.asker] == HUMAN or self.kinds[question.asked] != HUMAN:
-            return question.asker
-        return question.asked
+        # The player asked answers (and may type the answer); a computer player asked is
+        # answered for by a human asker, else at once.
+        if self.kinds[question.asked] == HUMAN or self.kinds[question.asker] != HUMAN:
+            return question.asked
+        return question.asker
+
+    @property
+    def turn_timed(self) -> bool:
+        """Whether the turn timer runs for the move the table waits for: not while a
+        question is being answered (the answer is talk at the table, not a move)."""
+        return self.question is None or self.question.stage != "answer"
 
     def legal(self, seat: int) -> list[str]:
         """The canonical texts ``seat`` may send now (empty when it is not its turn)."""
@@ -342,6 +380,10 @@ class TableState:
         assert question is not None and hand is not None
         if question.stage == "answer":
             return ["answered"]
+        # The winning team "may" ask: skipping is always one of its choices.
+        return [*self._ask_choices(question, hand), "skip"]
+
+    def _ask_choices(self, question: PendingQuestion, hand: HandState) -> list[str]:
         # Either team's players may be asked, a seat sitting out this hand included.
         if question.maker_team_won:
             other = ((question.asker + 1) % 4, (question.asker + 3) % 4)
@@ -434,10 +476,20 @@ class TableState:
             self._set_presence(words, text)
         elif words[:1] == ["reissue"] and seat == -1:
             self._reissue(words, text)
+        elif words[:1] == ["deck"] and seat == -1:
+            self._set_deck(words, text)
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
             legal = self.legal(seat)
+            answer = None
+            if words[:1] == ["answered"] and len(words) > 1 and "answered" in legal:
+                answer, text = " ".join(words[1:]), "answered"
+                if len(answer) > ANSWER_LENGTH:
+                    raise IllegalActionError(
+                        f"an answer is at most {ANSWER_LENGTH} characters; this one has "
+                        f"{len(answer)}"
+                    )
             if text not in legal:
                 raise IllegalActionError(self.refusal(seat, text, legal))
             if self.hand is not None and text not in ("sit", "rematch"):
@@ -451,6 +503,12 @@ class TableState:
             elif text == "answered":
                 assert self.question is not None
                 self.asked.append(self.question.to_json())
+                self.question_log.append({**self._log_entry(self.question), "answer": answer})
+                self.question = None
+                self._after_progress()
+            elif text == "skip":
+                assert self.question is not None
+                self.question_log.append({**self._log_entry(self.question), "skipped": True})
                 self.question = None
                 self._after_progress()
             elif words[0] == "ask":
@@ -470,6 +528,33 @@ class TableState:
         self.chat.append(ChatLine(self.chat_count, seat, text, at))
         if len(self.chat) > 100:
             del self.chat[:-100]
+
+    @staticmethod
+    def _log_entry(question: PendingQuestion) -> dict[str, Any]:
+        entry = question.to_json()
+        del entry["stage"]
+        return {**entry, "answer": None, "skipped": False}
+
+    def _set_deck(self, words: list[str], text: str) -> None:
+        if len(words) != 2 or not words[1].isdigit():
+            raise IllegalActionError(f"malformed entry {text!r}; expected 'deck N'")
+        number = int(words[1])
+        if number >= len(self.config.decks):
+            raise IllegalActionError(f"the table has no saved question deck {number}")
+        if self.status == "playing":
+            raise IllegalActionError(
+                "the question deck can be changed only before a game starts or after it ends"
+            )
+        self.deck = QuestionDeck.parse(self.config.decks[number], origin="the table's deck")
+        self.deck_number = number
+
+    def deck_text(self) -> str:
+        """The text of the question deck the table plays with."""
+        if self.deck_number >= 0:
+            return self.config.decks[self.deck_number]
+        if self.config.deck_text is not None:
+            return self.config.deck_text
+        return default_deck_text()
 
     def _set_presence(self, words: list[str], text: str) -> None:
         drop = words[0] == "drop"
@@ -543,6 +628,7 @@ class TableState:
         self.record = None
         self.question = None
         self.asked = []
+        self.question_log = []
         self._maybe_start(force=True)
 
     def _change_seat(self, actor: int, words: list[str], text: str) -> None:
@@ -607,8 +693,12 @@ class TableState:
         hand.apply(action)
         if self.profile.question_pile and len(hand.tricks) > tricks_before:
             winner = hand.tricks[-1]
+            assert self.game is not None
             self.question = PendingQuestion(
-                trick=tricks_before, asker=winner, maker_team_won=winner % 2 == hand.maker % 2
+                hand=len(self.game.hands) + 1,
+                trick=tricks_before,
+                asker=winner,
+                maker_team_won=winner % 2 == hand.maker % 2,
             )
         self._after_progress()
 
@@ -695,6 +785,7 @@ class TableState:
                 {
                     "seat": index,
                     "name": SEAT_NAMES[index],
+                    "player": self.config.names[index] if self.config.names else None,
                     "kind": self.kinds[index],
                     "next_kind": self.pending_kinds.get(index),
                     "seated": self.seated[index],
@@ -715,6 +806,7 @@ class TableState:
             "turn_deadline": deadline,
             "question": self.question.to_json() if self.question is not None else None,
             "questions": list(self.asked),
+            "question_log": list(self.question_log) if static else None,
             "last_hand": self._last_hand() if static else None,
             "chat": [line.to_json() for line in self.chat[-CHAT_SHOWN:]] if static else None,
             "chat_mode": self.chat_mode.value,
@@ -729,7 +821,7 @@ class TableState:
         elif not hand.is_over:
             out["phase"] = hand.phase.name.lower()
         if seat is not None:
-            out["hand"] = list(_mask_texts(hand.hands[seat]))
+            out["hand"] = list(sorted_hand(hand.hands[seat], hand.trump))
         trick_plays = hand.trick_plays()
         tricks = [
             {
@@ -740,8 +832,10 @@ class TableState:
             for plays, winner in zip(trick_plays, hand.tricks, strict=False)
         ]
         current = trick_plays[len(hand.tricks)] if len(trick_plays) > len(hand.tricks) else []
+        # A hand is counted once its last question is done (the last trick's included).
+        finished = hand.is_over and self.question is None
         out.update(
-            hand_number=len(game.hands) + (0 if hand.is_over else 1),
+            hand_number=len(game.hands) + (0 if finished else 1),
             dealer=hand.dealer,
             up_card=str(Card(hand.up_card)),
             turned_down=hand.phase is Phase.BID_ROUND_2 or (hand.trump >= 0 and not _ordered(hand)),
@@ -835,6 +929,8 @@ class TableState:
             tuple(self.takeover_at),
             len(self.finished),
             self.chat_count,
+            self.game_number,
+            len(self.question_log),
         )
 
     def _shared_json(self, public: dict[str, Any]) -> str:
@@ -874,7 +970,7 @@ class TableState:
             out[seat] = own
             if hand is None or self.game is None:
                 continue
-            own["hand"] = list(_mask_texts(hand.hands[seat]))
+            own["hand"] = list(sorted_hand(hand.hands[seat], hand.trump))
             own["discard"] = (
                 str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
             )
@@ -906,12 +1002,21 @@ class TableState:
         return list(done)
 
     def _last_hand(self) -> dict[str, Any] | None:
+        """The hand played last, for the review shown after it: its result and, since a
+        finished hand is public (``records.jsonl`` holds it whole), its four hands as dealt,
+        the bids and the five tricks (:func:`hand_review`). Never the hand in progress."""
         if not self.finished:
             return None
+        number = len(self.finished)
+        if self._review_cache is not None and self._review_cache[0] == number:
+            return self._review_cache[1]
         last = self.finished[-1]
-        result = last.result.to_json()
+        result: dict[str, Any] = last.result.to_json()
         result["dealer"] = last.record.dealer
-        result["number"] = len(self.finished)
+        result["number"] = number
+        result["game_number"] = last.game_number
+        result.update(hand_review(last.record))
+        self._review_cache = (number, result)
         return result
 
     def public_entry(self, seat: int, text: str, viewer: int | None) -> str:
@@ -957,9 +1062,66 @@ class TableState:
 
 
 @lru_cache(maxsize=1 << 16)
-def _mask_texts(mask: int) -> tuple[str, ...]:
-    """The canonical texts of the cards of ``mask`` (a hand is shown after every move)."""
-    return tuple(str(card) for card in iter_mask(mask))
+def sorted_hand(mask: int, trump: int = -1) -> tuple[str, ...]:
+    """The cards of ``mask`` as a player holds them: trump first (right bower, left bower,
+    then A K Q T 9: the left bower among trump, by the engine's own ``effective_suit`` and
+    ``trump_rank``), then the other suits, each high to low, in an order that alternates
+    colours as far as the suits held allow (a black suit, the red one, the other black)."""
+    cards = list(iter_mask(mask))
+    suits = {effective_suit(card, trump) for card in cards}
+    others = [suit for suit in Suit if suit in suits and suit != trump]
+    reds = [suit for suit in others if suit.is_red]
+    blacks = [suit for suit in others if not suit.is_red]
+    # Start with the colour trump is not (or, before trump, the colour held in more suits).
+    first, second = (reds, blacks) if (trump >= 0 and not Suit(trump).is_red) else (blacks, reds)
+    if trump < 0 and len(second) > len(first):
+        first, second = second, first
+    order = [trump] if trump >= 0 else []
+    while first or second:
+        if first:
+            order.append(first.pop(0))
+        first, second = second, first
+    position = {suit: index for index, suit in enumerate(order)}
+
+    def key(card: Card) -> tuple[int, int]:
+        suit = effective_suit(card, trump)
+        within = trump_rank(card, trump) if trump >= 0 and suit == trump else -card.rank
+        return position[suit], within
+
+    return tuple(str(card) for card in sorted(cards, key=key))
+
+
+def hand_review(record: HandRecord) -> dict[str, Any]:
+    """A finished hand as the review after it and the replay page show it: the four hands
+    as dealt (each sorted as its player held it), the up-card, the bids and other moves
+    before the first card (``bids``: seat and action, the dealer's discard included: the
+    hand is over, so nothing in it is secret any more) and the tricks (``plays``: leader,
+    cards in play order, winner; beside the result's ``tricks``, the winners alone). Only
+    for hands that are over."""
+    state = replay(record)
+    assert state.is_over, "hand_review shows finished hands only"
+    plays = state.trick_plays()
+    bids = []
+    for actor, action in zip(state.actors, state.history, strict=True):
+        if action.kind is ActionKind.PLAY:
+            break
+        bids.append({"seat": actor, "action": str(action)})
+    return {
+        "hands": [
+            list(sorted_hand(sum(1 << card for card in dealt), state.trump))
+            for dealt in record.hands
+        ],
+        "up_card": str(record.up_card),
+        "bids": bids,
+        "plays": [
+            {
+                "leader": trick[0][0],
+                "cards": [{"seat": who, "card": str(card)} for who, card in trick],
+                "winner": winner,
+            }
+            for trick, winner in zip(plays, state.tricks, strict=False)
+        ],
+    }
 
 
 def _ordered(hand: HandState) -> bool:
@@ -975,8 +1137,14 @@ def _ordered(hand: HandState) -> bool:
 _PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
 _OWN_ORDER = ("seat", "legal", "played_for_you", "hand", "discard", "history")
 _OWN_KEYS = frozenset(_OWN_ORDER)  # _own_part's keys
-_STATIC_KEYS = ("profile", "seats", "last_hand", "chat")
-_CHAT_MODES = frozenset(mode.value for mode in ChatMode)  # what _shared_json() keeps encoded
+_STATIC_KEYS = (
+    "profile",
+    "seats",
+    "last_hand",
+    "question_log",
+    "chat",
+)  # what _shared_json() keeps encoded
+_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:

@@ -202,6 +202,11 @@ function sheetPresets() {
     document.getElementById("event-format-options").value = JSON.stringify(preset.format_options);
     document.getElementById("event-prize-ties").value = preset.prize_ties;
     document.getElementById("event-side-pot-qualification").value = preset.side_pot_qualification;
+    // The rest of the sheet's event (a club's sheet file may set them); no bell: the form's 20.
+    document.getElementById("event-round-minutes").value = preset.round_minutes || 20;
+    document.getElementById("event-sit-out").value = preset.sit_out_scoring;
+    document.getElementById("event-sit-out-points").value = preset.sit_out_points;
+    document.getElementById("event-tie-breaks").value = (preset.tie_breaks || []).join(", ");
   }
   profile.addEventListener("change", fill);
   fill();

@@ -15,11 +15,13 @@
   const table = root.dataset.table;
   const NAMES = root.dataset.seatNames.split(",");
   const KINDS = root.dataset.kinds.split(",");
-  const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-  const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
-  const RANK_WORDS = { "9": "nine", T: "ten", J: "jack", Q: "queen", K: "king", A: "ace" };
+  const C = window.EuchreCards;
+  const { SUITS, cardText, cardLabel } = C;
+  const cardSpan = (code) => C.cardSpan(code, "card");
   const storeKey = "euchre-play:" + table;
   const $ = (id) => document.getElementById(id);
+  const POSITIONS = ["bottom", "left", "top", "right"];  // seen from this seat, clockwise
+  const BIDDING = ["bid_round_1", "bid_round_2", "discard", "defend", "go_under", "fold"];
 
   const hostKey = "euchre-host:" + table;
   let seat = null;
@@ -30,9 +32,11 @@
   let socket = null;
   let retry = 0;
   let busy = false;
-  let lastHandShown = 0;
   let nextSeatTimer = null;
   let timerHandle = null;
+  let reviewShownFor = 0;   // the last hand whose review opened by itself
+  let hintFor = "";         // the turn a hint was asked for
+  let shownCards = new Set();  // cards on the table at the last render (to animate new ones)
 
   function readSeat() {
     const hash = new URLSearchParams(location.hash.slice(1));
@@ -50,37 +54,81 @@
     } catch (e) { /* a spectator */ }
   }
 
-  function cardText(code) {
-    const rank = code[0] === "T" ? "10" : code[0];
-    return rank + (SUITS[code[1]] || code[1]);
+  // ---------------------------------------------------------------- words for people
+  // Every refusal or notice the server words for programs (the API's "detail") becomes a
+  // sentence about the game here, in one place; nothing else shows a server's words.
+  const PEOPLE_WORDS = [
+    [/stale seq|another move was made at the same moment/, () => "The table moved on; here is the current hand."],
+    [/is not legal for seat \d now/, () => "That move is not allowed now; choose one of the highlighted moves."],
+    [/it is seat (\d)'s turn/, (m) => "Not so fast: it is " + possessive(Number(m[1])) + " turn."],
+    [/nothing to do while the table is/, () => "There is nothing for you to do at the moment."],
+    [/^hints are off/, () => "Hints are off at this table."],
+    [/^no hint: it is not your turn/, () => "A hint is given on your turn only."],
+    [/spectators cannot act/, () => "You are watching this table: only a seated player can make a move."],
+    [/Only the table's host/, () => "Only the table's host (who opened it) can change who sits in a seat; ask the host."],
+    [/already used/, () => "This code was already used; ask the host for a new one."],
+    [/no seat has the code/i, () => "That code opens no seat; check it with the host."],
+    [/seat token|Authorization|token/i, () => "This seat's link no longer works, so you are watching the table; ask the host for a new link."],
+    [/too many tables/, () => "Too many tables were opened from this device; wait a minute and try again."],
+    [/was not saved/, () => "Your move did not reach the table; please make it again."],
+    [/unknown message type|messages are JSON|bad first message|needs 'action'/, () => "This page is out of date; reload it to go on playing."],
+    [/opened on another device/, () => "This seat was opened on another device."],
+    [/given to a computer player/, () => "This seat was given to a computer player."],
+  ];
+  const BY_STATUS = {
+    403: "This page may not do that; ask the table's host.",
+    404: "This table does not exist any more.",
+    409: "That move could not be made now; here is the current table.",
+    429: "Too many tries at once; wait a moment and try again.",
+  };
+  function forPeople(status, detail) {
+    const text = String(detail || "");
+    for (const [pattern, say] of PEOPLE_WORDS) {
+      const match = text.match(pattern);
+      if (match) return say(match);
+    }
+    return BY_STATUS[status] || "Something went wrong at the table; reload the page if it happens again.";
   }
-  function cardLabel(code) {
-    return (RANK_WORDS[code[0]] || code[0]) + " of " + (SUIT_WORDS[code[1]] || code[1]);
-  }
-  function cardSpan(code) {
-    const span = document.createElement("span");
-    span.className = "card" + ("DH".includes(code[1]) ? " red" : "");
-    span.textContent = cardText(code);
-    span.setAttribute("aria-label", cardLabel(code));
-    span.dataset.card = code;
-    return span;
-  }
+
+  // ---------------------------------------------------------------- names
+  function relative(n) { return (n - (seat === null ? 0 : seat) + 4) % 4; }
+  function seatInfo(n) { return view && view.seats ? view.seats[n] : null; }
+  // "You" at the bottom, then the players' names where the table has them (an event's
+  // table), else where they sit: partner across, the opponents left and right. A
+  // spectator sees the players' names or the compass.
   function seatName(n) {
     if (n === null || n === undefined) return "";
-    return NAMES[n] + (n === seat ? " (you)" : "");
+    if (n === seat) return "You";
+    const info = seatInfo(n);
+    if (info && info.player) return info.player;
+    if (seat === null) return NAMES[n];
+    return ["You", "Left", "Partner", "Right"][relative(n)];
   }
+  function possessive(n) { return n === seat ? "your" : seatName(n) + "'s"; }
+  function teamName(team) {
+    const first = seat !== null && seat % 2 === team ? seat : team;
+    return seatName(first) + " & " + seatName((first + 2) % 4);
+  }
+  function kindLabel(n) {
+    const info = seatInfo(n);
+    if (!info) return "";
+    if (info.kind !== "human") return "computer: " + info.kind;
+    if (info.away) return "away: a computer plays for " + (n === seat ? "you" : "them");
+    if (!info.seated) return "not seated yet";
+    return n === seat ? "" : "player";
+  }
+
   function actionLabel(text) {
     const words = text.split(" ");
     if (words[0] === "play" || words[0] === "discard") return words[0] + " " + cardText(words[1]);
-    if (words[0] === "call") return "call " + SUITS[words[1]] + (words[2] ? " alone" : "");
     if (words[0] === "ask") {
-      return "ask " + NAMES[Number(words[1])] + (words[2] ? " about " + cardText(words[2]) : " (top of the pile)");
+      return "ask " + seatName(Number(words[1])) + (words[2] ? " about " + cardText(words[2]) : " (top of the pile)");
     }
     if (text === "sit") return "Sit down";
     if (text === "answered") return "Answered";
+    if (text === "skip") return "Skip: ask nobody";
     if (text === "rematch") return "Rematch";
-    if (text === "order") return "order it up";
-    if (text === "order alone") return "order it up, alone";
+    if (C.isBid(text)) return C.bidLabel(text);
     return text;
   }
   function button(text, action, index) {
@@ -114,16 +162,16 @@
       return "Game over: you " + (v.winner === ours ? "win " : "lose ") + v.scores[ours] + "–" + v.scores[1 - ours];
     }
     const mine = v.to_act === seat && seat !== null;
-    if (v.phase === "question_ask") return mine ? "Your turn: choose who is asked" : seatName(v.to_act) + " chooses who is asked";
-    if (v.phase === "question_answer") return mine ? "Your turn: mark the question answered once it is" : "Waiting for " + seatName(v.to_act) + " to mark the question answered";
-    if (mine) return v.phase === "discard" ? "Your turn: discard a card" : "Your turn";
+    if (v.phase === "question_ask") return mine ? "Your turn: ask someone a question, or skip" : seatName(v.to_act) + " may ask a question";
+    if (v.phase === "question_answer") return mine ? "Your turn: answer the question, then press Answered" : "Waiting for " + seatName(v.to_act) + " to answer";
+    if (mine) return v.phase === "discard" ? "Your turn: discard a card" : v.phase.startsWith("bid") ? "Your turn to bid" : "Your turn";
     const verb = v.phase.startsWith("bid") ? "bid" : v.phase === "discard" ? "discard" : v.phase === "defend" ? "decide on defending alone" : v.phase === "go_under" ? "decide on going under" : v.phase === "fold" ? "decide on folding" : "play";
     return seatName(v.to_act) + " to " + verb;
   }
-  function teamName(team) { return team === 0 ? "South & North" : "West & East"; }
 
   function render(v) {
     if (revoked) return;  // the seat is someone else's now: nothing more is shown
+    const before = view;
     view = v;
     const status = $("play-status");
     status.dataset.status = v.status;
@@ -132,12 +180,8 @@
     status.dataset.phase = v.phase;
     status.dataset.busy = busy ? "sending" : "";
     status.textContent = statusText(v);
-    const ours = seat === null ? 0 : seat % 2;
-    $("score").textContent = (seat === null ? teamName(0) : "Us") + " " + v.scores[ours] + " – " + (seat === null ? teamName(1) : "Them") + " " + v.scores[1 - ours];
-    $("score").dataset.scores = v.scores.join(",");
-    const goal = v.profile.game_target ? "to " + v.profile.game_target : v.hands_left + " counted hands left";
-    $("hands-played").textContent = " · hands played " + v.hands_played + " · " + goal + " · " + v.profile.name;
-    if (v.label) $("hands-played").textContent += " · " + v.label;
+    renderScore(v);
+    renderSeatsAround(v);
     renderInfo(v);
     renderTrick(v);
     renderQuestion(v);
@@ -145,13 +189,85 @@
     renderHand(v);
     renderTimer(v);
     renderHandOver(v);
+    renderReview(v);
     renderSeats(v);
     renderPresence(v);
     renderHistory(v);
+    const turn = v.seq + ":" + v.to_act;
+    if (hintFor && hintFor !== turn) { $("hint").textContent = ""; hintFor = ""; }
+    renderQuestionLog(v);
+    renderQuestionDeck(v);
     $("hint-button").hidden = !(v.hints && seat !== null && v.legal.length && v.status === "playing");
     if (!$("last-trick").hidden) renderLastTrick(v);
+    announce(before, v);
     // Chat and turn alerts (chat.js, alerts.js) follow the same views.
     document.dispatchEvent(new CustomEvent("euchre:view", { detail: { view: v, seat: seat, busy: busy } }));
+  }
+
+  function renderScore(v) {
+    const ours = seat === null ? 0 : seat % 2;
+    const score = $("score");
+    score.replaceChildren();
+    [ours, 1 - ours].forEach((team, index) => {
+      const part = document.createElement("span");
+      part.className = "team";
+      part.dataset.team = String(team);
+      const name = document.createElement("span");
+      name.className = "team-name";
+      name.textContent = teamName(team);
+      const points = document.createElement("strong");
+      points.textContent = String(v.scores[team]);
+      part.append(name, " ", points);
+      if (index === 0) part.append(" – ");
+      score.append(part);
+    });
+    score.dataset.scores = v.scores.join(",");
+    const goal = v.profile.game_target ? "game to " + v.profile.game_target : v.hands_left + (v.hands_left === 1 ? " hand" : " hands") + " left";
+    const played = v.hands_played + (v.hands_played === 1 ? " hand played" : " hands played");
+    $("hands-played").textContent = played + " · " + goal + " · " + v.profile.name;
+    if (v.label) $("hands-played").textContent += " · " + v.label;
+  }
+
+  // The four seats around the felt: name, computer or player, dealer's chip, the bid each
+  // made this hand (until the first card), the maker's and a lone caller's marks.
+  function renderSeatsAround(v) {
+    const inHand = v.dealer !== undefined && v.dealer !== null && v.status === "playing";
+    const bids = {};
+    let played = false;
+    (v.history || []).forEach((entry) => {
+      if (entry.action.startsWith("play")) played = true;
+      else if (C.isBid(entry.action)) bids[entry.seat] = entry.action;
+    });
+    for (let n = 0; n < 4; n += 1) {
+      const box = document.querySelector(".seat-box.pos-" + POSITIONS[relative(n)]);
+      box.dataset.seat = String(n);
+      box.classList.toggle("me", n === seat);
+      box.classList.toggle("to-act", v.to_act === n && v.status === "playing");
+      box.classList.toggle("sits-out", Boolean(inHand && v.active && !v.active[n]));
+      box.setAttribute("aria-label", seatName(n) + (n === seat ? "" : ", " + (relative(n) === 2 ? "your partner" : "opponent")));
+      box.querySelector(".seat-name").textContent = seatName(n);
+      const sub = kindLabel(n);
+      const cards = inHand && v.card_counts && v.phase === "play" ? v.card_counts[n] + (v.card_counts[n] === 1 ? " card" : " cards") : "";
+      box.querySelector(".seat-sub").textContent = [sub, n === seat ? "" : cards].filter(Boolean).join(" · ");
+      box.querySelector(".dealer-chip").hidden = !(inHand && v.dealer === n);
+      box.querySelector(".dealer-chip").setAttribute("aria-label", "dealer");
+      const bid = box.querySelector(".bid");
+      const said = !played && inHand ? bids[n] : undefined;
+      bid.hidden = !said;
+      bid.textContent = said ? C.bidLabel(said) : "";
+      bid.dataset.bid = said || "";
+      const mark = box.querySelector(".maker-mark");
+      const maker = inHand && v.trump && v.maker === n;
+      const loneDefender = inHand && v.defender_alone === n;
+      mark.hidden = !(maker || loneDefender);
+      mark.replaceChildren();
+      if (maker) {
+        mark.append("Maker ", C.suitSpan(v.trump));
+        if (v.alone) { const alone = document.createElement("span"); alone.className = "alone-mark"; alone.textContent = "Alone"; mark.append(" ", alone); }
+      } else if (loneDefender) {
+        mark.textContent = "Defends alone";
+      }
+    }
   }
 
   function renderInfo(v) {
@@ -162,75 +278,111 @@
       const p = document.createElement("span");
       p.className = "fact";
       if (id) p.id = id;
-      p.append(label + ": ");
+      p.append(label + " ");
       if (value instanceof Node) p.append(value); else p.append(String(value));
       info.append(p);
     };
     add("Hand", v.hand_number, "hand-number");
-    add("Dealer", seatName(v.dealer), "dealer");
-    const up = cardSpan(v.up_card);
-    if (v.turned_down) up.classList.add("turned-down");
-    add(v.turned_down ? "Turned down" : "Up-card", up, "up-card");
+    add("Dealer:", seatName(v.dealer), "dealer");
     if (v.trump) {
-      const t = document.createElement("span");
-      t.className = "suit" + ("DH".includes(v.trump) ? " red" : "");
-      t.textContent = SUITS[v.trump];
-      t.setAttribute("aria-label", SUIT_WORDS[v.trump]);
-      add("Trump", t, "trump");
-      add("Maker", seatName(v.maker) + (v.alone ? ", alone" : ""), "maker");
-      if (v.defender_alone !== null) add("Defending alone", seatName(v.defender_alone));
+      add("Trump", C.suitSpan(v.trump), "trump");
+      add("Maker:", seatName(v.maker) + (v.alone ? ", alone" : ""), "maker");
       const ours = seat === null ? 0 : seat % 2;
-      add("Tricks", (seat === null ? "" : "us ") + v.tricks_won[ours] + " – " + (seat === null ? "" : "them ") + v.tricks_won[1 - ours], "tricks-won");
+      add("Tricks:", (seat === null ? "" : "us ") + v.tricks_won[ours] + " – " + (seat === null ? "" : "them ") + v.tricks_won[1 - ours], "tricks-won");
     }
-    if (v.discard) add("Your discard", cardSpan(v.discard), "my-discard");
+    if (v.discard) add("Your discard:", cardSpan(v.discard), "my-discard");
   }
 
+  // The trick in front of the players who played each card; between tricks the last one
+  // stays, its winner's card marked, until the next card is led.
   function renderTrick(v) {
-    const box = $("trick");
-    box.replaceChildren();
+    const slots = {};
+    document.querySelectorAll("#center .slot").forEach((slot) => {
+      slot.replaceChildren();
+      slot.classList.remove("won");
+      slot.removeAttribute("role");
+      slot.removeAttribute("aria-label");
+      slots[slot.dataset.pos] = slot;
+    });
+    const middle = $("middle");
+    middle.replaceChildren();
     let plays = v.trick || [];
+    let winner = null;
     let caption = "";
-    if (v.question && v.tricks && v.tricks[v.question.trick]) {
-      const asked = v.tricks[v.question.trick];
+    const tricks = v.tricks || [];
+    if (v.question && tricks[v.question.trick]) {
+      const asked = tricks[v.question.trick];
       plays = asked.cards;
-      caption = "Trick " + (v.question.trick + 1) + ", won by " + seatName(asked.winner) + ":";
+      winner = asked.winner;
+      caption = "Trick " + (v.question.trick + 1) + ": " + seatName(asked.winner) + (asked.winner === seat ? " win" : " wins");
+    } else if (!plays.length && v.phase === "play" && tricks.length) {
+      const last = tricks[tricks.length - 1];
+      plays = last.cards;
+      winner = last.winner;
+      caption = seatName(last.winner) + (last.winner === seat ? " win" : " wins") + " trick " + tricks.length + "; " + seatName(v.to_act) + (v.to_act === seat ? " lead" : " leads");
     } else if (!plays.length && v.phase === "play") {
       caption = seatName(v.to_act) + (v.to_act === seat ? " lead" : " leads");
     }
+    const now = new Set();
+    plays.forEach((play) => {
+      const slot = slots[POSITIONS[relative(play.seat)]];
+      const card = cardSpan(play.card);
+      const key = v.hand_number + ":" + play.card;
+      now.add(key);
+      if (!shownCards.has(key)) card.classList.add("fresh");
+      slot.append(card);
+      slot.dataset.seat = String(play.seat);
+      slot.setAttribute("role", "group");
+      slot.setAttribute("aria-label", seatName(play.seat) + " played the " + cardLabel(play.card));
+      if (play.seat === winner) slot.classList.add("won");
+    });
+    shownCards = now;
+    if (BIDDING.includes(v.phase) && v.up_card) {
+      const up = cardSpan(v.up_card);
+      up.id = "up-card";
+      if (v.turned_down) up.classList.add("turned-down");
+      const label = document.createElement("span");
+      label.className = "middle-label";
+      label.textContent = v.turned_down ? "Turned down" : "Up-card";
+      middle.append(label, up);
+    } else if (v.trump && v.status === "playing") {
+      const label = document.createElement("span");
+      label.className = "middle-label";
+      label.textContent = "Trump";
+      const suit = C.suitSpan(v.trump);
+      suit.classList.add("big");
+      middle.append(label, suit);
+    }
     if (caption) {
-      const note = document.createElement("p");
+      const note = document.createElement("span");
       note.className = "caption";
       note.textContent = caption;
-      box.append(note);
+      middle.append(note);
     }
-    plays.forEach((play) => {
-      const slot = document.createElement("div");
-      slot.className = "played seat-" + play.seat;
-      slot.append(seatName(play.seat) + " ", cardSpan(play.card));
-      box.append(slot);
-    });
-    box.hidden = !caption && !plays.length;
   }
 
   function renderQuestion(v) {
     const box = $("question");
     const q = v.question;
+    const typing = document.activeElement !== null && document.activeElement.id === "answer-text";
     box.hidden = !q;
     box.replaceChildren();
     if (!q) return;
     const h = document.createElement("p");
     h.className = "q-head";
     if (q.stage === "ask") {
-      h.textContent = seatName(q.asker) + " won the trick and chooses who is asked" + (v.to_act === seat ? ": choose below" : "…");
+      h.textContent = seatName(q.asker) + " won the trick and may ask a question" + (v.to_act === seat ? ": choose below, or skip" : "…");
       box.append(h);
       return;
     }
-    h.textContent = seatName(q.asker) + " asks " + seatName(q.asked) + (q.source === "pile" ? " (top card of the pile, " : " (the card ") + cardText(q.card) + "):";
+    h.textContent = seatName(q.asker) + (q.asker === seat ? " ask " : " asks ") + (q.asked === seat ? "you" : seatName(q.asked)) + (q.source === "pile" ? " (top card of the pile, " : " (the card ") + cardText(q.card) + "):";
     const text = document.createElement("p");
     text.id = "question-text";
     text.className = "q-text";
     text.textContent = q.question;
     box.append(h, text);
+    renderAnswerBox(v, box);
+    if (typing && $("answer-text")) $("answer-text").focus();
   }
 
   function renderActions(v) {
@@ -244,56 +396,87 @@
     box.querySelectorAll("button").forEach((b) => { b.disabled = busy; });
   }
 
+  // The hand in one row (CSS sizes the cards to fit five or six at 390 px), in the order the
+  // server sorts it (trump together, the left bower among trump). Cards are dimmed only when
+  // it is this seat's turn to play or discard and they may not be chosen.
   function renderHand(v) {
     const box = $("my-hand");
     box.replaceChildren();
     if (seat === null) return;
     const legal = new Map(v.legal.map((a, i) => [a, i]));
+    const choosing = v.to_act === seat && (v.phase === "play" || v.phase === "discard");
+    box.dataset.count = String(v.hand.length);
     v.hand.forEach((code) => {
       const action = legal.has("play " + code) ? "play " + code : legal.has("discard " + code) ? "discard " + code : null;
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "card-button" + ("DH".includes(code[1]) ? " red" : "");
+      b.className = "card-button" + (C.isRed(code) ? " red" : "") + (v.trump && (code[1] === v.trump || isLeftBower(code, v.trump)) ? " trump" : "");
       b.dataset.card = code;
-      b.textContent = cardText(code);
+      const rank = document.createElement("span");
+      rank.className = "rank";
+      rank.textContent = code[0] === "T" ? "10" : code[0];
+      const pip = document.createElement("span");
+      pip.className = "pip";
+      pip.textContent = SUITS[code[1]];
+      // The face is for the eyes; the words (visually hidden) are the button's name, so a
+      // screen reader says "play king of clubs, key 1" rather than "K♣".
+      const face = document.createElement("span");
+      face.className = "face";
+      face.setAttribute("aria-hidden", "true");
+      face.append(rank, pip);
+      const words = document.createElement("span");
+      words.className = "sr-only";
+      b.append(face, words);
       if (action) {
         const index = legal.get(action);
         b.dataset.action = action;
         b.classList.add("legal");
-        b.setAttribute("aria-label", (action.startsWith("discard") ? "discard " : "play ") + cardLabel(code) + (index < 9 ? ", key " + (index + 1) : ""));
+        words.textContent = (action.startsWith("discard") ? "discard " : "play ") + cardLabel(code) + (index < 9 ? ", key " + (index + 1) : "");
         if (index < 9) {
           const key = document.createElement("kbd");
           key.textContent = String(index + 1);
           key.setAttribute("aria-hidden", "true");
-          b.append(" ", key);
+          b.append(key);
         }
         b.addEventListener("click", () => send(action));
         b.disabled = busy;
       } else {
         b.disabled = true;
-        b.setAttribute("aria-label", cardLabel(code) + (v.to_act === seat && v.phase === "play" ? ", cannot be played now" : ""));
+        if (choosing) b.classList.add("dim");
+        words.textContent = cardLabel(code) + (choosing ? ", cannot be played now" : "");
       }
       box.append(b);
     });
   }
+  function isLeftBower(code, trump) {
+    const mate = { C: "S", S: "C", D: "H", H: "D" }[trump];
+    return code === "J" + mate;
+  }
 
+  // A turn timer that plays for the player says so, with the time left.
   function renderTimer(v) {
     const box = $("timer");
     if (timerHandle) { clearInterval(timerHandle); timerHandle = null; }
-    if (!v.turn_deadline) { box.hidden = true; return; }
+    if (!v.turn_deadline || v.to_act === null) { box.hidden = true; return; }
     box.hidden = false;
+    const mine = v.to_act === seat;
     const tick = () => {
       const left = Math.max(0, Math.round(v.turn_deadline - Date.now() / 1000));
-      box.textContent = seatName(v.to_act) + ": " + left + " s left";
+      const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      box.textContent = mine
+        ? "You have " + clock + "; then a computer plays for you"
+        : seatName(v.to_act) + " has " + clock + "; then a computer plays for them";
       box.dataset.secondsLeft = String(left);
     };
     tick();
     timerHandle = setInterval(tick, 1000);
   }
 
+  // The game's end stays on the page.
   function renderHandOver(v) {
     const box = $("hand-over");
     const last = v.last_hand;
+    $("replay-link").hidden = !last;
     if (v.status === "over") {
       box.hidden = false;
       box.textContent = statusText(v) + (last ? ". Last hand: " + describeHand(last) : "");
@@ -308,18 +491,38 @@
       }
       return;
     }
-    if (!last) { box.hidden = true; return; }
-    if (last.number !== lastHandShown) {
-      lastHandShown = last.number;
-      box.hidden = false;
-      box.textContent = "Hand " + last.number + " over: " + describeHand(last);
-    }
+    // A hand's result is the review's heading (shown until the next hand's first card).
+    box.hidden = true;
+    box.textContent = "";
   }
+  function handStarted(v) { return (v.history || []).some((entry) => entry.action.startsWith("play")); }
   function describeHand(last) {
     if (last.status !== "scored") return last.status === "redeal" ? "redealt" : "thrown in (everyone passed)";
     const team = last.team_points[0] ? 0 : 1;
     const points = last.team_points[team];
-    return teamName(team) + " score " + points + (points === 1 ? " point" : " points") + " (maker " + NAMES[last.maker] + (last.alone ? ", alone" : "") + ")";
+    const makers = last.maker % 2;
+    const how = team === makers ? (last.tricks.filter((w) => w % 2 === makers).length === 5 ? "march" : "made it") : "euchred";
+    return teamName(team) + " score " + points + (points === 1 ? " point" : " points") + " (" + how + "; maker " + seatName(last.maker) + (last.alone ? ", alone" : "") + ")";
+  }
+
+  // After each hand its review (four hands, bids, five tricks) opens by itself until the
+  // next hand's first card; the "Last hand" button opens it at any time.
+  function renderReview(v) {
+    const last = v.last_hand;
+    const box = $("review");
+    const toggle = $("review-button");
+    toggle.hidden = !last;
+    if (!last) { box.hidden = true; return; }
+    if (last.number !== reviewShownFor && (v.status === "over" || !handStarted(v))) {
+      reviewShownFor = last.number;
+      box.hidden = false;
+      box.dataset.opened = "auto";
+    } else if (handStarted(v) && box.dataset.opened !== "button") {
+      box.hidden = true;
+    }
+    box.dataset.hand = String(last.number);
+    toggle.setAttribute("aria-expanded", String(!box.hidden));
+    if (!box.hidden) C.review(box, last, seatName, describeHand(last));
   }
 
   function renderLastTrick(v) {
@@ -337,9 +540,45 @@
     list.replaceChildren();
     (v.history || []).forEach((entry) => {
       const li = document.createElement("li");
-      li.textContent = NAMES[entry.seat] + ": " + entry.action;
+      li.textContent = seatName(entry.seat) + ": " + C.bidLabel(entry.action);
       list.append(li);
     });
+  }
+
+  // Bids, plays and trick winners, said through the live region as they happen.
+  function announce(before, v) {
+    if (!before || revoked) return;
+    const lines = [];
+    const sameHand = before.hand_number === v.hand_number && before.game_number === v.game_number;
+    const seen = sameHand ? (before.history || []).length : 0;
+    if (!sameHand && v.last_hand && (!before.last_hand || before.last_hand.number !== v.last_hand.number)) {
+      const last = v.last_hand;
+      const lastTrick = last.plays && last.plays[last.plays.length - 1];
+      if (lastTrick && (before.tricks || []).length < last.plays.length) lines.push(said(lastTrick.winner, "take", "the last trick"));
+      lines.push("Hand " + last.number + " over: " + describeHand(last) + ".");
+    }
+    if (!sameHand && v.dealer !== undefined && v.dealer !== null && v.status === "playing") {
+      lines.push("Hand " + v.hand_number + ": " + said(v.dealer, "deal", "") + " the up-card is the " + cardLabel(v.up_card) + ".");
+    }
+    (v.history || []).slice(seen).forEach((entry) => {
+      const words = entry.action.split(" ");
+      if (words[0] === "play") lines.push(said(entry.seat, "play", "the " + cardLabel(words[1])));
+      else lines.push(seatName(entry.seat) + ": " + C.bidLabel(entry.action) + ".");
+    });
+    if (sameHand && (v.tricks || []).length > (before.tricks || []).length) {
+      const trick = v.tricks[v.tricks.length - 1];
+      lines.push(said(trick.winner, "win", "trick " + v.tricks.length));
+    }
+    if (before.status !== "over" && v.status === "over") lines.push(statusText(v) + ".");
+    if (!lines.length) return;
+    const box = $("announce");
+    lines.forEach((line) => { const p = document.createElement("p"); p.textContent = line; box.append(p); });
+    while (box.childElementCount > 8) box.firstElementChild.remove();
+  }
+  function said(n, verb, rest) {
+    const you = n === seat;
+    const forms = { take: ["take", "takes"], play: ["play", "plays"], win: ["win", "wins"], deal: ["deal;", "deals;"] };
+    return seatName(n) + " " + forms[verb][you ? 0 : 1] + (rest ? " " + rest + "." : "");
   }
 
   function renderSeats(v) {
@@ -353,11 +592,11 @@
       row.dataset.kind = s.kind;
       row.dataset.away = s.away ? "true" : "false";
       const away = s.away ? " (away: a computer plays until " + (s.seat === seat ? "you are" : "they are") + " back)" : "";
-      row.append(seatName(s.seat) + ": " + s.kind + (s.kind === "human" && !s.seated ? " (not seated)" : "") + away + (s.next_kind ? " → " + s.next_kind + " next hand" : ""));
+      row.append(seatName(s.seat) + " (" + s.name + "): " + (s.kind === "human" ? "a player" : "computer, " + s.kind) + (s.kind === "human" && !s.seated ? " (not seated)" : "") + away + (s.next_kind ? " → " + s.next_kind + " next hand" : ""));
       if (amHost) {
         if (s.kind === "human") {
           const pick = document.createElement("select");
-          pick.setAttribute("aria-label", "computer player for " + NAMES[s.seat]);
+          pick.setAttribute("aria-label", "computer player for " + seatName(s.seat));
           KINDS.filter((k) => k !== "human").forEach((k) => { const o = document.createElement("option"); o.value = k; o.textContent = k; pick.append(o); });
           const b = document.createElement("button");
           b.type = "button";
@@ -405,7 +644,7 @@
     const lines = [];
     v.seats.forEach((s) => {
       if (s.kind !== "human" || s.connected) return;
-      const who = s.seat === seat ? "You" : NAMES[s.seat];
+      const who = seatName(s.seat);
       if (s.away) lines.push(who + (s.seat === seat ? " are" : " is") + " away: a computer plays until " + (s.seat === seat ? "you are" : "they are") + " back.");
       else if (s.takeover_at) lines.push(who + " dropped: a computer plays in " + clock(s.takeover_at - Date.now() / 1000));
       else lines.push(who + " dropped: waiting for the director.");
@@ -425,6 +664,13 @@
       const dot = s.kind !== "human" ? "▪" : s.connected ? "●" : "○";
       badge.textContent = dot + " " + seatName(s.seat) + ": " + presenceText(s, v.status);
       box.append(badge);
+      // The same dot beside the seat's name on the felt.
+      const slot = document.querySelector(".seat-box[data-seat='" + s.seat + "'] .presence");
+      if (slot) {
+        slot.textContent = s.kind === "human" ? dot : "";
+        slot.title = presenceText(s, v.status);
+        slot.dataset.connected = badge.dataset.connected;
+      }
     });
     const note = $("drop-notice");
     if (presenceHandle) { clearInterval(presenceHandle); presenceHandle = null; }
@@ -441,6 +687,114 @@
     back.textContent = made.length ? "While you were away the computer played: " + made.map((a) => a.startsWith("play ") ? cardText(a.split(" ")[1]) : actionLabel(a)).join(", ") + "." : "";
   }
 
+  // ---------------------------------------------------------------- the question pile
+  // The player asked may type the answer (kept while the page redraws); it goes with
+  // "answered" and into the question log everyone sees.
+  let answerDraft = "";
+  let answerFor = "";
+  function renderAnswerBox(v, box) {
+    const q = v.question;
+    if (seat === null || q.asked !== seat || !v.legal.includes("answered")) return;
+    const key = v.hand_number + ":" + q.trick + ":" + v.game_number;
+    if (key !== answerFor) { answerFor = key; answerDraft = ""; }
+    const label = document.createElement("label");
+    label.htmlFor = "answer-text";
+    label.textContent = "Your answer (optional, shown in the question log)";
+    const input = document.createElement("input");
+    input.id = "answer-text";
+    input.type = "text";
+    input.maxLength = 55;
+    input.autocomplete = "off";
+    input.value = answerDraft;
+    input.addEventListener("input", () => { answerDraft = input.value; });
+    input.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); send("answered"); } });
+    box.append(label, input);
+  }
+  function withAnswer(action) {
+    const typed = answerDraft.trim();
+    return typed ? action + " " + typed : action;
+  }
+
+  // Every question of this game, newest first: who asked whom, which question, the answer.
+  function renderQuestionLog(v) {
+    const section = $("question-log");
+    if (!section) return;
+    const log = v.question_log || [];
+    section.hidden = !(v.profile && v.profile.question_pile);
+    const list = $("question-log-list");
+    list.replaceChildren();
+    if (!log.length) {
+      const li = document.createElement("li");
+      li.className = "muted";
+      li.textContent = "No question yet this game.";
+      list.append(li);
+      return;
+    }
+    log.slice().reverse().forEach((entry) => {
+      const li = document.createElement("li");
+      li.className = "q-entry" + (entry.skipped ? " skipped" : "");
+      const where = document.createElement("span");
+      where.className = "q-where";
+      where.textContent = "Hand " + entry.hand + ", trick " + (entry.trick + 1) + ": ";
+      li.append(where);
+      if (entry.skipped) {
+        li.append(seatName(entry.asker) + " asked nobody (skipped).");
+      } else {
+        const from = entry.source === "pile" ? "top card of the pile" : "the card";
+        li.append(seatName(entry.asker) + " asked " + seatName(entry.asked) + " (" + from + " " + cardText(entry.card) + "): ");
+        const q = document.createElement("q");
+        q.textContent = entry.question;
+        li.append(q);
+        const answer = document.createElement("span");
+        answer.className = "q-answer";
+        answer.textContent = entry.answer ? " Answer: " + entry.answer : " Answered aloud.";
+        li.append(answer);
+      }
+      list.append(li);
+    });
+  }
+
+  // The host edits the table's question deck before the first game or between games.
+  let deckLoaded = false;
+  function renderQuestionDeck(v) {
+    const panel = $("question-deck-panel");
+    if (!panel) return;
+    panel.hidden = !(hostToken && !v.event && v.profile && v.profile.question_pile);
+    if (panel.hidden) return;
+    const editable = v.status !== "playing";
+    $("deck-save").disabled = !editable;
+    $("deck-when").textContent = editable
+      ? (v.status === "waiting" ? "Saved questions are used from the first game." : "Saved questions are used from the next game (Rematch).")
+      : "The questions can be changed before the game starts or after it ends.";
+  }
+  async function loadDeck() {
+    if (deckLoaded) return;
+    const answer = await fetch("/api/play/tables/" + table + "/deck");
+    if (!answer.ok) return;
+    const body = await answer.json();
+    if (!deckLoaded) { $("deck-text").value = body.text; deckLoaded = true; }
+  }
+  async function saveDeck() {
+    const out = $("deck-result");
+    out.className = "";
+    out.textContent = "saving…";
+    const answer = await fetch("/api/play/tables/" + table + "/deck", {
+      method: "PUT", headers: { "Content-Type": "application/json", Authorization: "Bearer " + hostToken },
+      body: JSON.stringify({ text: $("deck-text").value }),
+    });
+    const body = await answer.json();
+    if (answer.ok) {
+      out.textContent = "Saved.";
+    } else {
+      out.className = "error";  // what was typed stays in the box
+      out.textContent = "Not saved: " + (body.detail || "refused");
+    }
+  }
+  if ($("question-deck-panel")) {
+    $("question-deck-panel").addEventListener("toggle", () => { if ($("question-deck-panel").open) loadDeck(); });
+    $("deck-save").addEventListener("click", saveDeck);
+  }
+
   // ---------------------------------------------------------------- talking to the server
   function headers() {
     const h = { "Content-Type": "application/json" };
@@ -450,6 +804,7 @@
 
   async function send(action) {
     if (!view || busy) return;
+    if (action === "answered") action = withAnswer(action);
     busy = true;
     render(view);
     try {
@@ -458,10 +813,10 @@
       });
       const body = await answer.json();
       if (answer.ok) { busy = false; if (body.seq >= view.seq) render(body); return; }
-      showProblem(body.detail || "refused");
+      showProblem(forPeople(answer.status, body.detail));
       await refresh();
     } catch (e) {
-      showProblem("not sent: the connection dropped; try again");
+      showProblem("Your move was not sent: the connection dropped. Make it again.");
     } finally {
       busy = false;
       if (view) render(view);
@@ -475,17 +830,17 @@
     const body = await answer.json();
     const out = $("invite-result");
     out.replaceChildren();
-    if (!answer.ok) { showProblem(body.detail || "refused"); return; }
+    if (!answer.ok) { showProblem(forPeople(answer.status, body.detail)); return; }
     if (body.token) {
       const link = document.createElement("a");
       link.href = body.url;
-      link.textContent = "Link for " + NAMES[target];
+      link.textContent = "Link for " + seatName(target) + " (" + NAMES[target] + ")";
       link.id = "invite-link-" + target;
       const code = document.createElement("code");
       code.textContent = body.code;
       const share = document.createElement("button");
       share.type = "button";
-      share.textContent = "Share " + NAMES[target] + "'s link";
+      share.textContent = "Share the link of " + seatName(target) + "'s seat";
       const result = document.createElement("p");
       result.className = "muted";
       result.setAttribute("aria-live", "polite");
@@ -498,7 +853,7 @@
       if (body.qr) {
         const img = document.createElement("img");
         img.src = body.qr;
-        img.alt = "QR code of " + NAMES[target] + "'s seat link";
+        img.alt = "QR code of the link of " + seatName(target) + "'s seat";
         img.className = "qr";
         out.append(img);
       }
@@ -528,12 +883,12 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(scheme + "//" + location.host + "/api/play/tables/" + table + "/ws");
     socket = ws;
-    $("connection").textContent = "connecting…";
+    $("connection").textContent = "Connecting to the table…";
     ws.onopen = () => ws.send(JSON.stringify({ token: token, seq: view ? view.seq : 0 }));
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "revoked") {
-        seatTaken(ws, message.detail);
+        seatTaken(ws, forPeople(403, message.detail));
       } else if (message.type === "view") {
         retry = 0;
         $("connection").textContent = "";
@@ -542,18 +897,19 @@
         if (message.status === 403) {
           localStorage.removeItem(storeKey);
           seat = null; token = null;
-          showProblem("This seat's link is no longer valid (" + message.detail + "); you are watching.");
+          showProblem(forPeople(403, "token"));
         } else {
-          showProblem(message.detail);
+          showProblem(forPeople(message.status, message.detail));
+          if (message.status === 409) refresh();
         }
       }
     };
     ws.onclose = (event) => {
-      if (event.code === 4001) seatTaken(ws, event.reason || "This seat was opened on another device.");
+      if (event.code === 4001) seatTaken(ws, forPeople(403, event.reason || "opened on another device"));
       if (socket !== ws) return;
       socket = null;
       retry = Math.min(retry + 1, 6);
-      $("connection").textContent = "reconnecting…";
+      $("connection").textContent = "The connection dropped; joining the table again…";
       setTimeout(() => { if (!socket) connect(); }, 300 * retry);
     };
   }
@@ -575,7 +931,8 @@
     watch.addEventListener("click", () => { revoked = false; note.hidden = true; view = null; connect(); });
     note.append(watch);
     note.hidden = false;
-    ["my-hand", "actions", "prompt", "hint", "info", "trick", "history", "last-trick"].forEach((id) => $(id).replaceChildren());
+    ["my-hand", "actions", "prompt", "hint", "info", "middle", "history", "last-trick", "review"].forEach((id) => $(id).replaceChildren());
+    document.querySelectorAll("#center .slot").forEach((slot) => slot.replaceChildren());
     $("play-status").textContent = "Not your seat any more";
     $("hint-button").hidden = true;
     $("connection").textContent = "";
@@ -601,19 +958,29 @@
       $("hint-button").click();
     } else if (event.key === "l") {
       $("last-trick-button").click();
+    } else if (event.key === "r" && !$("review-button").hidden) {
+      $("review-button").click();
     }
   });
   $("hint-button").addEventListener("click", async () => {
-    $("hint").textContent = "thinking…";
+    $("hint").textContent = "Thinking…";
+    hintFor = view ? view.seq + ":" + view.to_act : "";
     const answer = await fetch("/api/play/tables/" + table + "/hint", { headers: headers() });
     const body = await answer.json();
-    $("hint").textContent = answer.ok ? "Hint: " + body.hint : body.detail;
+    $("hint").textContent = answer.ok ? "Hint: " + body.hint : forPeople(answer.status, body.detail);
   });
   $("last-trick-button").addEventListener("click", () => {
     const box = $("last-trick");
     box.hidden = !box.hidden;
     $("last-trick-button").setAttribute("aria-expanded", String(!box.hidden));
     if (!box.hidden && view) renderLastTrick(view);
+  });
+  $("review-button").addEventListener("click", () => {
+    const box = $("review");
+    box.hidden = !box.hidden;
+    box.dataset.opened = box.hidden ? "" : "button";
+    $("review-button").setAttribute("aria-expanded", String(!box.hidden));
+    if (!box.hidden && view && view.last_hand) C.review(box, view.last_hand, seatName, describeHand(view.last_hand));
   });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
   window.addEventListener("pageshow", wake);

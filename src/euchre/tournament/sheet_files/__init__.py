@@ -1,0 +1,1 @@
+"""The built-in rule sheets as data files, one per sheet (see ``docs/sheets.md``)."""
