@@ -79,8 +79,9 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     _sit(north)
     # A preset from South reaches North and the spectator.
     south.locator("#chat-presets button", has_text="Nice hand!").click()
-    for page in (north, watcher):
-        expect(page.locator("#chat-log li").last).to_have_text("South: Nice hand!")
+    # Named as the felt names the seat: North's partner, the spectator's South.
+    expect(north.locator("#chat-log li").last).to_have_text("Partner: Nice hand!")
+    expect(watcher.locator("#chat-log li").last).to_have_text("South: Nice hand!")
     expect(south.locator("#chat-log li").last).to_have_text("You: Nice hand!")
     # Free text that looks like markup is shown as the text it is.
     hostile = "<script>window.pwned=1</script><b>hi</b>"

@@ -43,7 +43,8 @@
       if (line.preset) item.className = "preset";
       const who = document.createElement("span");
       who.className = "chat-who";
-      who.textContent = (line.seat === v.seat ? "You" : line.name) + ": ";
+      const named = window.euchrePlay && window.euchrePlay.seatName ? window.euchrePlay.seatName(line.seat) : "";
+      who.textContent = (line.seat === v.seat ? "You" : named || line.name) + ": ";
       const text = document.createElement("span");
       text.className = "chat-text";
       text.textContent = line.text;  // as typed: never parsed as markup

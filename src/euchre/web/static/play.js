@@ -986,7 +986,8 @@
   window.addEventListener("pageshow", wake);
   window.addEventListener("online", wake);
 
-  window.euchrePlay = { send: send };  // for alerts.js's auto-play of a single legal card
+  // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
+  window.euchrePlay = { send: send, seatName: seatName };
   readSeat();
   connect();
 })();
