@@ -7,6 +7,9 @@ API (JSON; director calls need a session as the rest of ``/api``):
   now: ``state`` ``online`` (with ``url``: his own seat's link, a fresh token in its fragment),
   ``paper`` (with the table number), ``sitting_out`` or ``between_rounds``. Wrong codes are
   slowed down like table codes. A code opens only its own player's seat.
+- ``POST /api/events/{id}/online/between`` ``{"code": PLAYER_CODE}`` → what that player sees
+  between his games: the standings (his row ``me``), the round and its clock, his last
+  game's result, and once the night is over its prizes (``online_between.between_view``).
 - ``GET /api/events/{id}/online/tables`` (director) → every online table of the latest
   round, live (``?round=N`` for another).
 - ``POST /api/events/{id}/online/marks/{table}`` ``{"online": bool}`` (director) → that table
@@ -44,6 +47,7 @@ from euchre.web.deps import (
     guard_codes,
 )
 from euchre.web.director_forms import DirectorForm, MarkForm, SeatForm, require_director
+from euchre.web.online_between import between_view
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.play_api import service_of
@@ -131,6 +135,23 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[s
         # The seat's earlier token is revoked: close its sockets (another phone's page).
         await run_in_threadpool(service_of(request).reissued, claim.play_table, claim.seat)
     return _claim_json(claim, event_id)
+
+
+def _between(request: Request, event_id: int, code: str) -> dict[str, Any]:
+    """The player's between-rounds view (wrong codes are slowed down like table codes)."""
+    return guard_codes(
+        request,
+        lambda session: between_view(session, event_id=event_id, player_code=code),
+        write=False,
+    )
+
+
+@router.post("/api/events/{event_id}/online/between")
+def between_rounds(request: Request, event_id: Id, body: SeatCodeIn) -> dict[str, Any]:
+    """What the player with this code sees between his games: the standings, the round's
+    clock, his last result; once the night is over, its prizes and the euchred cup."""
+    view = _between(request, event_id, body.code)
+    return {key: value for key, value in view.items() if key != "prizes_view"}
 
 
 @router.get("/api/events/{event_id}/online/tables")
@@ -233,6 +254,16 @@ def seat_page(request: Request, event_id: Id) -> Response:
     )
 
 
+@router.post(
+    "/events/{event_id}/online/between", response_class=HTMLResponse, include_in_schema=False
+)
+def between_fragment(request: Request, event_id: Id, body: SeatCodeIn) -> Response:
+    """The seat finder's between-rounds part (``online.js`` puts it under the status line):
+    the same view as the API's, as HTML."""
+    view = _between(request, event_id, body.code)
+    return render(request, "pages/online/between.html", {"view": view, "event_id": event_id})
+
+
 def _whole_number(text: str, field: str) -> int:
     """A form's whole-number field (the error names the field and quotes what was typed)."""
     if not text.strip().isdigit():
@@ -273,6 +304,12 @@ def _seat_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _live_rows(request: Request, event_id: int) -> list[dict[str, Any]]:
+    """The live page's tables (a finished table whose result is missing is recorded first)."""
+    online.record_missing(database(request), service_of(request), event_id=event_id)
+    return _seat_rows(online.live_tables(database(request), service_of(request), event_id=event_id))
+
+
 def _live_page(
     request: Request,
     director: DirectorSession,
@@ -285,14 +322,12 @@ def _live_page(
     """The director's live page; after a refused form, with the error and what was typed."""
     with database(request).read() as session:
         name = get_event(session, event_id=event_id).name
-    online.record_missing(database(request), service_of(request), event_id=event_id)
-    tables = online.live_tables(database(request), service_of(request), event_id=event_id)
     context = {
         "title": f"{name}: online tables",
         "director": director,
         "event_id": event_id,
         "message": flash_message(request),
-        "tables": _seat_rows(tables),
+        "tables": _live_rows(request, event_id),
         "error": "" if error is None else str(error),
         "bad": error.field if isinstance(error, FormError) else "",
         "typed": typed or {},
@@ -307,9 +342,29 @@ def _live_page(
     "/director/events/{event_id}/online", response_class=HTMLResponse, include_in_schema=False
 )
 def director_live_page(request: Request, event_id: Id) -> Response:
-    """The director's live view of the online tables (refreshes every 5 seconds)."""
+    """The director's live view of the online tables (updates in place every 5 seconds)."""
     director = page_director(request)
     return _live_page(request, director, event_id)
+
+
+@router.get(
+    "/director/events/{event_id}/online/rows",
+    response_class=HTMLResponse,
+    include_in_schema=False,
+)
+def director_live_rows(request: Request, event_id: Id) -> Response:
+    """The live page's table rows alone, for its in-place updates (``online-live.js``)."""
+    director = page_director(request)
+    with database(request).read() as session:
+        get_event(session, event_id=event_id)  # an unknown event is a 404, not empty rows
+    context = {
+        "director": director,
+        "event_id": event_id,
+        "tables": _live_rows(request, event_id),
+        "typed": {},
+        "bad": "",
+    }
+    return render(request, "pages/online/rows.html", context)
 
 
 async def _refused(
