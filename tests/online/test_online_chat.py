@@ -106,3 +106,30 @@ def test_the_director_may_open_a_night_with_free_chat(director: TestClient) -> N
     )
     assert answer.status_code in (400, 422)
     assert "loud" in answer.text
+
+
+def test_the_directors_live_page_sets_a_tables_chat(director: TestClient) -> None:
+    event_id, seats = _night(director)
+    table = seats[0]["play_table"]
+    page = director.get(f"/director/events/{event_id}/online")
+    assert 'id="chat-1"' in page.text
+    assert '<option value="between_hands" selected>' in page.text
+    csrf = director.headers["X-CSRF-Token"]
+    posted = director.post(
+        f"/director/events/{event_id}/rounds/1/online/1/chat",
+        data={"mode": "off", "csrf_token": csrf},
+        follow_redirects=False,
+    )
+    assert posted.status_code == 303, posted.text
+    assert director.get(f"/api/play/tables/{table}").json()["chat_mode"] == "off"
+    answer = _say(director, seats[0], "Hello!")
+    assert (answer.status_code, answer.json()["detail"]) == (409, "Chat is off at this table.")
+    assert (
+        '<option value="off" selected>' in director.get(f"/director/events/{event_id}/online").text
+    )
+    bad = director.post(
+        f"/director/events/{event_id}/rounds/1/online/1/chat",
+        data={"mode": "loud", "csrf_token": csrf},
+        follow_redirects=False,
+    )
+    assert bad.status_code == 400 and "unknown chat setting &#39;loud&#39;" in bad.text

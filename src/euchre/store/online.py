@@ -737,6 +737,7 @@ def live_tables(
                     "scores": list(game.scores) if game else [0, 0],
                     "to_act": to_act,
                     "to_act_name": None if to_act is None else seats[to_act]["name"],
+                    "chat": state.chat_mode.value,
                     "seconds_since_move": None
                     if last is None
                     else max(0, int((now - last).total_seconds())),
