@@ -317,13 +317,16 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
     """Also with seats re-opened on other devices (``reissue N``) along the way, humans
     dropping, taken over by a computer player and coming back (``drop N UNTIL``, ``away N``,
     ``back N``: the presence, the countdown and the "while you were away" notice), and the
-    table's secret seed in no view and in no record while its game is in play."""
+    table's secret seed in no view and in no record while its game is in play. Chat
+    messages (``say TEXT``) come and go along the way too: every seat and spectator sees
+    exactly what each sender typed, under the sender's seat, and nothing more."""
     config = _table(profile, seed=seed).config
     big = random.Random(seed).getrandbits(128) | 1 << 127  # as secret seeds are: 128 bits
     state = TableState.new("T", config.model_copy(update={"seed": big, "seeded": False}))
     secret = str(state.config.seed)
     rng = random.Random(moves)
     made_for: list[list[str]] = [[] for _ in range(4)]  # what a stand-in made for each seat
+    said: list[tuple[int, str]] = []  # every chat message sent: (sender, text)
     for _ in range(260):
         if state.status == "over":
             break
@@ -334,7 +337,11 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             assert view["played_for_you"] == (made_for[seat] if seat is not None else [])
             notice = set(CARD.findall(json.dumps(view["played_for_you"])))
             assert notice <= _made_by(made_for, seat)
-            leaked = _cards_in({**view, "played_for_you": []}) - _allowed(state, seat)
+            # A chat line is the sender's seat, name and text, nothing of the table's state.
+            assert [(line["seat"], line["text"]) for line in view["chat"]] == said[-20:]
+            typed = set(CARD.findall(json.dumps([text for _, text in said])))
+            assert set(CARD.findall(json.dumps(view["chat"]))) <= typed
+            leaked = _cards_in({**view, "played_for_you": [], "chat": []}) - _allowed(state, seat)
             assert not leaked, f"seat {seat} sees {leaked} at seq {state.seq}"
             for shown in view["seats"]:  # presence: whether connected and the countdown
                 assert not CARD.findall(json.dumps(shown))
@@ -349,6 +356,11 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
         if rng.random() < 0.05:
             state.apply(-1, f"reissue {rng.randrange(4)}")
         _presence_step(state, rng, made_for)
+        if rng.random() < 0.1:
+            sender = rng.randrange(4)
+            text = rng.choice(("Nice hand!", "\N{THUMBS UP SIGN}", "I hold JH <b>", "Oops"))
+            state.apply(sender, f"say {text}")
+            said.append((sender, text))
         if state.status == "over":
             break
         to_act = state.to_act
@@ -418,7 +430,8 @@ def test_views_sent_to_the_sockets_are_each_seats_own_view(
     profile: str, seed: int, moves: int
 ) -> None:
     """The fan-out builds the public part once (and encodes it once); what each seat
-    receives must still be exactly its own view, so no seat gets a card it may not see."""
+    receives must still be exactly its own view, so no seat gets a card it may not see
+    (also right after a chat message, from the parts kept encoded)."""
     state = _table(profile, seed=seed)
     rng = random.Random(moves)
     seats: list[int | None] = [None, 0, 1, 2, 3]
@@ -430,5 +443,10 @@ def test_views_sent_to_the_sockets_are_each_seats_own_view(
         texts = state.view_texts(seats, deadline=12.5)
         assert {seat: json.loads(text) for seat, text in texts.items()} == own
         _presence_step(state, rng, [[] for _ in range(4)])
+        if rng.random() < 0.1:  # a chat message: the seats' views carry it at once
+            state.apply(rng.randrange(4), f"say Good game {state.seq}")
+            players = state.view_texts([0, 1, 2, 3], deadline=12.5)
+            for seat, text in players.items():
+                assert json.loads(text) == state.view(seat, deadline=12.5)
         if state.status != "over":
             _step(state, rng)

@@ -73,6 +73,7 @@ __all__ = [
     "record_missing",
     "remove_online_tables",
     "seat_players",
+    "set_table_chat",
     "set_table_online",
 ]
 
@@ -140,6 +141,7 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
             event_id=event.id,
             label=_label(event.name, round_row.number, number, players, names),
             drop_seconds=config.online_drop_seconds or None,  # 0: the director decides
+            chat=config.online_chat,
             names=(
                 names.get(players[0], str(players[0])),
                 names.get(players[1], str(players[1])),
@@ -643,6 +645,37 @@ def fill_seat(
         raise ConflictError(str(error)) from None
 
 
+def set_table_chat(
+    database: Database,
+    service: PlayService,
+    *,
+    event_id: int,
+    round_number: int,
+    table: int,
+    mode: str,
+    who: str,
+) -> None:
+    """The director changes the chat at one online table (the event's ``online_chat`` is
+    what every table opens with)."""
+    with database.read() as session:
+        row = _online_row(session, event_id, round_number, table)
+        play_table_id = row.play_table_id
+    with service.reading(play_table_id) as state:
+        old = state.chat_mode.value
+    service.set_chat(play_table_id, mode=mode, host_token=None, director=True)
+    with database.write() as session:
+        record_audit(
+            session,
+            event_id=event_id,
+            who=who,
+            action="online_chat",
+            target=f"round {round_number} table {table}",
+            old_value={"chat": old},
+            new_value={"chat": mode},
+            reason="the table's chat",
+        )
+
+
 # ---------------------------------------------------------------------- the director's view
 def live_tables(
     database: Database, service: PlayService, *, event_id: int, round_number: int | None = None
@@ -706,6 +739,7 @@ def live_tables(
                     "scores": list(game.scores) if game else [0, 0],
                     "to_act": to_act,
                     "to_act_name": None if to_act is None else seats[to_act]["name"],
+                    "chat": state.chat_mode.value,
                     "seconds_since_move": None
                     if last is None
                     else max(0, int((now - last).total_seconds())),

@@ -29,6 +29,7 @@ __all__ = [
     "SIDE_POT_QUALIFICATION",
     "SIT_OUT_SCORING",
     "TIE_BREAKS",
+    "ChatMode",
     "ComputerGames",
     "Entrant",
     "EventConfig",
@@ -77,6 +78,18 @@ class ComputerGames(Choice):
 
     TABLE_ONLY = "table_only"
     COUNT = "count"
+
+
+class ChatMode(Choice):
+    """Who may say what in a play table's chat (docs/play.md): nothing (``off``), the preset
+    messages between hands only (``between_hands``: an event's table by default, since a
+    sheet may forbid table talk), the presets at any time (``presets``), or the presets and
+    free text (``free``: a casual table by default)."""
+
+    OFF = "off"
+    BETWEEN_HANDS = "between_hands"
+    PRESETS = "presets"
+    FREE = "free"
 
 
 class SitOutScoring(Choice):
@@ -193,6 +206,12 @@ _COMPUTER_GAMES = Annotated[
     AS_TEXT,
     Field(exclude_if=lambda value: value == ComputerGames.TABLE_ONLY),
 ]
+_CHAT_MODE = Annotated[
+    ChatMode,
+    one_of(ChatMode, "unknown online_chat {value!r}; choose one of {choices}"),
+    AS_TEXT,
+    Field(exclude_if=lambda value: value == ChatMode.BETWEEN_HANDS),
+]
 _SIT_OUT = Annotated[
     SitOutScoring,
     one_of(SitOutScoring, "unknown sit_out_scoring {value!r}; choose one of {choices}"),
@@ -294,6 +313,9 @@ class EventConfig(JsonCodec):
     computer_games: _COMPUTER_GAMES = ComputerGames.TABLE_ONLY
     """What a game a computer player played for an absent player does (:class:`ComputerGames`;
     which games those are: :attr:`TableResult.computer_played`)."""
+    online_chat: _CHAT_MODE = ChatMode.BETWEEN_HANDS
+    """The chat at the event's online tables (:class:`ChatMode`): by default the preset
+    messages between hands only; the director may change it, also at a table in play."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -230,6 +230,12 @@ class SeatForm(DirectorForm):
     counts: str = "yes"
 
 
+class ChatForm(DirectorForm):
+    """The live page's chat form for one table (checked by the play service)."""
+
+    mode: str = ""
+
+
 class MarkForm(DirectorForm):
     """The live page's table-mark form, as typed (checked when the director is known)."""
 

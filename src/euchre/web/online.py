@@ -46,7 +46,13 @@ from euchre.web.deps import (
     director_for_write,
     guard_codes,
 )
-from euchre.web.director_forms import DirectorForm, MarkForm, SeatForm, require_director
+from euchre.web.director_forms import (
+    ChatForm,
+    DirectorForm,
+    MarkForm,
+    SeatForm,
+    require_director,
+)
 from euchre.web.online_between import between_view
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
@@ -194,6 +200,24 @@ def fill_seat(
         who=director.name,
     )
     return {"seat": seat, "kind": body.kind, "counts": body.counts}
+
+
+class ChatIn(BaseModel):
+    """A table's chat: ``off``, ``between_hands``, ``presets`` or ``free``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mode: str = Field(max_length=20)
+
+
+@router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/chat")
+def set_table_chat(request: Request, director: Writer, at: AtTable, body: ChatIn) -> dict[str, Any]:
+    """The director decides the chat at one online table (the event's ``online_chat`` is
+    what each table opens with)."""
+    online.set_table_chat(
+        database(request), service_of(request), **at, mode=body.mode, who=director.name
+    )
+    return {"round": at["round_number"], "table": at["table"], "chat": body.mode}
 
 
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/end")
@@ -389,6 +413,26 @@ async def fill_seat_post(
     except EuchreError as error:
         return await _refused(request, director, event_id, error, typed)
     return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: seat changed.")
+
+
+@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/chat")
+async def chat_post(request: Request, at: AtTable, form: Annotated[ChatForm, Form()]) -> Response:
+    """The live page's chat form: the director decides one table's chat."""
+    director = require_director(request, form)
+    event_id, table = at["event_id"], at["table"]
+    typed = {"form": "chat", "table": str(table), "mode": form.mode}
+    try:
+        await run_in_threadpool(
+            online.set_table_chat,
+            database(request),
+            service_of(request),
+            **at,
+            mode=form.mode,
+            who=director.name,
+        )
+    except EuchreError as error:
+        return await _refused(request, director, event_id, error, typed)
+    return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: chat changed.")
 
 
 @router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/end")

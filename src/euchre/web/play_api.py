@@ -35,6 +35,8 @@ from euchre.web.security import client_key
 
 __all__ = [
     "ActionIn",
+    "ChatIn",
+    "ChatSettingIn",
     "DeckIn",
     "JoinIn",
     "SeatChangeIn",
@@ -264,6 +266,49 @@ async def change_seat(
         kind=body.kind,
     )
     return ticket_json(request, table_id, ticket, qr=True)
+
+
+class ChatIn(BaseModel):
+    """A chat message (the sender is the seat of the token, never a field here)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(max_length=1000)
+
+
+class ChatSettingIn(BaseModel):
+    """A table's chat: ``free`` (presets and free text), ``presets``, ``between_hands`` or
+    ``off``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mode: str = Field(max_length=20)
+
+
+@router.post("/tables/{table_id}/chat")
+async def post_chat(
+    request: Request, table_id: str, body: ChatIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """Say something at the table, as the token's seat: everyone at the table (seats and
+    spectators) sees it. A refusal is a sentence: 409 (chat off, presets only, during a
+    hand), 400 (empty, too long), 429 (too fast)."""
+    service = service_of(request)
+    seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
+    state = await _call(service.say, table_id, seat=seat, text=body.text)
+    return {"seq": state.seq, "chat_mode": state.chat_mode.value}
+
+
+@router.post("/tables/{table_id}/chat-settings")
+async def post_chat_settings(
+    request: Request, table_id: str, body: ChatSettingIn, authorization: Auth = None
+) -> dict[str, Any]:
+    """The table's host (its host token) changes the chat; anyone else 403 (at an event's
+    table only the director does, on the event's online API)."""
+    service = service_of(request)
+    state = await _call(
+        service.set_chat, table_id, mode=body.mode, host_token=_bearer(authorization)
+    )
+    return {"chat_mode": state.chat_mode.value}
 
 
 @router.get("/tables/{table_id}/deck")

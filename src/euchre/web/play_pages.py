@@ -7,6 +7,7 @@ A seat's link carries its token in the fragment, which browsers never send to a 
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any
 
 import segno
@@ -18,7 +19,7 @@ from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
 from euchre.engine.record import HandRecord, replay
 from euchre.store.play import SEAT_NAMES, seat_kinds
-from euchre.store.play.table import hand_review
+from euchre.store.play.table import CHAT_LENGTH, CHAT_PRESETS, hand_review
 from euchre.web.play_api import (
     TableCreate,
     base_url,
@@ -174,6 +175,13 @@ async def join_by_code(request: Request, code: Annotated[str, Form(max_length=32
     return RedirectResponse(seat_url(request, table_id, ticket), status_code=303)
 
 
+def _preset_label(text: str) -> str:
+    """What a screen reader says for a preset: an emote's Unicode name ("Thumbs up sign")."""
+    if len(text) == 1 and not text.isalnum():
+        return unicodedata.name(text, text).capitalize()
+    return text
+
+
 @router.get("/play/{table_id}", response_class=HTMLResponse)
 async def table_page(request: Request, table_id: str) -> Response:
     """The table: the page fills itself from the seat's view (token from the fragment)."""
@@ -181,7 +189,14 @@ async def table_page(request: Request, table_id: str) -> Response:
     response: Response = templates.TemplateResponse(
         request=request,
         name="play/table.html",
-        context={"table": table_id, "view": view, "seat_names": SEAT_NAMES, "kinds": seat_kinds()},
+        context={
+            "table": table_id,
+            "view": view,
+            "seat_names": SEAT_NAMES,
+            "kinds": seat_kinds(),
+            "chat_presets": [(text, _preset_label(text)) for text in CHAT_PRESETS],
+            "chat_length": CHAT_LENGTH,
+        },
     )
     return response
 

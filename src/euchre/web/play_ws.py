@@ -4,8 +4,9 @@ A client connects to ``/api/play/tables/{table}/ws`` and sends ``{"token": ..., 
 first (no token: a spectator). It receives ``{"type": "view", "view": ..., "missed": [...]}``
 at once (``missed``: the log entries after ``N``, as that seat may see them; ``worker``: the
 serving process) and again after every change. It may send
-``{"type": "action", "action": ..., "seq": N}``; a refusal comes back as
-``{"type": "error", "status": 409, "detail": ...}``.
+``{"type": "action", "action": ..., "seq": N}`` or ``{"type": "chat", "text": ...}`` (said
+by the socket's seat; every view carries the latest messages); a refusal comes back as
+``{"type": "error", "status": 409, "detail": ...}`` (for chat: ``"chat": true`` too).
 
 One seat, one holder: when a seat changes hands (``reissue N``, ``seat N KIND`` in the log)
 the sockets opened with the old token get ``{"type": "revoked", "detail": ...}`` and are
@@ -539,8 +540,11 @@ async def _on_message(
         last = data.get("seq", 0)
         await _catch_up(runtime, table_id, subscriber, last if isinstance(last, int) else 0)
         return
+    if kind == "chat":
+        await _chat(runtime, table_id, subscriber, data.get("text"))
+        return
     if kind != "action":
-        await _error(subscriber, 400, f"unknown message type {kind!r}; types: action, ping")
+        await _error(subscriber, 400, f"unknown message type {kind!r}; types: action, chat, ping")
         return
     if subscriber.seat is None:
         await _error(subscriber, 403, "spectators cannot act: connect with a seat token")
@@ -568,6 +572,22 @@ async def _on_message(
         raise
 
 
+async def _chat(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, text: Any) -> None:
+    """A chat message from the socket's seat (its token's seat: the message names none)."""
+    if subscriber.seat is None:
+        await _error(subscriber, 403, "Only a player seated at this table can chat.", chat=True)
+        return
+    if not isinstance(text, str) or len(text) > 1000:
+        await _error(subscriber, 400, "A chat message is a line of text.", chat=True)
+        return
+    try:
+        await run_in_threadpool(runtime.service.say, table_id, seat=subscriber.seat, text=text)
+    except EuchreError as error:
+        from euchre.web.app import status_for
+
+        await _error(subscriber, status_for(error), str(error), chat=True)
+
+
 def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
     """On the loop: ``subscriber``'s move was committed (or refused: tell it why)."""
     subscriber.idle.set()
@@ -580,10 +600,11 @@ def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
         task.add_done_callback(_PENDING.discard)
 
 
-async def _error(subscriber: Subscriber, status: int, detail: str) -> None:
-    await subscriber.socket.send_text(
-        json.dumps({"type": "error", "status": status, "detail": detail})
-    )
+async def _error(subscriber: Subscriber, status: int, detail: str, *, chat: bool = False) -> None:
+    message: dict[str, Any] = {"type": "error", "status": status, "detail": detail}
+    if chat:
+        message["chat"] = True
+    await subscriber.socket.send_text(json.dumps(message))
 
 
 async def _refuse(websocket: WebSocket, status: int, detail: str) -> None:

@@ -133,6 +133,12 @@ class EventCreate(BaseModel):
         description="Seconds a dropped online player has to come back before a computer "
         "player takes his seat (default 120); 0: wait for the director.",
     )
+    online_chat: str | None = Field(
+        default=None,
+        max_length=20,
+        description='The chat at the online tables: "between_hands" (the preset messages '
+        'between hands only; the default), "presets", "free" (presets and free text) or "off".',
+    )
 
 
 class EventOut(BaseModel):

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -42,12 +42,17 @@ from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
 from euchre.store.play.doorbell import CHANNEL, psycopg_conninfo, ring_payload
-from euchre.store.play.table import HUMAN, TableConfig, TableState, legal_form
+from euchre.store.play.table import CHAT_LENGTH, HUMAN, TableConfig, TableState, legal_form
+from euchre.tournament.model import ChatMode
 
 __all__ = [
     "CHANNEL",
+    "CHAT_RATE",
+    "CHAT_WINDOW",
     "HOST_SEAT",
+    "NOT_DIRECTOR_CHAT",
     "NOT_HOST",
+    "NOT_HOST_CHAT",
     "NOT_HOST_DECK",
     "SPENT_CODE",
     "AutoMove",
@@ -70,6 +75,12 @@ seat -1 is the table itself, as in the log."""
 NOT_HOST = "Only the table's host (who opened it) can change who sits in a seat; ask the host."
 NOT_HOST_DECK = "Only the table's host (who opened it) can change its questions; ask the host."
 SPENT_CODE = "This code was already used; ask the host for a new one."
+NOT_HOST_CHAT = "Only the table's host (who opened it) can change the chat; ask the host."
+NOT_DIRECTOR_CHAT = "At an event's table only the director decides the chat."
+CHAT_RATE = 5
+"""At most this many chat messages per seat in :data:`CHAT_WINDOW` seconds."""
+CHAT_WINDOW = 10
+_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
 _NOTIFY_ALL = text(
     "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
 )
@@ -125,6 +136,9 @@ class _Request:
     seq: int | None
     check: bool
     also: Callable[[Session], None] | None
+    guard: Callable[[TableState], None] | None = None
+    """Instead of the usual checks: raises when the entry may not go in (a chat message,
+    checked against the table as it is at the commit)."""
     done: bool = False
     error: BaseException | None = None
     state: TableState | None = None
@@ -511,6 +525,7 @@ class PlayService:
         seq: int | None,
         check: bool = True,
         also: Callable[[Session], None] | None = None,
+        guard: Callable[[TableState], None] | None = None,
     ) -> TableState:
         """Check and commit one entry (with ``also``'s changes, in the same transaction);
         tell ``on_commit`` only after the commit.
@@ -520,7 +535,7 @@ class PlayService:
         keep up with hundreds of moves a second.
         """
         wake = threading.Event()
-        request = _Request(table_id, seat, action, seq, check, also, wake=wake)
+        request = _Request(table_id, seat, action, seq, check, also, guard, wake=wake)
         if threading.current_thread() is self._writer:  # an on_commit hook moving again
             self._finish([request])
         else:
@@ -751,12 +766,14 @@ class PlayService:
                     self._cache.move_to_end(request.table_id)
         else:
             state = self._catch_up(session_of(), request.table_id)
-        if request.seq is not None and request.seq != state.seq:
+        if request.seq is not None and not state.play_seq <= request.seq <= state.seq:
             raise StaleError(
                 f"stale seq {request.seq}: the table is at seq {state.seq}; "
                 "fetch the view and try again"
             )
-        if request.check:
+        if request.guard is not None:
+            request.guard(state)
+        elif request.check:
             legal = state.legal(request.seat)
             if legal_form(request.action) not in legal:
                 raise ConflictError(state.refusal(request.seat, request.action, legal))
@@ -828,6 +845,54 @@ class PlayService:
             table_id, seat=HOST_SEAT, action=command, seq=None, check=False, also=store_secrets
         )
         return SeatTicket(target, kind, token, code)
+
+    def say(self, table_id: str, *, seat: int, text: str) -> TableState:
+        """Seat ``seat`` (the seat its token holds: never a field of the request) says
+        ``text`` in the table's chat. Refused with a sentence for the player: chat off, free
+        text where only presets are allowed, during a hand where talk waits for the hand's
+        end (:class:`ConflictError`), too long (:class:`StoreError`), or more than
+        :data:`CHAT_RATE` messages in :data:`CHAT_WINDOW` seconds (:class:`RateLimitedError`).
+        """
+        cleaned = " ".join(text.split())
+
+        def guard(state: TableState) -> None:
+            problem = state.chat_refusal(seat, cleaned)
+            if problem is not None:
+                if not cleaned or len(cleaned) > CHAT_LENGTH:
+                    raise StoreError(problem)
+                raise ConflictError(problem)
+            since = datetime.fromtimestamp(self.clock() - CHAT_WINDOW, tz=UTC)
+            recent = [line for line in state.chat if line.seat == seat and line.at is not None]
+            if sum(1 for line in recent if line.at is not None and _aware(line.at) > since) >= (
+                CHAT_RATE
+            ):
+                raise RateLimitedError(
+                    f"You are sending messages too fast (at most {CHAT_RATE} in "
+                    f"{CHAT_WINDOW} seconds); wait a few seconds.",
+                    retry_after=CHAT_WINDOW,
+                )
+
+        return self._append(
+            table_id, seat=seat, action=f"say {cleaned}", seq=None, check=False, guard=guard
+        )
+
+    def set_chat(
+        self, table_id: str, *, mode: str, host_token: str | None, director: bool = False
+    ) -> TableState:
+        """Change the table's chat (``chat MODE`` in the log): at a casual table its host
+        only (:data:`NOT_HOST_CHAT` to anyone else), at an event's table its director only
+        (``director``: the caller checked that)."""
+        if mode not in _CHAT_MODES:
+            raise StoreError(
+                f"unknown chat setting {mode!r}; choose one of {', '.join(sorted(_CHAT_MODES))}"
+            )
+        with self.reading(table_id) as state:
+            event = state.config.event_id is not None
+        if event and not director:
+            raise ForbiddenError(NOT_DIRECTOR_CHAT)
+        if not event and not self.is_host(table_id, host_token):
+            raise ForbiddenError(NOT_HOST_CHAT)
+        return self.table_command(table_id, f"chat {mode}")
 
     def deck(self, table_id: str) -> dict[str, Any]:
         """The table's question deck: its text, its number (-1: the one it was opened with)
@@ -983,8 +1048,8 @@ class PlayService:
                     return False  # back meanwhile, taken already, or not yet
             return self.mark_away(table_id, move.seat)
         with self.reading(table_id) as state:
-            if state.seq != move.seq or state.to_act != move.seat:
-                return False
+            if not state.play_seq <= move.seq <= state.seq or state.to_act != move.seat:
+                return False  # the table moved on (a chat message is not a move)
             legal = state.legal(move.seat)
             kind = state.stands_in(move.seat) if move.bot else "rules"
             if kind is None:  # the human came back meanwhile
@@ -1106,6 +1171,11 @@ def _takeover_due(state: TableState) -> tuple[int, float] | None:
         return None
     when, seat = min(due)
     return seat, when
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with a time zone (SQLite hands back naive UTC times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _spent_hash(code: str) -> str:

@@ -19,7 +19,12 @@ The log is a list of texts, each made by one seat (or ``-1`` for the table itsel
   logged as the seat's, and remembered for the human's return); ``back N``: they returned;
 - ``reissue N`` (by the table itself): seat N's human seat was handed a new token (a code
   redeemed, the host re-opening it, a player's code at an online night): the old holder's
-  sockets are closed.
+  sockets are closed;
+- ``say TEXT`` (by a seat): a chat message, as its sender typed it (checked by the service
+  against the table's :class:`ChatMode` and rate limit before it is logged);
+  ``chat MODE`` (by the table itself): the host or the director changed the chat. Neither is
+  a move: a move sent for the ``seq`` before them still counts (:attr:`TableState.play_seq`),
+  and the turn timer does not restart.
 
 The deal comes from the table's seed, so replaying the same log rebuilds the same table. The
 seed is at least 128 secret bits unless the creator chose one (``seeded``); each game deals
@@ -50,11 +55,15 @@ from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.questions import QuestionDeck, QuestionPile, default_deck_text
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, Phase
+from euchre.tournament.model import ChatMode
 
 __all__ = [
     "ANSWER_LENGTH",
+    "CHAT_LENGTH",
+    "CHAT_PRESETS",
     "HUMAN",
     "SEAT_NAMES",
+    "ChatLine",
     "FinishedHand",
     "PendingQuestion",
     "TableConfig",
@@ -71,6 +80,25 @@ HUMAN = "human"
 ANSWER_LENGTH = 55
 """The longest typed answer (``answered TEXT`` fits a log entry's 64 characters)."""
 SEAT_NAMES = ("South", "West", "North", "East")
+CHAT_PRESETS = (
+    "Nice hand!",
+    "Good game",
+    "Well played",
+    "Oops",
+    "Sorry",
+    "Thanks",
+    "Hello!",
+    "\N{THUMBS UP SIGN}",
+    "\N{CLAPPING HANDS SIGN}",
+    "\N{SMILING FACE WITH OPEN MOUTH}",
+    "\N{FACE WITH OPEN MOUTH}",
+    "\N{SLEEPING FACE}",
+)
+"""The preset messages and emotes every table allows (unless its chat is off)."""
+CHAT_LENGTH = 60
+"""The longest chat message, in characters (a log entry holds 64: ``say `` and the text)."""
+CHAT_SHOWN = 20
+"""How many of the latest chat messages a view carries."""
 
 
 def legal_form(text: str) -> str:
@@ -110,6 +138,9 @@ class TableConfig(BaseModel):
     label: str | None = None
     """A line the page shows above the table (an event's table: round, table, who sits
     where)."""
+    chat: ChatMode | None = None
+    """The chat the table opens with (None: ``free`` at a casual table, ``between_hands`` at
+    an event's); the host or the director may change it later (``chat MODE`` in the log)."""
     drop_seconds: int | None = 45
     """How long a human who dropped (lost their last connection) has to come back before a
     computer player takes their seat: 45 s at a casual table, the director's choice at an
@@ -153,6 +184,26 @@ class FinishedHand:
         return computer > own
 
 
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One chat message: who sent it (the seat its token holds), what they typed, when."""
+
+    number: int
+    seat: int
+    text: str
+    at: datetime | None
+
+    def to_json(self) -> dict[str, Any]:
+        """As every view shows it: the sender's seat and name and the text, nothing more."""
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "name": SEAT_NAMES[self.seat],
+            "text": self.text,
+            "preset": self.text in CHAT_PRESETS,
+        }
+
+
 @dataclass(slots=True)
 class PendingQuestion:
     """The question after one trick: first the winners choose (or skip), then the table
@@ -193,6 +244,9 @@ class TableState:
     kinds: list[str]
     seated: list[bool]
     seq: int = 0
+    play_seq: int = 0
+    """The ``seq`` after the last entry that was not chat (``say``, ``chat``): a move sent
+    for any ``seq`` from here to :attr:`seq` is not stale."""
     last_at: datetime | None = None
     game_number: int = 0
     game: Game | None = None
@@ -220,6 +274,12 @@ class TableState:
     seat's human moves again (shown to that human only: "While you were away ...")."""
     hand_moves: list[list[int]] = field(default_factory=lambda: [[0, 0] for _ in range(4)])
     """Per seat, the moves of the hand in progress made by its human and by a computer."""
+    chat: list[ChatLine] = field(default_factory=list)
+    """The latest chat messages (at most 100 kept: the views show :data:`CHAT_SHOWN`, the
+    rate limit looks at the last seconds)."""
+    chat_count: int = 0
+    chat_set: ChatMode | None = None
+    """The chat mode the host or the director chose (``chat MODE``), if any."""
     token_epochs: list[int] = field(default_factory=lambda: [0] * 4)
     """How often each seat changed hands (``seat N KIND``, ``reissue N``): a socket opened
     at an older count must show its token is still the seat's before it gets anything more."""
@@ -338,6 +398,51 @@ class TableState:
             return [f"ask {seat}" for seat in makers]
         return [f"ask {seat} {card}" for seat in makers for card in cards]
 
+    @property
+    def chat_mode(self) -> ChatMode:
+        """Who may say what now: the host's or director's choice, else the table's own,
+        else ``free`` at a casual table and ``between_hands`` at an event's."""
+        if self.chat_set is not None:
+            return self.chat_set
+        if self.config.chat is not None:
+            return self.config.chat
+        return ChatMode.BETWEEN_HANDS if self.config.event_id is not None else ChatMode.FREE
+
+    @property
+    def hand_in_play(self) -> bool:
+        """Whether a hand is being played: from its first bid until its last trick (and
+        the question after it); a hand just dealt, a table waiting and a game over are
+        between hands."""
+        hand = self.hand
+        if self.status != "playing" or hand is None:
+            return False
+        if self.question is not None:
+            return True
+        return bool(hand.history) and not hand.is_over
+
+    def chat_refusal(self, seat: int, text: str) -> str | None:
+        """Why ``seat`` may not say ``text`` (already cleaned) now, as a sentence for the
+        player; None when it may. (The rate limit is the service's: it needs the clock.)"""
+        mode = self.chat_mode
+        event = self.config.event_id is not None
+        if not 0 <= seat <= 3:
+            return "Only a player seated at this table can chat."
+        if not text:
+            return "Type a message first."
+        if len(text) > CHAT_LENGTH:
+            return f"A message can be at most {CHAT_LENGTH} characters long; yours has {len(text)}."
+        if mode is ChatMode.OFF:
+            return "Chat is off at this table."
+        if text not in CHAT_PRESETS and mode is not ChatMode.FREE:
+            who = "the director allows" if event else "the host allows"
+            return f"Only the preset messages can be sent at this table: {who} no free text."
+        if mode is ChatMode.BETWEEN_HANDS and self.hand_in_play:
+            return (
+                "Table talk is not allowed during a hand at this table; "
+                "send it when the hand is over."
+            )
+        return None
+
     def hands_left(self) -> int:
         """Counted hands still to play in a fixed-length game (0 for a target game)."""
         if self.game is None or not self.profile.game_hands:
@@ -348,6 +453,19 @@ class TableState:
     def apply(self, seat: int, text: str, at: datetime | None = None) -> None:
         """Apply one log entry made by ``seat``; an illegal one raises and changes nothing."""
         words = text.split()
+        if words[:1] == ["say"] and 0 <= seat <= 3:
+            self._say(seat, text[4:], at)
+            self.seq += 1
+            return
+        if words[:1] == ["chat"] and seat == -1:
+            if len(words) != 2 or words[1] not in _CHAT_MODES:
+                modes = ", ".join(ChatMode)
+                raise IllegalActionError(
+                    f"malformed entry {text!r}; expected 'chat MODE' ({modes})"
+                )
+            self.chat_set = ChatMode(words[1])
+            self.seq += 1
+            return
         if words[:1] == ["seat"]:
             self._change_seat(seat, words, text)
         elif text == "close" and seat == -1:
@@ -402,7 +520,14 @@ class TableState:
             else:
                 self.played_for[seat] = []
         self.seq += 1
+        self.play_seq = self.seq
         self.last_at = at
+
+    def _say(self, seat: int, text: str, at: datetime | None) -> None:
+        self.chat_count += 1
+        self.chat.append(ChatLine(self.chat_count, seat, text, at))
+        if len(self.chat) > 100:
+            del self.chat[:-100]
 
     @staticmethod
     def _log_entry(question: PendingQuestion) -> dict[str, Any]:
@@ -683,6 +808,8 @@ class TableState:
             "questions": list(self.asked),
             "question_log": list(self.question_log) if static else None,
             "last_hand": self._last_hand() if static else None,
+            "chat": [line.to_json() for line in self.chat[-CHAT_SHOWN:]] if static else None,
+            "chat_mode": self.chat_mode.value,
             "phase": self.status,
             "played_for_you": list(self.played_for[seat]) if seat is not None else [],
         }
@@ -801,6 +928,7 @@ class TableState:
             tuple(self.dropped),
             tuple(self.takeover_at),
             len(self.finished),
+            self.chat_count,
             self.game_number,
             len(self.question_log),
         )
@@ -1014,7 +1142,9 @@ _STATIC_KEYS = (
     "seats",
     "last_hand",
     "question_log",
+    "chat",
 )  # what _shared_json() keeps encoded
+_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
 
 
 def _public_text(action: Action, actor: int, viewer: int | None) -> str:

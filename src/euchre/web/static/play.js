@@ -200,6 +200,8 @@
     $("hint-button").hidden = !(v.hints && seat !== null && v.legal.length && v.status === "playing");
     if (!$("last-trick").hidden) renderLastTrick(v);
     announce(before, v);
+    // Chat and turn alerts (chat.js, alerts.js) follow the same views.
+    document.dispatchEvent(new CustomEvent("euchre:view", { detail: { view: v, seat: seat, busy: busy } }));
   }
 
   function renderScore(v) {
@@ -984,6 +986,8 @@
   window.addEventListener("pageshow", wake);
   window.addEventListener("online", wake);
 
+  // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
+  window.euchrePlay = { send: send, seatName: seatName };
   readSeat();
   connect();
 })();
