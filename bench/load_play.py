@@ -23,6 +23,25 @@ moves a second over all tables. It reports:
   average: on a shared machine actions/s and latency say much about the neighbours, CPU per
   action does not.
 
+Presence and chat traffic (issue 21): with ``--drop-share D`` each table's seats drop about
+D times a minute (a Poisson process per table, a random seat each time): the client closes
+its socket (the server logs ``drop N UNTIL`` and the others see the seat as not connected)
+and opens it again with the same token ``--reconnect-after`` seconds later (``back N``). The
+drops, the returns, the drops the other seats saw, and the moves left untimed because a seat
+of their table was away (it cannot see them until it is back) are reported. With
+``--chat-rate C`` the clients post about C preset chat messages a second over all tables, as
+a random seat of a random table, to the play tables' chat path if the server's
+``/openapi.json`` lists one (a POST path ``/api/play/tables/{...}/chat``); otherwise the
+report says "chat: not available on this server".
+
+The stack's floor (``bench/play_floor.py``: a WebSocket relay with no game on the same
+uvicorn stack, worker count and database, one durable INSERT per move with group commit and
+a fan-out to the table's four sockets, across workers through the app's PostgreSQL
+doorbell) is served in the same run, after the app, under the same load (the same tables,
+four sockets each, one move in flight per table, the same pace), and the report gives the
+app's server CPU per move, p99, p50 and actions/s as ratios to the floor's first (the goal:
+at most 3 times the floor's CPU per move). ``--no-floor`` skips it.
+
 As fast as allowed, 200 tables make a closed loop of 200 moves in flight: each table's next
 move waits for its last one, so p50 is about 200 / (actions/s) whatever the server does
 (Little's law), and a p99 under 100 ms would need more than 2,000 actions/s. The paced runs
@@ -34,6 +53,8 @@ times out, and only 127.0.0.1 is contacted.
     uv run python bench/load_play.py                       # both storages, 200 tables, 20 s
     uv run python bench/load_play.py --storage sqlite --rate 600 --seconds 30
     uv run python bench/load_play.py --storage sqlite --tables 50 --seconds 10 --json
+    uv run python bench/load_play.py --storage sqlite --rate 600 --seconds 25 \
+        --drop-share 0.1 --chat-rate 5
 """
 
 from __future__ import annotations
