@@ -325,6 +325,17 @@ async def _seat(
                     if drops and time.time() >= drops[0]:
                         drops.pop(0)
                         dropping = time.time() < stop_at - 1.0
+                    if dropping:
+                        # A drop: the socket closes (the server logs ``drop N UNTIL``); the
+                        # moves in flight at this table are not timed, since this seat sees
+                        # them only when it is back. Marked before the close, so that the
+                        # others' views of the drop find the seat away.
+                        tally.drops += 1
+                        load.away.add(seat)
+                        tally.untimed += len(load.sent)
+                        load.sent.clear()
+                        load.seen.clear()
+                        returning = True
                     if dropping or time.time() >= stop_at:
                         break
                     continue
@@ -394,14 +405,6 @@ async def _seat(
                 await socket.send(json.dumps({"type": "action", "action": action, "seq": seq}))
         if not dropping:
             return
-        # A drop: the socket is closed (the server logs ``drop N UNTIL``); the moves in flight
-        # at this table are not timed, since this seat will see them only when it is back.
-        tally.drops += 1
-        load.away.add(seat)
-        tally.untimed += len(load.sent)
-        load.sent.clear()
-        load.seen.clear()
-        returning = True
         await asyncio.sleep(plan.reconnect_after)
 
 
