@@ -611,6 +611,11 @@ def _window(seconds: float) -> tuple[float, float]:
     return (start_at, start_at + seconds)
 
 
+def _progress(text: str) -> None:
+    """A line on stderr with the time, so a slow phase on a busy machine can be told."""
+    print(f"{time.strftime('%H:%M:%S')} {text}", file=sys.stderr, flush=True)
+
+
 def run_floor(
     database_url: str,
     folder: Path,
@@ -624,7 +629,9 @@ def run_floor(
 ) -> FloorResult:
     """Serve ``bench/play_floor.py`` on ``database_url`` and give it the app's load shape:
     ``tables`` tables of four sockets, one move in flight per table, the same pace."""
+    _progress("starting the floor")
     server = FloorServer(database_url, folder, workers=workers, script="play_floor.py").start()
+    _progress("the floor is up: loading it")
     result = FloorResult()
     try:
         assert server.process is not None
@@ -672,7 +679,9 @@ def run_storage(
     stack's floor on the same database under the same load, and the ratios to it."""
     os.environ["EUCHRE_PLAY_BOT_DELAY"] = "0"
     os.environ["EUCHRE_PLAY_CREATE_PER_MINUTE"] = str(tables + 10)
+    _progress(f"starting the app on {storage}")
     server = EuchreServer(database_url, folder, workers=workers).start()
+    _progress(f"the app is up: opening {tables} tables")
     result = Result(storage, workers, tables, rate, client_processes)
     try:
         assert server.process is not None
@@ -703,6 +712,7 @@ def run_storage(
             chat_path=path,
         )
         host = server.base_url.removeprefix("http://")
+        _progress("loading the app")
         shares = [
             (host, created[index::client_processes], plan, 1 / client_processes)
             for index in range(client_processes)
