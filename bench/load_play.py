@@ -66,13 +66,14 @@ import multiprocessing
 import os
 import random
 import resource
+import signal
 import statistics
 import sys
 import tempfile
 import time
 import uuid
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -617,21 +618,17 @@ def _progress(text: str) -> None:
 
 
 def run_floor(
-    database_url: str,
-    folder: Path,
+    server: FloorServer,
     *,
     tables: int,
     seconds: float,
-    workers: int,
     rate: float | None,
     client_processes: int,
     database_pid: int | None = None,
 ) -> FloorResult:
-    """Serve ``bench/play_floor.py`` on ``database_url`` and give it the app's load shape:
-    ``tables`` tables of four sockets, one move in flight per table, the same pace."""
-    _progress("starting the floor")
-    server = FloorServer(database_url, folder, workers=workers, script="play_floor.py").start()
-    _progress("the floor is up: loading it")
+    """Give the floor (``bench/play_floor.py``, started) the app's load shape: ``tables``
+    tables of four sockets, one move in flight per table, the same pace; then stop it."""
+    _progress("loading the floor")
     result = FloorResult()
     try:
         assert server.process is not None
@@ -679,8 +676,23 @@ def run_storage(
     stack's floor on the same database under the same load, and the ratios to it."""
     os.environ["EUCHRE_PLAY_BOT_DELAY"] = "0"
     os.environ["EUCHRE_PLAY_CREATE_PER_MINUTE"] = str(tables + 10)
-    _progress(f"starting the app on {storage}")
-    server = EuchreServer(database_url, folder, workers=workers).start()
+    _progress(f"starting the app on {storage}" + (" and the floor beside it" if floor else ""))
+    floor_server = None
+    with ThreadPoolExecutor(1) as starter:
+        # Both start at once (each takes a minute on a busy machine); the floor sits idle,
+        # no socket open and no doorbell listened to, while the app is measured.
+        floor_start = (
+            starter.submit(
+                FloorServer(database_url, folder, workers=workers, script="play_floor.py").start
+            )
+            if floor
+            else None
+        )
+        try:
+            server = EuchreServer(database_url, folder, workers=workers).start()
+        finally:
+            if floor_start is not None:
+                floor_server = floor_start.result()
     _progress(f"the app is up: opening {tables} tables")
     result = Result(storage, workers, tables, rate, client_processes)
     try:
@@ -718,6 +730,10 @@ def run_storage(
             for index in range(client_processes)
         ]
         drive = _drive(server.process.pid, _client_process, shares, plan, database_pid)
+    except BaseException:
+        if floor_server is not None:
+            floor_server.stop()
+        raise
     finally:
         server.stop()
     tallies = drive.tallies
@@ -743,13 +759,11 @@ def run_storage(
     result.p50_ms = round(statistics.median(latencies), 2) if latencies else 0.0
     result.p99_ms = round(_percentile(latencies, 0.99), 2)
     result.max_ms = round(max(latencies, default=0.0), 2)
-    if floor:
+    if floor_server is not None:
         result.floor = run_floor(
-            database_url,
-            folder,
+            floor_server,
             tables=tables,
             seconds=seconds,
-            workers=workers,
             rate=rate,
             client_processes=client_processes,
             database_pid=database_pid,
@@ -849,6 +863,8 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     arguments = parser.parse_args()
+    # A ``timeout`` (SIGTERM) still stops the servers and the cluster (their ``finally``).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if not 1 <= arguments.tables <= 200:
         parser.error("--tables must be 1 to 200")
     if not 1 <= arguments.seconds <= 120:

@@ -16,13 +16,13 @@ durable commit, and four sends.
 
 Across workers (PostgreSQL, ``--workers`` above 1) it uses the app's own doorbell
 (:mod:`euchre.store.play.doorbell`): the INSERT and ``pg_notify`` in one statement (so the
-ring goes out only once the row is committed), each worker listening with
-``listen_forever`` and sending a ring to its own sockets of that table; a worker's own rings
-are skipped (it told its sockets already). On SQLite, one worker, the fan-out is in-process.
-Moves that arrive while a commit is under way go into the next one (group commit, as the
-app's writer does): one durable flush per move would cap SQLite at about 140 moves a second
-on this machine (docs/play.md), below the load the floor is measured under, and a floor the
-app beats is no floor.
+ring goes out only once the row is committed), each worker listening with ``listen_forever``
+(from its first socket on) and sending a ring to its own sockets of that table; a worker's
+own rings are skipped (it told its sockets already). On SQLite, one worker, the fan-out is
+in-process. Moves that arrive while a commit is under way go into the next one (group
+commit, as the app's writer does): one durable flush per move would cap SQLite at about 140
+moves a second on this machine (docs/play.md), below the load the floor is measured under,
+and a floor the app beats is no floor.
 
     DATABASE_URL=sqlite:///floor.db uv run python bench/play_floor.py --port 8002
 
@@ -158,17 +158,22 @@ def create_floor_app() -> "FastAPI":
     def wants(table_id: str, sender: int) -> bool:
         return table_id in sockets and sender not in own_backends
 
+    listeners: list[asyncio.Task[None]] = []
+
+    def listen() -> None:
+        """Start listening to the doorbell at the first socket (PostgreSQL only): a floor
+        started beside the app and idle while the app is measured hears none of its rings."""
+        if not database.is_sqlite and not listeners:
+            listeners.append(
+                asyncio.create_task(listen_forever(database.url, on_ring, lambda: None, wants))
+            )
+
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # The same thread limit as the app's (web/app.py): as many threads as connections.
         anyio.to_thread.current_default_thread_limiter().total_tokens = database.concurrency
-        listener = None
-        if not database.is_sqlite:
-            listener = asyncio.create_task(
-                listen_forever(database.url, on_ring, lambda: None, wants)
-            )
         yield
-        if listener is not None:
+        for listener in listeners:
             listener.cancel()
             with suppress(asyncio.CancelledError):
                 await listener
@@ -183,6 +188,7 @@ def create_floor_app() -> "FastAPI":
     @app.websocket("/ws/{table_id}")
     async def relay(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        listen()
         seat = int(json.loads(await websocket.receive_text())["seat"])
         sockets.setdefault(table_id, set()).add(websocket)
         try:
