@@ -318,28 +318,26 @@ async def _seat(
         async with connect(address, open_timeout=30, max_queue=None, compression=None) as socket:
             await socket.send(json.dumps({"token": token, "seq": load.latest[seat]}))
             while time.time() < stop_at:
-                until = min(stop_at, drops[0]) if drops else stop_at
-                try:
-                    left = max(0.01, until - time.time())
-                    raw = await asyncio.wait_for(socket.recv(), timeout=left)
-                except TimeoutError:
-                    if drops and time.time() >= drops[0]:
-                        drops.pop(0)
-                        dropping = time.time() < stop_at - 1.0
-                    if dropping:
+                if drops and time.time() >= drops[0]:
+                    drops.pop(0)
+                    if time.time() < stop_at - 1.0:
                         # A drop: the socket closes (the server logs ``drop N UNTIL``); the
                         # moves in flight at this table are not timed, since this seat sees
                         # them only when it is back. Marked before the close, so that the
                         # others' views of the drop find the seat away.
+                        dropping = returning = True
                         tally.drops += 1
                         load.away.add(seat)
                         tally.untimed += len(load.sent)
                         load.sent.clear()
                         load.seen.clear()
-                        returning = True
-                    if dropping or time.time() >= stop_at:
                         break
-                    continue
+                until = min(stop_at, drops[0]) if drops else stop_at
+                try:
+                    left = max(0.01, until - time.time())
+                    raw = await asyncio.wait_for(socket.recv(), timeout=left)
+                except TimeoutError:
+                    continue  # the window's end or a drop: the loop's checks see to it
                 message = json.loads(raw)
                 now = time.perf_counter()
                 if message["type"] == "error":
