@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-def _moves_table() -> Any:
+def moves_table() -> Any:
     """The relay's table (SQLAlchemy Core): one row per move."""
     from sqlalchemy import Column, Integer, MetaData, String, Table
 
@@ -73,7 +73,7 @@ def create_floor_app() -> "FastAPI":
     from euchre.store.play.doorbell import CHANNEL, RingEntry, listen_forever, ring_payload
 
     database = Database(database_url_from_environment())
-    moves = _moves_table()
+    moves = moves_table()
     sockets: dict[str, set[WebSocket]] = {}
     own_backends: set[int] = set()
     """PostgreSQL backend pids of this worker's connections (their rings are our own)."""
@@ -219,7 +219,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     options = parser.parse_args()
     database = Database(database_url_from_environment())
-    _moves_table().metadata.create_all(database.write_engine)
+    moves_table().metadata.create_all(database.write_engine)
     database.dispose()
     # The workers import this module by name: its folder must be on their path.
     here = os.path.dirname(os.path.abspath(__file__))

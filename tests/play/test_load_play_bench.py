@@ -89,7 +89,7 @@ def test_the_floor_relays_a_move_to_every_socket_of_its_table_and_refuses_a_take
     url = f"sqlite:///{tmp_path / 'floor.db'}"
     monkeypatch.setenv("DATABASE_URL", url)
     database = Database(url)
-    floor._moves_table().metadata.create_all(database.write_engine)
+    floor.moves_table().metadata.create_all(database.write_engine)
     with (
         TestClient(floor.create_floor_app()) as client,
         client.websocket_connect("/ws/t1") as south,
