@@ -84,6 +84,14 @@ def create_floor_app() -> "FastAPI":
         "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
     )
     waiting: list[tuple[tuple[str, int, int, str], asyncio.Future[bool]]] = []
+    running: set[asyncio.Task[None]] = set()
+    """Tasks started and not awaited (kept referenced until they end: the loop keeps only
+    weak references)."""
+
+    def keep(task: asyncio.Task[None]) -> None:
+        running.add(task)
+        task.add_done_callback(running.discard)
+
     writing: list[bool] = [False]
 
     def append(rows: list[tuple[str, int, int, str]]) -> list[bool]:
@@ -135,10 +143,10 @@ def create_floor_app() -> "FastAPI":
             writing[0] = False
 
     async def committed(table_id: str, seq: int, seat: int, move: str) -> bool:
-        future = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         waiting.append(((table_id, seq, seat, move), future))
         if not writing[0]:
-            asyncio.get_running_loop().create_task(write_waiting())
+            keep(asyncio.get_running_loop().create_task(write_waiting()))
         return await future
 
     async def fan_out(table_id: str, message: str) -> None:
@@ -151,8 +159,10 @@ def create_floor_app() -> "FastAPI":
     def on_ring(table_id: str, seq: int, entry: RingEntry | None) -> None:
         if entry is not None:
             seat, move, _at = entry
-            asyncio.get_running_loop().create_task(
-                fan_out(table_id, relay_message(seq, seat, move))
+            keep(
+                asyncio.get_running_loop().create_task(
+                    fan_out(table_id, relay_message(seq, seat, move))
+                )
             )
 
     def wants(table_id: str, sender: int) -> bool:
