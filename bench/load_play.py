@@ -37,8 +37,9 @@ report says "chat: not available on this server".
 The stack's floor (``bench/play_floor.py``: a WebSocket relay with no game on the same
 uvicorn stack, worker count and database, one durable INSERT per move with group commit and
 a fan-out to the table's four sockets, across workers through the app's PostgreSQL
-doorbell) is served in the same run, after the app, under the same load (the same tables,
-four sockets each, one move in flight per table, the same pace), and the report gives the
+doorbell) is started beside the app and loaded after it in the same run, idle meanwhile,
+under the same load (the same number of tables, four sockets each, one move in flight per
+table, the same pace), and the report gives the
 app's server CPU per move, p99, p50 and actions/s as ratios to the floor's first (the goal:
 at most 3 times the floor's CPU per move). ``--no-floor`` skips it.
 
