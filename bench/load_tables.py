@@ -384,11 +384,15 @@ def _floor_client_process(
 
 
 class FloorServer:
-    """``bench/stack_floor.py`` on 127.0.0.1 with ``database_url``, in its own process group."""
+    """``bench/stack_floor.py`` (or another floor ``script`` of this folder, such as
+    ``play_floor.py``) on 127.0.0.1 with ``database_url``, in its own process group."""
 
-    def __init__(self, database_url: str, folder: Path, *, workers: int) -> None:
+    def __init__(
+        self, database_url: str, folder: Path, *, workers: int, script: str = "stack_floor.py"
+    ) -> None:
         self.database_url = database_url
         self.workers = workers
+        self.script = script
         self.port = free_port()
         self.log_path = folder / f"floor-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -396,7 +400,7 @@ class FloorServer:
     def start(self, timeout: float = 90.0) -> FloorServer:
         """Start it and wait until every worker has started and ``GET /floor`` answers."""
         environment = dict(os.environ, DATABASE_URL=self.database_url)
-        script = Path(__file__).resolve().parent / "stack_floor.py"
+        script = Path(__file__).resolve().parent / self.script
         command = [sys.executable, str(script), "--port", str(self.port)]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
