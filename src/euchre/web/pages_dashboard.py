@@ -32,7 +32,7 @@ from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock, flash_message
-from euchre.web.pages_director import penalty_kinds, penalty_players
+from euchre.web.pages_penalties import penalty_kinds, penalty_players
 from euchre.web.round_words import round_label
 from euchre.web.templating import render
 
