@@ -168,9 +168,12 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.api_members import router as members_api_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
+    from euchre.web.pages_correction import router as correction_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
+    from euchre.web.pages_events import router as events_router
     from euchre.web.pages_members import router as members_router
+    from euchre.web.pages_penalties import router as penalties_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
     from euchre.web.sheets import router as sheets_router
@@ -187,7 +190,10 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         auth_router,
         audit_router,
         dashboard_router,
+        events_router,
         director_router,
+        correction_router,
+        penalties_router,
         members_router,
         players_router,
         public_router,

@@ -17,7 +17,8 @@ from euchre.store import events, scores
 from euchre.store.core import display_snapshot, player_id
 from euchre.store.models import Round, utc_now
 from euchre.tournament import EventSnapshot
-from euchre.web.pages_dashboard import PrizesView, prizes_view, round_label
+from euchre.web.pages_dashboard import PrizesView, prizes_view
+from euchre.web.round_words import round_label
 
 __all__ = ["between_view", "prizes_json"]
 

@@ -25,7 +25,6 @@ from euchre.tournament import (
     EventSnapshot,
     PlayoffConflict,
     PrizeAward,
-    RoundPlan,
     Stage,
     StandingRow,
 )
@@ -33,7 +32,8 @@ from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock, flash_message
-from euchre.web.pages_director import penalty_kinds, penalty_players
+from euchre.web.pages_penalties import penalty_kinds, penalty_players
+from euchre.web.round_words import round_label
 from euchre.web.templating import render
 
 __all__ = [
@@ -47,7 +47,6 @@ __all__ = [
     "dashboard_page",
     "decided_text",
     "prizes_view",
-    "round_label",
     "router",
     "side_pot_view",
     "standings_rows",
@@ -239,33 +238,6 @@ def prizes_view(snapshot: EventSnapshot) -> PrizesView:
             for playoff in snapshot.playoffs
         ],
     )
-
-
-def lower_first(text: str) -> str:
-    """ "Round 2 ..." as it reads inside a line."""
-    return text[:1].lower() + text[1:]
-
-
-def hands_note(plan: RoundPlan) -> str:
-    """ " (4 hands a game)" for a playoff round, "" for a main round."""
-    hands = plan.hands
-    if plan.stage != Stage.PLAYOFF or not hands or "hand" in (plan.label or ""):
-        return ""  # a main round, or the label already says its hands
-    return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
-
-
-def round_label(plan: RoundPlan | None, number: int) -> str:
-    """A round's name on every page: "Round 3", or for a playoff "Round 8 — Playoff:
-    4-hand game" (its own hand count)."""
-    if plan is None or plan.stage != Stage.PLAYOFF:
-        return f"Round {number}"
-    label = plan.label or ""
-    if not label:
-        hands = plan.hands
-        label = f"Playoff: {hands}-hand game" if hands else "Playoff"
-    elif not label.lower().startswith("playoff"):
-        label = f"Playoff: {label}"
-    return f"Round {number} — {label}"
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,8 @@ from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
-from euchre.web.pages_dashboard import (
-    hands_note,
-    lower_first,
-    prizes_view,
-    round_label,
-    standings_rows,
-)
+from euchre.web.pages_dashboard import prizes_view, standings_rows
+from euchre.web.round_words import hands_note, lower_first, round_label
 from euchre.web.templating import render
 
 __all__ = ["penalty_lines", "router"]

@@ -43,6 +43,7 @@ from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
 from euchre.web.page_helpers import read_form
 from euchre.web.pages_common import clock, flash_message, redirect
+from euchre.web.round_words import hands_note, lower_first, round_label
 from euchre.web.templating import render, render_text
 
 __all__ = [
@@ -406,12 +407,6 @@ def _page(
     ``confirm_error`` a refused confirmation next to its score. Once the round is over the
     page shows its result and what comes next; ``round_number`` shows that round's page (a
     score refused because its round is over comes back on its own round's page)."""
-    from euchre.web.pages_dashboard import (  # the dashboard imports the form
-        hands_note,
-        lower_first,
-        round_label,
-    )
-
     with database(request).read() as session:
         view = table_view(session, code=code, closed=True, round_number=round_number)
         computer = {

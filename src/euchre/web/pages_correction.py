@@ -1,0 +1,318 @@
+"""A table's result for the director: the correction form pre-filled with the recorded
+result (the score form is :mod:`euchre.web.table_page`'s, shared with the phone's), the
+table's history from the audit log, and saving only the fields the director changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+from sqlalchemy.orm import Session
+
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
+from euchre.store import events, rounds, scores
+from euchre.store.errors import AuthError, ConflictError, NotFoundError
+from euchre.tournament import (
+    Stage,
+    TableResult,
+)
+from euchre.tournament.validation import ResultError
+from euchre.web import table_page
+from euchre.web.deps import database
+from euchre.web.director_forms import (
+    CorrectionForm,
+    require_director,
+)
+from euchre.web.director_views import changes_text, director_page, field_text
+from euchre.web.page_helpers import page_director
+from euchre.web.pages_common import redirect
+from euchre.web.security import DirectorSession
+from euchre.web.templating import render_text
+
+__all__ = ["director_table_view", "result_form_values", "router"]
+
+router = APIRouter(include_in_schema=False)
+
+
+def director_table_view(
+    session: Session, event_id: int, round_number: int, table: int
+) -> tuple[table_page.TableView, Any]:
+    """A table's view for the director's pages (its players and game, no code) and its
+    round."""
+    from euchre.store.core import event_config
+    from euchre.store.table_view import game_profile
+
+    event = events.get_event(session, event_id=event_id)
+    round_row = rounds.get_round(session, event_id=event_id, number=round_number)
+    seating = round_row.plan.table(table)
+    if seating is None:
+        raise NotFoundError(f"round {round_number} has no table {table}")
+    by_id = {str(row.number): row for row in events.list_entrants(session, event_id=event_id)}
+    first, second = seating.partnerships
+    view = table_page.TableView(
+        code="",
+        partnerships=(
+            tuple(by_id[player] for player in first),
+            tuple(by_id[player] for player in second),
+        ),
+        # A playoff round's table plays its own game (a 4-hand playoff, a sudden-death hand).
+        profile=game_profile(load_profile(event_config(event).profile_id), round_row.plan),
+    )
+    return view, round_row
+
+
+def result_form_values(result: TableResult | None, view: table_page.TableView) -> dict[str, str]:
+    """The correction form's fields for a recorded result (its current values)."""
+    if result is None:
+        return {}
+    values = {"team0": str(result.team_points[0]), "team1": str(result.team_points[1])}
+    for number, hand in enumerate(result.hand_points, start=1):
+        values[f"hand_{number}_0"] = str(hand[0]) if hand[0] else "0"
+        values[f"hand_{number}_1"] = str(hand[1]) if hand[1] else "0"
+    for counts, prefix in (
+        (result.lone_hands, "lone"),
+        (result.lone_marches, "march"),
+        (result.euchres, "euchre"),
+    ):
+        for player, count in counts.items():
+            values[f"{prefix}_{player}"] = str(count)
+    points = result.team_points
+    own = result.player_points
+    if view.profile.individual_scoring:
+        for side, pair in enumerate(view.partnerships):
+            for member in pair:
+                values[f"points_{member.number}"] = str(own.get(str(member.number), points[side]))
+    first = result.first_to_tying_score
+    if first is not None:
+        values["first_to_tying_score"] = str(first)
+    return values
+
+
+def _table_history(
+    session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
+) -> list[dict[str, str]]:
+    """What the audit log says about this table, oldest first, with players named."""
+    from euchre.store.audit import list_audit, table_target
+    from euchre.store.results import describe_result
+    from euchre.web.convert import audit_changes
+    from euchre.web.pages_audit import action_words, with_names
+
+    target = table_target(round_number, table)
+    rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
+    numbers = {member.number: member.name for member in view.players}
+
+    by_id = {str(number): name for number, name in numbers.items()}
+    teams = (view.team_name(0), view.team_name(1))
+
+    def changes_of(entry: Any) -> str:
+        if audit_changes(entry):
+            return scores.describe_changes(
+                entry.old_value, entry.new_value, names=by_id, teams=teams
+            )
+        if entry.action in ("submit_score", "dispute_score") and entry.new_value:
+            return describe_result(entry.new_value, names=by_id, teams=teams)
+        return ""
+
+    return [
+        {
+            "when": entry.at.strftime("%H:%M:%S"),
+            "who": with_names(field_text(entry.who), numbers),
+            "action": action_words(entry.action),
+            "changes": changes_of(entry),
+            "reason": field_text(entry.reason),
+        }
+        for entry in rows
+    ]
+
+
+def _correction_page(
+    request: Request,
+    director: DirectorSession,
+    event_id: int,
+    round_number: int,
+    table: int,
+    *,
+    values: dict[str, str] | None = None,
+    error: str = "",
+    bad: tuple[str, ...] = (),
+    status: int = 200,
+) -> HTMLResponse:
+    """The correction page: ``values`` (what was typed) and the ``error`` with its ``bad``
+    fields marked re-show a refused correction; without them the form holds the recorded
+    result."""
+    with database(request).read() as session:
+        view, round_row = director_table_view(session, event_id, round_number, table)
+        playoff = round_row.plan.stage == Stage.PLAYOFF
+        official = scores.official_result(
+            session, event_id=event_id, round_number=round_number, table=table
+        )
+        current = None if official is None else official.result
+        history = _table_history(session, event_id, round_number, table, view)
+        ruled = scores.ruled_hands(
+            session, event_id=event_id, round_number=round_number, table=table
+        )
+    shown = values if values is not None else result_form_values(current, view)
+    # The score form is table_page's (shared with the phone's); the director's part of it,
+    # his CSRF field, the reason and the button, comes from this page's template.
+    frame = table_page.FormFrame(
+        action=f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result",
+        form_id="correction-form",
+        identity_html=render_text(
+            "pages/director/correction_frame.html",
+            {"csrf_token": director.csrf_token, "reason": (values or {}).get("reason", "")},
+        ),
+        button_html="",
+        heading="",
+        footer="",
+    )
+    # Both are built by table_page, which escapes every value it puts in them.
+    score_form = Markup(
+        table_page.score_form_html(
+            view, values=shown, error=error, bad=bad, frame=frame, playoff=playoff
+        )
+    )
+    recorded = (
+        Markup(table_page.result_html(view, current, element_id="recorded-result"))
+        if current is not None
+        else None
+    )
+    return director_page(
+        request,
+        "correction.html",
+        director,
+        f"Round {round_number}, table {table}: result",
+        {
+            "event_id": event_id,
+            "form_style": Markup(table_page.FORM_STYLE),
+            "teams": (view.team_name(0), view.team_name(1)),
+            "recorded": recorded,
+            "ruled": sorted(ruled.items()),
+            "score_form": score_form,
+            "history": history,
+        },
+        status=status,
+    )
+
+
+@router.get(
+    "/director/events/{event_id}/rounds/{round_number}/tables/{table}/result",
+    response_class=HTMLResponse,
+)
+def correction_page(request: Request, event_id: int, round_number: int, table: int) -> Response:
+    """A table's recorded result and the correction form, pre-filled with its current values
+    (totals, hands, lone hands, euchres per player, own points, who reached a tie first)."""
+    director = page_director(request)
+    return _correction_page(request, director, event_id, round_number, table)
+
+
+def _changed_fields(
+    entered: scores.ResultInput, current: TableResult | None, view: table_page.TableView
+) -> frozenset[str]:
+    """The result fields whose posted value differs from the recorded one (an own total is
+    compared with the one the form showed)."""
+    if current is None:
+        return frozenset(scores.RESULT_FIELDS)
+    recorded = current
+
+    def numbers(mapping: Any) -> dict[int, int]:
+        return {int(player): int(count) for player, count in mapping.items() if count}
+
+    changed = set()
+    if entered.team_points is not None and tuple(entered.team_points) != recorded.team_points:
+        changed.add("team_points")
+    if tuple(entered.hand_points) != tuple(recorded.hand_points):
+        changed.add("hand_points")
+    for name in ("lone_hands", "lone_marches", "euchres"):
+        if numbers(getattr(entered, name)) != numbers(getattr(recorded, name)):
+            changed.add(name)
+    shown = result_form_values(current, view)
+    for member in view.players:
+        typed = entered.player_points.get(member.number)
+        if typed is not None and str(typed) != shown.get(f"points_{member.number}"):
+            changed.add("player_points")
+    if entered.first_to_tying_score != recorded.first_to_tying_score:
+        changed.add("first_to_tying_score")
+    return frozenset(changed)
+
+
+@router.post("/director/events/{event_id}/rounds/{round_number}/tables/{table}/result")
+async def correction_post(
+    request: Request,
+    event_id: int,
+    round_number: int,
+    table: int,
+    form: Annotated[CorrectionForm, Form()],
+) -> Response:
+    """Save a corrected result: only the fields the director changed change."""
+    director = require_director(request, form)
+    data = form.fields()
+
+    def work() -> str:
+        with database(request).write() as session:
+            view, _ = director_table_view(session, event_id, round_number, table)
+            official = scores.official_result(
+                session, event_id=event_id, round_number=round_number, table=table
+            )
+            current = None if official is None else official.result
+            entered = table_page.entered_from_form(data, view)
+            given = _changed_fields(entered, current, view)
+            entered = replace(entered, given=given)
+            result, changes = scores.correct_result(
+                session,
+                event_id=event_id,
+                round_number=round_number,
+                table=table,
+                entered=entered,
+                who=director.name,
+                reason=form.reason,
+            )
+            what = scores.describe_changes(
+                None if current is None else current.to_json(),
+                result.result.to_json(),
+                names={str(member.number): member.name for member in view.players},
+                teams=(view.team_name(0), view.team_name(1)),
+            )
+            moved = changes_text(session, event_id, changes)
+            return f"Result saved: {what}." + (f" Seats changed: {moved}." if moved else "")
+
+    try:
+        message = await run_in_threadpool(work)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        field = error.field if isinstance(error, ResultError) else ""
+        text = str(error)
+        status = 409 if isinstance(error, ConflictError) else 400
+
+        def refused() -> HTMLResponse:
+            with database(request).read() as session:
+                view, _ = director_table_view(session, event_id, round_number, table)
+            return _correction_page(
+                request,
+                director,
+                event_id,
+                round_number,
+                table,
+                values=data,
+                error=text,
+                bad=tuple(table_page.field_ids(field, view)),
+                status=status,
+            )
+
+        return await run_in_threadpool(refused)
+    return redirect(
+        request, f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result", message
+    )
+
+
+@router.get("/director/events/{event_id}/result")
+def correction_picker(request: Request, event_id: int, round: int, table: int) -> Response:
+    """Where the picker leads without JavaScript: the table's correction form."""
+    return RedirectResponse(
+        f"/director/events/{event_id}/rounds/{round}/tables/{table}/result", status_code=303
+    )
