@@ -108,12 +108,18 @@ def _assert_bids_shown_where_made(page: Page, view: dict[str, Any]) -> int:
 
 
 def _assert_one_row(page: Page) -> int:
-    boxes = [card.bounding_box() for card in page.locator("#my-hand .card-button").all()]
-    assert boxes and all(box is not None for box in boxes)
-    tops = {round(box["y"]) for box in boxes if box is not None}
+    # Every card's box read in one step in the page: a notice shown or hidden between two
+    # separate reads would move the hand and look like a wrap.
+    boxes: list[dict[str, float]] = page.evaluate(
+        """() => [...document.querySelectorAll("#my-hand .card-button")].map((card) => {
+            const box = card.getBoundingClientRect();
+            return {y: box.top, right: box.right};
+        })"""
+    )
+    assert boxes
+    tops = {round(box["y"]) for box in boxes}
     assert len(tops) == 1, f"the hand wraps: card tops {tops}"
-    right = max(box["x"] + box["width"] for box in boxes if box is not None)
-    assert right <= PHONE["width"], "a card is off the screen"
+    assert max(box["right"] for box in boxes) <= PHONE["width"], "a card is off the screen"
     return len(boxes)
 
 
