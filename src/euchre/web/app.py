@@ -26,32 +26,15 @@ from euchre.engine.errors import EuchreError
 from euchre.store.auth import ensure_secret_key
 from euchre.store.db import Database
 from euchre.store.errors import (
-    AuthError,
-    ConflictError,
-    NotFoundError,
     RateLimitedError,
 )
 from euchre.store.sheet_folder import load_sheets_folder, sheets_folder
+from euchre.web.errors import status_for
 from euchre.web.page_helpers import LoginRequired, login_redirect
-from euchre.web.security import CsrfError, SessionSigner
+from euchre.web.security import SessionSigner
 from euchre.web.templating import render
 
-__all__ = ["create_app", "status_for"]
-
-
-def status_for(error: Exception) -> int:
-    """The HTTP status for an error raised by the layers below."""
-    if isinstance(error, RateLimitedError):
-        return 429
-    if isinstance(error, CsrfError):
-        return 403
-    if isinstance(error, AuthError):
-        return 401
-    if isinstance(error, NotFoundError):
-        return 404
-    if isinstance(error, ConflictError | IntegrityError):
-        return 409
-    return 400
+__all__ = ["create_app"]
 
 
 def _wants_json(request: Request) -> bool:
@@ -201,7 +184,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         table_router,
     ):
         app.include_router(router)
-    from euchre.web.play_api import install_play
+    from euchre.web.play_install import install_play
 
     install_play(app)
     from euchre.web.online import install_online

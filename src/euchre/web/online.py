@@ -39,7 +39,6 @@ from euchre.store import online
 from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.store.events import get_event
 from euchre.store.play import PlayService
-from euchre.web.app import status_for
 from euchre.web.deps import (
     database,
     director_for_read,
@@ -53,6 +52,7 @@ from euchre.web.director_forms import (
     SeatForm,
     require_director,
 )
+from euchre.web.errors import status_for
 from euchre.web.online_between import between_view
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
@@ -473,7 +473,7 @@ async def mark_post(request: Request, event_id: Id, form: Annotated[MarkForm, Fo
 
 def install_online(app: FastAPI) -> None:
     """Add online club nights: the routes, and the hook that records a table's result when
-    its game ends (after :func:`euchre.web.play_api.install_play`)."""
+    its game ends (after :func:`euchre.web.play_install.install_play`)."""
     service: PlayService = app.state.play_service
     service.on_game_over = online.on_game_over(app.state.database, service)
     app.include_router(router)

@@ -13,14 +13,12 @@
 
 from __future__ import annotations
 
-import os
 import tomllib
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import segno
-from fastapi import APIRouter, FastAPI, Header, HTTPException, Request
+from fastapi import APIRouter, Header, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
@@ -30,7 +28,6 @@ from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
 from euchre.store.play import ForbiddenError, PlayService, SeatTicket, seat_kinds
 from euchre.store.play.table import TableConfig, config_from_request
 from euchre.web.deps import guard_codes
-from euchre.web.play_ws import PlayRuntime
 from euchre.web.security import client_key
 
 __all__ = [
@@ -41,7 +38,6 @@ __all__ = [
     "JoinIn",
     "SeatChangeIn",
     "TableCreate",
-    "install_play",
     "redeem",
     "router",
     "seat_url",
@@ -355,44 +351,3 @@ async def records(request: Request, table_id: str) -> PlainTextResponse:
     rows = await _call(service_of(request).records, table_id)
     text = "".join(json.dumps(row) + "\n" for row in rows)
     return PlainTextResponse(text, media_type="application/x-ndjson")
-
-
-def install_play(app: FastAPI) -> None:
-    """Add browser play to the app: the service, the live runtime, the routes and pages.
-
-    ``EUCHRE_PLAY_BOT_DELAY`` (seconds, default 0.8) paces computer players;
-    ``EUCHRE_PLAY_AWAY_SECONDS`` (unset: each table's own window, 45 s at a casual table):
-    a human whose last socket closed during a game is played for by a computer player after
-    that long, until they come back (tests and benchmarks set it);
-    ``EUCHRE_PLAY_CREATE_PER_MINUTE`` (default 30) limits new tables per client.
-    """
-    from euchre.web import play_pages, play_ws
-
-    store = app.state.database
-    service = PlayService(
-        store, create_per_minute=int(os.environ.get("EUCHRE_PLAY_CREATE_PER_MINUTE", "30"))
-    )
-    runtime = PlayRuntime(
-        service,
-        bot_delay=float(os.environ.get("EUCHRE_PLAY_BOT_DELAY", "0.8")),
-    )
-    away_seconds = os.environ.get("EUCHRE_PLAY_AWAY_SECONDS")
-    if away_seconds:
-        service.drop_seconds_override = float(away_seconds)
-    service.on_commit = runtime.committed
-    app.state.play_service = service
-    app.state.play_runtime = runtime
-    previous = app.router.lifespan_context
-
-    @asynccontextmanager
-    async def lifespan(application: FastAPI) -> AsyncIterator[Any]:
-        async with previous(application) as state:
-            await runtime.start(postgres_url=None if store.is_sqlite else store.url)
-            try:
-                yield state
-            finally:
-                await runtime.stop()
-
-    app.router.lifespan_context = lifespan
-    for extra in (router, play_ws.router, play_pages.router):
-        app.include_router(extra)

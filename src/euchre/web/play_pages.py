@@ -20,6 +20,7 @@ from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
 from euchre.engine.record import HandRecord, replay
 from euchre.store.play import SEAT_NAMES, seat_kinds
 from euchre.store.play.table import CHAT_LENGTH, CHAT_PRESETS, hand_review
+from euchre.web.errors import status_for
 from euchre.web.play_api import (
     TableCreate,
     base_url,
@@ -130,8 +131,6 @@ async def open_table(
             service.create_table, config, client=client_key(request)
         )
     except EuchreError as error:
-        from euchre.web.app import status_for
-
         return _new_page(request, error=str(error), status=status_for(error))
     seats = []
     for ticket in tickets:
@@ -169,8 +168,6 @@ async def join_by_code(request: Request, code: Annotated[str, Form(max_length=32
     try:
         table_id, ticket = await redeem(request, code)
     except EuchreError as error:
-        from euchre.web.app import status_for
-
         return _new_page(request, error=str(error), status=status_for(error))
     return RedirectResponse(seat_url(request, table_id, ticket), status_code=303)
 

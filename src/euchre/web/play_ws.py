@@ -37,6 +37,7 @@ from euchre.engine.errors import EuchreError
 from euchre.store.errors import NotFoundError
 from euchre.store.play import HUMAN, AutoMove, ForbiddenError, PlayService
 from euchre.store.play.doorbell import RingEntry, listen_forever
+from euchre.web.errors import status_for
 
 __all__ = ["PlayRuntime", "Subscriber", "router"]
 
@@ -583,8 +584,6 @@ async def _chat(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, tex
     try:
         await run_in_threadpool(runtime.service.say, table_id, seat=subscriber.seat, text=text)
     except EuchreError as error:
-        from euchre.web.app import status_for
-
         await _error(subscriber, status_for(error), str(error), chat=True)
 
 
@@ -592,8 +591,6 @@ def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
     """On the loop: ``subscriber``'s move was committed (or refused: tell it why)."""
     subscriber.idle.set()
     if error is not None:
-        from euchre.web.app import status_for
-
         status = status_for(error) if isinstance(error, EuchreError) else 500
         task = asyncio.ensure_future(_error(subscriber, status, str(error)))
         _PENDING.add(task)
