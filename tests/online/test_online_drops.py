@@ -82,7 +82,14 @@ def test_a_player_who_drops_for_good_is_played_by_a_computer_after_two_minutes_a
     # The others play the game out; the computer player moves for the absent player.
     others = {table: {seat: seats[seat]["token"] for seat in (0, 2, 3)}}
     play_out(director, others, random.Random(4))
-    snapshot = director.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+    # The game's result reaches the event just after the table says it is over: wait for it.
+    deadline = time.monotonic() + 30
+    while True:
+        snapshot = director.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+        if any(row["games_played"] for row in snapshot["standings"]):
+            break
+        assert time.monotonic() < deadline, "the game's result never reached the event"
+        time.sleep(0.05)
     rows = {row["competitor_id"]: row for row in snapshot["standings"]}
     marked = [unit for unit, row in rows.items() if row.get("computer_games")]
     assert len(marked) == 1
