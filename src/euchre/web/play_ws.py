@@ -84,6 +84,10 @@ class Subscriber:
                 await self.socket.send_text(message)
 
 
+_STOP_WAIT_S = 2.0
+"""How long shutting down waits for the cancelled drivers, pushers and listener, each try."""
+
+
 class PlayRuntime:
     """Per-process live state: who listens to which table, and the drivers that move for
     computer players (after ``bot_delay`` seconds) and for humans whose timer ran out.
@@ -128,16 +132,24 @@ class PlayRuntime:
             self.kick(table_id)
 
     async def stop(self) -> None:
-        """Cancel the drivers and the listener."""
+        """Cancel the drivers and the listener. The loop is let go first, so nothing starts
+        a new driver meanwhile, and shutting down never waits on a task for ever: on Python
+        3.11 ``asyncio.wait_for`` can swallow a cancellation that meets its timeout's end, and
+        a driver would then sleep on until its next move is due."""
+        self.loop = None
         tasks = [*self._drivers.values(), *self._pushers.values()]
         if self._listener is not None:
             tasks.append(self._listener)
+        for _ in range(3):
+            pending = [task for task in tasks if not task.done()]
+            if not pending:
+                break
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=_STOP_WAIT_S)
         for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        self.loop = None
+            if task.done() and not task.cancelled():
+                task.exception()  # retrieved: a task that failed is not reported at exit
 
     # ------------------------------------------------------------------ changes
     def committed(self, table_id: str, seq: int) -> None:
@@ -417,7 +429,7 @@ class PlayRuntime:
 
     async def _drive(self, table_id: str) -> None:
         try:
-            while table_id in self._again:
+            while table_id in self._again and self.loop is not None:
                 self._again.discard(table_id)
                 move = await run_in_threadpool(self.service.pending_auto_move, table_id)
                 if move is None:
