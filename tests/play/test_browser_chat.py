@@ -5,7 +5,7 @@ preset and free text reach every page, a ``<script>`` message shows as text, a b
 messages is refused with a sentence, and the host turns free text off. Turn alerts: the
 tab's title says "Your turn" while the page is hidden, the phone vibrates when the turn
 comes, and auto-play (when switched on) plays a single legal card by itself and says so.
-Screenshots at 390x844 go to ``test-artifacts/`` and ``/tmp/shots-h14/``.
+Screenshots at 390x844 go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .helpers import bearer
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-h14")
+SHOTS = Path("test-artifacts") / "shots"
 STUBS = """
 window.__vibrations = [];
 navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return true; };

@@ -6,7 +6,7 @@ deadline a computer player takes West's seat; West opens the table again on his 
 is told what was played for him ("While you were away the computer played: ..."). The
 window is 20 s here (``EUCHRE_PLAY_AWAY_SECONDS``; a casual table's own is 45 s): the test
 waits for what the pages show, never for a time. Screenshots at 390x844 go to
-``test-artifacts/`` and ``/tmp/shots-h9/``.
+``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .helpers import CARD, bearer
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-h9")
+SHOTS = Path("test-artifacts") / "shots"
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 context per seat. The host edits the table's questions on the page before the game, the
 winning team skips one question and asks another, the player asked types the answer, and
 every phone's question log shows who asked whom, which question and the answer. Screenshots
-at 390x844 go to ``test-artifacts/`` and ``/tmp/shots-h12/``.
+at 390x844 go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tests.served import EuchreServer
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-h12")
+SHOTS = Path("test-artifacts") / "shots"
 ENABLED = "[data-action]:enabled"
 DECK = "\n".join(
     f"{card}: Our club's question {card}: what did you cook last?" for card in PILE_CARDS

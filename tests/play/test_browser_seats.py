@@ -3,7 +3,7 @@
 A seat re-opened on a second device: the first page is told ("This seat was opened on
 another device.") and gets nothing more; a player who is not the host cannot change a seat;
 the invite view shows one seat at a time with a share button. Screenshots at 390x844 go to
-``test-artifacts/`` and ``/tmp/shots-h7/``.
+``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .helpers import bearer
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path("/tmp/shots-h7")
+SHOTS = Path("test-artifacts") / "shots"
 
 
 def _shot(page: Page, artifacts: Path, name: str) -> None:

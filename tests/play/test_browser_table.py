@@ -9,7 +9,7 @@ player sees speaks the protocol (a stale move gets a sentence). The replay page 
 through the game. A turn timer says a computer plays when it runs out; animations stop under
 ``prefers-reduced-motion``; axe-core finds no serious or critical problem in any phase.
 Screenshots at 390x844 and 1280x800 in bidding, play and the review go to
-``test-artifacts/`` and ``/tmp/shots-h10/``.
+``test-artifacts/``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 ENABLED = "[data-action]:enabled"
-SHOTS = Path("/tmp/shots-h10")
+SHOTS = Path("test-artifacts") / "shots"
 BID_WORDS = {
     "pass": "Pass",
     "order": "Order it up",

@@ -63,7 +63,7 @@ def test_the_dashboard_asks_who_reached_the_tying_score_first_before_the_next_ro
     expect(question).to_contain_text("Table 1 is level 5–5 after a penalty: who reached 5 first?")
     expect(page.locator("#start-round")).to_be_disabled()
     question.scroll_into_view_if_needed()
-    shots = Path("/tmp/shots-h2")
+    shots = Path("test-artifacts") / "shots"
     shots.mkdir(exist_ok=True)
     for folder in (artifacts, shots):
         page.screenshot(path=str(folder / "01-dashboard-level-after-penalty.png"))

@@ -35,6 +35,6 @@ def test_bolivar_results_page_lists_players_level_on_points_as_t2_sharing_the_mo
             page.locator(f"#results-standings [data-testid=standing-{row}] td").first
         ).to_have_text("2=")
     page.screenshot(path=str(artifacts / "results-shared-prize-1280x800.png"))
-    shots = Path("/tmp/shots-h3")
+    shots = Path("test-artifacts") / "shots"
     shots.mkdir(exist_ok=True)
     page.screenshot(path=str(shots / "results-shared-prize-1280x800.png"))

@@ -1,6 +1,6 @@
 """Issue 22, item 1 in real Chromium at 1280x800: the director's roster page (add a member,
 a refused roster file naming its bad lines, a merge and its undo) and adding a member to an
-event through the add-player form's type-ahead. Screenshots go to /tmp/shots-h17/ and
+event through the add-player form's type-ahead. Screenshots go to
 ``test-artifacts/<test name>/``."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from tests.store.factory import PASSWORD, director_api, event_config
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots-h17")
+SHOTS = Path("test-artifacts") / "shots"
 
 
 def test_the_roster_page_and_a_member_added_to_an_event_through_the_type_ahead(

@@ -84,7 +84,7 @@ def test_each_phone_says_its_own_tie_rule_and_a_level_valpo_playoff_says_sudden_
     phone.goto(f"{served.base_url}/t/{code}")
     expect(phone.get_by_text("Level, 2–2: sudden death next.")).to_be_visible()
     expect(phone.locator("body")).not_to_contain_text(" won, 2–2")
-    shots = Path("/tmp/shots-h4")
+    shots = Path("test-artifacts") / "shots"
     shots.mkdir(exist_ok=True)
     for folder in (artifacts, shots):
         phone.screenshot(path=str(folder / "h4-valpo-level-playoff.png"), full_page=True)
