@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import httpx
+from fastapi.testclient import TestClient
 
 
 def claim(client: httpx.Client, event_id: int, code: str) -> dict[str, Any]:
@@ -62,3 +63,29 @@ def play_out(
                 moved = True
         if not moved:
             time.sleep(0.005)
+
+
+def seated_night(
+    director: TestClient, profile_id: str, **settings: Any
+) -> tuple[int, dict[int, dict[str, Any]]]:
+    """An online night of one table under ``profile_id``, its round started and every player
+    seated at the play table: the event and, seat by seat, each player's claim."""
+    from tests.store.factory import add_singles, codes_by_number
+
+    body = {"name": "Online", "profile_id": profile_id, "rounds": 1, "online": True, **settings}
+    answer = director.post("/api/events", json=body)
+    assert answer.status_code == 201, answer.text
+    event_id = int(answer.json()["id"])
+    add_singles(director, event_id, 4)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    seats = {}
+    for code in codes_by_number(director, event_id).values():
+        found = claim(director, event_id, code)
+        seats[found["seat"]] = found
+        seq = director.get(f"/api/play/tables/{found['play_table']}").json()["seq"]
+        director.post(
+            f"/api/play/tables/{found['play_table']}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(found["token"]),
+        )
+    return event_id, seats

@@ -8,29 +8,12 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.online.helpers import bearer, claim
-from tests.store.factory import add_singles, codes_by_number
+from tests.online.helpers import bearer, seated_night
 
 
 def _night(director: TestClient, **settings: Any) -> tuple[int, dict[int, dict[str, Any]]]:
     """An online Valpo night of one table, every player seated; seat -> his claim."""
-    body = {"name": "Online", "profile_id": "valpo", "rounds": 1, "online": True, **settings}
-    answer = director.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.text
-    event_id = int(answer.json()["id"])
-    add_singles(director, event_id, 4)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
-    seats = {}
-    for code in codes_by_number(director, event_id).values():
-        found = claim(director, event_id, code)
-        seats[found["seat"]] = found
-        seq = director.get(f"/api/play/tables/{found['play_table']}").json()["seq"]
-        director.post(
-            f"/api/play/tables/{found['play_table']}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(found["token"]),
-        )
-    return event_id, seats
+    return seated_night(director, "valpo", **settings)
 
 
 def _say(director: TestClient, seat: dict[str, Any], text: str) -> Any:
