@@ -30,10 +30,8 @@ Like ``stack_floor.py`` the module imports nothing heavy at its top (uvicorn's w
 re-import the main script before they answer the supervisor's health check).
 """
 
-import argparse
 import asyncio
 import json
-import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from datetime import UTC, datetime
@@ -219,35 +217,9 @@ def create_floor_app() -> "FastAPI":
 
 def main() -> None:
     """Create the relay's table, then serve it the way ``euchre serve`` serves the app."""
-    import uvicorn
+    from stack_floor import serve_floor  # a script of this folder, on the path when run
 
-    from euchre.cli.web_cmds import http_implementation, loop_implementation
-    from euchre.store.db import Database, database_url_from_environment
-
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--workers", type=int, default=1)
-    options = parser.parse_args()
-    database = Database(database_url_from_environment())
-    moves_table().metadata.create_all(database.write_engine)
-    database.dispose()
-    # The workers import this module by name: its folder must be on their path.
-    here = os.path.dirname(os.path.abspath(__file__))
-    os.environ["PYTHONPATH"] = os.pathsep.join(
-        [here, *filter(None, [os.environ.get("PYTHONPATH")])]
-    )
-    uvicorn.run(
-        "play_floor:create_floor_app",
-        factory=True,
-        app_dir=here,
-        host="127.0.0.1",
-        port=options.port,
-        workers=options.workers,
-        log_level="info",
-        http=http_implementation(),
-        loop=loop_implementation(),
-        access_log=False,
-    )
+    serve_floor("play_floor", moves_table(), (__doc__ or "").splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -86,27 +86,29 @@ def create_floor_app() -> "FastAPI":
     return app
 
 
-def main() -> None:
-    """Create the floor's table, then serve it the way ``euchre serve`` serves the app."""
+def serve_floor(module: str, table: Any, description: str) -> None:
+    """Create a floor's ``table``, then serve ``module``'s ``create_floor_app`` the way
+    ``euchre serve`` serves the app (``--port``, ``--workers``; the same HTTP stack and loop).
+    The HTTP floor here and the play floor (``play_floor.py``) both start this way."""
     import uvicorn
 
     from euchre.cli.web_cmds import http_implementation, loop_implementation
     from euchre.store.db import Database, database_url_from_environment
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--workers", type=int, default=1)
     options = parser.parse_args()
     database = Database(database_url_from_environment())
-    _floor_table().metadata.create_all(database.write_engine)
+    table.metadata.create_all(database.write_engine)
     database.dispose()
-    # The workers import this module by name: its folder must be on their path.
+    # The workers import the module by name: its folder must be on their path.
     here = os.path.dirname(os.path.abspath(__file__))
     os.environ["PYTHONPATH"] = os.pathsep.join(
         [here, *filter(None, [os.environ.get("PYTHONPATH")])]
     )
     uvicorn.run(
-        "stack_floor:create_floor_app",
+        f"{module}:create_floor_app",
         factory=True,
         app_dir=here,
         host="127.0.0.1",
@@ -117,6 +119,11 @@ def main() -> None:
         loop=loop_implementation(),
         access_log=False,
     )
+
+
+def main() -> None:
+    """Create the floor's table, then serve it the way ``euchre serve`` serves the app."""
+    serve_floor("stack_floor", _floor_table(), __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":
