@@ -3,7 +3,7 @@
 :class:`~euchre.engine.state.HandState` is the engine the product uses (records, web, bots).
 This module drives the same hand — deal, both bidding rounds, going under, defending alone,
 the dealer's discard, folding, play and scoring — over a flat ``int64`` array so that numba
-can play millions of hands in one call (``docs/engine-speed.md`` says why it exists). It
+can play millions of hands in one call (``bench/notes/engine-speed.md`` says why it exists). It
 owns no rule of its own where one can be shared: following suit and the trick winner are the
 functions of :mod:`euchre.engine.rules` compiled (:mod:`euchre.engine.compiled_rules`), and
 the score is the profile's own :attr:`~euchre.engine.profile.RuleProfile.score_table`,
