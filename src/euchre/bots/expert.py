@@ -128,7 +128,8 @@ class ExpertBot(PimcBot):
     """The learned points over a pass a bid must reach."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
-    since 2026-11-23: played out, the lone hands it turned down paid, see bench/notes/bots-strength.md)."""
+    since 2026-11-23: played out, the lone hands it turned down paid, see
+    bench/notes/bots-strength.md)."""
     model: BiddingModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)

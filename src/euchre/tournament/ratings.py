@@ -11,7 +11,8 @@ starts at 0 and rises as the app grows sure of them), and a member stays "provis
 Deterministic: :func:`rate_games` sorts the games into one canonical order (event date, event,
 round, table, then the game's key and its content), never the order they were entered in, and
 replays them from the prior every time; a corrected past result is a new list of games and
-gives new ratings. See ``docs/season.md`` for the model chosen, ``bench/notes/ratings.md`` for what it is worth.
+gives new ratings. See ``docs/season.md`` for the model chosen, ``bench/notes/ratings.md``
+for what it is worth.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ PROVISIONAL_GAMES = 10
 
 
 class RatingModel(Choice):
-    """The Weng-Lin models offered (``bench/notes/ratings.md`` compares them on simulated seasons)."""
+    """The Weng-Lin models offered (``bench/notes/ratings.md`` compares them on simulated
+    seasons)."""
 
     PLACKETT_LUCE = "plackett_luce"
     THURSTONE_MOSTELLER_FULL = "thurstone_mosteller_full"
