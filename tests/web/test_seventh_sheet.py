@@ -132,3 +132,17 @@ def test_maple_grove_sheet_reads_back_every_value_with_its_clause(client: TestCl
     assert values["profile.game_hands"]["value"] == 6
     assert values["words.opponent_check"]["value"] == "signature"
     assert values["event.prize_ties"]["clause"] == "house default"
+
+
+def test_a_refused_profile_option_is_reported_at_its_own_key_and_line(client: TestClient) -> None:
+    """The newcomer's first stumble: ``all_pass = "redeal"`` was reported at the ``[profile]``
+    table's line; it names the option, its line and the values allowed."""
+    text = SHEET.read_text().replace('all_pass = "throw_in"', 'all_pass = "redeal"')
+    line = text.splitlines().index('all_pass = "redeal"') + 1
+    answer = client.post("/api/sheets", json={"text": text, "filename": SHEET.name})
+    assert answer.status_code == 400, answer.text
+    [problem] = answer.json()["problems"]
+    assert (problem["key"], problem["line"]) == ("profile.options.all_pass", line)
+    assert "'stick_the_dealer', 'throw_in'" in problem["message"]
+    assert f"line {line}, profile.options.all_pass" in answer.json()["detail"]
+    assert SHEET_ID not in client.get("/api/choices").json()["profiles"]

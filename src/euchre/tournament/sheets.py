@@ -402,6 +402,16 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def _profile_key(parsed: SheetFile, message: str) -> str:
+    """The key a refused profile is reported at: the inline option the message quotes (so
+    the problem's line is the option's own), else ``profile``."""
+    if isinstance(parsed.profile, ProfileFile):
+        for name in parsed.profile.options:
+            if f"{name!r}" in message:
+                return f"profile.options.{name}"
+    return "profile"
+
+
 def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = "") -> Sheet:
     """Check a sheet file's ``text`` and build its :class:`Sheet` (its profile is not
     registered yet). Raises :class:`SheetError` with one problem per fault."""
@@ -421,7 +431,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     try:
         profile = _profile_of(parsed, origin)
     except EuchreError as error:
-        problems.append(_problem(text, "profile", str(error)))
+        problems.append(_problem(text, _profile_key(parsed, str(error)), str(error)))
     preset = _preset_of(parsed.event)
     try:
         _check_preset(parsed, preset)
