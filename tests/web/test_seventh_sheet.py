@@ -127,6 +127,9 @@ def test_maple_grove_tally_sheet_says_the_granges_words(client: TestClient) -> N
 def test_maple_grove_sheet_reads_back_every_value_with_its_clause(client: TestClient) -> None:
     _grange_event(client)
     values = {row["key"]: row for row in client.get(f"/api/sheets/{SHEET_ID}").json()}
+    # The first line names what the club changed of the profile it extends (a stumble).
+    assert values["profile"]["value"] == "tournament"
+    assert "with this sheet's own all_pass, defend_alone, game_hands" in values["profile"]["clause"]
     assert values["profile.all_pass"]["value"] == "throw_in"
     assert values["profile.all_pass"]["clause"].startswith("Rule 3: 'If all four pass twice")
     assert values["profile.game_hands"]["value"] == 6

@@ -360,10 +360,15 @@ class Sheet:
         profile, each event and word key (set or house default) and each profile option."""
         event_defaults = EventFile.model_fields
         same = self.rules_from == self.profile.id
+        base = load_profile(self.rules_from).options()
+        changed = [name for name, value in self.profile.options().items() if base[name] != value]
         rules = (
             self.profile.name
             if same
             else f"the rules of profile {self.rules_from!r}: each option below"
+            if not changed
+            else f"the rules of profile {self.rules_from!r} with this sheet's own "
+            f"{', '.join(changed)}: each option below"
         )
         rows: list[tuple[str, Any, str]] = [("profile", self.rules_from, rules)]
         for key in EVENT_KEYS:
