@@ -14,7 +14,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
-from tests.store.factory import add_singles, codes_by_number, director_client, sqlite_url
+from tests.store.factory import (
+    add_singles,
+    codes_by_number,
+    director_client,
+    sqlite_url,
+    table_sides,
+)
 
 from euchre.tournament.sheets import use_user_sheets
 
@@ -105,10 +111,17 @@ def test_maple_grove_night_new_partners_every_game_a_dime_a_euchre_anyone_takes_
     assert pot["paid"] and pot["winners"]
 
 
-def test_maple_grove_tally_sheet_says_the_granges_words(client: TestClient) -> None:
+def test_maple_grove_phone_and_tally_sheet_say_the_granges_words(client: TestClient) -> None:
     event_id = _grange_event(client)
     add_singles(client, event_id, 8)
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    code, _ = table_sides(client, event_id)
+    phone = client.get(f"/t/{code}").text
+    # "A game is six deals": six hand lines on the phone, no seventh.
+    assert 'id="hand-6-0"' in phone and 'id="hand-7-0"' not in phone
+    # The Grange's sheet gives no tie sentence: the phone borrows none (sheet 004's).
+    assert 'id="tie-rule"' not in phone
+    assert "Ties go to the first team to make the tying score" not in phone
     answer = client.get(f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
     assert answer.status_code == 200
     text = " ".join(
