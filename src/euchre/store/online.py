@@ -714,11 +714,11 @@ def live_tables(
         with service.reading(play_table_id) as state:
             game = state.game
             last: datetime | None = state.last_at
-            takeover_at = list(state.takeover_at)
             clock = service.clock()
             seats = []
             for seat in range(4):
                 player = int(players[str(seat)])
+                until = state.takeover_at[seat]
                 seats.append(
                     {
                         "seat": seat,
@@ -729,9 +729,7 @@ def live_tables(
                         "bot": bots.get(str(seat)),
                         "connected": not state.dropped[seat],
                         "away": state.away[seat],
-                        "takeover_in": None
-                        if takeover_at[seat] is None
-                        else max(0, round(takeover_at[seat] - clock)),
+                        "takeover_in": None if until is None else max(0, round(until - clock)),
                     }
                 )
             to_act = state.to_act
