@@ -105,7 +105,7 @@ def test_an_online_bolivar_night_of_8_over_3_rounds_with_one_player_dropping_for
         found = claim(client, event_id, player["code"])
         seats.setdefault(found["play_table"], {})[found["seat"]] = found["token"]
         _sit(client, found["play_table"], found["token"])
-    expect(page.locator("#play-status")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#play-status")).to_have_attribute("data-status", "playing", timeout=20_000)
     mine = _seat_of_page(page, first["play_table"])
     seats.setdefault(first["play_table"], {})[mine["seat"]] = mine["token"]
     desk.goto(f"{served.base_url}/director/events/{event_id}/online")
