@@ -35,7 +35,8 @@ from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
 from euchre.store.errors import NotFoundError
-from euchre.store.play import HUMAN, AutoMove, ForbiddenError, PlayService
+from euchre.play import HUMAN
+from euchre.store.play import AutoMove, ForbiddenError, PlayService
 from euchre.store.play.doorbell import RingEntry, listen_forever
 from euchre.web.errors import status_for
 
