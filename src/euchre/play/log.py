@@ -42,6 +42,7 @@ from euchre.engine.view import PRIVATE_KINDS, public_text
 from euchre.tournament.model import ChatMode
 
 __all__ = [
+    "CHAT_MODES",
     "CLOSE",
     "TABLE",
     "Entry",
@@ -101,7 +102,8 @@ class Entry:
     """The chat mode (``chat MODE``)."""
 
 
-_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
+CHAT_MODES = frozenset(mode.value for mode in ChatMode)
+"""The words a ``chat MODE`` entry may name."""
 
 
 def _seat_number(word: str) -> bool:
@@ -123,7 +125,7 @@ def parse_entry(seat: int, text: str) -> Entry:
     if seat != TABLE:
         return Entry(EntryKind.MOVE, text)
     if head == "chat":
-        if len(words) != 2 or words[1] not in _CHAT_MODES:
+        if len(words) != 2 or words[1] not in CHAT_MODES:
             modes = ", ".join(ChatMode)
             raise IllegalActionError(f"malformed entry {text!r}; expected 'chat MODE' ({modes})")
         return Entry(EntryKind.CHAT, text, mode=ChatMode(words[1]))

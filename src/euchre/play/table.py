@@ -22,7 +22,7 @@ import random
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -45,6 +45,8 @@ __all__ = [
     "ANSWER_LENGTH",
     "CHAT_LENGTH",
     "CHAT_PRESETS",
+    "CHAT_RATE",
+    "CHAT_WINDOW",
     "HUMAN",
     "SEAT_NAMES",
     "ChatLine",
@@ -82,6 +84,9 @@ CHAT_LENGTH = 60
 """The longest chat message, in characters (a log entry holds 64: ``say `` and the text)."""
 CHAT_SHOWN = 20
 """How many of the latest chat messages a view carries."""
+CHAT_RATE = 5
+"""At most this many chat messages per seat in :data:`CHAT_WINDOW` seconds."""
+CHAT_WINDOW = 10
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -420,6 +425,23 @@ class TableState:
                 "send it when the hand is over."
             )
         return None
+
+    def chat_too_fast(self, seat: int, now: float) -> str | None:
+        """Why ``seat`` may not chat at ``now`` (seconds since the epoch): more than
+        :data:`CHAT_RATE` messages in :data:`CHAT_WINDOW` seconds, as a sentence for the
+        player; None when it may."""
+        since = datetime.fromtimestamp(now - CHAT_WINDOW, tz=UTC)
+        recent = sum(
+            1
+            for line in self.chat
+            if line.seat == seat and line.at is not None and _aware(line.at) > since
+        )
+        if recent < CHAT_RATE:
+            return None
+        return (
+            f"You are sending messages too fast (at most {CHAT_RATE} in {CHAT_WINDOW} seconds); "
+            "wait a few seconds."
+        )
 
     def hands_left(self) -> int:
         """Counted hands still to play in a fixed-length game (0 for a target game)."""
@@ -1125,6 +1147,11 @@ _STATIC_KEYS = (
     "question_log",
     "chat",
 )  # what _shared_json() keeps encoded
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with a time zone (SQLite hands back naive UTC times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _discard_seen(hand: HandState, seat: int | None) -> str | None:

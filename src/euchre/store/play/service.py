@@ -25,7 +25,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -37,6 +37,7 @@ from euchre.bots import Bot, make_bot
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.questions import QuestionDeck
 from euchre.play.log import (
+    CHAT_MODES,
     TABLE,
     away_entry,
     back_entry,
@@ -50,17 +51,14 @@ from euchre.play.log import (
     say_entry,
     seat_entry,
 )
-from euchre.play.table import CHAT_LENGTH, HUMAN, TableConfig, TableState
+from euchre.play.table import CHAT_LENGTH, CHAT_WINDOW, HUMAN, TableConfig, TableState
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
 from euchre.store.play.doorbell import CHANNEL, psycopg_conninfo, ring_payload
-from euchre.tournament.model import ChatMode
 
 __all__ = [
     "CHANNEL",
-    "CHAT_RATE",
-    "CHAT_WINDOW",
     "HOST_SEAT",
     "NOT_DIRECTOR_CHAT",
     "NOT_HOST",
@@ -89,10 +87,6 @@ NOT_HOST_DECK = "Only the table's host (who opened it) can change its questions;
 SPENT_CODE = "This code was already used; ask the host for a new one."
 NOT_HOST_CHAT = "Only the table's host (who opened it) can change the chat; ask the host."
 NOT_DIRECTOR_CHAT = "At an event's table only the director decides the chat."
-CHAT_RATE = 5
-"""At most this many chat messages per seat in :data:`CHAT_WINDOW` seconds."""
-CHAT_WINDOW = 10
-_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
 _NOTIFY_ALL = text(
     "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
 )
@@ -863,7 +857,7 @@ class PlayService:
         ``text`` in the table's chat. Refused with a sentence for the player: chat off, free
         text where only presets are allowed, during a hand where talk waits for the hand's
         end (:class:`ConflictError`), too long (:class:`StoreError`), or more than
-        :data:`CHAT_RATE` messages in :data:`CHAT_WINDOW` seconds (:class:`RateLimitedError`).
+        the table's rate (:meth:`TableState.chat_too_fast`) (:class:`RateLimitedError`).
         """
         cleaned = " ".join(text.split())
 
@@ -873,16 +867,9 @@ class PlayService:
                 if not cleaned or len(cleaned) > CHAT_LENGTH:
                     raise StoreError(problem)
                 raise ConflictError(problem)
-            since = datetime.fromtimestamp(self.clock() - CHAT_WINDOW, tz=UTC)
-            recent = [line for line in state.chat if line.seat == seat and line.at is not None]
-            if sum(1 for line in recent if line.at is not None and _aware(line.at) > since) >= (
-                CHAT_RATE
-            ):
-                raise RateLimitedError(
-                    f"You are sending messages too fast (at most {CHAT_RATE} in "
-                    f"{CHAT_WINDOW} seconds); wait a few seconds.",
-                    retry_after=CHAT_WINDOW,
-                )
+            too_fast = state.chat_too_fast(seat, self.clock())
+            if too_fast is not None:
+                raise RateLimitedError(too_fast, retry_after=CHAT_WINDOW)
 
         return self._append(
             table_id, seat=seat, action=say_entry(cleaned), seq=None, check=False, guard=guard
@@ -894,9 +881,9 @@ class PlayService:
         """Change the table's chat (``chat MODE`` in the log): at a casual table its host
         only (:data:`NOT_HOST_CHAT` to anyone else), at an event's table its director only
         (``director``: the caller checked that)."""
-        if mode not in _CHAT_MODES:
+        if mode not in CHAT_MODES:
             raise StoreError(
-                f"unknown chat setting {mode!r}; choose one of {', '.join(sorted(_CHAT_MODES))}"
+                f"unknown chat setting {mode!r}; choose one of {', '.join(sorted(CHAT_MODES))}"
             )
         with self.reading(table_id) as state:
             event = state.config.event_id is not None
@@ -1128,11 +1115,6 @@ def _hint_bot() -> Bot:
     if bot is None:
         bot = _HINTS["pimc"] = make_bot("pimc", 0)
     return bot
-
-
-def _aware(moment: datetime) -> datetime:
-    """``moment`` with a time zone (SQLite hands back naive UTC times)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _spent_hash(code: str) -> str:
