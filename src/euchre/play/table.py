@@ -20,15 +20,15 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from euchre.bots import BOT_FACTORIES
+from euchre.bots import BOT_FACTORIES, Bot
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import Card, Suit, effective_suit, iter_mask, trump_rank
 from euchre.engine.errors import EuchreError, IllegalActionError
@@ -57,6 +57,7 @@ __all__ = [
     "config_from_request",
     "game_seed",
     "hand_review",
+    "owed_action",
     "seat_kinds",
     "sorted_hand",
 ]
@@ -1036,6 +1037,31 @@ class TableState:
         when, seat = min(due)
         return seat, when
 
+    def turn_deadline(self) -> float | None:
+        """When the turn timer runs out for the move the table waits for (seconds since the
+        epoch); None when no timer runs: none set, a computer player to move, a question
+        being answered (it waits for its answer), nothing logged yet."""
+        seat = self.to_act
+        if not self.config.timer_seconds or seat is None or self.stands_in(seat) is not None:
+            return None
+        if not self.turn_timed or self.last_at is None:
+            return None
+        return (self.last_at + timedelta(seconds=self.config.timer_seconds)).timestamp()
+
+    def owes_server_move(self) -> bool:
+        """Whether the server owes a move here: a dropped seat's takeover, a computer
+        player's (or a stand-in's) move, or a human's timed turn (made when it runs out)."""
+        if self.takeover_due() is not None:
+            return True
+        seat = self.to_act
+        if seat is None:
+            return False
+        return (
+            self.kinds[seat] != HUMAN
+            or self.away[seat]
+            or (bool(self.config.timer_seconds) and self.turn_timed)
+        )
+
     def seat_change_copy(self) -> TableState:
         """A throwaway copy good enough to test a seat change on (kinds and status only)."""
         copy = TableState.new(self.table_id, self.config)
@@ -1147,6 +1173,25 @@ _STATIC_KEYS = (
     "question_log",
     "chat",
 )  # what _shared_json() keeps encoded
+
+
+def owed_action(
+    legal: Sequence[str],
+    view: PlayerView | None,
+    *,
+    timed_out: bool,
+    seed: int,
+    seq: int,
+    bot: Callable[[], Bot],
+) -> str:
+    """The move the server makes for a seat: the computer player's choice (``bot``) where
+    there are cards to weigh (``view``), else one of ``legal`` drawn from the table's seed;
+    a winner who let the time run out (``timed_out``) asks nothing (``skip``)."""
+    if view is None and timed_out and "skip" in legal:
+        return "skip"
+    if view is None:
+        return random.Random(f"{seed}:{seq}").choice(list(legal))
+    return str(bot().choose(view))
 
 
 def _aware(moment: datetime) -> datetime:

@@ -17,7 +17,6 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import random
 import secrets
 import threading
 import time
@@ -51,7 +50,14 @@ from euchre.play.log import (
     say_entry,
     seat_entry,
 )
-from euchre.play.table import CHAT_LENGTH, CHAT_WINDOW, HUMAN, TableConfig, TableState
+from euchre.play.table import (
+    CHAT_LENGTH,
+    CHAT_WINDOW,
+    HUMAN,
+    TableConfig,
+    TableState,
+    owed_action,
+)
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
@@ -356,29 +362,13 @@ class PlayService:
         with self._cached(table_id, at_least) as state:
             if state is None:
                 return None
-            if state.takeover_due() is not None:
-                return True
-            seat = state.to_act
-            if seat is None:
-                return False
-            return (
-                state.kinds[seat] != HUMAN
-                or state.away[seat]
-                or (bool(state.config.timer_seconds) and state.turn_timed)
-            )
+            return state.owes_server_move()
 
     def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
         return state.view(seat, deadline=self._deadline(state))
 
     def _deadline(self, state: TableState) -> float | None:
-        seat = state.to_act
-        if not state.config.timer_seconds or seat is None or state.stands_in(seat) is not None:
-            return None
-        if not state.turn_timed:  # a question being answered waits for its answer
-            return None
-        if state.last_at is None:
-            return None
-        return (state.last_at + timedelta(seconds=state.config.timer_seconds)).timestamp()
+        return state.turn_deadline()
 
     # ------------------------------------------------------------------ tables
     def create_table(
@@ -1057,12 +1047,14 @@ class PlayService:
             seed = state.config.seed
         if not legal:
             return False
-        if view is None and not move.bot and "skip" in legal:
-            action = "skip"  # a winner who let the time run out asked nothing
-        elif view is None:
-            action = random.Random(f"{seed}:{move.seq}").choice(legal)
-        else:
-            action = str(self._bot(table_id, move.seat, kind, seed).choose(view))
+        action = owed_action(
+            legal,
+            view,
+            timed_out=not move.bot,
+            seed=seed,
+            seq=move.seq,
+            bot=lambda: self._bot(table_id, move.seat, kind, seed),
+        )
         try:
             self._append(table_id, seat=move.seat, action=action, seq=move.seq)
         except (StaleError, ConflictError):
