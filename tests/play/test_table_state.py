@@ -16,7 +16,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
 from euchre.engine.record import replay
-from euchre.store.play.table import TableState, config_from_request, game_seed, seat_kinds
+from euchre.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD
 

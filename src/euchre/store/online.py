@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandStatus
+from euchre.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
 from euchre.store.corrections import set_official
@@ -41,7 +42,6 @@ from euchre.store.models import (
     utc_now,
 )
 from euchre.store.play.service import PlayService, hash_secret
-from euchre.store.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.results import (
     ResultInput,
     build_result,
