@@ -149,6 +149,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
 
     from euchre.web.api import router as api_router
     from euchre.web.api_members import router as members_api_router
+    from euchre.web.api_seasons import router as seasons_api_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_correction import router as correction_router
@@ -170,6 +171,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     for router in (
         api_router,
         members_api_router,
+        seasons_api_router,
         auth_router,
         audit_router,
         dashboard_router,
