@@ -208,7 +208,9 @@ def create_season(session: Session, *, data: Mapping[str, Any], who: str) -> Sea
     event_ids, tag = _events_choice(session, data)
     taken = session.scalar(select(Season).where(Season.name_key == name_key(name)))
     if taken is not None:
-        raise ConflictError(f"the season name {name!r} is already used by season {taken.id}")
+        raise ConflictError(
+            f"the season name {name!r} is already used by season {taken.id} ({taken.name!r})"
+        )
     season = Season(
         name=name,
         name_key=name_key(name),
