@@ -15,8 +15,6 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-
-from euchre.web.app import create_app
 from tests.online.helpers import bearer, claim, play_out
 from tests.store.factory import PASSWORD
 from tests.web.season_helpers import (
@@ -25,6 +23,8 @@ from tests.web.season_helpers import (
     night_by_member,
     season_totals,
 )
+
+from euchre.web.app import create_app
 
 LEAGUE = "Thursday league 2027"
 
