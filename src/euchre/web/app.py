@@ -160,6 +160,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_penalties import router as penalties_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
+    from euchre.web.pages_seasons import router as seasons_router
     from euchre.web.sheets import router as sheets_router
     from euchre.web.table_page import router as table_router
 
@@ -180,6 +181,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         correction_router,
         penalties_router,
         members_router,
+        seasons_router,
         players_router,
         public_router,
         sheets_router,
