@@ -193,7 +193,7 @@ def _events_choice(
     missing = [event_id for event_id in ids if event_id not in known]
     if missing:
         raise SeasonDefinitionError(f"events: no event {', '.join(map(str, missing))}")
-    return ids, None
+    return sorted(ids), None
 
 
 def create_season(session: Session, *, data: Mapping[str, Any], who: str) -> Season:
@@ -575,8 +575,8 @@ class SeasonLine:
     games_won: int
     nights: int
     movement: str
-    """"+2" (up two places since the last night), "-1", "=" (unchanged), "new" (first night
-    the latest), "" (no movement: the first night, or not qualified)."""
+    """"+2" (up two places since the last night), "-1", "=" (unchanged), "new" (ranked now,
+    not before the latest night), "" (the first night, or not qualified)."""
     movement_word: str
     counted: str
     """The nights counted, by their number in the season ("1, 2, 4")."""
@@ -618,11 +618,9 @@ def scoring_words(definition: SeasonDefinition) -> str:
 def season_lines(standings: SeasonStandings) -> list[SeasonLine]:
     """The table's rows as the season page, the projector and the PDF show them."""
     numbers = {key: index for index, key in enumerate(standings.table.nights, start=1)}
-    latest = standings.table.nights[-1] if standings.table.nights else None
     several = len(standings.table.nights) > 1
     lines = []
     for row in standings.table.rows:
-        attended_latest_first = row.nights == 1 and latest is not None
         if row.movement is not None:
             movement = "=" if row.movement == 0 else f"{row.movement:+d}"
             word = (
@@ -630,8 +628,8 @@ def season_lines(standings: SeasonStandings) -> list[SeasonLine]:
                 if row.movement == 0
                 else f"{'up' if row.movement > 0 else 'down'} {abs(row.movement)}"
             )
-        elif several and row.qualified and row.previous_rank is None and attended_latest_first:
-            movement, word = "new", "new this night"
+        elif several and row.qualified and row.previous_rank is None:
+            movement, word = "new", "new in the table this night"
         else:
             movement, word = "", ""
         rank = "" if row.rank is None else (f"={row.rank}" if row.tied else str(row.rank))

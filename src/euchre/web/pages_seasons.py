@@ -250,6 +250,7 @@ def _table_context(request: Request, season_id: int) -> dict[str, Any]:
         "qualified": [line for line in lines if line.qualified],
         "not_qualified": [line for line in lines if not line.qualified],
         "director": optional_director(request),
+        "flash": flash_message(request),
     }
 
 
