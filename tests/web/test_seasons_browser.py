@@ -85,7 +85,8 @@ def test_the_director_defines_a_season_read_on_a_phone_and_the_projector(
         line = table.locator(f"[data-testid=season-row-{row['member_id']}]")
         expect(line).to_contain_text(row["name"])
         movement = row["movement"]
-        shown = "" if movement is None else "=" if movement == 0 else f"{movement:+d}"
+        # "new": ranked now, not before the latest night (Ivy Kerr qualified on night 3).
+        shown = "new" if movement is None else "=" if movement == 0 else f"{movement:+d}"
         assert line.locator("td.move").get_attribute("data-movement") == shown
     expect(mobile.locator("#season-not-qualified")).to_contain_text("Kim Moss")
     expect(table.locator("td.move.up").first).to_be_visible()
