@@ -21,10 +21,11 @@ depends_on = None
 
 def upgrade() -> None:
     """Apply this migration."""
-    with op.batch_alter_table("events", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("tags", sa.JSON(), nullable=False, server_default=sa.text("'[]'"))
-        )
+    # A plain ALTER TABLE (never a batch copy of ``events``: on SQLite that drops the table,
+    # and its players, rounds and results would go with it by their ON DELETE CASCADE).
+    op.add_column(
+        "events", sa.Column("tags", sa.JSON(), nullable=False, server_default=sa.text("'[]'"))
+    )
     op.create_table(
         "seasons",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -42,5 +43,4 @@ def upgrade() -> None:
 def downgrade() -> None:
     """Revert this migration."""
     op.drop_table("seasons")
-    with op.batch_alter_table("events", schema=None) as batch_op:
-        batch_op.drop_column("tags")
+    op.drop_column("events", "tags")  # SQLite 3.35+ drops a column in place
