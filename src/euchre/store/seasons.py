@@ -204,8 +204,11 @@ def create_season(session: Session, *, data: Mapping[str, Any], who: str) -> Sea
         name = check_name(str(data.get("name", "")), "season name")
     except StoreError as error:
         raise SeasonDefinitionError(f"name: {error}") from None
-    definition = _definition({**data, "name": name})
-    event_ids, tag = _events_choice(session, data)
+    try:
+        definition = _definition({**data, "name": name})
+        event_ids, tag = _events_choice(session, data)
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
     taken = session.scalar(select(Season).where(Season.name_key == name_key(name)))
     if taken is not None:
         raise ConflictError(
