@@ -348,3 +348,30 @@ def test_the_seasons_backup_restores_every_season(club: TestClient, tmp_path: Pa
     shown = other.get("/api/seasons").json()[0]
     original = club.get("/api/seasons").json()[1]
     assert {**shown, "id": 0} == {**original, "id": 0}
+
+
+def test_the_director_s_event_form_sets_and_changes_an_event_s_tags(club: TestClient) -> None:
+    csrf = club.headers["X-CSRF-Token"]
+    form = {
+        "csrf_token": csrf,
+        "name": "Night",
+        "profile_id": "bolivar",
+        "tags": f"{LEAGUE}, Winter",
+    }
+    created = club.post("/director/events", data=form, follow_redirects=False)
+    assert created.status_code == 303, created.text
+    event = club.get("/api/events").json()[0]
+    assert event["tags"] == [LEAGUE, "Winter"]
+    edit = club.get(f"/director/events/{event['id']}/edit")
+    assert f'value="{LEAGUE}, Winter"' in edit.text
+    form["tags"] = LEAGUE
+    saved = club.post(f"/director/events/{event['id']}/edit", data=form, follow_redirects=False)
+    assert saved.status_code == 303, saved.text
+    assert club.get(f"/api/events/{event['id']}").json()["tags"] == [LEAGUE]
+    # The seasons page changes them at any time; a tag too long is refused, naming it.
+    page = club.post(
+        f"/director/seasons/events/{event['id']}/tags",
+        data={"csrf_token": csrf, "tags": "x" * 61},
+    )
+    assert page.status_code == 400 and "tags:" in page.text
+    assert club.get(f"/api/events/{event['id']}").json()["tags"] == [LEAGUE]
