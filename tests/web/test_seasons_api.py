@@ -375,3 +375,30 @@ def test_the_director_s_event_form_sets_and_changes_an_event_s_tags(club: TestCl
     )
     assert page.status_code == 400 and "tags:" in page.text
     assert club.get(f"/api/events/{event['id']}").json()["tags"] == [LEAGUE]
+
+
+def test_a_merge_of_two_members_and_its_undo_move_the_season_table(club: TestClient) -> None:
+    night_1 = hall_night(club, "Night 1", ["Ann Baker", "Bob", "Cy", "Dee"], rounds=1, seed=1)
+    night_2 = hall_night(club, "Night 2", ["A. Baker", "Bob", "Cy", "Dee"], rounds=1, seed=2)
+    season_id = _season(club, name="League", events=[night_1, night_2], scoring="total_points")
+    rows = {row["name"]: row for row in _rows(club, season_id)}
+    assert rows["Ann Baker"]["nights"] == rows["A. Baker"]["nights"] == 1
+    merged = club.post(
+        "/api/members/merges",
+        json={"keep": rows["Ann Baker"]["member_id"], "merge": rows["A. Baker"]["member_id"]},
+    )
+    assert merged.status_code == 201, merged.text
+    after = {row["name"]: row for row in _rows(club, season_id)}
+    assert "A. Baker" not in after
+    assert after["Ann Baker"]["nights"] == 2
+    assert after["Ann Baker"]["points"] == rows["Ann Baker"]["points"] + rows["A. Baker"]["points"]
+    # A rename shows at once; the undo splits the two again.
+    renamed = club.put(
+        f"/api/members/{rows['Ann Baker']['member_id']}", json={"name": "Ann Baker-Cole"}
+    )
+    assert renamed.status_code == 200, renamed.text
+    assert "Ann Baker-Cole" in {row["name"] for row in _rows(club, season_id)}
+    undone = club.post(f"/api/members/merges/{merged.json()['id']}/undo", json={})
+    assert undone.status_code == 200, undone.text
+    split = {row["name"]: row["nights"] for row in _rows(club, season_id)}
+    assert split["Ann Baker-Cole"] == split["A. Baker"] == 1

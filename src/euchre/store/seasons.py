@@ -13,9 +13,12 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -25,7 +28,7 @@ from euchre.store.audit import record_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants
-from euchre.store.models import Entrant, Event, Member, Result, Season
+from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season
 from euchre.store.names import check_name, name_key
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventSnapshot, StandingRow
@@ -41,6 +44,7 @@ from euchre.tournament.season import (
 
 __all__ = [
     "SEASONS_BACKUP_FORMAT",
+    "NightEvent",
     "SeasonDefinitionError",
     "SeasonLine",
     "SeasonStandings",
@@ -64,6 +68,7 @@ __all__ = [
     "tidy_tags",
 ]
 
+T = TypeVar("T")
 TAG_LIMIT = 60
 """The most characters of one tag."""
 TAGS_PER_EVENT = 20
@@ -276,15 +281,55 @@ def season_json(season: Season) -> dict[str, Any]:
     }
 
 
-def season_events(session: Session, season: Season) -> list[Event]:
+@dataclass(frozen=True)
+class NightEvent:
+    """An event a season counts, as the season reads it: its id, name, creation time (the
+    night's date) and what its cached standings are keyed by (its revision, its results'
+    count and newest id)."""
+
+    id: int
+    name: str
+    created_at: datetime.datetime
+    revision: int
+    results: int
+    newest_result: int
+
+
+def season_events(session: Session, season: Season) -> list[NightEvent]:
     """The events the season counts: those chosen (still stored), or those carrying its tag
-    (case and spaces aside), oldest first."""
+    (case and spaces aside), oldest first. One query, without reading the events' settings."""
+    query = (
+        select(
+            Event.id,
+            Event.name,
+            Event.created_at,
+            Event.revision,
+            Event.tags,
+            func.count(Result.id),
+            func.max(Result.id),
+        )
+        .outerjoin(Result, Result.event_id == Event.id)
+        .group_by(Event.id)
+        .order_by(Event.id)
+    )
     if season.event_ids is not None:
-        rows = session.scalars(select(Event).where(Event.id.in_(season.event_ids)))
-        return sorted(rows, key=lambda event: event.id)
-    wanted = _tag_key(season.tag or "")
-    rows = session.scalars(select(Event).order_by(Event.id))
-    return [event for event in rows if wanted in {_tag_key(tag) for tag in event.tags or []}]
+        query = query.where(Event.id.in_(season.event_ids))
+    wanted = None if season.tag is None else _tag_key(season.tag)
+    out = []
+    for event_id, name, created_at, revision, tags, results, newest in session.execute(query):
+        if wanted is not None and wanted not in {_tag_key(tag) for tag in tags or []}:
+            continue
+        out.append(
+            NightEvent(
+                id=int(event_id),
+                name=str(name),
+                created_at=created_at,
+                revision=int(revision or 0),
+                results=int(results),
+                newest_result=int(newest or 0),
+            )
+        )
+    return out
 
 
 # --- a night from an event's standings -------------------------------------------------------
@@ -382,7 +427,7 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
     return SeasonNight(key=_night_key(event.id), date=_event_date(event), results=night_results)
 
 
-def _event_date(event: Event) -> datetime.date:
+def _event_date(event: Event | NightEvent) -> datetime.date:
     return event.created_at.date()
 
 
@@ -442,21 +487,79 @@ class SeasonStandings:
 
     season: Season
     table: SeasonTable
-    nights: tuple[Event, ...]
+    nights: tuple[NightEvent, ...]
+
+
+_CACHE_SIZE = 4096
+_nights: OrderedDict[tuple[Any, ...], SeasonNight | None] = OrderedDict()
+_tables: OrderedDict[tuple[Any, ...], SeasonTable] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cached(cache: OrderedDict[tuple[Any, ...], T], key: tuple[Any, ...]) -> T | None:
+    with _cache_lock:
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+    return None
+
+
+def _keep(
+    cache: OrderedDict[tuple[Any, ...], T], key: tuple[Any, ...], value: T, size: int
+) -> None:
+    with _cache_lock:
+        cache[key] = value
+        while len(cache) > size:
+            cache.popitem(last=False)
+
+
+def _members_version(session: Session) -> tuple[Any, ...]:
+    """What else a night's lines depend on besides its event: the members' names, and the
+    merges (and their undoing) that move players from one member to another."""
+    merges = session.execute(select(func.count(MemberMerge.id), func.count(MemberMerge.undone_at)))
+    names = session.execute(select(Member.id, Member.name).order_by(Member.id))
+    return (tuple(merges.one()), hash(tuple(names)))
 
 
 def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
-    """The season's table now, from every counted event that has a result."""
+    """The season's table now, from every counted event that has a result.
+
+    Computed on read, never stored: each night is remembered (per process) under its event's
+    version (revision, results' count and newest id, the key of the event's own cached
+    standings) and the members' version, the table under the season's definition and all of
+    those; a correction, a merge or a rename changes a key, so the next read recomputes what
+    it touched and nothing can be stale."""
     season = get_season(session, season_id=season_id)
-    definition = season_definition(season)
-    nights: list[SeasonNight] = []
-    by_key: dict[str, Event] = {}
-    for event in season_events(session, season):
-        night = event_night(session, event)
-        if night is not None:
-            nights.append(night)
-            by_key[night.key] = event
-    table = season_table(definition, nights)
+    where = str(session.get_bind().engine.url)
+    members = _members_version(session)
+    counted = [event for event in season_events(session, season) if event.results]
+    night_keys = [
+        (
+            where,
+            event.id,
+            event.created_at.isoformat(),
+            event.revision,
+            event.results,
+            event.newest_result,
+            members,
+        )
+        for event in counted
+    ]
+    table_key = (where, json.dumps(season.definition, sort_keys=True), tuple(night_keys))
+    table = _cached(_tables, table_key)
+    if table is None:
+        nights: list[SeasonNight] = []
+        for event, key in zip(counted, night_keys, strict=True):
+            night = _cached(_nights, key)
+            if night is None:
+                night = event_night(session, get_event(session, event_id=event.id))
+                if night is not None:
+                    _keep(_nights, key, night, _CACHE_SIZE)
+            if night is not None:
+                nights.append(night)
+        table = season_table(season_definition(season), nights)
+        _keep(_tables, table_key, table, 64)
+    by_key = {_night_key(event.id): event for event in counted}
     return SeasonStandings(season, table, tuple(by_key[key] for key in table.nights))
 
 
