@@ -39,7 +39,9 @@ TAG = "Thursday league"
 
 
 def _client(folder: Path) -> TestClient:
-    client = TestClient(create_app(f"sqlite:///{folder / 'season.db'}"), base_url="http://127.0.0.1")
+    client = TestClient(
+        create_app(f"sqlite:///{folder / 'season.db'}"), base_url="http://127.0.0.1"
+    )
     answer = client.post("/api/setup", json={"name": "director", "password": PASSWORD})
     answer.raise_for_status()
     client.headers["X-CSRF-Token"] = answer.json()["csrf_token"]
