@@ -46,25 +46,26 @@ class SeasonPrintout:
 
 _COLUMNS = (
     ("Rank", 0.08, "C"),
-    ("Name", 0.30, "L"),
+    ("Name", 0.26, "L"),
     ("Points", 0.10, "R"),
     ("Games", 0.08, "R"),
     ("Nights", 0.08, "R"),
     ("Move", 0.08, "C"),
     ("Nights counted", 0.18, "L"),
-    ("Prize", 0.10, "L"),
+    ("Prize", 0.14, "L"),
 )
 
 
 def _fit(document: FPDF, text: str, width: float) -> str:
+    """``text`` as it fits ``width`` mm: whole, or cut with an ellipsis."""
     from euchre.printing import to_latin1
 
     text = to_latin1(text)
+    if document.get_string_width(text) <= width - 2:
+        return text
     while text and document.get_string_width(text + "...") > width - 2:
-        if document.get_string_width(text) <= width - 2:
-            return text
         text = text[:-1]
-    return text if document.get_string_width(text) <= width - 2 else text + "..."
+    return text + "..."
 
 
 def _row(document: FPDF, cells: Sequence[str], *, bold: bool = False, fill: bool = False) -> None:
@@ -84,7 +85,7 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
 
     from euchre.printing import to_latin1
 
-    document = FPDF(orientation="portrait", unit="mm", format=printout.page_format)
+    document = FPDF(orientation="landscape", unit="mm", format=printout.page_format)
     document.set_margins(_MARGIN, _MARGIN, _MARGIN)
     document.set_auto_page_break(auto=True, margin=_MARGIN)
     document.set_title(to_latin1(printout.season))

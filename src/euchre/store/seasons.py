@@ -703,7 +703,8 @@ def scoring_words(definition: SeasonDefinition) -> str:
     elif scoring == "average":
         words = "Average points per game"
     elif scoring == "best_nights":
-        words = f"Points of each member's best {definition.best_nights} nights"
+        best = definition.best_nights
+        words = f"Points of each member's best {best} night{'' if best == 1 else 's'}"
     else:
         table = ", ".join(str(points) for points in definition.place_points)
         words = f"Points by place each night ({table}; ties share)"
