@@ -11,7 +11,8 @@ same members). Every night carries the league's tag and one season takes them by
 
 Measured, on a warm app (the first read computes every night's standings once; it is reported
 apart): ``GET /api/seasons/{id}/standings`` and the public page ``/seasons/{id}``, ``--reads``
-times each, p50 and p95 in milliseconds; then the same after a correction of one table in
+times each through the in-process test client, p50 and p95 in milliseconds, and the store's
+share of a read without HTTP (``store``); then the same after a correction of one table in
 the first night (the cold read that recomputes that night, and the warm reads after).
 """
 
@@ -136,6 +137,26 @@ def _timed(client: TestClient, path: str, reads: int) -> dict[str, float]:
     }
 
 
+def _timed_store(client: TestClient, season: int, reads: int) -> dict[str, float]:
+    """The season table read in the app's process without HTTP: the store's share of a read
+    (the season, its events' versions, the table and its JSON)."""
+    from euchre.store import seasons
+
+    database = client.app.state.database  # type: ignore[attr-defined]
+    times = []
+    for _ in range(reads):
+        start = time.perf_counter()
+        with database.read() as session:
+            seasons.standings_json(seasons.season_standings(session, season_id=season))
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {
+        "p50_ms": round(statistics.median(times), 1),
+        "p95_ms": round(times[max(0, int(len(times) * 0.95) - 1)], 1),
+        "max_ms": round(times[-1], 1),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Build the club, read its season, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -166,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         assert len(rows) == options.members and rows[0]["nights"] == options.nights
         figures["api"] = _timed(client, f"/api/seasons/{season}/standings", options.reads)
         figures["page"] = _timed(client, f"/seasons/{season}", options.reads)
+        figures["store"] = _timed_store(client, season, options.reads)
         client.put(
             f"/api/events/{template}/rounds/1/tables/1/result",
             json={"team_points": [24, 4], "reason": "bench"},
