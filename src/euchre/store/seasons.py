@@ -53,6 +53,7 @@ __all__ = [
     "event_night",
     "get_season",
     "list_seasons",
+    "number_ranges",
     "printable_table",
     "restore_seasons",
     "scoring_words",
@@ -685,9 +686,20 @@ class SeasonLine:
     not before the latest night), "" (the first night, or not qualified)."""
     movement_word: str
     counted: str
-    """The nights counted, by their number in the season ("1, 2, 4")."""
+    """The nights counted, by their number in the season ("1–3, 5")."""
     prize: str
     qualified: bool
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """Night numbers as the pages write them, runs joined: ``1–3, 5, 7–8``."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(first) if first == last else f"{first}–{last}" for first, last in runs)
 
 
 def _number(value: Any) -> str:
@@ -751,7 +763,7 @@ def season_lines(standings: SeasonStandings) -> list[SeasonLine]:
                 nights=row.nights,
                 movement=movement,
                 movement_word=word,
-                counted=", ".join(str(numbers[key]) for key in row.nights_counted),
+                counted=number_ranges([numbers[key] for key in row.nights_counted]),
                 prize=(
                     "; ".join(row.prizes)
                     + (f" ${row.prize_cents / 100:.2f}" if row.prize_cents else "")
