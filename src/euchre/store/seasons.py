@@ -489,11 +489,22 @@ class SeasonStandings:
     season: Season
     table: SeasonTable
     nights: tuple[NightEvent, ...]
+    rows_json: tuple[dict[str, Any], ...] = ()
+    """The rows as the API gives them (worked out once per table; read only)."""
+    lines: tuple[SeasonLine, ...] = ()
+    """The rows as the pages show them (worked out once per table)."""
+
+
+@dataclass(frozen=True)
+class _Table:
+    table: SeasonTable
+    rows_json: tuple[dict[str, Any], ...]
+    lines: tuple[SeasonLine, ...]
 
 
 _CACHE_SIZE = 4096
 _nights: OrderedDict[tuple[Any, ...], SeasonNight | None] = OrderedDict()
-_tables: OrderedDict[tuple[Any, ...], SeasonTable] = OrderedDict()
+_tables: OrderedDict[tuple[Any, ...], _Table] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
@@ -547,8 +558,8 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
         for event in counted
     ]
     table_key = (where, json.dumps(season.definition, sort_keys=True), tuple(night_keys))
-    table = _cached(_tables, table_key)
-    if table is None:
+    entry = _cached(_tables, table_key)
+    if entry is None:
         nights: list[SeasonNight] = []
         for event, key in zip(counted, night_keys, strict=True):
             night = _cached(_nights, key)
@@ -559,9 +570,18 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
             if night is not None:
                 nights.append(night)
         table = season_table(season_definition(season), nights)
-        _keep(_tables, table_key, table, 64)
+        entry = _Table(
+            table, tuple(_row_json(row) for row in table.rows), tuple(_season_lines(table))
+        )
+        _keep(_tables, table_key, entry, 64)
     by_key = {_night_key(event.id): event for event in counted}
-    return SeasonStandings(season, table, tuple(by_key[key] for key in table.nights))
+    return SeasonStandings(
+        season,
+        entry.table,
+        tuple(by_key[key] for key in entry.table.nights),
+        entry.rows_json,
+        entry.lines,
+    )
 
 
 def _row_json(row: Any) -> dict[str, Any]:
@@ -580,7 +600,7 @@ def standings_json(standings: SeasonStandings) -> dict[str, Any]:
             {"event_id": event.id, "name": event.name, "date": _event_date(event).isoformat()}
             for event in standings.nights
         ],
-        "rows": [_row_json(row) for row in standings.table.rows],
+        "rows": list(standings.rows_json),
     }
 
 
@@ -736,10 +756,14 @@ def scoring_words(definition: SeasonDefinition) -> str:
 
 def season_lines(standings: SeasonStandings) -> list[SeasonLine]:
     """The table's rows as the season page, the projector and the PDF show them."""
-    numbers = {key: index for index, key in enumerate(standings.table.nights, start=1)}
-    several = len(standings.table.nights) > 1
+    return list(standings.lines)
+
+
+def _season_lines(table: SeasonTable) -> list[SeasonLine]:
+    numbers = {key: index for index, key in enumerate(table.nights, start=1)}
+    several = len(table.nights) > 1
     lines = []
-    for row in standings.table.rows:
+    for row in table.rows:
         if row.movement is not None:
             movement = "=" if row.movement == 0 else f"{row.movement:+d}"
             word = (
