@@ -20,6 +20,7 @@ from euchre.store import (
     printouts,
     rounds,
     scores,
+    seasons,
 )
 from euchre.store.audit import list_audit
 from euchre.store.errors import StoreError
@@ -87,7 +88,7 @@ OutT = TypeVar("OutT")
 
 def config_from_schema(body: EventCreate) -> EventConfig:
     """The core's configuration from the API's: fields left out take the sheet's preset."""
-    fields = body.model_dump(exclude_none=True)
+    fields = body.model_dump(exclude_none=True, exclude={"tags"})
     if body.prizes is not None:
         fields["prizes"] = {
             "tiers": [
@@ -172,6 +173,8 @@ def create_event(request: Request, director: Writer, body: EventCreate) -> Event
     """Create an event."""
     with database(request).write() as session:
         event = events.create_event(session, config=config_from_schema(body), who=director.name)
+        if body.tags:
+            seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
         return convert.event_out(session, event)
 
 
@@ -189,6 +192,8 @@ def update_config(request: Request, director: Writer, event_id: Id, body: EventC
         event = events.update_config(
             session, event_id=event_id, config=config_from_schema(body), who=director.name
         )
+        if body.tags is not None:
+            seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
         return convert.event_out(session, event)
 
 

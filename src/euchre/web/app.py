@@ -149,6 +149,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
 
     from euchre.web.api import router as api_router
     from euchre.web.api_members import router as members_api_router
+    from euchre.web.api_seasons import router as seasons_api_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_correction import router as correction_router
@@ -159,6 +160,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_penalties import router as penalties_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
+    from euchre.web.pages_seasons import router as seasons_router
     from euchre.web.sheets import router as sheets_router
     from euchre.web.table_page import router as table_router
 
@@ -170,6 +172,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     for router in (
         api_router,
         members_api_router,
+        seasons_api_router,
         auth_router,
         audit_router,
         dashboard_router,
@@ -178,6 +181,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         correction_router,
         penalties_router,
         members_router,
+        seasons_router,
         players_router,
         public_router,
         sheets_router,

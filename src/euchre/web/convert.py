@@ -59,6 +59,7 @@ def event_out(session: Session, event: Event) -> EventOut:
         config=event.config.to_json(),
         current_round=open_round,
         rounds_started=len(rounds),
+        tags=list(event.tags or []),
         warnings=sheet_warnings(event.config),
     )
 

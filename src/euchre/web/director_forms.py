@@ -151,6 +151,7 @@ class EventForm(DirectorForm):
     tie_breaks: str = ""
     online: str = "no"
     seed: str = ""
+    tags: str = ""
 
 
 class PlayerForm(DirectorForm):

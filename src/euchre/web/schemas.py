@@ -112,6 +112,12 @@ class EventCreate(BaseModel):
         description='Who can take the euchred cup: "every_game" (only players who played every '
         'game) or "everyone".',
     )
+    tags: list[Annotated[str, Field(max_length=200)]] | None = Field(
+        default=None,
+        max_length=50,
+        description='Labels a season can take events by ("Thursday league 2027"). Left out '
+        "when changing the configuration: the event keeps its tags; [] removes them.",
+    )
     side_pot_exclude: list[Annotated[str, Field(max_length=200)]] | None = Field(
         default=None,
         max_length=500,
@@ -150,6 +156,7 @@ class EventOut(BaseModel):
     config: dict[str, Any]
     current_round: int | None
     rounds_started: int
+    tags: list[str] = Field(default_factory=list, description="The event's tags.")
     warnings: list[str] = Field(
         default_factory=list, description="Where the settings contradict the rule sheet."
     )
