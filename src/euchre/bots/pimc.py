@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from euchre.bots.advice import advise
 from euchre.bots.base import SeededBot
 from euchre.bots.knowledge import Knowledge, knowledge_of, sample_world
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard, hand_strength
@@ -208,11 +209,11 @@ class PimcBot(SeededBot):
         return self._bid(view)
 
     def explain(self, view: PlayerView) -> str:
-        """One line: what this bot would do and why."""
+        """One line: what this bot would do and why, in a player's words (the play page's
+        hint; :func:`euchre.bots.advice.advise`)."""
         if not view.legal:
             return "nothing to decide: it is not your turn"
-        action, why = self.advise(view)
-        return f"{self.name}: {action} ({why})"
+        return advise(self, view).line()
 
     def advise(self, view: PlayerView) -> tuple[Action, str]:
         """The action this bot takes for ``view`` and a one-line reason (one decision)."""
