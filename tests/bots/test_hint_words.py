@@ -14,7 +14,7 @@ from euchre.engine.profile import load_profile
 from euchre.engine.record import HandRecord, replay
 from euchre.engine.state import HandState
 from euchre.engine.view import PlayerView, view_of
-from tests.bots.helpers import state_from_text
+from tests.bots.helpers import PROFILES, random_state, state_from_text
 from tests.bots.textbook import POSITIONS
 
 SENTENCES = {
@@ -122,3 +122,18 @@ def test_the_hint_keeps_the_bots_own_reason_as_detail() -> None:
     advice = advise(make_bot("pimc-basic", 0), _textbook_view("lead_trump_when_partner_made_it"))
     assert advice.why.startswith("lead ")
     assert "points avg over" in advice.detail
+
+
+def test_every_legal_move_of_every_profile_gets_words_or_the_bots_reason() -> None:
+    said = 0
+    for seed in range(60):
+        profile = PROFILES[seed % len(PROFILES)]
+        state = random_state(profile, seed, seed % 25)
+        if state.is_over:
+            continue
+        view = view_of(state, state.to_act)
+        for action in view.legal:
+            words = explain_move(view, action)
+            assert words is None or (words and "\n" not in words)
+            said += words is not None
+    assert said > 100
