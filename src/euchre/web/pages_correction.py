@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
-from euchre.store.errors import AuthError, ConflictError, NotFoundError
+from euchre.store.errors import AuthError, NotFoundError
 from euchre.tournament import (
     Stage,
     TableResult,
@@ -29,6 +29,7 @@ from euchre.web.director_forms import (
     require_director,
 )
 from euchre.web.director_views import changes_text, director_page, field_text
+from euchre.web.errors import status_for
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession
@@ -287,7 +288,7 @@ async def correction_post(
             raise
         field = error.field if isinstance(error, ResultError) else ""
         text = str(error)
-        status = 409 if isinstance(error, ConflictError) else 400
+        status = status_for(error)
 
         def refused() -> HTMLResponse:
             with database(request).read() as session:
