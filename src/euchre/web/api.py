@@ -22,6 +22,7 @@ from euchre.store import (
     scores,
 )
 from euchre.store.audit import list_audit
+from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
 from euchre.store.models import Result
 from euchre.store.table_view import SubmissionEntry, table_view
@@ -64,6 +65,9 @@ from euchre.web.schemas import (
     Reason,
     RoundOut,
     SeatingIn,
+    SnapshotEventOut,
+    SnapshotOut,
+    SnapshotPlayerOut,
     SubmissionIn,
     SubmissionOut,
     TableOut,
@@ -412,7 +416,7 @@ def accept_submission(
 
 def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
     return CorrectionOut(
-        result=result.result.to_json(),
+        result=result.result,
         movement_changes=[MovementChangeOut(**change.to_json()) for change in changes],
     )
 
@@ -522,11 +526,19 @@ def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut
 
 
 @router.get("/events/{event_id}/snapshot", tags=["standings"])
-def snapshot(request: Request, event_id: Id) -> dict[str, Any]:
+def snapshot(request: Request, event_id: Id) -> SnapshotOut:
     """Seating, standings, tie-breaks, prizes and the pot, recomputed from the inputs
     (public)."""
     with database(request).read() as session:
-        return backup.results_json(session, event_id=event_id)
+        event = events.get_event(session, event_id=event_id)
+        return SnapshotOut(
+            event=SnapshotEventOut(id=event.id, name=event.name, status=event.status),
+            players=[
+                SnapshotPlayerOut(number=row.number, name=row.name, team=row.team)
+                for row in events.list_entrants(session, event_id=event_id)
+            ],
+            snapshot=snapshot_of(session, event),
+        )
 
 
 @router.get(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from euchre.tournament import Stage
-from euchre.tournament.codec import JsonCodec
+from euchre.store.models import EventStatus, SubmissionStatus
+from euchre.store.table_status import TableState
+from euchre.tournament import EventConfig, EventSnapshot, PenaltyRecord, Stage, TableResult
 
 __all__ = [
     "AtTableOut",
@@ -25,6 +26,7 @@ __all__ = [
     "LevelGameOut",
     "LoginOut",
     "MovementChangeOut",
+    "OfficialOut",
     "PairCreate",
     "PenaltyCreate",
     "PenaltyOut",
@@ -34,6 +36,9 @@ __all__ = [
     "ResultIn",
     "RoundOut",
     "SeatingIn",
+    "SnapshotEventOut",
+    "SnapshotOut",
+    "SnapshotPlayerOut",
     "SubmissionIn",
     "SubmissionOut",
     "TableOut",
@@ -146,8 +151,8 @@ class EventOut(BaseModel):
 
     id: int
     name: str
-    status: str
-    config: dict[str, Any]
+    status: EventStatus
+    config: EventConfig
     current_round: int | None
     rounds_started: int
     warnings: list[str] = Field(
@@ -229,7 +234,7 @@ class TableStatusOut(BaseModel):
     team_points: tuple[int, int] | None
     pending: int
     disputed: int
-    state: str
+    state: TableState
 
 
 class RoundOut(BaseModel):
@@ -285,15 +290,6 @@ class CorrectionIn(ResultIn):
     reason: str = Field(default="", max_length=2000)
 
 
-def _stored_json(value: Any) -> Any:
-    """A stored typed value (a table's result, a penalty's record) as the JSON shown."""
-    return value.to_json() if isinstance(value, JsonCodec) else value
-
-
-StoredJson = Annotated[dict[str, Any], BeforeValidator(_stored_json)]
-"""JSON read from a stored row's typed value (or given as JSON)."""
-
-
 class AtTableOut(BaseModel):
     """Something recorded at one table of a round (a submission, a penalty), read from its
     stored row (whose columns are ``round_number`` and ``table_number``)."""
@@ -307,10 +303,10 @@ class AtTableOut(BaseModel):
 class SubmissionOut(AtTableOut):
     """A score a table submitted and where it stands."""
 
-    result: StoredJson
+    result: TableResult
     submitted_by: int
     submitted_at: datetime
-    status: str
+    status: SubmissionStatus
     confirmed_by: int | None
     confirmed_at: datetime | None
 
@@ -348,8 +344,14 @@ class TyingScoreIn(BaseModel):
 class CorrectionOut(BaseModel):
     """The recorded result and what it changed."""
 
-    result: dict[str, Any]
+    result: TableResult
     movement_changes: list[MovementChangeOut]
+
+
+class OfficialOut(BaseModel):
+    """A table's official result as its page shows it: the two totals."""
+
+    team_points: tuple[int, int]
 
 
 class TableOut(BaseModel):
@@ -363,7 +365,7 @@ class TableOut(BaseModel):
     seconds_left: int
     partnerships: tuple[list[TablePlayerOut], list[TablePlayerOut]]
     submissions: list[SubmissionOut]
-    official: dict[str, Any] | None
+    official: OfficialOut | None
     max_hand_points: int
     game_hands: int = Field(
         description="The hands of the game this table plays: the sheet's game, or a playoff "
@@ -396,7 +398,7 @@ class PenaltyCreate(BaseModel):
 class PenaltyOut(AtTableOut):
     """A recorded penalty."""
 
-    record: StoredJson
+    record: PenaltyRecord
 
 
 class AuditOut(BaseModel):
@@ -413,3 +415,28 @@ class AuditOut(BaseModel):
     reason: str
     changes: str = ""
     """For a result: what changed, field by field (``team_points: 7-6 -> 6-7``)."""
+
+
+class SnapshotEventOut(BaseModel):
+    """The event a snapshot is of."""
+
+    id: int
+    name: str
+    status: EventStatus
+
+
+class SnapshotPlayerOut(BaseModel):
+    """A player of the event, by number (names for the snapshot's player ids)."""
+
+    number: int
+    name: str
+    team: str | None
+
+
+class SnapshotOut(BaseModel):
+    """The event's snapshot (seating, standings with tie-breaks, prizes, the pot) with its
+    players' names."""
+
+    event: SnapshotEventOut
+    players: list[SnapshotPlayerOut]
+    snapshot: EventSnapshot
