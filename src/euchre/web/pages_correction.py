@@ -25,6 +25,7 @@ from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database
 from euchre.web.director_forms import (
+    AtTable,
     CorrectionForm,
     require_director,
 )
@@ -256,18 +257,15 @@ async def correction_post(
     def work() -> str:
         with database(request).write() as session:
             view, _ = director_table_view(session, event_id, round_number, table)
-            official = scores.official_result(
-                session, event_id=event_id, round_number=round_number, table=table
-            )
+            at_table = AtTable(round_number=round_number, table=table)
+            official = scores.official_result(session, event_id=event_id, **at_table)
             current = None if official is None else official.result
             entered = table_page.entered_from_form(data, view)
-            given = _changed_fields(entered, current, view)
-            entered = replace(entered, given=given)
+            entered = replace(entered, given=_changed_fields(entered, current, view))
             result, changes = scores.correct_result(
                 session,
                 event_id=event_id,
-                round_number=round_number,
-                table=table,
+                **at_table,
                 entered=entered,
                 who=director.name,
                 reason=form.reason,

@@ -11,17 +11,15 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request, UploadFile
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
 from euchre.store import members
-from euchre.store.errors import AuthError, NotFoundError, StoreError
+from euchre.store.errors import StoreError
 from euchre.web.deps import database
 from euchre.web.director_forms import Checkbox, DirectorForm, require_director, whole
-from euchre.web.page_helpers import page_director
-from euchre.web.pages_common import flash_message, redirect
+from euchre.web.page_helpers import page_director, write_or_refuse
+from euchre.web.pages_common import flash_message
 from euchre.web.templating import render
 
 __all__ = ["router"]
@@ -81,18 +79,7 @@ def roster_page(
             }
             for merge in members.list_merges(session)
         ]
-        rows = [
-            {
-                "id": member.id,
-                "name": member.name,
-                "email": member.email,
-                "phone": member.phone,
-                "notes": member.notes,
-                "active": member.active,
-                "players": counts[member.id],
-            }
-            for member in roster
-        ]
+        rows = [{**members.member_json(member), "players": counts[member.id]} for member in roster]
     form_id, message, typed = refused or ("", "", {})
     context: dict[str, Any] = {
         "title": "Members",
@@ -116,22 +103,17 @@ def members_get(request: Request) -> Response:
 async def _write_or_refuse(
     request: Request, refusal: tuple[str, dict[str, str]], work: Callable[[Session], str]
 ) -> Response:
-    """Run ``work`` in a write transaction and come back with its message; a refusal shows
-    the page with the message in the form and the values kept."""
-
-    def run() -> str:
-        with database(request).write() as session:
-            return work(session)
-
-    try:
-        message = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | AuthError):
-            raise
-        form_id, values = refusal
-        shown = (form_id, str(error), values)
-        return await run_in_threadpool(lambda: roster_page(request, refused=shown, status=400))
-    return redirect(request, PAGE, message)
+    """Run ``work`` and come back to the roster with its message; a refusal shows the roster
+    with the message in the form (``refusal``: its id and typed values) and the values kept."""
+    form_id, values = refusal
+    return await write_or_refuse(
+        request,
+        work,
+        back_to=PAGE,
+        refused=lambda message: roster_page(
+            request, refused=(form_id, message, values), status=400
+        ),
+    )
 
 
 @router.post(PAGE)

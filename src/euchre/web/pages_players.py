@@ -11,16 +11,12 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
 from euchre.store import events
-from euchre.store.errors import AuthError, NotFoundError
-from euchre.web.deps import database
 from euchre.web.director_forms import ImportForm, PairForm, PlayerForm, require_director, whole
-from euchre.web.pages_common import redirect
+from euchre.web.page_helpers import write_or_refuse
 from euchre.web.pages_dashboard import FormRefusal, dashboard_page
 
 __all__ = ["router"]
@@ -34,25 +30,18 @@ async def _write_or_refuse(
     refusal: tuple[str, dict[str, str]],
     work: Callable[[Session], str],
 ) -> Response:
-    """Run ``work`` in a write transaction and go back to the dashboard with the message it
-    returns; a refusal (``refusal``: the form's id and its typed values) shows the dashboard
-    with the message in that form and the values kept."""
-
-    def run() -> str:
-        with database(request).write() as session:
-            return work(session)
-
-    try:
-        message = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | AuthError):
-            raise
-        form_id, values = refusal
-        refused = FormRefusal(form_id, str(error), values)
-        return await run_in_threadpool(
-            lambda: dashboard_page(request, event_id, refused=refused, status=400)
-        )
-    return redirect(request, f"/director/events/{event_id}", message)
+    """Run ``work`` and go back to the dashboard with the message it returns; a refusal
+    (``refusal``: the form's id and its typed values) shows the dashboard with the message in
+    that form and the values kept."""
+    form_id, values = refusal
+    return await write_or_refuse(
+        request,
+        work,
+        back_to=f"/director/events/{event_id}",
+        refused=lambda message: dashboard_page(
+            request, event_id, refused=FormRefusal(form_id, message, values), status=400
+        ),
+    )
 
 
 @router.post("/director/events/{event_id}/players")

@@ -54,6 +54,21 @@ Number = Annotated[int, Field(ge=0, le=1_000_000)]
 """A count, a player number or points: bounded so every value fits a database integer."""
 
 
+CompetitorId = Annotated[str, Field(max_length=200)]
+"""A competitor's id: a player number or a team's name."""
+
+
+def _choice(description: str) -> Any:
+    """An optional choice of a closed set, sent as its text (the store names the choices
+    when the text is none of them)."""
+    return Field(default=None, max_length=20, description=description)
+
+
+def _competitors(description: str) -> Any:
+    """An optional list of competitor ids."""
+    return Field(default=None, max_length=500, description=description)
+
+
 class ErrorOut(BaseModel):
     """Every error body: what is wrong, in words."""
 
@@ -105,28 +120,19 @@ class EventCreate(BaseModel):
     sit_out_scoring: str | None = Field(default=None, max_length=20)
     sit_out_points: int | None = Field(default=None, ge=0, le=1000)
     tie_breaks: list[str] | None = Field(default=None, max_length=10)
-    prize_ties: str | None = Field(
-        default=None,
-        max_length=20,
-        description='"tie_breaks" (each prize says which tie-break decided it) or "split" '
+    prize_ties: str | None = _choice(
+        '"tie_breaks" (each prize says which tie-break decided it) or "split" '
         "(competitors level on points share the places they span).",
     )
-    side_pot_qualification: str | None = Field(
-        default=None,
-        max_length=20,
-        description='Who can take the euchred cup: "every_game" (only players who played every '
+    side_pot_qualification: str | None = _choice(
+        'Who can take the euchred cup: "every_game" (only players who played every '
         'game) or "everyone".',
     )
-    side_pot_exclude: list[Annotated[str, Field(max_length=200)]] | None = Field(
-        default=None,
-        max_length=500,
-        description="Competitor ids (player numbers, or team names) the director takes out of "
-        "the cup.",
+    side_pot_exclude: list[CompetitorId] | None = _competitors(
+        "Competitor ids (player numbers, or team names) the director takes out of the cup.",
     )
-    side_pot_include: list[Annotated[str, Field(max_length=200)]] | None = Field(
-        default=None,
-        max_length=500,
-        description="Competitor ids let into the cup whatever the qualification rule says.",
+    side_pot_include: list[CompetitorId] | None = _competitors(
+        "Competitor ids let into the cup whatever the qualification rule says.",
     )
     online: bool | None = Field(
         default=None, description="Every table plays in the browser (docs/online.md)."
@@ -138,10 +144,8 @@ class EventCreate(BaseModel):
         description="Seconds a dropped online player has to come back before a computer "
         "player takes his seat (default 120); 0: wait for the director.",
     )
-    online_chat: str | None = Field(
-        default=None,
-        max_length=20,
-        description='The chat at the online tables: "between_hands" (the preset messages '
+    online_chat: str | None = _choice(
+        'The chat at the online tables: "between_hands" (the preset messages '
         'between hands only; the default), "presets", "free" (presets and free text) or "off".',
     )
 
@@ -304,10 +308,13 @@ class SubmissionOut(AtTableOut):
     """A score a table submitted and where it stands."""
 
     result: TableResult
+    """The score as entered, checked and completed by the event's rules."""
     submitted_by: int
+    """The number of the player who entered it."""
     submitted_at: datetime
     status: SubmissionStatus
     confirmed_by: int | None
+    """The number of the opponent who confirmed it (None until one does)."""
     confirmed_at: datetime | None
 
 
