@@ -31,6 +31,7 @@ from euchre.tournament import (
     EventSnapshot,
     PenaltyRecord,
     RoundPlan,
+    Stage,
     TableResult,
     compute_event,
     generate_schedule,
@@ -391,9 +392,7 @@ def event_result(
         reason=None,
         state=lambda: (started, compute_event(started)),
     )
-    kept = tuple(
-        r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)
-    )
+    kept = tuple(r for r in inputs.results if not _is_table(r, round_number, table))
     updated = replace(inputs, results=(*kept, result))
     after = compute_event(updated, previous=before)
     _save(file, updated)
@@ -433,10 +432,12 @@ def _table_penalties(inputs: EventInputs, round_number: int, table: int) -> list
 
 def _recorded(inputs: EventInputs, round_number: int, table: int) -> TableResult | None:
     """The table's result on record, if any."""
-    return next(
-        (r for r in inputs.results if (r.stage, r.round, r.table) == ("main", round_number, table)),
-        None,
-    )
+    return next((r for r in inputs.results if _is_table(r, round_number, table)), None)
+
+
+def _is_table(result: TableResult, round_number: int, table: int) -> bool:
+    """Whether ``result`` is the main event's game of that round's table."""
+    return (result.stage, result.round, result.table) == (Stage.MAIN, round_number, table)
 
 
 _PENALTY_OPTIONS = {
@@ -643,10 +644,7 @@ def event_penalties(file: FileArgument, as_json: JsonOption = False) -> None:
         )
         if ruling is not None:
             rulings.remove(ruling)
-        scored = any(
-            (r.stage, r.round, r.table) == ("main", record.round, record.table)
-            for r in inputs.results
-        )
+        scored = _recorded(inputs, record.round, record.table) is not None
         seating = next(
             (
                 table

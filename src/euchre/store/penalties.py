@@ -23,6 +23,7 @@ from euchre.store.models import (
 from euchre.store.results import check_table, official_result, table_seating
 from euchre.store.rounds import RoundTimes, TableContext, TableEvent, get_round
 from euchre.tournament import (
+    PenaltyKind,
     PenaltyRecord,
     TableResult,
 )
@@ -218,7 +219,7 @@ def escalate_warning(
     event = get_event(session, event_id=event_id, for_update=True)
     penalty = _event_penalty(session, event_id, penalty_id)
     record = penalty.record
-    if record.kind != "table_talk":
+    if record.kind != PenaltyKind.TABLE_TALK:
         raise ConflictError(
             f"penalty {penalty_id} is {record.kind.replace('_', ' ')}; only a table-talk "
             "warning can be turned into the penalty"

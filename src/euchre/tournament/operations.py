@@ -164,7 +164,8 @@ def _check_deal_named(
         ruling = rule_on_penalty(load_profile(config.profile_id), record, seating, earlier)
     except EuchreError:
         return  # scored (and reported) by the core as before
-    for result in scores or [None]:  # None: no score yet, only the deal named is checked
+    listed: Sequence[TableResult | None] = scores or [None]
+    for result in listed:  # None: no score yet, only the deal named is checked
         problem = deal_named_problem(ruling, record, result, config.profile_id)
         if problem is not None:
             raise PenaltyEntryError(problem, field="hand_number")

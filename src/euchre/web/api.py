@@ -24,7 +24,7 @@ from euchre.store import (
 from euchre.store.audit import list_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
-from euchre.store.models import Result
+from euchre.store.models import EventStatus, Result
 from euchre.store.table_view import SubmissionEntry, table_view
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -212,7 +212,7 @@ def delete_event(
         with database(request).read() as session:
             event = events.get_event(session, event_id=event_id)
             name, status = event.name, event.status
-        instead = " (or archive it: it is finished)" if status == "finished" else ""
+        instead = " (or archive it: it is finished)" if status == EventStatus.FINISHED else ""
         raise StoreError(
             f"deleting {name!r} cannot be undone: confirm it with ?confirm=yes{instead}"
         )

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.store import rounds, scores
 from euchre.store.errors import AuthError, NotFoundError, RateLimitedError
+from euchre.store.models import SubmissionStatus
 from euchre.store.online import computer_mark
 from euchre.store.presets import sheet_words
 from euchre.store.rounds import RoundOverError
@@ -62,6 +63,9 @@ __all__ = [
 ]
 
 router = APIRouter(include_in_schema=False)
+
+_OPEN = (SubmissionStatus.PENDING, SubmissionStatus.DISPUTED)
+"""A submission still waiting for the director or an opponent (its lines are shown)."""
 
 FORM_STYLE = Markup(render_text("pages/table/style.html"))
 """The few rules the table page adds to the app's stylesheet (a marked field, the error), for
@@ -428,9 +432,11 @@ def _page(
             points=row.result.team_points,
             entered_by=view.name_of(row.submitted_by),
             # The saved result above shows a confirmed or accepted score in full.
-            lines=result_lines(view, row.result) if row.status in ("pending", "disputed") else None,
+            lines=result_lines(view, row.result) if row.status in _OPEN else None,
             error=confirm_error[1]
-            if confirm_error is not None and confirm_error[0] == row.id and row.status == "pending"
+            if confirm_error is not None
+            and confirm_error[0] == row.id
+            and row.status == SubmissionStatus.PENDING
             else "",
         )
         for row in view.shown_submissions
