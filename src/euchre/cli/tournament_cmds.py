@@ -288,6 +288,22 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
     _print(plan.to_json(), as_json, "\n".join(lines))
 
 
+PlayerCounts = list[str] | None
+"""A repeatable option naming a player (by id or name) each time it is given."""
+
+_PER_PLAYER_HELP = {
+    "lone_march": "A player who called alone and took all five tricks (repeat per hand): under "
+    "the tournament sheet's progressive scoring he scores 5, his partner 4.",
+    "lone_hand": "A player who called alone and made it with 3 or 4 tricks (id or name; repeat "
+    "per hand, or PLAYER=N).",
+    "euchred": "A player whose team was euchred (id or name; repeat per euchre, or PLAYER=N): "
+    "both partners of a euchred team count it.",
+    "own": "A player's own total, PLAYER=N, where the sheet scores players apart (checked "
+    "against the hands).",
+}
+"""The help of ``event result``'s per-player options."""
+
+
 @event_app.command("result")
 def event_result(
     file: FileArgument,
@@ -303,42 +319,14 @@ def event_result(
             "takes that deal's points from the offenders, e.g. a Ballantrae renege)."
         ),
     ] = "",
-    lone_march: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--lone-march",
-            help="A player who called alone and took all five tricks (repeat per hand): under "
-            "the tournament sheet's progressive scoring he scores 5, his partner 4.",
-        ),
-    ] = None,
+    lone_march: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["lone_march"])] = None,
     tie_first: Annotated[
         int | None,
         typer.Option(help="A level game: the partnership (1 or 2) that reached the score first."),
     ] = None,
-    lone_hand: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--lone-hand",
-            help="A player who called alone and made it with 3 or 4 tricks (id or name; repeat "
-            "per hand, or PLAYER=N).",
-        ),
-    ] = None,
-    euchred: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--euchred",
-            help="A player whose team was euchred (id or name; repeat per euchre, or "
-            "PLAYER=N): both partners of a euchred team count it.",
-        ),
-    ] = None,
-    own: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--own",
-            help="A player's own total, PLAYER=N, where the sheet scores players apart "
-            "(checked against the hands).",
-        ),
-    ] = None,
+    lone_hand: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["lone_hand"])] = None,
+    euchred: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["euchred"])] = None,
+    own: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["own"])] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Enter (or correct) a table's result, with the lone hands and times euchred the web's

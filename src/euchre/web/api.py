@@ -4,7 +4,7 @@ arguments, and turn the rows into schemas. Every error is a 4xx ``{"detail": ...
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
@@ -44,6 +44,7 @@ from euchre.web.deps import (
     guard_codes,
     signer,
 )
+from euchre.web.director_forms import AtTable
 from euchre.web.schemas import (
     AuditOut,
     CorrectionIn,
@@ -363,15 +364,15 @@ def override_seating(
     request: Request, director: Writer, event_id: Id, number: Id, body: SeatingIn
 ) -> dict[str, Any]:
     """Set a round's seating by hand (the next round, or the one just started)."""
+    tables = [(list(first), list(second)) for first, second in body.tables]
     with database(request).write() as session:
         override = rounds.override_seating(
             session,
             event_id=event_id,
             round_number=number,
-            tables=[(list(first), list(second)) for first, second in body.tables],
+            tables=tables,
             sitting_out=list(body.sitting_out),
-            who=director.name,
-            reason=body.reason,
+            **_audited(director, body.reason),
         )
         return override.to_json()
 
@@ -404,14 +405,22 @@ def accept_submission(
 ) -> CorrectionOut:
     """Settle a table: this submission becomes its official result."""
     with database(request).write() as session:
+        audit = _audited(director, body.reason)
         result, changes = scores.accept_submission(
-            session,
-            event_id=event_id,
-            submission_id=submission_id,
-            who=director.name,
-            reason=body.reason,
+            session, event_id=event_id, submission_id=submission_id, **audit
         )
         return _correction_out(result, changes)
+
+
+class _Audit(TypedDict):
+    """Who did it and why, as the audit log keeps them."""
+
+    who: str
+    reason: str
+
+
+def _audited(director: DirectorSession, reason: str) -> _Audit:
+    return _Audit(who=director.name, reason=reason)
 
 
 def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
@@ -427,14 +436,13 @@ def correct_result(
 ) -> CorrectionOut:
     """Enter or correct a table's result (kept in the audit log with the reason)."""
     with database(request).write() as session:
+        entered = convert.result_input(body, partial=True)
         result, changes = scores.correct_result(
             session,
             event_id=event_id,
-            round_number=number,
-            table=table,
-            entered=convert.result_input(body, partial=True),
-            who=director.name,
-            reason=body.reason,
+            **AtTable(round_number=number, table=table),
+            entered=entered,
+            **_audited(director, body.reason),
         )
         return _correction_out(result, changes)
 
@@ -471,13 +479,9 @@ def first_to_tying_score(
 ) -> CorrectionOut:
     """Answer who reached the tying score first in a game a penalty made level."""
     with database(request).write() as session:
+        at_table = AtTable(round_number=number, table=table)
         result, changes = scores.settle_level_game(
-            session,
-            event_id=event_id,
-            round_number=number,
-            table=table,
-            first=body.first,
-            who=director.name,
+            session, event_id=event_id, **at_table, first=body.first, who=director.name
         )
         return _correction_out(result, changes)
 
@@ -580,10 +584,8 @@ def accept_playoff_conflict(
         conflict = playoff_conflicts.accept_conflict(
             session,
             event_id=event_id,
-            round_number=number,
-            table=table,
-            who=director.name,
-            reason=body.reason,
+            **AtTable(round_number=number, table=table),
+            **_audited(director, body.reason),
         )
         return conflict.to_json()
 
