@@ -307,14 +307,15 @@ class AtTableOut(BaseModel):
 class SubmissionOut(AtTableOut):
     """A score a table submitted and where it stands."""
 
-    result: TableResult
-    """The score as entered, checked and completed by the event's rules."""
-    submitted_by: int
-    """The number of the player who entered it."""
+    result: TableResult = Field(
+        description="The score as entered, checked and completed by the event's rules."
+    )
+    submitted_by: int = Field(description="The number of the player who entered it.")
     submitted_at: datetime
     status: SubmissionStatus
-    confirmed_by: int | None
-    """The number of the opponent who confirmed it (None until one does)."""
+    confirmed_by: int | None = Field(
+        description="The number of the opponent who confirmed it (null until one does)."
+    )
     confirmed_at: datetime | None
 
 
