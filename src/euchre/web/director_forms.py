@@ -30,6 +30,7 @@ __all__ = [
     "DeleteForm",
     "DirectorForm",
     "EventForm",
+    "FileForm",
     "ImportForm",
     "LoginForm",
     "MarkForm",
@@ -37,7 +38,6 @@ __all__ = [
     "PenaltyForm",
     "PlayerForm",
     "ReasonForm",
-    "RestoreForm",
     "SeatForm",
     "SeatingForm",
     "TableForm",
@@ -126,8 +126,9 @@ class DeleteForm(DirectorForm):
     confirm: str = ""
 
 
-class RestoreForm(DirectorForm):
-    """The uploaded backup file (text instead of a file is refused by the route)."""
+class FileForm(DirectorForm):
+    """An uploaded file: an event's backup, the club's roster (text instead of a file is
+    refused by the route)."""
 
     file: UploadFile | str | None = None
 

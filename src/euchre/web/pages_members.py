@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
 from euchre.store import members
 from euchre.store.errors import StoreError
 from euchre.web.deps import database
-from euchre.web.director_forms import Checkbox, DirectorForm, require_director, whole
+from euchre.web.director_forms import Checkbox, DirectorForm, FileForm, require_director, whole
 from euchre.web.page_helpers import page_director, write_or_refuse
 from euchre.web.pages_common import flash_message
 from euchre.web.templating import render
@@ -36,12 +36,6 @@ class MemberForm(DirectorForm):
     email: str = ""
     phone: str = ""
     notes: str = ""
-
-
-class RosterFileForm(DirectorForm):
-    """The roster file to import."""
-
-    file: UploadFile | str | None = None
 
 
 class MergeForm(DirectorForm):
@@ -131,7 +125,7 @@ async def add_member_post(request: Request, form: Annotated[MemberForm, Form()])
 
 
 @router.post(f"{PAGE}/import")
-async def import_post(request: Request, form: Annotated[RosterFileForm, Form()]) -> Response:
+async def import_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Add the members of a roster file (all or nothing)."""
     director = require_director(request, form)
     data = b""
