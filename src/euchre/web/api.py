@@ -32,6 +32,8 @@ from euchre.tournament import (
     SIT_OUT_SCORING,
     TIE_BREAKS,
     EventConfig,
+    PlayoffConflict,
+    SeatingOverride,
 )
 from euchre.tournament.penalties import penalty_role
 from euchre.tournament.sheets import all_sheets
@@ -362,7 +364,7 @@ def close_round(request: Request, director: Writer, event_id: Id, number: Id) ->
 @router.put("/events/{event_id}/rounds/{number}/seating", tags=["rounds"])
 def override_seating(
     request: Request, director: Writer, event_id: Id, number: Id, body: SeatingIn
-) -> dict[str, Any]:
+) -> SeatingOverride:
     """Set a round's seating by hand (the next round, or the one just started)."""
     tables = [(list(first), list(second)) for first, second in body.tables]
     with database(request).write() as session:
@@ -374,7 +376,7 @@ def override_seating(
             sitting_out=list(body.sitting_out),
             **_audited(director, body.reason),
         )
-        return override.to_json()
+        return override
 
 
 # --- results, submissions, penalties -----------------------------------------------------------
@@ -575,7 +577,7 @@ def restore(request: Request, director: Writer, body: dict[str, Any]) -> EventOu
 )
 def accept_playoff_conflict(
     request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: Reason
-) -> dict[str, Any]:
+) -> PlayoffConflict:
     """Accept a playoff game that a correction left between teams no longer tied together:
     its result stays with the teams that played it and decides nothing, the director is no
     longer asked, and the standings can be final. Kept in the audit log; 404 when the table
@@ -587,7 +589,7 @@ def accept_playoff_conflict(
             **AtTable(round_number=number, table=table),
             **_audited(director, body.reason),
         )
-        return conflict.to_json()
+        return conflict
 
 
 # --- printouts ---------------------------------------------------------------------------------
