@@ -152,7 +152,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "rules-timid": lambda seed: RulesBot(
         seed, RulesParameters(order_threshold=7.5, call_threshold=7.5)
     ),
-    # The expert with one ingredient taken out (what each one adds, see docs/bots.md).
+    # The expert with one ingredient taken out (what each one adds: bench/notes/bots-strength.md).
     "expert-no-inference": lambda seed: ExpertBot(seed, inference=False),
     "expert-no-trump-lead": lambda seed: ExpertBot(seed, lead_trump_bonus=0.0),
     "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
@@ -186,7 +186,8 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
         seed, replace(EXPERT_RULES, dealer_bonus=1.5)
     ),
     "expert-next-20": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=2.0)),
-    # The tuning campaign of 2026-11-23 (docs/bots.md, "Bolder bidding, more worlds").
+    # The tuning campaign of 2026-11-23 (bench/notes/bots-strength.md, "Bolder bidding, more
+    # worlds").
     "expert-dealer-20": lambda seed: _bidding_variant(
         seed, replace(EXPERT_RULES, dealer_bonus=2.0)
     ),

@@ -71,7 +71,7 @@ EXPERT_RULES = RulesParameters(
 """The expert's bidding thresholds: the rules policy with the textbook's corrections, the
 dealer's partner (round 1) and every seat before the dealer (round 2) bolder and the eldest
 (round 1) more timid, as hands played out by PIMC at every seat showed
-(``bench/bots_decision_labels.py``, docs/bots.md)."""
+(``bench/bots_decision_labels.py``, bench/notes/bots-strength.md)."""
 
 
 def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntArray:
@@ -128,7 +128,8 @@ class ExpertBot(PimcBot):
     """The learned points over a pass a bid must reach."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
-    since 2026-11-23: played out, the lone hands it turned down paid, see docs/bots.md)."""
+    since 2026-11-23: played out, the lone hands it turned down paid, see
+    bench/notes/bots-strength.md)."""
     model: BiddingModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
+from euchre.play.table import TableConfig, TableState
 from euchre.store.audit import list_audit, record_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
@@ -41,7 +42,6 @@ from euchre.store.models import (
 )
 from euchre.store.online import new_table_id
 from euchre.store.penalties import list_penalties
-from euchre.store.play.table import TableConfig, TableState
 from euchre.store.rounds import TABLE_CODE_ALPHABET, new_table_code
 from euchre.store.submissions import list_submissions
 from euchre.tournament import (
