@@ -35,6 +35,7 @@ __all__ = [
     "list_merges",
     "member_by_name",
     "member_for_player",
+    "member_json",
     "merge_members",
     "players_of",
     "undo_merge",
@@ -62,7 +63,8 @@ class MemberFields:
     active: bool = True
 
 
-def _member_json(member: Member) -> dict[str, Any]:
+def member_json(member: Member) -> dict[str, Any]:
+    """A member's fields as JSON-ready data (the audit log's values, the roster's rows)."""
     return {
         "id": member.id,
         "name": member.name,
@@ -148,10 +150,10 @@ def update_member(session: Session, *, member_id: int, fields: MemberFields, who
     member = get_member(session, member_id=member_id)
     checked = _checked(fields)
     _refuse_clash(session, checked.name, other_than=member.id)
-    old = _member_json(member)
+    old = member_json(member)
     _write_fields(member, checked)
     session.flush()
-    changed = [key for key, value in _member_json(member).items() if old[key] != value]
+    changed = [key for key, value in member_json(member).items() if old[key] != value]
     record_club_audit(
         session,
         who=who,

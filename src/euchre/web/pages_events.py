@@ -32,7 +32,7 @@ from euchre.web.director_forms import (
     DeleteForm,
     DirectorForm,
     EventForm,
-    RestoreForm,
+    FileForm,
     comma_list,
     optional_whole,
     require_director,
@@ -372,7 +372,7 @@ async def archive_event_post(
 
 
 @router.post("/director/restore")
-async def restore_post(request: Request, form: Annotated[RestoreForm, Form()]) -> Response:
+async def restore_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Restore an uploaded backup as a new event."""
     director = require_director(request, form)
     if form.file is None or isinstance(form.file, str):
