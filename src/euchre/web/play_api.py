@@ -229,10 +229,14 @@ async def post_action(
 
 @router.get("/tables/{table_id}/hint")
 async def get_hint(request: Request, table_id: str, authorization: Auth = None) -> dict[str, str]:
-    """What the strongest computer player would do in this seat now, and why (one line)."""
+    """What the strongest computer player would do in this seat now (``action``, the move's
+    text) and why, as one sentence for the player (``hint``: "Lead trump: partner called it,
+    and you hold the right bower.")."""
     service = service_of(request)
     seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
-    return {"hint": await _call(service.hint, table_id, seat)}
+    action, why = await _call(service.hint, table_id, seat)
+    sentence = why[:1].upper() + why[1:]
+    return {"hint": sentence if sentence.endswith(".") else sentence + ".", "action": action}
 
 
 @router.get("/tables/{table_id}/events")

@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from euchre.bots import Bot, make_bot
+from euchre.bots.advice import advise
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.questions import QuestionDeck
 from euchre.play.log import (
@@ -1068,8 +1069,9 @@ class PlayService:
             bot = self._bots[key] = make_bot(kind, seed * 4 + seat)
         return bot
 
-    def hint(self, table_id: str, seat: int) -> str:
-        """One line: what the strongest computer player would do here, and why."""
+    def hint(self, table_id: str, seat: int) -> tuple[str, str]:
+        """What the strongest computer player would do here (the move's canonical text) and
+        why, in a player's words (:func:`euchre.bots.advice.advise`)."""
         with self.reading(table_id) as state:
             if not state.config.hints:
                 raise ConflictError("hints are off at this table")
@@ -1078,13 +1080,10 @@ class PlayService:
                 raise ConflictError("no hint: it is not your turn")
             view = state.player_view(seat)
             if view is None:
-                return f"{legal[0]}: choose as you like (no cards to weigh here)"
+                return legal[0], "choose as you like: there are no cards to weigh here"
         with _HINT_LOCK:  # one pimc player answers every table's hints, one at a time
-            bot = _hint_bot()
-            explain = getattr(bot, "explain", None)
-            if callable(explain):
-                return str(explain(view))
-            return f"{bot.name} would play: {bot.choose(view)}"  # pragma: no cover
+            advice = advise(_hint_bot(), view)
+        return str(advice.action), advice.why
 
     def tables_owing_moves(self) -> list[str]:
         """Tables whose last entry is recent enough that a move may be owed (restart scan)."""
