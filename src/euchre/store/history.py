@@ -177,7 +177,12 @@ def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
     names: dict[int, str] = {}
     for start in range(0, len(wanted), 500):
         chunk = wanted[start : start + 500]
-        names.update(session.execute(select(Member.id, Member.name).where(Member.id.in_(chunk))))
+        names.update(
+            (member_id, name)
+            for member_id, name in session.execute(
+                select(Member.id, Member.name).where(Member.id.in_(chunk))
+            )
+        )
     return names
 
 
