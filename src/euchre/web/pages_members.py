@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
-from euchre.store import members
+from euchre.store import club_code, history, members
 from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.web.deps import database
 from euchre.web.director_forms import Checkbox, DirectorForm, require_director, whole
@@ -67,6 +67,8 @@ def roster_page(
     with database(request).read() as session:
         roster = members.list_members(session)
         counts = members.players_of(session, member_ids=[member.id for member in roster])
+        ratings = history.club_ratings(session)
+        club_only = club_code.club_code_set(session) is not None
         everyone = {
             member.id: member.name for member in members.list_members(session, include_merged=True)
         }
@@ -90,6 +92,7 @@ def roster_page(
                 "notes": member.notes,
                 "active": member.active,
                 "players": counts[member.id],
+                "rating": ratings.rating(member.id),
             }
             for member in roster
         ]
@@ -103,6 +106,7 @@ def roster_page(
         "refused_form": form_id,
         "refused_message": message,
         "typed": typed,
+        "club_only": club_only,
     }
     return render(request, "pages/director/members.html", context, status=status)
 
