@@ -1,0 +1,352 @@
+"""Issue 22, items 3 to 5 (members' part): a member's history, ratings and the club code,
+through the API as the director, a member's phone and a visitor use them.
+
+"A page per member: every event and game: partner, opponents, points, lone hands, euchres,
+penalties, prizes and cups won, with filters and sorting; totals; partners and opponents met
+most and how those games went. Public pages show names only; a club can make its public pages
+club-only (a club code)." "Deterministic: the same results give the same ratings, whatever
+order they were entered in; recomputed when a past result is corrected."
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.store.factory import create_event, director_client, sqlite_url
+
+NAMES = [
+    "Ann Baker",
+    "Bob Cole",
+    "Cy Dunn",
+    "Dee Ford",
+    "Eve Gray",
+    "Fay Hill",
+    "Gus Ives",
+    "Hal Jay",
+]
+ANN_CONTACT = {"email": "ann.baker@example.org", "phone": "+1 (555) 010-4477", "notes": "owes $5"}
+
+
+def _scores(event_index: int, round_number: int, table: int) -> tuple[int, int]:
+    """A different score at every table (so a history's points say which game is which)."""
+    return (10, (event_index * 3 + round_number + table) % 9)
+
+
+def _open_round(client: TestClient, event_id: int, round_number: int) -> list[dict[str, Any]]:
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code == 201, started.text
+    tables: list[dict[str, Any]] = client.get(
+        f"/api/events/{event_id}/rounds/{round_number}"
+    ).json()["tables"]
+    return tables
+
+
+def _enter(
+    client: TestClient, event_id: int, round_number: int, table: int, score: tuple[int, int]
+) -> None:
+    entered = client.put(
+        f"/api/events/{event_id}/rounds/{round_number}/tables/{table}/result",
+        json={"team_points": list(score)},
+    )
+    assert entered.status_code == 200, entered.text
+
+
+def _close(client: TestClient, event_id: int, round_number: int) -> None:
+    closed = client.post(f"/api/events/{event_id}/rounds/{round_number}/close")
+    assert closed.status_code == 200, closed.text
+
+
+def _event(client: TestClient, index: int, names: list[str], *, reverse: bool = False) -> int:
+    """A night on a fixed schedule (seating independent of the scores) of ``names`` (members by name), 3 rounds, every table's score
+    entered by the director (``reverse``: the tables in the other order)."""
+    event_id = create_event(client, name=f"Night {index + 1}", format="whist_schedule")
+    for name in names:
+        added = client.post(f"/api/events/{event_id}/players", json={"name": name})
+        assert added.status_code == 201, added.text
+    for round_number in (1, 2, 3):
+        tables = _open_round(client, event_id, round_number)
+        numbers = sorted((table["table"] for table in tables), reverse=reverse)
+        for table in numbers:
+            _enter(client, event_id, round_number, table, _scores(index, round_number, table))
+        _close(client, event_id, round_number)
+    return event_id
+
+
+def _member(client: TestClient, name: str) -> int:
+    return next(int(row["id"]) for row in client.get("/api/members").json() if row["name"] == name)
+
+
+def _history(client: TestClient, member_id: int, **query: str) -> dict[str, Any]:
+    answer = client.get(f"/api/members/{member_id}/history", params=query)
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+def _standing_points(client: TestClient, event_id: int, name: str) -> int:
+    standings = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["standings"]
+    return int(next(row["points"] for row in standings if row["name"] == name))
+
+
+def _seated(client: TestClient, event_id: int, name: str) -> dict[int, tuple[str, list[str]]]:
+    """Round -> (partner, opponents) of ``name`` as the event's own rounds list them."""
+    seated = {}
+    for round_number in (1, 2, 3):
+        for table in client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"]:
+            for side, pair in enumerate(table["partnerships"]):
+                if name in pair:
+                    partner = next(other for other in pair if other != name)
+                    seated[round_number] = (partner, sorted(table["partnerships"][1 - side]))
+    return seated
+
+
+@pytest.fixture
+def club(client: TestClient) -> tuple[TestClient, list[int]]:
+    """Two nights of the same eight members (Ann with her contact details)."""
+    client.post("/api/members", json={"name": "Ann Baker", **ANN_CONTACT})
+    return client, [_event(client, index, NAMES) for index in range(2)]
+
+
+def test_a_members_history_over_two_events_names_partners_and_opponents_with_totals(
+    club: tuple[TestClient, list[int]],
+) -> None:
+    client, event_ids = club
+    ann = _member(client, "Ann Baker")
+    found = _history(client, ann)
+    games = found["games"]
+    assert (
+        len(games) == 6
+        and [game["event_id"] for game in games] == [event_ids[0]] * 3 + [event_ids[1]] * 3
+    )
+    for event_id in event_ids:
+        seated = _seated(client, event_id, "Ann Baker")
+        for game in (game for game in games if game["event_id"] == event_id):
+            partner, opponents = seated[game["round"]]
+            assert game["partner"] == partner
+            assert sorted(game["opponents"]) == opponents
+    # The totals are what the two nights' own standings say.
+    totals = found["totals"]
+    assert totals["points"] == sum(_standing_points(client, e, "Ann Baker") for e in event_ids)
+    assert totals["games"] == 6 and totals["events"] == 2
+    assert totals["won"] + totals["lost"] + totals["level"] == 6
+    assert totals["won"] == sum(game["result"] == "won" for game in games)
+    # Partners and opponents met most: every game counted once per partner, twice per
+    # pair of opponents, most games first.
+    assert sum(met["games"] for met in found["partners"]) == 6
+    assert sum(met["games"] for met in found["opponents"]) == 12
+    counts = [met["games"] for met in found["opponents"]]
+    assert counts == sorted(counts, reverse=True)
+    first = found["partners"][0]
+    with_first = [game for game in games if game["partner"] == first["name"]]
+    assert first["games"] == len(with_first)
+    assert first["won"] == sum(game["result"] == "won" for game in with_first)
+
+    # Filters and sorting.
+    only = _history(client, ann, partner=str(first["member_id"]))
+    assert {game["partner"] for game in only["games"]} == {first["name"]}
+    assert only["totals"]["games"] == len(with_first)
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    assert _history(client, ann, since=tomorrow)["games"] == []
+    assert len(_history(client, ann, sheet="tournament")["games"]) == 6
+    assert _history(client, ann, sheet="bolivar")["totals"]["games"] == 0
+    by_points = [
+        game["points"] for game in _history(client, ann, sort="points", order="desc")["games"]
+    ]
+    assert by_points == sorted(by_points, reverse=True)
+    backwards = client.get(
+        f"/api/members/{ann}/history", params={"since": tomorrow, "until": "2020-01-01"}
+    )
+    assert backwards.status_code == 400 and tomorrow in backwards.json()["detail"]
+
+    # The same history as CSV and JSON files.
+    exported = client.get(f"/api/members/{ann}/history.csv")
+    assert exported.status_code == 200 and "attachment" in exported.headers["content-disposition"]
+    rows = list(csv.DictReader(io.StringIO(exported.text)))
+    assert [row["partner"] for row in rows] == [game["partner"] for game in games]
+    assert [int(row["points"]) for row in rows] == [game["points"] for game in games]
+    as_json = client.get(f"/api/members/{ann}/history.json")
+    assert as_json.json()["totals"] == totals
+
+
+def test_a_correction_in_a_past_event_changes_the_history_and_the_rating(
+    club: tuple[TestClient, list[int]], tmp_path: Path
+) -> None:
+    client, event_ids = club
+    ann = _member(client, "Ann Baker")
+    before = _history(client, ann)
+    rating_before = client.get(f"/api/members/{ann}").json()["rating"]
+    assert rating_before["games"] == 6 and rating_before["provisional"] is True
+    first = before["games"][0]
+    won_before = first["result"] == "won"
+    # Night 1, round 1, after night 2: the score of Ann's table was written the wrong way round.
+    recorded = _scores(0, 1, first["table"])
+    score = (recorded[1], recorded[0])
+    corrected = (first["points_against"], first["points"])
+    entered = client.put(
+        f"/api/events/{event_ids[0]}/rounds/1/tables/{first['table']}/result",
+        json={"team_points": list(score), "reason": "the sides were swapped on the sheet"},
+    )
+    assert entered.status_code == 200, entered.text
+
+    after = _history(client, ann)
+    game = after["games"][0]
+    assert (game["points"], game["points_against"]) == corrected
+    assert game["result"] == ("lost" if won_before else "won")
+    assert after["totals"]["points"] == before["totals"]["points"] - first["points"] + corrected[0]
+    rating_after = client.get(f"/api/members/{ann}").json()["rating"]
+    assert rating_after["mu"] != rating_before["mu"]
+    assert (rating_after["mu"] < rating_before["mu"]) == won_before
+
+    # As if it had been right all along: a club that entered the corrected score first.
+    other = tmp_path / "right-all-along"
+    other.mkdir()
+    fresh = director_client(sqlite_url(other))
+    fixed = {(0, 1, first["table"]): score}
+    for index in range(2):
+        event_id = create_event(fresh, name=f"Night {index + 1}", format="whist_schedule")
+        for name in NAMES:
+            fresh.post(f"/api/events/{event_id}/players", json={"name": name})
+        for round_number in (1, 2, 3):
+            for table in _open_round(fresh, event_id, round_number):
+                number = table["table"]
+                _enter(
+                    fresh,
+                    event_id,
+                    round_number,
+                    number,
+                    fixed.get((index, round_number, number), _scores(index, round_number, number)),
+                )
+            _close(fresh, event_id, round_number)
+    assert fresh.get(f"/api/members/{_member(fresh, 'Ann Baker')}").json()["rating"] == rating_after
+
+
+def test_the_same_results_entered_in_a_different_order_give_the_same_ratings(
+    club: tuple[TestClient, list[int]], tmp_path: Path
+) -> None:
+    client, _ = club
+    other = tmp_path / "other-order"
+    other.mkdir()
+    fresh = director_client(sqlite_url(other))
+    # The other club adds the players in another order and enters the tables backwards.
+    for index in range(2):
+        _event(fresh, index, NAMES, reverse=True)
+
+    def ratings(of: TestClient) -> dict[str, Any]:
+        return {row["name"]: row["rating"] for row in of.get("/api/ratings").json()}
+
+    assert ratings(fresh) == ratings(client)
+    assert len(ratings(client)) == 8
+    listed = client.get("/api/ratings").json()
+    shown = [row["rating"]["display"] for row in listed]
+    assert shown == sorted(shown, reverse=True) and [row["rank"] for row in listed] == list(
+        range(1, 9)
+    )
+
+
+def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back(
+    client: TestClient,
+) -> None:
+    _event(client, 0, NAMES)
+    _event(client, 1, ["A. Baker", *NAMES[1:]])
+    ann, other = _member(client, "Ann Baker"), _member(client, "A. Baker")
+    assert _history(client, ann)["totals"]["games"] == 3
+    assert _history(client, other)["totals"]["games"] == 3
+    merged = client.post("/api/members/merges", json={"keep": ann, "merge": other})
+    assert merged.status_code == 201, merged.text
+    found = _history(client, ann)
+    assert found["totals"]["games"] == 6 and found["totals"]["events"] == 2
+    assert _history(client, other)["games"] == []
+    assert client.get(f"/api/members/{ann}").json()["rating"]["games"] == 6
+    # Her partners name her by her roster name in their own histories.
+    bob = _history(client, _member(client, "Bob Cole"))
+    assert "A. Baker" not in {met["name"] for met in bob["partners"] + bob["opponents"]}
+    undone = client.post(f"/api/members/merges/{merged.json()['id']}/undo", json={})
+    assert undone.status_code == 200, undone.text
+    assert _history(client, ann)["totals"]["games"] == 3
+    assert _history(client, other)["totals"]["games"] == 3
+
+
+def test_contact_details_are_never_on_a_public_history_or_ratings_page(
+    club: tuple[TestClient, list[int]],
+) -> None:
+    client, _ = club
+    ann = _member(client, "Ann Baker")
+    client.cookies.clear()
+    del client.headers["X-CSRF-Token"]
+    for path in (
+        f"/members/{ann}",
+        f"/members/{ann}?sort=points&order=desc",
+        f"/members/{_member(client, 'Bob Cole')}",
+        "/ratings",
+        f"/api/members/{ann}",
+        f"/api/members/{ann}/history",
+        f"/api/members/{ann}/history.csv",
+        f"/api/members/{ann}/history.json",
+        "/api/ratings",
+    ):
+        answer = client.get(path)
+        assert answer.status_code == 200, (path, answer.text)
+        for secret in ANN_CONTACT.values():
+            assert secret not in answer.text, (path, secret)
+
+
+def test_a_club_code_blocks_public_pages_until_typed(client: TestClient) -> None:
+    event_id = _event(client, 0, NAMES)
+    ann = _member(client, "Ann Baker")
+    short = client.put("/api/club/code", json={"code": "abc"})
+    assert short.status_code == 400 and "4 to 40 characters" in short.json()["detail"]
+    assert client.put("/api/club/code", json={"code": "Thursday 27"}).json() == {"club_only": True}
+    # The director still sees everything.
+    assert client.get(f"/members/{ann}").status_code == 200
+
+    client.cookies.clear()
+    del client.headers["X-CSRF-Token"]
+    for path in (
+        f"/members/{ann}",
+        "/ratings",
+        f"/events/{event_id}/results",
+        f"/events/{event_id}/live",
+    ):
+        answer = client.get(path, follow_redirects=False)
+        assert answer.status_code == 303, path
+        assert answer.headers["location"].startswith("/club?next=")
+    for path in (f"/api/members/{ann}/history", "/api/ratings", f"/api/members/{ann}"):
+        refused = client.get(path)
+        assert refused.status_code == 401 and "/club" in refused.json()["detail"], path
+    wrong = client.post("/club", data={"code": "Friday 27", "next": f"/members/{ann}"})
+    assert wrong.status_code == 401
+    assert "not the club code" in wrong.text and 'value="Friday 27"' in wrong.text
+    right = client.post(
+        "/club", data={"code": " Thursday  27 ", "next": f"/members/{ann}"}, follow_redirects=False
+    )
+    assert right.status_code == 303 and right.headers["location"] == f"/members/{ann}"
+    assert client.get(f"/members/{ann}").status_code == 200
+    assert client.get(f"/api/members/{ann}/history").status_code == 200
+    assert client.get(f"/events/{event_id}/results").status_code == 200
+    # Another address is never where the code's page sends a visitor.
+    elsewhere = client.post(
+        "/club", data={"code": "Thursday 27", "next": "//evil.example"}, follow_redirects=False
+    )
+    assert elsewhere.headers["location"] == "/"
+
+
+def test_a_new_club_code_turns_old_passes_away_and_clearing_it_opens_the_pages(
+    client: TestClient,
+) -> None:
+    client.post("/api/members", json={"name": "Ann Baker"})
+    ann = _member(client, "Ann Baker")
+    client.put("/api/club/code", json={"code": "first code"})
+    visitor = TestClient(client.app, base_url="http://127.0.0.1")
+    visitor.post("/club", data={"code": "first code", "next": "/"})
+    assert visitor.get(f"/api/members/{ann}/history").status_code == 200
+    client.put("/api/club/code", json={"code": "second code"})
+    assert visitor.get(f"/api/members/{ann}/history").status_code == 401
+    assert client.put("/api/club/code", json={"code": ""}).json() == {"club_only": False}
+    assert visitor.get(f"/api/members/{ann}/history").status_code == 200
+    assert visitor.get("/api/club/code").json() == {"club_only": False}
