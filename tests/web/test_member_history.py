@@ -19,67 +19,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.store.factory import create_event, director_client, sqlite_url
+from tests.web.club_nights import (
+    NAMES,
+    close_round,
+    enter,
+    member_id,
+    night,
+    open_round,
+    scores,
+)
 
-NAMES = [
-    "Ann Baker",
-    "Bob Cole",
-    "Cy Dunn",
-    "Dee Ford",
-    "Eve Gray",
-    "Fay Hill",
-    "Gus Ives",
-    "Hal Jay",
-]
 ANN_CONTACT = {"email": "ann.baker@example.org", "phone": "+1 (555) 010-4477", "notes": "owes $5"}
-
-
-def _scores(event_index: int, round_number: int, table: int) -> tuple[int, int]:
-    """A different score at every table (so a history's points say which game is which)."""
-    return (10, (event_index * 3 + round_number + table) % 9)
-
-
-def _open_round(client: TestClient, event_id: int, round_number: int) -> list[dict[str, Any]]:
-    started = client.post(f"/api/events/{event_id}/rounds")
-    assert started.status_code == 201, started.text
-    tables: list[dict[str, Any]] = client.get(
-        f"/api/events/{event_id}/rounds/{round_number}"
-    ).json()["tables"]
-    return tables
-
-
-def _enter(
-    client: TestClient, event_id: int, round_number: int, table: int, score: tuple[int, int]
-) -> None:
-    entered = client.put(
-        f"/api/events/{event_id}/rounds/{round_number}/tables/{table}/result",
-        json={"team_points": list(score)},
-    )
-    assert entered.status_code == 200, entered.text
-
-
-def _close(client: TestClient, event_id: int, round_number: int) -> None:
-    closed = client.post(f"/api/events/{event_id}/rounds/{round_number}/close")
-    assert closed.status_code == 200, closed.text
-
-
-def _event(client: TestClient, index: int, names: list[str], *, reverse: bool = False) -> int:
-    """A night on a fixed schedule (seating independent of the scores) of ``names`` (members by name), 3 rounds, every table's score
-    entered by the director (``reverse``: the tables in the other order)."""
-    event_id = create_event(client, name=f"Night {index + 1}", format="whist_schedule")
-    for name in names:
-        added = client.post(f"/api/events/{event_id}/players", json={"name": name})
-        assert added.status_code == 201, added.text
-    for round_number in (1, 2, 3):
-        tables = _open_round(client, event_id, round_number)
-        numbers = sorted((table["table"] for table in tables), reverse=reverse)
-        for table in numbers:
-            _enter(client, event_id, round_number, table, _scores(index, round_number, table))
-        _close(client, event_id, round_number)
-    return event_id
-
-
-def _member(client: TestClient, name: str) -> int:
-    return next(int(row["id"]) for row in client.get("/api/members").json() if row["name"] == name)
 
 
 def _history(client: TestClient, member_id: int, **query: str) -> dict[str, Any]:
@@ -110,14 +60,14 @@ def _seated(client: TestClient, event_id: int, name: str) -> dict[int, tuple[str
 def club(client: TestClient) -> tuple[TestClient, list[int]]:
     """Two nights of the same eight members (Ann with her contact details)."""
     client.post("/api/members", json={"name": "Ann Baker", **ANN_CONTACT})
-    return client, [_event(client, index, NAMES) for index in range(2)]
+    return client, [night(client, index, NAMES) for index in range(2)]
 
 
 def test_a_members_history_over_two_events_names_partners_and_opponents_with_totals(
     club: tuple[TestClient, list[int]],
 ) -> None:
     client, event_ids = club
-    ann = _member(client, "Ann Baker")
+    ann = member_id(client, "Ann Baker")
     found = _history(client, ann)
     games = found["games"]
     assert (
@@ -178,14 +128,14 @@ def test_a_correction_in_a_past_event_changes_the_history_and_the_rating(
     club: tuple[TestClient, list[int]], tmp_path: Path
 ) -> None:
     client, event_ids = club
-    ann = _member(client, "Ann Baker")
+    ann = member_id(client, "Ann Baker")
     before = _history(client, ann)
     rating_before = client.get(f"/api/members/{ann}").json()["rating"]
     assert rating_before["games"] == 6 and rating_before["provisional"] is True
     first = before["games"][0]
     won_before = first["result"] == "won"
     # Night 1, round 1, after night 2: the score of Ann's table was written the wrong way round.
-    recorded = _scores(0, 1, first["table"])
+    recorded = scores(0, 1, first["table"])
     score = (recorded[1], recorded[0])
     corrected = (first["points_against"], first["points"])
     entered = client.put(
@@ -213,17 +163,19 @@ def test_a_correction_in_a_past_event_changes_the_history_and_the_rating(
         for name in NAMES:
             fresh.post(f"/api/events/{event_id}/players", json={"name": name})
         for round_number in (1, 2, 3):
-            for table in _open_round(fresh, event_id, round_number):
+            for table in open_round(fresh, event_id, round_number):
                 number = table["table"]
-                _enter(
+                enter(
                     fresh,
                     event_id,
                     round_number,
                     number,
-                    fixed.get((index, round_number, number), _scores(index, round_number, number)),
+                    fixed.get((index, round_number, number), scores(index, round_number, number)),
                 )
-            _close(fresh, event_id, round_number)
-    assert fresh.get(f"/api/members/{_member(fresh, 'Ann Baker')}").json()["rating"] == rating_after
+            close_round(fresh, event_id, round_number)
+    assert (
+        fresh.get(f"/api/members/{member_id(fresh, 'Ann Baker')}").json()["rating"] == rating_after
+    )
 
 
 def test_the_same_results_entered_in_a_different_order_give_the_same_ratings(
@@ -235,7 +187,7 @@ def test_the_same_results_entered_in_a_different_order_give_the_same_ratings(
     fresh = director_client(sqlite_url(other))
     # The other club adds the players in another order and enters the tables backwards.
     for index in range(2):
-        _event(fresh, index, NAMES, reverse=True)
+        night(fresh, index, NAMES, reverse=True)
 
     def ratings(of: TestClient) -> dict[str, Any]:
         return {row["name"]: row["rating"] for row in of.get("/api/ratings").json()}
@@ -252,9 +204,9 @@ def test_the_same_results_entered_in_a_different_order_give_the_same_ratings(
 def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back(
     client: TestClient,
 ) -> None:
-    _event(client, 0, NAMES)
-    _event(client, 1, ["A. Baker", *NAMES[1:]])
-    ann, other = _member(client, "Ann Baker"), _member(client, "A. Baker")
+    night(client, 0, NAMES)
+    night(client, 1, ["A. Baker", *NAMES[1:]])
+    ann, other = member_id(client, "Ann Baker"), member_id(client, "A. Baker")
     assert _history(client, ann)["totals"]["games"] == 3
     assert _history(client, other)["totals"]["games"] == 3
     merged = client.post("/api/members/merges", json={"keep": ann, "merge": other})
@@ -264,7 +216,7 @@ def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back(
     assert _history(client, other)["games"] == []
     assert client.get(f"/api/members/{ann}").json()["rating"]["games"] == 6
     # Her partners name her by her roster name in their own histories.
-    bob = _history(client, _member(client, "Bob Cole"))
+    bob = _history(client, member_id(client, "Bob Cole"))
     assert "A. Baker" not in {met["name"] for met in bob["partners"] + bob["opponents"]}
     undone = client.post(f"/api/members/merges/{merged.json()['id']}/undo", json={})
     assert undone.status_code == 200, undone.text
@@ -276,13 +228,13 @@ def test_contact_details_are_never_on_a_public_history_or_ratings_page(
     club: tuple[TestClient, list[int]],
 ) -> None:
     client, _ = club
-    ann = _member(client, "Ann Baker")
+    ann = member_id(client, "Ann Baker")
     client.cookies.clear()
     del client.headers["X-CSRF-Token"]
     for path in (
         f"/members/{ann}",
         f"/members/{ann}?sort=points&order=desc",
-        f"/members/{_member(client, 'Bob Cole')}",
+        f"/members/{member_id(client, 'Bob Cole')}",
         "/ratings",
         f"/api/members/{ann}",
         f"/api/members/{ann}/history",
@@ -297,8 +249,8 @@ def test_contact_details_are_never_on_a_public_history_or_ratings_page(
 
 
 def test_a_club_code_blocks_public_pages_until_typed(client: TestClient) -> None:
-    event_id = _event(client, 0, NAMES)
-    ann = _member(client, "Ann Baker")
+    event_id = night(client, 0, NAMES)
+    ann = member_id(client, "Ann Baker")
     short = client.put("/api/club/code", json={"code": "abc"})
     assert short.status_code == 400 and "4 to 40 characters" in short.json()["detail"]
     assert client.put("/api/club/code", json={"code": "Thursday 27"}).json() == {"club_only": True}
@@ -340,7 +292,7 @@ def test_a_new_club_code_turns_old_passes_away_and_clearing_it_opens_the_pages(
     client: TestClient,
 ) -> None:
     client.post("/api/members", json={"name": "Ann Baker"})
-    ann = _member(client, "Ann Baker")
+    ann = member_id(client, "Ann Baker")
     client.put("/api/club/code", json={"code": "first code"})
     visitor = TestClient(client.app, base_url="http://127.0.0.1")
     visitor.post("/club", data={"code": "first code", "next": "/"})
