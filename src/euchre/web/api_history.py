@@ -12,7 +12,7 @@ import io
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from euchre.store import history
 from euchre.store.members import list_members
@@ -142,13 +142,18 @@ class HistoryOut(BaseModel):
     sheets: list[str]
 
 
-class HistoryQuery(BaseModel):
-    """The filters and order of a history, as query parameters."""
+def _empty_is_none(value: object) -> object:
+    """A filter left empty on the page's form (``since=``) is no filter."""
+    return None if value == "" else value
 
-    sheet: str | None = None
-    partner: int | None = None
-    since: datetime.date | None = None
-    until: datetime.date | None = None
+
+class HistoryQuery(BaseModel):
+    """The filters and order of a history, as query parameters (empty: no filter)."""
+
+    sheet: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
+    partner: Annotated[int | None, BeforeValidator(_empty_is_none)] = None
+    since: Annotated[datetime.date | None, BeforeValidator(_empty_is_none)] = None
+    until: Annotated[datetime.date | None, BeforeValidator(_empty_is_none)] = None
     sort: history.HistorySort = history.HistorySort.DATE
     order: Literal["asc", "desc"] = "asc"
 
