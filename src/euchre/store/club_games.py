@@ -76,13 +76,6 @@ class ClubGame:
     side_points: tuple[int, int]
     winner: int | None
 
-    def side_of(self, member_id: int) -> int | None:
-        """The side (0 or 1) ``member_id`` played on, None when he did not play."""
-        for side, players in enumerate(self.sides):
-            if any(player.member_id == member_id for player in players):
-                return side
-        return None
-
     def rated(self) -> RatedGame | None:
         """The game as the ratings read it; None when a player is no member, a member sat on
         both sides, or a computer player played for someone (not the member's own game)."""
@@ -139,12 +132,14 @@ class ClubRecord:
     events: Mapping[int, EventInfo]
     games: tuple[ClubGame, ...]
     awards: tuple[Award, ...]
-    games_of: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
-    """Member id -> the indices in ``games`` of his games, in play order."""
+    games_of: Mapping[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """Member id -> his games as (index in ``games``, the side he played on), in play
+    order."""
 
-    def member_games(self, member_id: int) -> list[ClubGame]:
-        """``member_id``'s games in play order (date, event, stage, round, table)."""
-        return [self.games[index] for index in self.games_of.get(member_id, ())]
+    def member_games(self, member_id: int) -> list[tuple[ClubGame, int]]:
+        """``member_id``'s games in play order (date, event, round, table), each with the
+        side he played on."""
+        return [(self.games[index], side) for index, side in self.games_of.get(member_id, ())]
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,12 +261,12 @@ def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
             del _by_event[key]
         _by_event.update(fresh)
     games.sort(key=lambda game: (game.event_date, game.event_id, game.round, game.table))
-    games_of: dict[int, list[int]] = {}
+    games_of: dict[int, list[tuple[int, int]]] = {}
     for index, game in enumerate(games):
-        for side in game.sides:
-            for player in side:
+        for side, players in enumerate(game.sides):
+            for player in players:
                 if player.member_id is not None:
-                    games_of.setdefault(player.member_id, []).append(index)
+                    games_of.setdefault(player.member_id, []).append((index, side))
     return ClubRecord(
         version=version,
         events=events,

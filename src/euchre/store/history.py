@@ -187,17 +187,16 @@ def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
 
 
 def _from_side(
-    game: ClubGame, member_id: int, record: ClubRecord, names: Mapping[int, str]
+    game: ClubGame, side: int, member_id: int, record: ClubRecord, names: Mapping[int, str]
 ) -> HistoryGame:
-    side = game.side_of(member_id)
-    assert side is not None  # the record lists the game under this member
-    own = next(player for player in game.sides[side] if player.member_id == member_id)
-    partner = next((player for player in game.sides[side] if player is not own), None)
+    own = partner = None
+    for player in game.sides[side]:
+        if own is None and player.member_id == member_id:
+            own = player
+        else:
+            partner = player
+    assert own is not None  # the record lists the game under this member on this side
     opponents = game.sides[1 - side]
-
-    def name(player_member: int | None, played_as: str) -> str:
-        return names.get(player_member, played_as) if player_member is not None else played_as
-
     event = record.events[game.event_id]
     return HistoryGame(
         event_id=game.event_id,
@@ -207,10 +206,10 @@ def _from_side(
         stage=game.stage,
         round=game.round,
         table=game.table,
-        partner_id=partner.member_id if partner else None,
-        partner=name(partner.member_id, partner.name) if partner else None,
+        partner_id=None if partner is None else partner.member_id,
+        partner=None if partner is None else names.get(partner.member_id or 0, partner.name),
         opponent_ids=tuple(player.member_id for player in opponents),
-        opponents=tuple(name(player.member_id, player.name) for player in opponents),
+        opponents=tuple(names.get(player.member_id or 0, player.name) for player in opponents),
         points=own.points,
         points_against=game.side_points[1 - side],
         result="level" if game.winner is None else "won" if game.winner == side else "lost",
@@ -222,9 +221,7 @@ def _from_side(
     )
 
 
-def _keep(
-    game: ClubGame, member_id: int, sheet_of: Mapping[int, str], wanted: HistoryFilter
-) -> bool:
+def _keep(game: ClubGame, side: int, sheet_of: Mapping[int, str], wanted: HistoryFilter) -> bool:
     if wanted.sheet is not None and sheet_of[game.event_id] != wanted.sheet:
         return False
     if wanted.since is not None and game.event_date < wanted.since:
@@ -232,8 +229,6 @@ def _keep(
     if wanted.until is not None and game.event_date > wanted.until:
         return False
     if wanted.partner is not None:
-        side = game.side_of(member_id)
-        assert side is not None
         return any(player.member_id == wanted.partner for player in game.sides[side])
     return True
 
@@ -285,18 +280,18 @@ def member_history(
     record = club_record(session)
     sheet_of = {event_id: event.sheet for event_id, event in record.events.items()}
     played = record.member_games(member_id)
-    kept = [game for game in played if _keep(game, member_id, sheet_of, wanted)]
+    kept = [(game, side) for game, side in played if _keep(game, side, sheet_of, wanted)]
     names = _names(
         session,
         (
             player.member_id
-            for game in kept
-            for side in game.sides
-            for player in side
+            for game, _ in kept
+            for players in game.sides
+            for player in players
             if player.member_id is not None
         ),
     )
-    games = [_from_side(game, member_id, record, names) for game in kept]
+    games = [_from_side(game, side, member_id, record, names) for game, side in kept]
     key = _sort_key(HistorySort(sort))
     games.sort(key=key, reverse=descending)
     totals = HistoryTotals()
@@ -328,7 +323,7 @@ def member_history(
         awards=awards,
         partners=_met(games, partners=True),
         opponents=_met(games, partners=False),
-        sheets=sorted({sheet_of[game.event_id] for game in played}),
+        sheets=sorted({sheet_of[game.event_id] for game, _ in played}),
     )
 
 

@@ -12,7 +12,7 @@ import io
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
-from pydantic import BaseModel, BeforeValidator, ConfigDict
+from pydantic import BaseModel, BeforeValidator, ConfigDict, TypeAdapter
 
 from euchre.store import history
 from euchre.store.members import list_members
@@ -166,24 +166,35 @@ def history_query(query: HistoryQuery) -> tuple[history.HistoryFilter, history.H
     return wanted, query.sort, query.order == "desc"
 
 
-def read_history(request: Request, member_id: int, query: HistoryQuery) -> HistoryOut:
+def read_history(request: Request, member_id: int, query: HistoryQuery) -> history.MemberHistory:
     """The history the API, the CSV file and the member's page show."""
     wanted, sort, descending = history_query(query)
     with database(request).read() as session:
-        found = history.member_history(
+        return history.member_history(
             session, member_id=member_id, wanted=wanted, sort=sort, descending=descending
         )
-    return HistoryOut.model_validate(found)
 
 
-@router.get("/members/{member_id}/history")
+_HISTORY_JSON = TypeAdapter(history.MemberHistory)
+"""The store's history written as JSON straight from its dataclasses: the shape of
+:class:`HistoryOut` (the schema the API documents), without validating a thousand games a
+second time on the way out (docs/season.md, the bench's figures)."""
+
+
+def history_json(found: history.MemberHistory, *, indent: int | None = None) -> bytes:
+    """``found`` as the API's JSON."""
+    return _HISTORY_JSON.dump_json(found, indent=indent)
+
+
+@router.get("/members/{member_id}/history", response_model=HistoryOut)
 def member_history(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
-) -> HistoryOut:
+) -> Response:
     """Every game the member played: partner, opponents, points, lone hands, euchres and
     penalties, filtered by ``sheet``, ``partner`` (member id), ``since`` and ``until``
     (dates), sorted by ``sort`` (date, points, margin, event) in ``order`` (asc, desc)."""
-    return read_history(request, member_id, query)
+    found = read_history(request, member_id, query)
+    return Response(history_json(found), media_type="application/json")
 
 
 CSV_COLUMNS = (
@@ -207,7 +218,7 @@ CSV_COLUMNS = (
 )
 
 
-def history_csv(found: HistoryOut) -> str:
+def history_csv(found: history.MemberHistory) -> str:
     """The games of a history as CSV (UTF-8 text, one game a row, opponents joined by " & ")."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -257,7 +268,7 @@ def member_history_json(
     """The member's history (same filters and order) as a JSON file to save."""
     found = read_history(request, member_id, query)
     return download(
-        found.model_dump_json(indent=1).encode("utf-8"),
+        history_json(found, indent=1),
         "application/json",
         f"history-{member_id}.json",
     )
