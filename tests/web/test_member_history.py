@@ -201,7 +201,7 @@ def test_the_same_results_entered_in_a_different_order_give_the_same_ratings(
     )
 
 
-def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back(
+def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back_and_a_rename_shows(
     client: TestClient,
 ) -> None:
     night(client, 0, NAMES)
@@ -218,6 +218,15 @@ def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back(
     # Her partners name her by her roster name in their own histories.
     bob = _history(client, member_id(client, "Bob Cole"))
     assert "A. Baker" not in {met["name"] for met in bob["partners"] + bob["opponents"]}
+    # A member renamed on the roster is renamed in every history.
+    bob_id = member_id(client, "Bob Cole")
+    assert client.put(f"/api/members/{bob_id}", json={"name": "Robert Cole"}).status_code == 200
+    met = {entry["name"] for entry in found["partners"] + found["opponents"]}
+    again = _history(client, ann)
+    assert "Bob Cole" in met
+    assert {entry["name"] for entry in again["partners"] + again["opponents"]} == (
+        met - {"Bob Cole"} | {"Robert Cole"}
+    )
     undone = client.post(f"/api/members/merges/{merged.json()['id']}/undo", json={})
     assert undone.status_code == 200, undone.text
     assert _history(client, ann)["totals"]["games"] == 3

@@ -47,17 +47,14 @@ def test_a_members_page_on_a_phone_with_filters_sorting_and_the_club_code(
     page.screenshot(path=str(artifacts / "member-page-phone.png"), full_page=True)
 
     # Sorting by points is a link; a second click turns the order round.
+    cells = page.locator("#history-table td[data-points]")
     page.click("#sort-points")
-    points = [
-        int(text.split("–")[0])
-        for text in page.locator("#history-table td.num:nth-child(6)").all_inner_texts()
-    ]
-    assert points == sorted(points)
+    expect(page.locator("#sort-points")).to_have_text("Points▲")
+    points = [int(cell.get_attribute("data-points") or "") for cell in cells.all()]
+    assert len(points) == 6 and points == sorted(points)
     page.click("#sort-points")
-    points = [
-        int(text.split("–")[0])
-        for text in page.locator("#history-table td.num:nth-child(6)").all_inner_texts()
-    ]
+    expect(page.locator("#sort-points")).to_have_text("Points▼")
+    points = [int(cell.get_attribute("data-points") or "") for cell in cells.all()]
     assert points == sorted(points, reverse=True)
     # Filter by one partner.
     page.select_option("#filter-partner", str(first_partner["member_id"]))

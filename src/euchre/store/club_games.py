@@ -160,8 +160,8 @@ _club: dict[str, ClubRecord] = {}
 def results_version(session: Session) -> tuple[object, ...]:
     """A key that changes whenever any recorded game, player or member link of the club
     may have: the counts and newest ids of events, players and results, the sum of the
-    events' revision numbers (a director's change or correction bumps one) and the member
-    merges made and undone (one query)."""
+    events' revision numbers (a director's change or correction bumps one), the sum of the
+    players' member ids and the member merges made and undone (one query)."""
     row = session.execute(
         select(
             select(func.count(Event.id)).scalar_subquery(),

@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import datetime
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from euchre.store.club_games import ClubGame, ClubRecord, club_record
 from euchre.store.errors import StoreError
 from euchre.store.members import get_member
-from euchre.store.models import Member
+from euchre.store.models import AuditEntry, Member
 from euchre.tournament.codec import Choice
 from euchre.tournament.ratings import MemberRating, RatingTable, rate_games
 
@@ -172,20 +172,6 @@ class MemberHistory:
     """Every sheet the member has played (for the page's filter), filter or not."""
 
 
-def _names(session: Session, member_ids: Iterable[int]) -> dict[int, str]:
-    wanted = sorted(set(member_ids))
-    names: dict[int, str] = {}
-    for start in range(0, len(wanted), 500):
-        chunk = wanted[start : start + 500]
-        names.update(
-            (member_id, name)
-            for member_id, name in session.execute(
-                select(Member.id, Member.name).where(Member.id.in_(chunk))
-            )
-        )
-    return names
-
-
 def _from_side(
     game: ClubGame, side: int, member_id: int, record: ClubRecord, names: Mapping[int, str]
 ) -> HistoryGame:
@@ -221,16 +207,43 @@ def _from_side(
     )
 
 
-def _keep(game: ClubGame, side: int, sheet_of: Mapping[int, str], wanted: HistoryFilter) -> bool:
-    if wanted.sheet is not None and sheet_of[game.event_id] != wanted.sheet:
+def _keep(game: HistoryGame, wanted: HistoryFilter) -> bool:
+    if wanted.sheet is not None and game.sheet != wanted.sheet:
         return False
-    if wanted.since is not None and game.event_date < wanted.since:
+    if wanted.since is not None and game.date < wanted.since:
         return False
-    if wanted.until is not None and game.event_date > wanted.until:
+    if wanted.until is not None and game.date > wanted.until:
         return False
-    if wanted.partner is not None:
-        return any(player.member_id == wanted.partner for player in game.sides[side])
-    return True
+    return wanted.partner is None or game.partner_id == wanted.partner
+
+
+_index_lock = threading.Lock()
+_index: dict[str, tuple[tuple[object, ...], dict[int, list[HistoryGame]]]] = {}
+
+
+def _history_index(session: Session, record: ClubRecord) -> Mapping[int, list[HistoryGame]]:
+    """Every member's games from his side, in play order, built in one pass over the club's
+    games and cached under the record's version and the newest audit line (a member renamed
+    is in the audit log, and histories show the roster's names), so a history is a filter and
+    a sort of a ready list."""
+    url = str(record.version[0])
+    version = (*record.version, session.scalar(select(func.max(AuditEntry.id))) or 0)
+    with _index_lock:
+        cached = _index.get(url)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    names = {member_id: name for member_id, name in session.execute(select(Member.id, Member.name))}
+    index: dict[int, list[HistoryGame]] = {}
+    for game in record.games:
+        for side, players in enumerate(game.sides):
+            for player in players:
+                if player.member_id is not None:
+                    index.setdefault(player.member_id, []).append(
+                        _from_side(game, side, player.member_id, record, names)
+                    )
+    with _index_lock:
+        _index[url] = (version, index)
+    return index
 
 
 def _sort_key(sort: HistorySort) -> Callable[[HistoryGame], Any]:
@@ -278,20 +291,8 @@ def member_history(
     member = get_member(session, member_id=member_id)
     wanted = wanted or HistoryFilter()
     record = club_record(session)
-    sheet_of = {event_id: event.sheet for event_id, event in record.events.items()}
-    played = record.member_games(member_id)
-    kept = [(game, side) for game, side in played if _keep(game, side, sheet_of, wanted)]
-    names = _names(
-        session,
-        (
-            player.member_id
-            for game, _ in kept
-            for players in game.sides
-            for player in players
-            if player.member_id is not None
-        ),
-    )
-    games = [_from_side(game, side, member_id, record, names) for game, side in kept]
+    played = _history_index(session, record).get(member_id, [])
+    games = [game for game in played if _keep(game, wanted)]
     key = _sort_key(HistorySort(sort))
     games.sort(key=key, reverse=descending)
     totals = HistoryTotals()
@@ -323,7 +324,7 @@ def member_history(
         awards=awards,
         partners=_met(games, partners=True),
         opponents=_met(games, partners=False),
-        sheets=sorted({sheet_of[game.event_id] for game, _ in played}),
+        sheets=sorted({game.sheet for game in played}),
     )
 
 
