@@ -311,3 +311,20 @@ def test_a_new_club_code_turns_old_passes_away_and_clearing_it_opens_the_pages(
     assert client.put("/api/club/code", json={"code": ""}).json() == {"club_only": False}
     assert visitor.get(f"/api/members/{ann}/history").status_code == 200
     assert visitor.get("/api/club/code").json() == {"club_only": False}
+
+
+def test_a_members_page_shows_his_games_a_page_at_a_time_with_the_totals_of_all(
+    club: tuple[TestClient, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client, _ = club
+    ann = member_id(client, "Ann Baker")
+    monkeypatch.setattr("euchre.web.pages_history.GAMES_A_PAGE", 4)
+    first = client.get(f"/members/{ann}?sort=points&order=desc")
+    assert first.status_code == 200
+    assert first.text.count('data-testid="game-') == 4
+    assert "page 1 of 2 (6 games)" in first.text
+    assert 'id="total-games">6<' in first.text
+    assert 'href="?sort=points&amp;order=desc&amp;page=2"' in first.text
+    second = client.get(f"/members/{ann}?sort=points&order=desc&page=2")
+    assert second.text.count('data-testid="game-') == 2
+    assert 'id="history-previous"' in second.text and 'id="history-next"' not in second.text

@@ -27,6 +27,9 @@ __all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 
+GAMES_A_PAGE = 100
+"""Games on one page of a member's history (the API and the files give them all)."""
+
 SORT_COLUMNS = (
     ("date", "Date"),
     ("event", "Event"),
@@ -70,14 +73,22 @@ def _sort_links(query: HistoryQuery) -> list[dict[str, Any]]:
 
 @router.get("/members/{member_id}", response_class=HTMLResponse)
 def member_page(
-    request: Request, member_id: int, query: Annotated[HistoryQuery, Query()]
+    request: Request,
+    member_id: int,
+    query: Annotated[HistoryQuery, Query()],
+    page: Annotated[int, Query(ge=1, le=100_000)] = 1,
 ) -> Response:
-    """A member's page: rating, totals, prizes, partners and opponents met most, and every
-    game, with filters and sorting as links and the history's CSV and JSON files."""
+    """A member's page: rating, totals, prizes, partners and opponents met most, and his
+    games (``GAMES_A_PAGE`` a page, in the order asked), with filters and sorting as links
+    and the history's CSV and JSON files (every game)."""
     gate = club_gate(request)
     if gate is not None:
         return gate
     found = read_history(request, member_id, query)
+    pages = max(1, -(-len(found.games) // GAMES_A_PAGE))
+    page = min(page, pages)
+    shown = found.games[(page - 1) * GAMES_A_PAGE : page * GAMES_A_PAGE]
+    here = _query_text(query)
     with database(request).read() as session:
         rating = rating_out(history.member_rating(session, member_id=member_id))
         roster = {member.id: member.name for member in members.list_members(session)}
@@ -102,6 +113,12 @@ def member_page(
         "csv_href": f"/api/members/{member_id}/history.csv" + (f"?{exports}" if exports else ""),
         "json_href": f"/api/members/{member_id}/history.json" + (f"?{exports}" if exports else ""),
         "filtered": any((query.sheet, query.partner, query.since, query.until)),
+        "shown": shown,
+        "page": page,
+        "pages": pages,
+        "page_href": lambda number: (
+            "?" + "&".join(part for part in (here, f"page={number}" if number > 1 else "") if part)
+        ),
         "top": 5,
     }
     return render(request, "pages/public/member.html", context)
