@@ -144,12 +144,16 @@ class ClubRecord:
 
 @dataclass(frozen=True, slots=True)
 class _EventGames:
-    """One event's games and awards with player numbers only (members are attached per club
-    read, so a merge does not recompute events)."""
+    """One event's games and awards by player number (the core's work), and the same with
+    the members attached under the player-to-member links they were attached with (a merge
+    re-attaches members without computing the event again)."""
 
     info: EventInfo
     games: tuple[ClubGame, ...]
     awards: tuple[tuple[int, str, str, int], ...]
+    links: tuple[tuple[int, int | None], ...] | None = None
+    with_members: tuple[ClubGame, ...] = ()
+    member_awards: tuple[Award, ...] = ()
 
 
 _lock = threading.Lock()
@@ -230,12 +234,11 @@ def _event_keys(session: Session) -> dict[int, tuple[object, ...]]:
 
 def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
     keys = _event_keys(session)
-    members = {
-        (event_id, number): member_id
-        for event_id, number, member_id in session.execute(
-            select(Entrant.event_id, Entrant.number, Entrant.member_id)
-        )
-    }
+    links_of: dict[int, dict[int, int | None]] = {}
+    for event_id, number, member_id in session.execute(
+        select(Entrant.event_id, Entrant.number, Entrant.member_id)
+    ):
+        links_of.setdefault(event_id, {})[number] = member_id
     events: dict[int, EventInfo] = {}
     games: list[ClubGame] = []
     awards: list[Award] = []
@@ -247,14 +250,23 @@ def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
             event = session.get(Event, event_id)
             assert event is not None  # listed by the query above, in the same transaction
             known = _event_games(session, event)
+        links = links_of.get(event_id, {})
+        link_key = tuple(sorted(links.items()))
+        if known.links != link_key:
+            known = replace(
+                known,
+                links=link_key,
+                with_members=tuple(_with_members(game, links) for game in known.games),
+                member_awards=tuple(
+                    Award(event_id, member_id, kind, place, cents)
+                    for number, kind, place, cents in known.awards
+                    if (member_id := links.get(number)) is not None
+                ),
+            )
         fresh[key] = known
         events[event_id] = known.info
-        for game in known.games:
-            games.append(_with_members(game, members))
-        for number, kind, place, cents in known.awards:
-            member_id = members.get((event_id, number))
-            if member_id is not None:
-                awards.append(Award(event_id, member_id, kind, place, cents))
+        games.extend(known.with_members)
+        awards.extend(known.member_awards)
     url = str(version[0])
     with _lock:
         for key in [key for key in _by_event if key[0] == url]:
@@ -276,12 +288,9 @@ def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
     )
 
 
-def _with_members(game: ClubGame, members: Mapping[tuple[int, int], int | None]) -> ClubGame:
+def _with_members(game: ClubGame, links: Mapping[int, int | None]) -> ClubGame:
     sides = tuple(
-        tuple(
-            replace(player, member_id=members.get((game.event_id, player.number)))
-            for player in side
-        )
+        tuple(replace(player, member_id=links.get(player.number)) for player in side)
         for side in game.sides
     )
     return replace(game, sides=(sides[0], sides[1]))

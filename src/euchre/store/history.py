@@ -18,7 +18,7 @@ from __future__ import annotations
 import datetime
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import func, select
@@ -217,11 +217,20 @@ def _keep(game: HistoryGame, wanted: HistoryFilter) -> bool:
     return wanted.partner is None or game.partner_id == wanted.partner
 
 
+@dataclass(frozen=True, slots=True)
+class _MemberGames:
+    """A member's games from his side in play order, and what they add up to (worked out
+    once for the history without filters, the one asked for most)."""
+
+    games: list[HistoryGame]
+    summary: _Summary
+
+
 _index_lock = threading.Lock()
-_index: dict[str, tuple[tuple[object, ...], dict[int, list[HistoryGame]]]] = {}
+_index: dict[str, tuple[tuple[object, ...], dict[int, _MemberGames]]] = {}
 
 
-def _history_index(session: Session, record: ClubRecord) -> Mapping[int, list[HistoryGame]]:
+def _history_index(session: Session, record: ClubRecord) -> Mapping[int, _MemberGames]:
     """Every member's games from his side, in play order, built in one pass over the club's
     games and cached under the record's version and the newest audit line (a member renamed
     is in the audit log, and histories show the roster's names), so a history is a filter and
@@ -241,9 +250,13 @@ def _history_index(session: Session, record: ClubRecord) -> Mapping[int, list[Hi
                     index.setdefault(player.member_id, []).append(
                         _from_side(game, side, player.member_id, record, names)
                     )
+    members = {
+        member_id: _MemberGames(games, _summary(games, member_id, record))
+        for member_id, games in index.items()
+    }
     with _index_lock:
-        _index[url] = (version, index)
-    return index
+        _index[url] = (version, members)
+    return members
 
 
 def _sort_key(sort: HistorySort) -> Callable[[HistoryGame], Any]:
@@ -256,45 +269,58 @@ def _sort_key(sort: HistorySort) -> Callable[[HistoryGame], Any]:
     return lambda game: game.date
 
 
+_OUTCOME = {"won": 0, "lost": 1, "level": 2}
+
+
 def _met(games: list[HistoryGame], *, partners: bool) -> list[Acquaintance]:
-    met: dict[tuple[int | None, str], Acquaintance] = {}
+    """The partners (or opponents) of ``games``, most games first, then by name."""
+    # Plain lists while counting (a game's few people, a thousand games): the Acquaintance
+    # objects are made once at the end.
+    counts: dict[tuple[int | None, str], list[Any]] = {}
     for game in games:
-        people: list[tuple[int | None, str]]
+        people: Any
         if partners:
-            people = [(game.partner_id, game.partner)] if game.partner is not None else []
+            people = ((game.partner_id, game.partner),) if game.partner is not None else ()
         else:
-            people = list(zip(game.opponent_ids, game.opponents, strict=True))
+            people = zip(game.opponent_ids, game.opponents, strict=True)
+        outcome = _OUTCOME[game.result]
         for member_id, name in people:
-            key = (member_id, name if member_id is None else "")
-            entry = met.setdefault(key, Acquaintance(member_id=member_id, name=name))
-            entry.games += 1
-            entry.won += game.result == "won"
-            entry.lost += game.result == "lost"
-            entry.level += game.result == "level"
-            entry.points += game.points
-            entry.points_against += game.points_against
-    return sorted(met.values(), key=lambda entry: (-entry.games, entry.name.casefold()))
+            key = (member_id, "" if member_id is not None else name)
+            entry = counts.get(key)
+            if entry is None:
+                entry = counts[key] = [name, 0, 0, 0, 0, 0, 0]
+            entry[1] += 1
+            entry[2 + outcome] += 1
+            entry[5] += game.points
+            entry[6] += game.points_against
+    met = [
+        Acquaintance(
+            member_id=member_id,
+            name=entry[0],
+            games=entry[1],
+            won=entry[2],
+            lost=entry[3],
+            level=entry[4],
+            points=entry[5],
+            points_against=entry[6],
+        )
+        for (member_id, _), entry in counts.items()
+    ]
+    return sorted(met, key=lambda entry: (-entry.games, entry.name.casefold()))
 
 
-def member_history(
-    session: Session,
-    *,
-    member_id: int,
-    wanted: HistoryFilter | None = None,
-    sort: HistorySort = HistorySort.DATE,
-    descending: bool = False,
-) -> MemberHistory:
-    """``member_id``'s games (``wanted`` filters them; ``sort`` orders them, play order
-    breaking ties), their totals, the awards of the events shown and the partners and
-    opponents met most in them (``NotFoundError`` for an unknown member; a member merged
-    into another has no games left: they are the kept member's)."""
-    member = get_member(session, member_id=member_id)
-    wanted = wanted or HistoryFilter()
-    record = club_record(session)
-    played = _history_index(session, record).get(member_id, [])
-    games = [game for game in played if _keep(game, wanted)]
-    key = _sort_key(HistorySort(sort))
-    games.sort(key=key, reverse=descending)
+@dataclass(frozen=True, slots=True)
+class _Summary:
+    """What a list of a member's games adds up to (the part of a history its order leaves
+    alone)."""
+
+    totals: HistoryTotals
+    awards: list[AwardLine]
+    partners: list[Acquaintance]
+    opponents: list[Acquaintance]
+
+
+def _summary(games: list[HistoryGame], member_id: int, record: ClubRecord) -> _Summary:
     totals = HistoryTotals()
     for game in games:
         totals.add(game)
@@ -316,14 +342,46 @@ def member_history(
     totals.prizes = sum(award.kind == "prize" for award in awards)
     totals.cups = sum(award.kind == "cup" for award in awards)
     totals.prize_cents = sum(award.amount_cents for award in awards)
-    return MemberHistory(
-        member_id=member.id,
-        name=member.name,
-        games=games,
+    return _Summary(
         totals=totals,
         awards=awards,
         partners=_met(games, partners=True),
         opponents=_met(games, partners=False),
+    )
+
+
+def member_history(
+    session: Session,
+    *,
+    member_id: int,
+    wanted: HistoryFilter | None = None,
+    sort: HistorySort = HistorySort.DATE,
+    descending: bool = False,
+) -> MemberHistory:
+    """``member_id``'s games (``wanted`` filters them; ``sort`` orders them, play order
+    breaking ties), their totals, the awards of the events shown and the partners and
+    opponents met most in them (``NotFoundError`` for an unknown member; a member merged
+    into another has no games left: they are the kept member's)."""
+    member = get_member(session, member_id=member_id)
+    wanted = wanted or HistoryFilter()
+    record = club_record(session)
+    entry = _history_index(session, record).get(member_id)
+    played = entry.games if entry is not None else []
+    if entry is not None and wanted == HistoryFilter():
+        games, summary = list(played), entry.summary
+    else:
+        games = [game for game in played if _keep(game, wanted)]
+        summary = _summary(games, member_id, record)
+    if sort != HistorySort.DATE or descending:
+        games.sort(key=_sort_key(HistorySort(sort)), reverse=descending)
+    return MemberHistory(
+        member_id=member.id,
+        name=member.name,
+        games=games,
+        totals=replace(summary.totals),
+        awards=list(summary.awards),
+        partners=list(summary.partners),
+        opponents=list(summary.opponents),
         sheets=sorted({game.sheet for game in played}),
     )
 
