@@ -13,6 +13,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from euchre.store import history, members
+from euchre.store.errors import NotFoundError
 from euchre.web.api_history import (
     HistoryQuery,
     rating_out,
@@ -89,18 +90,17 @@ def member_page(
     page = min(page, pages)
     shown = found.games[(page - 1) * GAMES_A_PAGE : page * GAMES_A_PAGE]
     here = _query_text(query)
+    choices = {met.member_id: met.name for met in found.partners if met.member_id is not None}
     with database(request).read() as session:
         rating = rating_out(history.member_rating(session, member_id=member_id))
-        roster = {member.id: member.name for member in members.list_members(session)}
-    partners = sorted(
-        {(met.member_id, met.name) for met in found.partners if met.member_id is not None}
-        | (
-            {(query.partner, roster.get(query.partner, f"member {query.partner}"))}
-            if query.partner is not None
-            else set()
-        ),
-        key=lambda pair: pair[1].casefold(),
-    )
+        if query.partner is not None and query.partner not in choices:
+            # A partner filter he never played with: still named in the box, with no games.
+            try:
+                chosen = members.get_member(session, member_id=query.partner).name
+            except NotFoundError:
+                chosen = f"member {query.partner}"
+            choices[query.partner] = chosen
+    partners = sorted(choices.items(), key=lambda pair: pair[1].casefold())
     exports = _query_text(query)
     context: dict[str, Any] = {
         "title": found.name,
