@@ -328,3 +328,50 @@ def test_a_members_page_shows_his_games_a_page_at_a_time_with_the_totals_of_all(
     second = client.get(f"/members/{ann}?sort=points&order=desc&page=2")
     assert second.text.count('data-testid="game-') == 2
     assert 'id="history-previous"' in second.text and 'id="history-next"' not in second.text
+
+
+def test_a_members_history_has_the_penalties_ruled_against_him_and_the_prizes_he_won(
+    client: TestClient,
+) -> None:
+    event_id = night(client, 0, NAMES)
+    ann = member_id(client, "Ann Baker")
+    number = next(
+        row["number"]
+        for row in client.get(f"/api/events/{event_id}/players").json()
+        if row["name"] == "Ann Baker"
+    )
+    table = next(
+        table["table"]
+        for table in client.get(f"/api/events/{event_id}/rounds/1").json()["tables"]
+        if any("Ann Baker" in pair for pair in table["partnerships"])
+    )
+    ruled = client.post(
+        f"/api/events/{event_id}/penalties",
+        json={"round": 1, "table": table, "kind": "renege", "offender": number, "proven": True},
+    )
+    assert ruled.status_code == 201, ruled.text
+    found = _history(client, ann)
+    first = found["games"][0]
+    assert (first["round"], first["penalties"]) == (1, 1)
+    assert found["totals"]["penalties"] == 1
+    # Her points are what the night's standings say, the ruling's points in.
+    assert found["totals"]["points"] == _standing_points(client, event_id, "Ann Baker")
+    # The night's prizes and cup, as its own snapshot pays them.
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
+    paid = [
+        award["amount_cents"]
+        for award in snapshot["prizes"]
+        if award["competitor_id"] == str(number)
+    ]
+    cup = snapshot["side_pot"]
+    paid += [
+        cents
+        for winner, cents in zip(cup["winners"], cup["shares_cents"], strict=True)
+        if winner == str(number)
+    ]
+    assert snapshot["is_over"] is True
+    assert sorted(award["amount_cents"] for award in found["awards"]) == sorted(paid)
+    assert found["totals"]["prize_cents"] == sum(paid)
+    everyone = [_history(client, member_id(client, name))["totals"] for name in NAMES]
+    prizes = sum(award["amount_cents"] for award in snapshot["prizes"])
+    assert sum(totals["prize_cents"] for totals in everyone) == prizes + cup["total_cents"]
