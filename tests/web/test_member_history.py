@@ -375,3 +375,43 @@ def test_a_members_history_has_the_penalties_ruled_against_him_and_the_prizes_he
     everyone = [_history(client, member_id(client, name))["totals"] for name in NAMES]
     prizes = sum(award["amount_cents"] for award in snapshot["prizes"])
     assert sum(totals["prize_cents"] for totals in everyone) == prizes + cup["total_cents"]
+
+
+def test_a_game_a_computer_played_for_a_member_is_in_his_history_but_not_rated(
+    client: TestClient,
+) -> None:
+    """docs/season.md: a game a computer player played for someone (online) is shown in his
+    history, marked, but not rated: it is not the member's own play."""
+    from dataclasses import replace
+
+    from sqlalchemy import select
+
+    from euchre.store.events import touch
+    from euchre.store.models import Event, Result
+
+    event_id = night(client, 0, NAMES)
+    ann = member_id(client, "Ann Baker")
+    before = client.get(f"/api/members/{ann}").json()["rating"]
+    first = _history(client, ann)["games"][0]
+    number = next(
+        str(row["number"])
+        for row in client.get(f"/api/events/{event_id}/players").json()
+        if row["name"] == "Ann Baker"
+    )
+    # As the online tables record it: the result names the players a computer stood in for.
+    with client.app.state.database.write() as session:  # type: ignore[attr-defined]
+        row = session.scalars(
+            select(Result).where(
+                Result.event_id == event_id,
+                Result.round_number == 1,
+                Result.table_number == first["table"],
+            )
+        ).one()
+        row.result = replace(row.result, computer_played=(number,))
+        event = session.get(Event, event_id)
+        assert event is not None
+        touch(event)
+    after = _history(client, ann)
+    assert after["games"][0]["computer"] is True and after["totals"]["games"] == 3
+    rating = client.get(f"/api/members/{ann}").json()["rating"]
+    assert (before["games"], rating["games"]) == (3, 2)
