@@ -165,7 +165,9 @@ def results_version(session: Session) -> tuple[object, ...]:
     """A key that changes whenever any recorded game, player or member link of the club
     may have: the counts and newest ids of events, players and results, the sum of the
     events' revision numbers (a director's change or correction bumps one), the sum of the
-    players' member ids and the member merges made and undone (one query)."""
+    players' member ids and the member merges made and undone (one query); and the newest
+    event's creation time, so a database rebuilt at the same address never hits a stale
+    record."""
     row = session.execute(
         select(
             select(func.count(Event.id)).scalar_subquery(),
@@ -180,7 +182,12 @@ def results_version(session: Session) -> tuple[object, ...]:
             select(func.count(MemberMerge.undone_at)).scalar_subquery(),
         )
     ).one()
-    return (str(session.get_bind().engine.url), *(int(value or 0) for value in row))
+    newest = session.scalar(select(Event.created_at).order_by(Event.id.desc()).limit(1))
+    return (
+        str(session.get_bind().engine.url),
+        "" if newest is None else newest.isoformat(),
+        *(int(value or 0) for value in row),
+    )
 
 
 def club_record(session: Session) -> ClubRecord:
