@@ -36,7 +36,9 @@ expert at the start of that session; since then ``expert-alone-open`` and
 experts they name as the defaults move on). These
 bidding variants read the
 others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
-a bid differs; each is the expert's current thresholds with one change.
+a bid differs; each is the expert's current thresholds with one change. Since 2026-11-26
+no variant stops on the clock (the arena refuses a ``budget_ms``): the old time budgets are
+gone and only the world counts bound them.
 
 With ``--time-limit`` the JSON also carries ``breakdown``: the diff split by where each deal's
 two plays first part (the arena's ``divergence``: ``"bid1 order/pass @4"`` is a deal where A
@@ -152,7 +154,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "rules-timid": lambda seed: RulesBot(
         seed, RulesParameters(order_threshold=7.5, call_threshold=7.5)
     ),
-    # The expert with one ingredient taken out (what each one adds, see docs/bots.md).
+    # The expert with one ingredient taken out (what each one adds: bench/notes/bots-strength.md).
     "expert-no-inference": lambda seed: ExpertBot(seed, inference=False),
     "expert-no-trump-lead": lambda seed: ExpertBot(seed, lead_trump_bonus=0.0),
     "expert-basic-bidding": lambda seed: ExpertBot(seed, rules_parameters=BASIC_RULES),
@@ -162,7 +164,6 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
         seed,
         worlds=24,
         max_worlds=64,
-        budget_ms=80.0,
         rules_parameters=replace(MORNING_RULES, next_bonus=1.0, call_threshold=7.0),
     ),
     "expert-alone-0": lambda seed: ExpertBot(seed, alone_margin=0.0),
@@ -180,13 +181,14 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-alone-5": lambda seed: ExpertBot(seed, alone_margin=0.5),
     "expert-alone-open": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=0.0),
     "expert-alone-nofilter": lambda seed: ExpertBot(seed, alone_filter=False),
-    "expert-wide": lambda seed: ExpertBot(seed, worlds=48, max_worlds=128, budget_ms=160.0),
+    "expert-wide": lambda seed: ExpertBot(seed, worlds=48, max_worlds=128),
     "expert-next-15": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=1.5)),
     "expert-dealer-15": lambda seed: _bidding_variant(
         seed, replace(EXPERT_RULES, dealer_bonus=1.5)
     ),
     "expert-next-20": lambda seed: _bidding_variant(seed, replace(EXPERT_RULES, next_bonus=2.0)),
-    # The tuning campaign of 2026-11-23 (docs/bots.md, "Bolder bidding, more worlds").
+    # The tuning campaign of 2026-11-23 (bench/notes/bots-strength.md, "Bolder bidding, more
+    # worlds").
     "expert-dealer-20": lambda seed: _bidding_variant(
         seed, replace(EXPERT_RULES, dealer_bonus=2.0)
     ),
@@ -205,7 +207,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-partner-call": lambda seed: _bidding_variant(
         seed, replace(EXPERT_RULES, partner_bonus=0.5, call_threshold=6.5)
     ),
-    "expert-deep": lambda seed: ExpertBot(seed, worlds=96, max_worlds=256, budget_ms=320.0),
+    "expert-deep": lambda seed: ExpertBot(seed, worlds=96, max_worlds=256),
     # The expert at the start of 2026-11-23's second session (play not read, the lone-hand
     # filter and margin 0.2, 24 worlds for a lone hand and 16 for a discard).
     "expert-0223": _expert_0223,
@@ -237,7 +239,6 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
         seed,
         worlds=48,
         max_worlds=128,
-        budget_ms=160.0,
         rules_parameters=replace(MORNING_RULES, call_threshold=7.0),
     ),
 }

@@ -2,7 +2,7 @@
 
 Run ``uv run python bench/engine_bench.py --hands 200000 --vs openspiel`` from the project
 root; it prints the JSON report (kernel, object API and OpenSpiel hands per second and the
-ratio). See ``docs/engine-speed.md`` for the figures and how to read them.
+ratio). See ``bench/notes/engine-speed.md`` for the figures and how to read them.
 """
 
 from __future__ import annotations

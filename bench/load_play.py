@@ -15,7 +15,7 @@ moves a second over all tables. It reports:
 - p50/p99 (ms): from a move's sending to all four seats of its table having a view that
   includes it;
 - the clients ask for no per-message compression (a browser asks for it; it costs the
-  server about a tenth of its time per move, see docs/play.md);
+  server about a tenth of its time per move, see bench/notes/play-load.md);
 - memory per table: the server's resident memory (all its processes) after the run minus
   before the tables were opened, divided by the number of tables;
 - CPU (user + system) of the server's processes, of PostgreSQL's, and of the client
@@ -46,7 +46,7 @@ at most 3 times the floor's CPU per move). ``--no-floor`` skips it.
 As fast as allowed, 200 tables make a closed loop of 200 moves in flight: each table's next
 move waits for its last one, so p50 is about 200 / (actions/s) whatever the server does
 (Little's law), and a p99 under 100 ms would need more than 2,000 actions/s. The paced runs
-(``--rate 600``) measure the latency at the issue's throughput (docs/play.md).
+(``--rate 600``) measure the latency at the issue's throughput (bench/notes/play-load.md).
 
 Bounded: ``--tables`` at most 200, ``--seconds`` at most 120, every connection and request
 times out, and only 127.0.0.1 is contacted.

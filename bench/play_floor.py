@@ -21,8 +21,8 @@ ring goes out only once the row is committed), each worker listening with ``list
 own rings are skipped (it told its sockets already). On SQLite, one worker, the fan-out is
 in-process. Moves that arrive while a commit is under way go into the next one (group
 commit, as the app's writer does): one durable flush per move would cap SQLite at about 140
-moves a second on this machine (docs/play.md), below the load the floor is measured under,
-and a floor the app beats is no floor.
+moves a second on this machine (bench/notes/play-load.md), below the load the floor is
+measured under, and a floor the app beats is no floor.
 
     DATABASE_URL=sqlite:///floor.db uv run python bench/play_floor.py --port 8002
 

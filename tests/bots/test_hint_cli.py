@@ -43,10 +43,12 @@ def test_hint_reads_the_record_from_stdin_and_takes_the_scores() -> None:
     args = ["--bot", "medium", "--scores", "3,5", "--hands-left", "1", "--json"]
     done = _hint_cli("-", *args, stdin=json.dumps(RECORD))
     assert done.returncode == 0, done.stderr
-    # Trailing with one hand left in a fixed-length game: the bar to make trump drops.
+    # Trailing with one hand left in a fixed-length game: the bar to make trump drops, and
+    # the reason is said as a player says it.
     assert json.loads(done.stdout) == {
         "action": "call D",
-        "why": "hand worth 6.8 in D, at least the 6.2 needed to make trump",
+        "why": "call diamonds, next to the hearts turned down: you hold the right bower, the "
+        "queen of diamonds, the ace of clubs and a void in hearts",
     }
 
 

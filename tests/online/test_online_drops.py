@@ -6,12 +6,14 @@ default does not make the absent player eligible for prizes or the euchred cup."
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tests.online.helpers import play_out, seated_night
+from tests.store.factory import PASSWORD
 
 
 class FakeClock:
@@ -112,3 +114,53 @@ def test_a_night_that_waits_for_the_director_shows_the_drop_and_no_computer_take
             break
         time.sleep(0.05)
     assert actions.count("drop 2") == 2 and "back 2" in actions and "away 2" not in actions
+
+
+def _presence(rows_html: str) -> dict[int, str]:
+    """Seat -> its connection as the live page's rows word it."""
+    found = re.findall(
+        r'<span class="presence" data-seat="(\d)" data-presence="\w+">\((.*?)\)</span>',
+        rows_html,
+    )
+    return {int(seat): re.sub(r"<[^>]+>", "", words) for seat, words in found}
+
+
+def test_the_directors_live_page_shows_each_seats_connection_with_the_countdown(
+    director: TestClient,
+) -> None:
+    """Issue 21, item 9 with item 3: the live page shows whether each seat's player is
+    connected, dropped (with the countdown to the computer player), or away while a computer
+    plays for him; its rows (the in-place updates) and the JSON say the same."""
+    clock = director.app.state.play_service.clock = FakeClock()  # type: ignore[attr-defined]
+    event_id, seats = _night(director)
+    director.post("/login", data={"password": PASSWORD})
+    rows = f"/director/events/{event_id}/online/rows"
+    assert _presence(director.get(rows).text) == {seat: "connected" for seat in range(4)}
+    table = seats[3]["play_table"]
+    _drop(director, table, seats[3]["token"])
+    _wait_for(director, table, lambda v: not v["seats"][3]["connected"])
+    clock.now += 15
+    shown = _presence(director.get(rows).text)
+    assert shown[3] == "dropped: a computer plays in 1:45"
+    assert all(shown[seat] == "connected" for seat in (0, 1, 2))
+    assert 'data-left="105"' in director.get(rows).text  # the page ticks it between fetches
+    (live,) = director.get(f"/api/events/{event_id}/online/tables").json()["tables"]
+    assert [seat["connected"] for seat in live["seats"]] == [True, True, True, False]
+    assert live["seats"][3]["takeover_in"] == 105 and not live["seats"][3]["away"]
+    _advance(director, table, 106)
+    _wait_for(director, table, lambda v: v["seats"][3]["away"])
+    page = director.get(f"/director/events/{event_id}/online").text
+    assert _presence(page)[3] == "away: a computer plays until the player is back"
+
+
+def test_a_drop_at_a_night_that_waits_for_the_director_says_so_on_his_live_page(
+    director: TestClient,
+) -> None:
+    director.app.state.play_service.clock = FakeClock()  # type: ignore[attr-defined]
+    event_id, seats = _night(director, online_drop_seconds=0)
+    director.post("/login", data={"password": PASSWORD})
+    table = seats[0]["play_table"]
+    _drop(director, table, seats[0]["token"])
+    _wait_for(director, table, lambda v: not v["seats"][0]["connected"])
+    shown = _presence(director.get(f"/director/events/{event_id}/online/rows").text)
+    assert shown[0] == "dropped: waiting for you to fill the seat"

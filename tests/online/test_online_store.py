@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.engine.errors import IllegalActionError
+from euchre.play.table import TableConfig, TableState
 from euchre.store.models import OnlineMark, OnlineTable
 from euchre.store.online import online_result, seat_players
-from euchre.store.play.table import TableConfig, TableState
 from euchre.tournament import EventConfig
 from tests.online.helpers import bearer, claim, play_out
 from tests.store.factory import add_singles, codes_by_number

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.engine.errors import IllegalActionError
-from euchre.store.play.table import TableState
+from euchre.play.table import TableState
 from euchre.web.app import create_app
 
 from .helpers import bearer, human_tokens, open_table, view_of

@@ -181,3 +181,17 @@ def test_the_invite_view_shows_one_seat_at_a_time_with_a_share_button(
     # The host key is kept in this browser (the table page's seat controls use it).
     table = page.locator("#invite").get_attribute("data-table")
     assert page.evaluate(f"localStorage.getItem('euchre-host:{table}')")
+
+
+def test_a_seeded_table_says_so_on_the_page_and_a_secret_one_does_not(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    """Issue 21, item 2: a seed the user chose is honoured and shown as "seeded" on the
+    page; a table dealt from secret randomness shows no such line."""
+    seats = ["human", "rules", "rules", "rules"]
+    seeded = _phone(browser, _open(served, seats=seats, seed=77)["seats"][0]["url"])
+    expect(seeded.locator("#seeded")).to_contain_text("Seeded: the creator chose this table's seed")
+    _shot(seeded, artifacts, "seeded-table-390.png")
+    secret = _phone(browser, _open(served, seats=seats)["seats"][0]["url"])
+    expect(secret.locator("#play-status")).to_have_attribute("data-status", "waiting")
+    expect(secret.locator("#seeded")).to_have_count(0)

@@ -374,3 +374,34 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
             _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
         except Exception:  # the computer players moved first
             continue
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (scripts/test.sh does)")
+def test_the_table_page_has_no_serious_accessibility_problem_when_the_game_is_over(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    """The last phase of the table page: the game over, with its last hand's review and the
+    final score (the other phases: the test above)."""
+    created = _open(served, profile="bolivar", seats=["human", "rules", "rules", "rules"])
+    table, token = created["table"], created["seats"][0]["token"]
+    rng = random.Random(5)
+    deadline = time.monotonic() + 240
+    while True:  # the human's moves through the API the page uses, until the game is over
+        view = _api_view(served, table, token)
+        if view["status"] == "over":
+            break
+        assert time.monotonic() < deadline, f"the game did not end (seq {view['seq']})"
+        if not view["legal"]:
+            time.sleep(0.02)
+            continue
+        httpx.post(
+            f"{served.base_url}/api/play/tables/{table}/actions",
+            json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
+            headers=bearer(token),
+            timeout=30,
+        )
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(created["seats"][0]["url"])
+    expect(page.locator("#play-status")).to_have_attribute("data-status", "over")
+    page.screenshot(path=str(artifacts / "game-over-390.png"), full_page=True)
+    assert _axe_problems(page) == []

@@ -16,7 +16,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
 from euchre.engine.record import replay
-from euchre.store.play.table import TableState, config_from_request, game_seed, seat_kinds
+from euchre.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD
 
@@ -319,7 +319,10 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
     ``back N``: the presence, the countdown and the "while you were away" notice), and the
     table's secret seed in no view and in no record while its game is in play. Chat
     messages (``say TEXT``) come and go along the way too: every seat and spectator sees
-    exactly what each sender typed, under the sender's seat, and nothing more."""
+    exactly what each sender typed, under the sender's seat, and nothing more. The log's
+    entries as each viewer gets them (the socket's ``missed`` and the events endpoint, every
+    bid, play, discard, question, presence and chat entry) name a card only where it is
+    public or the viewer's own."""
     config = _table(profile, seed=seed).config
     big = random.Random(seed).getrandbits(128) | 1 << 127  # as secret seeds are: 128 bits
     state = TableState.new("T", config.model_copy(update={"seed": big, "seeded": False}))
@@ -327,7 +330,10 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
     rng = random.Random(moves)
     made_for: list[list[str]] = [[] for _ in range(4)]  # what a stand-in made for each seat
     said: list[tuple[int, str]] = []  # every chat message sent: (sender, text)
+    logged: list[tuple[int, str]] = []  # every log entry: (seat, action), -1 the table's
     for _ in range(260):
+        _entries_name_only_public_or_own_cards(state, logged)
+        logged.clear()
         if state.status == "over":
             break
         for seat in (None, 0, 1, 2, 3):
@@ -355,12 +361,16 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
         assert all("value" not in record["seed"] for record in state.records())
         if rng.random() < 0.05:
             state.apply(-1, f"reissue {rng.randrange(4)}")
+        seq = state.seq
         _presence_step(state, rng, made_for)
+        if state.seq != seq:
+            logged.append((-1, "presence"))  # drop, away, back: no card in them
         if rng.random() < 0.1:
             sender = rng.randrange(4)
             text = rng.choice(("Nice hand!", "\N{THUMBS UP SIGN}", "I hold JH <b>", "Oops"))
             state.apply(sender, f"say {text}")
             said.append((sender, text))
+            logged.append((sender, f"say {text}"))
         if state.status == "over":
             break
         to_act = state.to_act
@@ -372,9 +382,28 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
         ):
             state.apply(to_act, "answered the nine of hearts")  # a typed answer
             made_for[to_act] = []
+            logged.append((to_act, "answered the nine of hearts"))
             continue
         mover, action = _step(state, rng)
+        logged.append((mover, action))
         made_for[mover] = [*made_for[mover], action] if state.away[mover] else []
+    _entries_name_only_public_or_own_cards(state, logged)
+
+
+def _entries_name_only_public_or_own_cards(
+    state: TableState, logged: list[tuple[int, str]]
+) -> None:
+    """Each new log entry as each viewer gets it: a card only in a card played to a trick,
+    a question (the pile's cards and a trick's), the sender's own words (chat, a typed
+    answer), or the viewer's own move (his discard); a bid names none."""
+    for actor, action in logged:
+        for viewer in (None, 0, 1, 2, 3):
+            shown = state.public_entry(actor, action, viewer)
+            cards = set(CARD.findall(shown))
+            if not cards or viewer == actor:
+                continue
+            public = shown.startswith(("play ", "say ", "answered ", "ask "))
+            assert public, f"viewer {viewer} gets {shown!r} from seat {actor}"
 
 
 def _presence_step(state: TableState, rng: random.Random, made_for: list[list[str]]) -> None:

@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from euchre.play import TableState
+from euchre.play.table import config_from_request
 from euchre.store.db import Database
 from euchre.store.models import PlayAction
-from euchre.store.play import PlayService, StaleError, TableState
+from euchre.store.play import PlayService, StaleError
 from euchre.store.play.doorbell import CHANNEL, parse_ring, psycopg_conninfo, ring_payload
-from euchre.store.play.table import config_from_request
 
 
 def _services(tmp_path: Path) -> tuple[PlayService, PlayService, str]:

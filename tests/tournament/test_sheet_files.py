@@ -91,9 +91,8 @@ def test_a_value_without_its_clause_and_a_clause_without_its_value_are_refused()
 def test_a_club_profile_option_that_does_not_exist_is_named_with_its_line() -> None:
     text = RIVERSIDE.read_text().replace("game_target = 10\n", "game_targe = 10\n", 1)
     problems = _problems(text)
-    assert any(
-        key == "profile" and "game_targe" in message for (key, _), message in problems.items()
-    )
+    line = text.splitlines().index("game_targe = 10") + 1
+    assert "unknown profile option 'game_targe'" in problems[("profile.options.game_targe", line)]
 
 
 def test_a_format_option_the_format_does_not_take_is_named_with_its_line() -> None:

@@ -62,11 +62,9 @@ def _easy(seed: int | None) -> Bot:
 
 
 def _medium(seed: int | None) -> Bot:
-    from euchre.bots.rules import RulesBot
+    from euchre.bots.levels import medium_bot
 
-    bot = RulesBot(seed)
-    bot.name = "medium"
-    return bot
+    return medium_bot(seed)
 
 
 def _hard(seed: int | None) -> Bot:

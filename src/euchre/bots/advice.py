@@ -1,9 +1,11 @@
 """A bot's advice for one position: the action it would take and a one-line reason.
 
 The terminal game's ``?``, ``euchre hint`` and the play page's hint all ask this one
-function, so they give the same reason for the same decision. A bot that offers
-``advise(view) -> (action, why)`` explains itself; any other bot is asked ``choose`` and the
-reason names the bot's kind of judgement.
+function, so they give the same reason for the same decision. The bot chooses (a bot that
+offers ``advise(view) -> (action, why)`` also gives its own reason, kept as ``detail``); the
+reason shown is the move in a player's words (:func:`euchre.bots.words.explain_move`: "lead
+trump: partner called it, and you hold the right bower"), not the search's numbers, falling
+back to the bot's own reason where the words have nothing to say.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre.bots.base import Bot
+from euchre.bots.words import explain_move
 from euchre.engine.actions import Action
 from euchre.engine.errors import EuchreError
 from euchre.engine.view import PlayerView
@@ -25,6 +28,8 @@ class Advice:
     bot: str
     action: Action
     why: str
+    detail: str = ""
+    """The bot's own reason (a search's numbers, a rule's threshold), not shown in the line."""
 
     def line(self) -> str:
         """The one-line form shown by the terminal game: ``bot: action (why)``."""
@@ -47,4 +52,5 @@ def advise(bot: Bot, view: PlayerView) -> Advice:
         why = "the only legal action" if len(view.legal) == 1 else f"{bot.name}'s choice"
     if action not in view.legal:
         raise EuchreError(f"bot {bot.name} chose {action}, which is not legal here")
-    return Advice(bot.name, action, str(why))
+    words = explain_move(view, action) if len(view.legal) > 1 else None
+    return Advice(bot.name, action, words or str(why), str(why))

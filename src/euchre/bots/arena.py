@@ -3,7 +3,16 @@
 Every deal is played twice with the same cards and dealer: once with team A in seats 0 and 2,
 once with A in seats 1 and 3. Luck of the cards cancels; what is left is skill. The figure of
 merit is A's points per hand minus B's, averaged per deal, with a normal 95% interval over the
-deals (the two plays of a deal are one paired sample).
+deals (the two plays of a deal are one paired sample; see :mod:`euchre.bots.stats`).
+
+Results must not depend on the machine: a bot that stops thinking on the clock (a
+``budget_ms`` that is set) plays weaker when the machine is busy, so the arena refuses it;
+the built-in bots bound their decisions by counts (worlds, batches), so the same seed gives
+the same per-deal results whatever the load.
+
+Seeds: those below :data:`REPORT_SEED_MIN` are for tuning and choosing; a figure reported as
+a bot's strength uses a fresh seed from :data:`REPORT_SEED_MIN` up, never used to choose
+anything (``euchre arena --report`` warns otherwise).
 
 Deals run in this process, in a local process pool (``workers``), or on a Dask cluster
 (``scheduler``: a ``distributed`` scheduler address). Every deal's cards and bot seeds come
@@ -15,13 +24,13 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre.bots.stats import mean_interval
 from euchre.engine.actions import (
     CALL_ALONE_BASE,
     CALL_BASE,
@@ -35,7 +44,25 @@ from euchre.engine.record import deal_record
 from euchre.engine.state import HandStatus, Phase
 from euchre.engine.view import view_of
 
-__all__ = ["ArenaResult", "BotTally", "DealOutcome", "play_deal", "run_arena"]
+__all__ = [
+    "REPORT_SEED_MIN",
+    "ArenaResult",
+    "BotTally",
+    "DealOutcome",
+    "deal_rng",
+    "is_report_seed",
+    "play_deal",
+    "run_arena",
+]
+
+REPORT_SEED_MIN = 1_000_000
+"""Arena seeds from here up are report seeds (fresh deals for figures quoted as a bot's
+strength); seeds below are tuning seeds (for trying and choosing)."""
+
+
+def is_report_seed(seed: int) -> bool:
+    """True when ``seed`` is in the report range (see :data:`REPORT_SEED_MIN`)."""
+    return seed >= REPORT_SEED_MIN
 
 
 @dataclass(slots=True)
@@ -80,6 +107,9 @@ class ArenaResult:
     diff: float
     ci95: tuple[float, float]
     tallies: tuple[BotTally, BotTally]
+    per_deal: tuple[float, ...] = ()
+    """Each deal's diff, in deal order (the sampling units of ``diff`` and ``ci95``)."""
+    seed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The stable JSON form: ``deals``, ``diff``, ``ci95``, ``per_bot`` and context."""
@@ -122,8 +152,26 @@ SCHEDULER_TIMEOUT_S = 20.0
 """How long to wait for a Dask scheduler to answer before giving up."""
 
 
-def _deal_seed(seed: int, index: int) -> int:
-    return (seed * 1_000_003 + index * 7919) & 0x7FFFFFFF
+def deal_rng(seed: int, index: int) -> random.Random:
+    """The generator of deal ``index`` of the arena ``seed``: its cards and its bots' seeds.
+
+    Seeded by the text ``"arena:<seed>:<index>"`` (hashed whole by :mod:`random`), so every
+    (seed, index) pair has its own stream: no two seeds share a deal, whatever their size or
+    sign (until 2026-11-26 a linear formula masked to 31 bits, under which seeds 2**31
+    apart dealt the same cards).
+    """
+    return random.Random(f"arena:{seed}:{index}")
+
+
+def _check_counted(bot: object, name: str) -> None:
+    """Refuse a bot that stops on the clock: its play would depend on the machine's load."""
+    from euchre.engine.errors import EuchreError
+
+    if getattr(bot, "budget_ms", None) is not None:
+        raise EuchreError(
+            f"bot {name!r} stops thinking on the clock (budget_ms is set), so its arena "
+            "results would depend on the machine's load; bound it by counts instead"
+        )
 
 
 def play_deal(
@@ -135,7 +183,7 @@ def play_deal(
     """Play deal ``index`` of the arena ``seed`` twice (teams swapping seats)."""
     from euchre.bots import make_bot
 
-    rng = random.Random(_deal_seed(seed, index))
+    rng = deal_rng(seed, index)
     record = deal_record(profile, index % 4, rng)
     bot_seed = rng.randrange(1 << 30)
     tallies = (BotTally(), BotTally())
@@ -147,6 +195,8 @@ def play_deal(
             seat: make_bot(names[0 if seat % 2 == a_team else 1], bot_seed + seat)
             for seat in range(4)
         }
+        for bot in bots.values():
+            _check_counted(bot, bot.name)
         state = record.start()
         actions: list[tuple[int, int, int, int]] = []
         while not state.is_over:
@@ -306,14 +356,14 @@ def run_arena(
         totals[1].add(outcome.tallies[1])
         if progress is not None:
             progress(done)
-    mean = statistics.fmean(diffs)
-    spread = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
-    half = 1.96 * spread / math.sqrt(len(diffs))
+    mean, low, high = mean_interval(diffs)
     return ArenaResult(
         names=names,
         profile=rule_profile.id,
         deals=deals,
         diff=mean,
-        ci95=(mean - half, mean + half),
+        ci95=(low, high),
         tallies=totals,
+        per_deal=tuple(diffs),
+        seed=seed,
     )

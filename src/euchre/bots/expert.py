@@ -23,7 +23,8 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 * **bidding by value near the bar** (off by default, ``bid_band`` > 0 turns it on): the bid
   and a pass valued by playing inferred worlds out with the rules bot's card play;
 * **adaptive budget**: more worlds (up to ``max_worlds``) while the two best plays are within
-  ``close_margin`` points of each other, within ``budget_ms``.
+  ``close_margin`` points of each other (bounded by counts; ``budget_ms`` is an optional clock
+  guard, off by default, so the same seed plays the same way whatever the machine's load).
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ EXPERT_RULES = RulesParameters(
 """The expert's bidding thresholds: the rules policy with the textbook's corrections, the
 dealer's partner (round 1) and every seat before the dealer (round 2) bolder and the eldest
 (round 1) more timid, as hands played out by PIMC at every seat showed
-(``bench/bots_decision_labels.py``, docs/bots.md)."""
+(``bench/bots_decision_labels.py``, bench/notes/bots-strength.md)."""
 
 
 def game_score_table(table: IntArray, view: PlayerView, maker_team: int) -> IntArray:
@@ -94,7 +95,6 @@ class ExpertBot(PimcBot):
     """PIMC with bidding inference, corrected bidding, trump-drawing and adaptive worlds."""
 
     worlds: int = 96
-    budget_ms: float = 320.0
     discard_worlds: int = 64
     alone_worlds: int = 96
     alone_margin: float = 0.0
@@ -128,7 +128,8 @@ class ExpertBot(PimcBot):
     """The learned points over a pass a bid must reach."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
-    since 2026-11-23: played out, the lone hands it turned down paid, see docs/bots.md)."""
+    since 2026-11-23: played out, the lone hands it turned down paid, see
+    bench/notes/bots-strength.md)."""
     model: BiddingModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)
@@ -168,8 +169,7 @@ class ExpertBot(PimcBot):
         while True:
             for hands, times in self._worlds(view, batch):
                 sums.add(hands, times)
-            elapsed = (time.perf_counter() - started) * 1000
-            if sums.worlds == 0 or sums.worlds >= self.max_worlds or elapsed > self.budget_ms:
+            if sums.worlds == 0 or sums.worlds >= self.max_worlds or self.out_of_time(started):
                 break
             ranked = sorted(sums.averages(), reverse=True)
             gap = ranked[0] - ranked[1] if len(ranked) > 1 else self.close_margin

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from euchre.bots.advice import advise
 from euchre.bots.base import SeededBot
 from euchre.bots.knowledge import Knowledge, knowledge_of, sample_world
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard, hand_strength
@@ -158,8 +159,12 @@ class PimcBot(SeededBot):
     """Worlds sampled for the dealer's discard."""
     alone_worlds: int = 24
     """Worlds sampled for each bid valued by sampling."""
-    budget_ms: float = 150.0
-    """About how long one decision may take (at least four worlds are solved)."""
+    budget_ms: float | None = None
+    """An optional clock guard: stop sampling once a decision has taken about this many
+    milliseconds (at least four worlds are solved). ``None`` (the default): decisions are
+    bounded by the world counts alone, so the same seed plays the same way whatever the
+    machine's load (the arena refuses a bot with a clock guard). Until 2026-11-26 ``pimc``
+    stopped at 150 ms and the expert at 320 ms, so a busy machine played them weaker."""
     bidding: str = "rules"
     """``"rules"``, ``"rollout"`` or ``"sampled"`` (see the module docstring)."""
     bid_margin: float = 0.3
@@ -186,6 +191,13 @@ class PimcBot(SeededBot):
         super().__post_init__()
         self._rules = RulesBot(self.seed, self.rules_parameters)
 
+    def out_of_time(self, started: float, factor: float = 1.0) -> bool:
+        """True when a clock guard is set and ``factor`` times it has passed since
+        ``started`` (a :func:`time.perf_counter` reading); always False without a guard."""
+        if self.budget_ms is None:
+            return False
+        return (time.perf_counter() - started) * 1000 > self.budget_ms * factor
+
     # ------------------------------------------------------------------ interface
     def choose(self, view: PlayerView) -> Action:
         """The action with the best sampled average (rules for bidding's make-or-pass)."""
@@ -197,11 +209,11 @@ class PimcBot(SeededBot):
         return self._bid(view)
 
     def explain(self, view: PlayerView) -> str:
-        """One line: what this bot would do and why."""
+        """One line: what this bot would do and why, in a player's words (the play page's
+        hint; :func:`euchre.bots.advice.advise`)."""
         if not view.legal:
             return "nothing to decide: it is not your turn"
-        action, why = self.advise(view)
-        return f"{self.name}: {action} ({why})"
+        return advise(self, view).line()
 
     def advise(self, view: PlayerView) -> tuple[Action, str]:
         """The action this bot takes for ``view`` and a one-line reason (one decision)."""
@@ -242,7 +254,7 @@ class PimcBot(SeededBot):
             if hands is None:
                 continue
             sums.add(hands)
-            if (time.perf_counter() - started) * 1000 > self.budget_ms and sums.worlds >= 4:
+            if self.out_of_time(started) and sums.worlds >= 4:
                 break
         return sums.evaluation(sums.averages())
 
@@ -315,7 +327,7 @@ class PimcBot(SeededBot):
                 )
                 totals[index] += sign * solve_value(position)
             solved += 1
-            if (time.perf_counter() - started) * 1000 > self.budget_ms * 2 and solved >= 4:
+            if self.out_of_time(started, 2.0) and solved >= 4:
                 break
         return Evaluation(
             actions=tuple(candidates),
@@ -406,7 +418,7 @@ class PimcBot(SeededBot):
                 branch.apply(code)
                 totals[code] += self._finish_and_solve(branch, view.seat)
             solved += 1
-            if (time.perf_counter() - started) * 1000 > self.budget_ms * 2 and solved >= 4:
+            if self.out_of_time(started, 2.0) and solved >= 4:
                 break
         if not solved:
             return {}

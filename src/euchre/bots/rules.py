@@ -354,8 +354,9 @@ def _remaining_higher(card: int, trump: int, gone: int) -> bool:
     return False
 
 
-def choose_card(view: PlayerView) -> int:
-    """The card the heuristic plays."""
+def choose_card(view: PlayerView, forgotten: int = 0) -> int:
+    """The card the heuristic plays; ``forgotten`` (a mask) holds played cards it has lost
+    track of and counts as still out (a person's missed count, :mod:`euchre.bots.levels`)."""
     trump = view.trump
     power = POWER[trump]
     suit_of = EFFECTIVE_SUIT[trump + 1]
@@ -381,6 +382,7 @@ def choose_card(view: PlayerView) -> int:
                     partner_leads.append(led)
                 elif suit_of[card] != led and power[card] < 100:
                     partner_discards |= SUIT_MASK[trump + 1][suit_of[card]]
+    gone &= ~forgotten | hand
     current = view.current_trick
     gone |= card_mask(card for _, card in current)
     trumps_in_hand = [card for card in legal if power[card] >= 100]

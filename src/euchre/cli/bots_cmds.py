@@ -32,10 +32,25 @@ def arena(
         str | None,
         typer.Option(help="Run the deals on this Dask scheduler (tcp://HOST:PORT) instead."),
     ] = None,
+    report: Annotated[
+        bool,
+        typer.Option(
+            "--report",
+            help="A figure to report: warn unless the seed is a fresh report seed (1000000 up).",
+        ),
+    ] = False,
 ) -> None:
     """Seat bot A against bot B over duplicate deals; report A minus B in points per hand."""
-    from euchre.bots.arena import run_arena
+    from euchre.bots.arena import REPORT_SEED_MIN, is_report_seed, run_arena
     from euchre.engine.profile import load_profile
+
+    if report and not is_report_seed(seed):
+        typer.echo(
+            f"warning: seed {seed} is a tuning seed (below {REPORT_SEED_MIN:,}); a reported "
+            f"figure needs a fresh seed from {REPORT_SEED_MIN:,} up, never used to choose "
+            "anything (docs/bots.md, 'Seeds')",
+            err=True,
+        )
 
     names = [name.strip() for name in bots.split(",")]
     if len(names) != 2 or not all(names):

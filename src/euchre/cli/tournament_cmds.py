@@ -25,23 +25,23 @@ import typer
 from euchre.cli.errors import CliError
 from euchre.cli.options import JsonOption, RoundsOption
 from euchre.cli.sheet_cmds import use_club_sheets
-from euchre.engine.profile import load_profile
 from euchre.tournament import (
     Entrant,
     EventInputs,
     EventSnapshot,
     PenaltyRecord,
     RoundPlan,
+    Stage,
     TableResult,
     compute_event,
     generate_schedule,
 )
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
-from euchre.tournament.penalties import (
-    check_ruled_hands,
-    deal_named_problem,
-    lone_caller_problem,
-    ruled_hands_of,
+from euchre.tournament.operations import (
+    PenaltyEntryError,
+    check_penalty,
+    not_started_message,
+    table_result,
 )
 
 
@@ -288,6 +288,22 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
     _print(plan.to_json(), as_json, "\n".join(lines))
 
 
+PlayerCounts = list[str] | None
+"""A repeatable option naming a player (by id or name) each time it is given."""
+
+_PER_PLAYER_HELP = {
+    "lone_march": "A player who called alone and took all five tricks (repeat per hand): under "
+    "the tournament sheet's progressive scoring he scores 5, his partner 4.",
+    "lone_hand": "A player who called alone and made it with 3 or 4 tricks (id or name; repeat "
+    "per hand, or PLAYER=N).",
+    "euchred": "A player whose team was euchred (id or name; repeat per euchre, or PLAYER=N): "
+    "both partners of a euchred team count it.",
+    "own": "A player's own total, PLAYER=N, where the sheet scores players apart (checked "
+    "against the hands).",
+}
+"""The help of ``event result``'s per-player options."""
+
+
 @event_app.command("result")
 def event_result(
     file: FileArgument,
@@ -303,49 +319,20 @@ def event_result(
             "takes that deal's points from the offenders, e.g. a Ballantrae renege)."
         ),
     ] = "",
-    lone_march: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--lone-march",
-            help="A player who called alone and took all five tricks (repeat per hand): under "
-            "the tournament sheet's progressive scoring he scores 5, his partner 4.",
-        ),
-    ] = None,
+    lone_march: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["lone_march"])] = None,
     tie_first: Annotated[
         int | None,
         typer.Option(help="A level game: the partnership (1 or 2) that reached the score first."),
     ] = None,
-    lone_hand: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--lone-hand",
-            help="A player who called alone and made it with 3 or 4 tricks (id or name; repeat "
-            "per hand, or PLAYER=N).",
-        ),
-    ] = None,
-    euchred: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--euchred",
-            help="A player whose team was euchred (id or name; repeat per euchre, or "
-            "PLAYER=N): both partners of a euchred team count it.",
-        ),
-    ] = None,
-    own: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--own",
-            help="A player's own total, PLAYER=N, where the sheet scores players apart "
-            "(checked against the hands).",
-        ),
-    ] = None,
+    lone_hand: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["lone_hand"])] = None,
+    euchred: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["euchred"])] = None,
+    own: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["own"])] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Enter (or correct) a table's result, with the lone hands and times euchred the web's
     score form takes; shows it with players by name, each player's points where they differ
     from the team's, and the seats a correction moved."""
     from euchre.cli.event_words import per_player_counts, result_lines, table_names
-    from euchre.tournament.validation import complete_result
 
     inputs = _load(file)
 
@@ -364,7 +351,7 @@ def event_result(
     if tie_first not in (None, 1, 2):
         raise CliError(f"--tie-first must be 1 or 2 (the partnership), got {tie_first}")
     before = compute_event(inputs)
-    seating = _table_of(before, round_number, table)
+    seating = _table_of(before, round_number, table, file)
     label = table_names(inputs, seating)
     entered = TableResult(
         round_number,
@@ -380,21 +367,22 @@ def event_result(
     )
     # The round a result is entered for has been played: its seating is fixed from now on.
     inputs = _started(inputs, before.round_plan(round_number))
-    result = complete_result(inputs.config, entered, seating, label.names)
-    # The one rule the web's score entry and correction use: a ruled hand's points are the
-    # ruling's (no points on a hand a ruling ended, no unruled 0-0 hand).
-    table_penalties = [p for p in inputs.penalties if (p.round, p.table) == (round_number, table)]
-    profile = load_profile(inputs.config.profile_id)
-    ruled = ruled_hands_of(profile, seating, table_penalties)
-    check_ruled_hands(profile, result, ruled, totals_alone=True)  # the director, as on the web
-    kept = tuple(
-        r for r in inputs.results if (r.stage, r.round, r.table) != ("main", round_number, table)
+    started = inputs
+    # The web's operation: the same checks, the same sentences. The event file keeps no
+    # audit log, so no reason is asked for a correction (there is nowhere to keep one).
+    result = table_result(
+        inputs.config,
+        entered,
+        seating,
+        {player: label.player(player) for player in seating.players},
+        _table_penalties(inputs, round_number, table),
+        recorded=_recorded(inputs, round_number, table),
+        reason=None,
+        state=lambda: (started, compute_event(started)),
     )
+    kept = tuple(r for r in inputs.results if not _is_table(r, round_number, table))
     updated = replace(inputs, results=(*kept, result))
     after = compute_event(updated, previous=before)
-    for penalty in updated.penalties:
-        if (penalty.round, penalty.table) == (round_number, table) and penalty.hand_number:
-            _check_deal_named(updated, after, penalty)
     _save(file, updated)
     data = {
         "result": result.to_json(),
@@ -413,12 +401,39 @@ def _pair(text: str, option: str) -> tuple[int, int]:
     return first, second
 
 
-def _table_of(snapshot: EventSnapshot, round_number: int, table: int) -> TableSeating:
+def _table_of(snapshot: EventSnapshot, round_number: int, table: int, file: Path) -> TableSeating:
+    """The table's seating in a round started or being played (the web's rule: a result or
+    a penalty is for a round that has started)."""
+    if snapshot.current_round is not None and round_number > snapshot.current_round:
+        raise CliError(not_started_message(f"event {file}", round_number))
     plan = snapshot.round_plan(round_number)
     for seating in plan.tables:
         if seating.table == table:
             return seating
     raise CliError(f"round {round_number} has no table {table}")
+
+
+def _table_penalties(inputs: EventInputs, round_number: int, table: int) -> list[PenaltyRecord]:
+    """The table's penalty records, in the order recorded."""
+    return [p for p in inputs.penalties if (p.round, p.table) == (round_number, table)]
+
+
+def _recorded(inputs: EventInputs, round_number: int, table: int) -> TableResult | None:
+    """The table's result on record, if any."""
+    return next((r for r in inputs.results if _is_table(r, round_number, table)), None)
+
+
+def _is_table(result: TableResult, round_number: int, table: int) -> bool:
+    """Whether ``result`` is the main event's game of that round's table."""
+    return (result.stage, result.round, result.table) == (Stage.MAIN, round_number, table)
+
+
+_PENALTY_OPTIONS = {
+    "offender": "--offender",
+    "lone_caller": "--lone-caller",
+    "hand_number": "--hand N; each hand's points: `event result --hands`",
+}
+"""The option to look at for each entry a refused penalty names."""
 
 
 @event_app.command("penalty")
@@ -458,27 +473,16 @@ def event_penalty(
 ) -> None:
     """Record an irregularity (a table-talk report is a warning first); the event's rule
     profile scores it. Shows it with the players and teams by name."""
-    from euchre.cli.event_words import penalty_json, penalty_lines, table_names
+    from euchre.cli.event_words import event_names, penalty_json, penalty_lines, table_names
 
     inputs = _load(file)
     before = compute_event(inputs)
-    seating = _table_of(before, round_number, table)
+    seating = _table_of(before, round_number, table, file)
     label = table_names(inputs, seating)
-
-    def player_at_table(option: str, given: str) -> str:
-        if given in seating.players:
-            return given
-        named = [p for p in seating.players if label.player(p).casefold() == given.casefold()]
-        if len(named) != 1:
-            raise CliError(
-                f"{option} {given!r}: nobody of that id or name plays at round "
-                f"{round_number} table {table} (there: {label.players(seating.players)})"
-            )
-        return named[0]
-
-    offender = player_at_table("--offender", offender)
+    names = event_names(inputs)
+    offender = _player_id(offender, seating, names)
     if lone_caller is not None:
-        lone_caller = player_at_table("--lone-caller", lone_caller)
+        lone_caller = _player_id(lone_caller, seating, names)
     penalty = PenaltyRecord(
         round_number,
         table,
@@ -491,12 +495,19 @@ def event_penalty(
         warned=warned,
         note=note.strip(),
     )
-    problem = lone_caller_problem(penalty, seating)
-    if problem is not None:
-        raise CliError(f"{problem} (--lone-caller)")
+    recorded = _recorded(inputs, round_number, table)
+    try:  # the web's operation: the same checks, the same sentences
+        check_penalty(
+            inputs.config,
+            penalty,
+            seating,
+            names,
+            [] if recorded is None else [recorded],
+        )
+    except PenaltyEntryError as error:
+        raise CliError(f"{error} ({_PENALTY_OPTIONS[error.field]})") from None
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
-    _check_deal_named(updated, snapshot, penalty)
     _save(file, updated)
     scored = any((r.round, r.table) == (round_number, table) for r in inputs.results)
     ruling = next(
@@ -516,33 +527,17 @@ def event_penalty(
     )
 
 
-def _check_deal_named(inputs: EventInputs, snapshot: EventSnapshot, penalty: PenaltyRecord) -> None:
-    """The web's check of a ruling against the table's result
-    (:func:`~euchre.tournament.penalties.deal_named_problem`): a "no points for that deal to
-    the offending team" ruling (Ballantrae General Rules 9) names a deal the result lists,
-    and a ruling that ends the hand names that hand once the result is hand by hand."""
-    ruling = next(
-        (
-            r
-            for r in reversed(snapshot.penalties)
-            if (r.round, r.table, r.offender_id, r.kind)
-            == (penalty.round, penalty.table, penalty.offender_id, penalty.kind)
-        ),
-        None,
-    )
-    if ruling is None:
-        return
-    result = next(
-        (
-            r
-            for r in inputs.results
-            if (r.stage, r.round, r.table) == ("main", penalty.round, penalty.table)
-        ),
-        None,
-    )
-    problem = deal_named_problem(ruling, penalty, result, inputs.config.profile_id)
-    if problem is not None:
-        raise CliError(f"{problem} (--hand N; each hand's points: `event result --hands`)")
+def _player_id(given: str, seating: TableSeating, names: dict[str, str]) -> str:
+    """The id of the player ``given`` names: his id, or his name in any case (one at the
+    table first, then one in the event); otherwise ``given`` itself, which the web's check
+    then refuses by name."""
+    if given in seating.players or given in names:
+        return given
+    for players in (seating.players, tuple(names)):
+        named = [p for p in players if names.get(p, "").casefold() == given.casefold()]
+        if len(named) == 1:
+            return named[0]
+    return given
 
 
 @event_app.command("seat")
@@ -637,10 +632,7 @@ def event_penalties(file: FileArgument, as_json: JsonOption = False) -> None:
         )
         if ruling is not None:
             rulings.remove(ruling)
-        scored = any(
-            (r.stage, r.round, r.table) == ("main", record.round, record.table)
-            for r in inputs.results
-        )
+        scored = _recorded(inputs, record.round, record.table) is not None
         seating = next(
             (
                 table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 __all__ = [
     "CardParseError",
     "EuchreError",
@@ -13,7 +15,13 @@ __all__ = [
 
 
 class EuchreError(ValueError):
-    """Base of every error the engine raises for bad input."""
+    """Base of every error the engine raises for bad input.
+
+    ``http_status``: the status a request refused with this error answers (400: bad input);
+    a subclass for a missing thing or a conflict with the current state says its own, so
+    the web edge maps no error by hand."""
+
+    http_status: ClassVar[int] = 400
 
 
 class CardParseError(EuchreError):

@@ -3,7 +3,7 @@
 :class:`~euchre.engine.state.HandState` is the engine the product uses (records, web, bots).
 This module drives the same hand — deal, both bidding rounds, going under, defending alone,
 the dealer's discard, folding, play and scoring — over a flat ``int64`` array so that numba
-can play millions of hands in one call (``docs/engine-speed.md`` says why it exists). It
+can play millions of hands in one call (``bench/notes/engine-speed.md`` says why it exists). It
 owns no rule of its own where one can be shared: following suit and the trick winner are the
 functions of :mod:`euchre.engine.rules` compiled (:mod:`euchre.engine.compiled_rules`), and
 the score is the profile's own :attr:`~euchre.engine.profile.RuleProfile.score_table`,
@@ -229,13 +229,23 @@ def _pending_push(state: IntArray, seat: int) -> None:
 
 
 @_compiled
-def _pending_any(state: IntArray) -> bool:
-    return bool(state[Slot.PENDING_HEAD] < state[Slot.PENDING_LENGTH])
+def _to_next_pending(state: IntArray) -> bool:
+    """The next seat waiting to answer (defend alone, fold, go under) is to act; False when
+    none is left."""
+    if state[Slot.PENDING_HEAD] < state[Slot.PENDING_LENGTH]:
+        state[Slot.TO_ACT] = state[Slot.PENDING + state[Slot.PENDING_HEAD]]
+        return True
+    return False
 
 
 @_compiled
-def _pending_first(state: IntArray) -> int:
-    return int(state[Slot.PENDING + state[Slot.PENDING_HEAD]])
+def _ask_pending(state: IntArray, phase: int) -> bool:
+    """Enter ``phase`` with the first waiting seat to act; False (nothing changed) when no
+    seat waits."""
+    if _to_next_pending(state):
+        state[Slot.PHASE] = phase
+        return True
+    return False
 
 
 @_compiled
@@ -261,9 +271,7 @@ def _after_discard(state: IntArray, parameters: IntArray) -> None:
             hand = state[Slot.HANDS + seat]
             if state[Slot.ACTIVE + seat] and rules.may_fold(hand, trump_cards):
                 _pending_push(state, seat)
-        if _pending_any(state):
-            state[Slot.PHASE] = FOLD
-            state[Slot.TO_ACT] = _pending_first(state)
+        if _ask_pending(state, FOLD):
             return
     _start_play(state, parameters)
 
@@ -305,9 +313,7 @@ def _make_trump(
             other = (eldest + later) % 4
             if other % 2 != seat % 2:
                 _pending_push(state, other)
-        if _pending_any(state):
-            state[Slot.PHASE] = DEFEND
-            state[Slot.TO_ACT] = _pending_first(state)
+        if _ask_pending(state, DEFEND):
             return
     _after_defend(state, parameters)
 
@@ -348,9 +354,7 @@ def start_hand(
             seat = (dealer + offset) % 4
             if rules.is_farmers_hand(hands[seat]):
                 _pending_push(state, seat)
-        if _pending_any(state):
-            state[Slot.PHASE] = GO_UNDER
-            state[Slot.TO_ACT] = _pending_first(state)
+        _ask_pending(state, GO_UNDER)
 
 
 @_compiled
@@ -537,18 +541,14 @@ def apply_action(state: IntArray, parameters: IntArray, action: int) -> None:
             _pending_clear(state)
         else:
             state[Slot.PENDING_HEAD] += 1
-        if _pending_any(state):
-            state[Slot.TO_ACT] = _pending_first(state)
-        else:
+        if not _to_next_pending(state):
             _after_defend(state, parameters)
     elif phase == FOLD:
         if action == _FOLD:
             _finish(state, STATUS_REDEAL)
             return
         state[Slot.PENDING_HEAD] += 1
-        if _pending_any(state):
-            state[Slot.TO_ACT] = _pending_first(state)
-        else:
+        if not _to_next_pending(state):
             _start_play(state, parameters)
     elif phase == GO_UNDER:
         if action != _PASS:
@@ -564,9 +564,7 @@ def apply_action(state: IntArray, parameters: IntArray, action: int) -> None:
                 state[Slot.KITTY + index] = _lowest_card(low)
                 mask ^= low
         state[Slot.PENDING_HEAD] += 1
-        if _pending_any(state):
-            state[Slot.TO_ACT] = _pending_first(state)
-        else:
+        if not _to_next_pending(state):
             _pending_clear(state)
             state[Slot.PHASE] = BID_ROUND_1
             state[Slot.TO_ACT] = (dealer + 1) % 4

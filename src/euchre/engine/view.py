@@ -2,6 +2,9 @@
 
 A :class:`PlayerView` never holds another seat's hidden cards: the dealer's discard is shown
 only to the dealer, cards swapped by going under only to the player who swapped.
+:func:`visible_to` is that rule, written once: the computer players' views here, the browser
+tables' seat views, their log as a reconnecting client reads it and the review of a finished
+hand (:mod:`euchre.play`) all ask it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,28 @@ from euchre.engine.cards import Card, iter_mask
 from euchre.engine.profile import RuleProfile
 from euchre.engine.state import HandState, Phase
 
-__all__ = ["PlayerView", "view_of"]
+__all__ = ["PRIVATE_KINDS", "PlayerView", "public_text", "view_of", "visible_to"]
+
+PRIVATE_KINDS = frozenset({ActionKind.DISCARD, ActionKind.GO_UNDER})
+"""The moves whose cards only their maker sees while the hand is in play."""
+
+
+def visible_to(
+    viewer: int | None, actor: int, kind: ActionKind, *, hand_over: bool = False
+) -> bool:
+    """The hidden-card rule: whether ``viewer`` (a seat, or None for a spectator) may see
+    the cards of ``actor``'s move of ``kind``. A discard or a go-under is seen by its maker
+    alone (the dealer's discard by the dealer); every other move is public, and once the
+    hand is over (``hand_over``) nothing in it is secret any more."""
+    return hand_over or kind not in PRIVATE_KINDS or actor == viewer
+
+
+def public_text(action: Action, actor: int, viewer: int | None, *, hand_over: bool = False) -> str:
+    """``action`` as ``viewer`` may read it: its canonical text, or for a move hidden from
+    ``viewer`` (:func:`visible_to`) its kind alone (``discard``, ``go under``)."""
+    if visible_to(viewer, actor, action.kind, hand_over=hand_over):
+        return str(action)
+    return action.kind.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +74,7 @@ def view_of(
     """The view ``seat`` has of ``state`` (never another seat's hidden cards)."""
     history: list[tuple[int, Action | None]] = []
     for actor, action in zip(state.actors, state.history, strict=True):
-        hidden = action.kind in (ActionKind.DISCARD, ActionKind.GO_UNDER) and actor != seat
-        history.append((actor, None if hidden else action))
+        history.append((actor, action if visible_to(seat, actor, action.kind) else None))
     by_trick = state.trick_plays()
     completed = [
         (plays[0][0], tuple(card for _, card in plays), winner)
@@ -74,7 +97,11 @@ def view_of(
         defender_alone=state.defender_alone,
         active=(state.active[0], state.active[1], state.active[2], state.active[3]),
         picked_up=state.picked_up,
-        discarded=Card(state.discarded) if seat == state.dealer and state.discarded >= 0 else None,
+        discarded=(
+            Card(state.discarded)
+            if state.discarded >= 0 and visible_to(seat, state.dealer, ActionKind.DISCARD)
+            else None
+        ),
         completed_tricks=tuple(completed),
         current_trick=current,
         scores=scores,

@@ -13,9 +13,11 @@ from euchre.tournament.codec import JsonCodec
 __all__ = [
     "AuditFields",
     "AuditValue",
+    "ChangeFields",
     "insert_audit",
     "list_audit",
     "record_audit",
+    "record_club_audit",
     "table_target",
 ]
 
@@ -33,16 +35,21 @@ def _json(value: AuditValue) -> dict[str, Any] | None:
     return value.to_json() if isinstance(value, JsonCodec) else value
 
 
-class AuditFields(TypedDict):
-    """One entry of the log, as the store's services write it."""
+class ChangeFields(TypedDict):
+    """What one entry of the log says of a change, whatever it belongs to."""
 
-    event_id: int | None
     who: str
     action: str
     target: NotRequired[str]
     old_value: NotRequired[AuditValue]
     new_value: NotRequired[AuditValue]
     reason: NotRequired[str]
+
+
+class AuditFields(ChangeFields):
+    """One entry of the log, as the store's services write it."""
+
+    event_id: int | None
 
 
 def _columns(fields: AuditFields) -> dict[str, Any]:
@@ -63,6 +70,11 @@ def record_audit(session: Session, **fields: Unpack[AuditFields]) -> AuditEntry:
     entry = AuditEntry(**_columns(fields))
     session.add(entry)
     return entry
+
+
+def record_club_audit(session: Session, **fields: Unpack[ChangeFields]) -> AuditEntry:
+    """Log a change to the club's own records (its roster), which belong to no event."""
+    return record_audit(session, event_id=None, **fields)
 
 
 _INSERT = insert(cast(Table, AuditEntry.__table__))

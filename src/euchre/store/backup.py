@@ -13,6 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
+from euchre.play.table import TableConfig, TableState
 from euchre.store.audit import list_audit, record_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
@@ -41,8 +42,8 @@ from euchre.store.models import (
 )
 from euchre.store.online import new_table_id
 from euchre.store.penalties import list_penalties
-from euchre.store.play.table import TableConfig, TableState
 from euchre.store.rounds import TABLE_CODE_ALPHABET, new_table_code
+from euchre.store.seasons import tidy_tags
 from euchre.store.submissions import list_submissions
 from euchre.tournament import (
     EventConfig,
@@ -245,6 +246,7 @@ class _EventPart(_Part):
     status: EventStatus = EventStatus.SETUP
     config: EventConfig
     created_at: datetime | None = None
+    tags: list[str] = []
 
 
 class _EntrantPart(_Part):
@@ -428,7 +430,11 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
     backup = _read_backup(data)
     config = backup.event.config
     event = Event(
-        name=backup.event.name or config.name, config=config, status=backup.event.status, revision=1
+        name=backup.event.name or config.name,
+        config=config,
+        status=backup.event.status,
+        revision=1,
+        tags=tidy_tags(backup.event.tags),
     )
     session.add(event)
     session.flush()

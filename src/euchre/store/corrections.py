@@ -8,13 +8,12 @@ from dataclasses import replace
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_config, event_inputs
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, touch
-from euchre.store.models import Event, Result, Submission, SubmissionStatus, utc_now
-from euchre.store.penalties import table_ruled_hands
+from euchre.store.models import Result, Submission, SubmissionStatus, utc_now
+from euchre.store.penalties import table_penalties
 from euchre.store.results import (
     ResultInput,
     build_result,
@@ -26,15 +25,13 @@ from euchre.store.results import (
     validated_result,
 )
 from euchre.tournament import (
+    EventInputs,
+    EventSnapshot,
     MovementChange,
     TableResult,
-    TableSeating,
 )
-from euchre.tournament.penalties import (
-    check_ruled_hands,
-    hand_points_replaced,
-    level_games_to_settle,
-)
+from euchre.tournament.operations import table_result
+from euchre.tournament.penalties import level_games_to_settle
 
 __all__ = ["accept_submission", "correct_result", "set_official", "settle_level_game"]
 
@@ -136,26 +133,21 @@ def correct_result(
     names = seat_names(session, event_id, seating)
     result = build_result(round_row, table, players, correction_input(current, entered), names)
     event = get_event(session, event_id=event_id)
-    check_ruled_hands(
-        load_profile(event_config(event).profile_id),
-        result,
-        table_ruled_hands(session, event, round_row, table),
-        totals_alone=True,
-    )
-    payload = validated_result(
-        event,
+
+    def state() -> tuple[EventInputs, EventSnapshot]:
+        inputs = event_inputs(session, event)
+        return inputs, compute(inputs)
+
+    payload = table_result(
+        event_config(event),
         result,
         seating,
         names,
-        penalty_points=_penalty_change(session, event, result, seating),
+        table_penalties(session, event_id=event_id, round_number=round_number, table=table),
+        recorded=current,
+        reason=reason,
+        state=state,
     )
-    if official is not None and not reason.strip():
-        raise StoreError("say why the recorded result is being corrected (reason is empty)")
-    if official is not None and official.result == payload:
-        raise ConflictError(
-            f"round {round_number} table {table}: nothing changed; the recorded result is "
-            "already this"
-        )
     return set_official(
         session,
         event_id=event_id,
@@ -166,27 +158,6 @@ def correct_result(
         who=who,
         action="correct_result",
         reason=reason,
-    )
-
-
-def _penalty_change(
-    session: Session, event: Event, result: TableResult, seating: TableSeating
-) -> tuple[int, int]:
-    """What the table's rulings change in ``result``'s totals, read only where it matters:
-    a result naming who reached a tying score its own totals do not show (a game the
-    penalties made level)."""
-    first, second = result.team_points
-    if result.first_to_tying_score is None or first == second:
-        return (0, 0)
-    key = (result.round, result.table)
-    inputs = event_inputs(session, event)
-    snapshot = compute(inputs)
-    rulings = [ruling for ruling in snapshot.penalties if (ruling.round, ruling.table) == key]
-    records = [record for record in inputs.penalties if (record.round, record.table) == key]
-    replaced = hand_points_replaced(result, rulings, records, seating)
-    return (
-        sum(ruling.team_points[0] for ruling in rulings) - replaced[0],
-        sum(ruling.team_points[1] for ruling in rulings) - replaced[1],
     )
 
 

@@ -58,7 +58,8 @@ def _postgres_pool_size() -> int:
     A worker runs as many requests at once as it has connections. Four are enough to cover
     the database's round trips (a worker's Python runs one thread at a time anyway); with
     eight, the 4-worker table benchmark on two cores spent more CPU per request on threads
-    taking turns and on twice as many database server processes (docs/web.md, sixth pass)."""
+    taking turns and on twice as many database server processes (bench/notes/web-load.md,
+    sixth pass)."""
     text = os.environ.get("EUCHRE_DB_POOL_SIZE", "").strip()
     if not text:
         return 4

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from euchre.store.audit import record_audit
+from euchre.store.audit import record_club_audit
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Member, MemberMerge, utc_now
 from euchre.store.names import check_name, name_key
@@ -35,6 +35,7 @@ __all__ = [
     "list_merges",
     "member_by_name",
     "member_for_player",
+    "member_json",
     "merge_members",
     "players_of",
     "undo_merge",
@@ -62,7 +63,8 @@ class MemberFields:
     active: bool = True
 
 
-def _member_json(member: Member) -> dict[str, Any]:
+def member_json(member: Member) -> dict[str, Any]:
+    """A member's fields as JSON-ready data (the audit log's values, the roster's rows)."""
     return {
         "id": member.id,
         "name": member.name,
@@ -113,24 +115,27 @@ def _refuse_clash(session: Session, name: str, *, other_than: int | None = None)
     raise ConflictError(f"the name {name!r} is already used by member {taken.id} ({taken.name!r})")
 
 
+def _write_fields(member: Member, checked: MemberFields) -> None:
+    """Write checked fields onto a member (a new one or one being changed)."""
+    member.name = checked.name
+    member.name_key = name_key(checked.name)
+    member.email = checked.email
+    member.phone = checked.phone
+    member.notes = checked.notes
+    member.active = checked.active
+
+
 def create_member(session: Session, *, fields: MemberFields, who: str) -> Member:
     """Add a member; a name the club already uses (whatever its case) raises
     ``ConflictError`` naming it."""
     checked = _checked(fields)
     _refuse_clash(session, checked.name)
-    member = Member(
-        name=checked.name,
-        name_key=name_key(checked.name),
-        email=checked.email,
-        phone=checked.phone,
-        notes=checked.notes,
-        active=checked.active,
-    )
+    member = Member()
+    _write_fields(member, checked)
     session.add(member)
     session.flush()
-    record_audit(
+    record_club_audit(
         session,
-        event_id=None,
         who=who,
         action="add_member",
         target=f"member {member.id}",
@@ -145,18 +150,12 @@ def update_member(session: Session, *, member_id: int, fields: MemberFields, who
     member = get_member(session, member_id=member_id)
     checked = _checked(fields)
     _refuse_clash(session, checked.name, other_than=member.id)
-    old = _member_json(member)
-    member.name = checked.name
-    member.name_key = name_key(checked.name)
-    member.email = checked.email
-    member.phone = checked.phone
-    member.notes = checked.notes
-    member.active = checked.active
+    old = member_json(member)
+    _write_fields(member, checked)
     session.flush()
-    changed = [key for key, value in _member_json(member).items() if old[key] != value]
-    record_audit(
+    changed = [key for key, value in member_json(member).items() if old[key] != value]
+    record_club_audit(
         session,
-        event_id=None,
         who=who,
         action="update_member",
         target=f"member {member.id}",
@@ -217,9 +216,8 @@ def member_for_player(session: Session, *, name: str, member_id: int | None, who
         member = found
     if not member.active:
         member.active = True
-        record_audit(
+        record_club_audit(
             session,
-            event_id=None,
             who=who,
             action="update_member",
             target=f"member {member.id}",
@@ -273,9 +271,8 @@ def merge_members(
     kept.active = True
     session.add(merge)
     session.flush()
-    record_audit(
+    record_club_audit(
         session,
-        event_id=None,
         who=who,
         action="merge_members",
         target=f"member {merged.id} into member {kept.id}",
@@ -306,9 +303,8 @@ def undo_merge(session: Session, *, merge_id: int, who: str, reason: str = "") -
     merged.merged_into_id = None
     merged.active = merge.merged_was_active
     merge.undone_at = utc_now()
-    record_audit(
+    record_club_audit(
         session,
-        event_id=None,
         who=who,
         action="undo_member_merge",
         target=f"member {merged.id} out of member {merge.kept_id}",

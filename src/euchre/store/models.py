@@ -15,7 +15,17 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -42,6 +52,7 @@ __all__ = [
     "RateLimit",
     "Result",
     "Round",
+    "Season",
     "SeatingOverrideRow",
     "Setting",
     "StartedPlan",
@@ -236,6 +247,9 @@ class Event(Base):
     status: Mapped[EventStatus] = mapped_column(TextEnum(EventStatus), default=EventStatus.SETUP)
     revision: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    tags: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
+    """The director's labels ("Thursday league 2027"); a season may take every event with
+    one of them (``euchre.store.seasons``)."""
 
 
 class Entrant(_EventRow):
@@ -464,3 +478,19 @@ class OnlineMark(Base):
     )
     table_number: Mapped[int] = mapped_column(Integer, primary_key=True)
     online: Mapped[bool] = mapped_column(default=True)
+
+
+class Season(Base):
+    """A club's season: its definition (``euchre.tournament.SeasonDefinition`` as JSON) and
+    which events count: ``event_ids`` chosen one by one, or every event carrying ``tag``.
+    The table itself is never stored (computed from the events' standings when read)."""
+
+    __tablename__ = "seasons"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_key: Mapped[str] = mapped_column(String(200), unique=True)
+    definition: Mapped[dict[str, Any]] = mapped_column(JSON)
+    event_ids: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    tag: Mapped[str | None] = mapped_column(String(200), default=None)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)

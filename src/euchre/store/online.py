@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.state import HandStatus
+from euchre.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
 from euchre.store.corrections import set_official
@@ -41,7 +42,6 @@ from euchre.store.models import (
     utc_now,
 )
 from euchre.store.play.service import PlayService, hash_secret
-from euchre.store.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.results import (
     ResultInput,
     build_result,
@@ -681,8 +681,10 @@ def live_tables(
     database: Database, service: PlayService, *, event_id: int, round_number: int | None = None
 ) -> list[dict[str, Any]]:
     """Every online table of a round (default: the latest), live: players per seat, who
-    plays each seat, hand number, score, whose turn, seconds since the last move, and
-    whether the result is in."""
+    plays each seat, whether its player is connected (``connected``; ``takeover_in``: the
+    seconds left before a computer player takes a dropped player's seat, None when no
+    countdown runs; ``away``: a computer player moves for him), hand number, score, whose
+    turn, seconds since the last move, and whether the result is in."""
     now = utc_now()
     with database.read() as session:
         event = get_event(session, event_id=event_id)
@@ -712,9 +714,11 @@ def live_tables(
         with service.reading(play_table_id) as state:
             game = state.game
             last: datetime | None = state.last_at
+            clock = service.clock()
             seats = []
             for seat in range(4):
                 player = int(players[str(seat)])
+                until = state.takeover_at[seat]
                 seats.append(
                     {
                         "seat": seat,
@@ -723,6 +727,9 @@ def live_tables(
                         "kind": state.kinds[seat],
                         "seated": state.seated[seat],
                         "bot": bots.get(str(seat)),
+                        "connected": not state.dropped[seat],
+                        "away": state.away[seat],
+                        "takeover_in": None if until is None else max(0, round(until - clock)),
                     }
                 )
             to_act = state.to_act

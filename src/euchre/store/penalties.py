@@ -4,16 +4,14 @@ hands they rule on (a ruled hand's points are the ruling's)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_config, event_inputs, player_id
-from euchre.store.errors import ConflictError, NotFoundError, StoreError
+from euchre.store.errors import ConflictError, NotFoundError
 from euchre.store.events import get_event, list_entrants, touch
 from euchre.store.models import (
     Event,
@@ -25,17 +23,14 @@ from euchre.store.models import (
 from euchre.store.results import check_table, official_result, table_seating
 from euchre.store.rounds import RoundTimes, TableContext, TableEvent, get_round
 from euchre.tournament import (
+    PenaltyKind,
     PenaltyRecord,
     TableResult,
-    TableSeating,
 )
-from euchre.tournament.naming import PlayerNames
+from euchre.tournament.operations import check_penalty
 from euchre.tournament.penalties import (
     RuledHand,
     check_ruled_hands,
-    deal_named_problem,
-    lone_caller_problem,
-    rule_on_penalty,
     ruled_hands_of,
 )
 
@@ -46,7 +41,9 @@ __all__ = [
     "list_penalties",
     "remove_penalty",
     "ruled_hands",
+    "table_penalties",
     "table_ruled_hands",
+    "table_scores",
 ]
 
 
@@ -70,13 +67,21 @@ def table_ruled_hands(
     """The table's rulings that name or end a hand (see
     :func:`euchre.tournament.penalties.ruled_hands_of`), read in plain columns."""
     seating = table_seating(round_row, table)
-    records = session.connection().execute(
+    records = table_penalties(
+        session, event_id=event.id, round_number=round_row.number, table=table
+    )
+    return ruled_hands_of(load_profile(event.config.profile_id), seating, records)
+
+
+def table_penalties(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> list[PenaltyRecord]:
+    """One table's penalty records, in the order recorded (read in plain columns)."""
+    rows = session.connection().execute(
         _TABLE_PENALTIES,
-        {"event_id": event.id, "round_number": round_row.number, "table_number": table},
+        {"event_id": event_id, "round_number": round_number, "table_number": table},
     )
-    return ruled_hands_of(
-        load_profile(event.config.profile_id), seating, [record for (record,) in records]
-    )
+    return [record for (record,) in rows]
 
 
 _penalties = Penalty.__table__.c
@@ -109,21 +114,18 @@ def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: 
     round_number, table = record.round, record.table
     round_row = check_table(session, event_id, round_number, table)
     seating = table_seating(round_row, table)
-    if record.offender_id not in seating.players:
-        names = {
-            player_id(entrant.number): entrant.name
-            for entrant in list_entrants(session, event_id=event_id)
-        }
-        label = PlayerNames(names)
-        raise StoreError(
-            f"{label.player(record.offender_id)} does not play at round {round_number} table "
-            f"{table} (there: {label.players(seating.players)})"
-        )
-    problem = lone_caller_problem(record, seating)
-    if problem is not None:
-        raise StoreError(problem)
     event = get_event(session, event_id=event_id, for_update=True)
-    _check_deal_named(session, event, record, seating)
+    names = {
+        player_id(entrant.number): entrant.name
+        for entrant in list_entrants(session, event_id=event_id)
+    }
+    check_penalty(
+        event_config(event),
+        record,
+        seating,
+        names,
+        table_scores(session, event_id=event_id, round_number=round_number, table=table),
+    )
     penalty = Penalty(
         event_id=event_id, round_number=round_number, table_number=table, record=record
     )
@@ -172,34 +174,22 @@ def _event_penalty(session: Session, event_id: int, penalty_id: int) -> Penalty:
     return penalty
 
 
-def _check_deal_named(
-    session: Session, event: Any, record: PenaltyRecord, seating: TableSeating
-) -> None:
-    """Refuse a ruling that takes a deal's points away (Ballantrae's renege) without naming a
-    deal the table's result lists, or a hand-ending ruling without the hand number once the
-    table's score (recorded or awaiting confirmation) lists its hands (see
-    :func:`deal_named_problem`)."""
-    config = event_config(event)
-    try:
-        ruling = rule_on_penalty(load_profile(config.profile_id), record, seating)
-    except EuchreError:
-        return  # scored (and reported) by the core as before
-    official = official_result(
-        session, event_id=event.id, round_number=record.round, table=record.table
-    )
-    scores: list[TableResult | None] = [] if official is None else [official.result]
+def table_scores(
+    session: Session, *, event_id: int, round_number: int, table: int
+) -> list[TableResult]:
+    """One table's scores a new ruling is checked against: its result on record and the
+    scores awaiting the director (pending or disputed)."""
+    official = official_result(session, event_id=event_id, round_number=round_number, table=table)
+    scores = [] if official is None else [official.result]
     scores += session.scalars(
         select(Submission.result).where(
-            Submission.event_id == event.id,
-            Submission.round_number == record.round,
-            Submission.table_number == record.table,
+            Submission.event_id == event_id,
+            Submission.round_number == round_number,
+            Submission.table_number == table,
             Submission.status.in_((SubmissionStatus.PENDING, SubmissionStatus.DISPUTED)),
         )
     )
-    for result in scores or [None]:  # None: no score yet, only the deal named is checked
-        problem = deal_named_problem(ruling, record, result, config.profile_id)
-        if problem is not None:
-            raise StoreError(problem)
+    return scores
 
 
 def remove_penalty(
@@ -229,7 +219,7 @@ def escalate_warning(
     event = get_event(session, event_id=event_id, for_update=True)
     penalty = _event_penalty(session, event_id, penalty_id)
     record = penalty.record
-    if record.kind != "table_talk":
+    if record.kind != PenaltyKind.TABLE_TALK:
         raise ConflictError(
             f"penalty {penalty_id} is {record.kind.replace('_', ' ')}; only a table-talk "
             "warning can be turned into the penalty"

@@ -55,6 +55,7 @@ from euchre.tournament import (
     TournamentError,
 )
 from euchre.tournament.codec import load
+from euchre.tournament.operations import not_started_message
 from euchre.tournament.penalties import level_games_to_settle
 
 __all__ = [
@@ -131,7 +132,7 @@ def get_round(session: Session, *, event_id: int, number: int) -> Round:
     return the_row(
         session,
         select(Round).where(Round.event_id == event_id, Round.number == number),
-        f"event {event_id} has not started round {number}",
+        not_started_message(f"event {event_id}", number),
     )
 
 

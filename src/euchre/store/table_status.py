@@ -23,9 +23,27 @@ from euchre.tournament import (
     PenaltyRecord,
     PenaltyRuling,
 )
+from euchre.tournament.codec import Choice
 from euchre.tournament.penalties import LevelGame, hand_points_replaced, level_games_to_settle
 
-__all__ = ["ScoredTable", "TableStatus", "level_games", "scored_tables", "table_statuses"]
+__all__ = [
+    "ScoredTable",
+    "TableState",
+    "TableStatus",
+    "level_games",
+    "scored_tables",
+    "table_statuses",
+]
+
+
+class TableState(Choice):
+    """Where a table of a round stands on the director's screen."""
+
+    DISPUTED = "disputed"
+    REPORTED = "reported"
+    """Its official result is in."""
+    AWAITING_CONFIRMATION = "awaiting confirmation"
+    PLAYING = "playing"
 
 
 @dataclass(frozen=True)
@@ -41,16 +59,15 @@ class TableStatus:
     disputed: int
 
     @property
-    def state(self) -> str:
-        """``disputed``, ``reported`` (official result in), ``awaiting confirmation`` or
-        ``playing``."""
+    def state(self) -> TableState:
+        """Disputed, reported (official result in), awaiting confirmation or playing."""
         if self.disputed:
-            return "disputed"
+            return TableState.DISPUTED
         if self.team_points is not None:
-            return "reported"
+            return TableState.REPORTED
         if self.pending:
-            return "awaiting confirmation"
-        return "playing"
+            return TableState.AWAITING_CONFIRMATION
+        return TableState.PLAYING
 
 
 def table_statuses(session: Session, *, event_id: int, round_number: int) -> list[TableStatus]:

@@ -11,7 +11,8 @@ starts at 0 and rises as the app grows sure of them), and a member stays "provis
 Deterministic: :func:`rate_games` sorts the games into one canonical order (event date, event,
 round, table, then the game's key and its content), never the order they were entered in, and
 replays them from the prior every time; a corrected past result is a new list of games and
-gives new ratings. See ``docs/season.md`` for the model chosen and what it is worth.
+gives new ratings. See ``docs/season.md`` for the model chosen, ``bench/notes/ratings.md``
+for what it is worth.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ PROVISIONAL_GAMES = 10
 
 
 class RatingModel(Choice):
-    """The Weng-Lin models offered (``docs/season.md`` compares them on simulated seasons)."""
+    """The Weng-Lin models offered (``bench/notes/ratings.md`` compares them on simulated
+    seasons)."""
 
     PLACKETT_LUCE = "plackett_luce"
     THURSTONE_MOSTELLER_FULL = "thurstone_mosteller_full"
@@ -61,7 +63,7 @@ DEFAULT_BETA = 12.5
 of a single performance): the larger, the more a game is put down to the cards, so each game
 moves the ratings less and predictions stay nearer even. Three times OpenSkill's default
 (25/6), which is made for games of skill: with it the ratings overrate a few lucky euchre games
-and predict worse than a coin (``docs/season.md`` has the figures)."""
+and predict worse than a coin (``bench/notes/ratings.md`` has the figures)."""
 
 
 def _openskill(model: RatingModel, beta: float) -> Any:

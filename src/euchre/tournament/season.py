@@ -172,6 +172,9 @@ class NightResult(JsonCodec):
     lone_hands: int = 0
     euchres: int = 0
     game_records: tuple[GameRecord, ...] = ()
+    unit: str = ""
+    """The competitor the member played as that night when it was more than him (a fixed
+    team): the members of one unit count as one at their place for place points."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -246,12 +249,18 @@ class SeasonTable(JsonCodec):
         }
 
 
-def place_points_shares(places: Sequence[int], table: Sequence[int]) -> list[Fraction]:
+def place_points_shares(
+    places: Sequence[int], table: Sequence[int], units: Sequence[str] | None = None
+) -> list[Fraction]:
     """The season points of each of a night's ``places`` (tied players share a place
-    number): players tied for places k..k+m share the sum of those places' points."""
-    counts: dict[int, int] = defaultdict(int)
-    for place in places:
-        counts[place] += 1
+    number): players tied for places k..k+m share the sum of those places' points.
+    ``units`` (one per place, "" for a player on his own) counts the members of one fixed
+    team once: each of them gets the team's share."""
+    seen: dict[int, set[str]] = defaultdict(set)
+    for index, place in enumerate(places):
+        unit = units[index] if units is not None and units[index] else f"#{index}"
+        seen[place].add(unit)
+    counts = {place: len(units_at) for place, units_at in seen.items()}
     share: dict[int, Fraction] = {}
     for place, count in counts.items():
         spanned = [
@@ -333,7 +342,9 @@ def _ranked(
     members: dict[MemberId, _Member] = {}
     for night in nights:
         shares = place_points_shares(
-            [result.place for result in night.results], season.place_points
+            [result.place for result in night.results],
+            season.place_points,
+            [result.unit for result in night.results],
         )
         for result, share in zip(night.results, shares, strict=True):
             member = members.setdefault(result.member_id, _Member(result.member_id, result.name))

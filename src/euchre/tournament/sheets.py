@@ -22,7 +22,14 @@ from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import (
@@ -116,6 +123,16 @@ def _one_of(value: str, allowed: Iterable[str]) -> str:
     return value
 
 
+_EVENT_CHOICES: dict[str, Iterable[str]] = {
+    "format": FORMAT_NAMES,
+    "prize_ties": PRIZE_TIES,
+    "side_pot_qualification": SIDE_POT_QUALIFICATION,
+    "sit_out_scoring": SIT_OUT_SCORING,
+    "tie_breaks": TIE_BREAKS,
+}
+"""The ``[event]`` keys whose values (or, for a list, each item) come from a closed set."""
+
+
 class PrizeFile(_Strict):
     """One row of the prize table: the amounts paid from ``tables`` tables up."""
 
@@ -148,31 +165,12 @@ class EventFile(_Strict):
     tie_breaks: list[str] = Field(default_factory=list)
     sources: dict[str, str] = Field(default_factory=dict)
 
-    @field_validator("format")
+    @field_validator(*_EVENT_CHOICES)
     @classmethod
-    def _format(cls, value: str) -> str:
-        return _one_of(value, FORMAT_NAMES)
-
-    @field_validator("prize_ties")
-    @classmethod
-    def _prize_ties(cls, value: str) -> str:
-        return _one_of(value, PRIZE_TIES)
-
-    @field_validator("side_pot_qualification")
-    @classmethod
-    def _qualification(cls, value: str) -> str:
-        return _one_of(value, SIDE_POT_QUALIFICATION)
-
-    @field_validator("sit_out_scoring")
-    @classmethod
-    def _sit_out(cls, value: str) -> str:
-        return _one_of(value, SIT_OUT_SCORING)
-
-    @field_validator("tie_breaks")
-    @classmethod
-    def _tie_breaks(cls, value: list[str]) -> list[str]:
-        for name in value:
-            _one_of(name, TIE_BREAKS)
+    def _in_closed_set(cls, value: str | list[str], info: ValidationInfo) -> str | list[str]:
+        allowed = _EVENT_CHOICES[str(info.field_name)]
+        for name in [value] if isinstance(value, str) else value:
+            _one_of(name, allowed)
         return value
 
 
@@ -362,10 +360,15 @@ class Sheet:
         profile, each event and word key (set or house default) and each profile option."""
         event_defaults = EventFile.model_fields
         same = self.rules_from == self.profile.id
+        base = load_profile(self.rules_from).options()
+        changed = [name for name, value in self.profile.options().items() if base[name] != value]
         rules = (
             self.profile.name
             if same
             else f"the rules of profile {self.rules_from!r}: each option below"
+            if not changed
+            else f"the rules of profile {self.rules_from!r} with this sheet's own "
+            f"{', '.join(changed)}: each option below"
         )
         rows: list[tuple[str, Any, str]] = [("profile", self.rules_from, rules)]
         for key in EVENT_KEYS:
@@ -404,6 +407,16 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
+def _profile_key(parsed: SheetFile, message: str) -> str:
+    """The key a refused profile is reported at: the inline option the message quotes (so
+    the problem's line is the option's own), else ``profile``."""
+    if isinstance(parsed.profile, ProfileFile):
+        for name in parsed.profile.options:
+            if f"{name!r}" in message:
+                return f"profile.options.{name}"
+    return "profile"
+
+
 def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = "") -> Sheet:
     """Check a sheet file's ``text`` and build its :class:`Sheet` (its profile is not
     registered yet). Raises :class:`SheetError` with one problem per fault."""
@@ -423,7 +436,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     try:
         profile = _profile_of(parsed, origin)
     except EuchreError as error:
-        problems.append(_problem(text, "profile", str(error)))
+        problems.append(_problem(text, _profile_key(parsed, str(error)), str(error)))
     preset = _preset_of(parsed.event)
     try:
         _check_preset(parsed, preset)

@@ -4,7 +4,7 @@ arguments, and turn the rows into schemas. Every error is a 4xx ``{"detail": ...
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.responses import PlainTextResponse
@@ -20,10 +20,12 @@ from euchre.store import (
     printouts,
     rounds,
     scores,
+    seasons,
 )
 from euchre.store.audit import list_audit
+from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
-from euchre.store.models import Result
+from euchre.store.models import EventStatus, Result
 from euchre.store.table_view import SubmissionEntry, table_view
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -31,6 +33,8 @@ from euchre.tournament import (
     SIT_OUT_SCORING,
     TIE_BREAKS,
     EventConfig,
+    PlayoffConflict,
+    SeatingOverride,
 )
 from euchre.tournament.penalties import penalty_role
 from euchre.tournament.sheets import all_sheets
@@ -43,6 +47,7 @@ from euchre.web.deps import (
     guard_codes,
     signer,
 )
+from euchre.web.director_forms import AtTable
 from euchre.web.schemas import (
     AuditOut,
     CorrectionIn,
@@ -64,6 +69,9 @@ from euchre.web.schemas import (
     Reason,
     RoundOut,
     SeatingIn,
+    SnapshotEventOut,
+    SnapshotOut,
+    SnapshotPlayerOut,
     SubmissionIn,
     SubmissionOut,
     TableOut,
@@ -87,7 +95,7 @@ OutT = TypeVar("OutT")
 
 def config_from_schema(body: EventCreate) -> EventConfig:
     """The core's configuration from the API's: fields left out take the sheet's preset."""
-    fields = body.model_dump(exclude_none=True)
+    fields = body.model_dump(exclude_none=True, exclude={"tags"})
     if body.prizes is not None:
         fields["prizes"] = {
             "tiers": [
@@ -172,6 +180,8 @@ def create_event(request: Request, director: Writer, body: EventCreate) -> Event
     """Create an event."""
     with database(request).write() as session:
         event = events.create_event(session, config=config_from_schema(body), who=director.name)
+        if body.tags:
+            seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
         return convert.event_out(session, event)
 
 
@@ -189,6 +199,8 @@ def update_config(request: Request, director: Writer, event_id: Id, body: EventC
         event = events.update_config(
             session, event_id=event_id, config=config_from_schema(body), who=director.name
         )
+        if body.tags is not None:
+            seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
         return convert.event_out(session, event)
 
 
@@ -208,7 +220,7 @@ def delete_event(
         with database(request).read() as session:
             event = events.get_event(session, event_id=event_id)
             name, status = event.name, event.status
-        instead = " (or archive it: it is finished)" if status == "finished" else ""
+        instead = " (or archive it: it is finished)" if status == EventStatus.FINISHED else ""
         raise StoreError(
             f"deleting {name!r} cannot be undone: confirm it with ?confirm=yes{instead}"
         )
@@ -357,19 +369,19 @@ def close_round(request: Request, director: Writer, event_id: Id, number: Id) ->
 @router.put("/events/{event_id}/rounds/{number}/seating", tags=["rounds"])
 def override_seating(
     request: Request, director: Writer, event_id: Id, number: Id, body: SeatingIn
-) -> dict[str, Any]:
+) -> SeatingOverride:
     """Set a round's seating by hand (the next round, or the one just started)."""
+    tables = [(list(first), list(second)) for first, second in body.tables]
     with database(request).write() as session:
         override = rounds.override_seating(
             session,
             event_id=event_id,
             round_number=number,
-            tables=[(list(first), list(second)) for first, second in body.tables],
+            tables=tables,
             sitting_out=list(body.sitting_out),
-            who=director.name,
-            reason=body.reason,
+            **_audited(director, body.reason),
         )
-        return override.to_json()
+        return override
 
 
 # --- results, submissions, penalties -----------------------------------------------------------
@@ -400,19 +412,27 @@ def accept_submission(
 ) -> CorrectionOut:
     """Settle a table: this submission becomes its official result."""
     with database(request).write() as session:
+        audit = _audited(director, body.reason)
         result, changes = scores.accept_submission(
-            session,
-            event_id=event_id,
-            submission_id=submission_id,
-            who=director.name,
-            reason=body.reason,
+            session, event_id=event_id, submission_id=submission_id, **audit
         )
         return _correction_out(result, changes)
 
 
+class _Audit(TypedDict):
+    """Who did it and why, as the audit log keeps them."""
+
+    who: str
+    reason: str
+
+
+def _audited(director: DirectorSession, reason: str) -> _Audit:
+    return _Audit(who=director.name, reason=reason)
+
+
 def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
     return CorrectionOut(
-        result=result.result.to_json(),
+        result=result.result,
         movement_changes=[MovementChangeOut(**change.to_json()) for change in changes],
     )
 
@@ -423,14 +443,13 @@ def correct_result(
 ) -> CorrectionOut:
     """Enter or correct a table's result (kept in the audit log with the reason)."""
     with database(request).write() as session:
+        entered = convert.result_input(body, partial=True)
         result, changes = scores.correct_result(
             session,
             event_id=event_id,
-            round_number=number,
-            table=table,
-            entered=convert.result_input(body, partial=True),
-            who=director.name,
-            reason=body.reason,
+            **AtTable(round_number=number, table=table),
+            entered=entered,
+            **_audited(director, body.reason),
         )
         return _correction_out(result, changes)
 
@@ -467,13 +486,9 @@ def first_to_tying_score(
 ) -> CorrectionOut:
     """Answer who reached the tying score first in a game a penalty made level."""
     with database(request).write() as session:
+        at_table = AtTable(round_number=number, table=table)
         result, changes = scores.settle_level_game(
-            session,
-            event_id=event_id,
-            round_number=number,
-            table=table,
-            first=body.first,
-            who=director.name,
+            session, event_id=event_id, **at_table, first=body.first, who=director.name
         )
         return _correction_out(result, changes)
 
@@ -522,11 +537,19 @@ def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut
 
 
 @router.get("/events/{event_id}/snapshot", tags=["standings"])
-def snapshot(request: Request, event_id: Id) -> dict[str, Any]:
+def snapshot(request: Request, event_id: Id) -> SnapshotOut:
     """Seating, standings, tie-breaks, prizes and the pot, recomputed from the inputs
     (public)."""
     with database(request).read() as session:
-        return backup.results_json(session, event_id=event_id)
+        event = events.get_event(session, event_id=event_id)
+        return SnapshotOut(
+            event=SnapshotEventOut(id=event.id, name=event.name, status=event.status),
+            players=[
+                SnapshotPlayerOut(number=row.number, name=row.name, team=row.team)
+                for row in events.list_entrants(session, event_id=event_id)
+            ],
+            snapshot=snapshot_of(session, event),
+        )
 
 
 @router.get(
@@ -559,7 +582,7 @@ def restore(request: Request, director: Writer, body: dict[str, Any]) -> EventOu
 )
 def accept_playoff_conflict(
     request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: Reason
-) -> dict[str, Any]:
+) -> PlayoffConflict:
     """Accept a playoff game that a correction left between teams no longer tied together:
     its result stays with the teams that played it and decides nothing, the director is no
     longer asked, and the standings can be final. Kept in the audit log; 404 when the table
@@ -568,12 +591,10 @@ def accept_playoff_conflict(
         conflict = playoff_conflicts.accept_conflict(
             session,
             event_id=event_id,
-            round_number=number,
-            table=table,
-            who=director.name,
-            reason=body.reason,
+            **AtTable(round_number=number, table=table),
+            **_audited(director, body.reason),
         )
-        return conflict.to_json()
+        return conflict
 
 
 # --- printouts ---------------------------------------------------------------------------------

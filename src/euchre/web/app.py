@@ -150,6 +150,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.api import router as api_router
     from euchre.web.api_history import router as history_api_router
     from euchre.web.api_members import router as members_api_router
+    from euchre.web.api_seasons import router as seasons_api_router
     from euchre.web.club_gate import router as club_gate_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
@@ -162,6 +163,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.pages_penalties import router as penalties_router
     from euchre.web.pages_players import router as players_router
     from euchre.web.pages_public import router as public_router
+    from euchre.web.pages_seasons import router as seasons_router
     from euchre.web.sheets import router as sheets_router
     from euchre.web.table_page import router as table_router
 
@@ -174,6 +176,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         api_router,
         history_api_router,
         members_api_router,
+        seasons_api_router,
         club_gate_router,
         history_router,
         auth_router,
@@ -184,6 +187,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         correction_router,
         penalties_router,
         members_router,
+        seasons_router,
         players_router,
         public_router,
         sheets_router,

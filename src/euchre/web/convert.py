@@ -18,6 +18,7 @@ from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
     EventOut,
+    OfficialOut,
     PenaltyCreate,
     PenaltyOut,
     ResultIn,
@@ -56,9 +57,10 @@ def event_out(session: Session, event: Event) -> EventOut:
         id=event.id,
         name=event.name,
         status=event.status,
-        config=event.config.to_json(),
+        config=event.config,
         current_round=open_round,
         rounds_started=len(rounds),
+        tags=list(event.tags or []),
         warnings=sheet_warnings(event.config),
     )
 
@@ -166,7 +168,7 @@ def table_out(view: TableView) -> TableOut:
         seconds_left=seconds_left(view.round.ends_at),
         partnerships=(first, second),
         submissions=[submission_out(row) for row in view.submissions],
-        official=None if official is None else {"team_points": list(official.team_points)},
+        official=None if official is None else OfficialOut(team_points=official.team_points),
         max_hand_points=view.profile.max_hand_points(),
         game_hands=view.profile.game_hands,
         stage=view.round.plan.stage,

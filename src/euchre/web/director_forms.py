@@ -11,7 +11,7 @@ value, as browsers send it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, TypedDict
 
 from fastapi import Request, UploadFile
 from pydantic import BaseModel, BeforeValidator, ConfigDict
@@ -23,12 +23,14 @@ from euchre.web.templating import templates
 
 __all__ = [
     "AcceptForm",
+    "AtTable",
     "ConflictForm",
     "CorrectForm",
     "CorrectionForm",
     "DeleteForm",
     "DirectorForm",
     "EventForm",
+    "FileForm",
     "ImportForm",
     "LoginForm",
     "MarkForm",
@@ -36,9 +38,9 @@ __all__ = [
     "PenaltyForm",
     "PlayerForm",
     "ReasonForm",
-    "RestoreForm",
     "SeatForm",
     "SeatingForm",
+    "TableForm",
     "TyingScoreForm",
     "comma_list",
     "director_macro",
@@ -124,8 +126,9 @@ class DeleteForm(DirectorForm):
     confirm: str = ""
 
 
-class RestoreForm(DirectorForm):
-    """The uploaded backup file (text instead of a file is refused by the route)."""
+class FileForm(DirectorForm):
+    """An uploaded file: an event's backup, the club's roster (text instead of a file is
+    refused by the route)."""
 
     file: UploadFile | str | None = None
 
@@ -151,6 +154,7 @@ class EventForm(DirectorForm):
     tie_breaks: str = ""
     online: str = "no"
     seed: str = ""
+    tags: str = ""
 
 
 class PlayerForm(DirectorForm):
@@ -175,36 +179,45 @@ class PairForm(DirectorForm):
     team: str = ""
 
 
-class ConflictForm(ReasonForm):
+class AtTable(TypedDict):
+    """One table of a round, as the store's services name it (``**form.at_table()``)."""
+
+    round_number: int
+    table: int
+
+
+class TableForm(DirectorForm):
+    """A form about one table of a round: its numbers as typed."""
+
+    round: str = ""
+    table: str = ""
+
+    def at_table(self) -> AtTable:
+        """The round and the table, read as whole numbers (refused in the form's words)."""
+        return AtTable(round_number=whole(self.round, "round"), table=whole(self.table, "table"))
+
+
+class ConflictForm(TableForm, ReasonForm):
     """The director accepts a playoff conflict as played: the table of the playoff round."""
 
-    round: str = ""
-    table: str = ""
 
-
-class CorrectForm(ReasonForm):
+class CorrectForm(TableForm, ReasonForm):
     """The dashboard's quick correction: a table's two totals."""
 
-    round: str = ""
-    table: str = ""
     team0: str = ""
     team1: str = ""
 
 
-class TyingScoreForm(DirectorForm):
+class TyingScoreForm(TableForm):
     """The dashboard's answer to "who reached the tying score first?" for a game a penalty
     made level: the table and the partnership (0 or 1, as seated)."""
 
-    round: str = ""
-    table: str = ""
     first: str = ""
 
 
-class PenaltyForm(DirectorForm):
+class PenaltyForm(TableForm):
     """Recording a penalty."""
 
-    round: str = ""
-    table: str = ""
     kind: str = ""
     offender: str = ""
     hand_number: str = ""

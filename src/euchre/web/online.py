@@ -285,6 +285,32 @@ class FormError(StoreError):
         self.field = field
 
 
+def _presence(seat: dict[str, Any], status: str) -> dict[str, Any] | None:
+    """Where a human seat's player is, in the live page's words (None: a computer player's
+    seat, or nothing to say): seated while the table waits; connected, dropped (with the
+    countdown to a computer player, or waiting for the director) or away (a computer
+    player moves for him) while the game is on."""
+    if seat["bot"]:
+        return None
+    if status == "waiting":
+        return {"state": "seated", "words": "seated"} if seat["seated"] else None
+    if status != "playing":
+        return None
+    if seat["away"]:
+        return {"state": "away", "words": "away: a computer plays until the player is back"}
+    if seat["connected"]:
+        return {"state": "connected", "words": "connected"}
+    left = seat["takeover_in"]
+    if left is None:
+        return {"state": "dropped", "words": "dropped: waiting for you to fill the seat"}
+    return {
+        "state": "dropped",
+        "words": "dropped: a computer plays in",
+        "left": left,
+        "clock": f"{left // 60}:{left % 60:02d}",
+    }
+
+
 def _seat_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The online tables as the live page lists them (team A: the seating's first pair)."""
     rows = []
@@ -304,6 +330,7 @@ def _seat_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
                         "counts": "counts" if bot.get("counts", True) else "does not count",
                     },
                     "not_here": not bot and not seat["seated"] and table["status"] == "waiting",
+                    "presence": _presence(seat, table["status"]),
                 }
             )
         rows.append({**table, "seat_rows": seats})

@@ -3,11 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
 
+from euchre.engine.errors import EuchreError
 from euchre.store import auth
+from euchre.store.errors import AuthError, NotFoundError
 from euchre.web.deps import database, optional_director, signer
+from euchre.web.pages_common import redirect
 from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession
 
 __all__ = [
@@ -16,6 +23,7 @@ __all__ = [
     "page_director",
     "read_form",
     "set_session_cookie",
+    "write_or_refuse",
 ]
 
 
@@ -52,3 +60,29 @@ def page_director(request: Request) -> DirectorSession:
     if director is None:
         raise LoginRequired
     return director
+
+
+async def write_or_refuse(
+    request: Request,
+    work: Callable[[Session], str],
+    *,
+    back_to: str,
+    refused: Callable[[str], Response],
+) -> Response:
+    """Run a form's ``work`` in a write transaction and go back to ``back_to`` with the
+    message it returns; a refusal shows ``refused(message)`` (the page again, with the message
+    in the form and the values kept). A missing thing or a wrong code is not the form's
+    refusal: it goes to the error page."""
+
+    def run() -> str:
+        with database(request).write() as session:
+            return work(session)
+
+    try:
+        message = await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        text = str(error)
+        return await run_in_threadpool(lambda: refused(text))
+    return redirect(request, back_to, message)

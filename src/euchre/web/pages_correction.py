@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.store import events, rounds, scores
-from euchre.store.errors import AuthError, ConflictError, NotFoundError
+from euchre.store.errors import AuthError, NotFoundError
 from euchre.tournament import (
     Stage,
     TableResult,
@@ -25,10 +25,12 @@ from euchre.tournament.validation import ResultError
 from euchre.web import table_page
 from euchre.web.deps import database
 from euchre.web.director_forms import (
+    AtTable,
     CorrectionForm,
     require_director,
 )
 from euchre.web.director_views import changes_text, director_page, field_text
+from euchre.web.errors import status_for
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession
@@ -255,18 +257,15 @@ async def correction_post(
     def work() -> str:
         with database(request).write() as session:
             view, _ = director_table_view(session, event_id, round_number, table)
-            official = scores.official_result(
-                session, event_id=event_id, round_number=round_number, table=table
-            )
+            at_table = AtTable(round_number=round_number, table=table)
+            official = scores.official_result(session, event_id=event_id, **at_table)
             current = None if official is None else official.result
             entered = table_page.entered_from_form(data, view)
-            given = _changed_fields(entered, current, view)
-            entered = replace(entered, given=given)
+            entered = replace(entered, given=_changed_fields(entered, current, view))
             result, changes = scores.correct_result(
                 session,
                 event_id=event_id,
-                round_number=round_number,
-                table=table,
+                **at_table,
                 entered=entered,
                 who=director.name,
                 reason=form.reason,
@@ -287,7 +286,7 @@ async def correction_post(
             raise
         field = error.field if isinstance(error, ResultError) else ""
         text = str(error)
-        status = 409 if isinstance(error, ConflictError) else 400
+        status = status_for(error)
 
         def refused() -> HTMLResponse:
             with database(request).read() as session:

@@ -167,13 +167,9 @@ def _start(session: Session, director: DirectorSession, form: DirectorForm, even
 def _settle_level_game(
     session: Session, director: DirectorSession, form: TyingScoreForm, event_id: int
 ) -> None:
+    first = whole(form.first, "first")
     scores.settle_level_game(
-        session,
-        event_id=event_id,
-        round_number=whole(form.round, "round"),
-        table=whole(form.table, "table"),
-        first=whole(form.first, "first"),
-        who=director.name,
+        session, event_id=event_id, **form.at_table(), first=first, who=director.name
     )
 
 
@@ -181,14 +177,12 @@ def _settle_level_game(
 def _correct(
     session: Session, director: DirectorSession, form: CorrectForm, event_id: int
 ) -> str | None:
-    round_number = whole(form.round, "round")
-    table = whole(form.table, "table")
-    view, _ = director_table_view(session, event_id, round_number, table)
+    at_table = form.at_table()
+    view, _ = director_table_view(session, event_id, at_table["round_number"], at_table["table"])
     _, changes = scores.correct_result(
         session,
         event_id=event_id,
-        round_number=round_number,
-        table=table,
+        **at_table,
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
@@ -208,20 +202,16 @@ def _accept_conflict(
     session: Session, director: DirectorSession, form: ConflictForm, event_id: int
 ) -> None:
     playoff_conflicts.accept_conflict(
-        session,
-        event_id=event_id,
-        round_number=whole(form.round, "round"),
-        table=whole(form.table, "table"),
-        who=director.name,
-        reason=form.reason,
+        session, event_id=event_id, **form.at_table(), who=director.name, reason=form.reason
     )
 
 
 @_action("/penalties", PenaltyForm, "Penalty recorded.")
 def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, event_id: int) -> None:
+    at_table = form.at_table()
     record = PenaltyRecord(
-        round=whole(form.round, "round"),
-        table=whole(form.table, "table"),
+        round=at_table["round_number"],
+        table=at_table["table"],
         offender_id=player_id(whole(form.offender, "offending player")),
         hand_number=optional_whole(form.hand_number, "hand number"),
         kind=PenaltyKind.parse(form.kind),
@@ -320,11 +310,7 @@ def _accept(
     session: Session, director: DirectorSession, form: AcceptForm, event_id: int, number: int
 ) -> str | None:
     _, changes = scores.accept_submission(
-        session,
-        event_id=event_id,
-        submission_id=number,
-        who=director.name,
-        reason=form.reason,
+        session, event_id=event_id, submission_id=number, who=director.name, reason=form.reason
     )
     return changes_text(session, event_id, changes)
 

@@ -15,7 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from euchre.store import backup, events, presets
+from euchre.store import backup, events, presets, seasons
 from euchre.store.errors import AuthError, ConflictError, StoreError
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -32,7 +32,7 @@ from euchre.web.director_forms import (
     DeleteForm,
     DirectorForm,
     EventForm,
-    RestoreForm,
+    FileForm,
     comma_list,
     optional_whole,
     require_director,
@@ -80,6 +80,7 @@ def event_form_fields(
     submit: str,
     values: dict[str, Any] | None,
     sheet: str = "",
+    tags: list[str] | None = None,
 ) -> dict[str, Any]:
     """What the ``event_form`` macro shows. ``values`` (a stored ``EventConfig`` JSON) fills
     it for an edit; for a new event the fields show the chosen sheet's preset (``app.js``
@@ -125,6 +126,7 @@ def event_form_fields(
         "tie_breaks": ", ".join(shown.get("tie_breaks") or []),
         "online": "yes" if shown.get("online") else "no",
         "seed": field_text(shown.get("seed") or ""),
+        "tags": ", ".join(tags or []),
     }
 
 
@@ -259,11 +261,15 @@ async def _save_config(
 async def create_event_post(request: Request, form: Annotated[EventForm, Form()]) -> Response:
     """Create an event from the form."""
     director = require_director(request, form)
-    event_id, warning = await _save_config(
-        request,
-        form,
-        lambda session, config: events.create_event(session, config=config, who=director.name).id,
-    )
+
+    def create(session: Session, config: EventConfig) -> int:
+        event = events.create_event(session, config=config, who=director.name)
+        tags = comma_list(form.tags)
+        if tags:
+            seasons.set_event_tags(session, event_id=event.id, tags=tags, who=director.name)
+        return event.id
+
+    event_id, warning = await _save_config(request, form, create)
     return redirect(
         request, f"/director/events/{event_id}", "Event created. Add players next." + warning
     )
@@ -278,6 +284,7 @@ def edit_event_page(request: Request, event_id: int) -> Response:
         started = bool(events.started_rounds(session, event_id=event_id))
         values = event.config.to_json()
         name = event.name
+        tags = list(event.tags or [])
     if started:
         raise ConflictError(f"{name!r} has started; its settings are fixed after round 1 starts")
     form = event_form_fields(
@@ -285,6 +292,7 @@ def edit_event_page(request: Request, event_id: int) -> Response:
         action=f"/director/events/{event_id}/edit",
         submit="Save settings",
         values=values,
+        tags=tags,
     )
     return director_page(
         request,
@@ -301,13 +309,14 @@ async def edit_event_post(
 ) -> Response:
     """Save the edited settings (only before round 1 starts)."""
     director = require_director(request, form)
-    _, warning = await _save_config(
-        request,
-        form,
-        lambda session, config: events.update_config(
-            session, event_id=event_id, config=config, who=director.name
-        ),
-    )
+
+    def save(session: Session, config: EventConfig) -> None:
+        events.update_config(session, event_id=event_id, config=config, who=director.name)
+        seasons.set_event_tags(
+            session, event_id=event_id, tags=comma_list(form.tags), who=director.name
+        )
+
+    _, warning = await _save_config(request, form, save)
     return redirect(request, f"/director/events/{event_id}", "Settings saved." + warning)
 
 
@@ -363,7 +372,7 @@ async def archive_event_post(
 
 
 @router.post("/director/restore")
-async def restore_post(request: Request, form: Annotated[RestoreForm, Form()]) -> Response:
+async def restore_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Restore an uploaded backup as a new event."""
     director = require_director(request, form)
     if form.file is None or isinstance(form.file, str):

@@ -10,18 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Form, Request, UploadFile
-from fastapi.concurrency import run_in_threadpool
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
 from euchre.store import club_code, history, members
-from euchre.store.errors import AuthError, NotFoundError, StoreError
+from euchre.store.errors import StoreError
 from euchre.web.deps import database
-from euchre.web.director_forms import Checkbox, DirectorForm, require_director, whole
-from euchre.web.page_helpers import page_director
-from euchre.web.pages_common import flash_message, redirect
+from euchre.web.director_forms import Checkbox, DirectorForm, FileForm, require_director, whole
+from euchre.web.page_helpers import page_director, write_or_refuse
+from euchre.web.pages_common import flash_message
+from euchre.web.security import DirectorSession
 from euchre.web.templating import render
 
 __all__ = ["router"]
@@ -38,12 +37,6 @@ class MemberForm(DirectorForm):
     email: str = ""
     phone: str = ""
     notes: str = ""
-
-
-class RosterFileForm(DirectorForm):
-    """The roster file to import."""
-
-    file: UploadFile | str | None = None
 
 
 class MergeForm(DirectorForm):
@@ -85,12 +78,7 @@ def roster_page(
         ]
         rows = [
             {
-                "id": member.id,
-                "name": member.name,
-                "email": member.email,
-                "phone": member.phone,
-                "notes": member.notes,
-                "active": member.active,
+                **members.member_json(member),
                 "players": counts[member.id],
                 "rating": ratings.rating(member.id),
             }
@@ -118,49 +106,47 @@ def members_get(request: Request) -> Response:
 
 
 async def _write_or_refuse(
-    request: Request, refusal: tuple[str, dict[str, str]], work: Callable[[Session], str]
+    request: Request,
+    form: DirectorForm,
+    refusal: tuple[str, dict[str, str]],
+    work: Callable[[Session, DirectorSession], str],
 ) -> Response:
-    """Run ``work`` in a write transaction and come back with its message; a refusal shows
-    the page with the message in the form and the values kept."""
-
-    def run() -> str:
-        with database(request).write() as session:
-            return work(session)
-
-    try:
-        message = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | AuthError):
-            raise
-        form_id, values = refusal
-        shown = (form_id, str(error), values)
-        return await run_in_threadpool(lambda: roster_page(request, refused=shown, status=400))
-    return redirect(request, PAGE, message)
+    """Run ``work`` for the director who posted ``form`` and come back to the roster with its
+    message; a refusal shows the roster with the message in the form (``refusal``: its id and
+    typed values) and the values kept."""
+    director = require_director(request, form)
+    form_id, values = refusal
+    return await write_or_refuse(
+        request,
+        lambda session: work(session, director),
+        back_to=PAGE,
+        refused=lambda message: roster_page(
+            request, refused=(form_id, message, values), status=400
+        ),
+    )
 
 
 @router.post(PAGE)
 async def add_member_post(request: Request, form: Annotated[MemberForm, Form()]) -> Response:
     """Add one member."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         fields = members.MemberFields(form.name, form.email, form.phone, form.notes)
         member = members.create_member(session, fields=fields, who=director.name)
         return f"{member.name} added to the roster."
 
     typed = {"name": form.name, "email": form.email, "phone": form.phone, "notes": form.notes}
-    return await _write_or_refuse(request, ("add-member-form", typed), work)
+    return await _write_or_refuse(request, form, ("add-member-form", typed), work)
 
 
 @router.post(f"{PAGE}/import")
-async def import_post(request: Request, form: Annotated[RosterFileForm, Form()]) -> Response:
+async def import_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Add the members of a roster file (all or nothing)."""
-    director = require_director(request, form)
     data = b""
     if form.file is not None and not isinstance(form.file, str):
         data = await form.file.read(MAX_ROSTER_BYTES + 1)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         if not data:
             raise StoreError("choose a roster file (.csv) to import")
         if len(data) > MAX_ROSTER_BYTES:
@@ -168,15 +154,14 @@ async def import_post(request: Request, form: Annotated[RosterFileForm, Form()])
         added = members.import_csv(session, data=data, who=director.name)
         return f"{len(added)} member{'s' if len(added) != 1 else ''} imported."
 
-    return await _write_or_refuse(request, ("import-members-form", {}), work)
+    return await _write_or_refuse(request, form, ("import-members-form", {}), work)
 
 
 @router.post(f"{PAGE}/merge")
 async def merge_post(request: Request, form: Annotated[MergeForm, Form()]) -> Response:
     """Merge two members who are one person."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         merge = members.merge_members(
             session,
             keep_id=whole(form.keep, "member to keep"),
@@ -189,7 +174,7 @@ async def merge_post(request: Request, form: Annotated[MergeForm, Form()]) -> Re
         return f"{merged.name} merged into {kept.name} ({moved} event player(s) moved)."
 
     return await _write_or_refuse(
-        request, ("merge-form", {"keep": form.keep, "merge": form.merge}), work
+        request, form, ("merge-form", {"keep": form.keep, "merge": form.merge}), work
     )
 
 
@@ -198,14 +183,13 @@ async def undo_post(
     request: Request, merge_id: int, form: Annotated[DirectorForm, Form()]
 ) -> Response:
     """Take a merge back."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         merge = members.undo_merge(session, merge_id=merge_id, who=director.name)
         merged = members.get_member(session, member_id=merge.merged_id)
         return f"Merge undone: {merged.name} is on the roster again."
 
-    return await _write_or_refuse(request, ("merges", {}), work)
+    return await _write_or_refuse(request, form, ("merges", {}), work)
 
 
 @router.post(f"{PAGE}/{{member_id}}/active")
@@ -213,9 +197,8 @@ async def active_post(
     request: Request, member_id: int, form: Annotated[ActiveForm, Form()]
 ) -> Response:
     """Mark a member active or not."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         member = members.get_member(session, member_id=member_id)
         fields = members.MemberFields(
             member.name, member.email, member.phone, member.notes, form.active
@@ -223,4 +206,4 @@ async def active_post(
         members.update_member(session, member_id=member_id, fields=fields, who=director.name)
         return f"{member.name} is {'active' if form.active else 'not active'}."
 
-    return await _write_or_refuse(request, ("roster", {}), work)
+    return await _write_or_refuse(request, form, ("roster", {}), work)

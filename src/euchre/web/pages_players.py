@@ -11,17 +11,21 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
 from euchre.store import events
-from euchre.store.errors import AuthError, NotFoundError
-from euchre.web.deps import database
-from euchre.web.director_forms import ImportForm, PairForm, PlayerForm, require_director, whole
-from euchre.web.pages_common import redirect
+from euchre.web.director_forms import (
+    DirectorForm,
+    ImportForm,
+    PairForm,
+    PlayerForm,
+    require_director,
+    whole,
+)
+from euchre.web.page_helpers import write_or_refuse
 from euchre.web.pages_dashboard import FormRefusal, dashboard_page
+from euchre.web.security import DirectorSession
 
 __all__ = ["router"]
 
@@ -30,29 +34,24 @@ router = APIRouter(include_in_schema=False)
 
 async def _write_or_refuse(
     request: Request,
+    form: DirectorForm,
     event_id: int,
     refusal: tuple[str, dict[str, str]],
-    work: Callable[[Session], str],
+    work: Callable[[Session, DirectorSession], str],
 ) -> Response:
-    """Run ``work`` in a write transaction and go back to the dashboard with the message it
-    returns; a refusal (``refusal``: the form's id and its typed values) shows the dashboard
-    with the message in that form and the values kept."""
-
-    def run() -> str:
-        with database(request).write() as session:
-            return work(session)
-
-    try:
-        message = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | AuthError):
-            raise
-        form_id, values = refusal
-        refused = FormRefusal(form_id, str(error), values)
-        return await run_in_threadpool(
-            lambda: dashboard_page(request, event_id, refused=refused, status=400)
-        )
-    return redirect(request, f"/director/events/{event_id}", message)
+    """Run ``work`` for the director who posted ``form`` and go back to the dashboard with the
+    message it returns; a refusal (``refusal``: the form's id and its typed values) shows the
+    dashboard with the message in that form and the values kept."""
+    director = require_director(request, form)
+    form_id, values = refusal
+    return await write_or_refuse(
+        request,
+        lambda session: work(session, director),
+        back_to=f"/director/events/{event_id}",
+        refused=lambda message: dashboard_page(
+            request, event_id, refused=FormRefusal(form_id, message, values), status=400
+        ),
+    )
 
 
 @router.post("/director/events/{event_id}/players")
@@ -60,15 +59,14 @@ async def add_player_post(
     request: Request, event_id: int, form: Annotated[PlayerForm, Form()]
 ) -> Response:
     """Add one player."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         player = events.NewPlayer(form.name, form.team or None, form.checked_in)
         entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         return f"{entrant.name} added (player {entrant.number}, code {entrant.code})."
 
     typed = {"name": form.name, "team": form.team, "checked_in": "1" if form.checked_in else ""}
-    return await _write_or_refuse(request, event_id, ("add-player-form", typed), work)
+    return await _write_or_refuse(request, form, event_id, ("add-player-form", typed), work)
 
 
 @router.post("/director/events/{event_id}/players/import")
@@ -76,23 +74,21 @@ async def import_post(
     request: Request, event_id: int, form: Annotated[ImportForm, Form()]
 ) -> Response:
     """Add players from CSV text."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         added = events.import_entrants_csv(
             session, event_id=event_id, text=form.csv, who=director.name
         )
         return f"{len(added)} player{'s' if len(added) != 1 else ''} imported."
 
-    return await _write_or_refuse(request, event_id, ("import-form", {"csv": form.csv}), work)
+    return await _write_or_refuse(request, form, event_id, ("import-form", {"csv": form.csv}), work)
 
 
 @router.post("/director/events/{event_id}/pairs")
 async def pair_post(request: Request, event_id: int, form: Annotated[PairForm, Form()]) -> Response:
     """Make two players who came alone into a team."""
-    director = require_director(request, form)
 
-    def work(session: Session) -> str:
+    def work(session: Session, director: DirectorSession) -> str:
         pair = events.pair_entrants(
             session,
             event_id=event_id,
@@ -103,4 +99,4 @@ async def pair_post(request: Request, event_id: int, form: Annotated[PairForm, F
         return f"{pair[0].name} and {pair[1].name} paired."
 
     typed = {"first": form.first, "second": form.second, "team": form.team}
-    return await _write_or_refuse(request, event_id, ("pair-form", typed), work)
+    return await _write_or_refuse(request, form, event_id, ("pair-form", typed), work)

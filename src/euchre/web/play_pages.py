@@ -18,8 +18,8 @@ from starlette.concurrency import run_in_threadpool
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile
 from euchre.engine.record import HandRecord, replay
-from euchre.store.play import SEAT_NAMES, seat_kinds
-from euchre.store.play.table import CHAT_LENGTH, CHAT_PRESETS, hand_review
+from euchre.play import SEAT_NAMES, seat_kinds
+from euchre.play.table import CHAT_LENGTH, CHAT_PRESETS, hand_review
 from euchre.web.errors import status_for
 from euchre.web.play_api import (
     TableCreate,

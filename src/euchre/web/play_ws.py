@@ -1,5 +1,8 @@
 """Live play: one WebSocket per seat, the fan-out of views, and the server's own moves.
 
+The messages both ways are typed models (:mod:`euchre.play.messages`); one that does not read
+as any gets a sentence for the player, never a validator's words.
+
 A client connects to ``/api/play/tables/{table}/ws`` and sends ``{"token": ..., "seq": N}``
 first (no token: a spectator). It receives ``{"type": "view", "view": ..., "missed": [...]}``
 at once (``missed``: the log entries after ``N``, as that seat may see them; ``worker``: the
@@ -21,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import threading
@@ -34,8 +36,24 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
+from euchre.play import HUMAN
+from euchre.play.messages import (
+    BAD_HELLO,
+    ChatRequest,
+    ErrorMessage,
+    MissedEntry,
+    Ping,
+    PongMessage,
+    Resync,
+    RevokedMessage,
+    Unreadable,
+    ViewMessage,
+    read_client_message,
+    read_hello,
+    view_message_text,
+)
 from euchre.store.errors import NotFoundError
-from euchre.store.play import HUMAN, AutoMove, ForbiddenError, PlayService
+from euchre.store.play import AutoMove, ForbiddenError, PlayService
 from euchre.store.play.doorbell import RingEntry, listen_forever
 from euchre.web.errors import status_for
 
@@ -258,10 +276,7 @@ class PlayRuntime:
                 subscribers = await self._holders(table_id, subscribers)
                 if self.service.away_seats(table_id):
                     self._bring_back(table_id, subscribers)
-                messages = {
-                    seat: f'{{"type": "view", "view": {text}, "missed": []}}'
-                    for seat, text in texts.items()
-                }
+                messages = {seat: view_message_text(text) for seat, text in texts.items()}
                 await self._send_all(table_id, subscribers, seq, messages)
                 self._sent_seq[table_id] = max(seq, self._sent_seq.get(table_id, 0))
         finally:
@@ -310,7 +325,7 @@ class PlayRuntime:
         )
         with contextlib.suppress(Exception):
             async with subscriber.lock, asyncio.timeout(_SEND_TIMEOUT):
-                await subscriber.socket.send_text(json.dumps({"type": "revoked", "detail": detail}))
+                await subscriber.socket.send_text(RevokedMessage(detail=detail).to_text())
                 await subscriber.socket.close(code=REVOKED_CLOSE, reason=detail)
 
     async def _send_all(
@@ -476,16 +491,9 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
     service = runtime.service
     await websocket.accept()
     try:
-        hello = json.loads(await asyncio.wait_for(websocket.receive_text(), 30))
-        if not isinstance(hello, dict):
-            raise ValueError("the first message must be a JSON object")
-        token = hello.get("token")
-        last = hello.get("seq", 0)
-        if not isinstance(last, int) or isinstance(last, bool):
-            raise ValueError("'seq' must be a number")
-        seat = (
-            await run_in_threadpool(service.seat_for_token, table_id, str(token)) if token else None
-        )
+        hello = read_hello(await asyncio.wait_for(websocket.receive_text(), 30))
+        token, last = hello.token, hello.seq
+        seat = await run_in_threadpool(service.seat_for_token, table_id, token) if token else None
         epoch = 0
         if seat is not None:
             # Checked again after the seat's count of changes of hands is read: a change
@@ -498,8 +506,8 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
         status = 404 if isinstance(error, NotFoundError) else 403
         await _refuse(websocket, status, str(error))
         return
-    except (ValueError, TimeoutError, WebSocketDisconnect) as error:
-        await _refuse(websocket, 400, f"bad first message: {error}")
+    except (ValueError, TimeoutError, WebSocketDisconnect):
+        await _refuse(websocket, 400, BAD_HELLO)
         return
     subscriber = Subscriber(websocket, seat, str(token) if seat is not None else None, epoch)
     runtime.subscribe(table_id, subscriber)
@@ -526,46 +534,37 @@ async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber,
     service = runtime.service
     missed = await run_in_threadpool(service.entries_since, table_id, last, subscriber.seat)
     seq, views = await run_in_threadpool(service.views, table_id, {subscriber.seat})
-    message = json.dumps(
-        {"type": "view", "view": views[subscriber.seat], "missed": missed, "worker": os.getpid()}
+    message = ViewMessage(
+        view=views[subscriber.seat],
+        missed=[MissedEntry.model_validate(entry) for entry in missed],
+        worker=os.getpid(),
     )
-    await subscriber.send_view(seq, message)
+    await subscriber.send_view(seq, message.to_text())
 
 
 async def _on_message(
     runtime: PlayRuntime, table_id: str, subscriber: Subscriber, message: str
 ) -> None:
-    try:
-        data: Any = json.loads(message)
-    except ValueError:
-        data = None
-    if not isinstance(data, dict):
-        await _error(subscriber, 400, "messages are JSON objects")
-        return
-    kind = data.get("type")
-    if kind == "ping":
-        await subscriber.socket.send_text(json.dumps({"type": "pong"}))
+    request = read_client_message(message)
+    if isinstance(request, Ping):
+        await subscriber.socket.send_text(PongMessage().to_text())
         return
     if not await runtime.still_holds(table_id, subscriber):
         return  # its seat was opened on another device: told and closed
-    if kind == "resync":
+    if isinstance(request, Unreadable):
+        await _error(subscriber, 400, request.detail, chat=request.chat)
+        return
+    if isinstance(request, Resync):
         subscriber.last_seq = -1
-        last = data.get("seq", 0)
-        await _catch_up(runtime, table_id, subscriber, last if isinstance(last, int) else 0)
+        await _catch_up(runtime, table_id, subscriber, request.seq)
         return
-    if kind == "chat":
-        await _chat(runtime, table_id, subscriber, data.get("text"))
-        return
-    if kind != "action":
-        await _error(subscriber, 400, f"unknown message type {kind!r}; types: action, chat, ping")
+    if isinstance(request, ChatRequest):
+        await _chat(runtime, table_id, subscriber, request.text)
         return
     if subscriber.seat is None:
         await _error(subscriber, 403, "spectators cannot act: connect with a seat token")
         return
-    action, seq = data.get("action"), data.get("seq")
-    if not isinstance(action, str) or not isinstance(seq, int) or isinstance(seq, bool):
-        await _error(subscriber, 400, "an action message needs 'action' (text) and 'seq'")
-        return
+    action, seq = request.action, request.seq
     # Taken on the event loop: the move joins the writer thread's next group commit (no
     # thread hop per move); this socket's next message waits until that one is settled.
     await subscriber.idle.wait()
@@ -585,13 +584,10 @@ async def _on_message(
         raise
 
 
-async def _chat(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, text: Any) -> None:
+async def _chat(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, text: str) -> None:
     """A chat message from the socket's seat (its token's seat: the message names none)."""
     if subscriber.seat is None:
         await _error(subscriber, 403, "Only a player seated at this table can chat.", chat=True)
-        return
-    if not isinstance(text, str) or len(text) > 1000:
-        await _error(subscriber, 400, "A chat message is a line of text.", chat=True)
         return
     try:
         await run_in_threadpool(runtime.service.say, table_id, seat=subscriber.seat, text=text)
@@ -610,13 +606,12 @@ def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
 
 
 async def _error(subscriber: Subscriber, status: int, detail: str, *, chat: bool = False) -> None:
-    message: dict[str, Any] = {"type": "error", "status": status, "detail": detail}
-    if chat:
-        message["chat"] = True
-    await subscriber.socket.send_text(json.dumps(message))
+    await subscriber.socket.send_text(
+        ErrorMessage(status=status, detail=detail, chat=chat).to_text()
+    )
 
 
 async def _refuse(websocket: WebSocket, status: int, detail: str) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps({"type": "error", "status": status, "detail": detail}))
+        await websocket.send_text(ErrorMessage(status=status, detail=detail).to_text())
         await websocket.close(code=4000 + status)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from euchre.tournament import Stage
-from euchre.tournament.codec import JsonCodec
+from euchre.store.models import EventStatus, SubmissionStatus
+from euchre.store.table_status import TableState
+from euchre.tournament import EventConfig, EventSnapshot, PenaltyRecord, Stage, TableResult
 
 __all__ = [
     "AtTableOut",
@@ -25,6 +26,7 @@ __all__ = [
     "LevelGameOut",
     "LoginOut",
     "MovementChangeOut",
+    "OfficialOut",
     "PairCreate",
     "PenaltyCreate",
     "PenaltyOut",
@@ -34,6 +36,9 @@ __all__ = [
     "ResultIn",
     "RoundOut",
     "SeatingIn",
+    "SnapshotEventOut",
+    "SnapshotOut",
+    "SnapshotPlayerOut",
     "SubmissionIn",
     "SubmissionOut",
     "TableOut",
@@ -47,6 +52,21 @@ _FromRow = ConfigDict(from_attributes=True)
 """An answer read from a stored row's attributes of the same names."""
 Number = Annotated[int, Field(ge=0, le=1_000_000)]
 """A count, a player number or points: bounded so every value fits a database integer."""
+
+
+CompetitorId = Annotated[str, Field(max_length=200)]
+"""A competitor's id: a player number or a team's name."""
+
+
+def _choice(description: str) -> Any:
+    """An optional choice of a closed set, sent as its text (the store names the choices
+    when the text is none of them)."""
+    return Field(default=None, max_length=20, description=description)
+
+
+def _competitors(description: str) -> Any:
+    """An optional list of competitor ids."""
+    return Field(default=None, max_length=500, description=description)
 
 
 class ErrorOut(BaseModel):
@@ -100,28 +120,25 @@ class EventCreate(BaseModel):
     sit_out_scoring: str | None = Field(default=None, max_length=20)
     sit_out_points: int | None = Field(default=None, ge=0, le=1000)
     tie_breaks: list[str] | None = Field(default=None, max_length=10)
-    prize_ties: str | None = Field(
-        default=None,
-        max_length=20,
-        description='"tie_breaks" (each prize says which tie-break decided it) or "split" '
+    prize_ties: str | None = _choice(
+        '"tie_breaks" (each prize says which tie-break decided it) or "split" '
         "(competitors level on points share the places they span).",
     )
-    side_pot_qualification: str | None = Field(
-        default=None,
-        max_length=20,
-        description='Who can take the euchred cup: "every_game" (only players who played every '
+    side_pot_qualification: str | None = _choice(
+        'Who can take the euchred cup: "every_game" (only players who played every '
         'game) or "everyone".',
     )
-    side_pot_exclude: list[Annotated[str, Field(max_length=200)]] | None = Field(
+    tags: list[Annotated[str, Field(max_length=200)]] | None = Field(
         default=None,
-        max_length=500,
-        description="Competitor ids (player numbers, or team names) the director takes out of "
-        "the cup.",
+        max_length=50,
+        description='Labels a season can take events by ("Thursday league 2027"). Left out '
+        "when changing the configuration: the event keeps its tags; [] removes them.",
     )
-    side_pot_include: list[Annotated[str, Field(max_length=200)]] | None = Field(
-        default=None,
-        max_length=500,
-        description="Competitor ids let into the cup whatever the qualification rule says.",
+    side_pot_exclude: list[CompetitorId] | None = _competitors(
+        "Competitor ids (player numbers, or team names) the director takes out of the cup.",
+    )
+    side_pot_include: list[CompetitorId] | None = _competitors(
+        "Competitor ids let into the cup whatever the qualification rule says.",
     )
     online: bool | None = Field(
         default=None, description="Every table plays in the browser (docs/online.md)."
@@ -133,10 +150,8 @@ class EventCreate(BaseModel):
         description="Seconds a dropped online player has to come back before a computer "
         "player takes his seat (default 120); 0: wait for the director.",
     )
-    online_chat: str | None = Field(
-        default=None,
-        max_length=20,
-        description='The chat at the online tables: "between_hands" (the preset messages '
+    online_chat: str | None = _choice(
+        'The chat at the online tables: "between_hands" (the preset messages '
         'between hands only; the default), "presets", "free" (presets and free text) or "off".',
     )
 
@@ -146,10 +161,11 @@ class EventOut(BaseModel):
 
     id: int
     name: str
-    status: str
-    config: dict[str, Any]
+    status: EventStatus
+    config: EventConfig
     current_round: int | None
     rounds_started: int
+    tags: list[str] = Field(default_factory=list, description="The event's tags.")
     warnings: list[str] = Field(
         default_factory=list, description="Where the settings contradict the rule sheet."
     )
@@ -229,7 +245,7 @@ class TableStatusOut(BaseModel):
     team_points: tuple[int, int] | None
     pending: int
     disputed: int
-    state: str
+    state: TableState
 
 
 class RoundOut(BaseModel):
@@ -285,15 +301,6 @@ class CorrectionIn(ResultIn):
     reason: str = Field(default="", max_length=2000)
 
 
-def _stored_json(value: Any) -> Any:
-    """A stored typed value (a table's result, a penalty's record) as the JSON shown."""
-    return value.to_json() if isinstance(value, JsonCodec) else value
-
-
-StoredJson = Annotated[dict[str, Any], BeforeValidator(_stored_json)]
-"""JSON read from a stored row's typed value (or given as JSON)."""
-
-
 class AtTableOut(BaseModel):
     """Something recorded at one table of a round (a submission, a penalty), read from its
     stored row (whose columns are ``round_number`` and ``table_number``)."""
@@ -307,11 +314,15 @@ class AtTableOut(BaseModel):
 class SubmissionOut(AtTableOut):
     """A score a table submitted and where it stands."""
 
-    result: StoredJson
-    submitted_by: int
+    result: TableResult = Field(
+        description="The score as entered, checked and completed by the event's rules."
+    )
+    submitted_by: int = Field(description="The number of the player who entered it.")
     submitted_at: datetime
-    status: str
-    confirmed_by: int | None
+    status: SubmissionStatus
+    confirmed_by: int | None = Field(
+        description="The number of the opponent who confirmed it (null until one does)."
+    )
     confirmed_at: datetime | None
 
 
@@ -348,8 +359,14 @@ class TyingScoreIn(BaseModel):
 class CorrectionOut(BaseModel):
     """The recorded result and what it changed."""
 
-    result: dict[str, Any]
+    result: TableResult
     movement_changes: list[MovementChangeOut]
+
+
+class OfficialOut(BaseModel):
+    """A table's official result as its page shows it: the two totals."""
+
+    team_points: tuple[int, int]
 
 
 class TableOut(BaseModel):
@@ -363,7 +380,7 @@ class TableOut(BaseModel):
     seconds_left: int
     partnerships: tuple[list[TablePlayerOut], list[TablePlayerOut]]
     submissions: list[SubmissionOut]
-    official: dict[str, Any] | None
+    official: OfficialOut | None
     max_hand_points: int
     game_hands: int = Field(
         description="The hands of the game this table plays: the sheet's game, or a playoff "
@@ -396,7 +413,7 @@ class PenaltyCreate(BaseModel):
 class PenaltyOut(AtTableOut):
     """A recorded penalty."""
 
-    record: StoredJson
+    record: PenaltyRecord
 
 
 class AuditOut(BaseModel):
@@ -413,3 +430,28 @@ class AuditOut(BaseModel):
     reason: str
     changes: str = ""
     """For a result: what changed, field by field (``team_points: 7-6 -> 6-7``)."""
+
+
+class SnapshotEventOut(BaseModel):
+    """The event a snapshot is of."""
+
+    id: int
+    name: str
+    status: EventStatus
+
+
+class SnapshotPlayerOut(BaseModel):
+    """A player of the event, by number (names for the snapshot's player ids)."""
+
+    number: int
+    name: str
+    team: str | None
+
+
+class SnapshotOut(BaseModel):
+    """The event's snapshot (seating, standings with tie-breaks, prizes, the pot) with its
+    players' names."""
+
+    event: SnapshotEventOut
+    players: list[SnapshotPlayerOut]
+    snapshot: EventSnapshot

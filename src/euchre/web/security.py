@@ -12,6 +12,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass
+from typing import ClassVar
 
 from fastapi import Request
 from itsdangerous import BadSignature, URLSafeSerializer, URLSafeTimedSerializer
@@ -35,6 +36,8 @@ SESSION_MAX_AGE = 14 * 24 * 3600
 
 class CsrfError(AuthError):
     """A state-changing request without this session's CSRF token (HTTP 403)."""
+
+    http_status: ClassVar[int] = 403
 
 
 @dataclass(frozen=True)

@@ -135,8 +135,8 @@ def _warm_up_requests_at_start(app: FastAPI) -> None:
 
 
 def warm_up(app: FastAPI) -> None:
-    """Pay a worker's first-request costs before it answers anyone (docs/web.md, seventh
-    pass): its database connections opened and the table requests' statements compiled and
+    """Pay a worker's first-request costs before it answers anyone (bench/notes/web-load.md,
+    seventh pass): its database connections opened and the table requests' statements compiled and
     prepared on each (``store.warm_up``; nothing is written), and a few requests that read
     nothing of a table's answered in process as it starts (``_WARM_UP_REQUESTS``)."""
     database: Database = app.state.database

@@ -22,7 +22,8 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.store import rounds, scores
-from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
+from euchre.store.errors import AuthError, NotFoundError, RateLimitedError
+from euchre.store.models import SubmissionStatus
 from euchre.store.online import computer_mark
 from euchre.store.presets import sheet_words
 from euchre.store.rounds import RoundOverError
@@ -41,6 +42,7 @@ from euchre.tournament import Stage, TableResult
 from euchre.tournament.penalties import ruled_hand_note
 from euchre.tournament.validation import ResultError
 from euchre.web.deps import database, guard_codes
+from euchre.web.errors import status_for
 from euchre.web.page_helpers import read_form
 from euchre.web.pages_common import clock, flash_message, redirect
 from euchre.web.round_words import hands_note, lower_first, round_label
@@ -61,6 +63,9 @@ __all__ = [
 ]
 
 router = APIRouter(include_in_schema=False)
+
+_OPEN = (SubmissionStatus.PENDING, SubmissionStatus.DISPUTED)
+"""A submission still waiting for the director or an opponent (its lines are shown)."""
 
 FORM_STYLE = Markup(render_text("pages/table/style.html"))
 """The few rules the table page adds to the app's stylesheet (a marked field, the error), for
@@ -427,9 +432,11 @@ def _page(
             points=row.result.team_points,
             entered_by=view.name_of(row.submitted_by),
             # The saved result above shows a confirmed or accepted score in full.
-            lines=result_lines(view, row.result) if row.status in ("pending", "disputed") else None,
+            lines=result_lines(view, row.result) if row.status in _OPEN else None,
             error=confirm_error[1]
-            if confirm_error is not None and confirm_error[0] == row.id and row.status == "pending"
+            if confirm_error is not None
+            and confirm_error[0] == row.id
+            and row.status == SubmissionStatus.PENDING
             else "",
         )
         for row in view.shown_submissions
@@ -532,14 +539,18 @@ class _Refused:
     status: int
 
 
-def _page_args(error: EuchreError, status: int) -> _Refused:
+def _page_args(error: EuchreError, status: int | None = None) -> _Refused:
+    """The refusal as the page shows it: the error's own status unless ``status`` says
+    otherwise (a wrong player code is always 401)."""
     if isinstance(error, ResultError):
         field = error.field
     elif isinstance(error, AuthError):
         field = "player_code"
     else:
         field = ""
-    return _Refused(str(error), field, 401 if isinstance(error, AuthError) else status)
+    if isinstance(error, AuthError) or status is None:
+        status = status_for(error)
+    return _Refused(str(error), field, status)
 
 
 @router.post("/t/{code}/submissions")
@@ -587,7 +598,7 @@ async def submit_post(request: Request, code: str) -> Response:
     except EuchreError as error:
         if isinstance(error, NotFoundError | RateLimitedError):
             raise  # a wrong table code, a blocked device: the error page
-        refused = _page_args(error, 409 if isinstance(error, ConflictError) else 400)
+        refused = _page_args(error)
         return await run_in_threadpool(
             lambda: _page(
                 request,

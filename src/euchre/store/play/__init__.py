@@ -1,8 +1,8 @@
-"""Play tables: humans and computer players at one table in the browser.
+"""Play tables in the database: the log stored, read and rung to other workers.
 
-:mod:`~euchre.store.play.table` is the pure state (a log replayed through the engine, and each
-seat's view); :mod:`~euchre.store.play.service` stores the log; :mod:`~euchre.store.play.doorbell`
-rings other workers on PostgreSQL.
+The table itself (its state machine, its log's grammar, each seat's view) is
+:mod:`euchre.play`'s; here :mod:`~euchre.store.play.service` stores the log and
+:mod:`~euchre.store.play.doorbell` rings other workers on PostgreSQL.
 """
 
 from euchre.store.play.service import (
@@ -14,19 +14,13 @@ from euchre.store.play.service import (
     SeatTicket,
     StaleError,
 )
-from euchre.store.play.table import HUMAN, SEAT_NAMES, TableConfig, TableState, seat_kinds
 
 __all__ = [
-    "HUMAN",
     "NOT_HOST",
-    "SEAT_NAMES",
     "SPENT_CODE",
     "AutoMove",
     "ForbiddenError",
     "PlayService",
     "SeatTicket",
     "StaleError",
-    "TableConfig",
-    "TableState",
-    "seat_kinds",
 ]

@@ -17,7 +17,6 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import random
 import secrets
 import threading
 import time
@@ -25,7 +24,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import psycopg
@@ -34,21 +33,38 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from euchre.bots import Bot, make_bot
-from euchre.engine.actions import Action
 from euchre.engine.errors import EuchreError, IllegalActionError
 from euchre.engine.questions import QuestionDeck
-from euchre.engine.view import view_of
+from euchre.play.log import (
+    CHAT_MODES,
+    TABLE,
+    away_entry,
+    back_entry,
+    canonical,
+    chat_entry,
+    deck_entry,
+    drop_entry,
+    legal_form,
+    public_entry,
+    reissue_entry,
+    say_entry,
+    seat_entry,
+)
+from euchre.play.table import (
+    CHAT_LENGTH,
+    CHAT_WINDOW,
+    HUMAN,
+    TableConfig,
+    TableState,
+    owed_action,
+)
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlayAction, PlaySeat, PlayTable, RateLimit, utc_now
 from euchre.store.play.doorbell import CHANNEL, psycopg_conninfo, ring_payload
-from euchre.store.play.table import CHAT_LENGTH, HUMAN, TableConfig, TableState, legal_form
-from euchre.tournament.model import ChatMode
 
 __all__ = [
     "CHANNEL",
-    "CHAT_RATE",
-    "CHAT_WINDOW",
     "HOST_SEAT",
     "NOT_DIRECTOR_CHAT",
     "NOT_HOST",
@@ -69,7 +85,7 @@ _log = logging.getLogger(__name__)
 _ACTIONS_TABLE: Table = PlayAction.__table__  # type: ignore[assignment]
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _CACHE_TABLES = 4096
-HOST_SEAT = -1
+HOST_SEAT = TABLE
 """The ``play_seats`` row that keeps the hash of a casual table's host token (the creator's):
 seat -1 is the table itself, as in the log."""
 NOT_HOST = "Only the table's host (who opened it) can change who sits in a seat; ask the host."
@@ -77,10 +93,6 @@ NOT_HOST_DECK = "Only the table's host (who opened it) can change its questions;
 SPENT_CODE = "This code was already used; ask the host for a new one."
 NOT_HOST_CHAT = "Only the table's host (who opened it) can change the chat; ask the host."
 NOT_DIRECTOR_CHAT = "At an event's table only the director decides the chat."
-CHAT_RATE = 5
-"""At most this many chat messages per seat in :data:`CHAT_WINDOW` seconds."""
-CHAT_WINDOW = 10
-_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
 _NOTIFY_ALL = text(
     "SELECT pg_notify(:channel, payload) FROM unnest(CAST(:payloads AS text[])) AS payload"
 )
@@ -350,29 +362,13 @@ class PlayService:
         with self._cached(table_id, at_least) as state:
             if state is None:
                 return None
-            if _takeover_due(state) is not None:
-                return True
-            seat = state.to_act
-            if seat is None:
-                return False
-            return (
-                state.kinds[seat] != HUMAN
-                or state.away[seat]
-                or (bool(state.config.timer_seconds) and state.turn_timed)
-            )
+            return state.owes_server_move()
 
     def _view(self, state: TableState, seat: int | None) -> dict[str, Any]:
         return state.view(seat, deadline=self._deadline(state))
 
     def _deadline(self, state: TableState) -> float | None:
-        seat = state.to_act
-        if not state.config.timer_seconds or seat is None or state.stands_in(seat) is not None:
-            return None
-        if not state.turn_timed:  # a question being answered waits for its answer
-            return None
-        if state.last_at is None:
-            return None
-        return (state.last_at + timedelta(seconds=state.config.timer_seconds)).timestamp()
+        return state.turn_deadline()
 
     # ------------------------------------------------------------------ tables
     def create_table(
@@ -510,7 +506,7 @@ class PlayService:
             row.token_hash, row.code_hash = hash_secret(token), _spent_hash(code)
 
         try:
-            self.table_command(table_id, f"reissue {seat}", also=swap)
+            self.table_command(table_id, reissue_entry(seat), also=swap)
         except IllegalActionError:
             raise ConflictError(SPENT_CODE) from None  # the seat went to a computer player
         return SeatTicket(seat, HUMAN, token, None)
@@ -573,7 +569,7 @@ class PlayService:
         loop: no thread hop per move). Like :meth:`act`, a committed move is told to
         ``on_commit``; then ``on_done`` gets None, or the refusal (both called in the
         writer thread)."""
-        request = _Request(table_id, seat, _canonical(action), seq, True, None)
+        request = _Request(table_id, seat, canonical(action), seq, True, None)
         request.on_done = on_done
         self._enqueue(request)
 
@@ -778,7 +774,7 @@ class PlayService:
             if legal_form(request.action) not in legal:
                 raise ConflictError(state.refusal(request.seat, request.action, legal))
         else:
-            _copy_for_check(state).apply(-1, request.action)  # raises naming the problem
+            state.seat_change_copy().apply(TABLE, request.action)  # raises naming the problem
         if request.also is not None:
             request.also(session_of())
         new_seq = state.seq + 1
@@ -796,7 +792,7 @@ class PlayService:
         self, table_id: str, *, seat: int, action: str, seq: int, want_view: bool = True
     ) -> dict[str, Any] | None:
         """A seat's action at ``seq``; returns that seat's new view (if ``want_view``)."""
-        text_form = _canonical(action)
+        text_form = canonical(action)
         if self.mark_back(table_id, seat):  # a human marked away moved: back at the table
             seq += 1
         state = self._append(table_id, seat=seat, action=text_form, seq=seq)
@@ -818,14 +814,14 @@ class PlayService:
         """
         if not 0 <= target <= 3:
             raise StoreError(f"seat {target} is not a seat 0-3")
-        command = f"seat {target} {kind}"
+        command = seat_entry(target, kind)
         with self.reading(table_id) as state:
             if state.config.event_id is not None:
                 raise ForbiddenError(
                     "This table belongs to an event: only the director changes its seats."
                 )
             if kind == HUMAN and state.pending_kinds.get(target, state.kinds[target]) == HUMAN:
-                command = f"reissue {target}"
+                command = reissue_entry(target)
         if not self.is_host(table_id, host_token):
             raise ForbiddenError(NOT_HOST)
         token = code = None
@@ -851,7 +847,7 @@ class PlayService:
         ``text`` in the table's chat. Refused with a sentence for the player: chat off, free
         text where only presets are allowed, during a hand where talk waits for the hand's
         end (:class:`ConflictError`), too long (:class:`StoreError`), or more than
-        :data:`CHAT_RATE` messages in :data:`CHAT_WINDOW` seconds (:class:`RateLimitedError`).
+        the table's rate (:meth:`TableState.chat_too_fast`) (:class:`RateLimitedError`).
         """
         cleaned = " ".join(text.split())
 
@@ -861,19 +857,12 @@ class PlayService:
                 if not cleaned or len(cleaned) > CHAT_LENGTH:
                     raise StoreError(problem)
                 raise ConflictError(problem)
-            since = datetime.fromtimestamp(self.clock() - CHAT_WINDOW, tz=UTC)
-            recent = [line for line in state.chat if line.seat == seat and line.at is not None]
-            if sum(1 for line in recent if line.at is not None and _aware(line.at) > since) >= (
-                CHAT_RATE
-            ):
-                raise RateLimitedError(
-                    f"You are sending messages too fast (at most {CHAT_RATE} in "
-                    f"{CHAT_WINDOW} seconds); wait a few seconds.",
-                    retry_after=CHAT_WINDOW,
-                )
+            too_fast = state.chat_too_fast(seat, self.clock())
+            if too_fast is not None:
+                raise RateLimitedError(too_fast, retry_after=CHAT_WINDOW)
 
         return self._append(
-            table_id, seat=seat, action=f"say {cleaned}", seq=None, check=False, guard=guard
+            table_id, seat=seat, action=say_entry(cleaned), seq=None, check=False, guard=guard
         )
 
     def set_chat(
@@ -882,9 +871,9 @@ class PlayService:
         """Change the table's chat (``chat MODE`` in the log): at a casual table its host
         only (:data:`NOT_HOST_CHAT` to anyone else), at an event's table its director only
         (``director``: the caller checked that)."""
-        if mode not in _CHAT_MODES:
+        if mode not in CHAT_MODES:
             raise StoreError(
-                f"unknown chat setting {mode!r}; choose one of {', '.join(sorted(_CHAT_MODES))}"
+                f"unknown chat setting {mode!r}; choose one of {', '.join(sorted(CHAT_MODES))}"
             )
         with self.reading(table_id) as state:
             event = state.config.event_id is not None
@@ -892,7 +881,7 @@ class PlayService:
             raise ForbiddenError(NOT_DIRECTOR_CHAT)
         if not event and not self.is_host(table_id, host_token):
             raise ForbiddenError(NOT_HOST_CHAT)
-        return self.table_command(table_id, f"chat {mode}")
+        return self.table_command(table_id, chat_entry(mode))
 
     def deck(self, table_id: str) -> dict[str, Any]:
         """The table's question deck: its text, its number (-1: the one it was opened with)
@@ -934,7 +923,7 @@ class PlayService:
             cached = self._cache.get(table_id)
             if cached is not None and len(cached.config.decks) <= number:
                 cached.config = config
-        self.table_command(table_id, f"deck {number}")
+        self.table_command(table_id, deck_entry(number))
         return self.deck(table_id)
 
     def reissued(self, table_id: str, seat: int) -> None:
@@ -942,7 +931,7 @@ class PlayService:
         player code): the old holder's sockets are closed. A table that refuses it (the
         seat is a computer player's now) has nothing to close."""
         with contextlib.suppress(IllegalActionError):
-            self.table_command(table_id, f"reissue {seat}")
+            self.table_command(table_id, reissue_entry(seat))
 
     def drop_window(self, config: TableConfig) -> float | None:
         """Seconds a dropped human of a table with ``config`` has before a computer player
@@ -964,8 +953,8 @@ class PlayService:
                 return False
             window = self.drop_window(state.config)
         if window is None:
-            return self._table_entry(table_id, f"drop {seat}")
-        return self._table_entry(table_id, f"drop {seat} {round(self.clock() + window)}")
+            return self._table_entry(table_id, drop_entry(seat, None))
+        return self._table_entry(table_id, drop_entry(seat, self.clock() + window))
 
     def mark_away(self, table_id: str, seat: int) -> bool:
         """Log ``away N``: seat N's human dropped and their time is up (or the caller says
@@ -975,7 +964,7 @@ class PlayService:
         with self.reading(table_id) as state:
             if state.status != "playing" or state.kinds[seat] != HUMAN or state.away[seat]:
                 return False
-        return self._table_entry(table_id, f"away {seat}")
+        return self._table_entry(table_id, away_entry(seat))
 
     def mark_back(self, table_id: str, seat: int) -> bool:
         """Log ``back N``: seat N's human, dropped or away, is back (connected again, or a
@@ -987,7 +976,7 @@ class PlayService:
         with self.reading(table_id) as state:
             if not (state.away[seat] or state.dropped[seat]):
                 return False
-        return self._table_entry(table_id, f"back {seat}")
+        return self._table_entry(table_id, back_entry(seat))
 
     def away_seats(self, table_id: str) -> list[int]:
         """The seats dropped or away in this process's copy of the table (no query; may
@@ -1013,9 +1002,9 @@ class PlayService:
                 .order_by(PlayAction.seq)
                 .limit(500)
             ).all()
-        with self.reading(table_id) as state:
+        with self.reading(table_id):  # the table exists (else 404)
             return [
-                {"seq": number, "seat": seat, "action": state.public_entry(seat, action, viewer)}
+                {"seq": number, "seat": seat, "action": public_entry(seat, action, viewer)}
                 for number, seat, action in rows
             ]
 
@@ -1031,7 +1020,7 @@ class PlayService:
             seat = state.to_act
             if seat is not None and state.stands_in(seat) is not None:
                 return AutoMove(state.seq, seat, True, 0.0)  # a computer player (or a stand-in)
-            takeover = _takeover_due(state)
+            takeover = state.takeover_due()
             deadline = self._deadline(state) if seat is not None else None
             if takeover is not None and (deadline is None or takeover[1] <= deadline):
                 return AutoMove(state.seq, takeover[0], False, takeover[1], takeover=True)
@@ -1054,19 +1043,18 @@ class PlayService:
             kind = state.stands_in(move.seat) if move.bot else "rules"
             if kind is None:  # the human came back meanwhile
                 return False
-            view = None
-            if state.question is None and state.hand is not None and state.game is not None:
-                scores = (state.game.scores[0], state.game.scores[1])
-                view = view_of(state.hand, move.seat, scores, state.hands_left())
+            view = state.player_view(move.seat)
             seed = state.config.seed
         if not legal:
             return False
-        if view is None and not move.bot and "skip" in legal:
-            action = "skip"  # a winner who let the time run out asked nothing
-        elif view is None:
-            action = random.Random(f"{seed}:{move.seq}").choice(legal)
-        else:
-            action = str(self._bot(table_id, move.seat, kind, seed).choose(view))
+        action = owed_action(
+            legal,
+            view,
+            timed_out=not move.bot,
+            seed=seed,
+            seq=move.seq,
+            bot=lambda: self._bot(table_id, move.seat, kind, seed),
+        )
         try:
             self._append(table_id, seat=move.seat, action=action, seq=move.seq)
         except (StaleError, ConflictError):
@@ -1088,10 +1076,9 @@ class PlayService:
             legal = state.legal(seat)
             if not legal:
                 raise ConflictError("no hint: it is not your turn")
-            if state.question is not None or state.hand is None or state.game is None:
+            view = state.player_view(seat)
+            if view is None:
                 return f"{legal[0]}: choose as you like (no cards to weigh here)"
-            scores = (state.game.scores[0], state.game.scores[1])
-            view = view_of(state.hand, seat, scores, state.hands_left())
         with _HINT_LOCK:  # one pimc player answers every table's hints, one at a time
             bot = _hint_bot()
             explain = getattr(bot, "explain", None)
@@ -1120,62 +1107,6 @@ def _hint_bot() -> Bot:
     if bot is None:
         bot = _HINTS["pimc"] = make_bot("pimc", 0)
     return bot
-
-
-def _canonical(action: str) -> str:
-    """The canonical text of an engine action; table commands pass as they are."""
-    stripped = " ".join(action.split())
-    head = stripped.split(" ", 1)[0].lower() if stripped else ""
-    if head == "ask":
-        return _canonical_ask(stripped)
-    if head == "answered":  # a typed answer keeps its letters as typed
-        return " ".join(["answered", *stripped.split()[1:]])
-    if head in ("sit", "rematch", "seat", "skip") or not stripped:
-        return stripped.lower()
-    try:
-        return str(Action.parse(stripped))
-    except IllegalActionError:
-        return stripped  # refused below, naming the legal actions
-
-
-def _canonical_ask(text_form: str) -> str:
-    words = text_form.split()
-    return " ".join([words[0].lower(), *[word.upper() for word in words[1:]]])
-
-
-def _copy_for_check(state: TableState) -> TableState:
-    """A throwaway copy good enough to test a seat change (kinds and status only)."""
-    copy = TableState.new(state.table_id, state.config)
-    copy.kinds = list(state.kinds)
-    copy.seated = list(state.seated)
-    copy.pending_kinds = dict(state.pending_kinds)
-    copy.game = state.game
-    copy.hand = state.hand
-    copy.question = state.question
-    copy.closed = state.closed
-    copy.away = list(state.away)
-    copy.dropped = list(state.dropped)
-    return copy
-
-
-def _takeover_due(state: TableState) -> tuple[int, float] | None:
-    """The dropped seat a computer player takes over first, and when (None: none due)."""
-    if state.status != "playing":
-        return None
-    due = [
-        (when, seat)
-        for seat, when in enumerate(state.takeover_at)
-        if when is not None and not state.away[seat]
-    ]
-    if not due:
-        return None
-    when, seat = min(due)
-    return seat, when
-
-
-def _aware(moment: datetime) -> datetime:
-    """``moment`` with a time zone (SQLite hands back naive UTC times)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _spent_hash(code: str) -> str:

@@ -1,8 +1,9 @@
 // The director's live page of an online night: every 5 s the table rows are fetched and only
-// the cells that changed are replaced, in place. A form the director is using (focus in it, or
-// a field changed from what the page gave it) is never replaced, so a half-filled "Fill seat"
-// keeps what he chose; the forms below the table are never touched. Without scripts the page
-// reloads itself instead (a <noscript> refresh).
+// the cells that changed are replaced, in place (each seat's connection with them: connected,
+// dropped with its countdown, away while a computer plays for him). A form the director is
+// using (focus in it, or a field changed from what the page gave it) is never replaced, so a
+// half-filled "Fill seat" keeps what he chose; the forms below the table are never touched.
+// Without scripts the page reloads itself instead (a <noscript> refresh).
 (function () {
   const table = document.getElementById("online-tables");
   if (!table || !table.dataset.rowsUrl) return;
@@ -75,6 +76,17 @@
     }
     table.dataset.updated = String(Number(table.dataset.updated || 0) + 1);
   }
+
+  // A dropped player's countdown to the computer player ticks between fetches (the next
+  // fetch brings the server's own count).
+  function tick() {
+    for (const left of table.querySelectorAll(".countdown[data-left]")) {
+      const seconds = Math.max(0, Number(left.dataset.left) - 1);
+      left.dataset.left = String(seconds);
+      left.textContent = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+    }
+  }
+  setInterval(tick, 1000);
 
   async function refresh() {
     try {

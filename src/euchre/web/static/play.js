@@ -74,6 +74,8 @@
     [/unknown message type|messages are JSON|bad first message|needs 'action'/, () => "This page is out of date; reload it to go on playing."],
     [/opened on another device/, () => "This seat was opened on another device."],
     [/given to a computer player/, () => "This seat was given to a computer player."],
+    // The server's own sentences for a message it could not read are shown as sent.
+    [/^(The table could not read|A chat message is|This page could not join)/, (m) => m.input],
   ];
   const BY_STATUS = {
     403: "This page may not do that; ask the table's host.",

@@ -1,30 +1,12 @@
 """A play table as pure state: its configuration, its log replayed, and each seat's view.
 
-The log is a list of texts, each made by one seat (or ``-1`` for the table itself):
-
-- engine actions (``pass``, ``order``, ``play AH``, ...) of the hand in progress;
-- ``sit``: a human sat down (the game starts once every human seat is taken);
-- ``seat N KIND``: seat N changes hands (a human leaves to a computer player at once; a
-  computer player gives way to a human when the next hand is dealt);
-- ``ask N`` / ``ask N CARD``, ``skip`` and ``answered`` / ``answered TEXT``: the question
-  pile (``questions`` profile): the trick's winner asks or skips; the answer may be typed;
-- ``deck N`` (by the table itself, between games): the table plays on with its deck number N
-  (``TableConfig.decks``), which its host saved;
-- ``rematch``: a new game with the same players;
-- ``close`` (by the table itself, ``-1``): an event's director ended the game at the bell;
-- ``drop N UNTIL`` / ``drop N`` (by the table itself): seat N's human lost their last
-  connection; a computer player takes the seat at ``UNTIL`` (seconds since the epoch), or
-  (no ``UNTIL``) when the director decides;
-- ``away N`` (by the table itself): a computer player moves for seat N's human (its moves are
-  logged as the seat's, and remembered for the human's return); ``back N``: they returned;
-- ``reissue N`` (by the table itself): seat N's human seat was handed a new token (a code
-  redeemed, the host re-opening it, a player's code at an online night): the old holder's
-  sockets are closed;
-- ``say TEXT`` (by a seat): a chat message, as its sender typed it (checked by the service
-  against the table's :class:`ChatMode` and rate limit before it is logged);
-  ``chat MODE`` (by the table itself): the host or the director changed the chat. Neither is
-  a move: a move sent for the ``seq`` before them still counts (:attr:`TableState.play_seq`),
-  and the turn timer does not restart.
+The log is a list of texts, each made by one seat (or ``-1`` for the table itself); its
+grammar (moves, ``say``, ``seat``, ``drop``, ``away``, ``back``, ``reissue``, ``deck``,
+``chat``, ``close``) is :mod:`euchre.play.log`'s, and what each entry does is
+:meth:`TableState.apply`'s. Chat (``say``, ``chat``) is not a move: a move sent for the
+``seq`` before it still counts (:attr:`TableState.play_seq`), and the turn timer does not
+restart. Each seat's view hides what that seat may not see by the one hidden-card rule,
+:func:`euchre.engine.view.visible_to`.
 
 The deal comes from the table's seed, so replaying the same log rebuilds the same table. The
 seed is at least 128 secret bits unless the creator chose one (``seeded``); each game deals
@@ -38,15 +20,15 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from euchre.bots import BOT_FACTORIES
+from euchre.bots import BOT_FACTORIES, Bot
 from euchre.engine.actions import Action, ActionKind
 from euchre.engine.cards import Card, Suit, effective_suit, iter_mask, trump_rank
 from euchre.engine.errors import EuchreError, IllegalActionError
@@ -55,12 +37,16 @@ from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.questions import QuestionDeck, QuestionPile, default_deck_text
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 from euchre.engine.state import HandResult, HandState, Phase
+from euchre.engine.view import PlayerView, public_text, view_of, visible_to
+from euchre.play.log import Entry, EntryKind, parse_entry
 from euchre.tournament.model import ChatMode
 
 __all__ = [
     "ANSWER_LENGTH",
     "CHAT_LENGTH",
     "CHAT_PRESETS",
+    "CHAT_RATE",
+    "CHAT_WINDOW",
     "HUMAN",
     "SEAT_NAMES",
     "ChatLine",
@@ -71,7 +57,7 @@ __all__ = [
     "config_from_request",
     "game_seed",
     "hand_review",
-    "legal_form",
+    "owed_action",
     "seat_kinds",
     "sorted_hand",
 ]
@@ -99,11 +85,9 @@ CHAT_LENGTH = 60
 """The longest chat message, in characters (a log entry holds 64: ``say `` and the text)."""
 CHAT_SHOWN = 20
 """How many of the latest chat messages a view carries."""
-
-
-def legal_form(text: str) -> str:
-    """The text a move is checked against ``legal`` as: ``answered`` for a typed answer."""
-    return "answered" if text.startswith("answered ") else text
+CHAT_RATE = 5
+"""At most this many chat messages per seat in :data:`CHAT_WINDOW` seconds."""
+CHAT_WINDOW = 10
 
 
 def seat_kinds() -> tuple[str, ...]:
@@ -443,6 +427,23 @@ class TableState:
             )
         return None
 
+    def chat_too_fast(self, seat: int, now: float) -> str | None:
+        """Why ``seat`` may not chat at ``now`` (seconds since the epoch): more than
+        :data:`CHAT_RATE` messages in :data:`CHAT_WINDOW` seconds, as a sentence for the
+        player; None when it may."""
+        since = datetime.fromtimestamp(now - CHAT_WINDOW, tz=UTC)
+        recent = sum(
+            1
+            for line in self.chat
+            if line.seat == seat and line.at is not None and _aware(line.at) > since
+        )
+        if recent < CHAT_RATE:
+            return None
+        return (
+            f"You are sending messages too fast (at most {CHAT_RATE} in {CHAT_WINDOW} seconds); "
+            "wait a few seconds."
+        )
+
     def hands_left(self) -> int:
         """Counted hands still to play in a fixed-length game (0 for a target game)."""
         if self.game is None or not self.profile.game_hands:
@@ -452,32 +453,28 @@ class TableState:
     # ------------------------------------------------------------------ changes
     def apply(self, seat: int, text: str, at: datetime | None = None) -> None:
         """Apply one log entry made by ``seat``; an illegal one raises and changes nothing."""
+        entry = parse_entry(seat, text)
         words = text.split()
-        if words[:1] == ["say"] and 0 <= seat <= 3:
-            self._say(seat, text[4:], at)
+        if entry.kind is EntryKind.SAY:
+            self._say(seat, entry.text, at)
             self.seq += 1
             return
-        if words[:1] == ["chat"] and seat == -1:
-            if len(words) != 2 or words[1] not in _CHAT_MODES:
-                modes = ", ".join(ChatMode)
-                raise IllegalActionError(
-                    f"malformed entry {text!r}; expected 'chat MODE' ({modes})"
-                )
-            self.chat_set = ChatMode(words[1])
+        if entry.kind is EntryKind.CHAT:
+            self.chat_set = entry.mode
             self.seq += 1
             return
-        if words[:1] == ["seat"]:
-            self._change_seat(seat, words, text)
-        elif text == "close" and seat == -1:
+        if entry.kind is EntryKind.SEAT:
+            self._change_seat(entry.target, entry.player_kind)
+        elif entry.kind is EntryKind.CLOSE:
             if self.closed:
                 raise IllegalActionError("the table is already closed")
             self.closed = True
-        elif words[:1] in (["away"], ["back"], ["drop"]) and seat == -1:
-            self._set_presence(words, text)
-        elif words[:1] == ["reissue"] and seat == -1:
-            self._reissue(words, text)
-        elif words[:1] == ["deck"] and seat == -1:
-            self._set_deck(words, text)
+        elif entry.kind in (EntryKind.AWAY, EntryKind.BACK, EntryKind.DROP):
+            self._set_presence(entry)
+        elif entry.kind is EntryKind.REISSUE:
+            self._reissue(entry.target)
+        elif entry.kind is EntryKind.DECK:
+            self._set_deck(entry.target)
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
@@ -535,10 +532,7 @@ class TableState:
         del entry["stage"]
         return {**entry, "answer": None, "skipped": False}
 
-    def _set_deck(self, words: list[str], text: str) -> None:
-        if len(words) != 2 or not words[1].isdigit():
-            raise IllegalActionError(f"malformed entry {text!r}; expected 'deck N'")
-        number = int(words[1])
+    def _set_deck(self, number: int) -> None:
         if number >= len(self.config.decks):
             raise IllegalActionError(f"the table has no saved question deck {number}")
         if self.status == "playing":
@@ -556,31 +550,23 @@ class TableState:
             return self.config.deck_text
         return default_deck_text()
 
-    def _set_presence(self, words: list[str], text: str) -> None:
-        drop = words[0] == "drop"
-        if not (
-            (len(words) == 2 or (drop and len(words) == 3 and words[2].isdigit()))
-            and words[1].isdigit()
-            and 0 <= int(words[1]) <= 3
-        ):
-            raise IllegalActionError(
-                f"malformed entry {text!r}; expected 'drop N [UNTIL]', 'away N' or 'back N'"
-            )
-        target = int(words[1])
-        if words[0] == "back":
+    def _set_presence(self, entry: Entry) -> None:
+        target = entry.target
+        if entry.kind is EntryKind.BACK:
             if not (self.away[target] or self.dropped[target]):
                 raise IllegalActionError(f"seat {target} is not away")
             self._present(target)
             return
         if self.kinds[target] != HUMAN or self.away[target] or self.status != "playing":
             raise IllegalActionError(
-                f"seat {target} cannot be marked {words[0]}: only a human's seat in a game in play"
+                f"seat {target} cannot be marked {entry.kind}: only a human's seat in a game in "
+                "play"
             )
-        if drop:
+        if entry.kind is EntryKind.DROP:
             if self.dropped[target]:
                 raise IllegalActionError(f"seat {target} has already dropped")
             self.dropped[target] = True
-            self.takeover_at[target] = float(words[2]) if len(words) == 3 else None
+            self.takeover_at[target] = entry.until
             return
         self.away[target] = True
         self.dropped[target] = True  # an old log's ``away N`` came with no ``drop N``
@@ -593,10 +579,7 @@ class TableState:
         self.dropped[target] = False
         self.takeover_at[target] = None
 
-    def _reissue(self, words: list[str], text: str) -> None:
-        if len(words) != 2 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
-            raise IllegalActionError(f"malformed entry {text!r}; expected 'reissue N'")
-        target = int(words[1])
+    def _reissue(self, target: int) -> None:
         if self.pending_kinds.get(target, self.kinds[target]) != HUMAN:
             raise IllegalActionError(f"seat {target} is not a human's seat")
         self.token_epochs[target] += 1
@@ -631,10 +614,7 @@ class TableState:
         self.question_log = []
         self._maybe_start(force=True)
 
-    def _change_seat(self, actor: int, words: list[str], text: str) -> None:
-        if len(words) != 3 or not words[1].isdigit() or not 0 <= int(words[1]) <= 3:
-            raise IllegalActionError(f"malformed seat change {text!r}; expected 'seat N KIND'")
-        target, kind = int(words[1]), words[2]
+    def _change_seat(self, target: int, kind: str) -> None:
         if kind not in seat_kinds():
             raise IllegalActionError(
                 f"unknown player kind {kind!r}; kinds: {', '.join(seat_kinds())}"
@@ -844,11 +824,7 @@ class TableState:
             alone=hand.alone,
             defender_alone=hand.defender_alone if hand.defender_alone >= 0 else None,
             active=list(hand.active),
-            discard=(
-                str(Card(hand.discarded))
-                if seat is not None and seat == hand.dealer and hand.discarded >= 0
-                else None
-            ),
+            discard=_discard_seen(hand, seat),
             card_counts=[hand.hands[s].bit_count() for s in range(4)],
             trick=[{"seat": who, "card": str(card)} for who, card in current],
             tricks=tricks,
@@ -860,7 +836,7 @@ class TableState:
                 self._public_history(hand)
                 if seat is None
                 else [
-                    {"seat": actor, "action": _public_text(action, actor, seat)}
+                    {"seat": actor, "action": public_text(action, actor, seat)}
                     for actor, action in zip(hand.actors, hand.history, strict=True)
                 ]
             ),
@@ -955,10 +931,10 @@ class TableState:
         out: dict[int, dict[str, Any]] = {}
         private: set[int] = set()
         if hand is not None and self.game is not None:
-            private = {
+            private = {  # the seats that see more of the history than a spectator
                 actor
                 for actor, action in zip(hand.actors, hand.history, strict=True)
-                if action.kind in _PRIVATE_KINDS
+                if not visible_to(None, actor, action.kind)
             }
         for seat in seats:
             legal = self.legal(seat) if status != "playing" or seat == to_act else []
@@ -971,12 +947,10 @@ class TableState:
             if hand is None or self.game is None:
                 continue
             own["hand"] = list(sorted_hand(hand.hands[seat], hand.trump))
-            own["discard"] = (
-                str(Card(hand.discarded)) if seat == hand.dealer and hand.discarded >= 0 else None
-            )
+            own["discard"] = _discard_seen(hand, seat)
             if seat in private:
                 own["history"] = [
-                    {"seat": actor, "action": _public_text(action, actor, seat)}
+                    {"seat": actor, "action": public_text(action, actor, seat)}
                     for actor, action in zip(hand.actors, hand.history, strict=True)
                 ]
         return out
@@ -994,7 +968,7 @@ class TableState:
             self._history_texts = []
         texts = self._history_texts
         for actor, action in zip(hand.actors[len(done) :], hand.history[len(done) :], strict=True):
-            item = {"seat": actor, "action": _public_text(action, actor, None)}
+            item = {"seat": actor, "action": public_text(action, actor, None)}
             done.append(item)
             texts.append(json.dumps(item))
         self._history_seen = done
@@ -1018,12 +992,6 @@ class TableState:
         result.update(hand_review(last.record))
         self._review_cache = (number, result)
         return result
-
-    def public_entry(self, seat: int, text: str, viewer: int | None) -> str:
-        """A log entry as ``viewer`` may see it (a discard or a go-under only by its maker)."""
-        if text.startswith(("discard", "go under")) and seat != viewer:
-            return text.split()[0] if text.startswith("discard") else "go under"
-        return text
 
     def records(self) -> list[dict[str, Any]]:
         """Every finished hand as a hand record (``euchre replay`` replays each), with its
@@ -1054,6 +1022,68 @@ class TableState:
             if 2 * sum(1 for hand in hands if hand.computer_played(seat)) > len(hands):
                 out.append(seat)
         return out
+
+    def takeover_due(self) -> tuple[int, float] | None:
+        """The dropped seat a computer player takes over first, and when (None: none due)."""
+        if self.status != "playing":
+            return None
+        due = [
+            (when, seat)
+            for seat, when in enumerate(self.takeover_at)
+            if when is not None and not self.away[seat]
+        ]
+        if not due:
+            return None
+        when, seat = min(due)
+        return seat, when
+
+    def turn_deadline(self) -> float | None:
+        """When the turn timer runs out for the move the table waits for (seconds since the
+        epoch); None when no timer runs: none set, a computer player to move, a question
+        being answered (it waits for its answer), nothing logged yet."""
+        seat = self.to_act
+        if not self.config.timer_seconds or seat is None or self.stands_in(seat) is not None:
+            return None
+        if not self.turn_timed or self.last_at is None:
+            return None
+        return (self.last_at + timedelta(seconds=self.config.timer_seconds)).timestamp()
+
+    def owes_server_move(self) -> bool:
+        """Whether the server owes a move here: a dropped seat's takeover, a computer
+        player's (or a stand-in's) move, or a human's timed turn (made when it runs out)."""
+        if self.takeover_due() is not None:
+            return True
+        seat = self.to_act
+        if seat is None:
+            return False
+        return (
+            self.kinds[seat] != HUMAN
+            or self.away[seat]
+            or (bool(self.config.timer_seconds) and self.turn_timed)
+        )
+
+    def seat_change_copy(self) -> TableState:
+        """A throwaway copy good enough to test a seat change on (kinds and status only)."""
+        copy = TableState.new(self.table_id, self.config)
+        copy.kinds = list(self.kinds)
+        copy.seated = list(self.seated)
+        copy.pending_kinds = dict(self.pending_kinds)
+        copy.game = self.game
+        copy.hand = self.hand
+        copy.question = self.question
+        copy.closed = self.closed
+        copy.away = list(self.away)
+        copy.dropped = list(self.dropped)
+        return copy
+
+    def player_view(self, seat: int) -> PlayerView | None:
+        """What a computer player moving for ``seat`` (or giving it a hint) may know: the
+        engine's view of the hand in play; None while there are no cards to weigh (a
+        question, no hand)."""
+        if self.question is not None or self.hand is None or self.game is None:
+            return None
+        scores = (self.game.scores[0], self.game.scores[1])
+        return view_of(self.hand, seat, scores, self.hands_left())
 
     def _game_over(self, game_number: int) -> bool:
         """Whether game ``game_number`` of this table is over (a rematch began after it, or
@@ -1105,7 +1135,7 @@ def hand_review(record: HandRecord) -> dict[str, Any]:
     for actor, action in zip(state.actors, state.history, strict=True):
         if action.kind is ActionKind.PLAY:
             break
-        bids.append({"seat": actor, "action": str(action)})
+        bids.append({"seat": actor, "action": public_text(action, actor, None, hand_over=True)})
     return {
         "hands": [
             list(sorted_hand(sum(1 << card for card in dealt), state.trump))
@@ -1134,7 +1164,6 @@ def _ordered(hand: HandState) -> bool:
     return False
 
 
-_PRIVATE_KINDS = (ActionKind.DISCARD, ActionKind.GO_UNDER)
 _OWN_ORDER = ("seat", "legal", "played_for_you", "hand", "discard", "history")
 _OWN_KEYS = frozenset(_OWN_ORDER)  # _own_part's keys
 _STATIC_KEYS = (
@@ -1144,15 +1173,37 @@ _STATIC_KEYS = (
     "question_log",
     "chat",
 )  # what _shared_json() keeps encoded
-_CHAT_MODES = frozenset(mode.value for mode in ChatMode)
 
 
-def _public_text(action: Action, actor: int, viewer: int | None) -> str:
-    if action.kind is ActionKind.DISCARD and actor != viewer:
-        return "discard"
-    if action.kind is ActionKind.GO_UNDER and actor != viewer:
-        return "go under"
-    return str(action)
+def owed_action(
+    legal: Sequence[str],
+    view: PlayerView | None,
+    *,
+    timed_out: bool,
+    seed: int,
+    seq: int,
+    bot: Callable[[], Bot],
+) -> str:
+    """The move the server makes for a seat: the computer player's choice (``bot``) where
+    there are cards to weigh (``view``), else one of ``legal`` drawn from the table's seed;
+    a winner who let the time run out (``timed_out``) asks nothing (``skip``)."""
+    if view is None and timed_out and "skip" in legal:
+        return "skip"
+    if view is None:
+        return random.Random(f"{seed}:{seq}").choice(list(legal))
+    return str(bot().choose(view))
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with a time zone (SQLite hands back naive UTC times)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _discard_seen(hand: HandState, seat: int | None) -> str | None:
+    """The dealer's discard, where ``seat`` may see it (:func:`visible_to`)."""
+    if hand.discarded < 0 or not visible_to(seat, hand.dealer, ActionKind.DISCARD):
+        return None
+    return str(Card(hand.discarded))
 
 
 def config_from_request(

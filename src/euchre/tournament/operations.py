@@ -1,0 +1,171 @@
+"""The director's operations on a table: entering or correcting its result and recording a
+penalty. One set of checks, on plain values, that the web app (through
+:mod:`euchre.store.corrections` and :mod:`euchre.store.penalties`) and the command line
+(``euchre event result`` and ``euchre event penalty``) both call, so that each refuses
+exactly what the other refuses, with the same sentence.
+
+Each function takes what both callers have (the event's config, the table's seating and
+players' names, the table's penalty records and scores) and either returns what to record or
+raises a :class:`~euchre.tournament.errors.TournamentError` naming the problem; nothing is
+recorded by these functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
+from euchre.tournament.errors import TournamentConflictError, TournamentError
+from euchre.tournament.model import (
+    EventConfig,
+    EventInputs,
+    EventSnapshot,
+    PenaltyRecord,
+    TableResult,
+    TableSeating,
+)
+from euchre.tournament.naming import PlayerNames
+from euchre.tournament.penalties import (
+    check_ruled_hands,
+    deal_named_problem,
+    hand_points_replaced,
+    lone_caller_problem,
+    rule_on_penalty,
+    ruled_hands_of,
+)
+from euchre.tournament.validation import complete_result
+
+__all__ = [
+    "EventState",
+    "PenaltyEntryError",
+    "check_penalty",
+    "not_started_message",
+    "penalty_change",
+    "table_result",
+]
+
+
+class PenaltyEntryError(TournamentError):
+    """A new penalty that cannot be recorded as entered; ``field`` names the entry at fault
+    (``offender``, ``lone_caller`` or ``hand_number``: the API's names) so that each edge can
+    point at its own input."""
+
+    def __init__(self, message: str, *, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+EventState = Callable[[], tuple[EventInputs, EventSnapshot]]
+"""The event's inputs and their snapshot, read only when a check needs them (a result naming
+who reached a tying score its totals do not show)."""
+
+
+def not_started_message(event: str, round_number: int) -> str:
+    """The one sentence for a result or penalty at a round not started yet (``event`` names
+    the event: ``event 3`` on the web, ``event FILE`` on the command line)."""
+    return f"{event} has not started round {round_number}"
+
+
+def penalty_change(
+    result: TableResult, seating: TableSeating, state: EventState
+) -> tuple[int, int]:
+    """What the table's rulings change in ``result``'s totals, worked out only where it
+    matters: a result naming who reached a tying score its own totals do not show (a game the
+    penalties made level)."""
+    first, second = result.team_points
+    if result.first_to_tying_score is None or first == second:
+        return (0, 0)
+    key = (result.round, result.table)
+    inputs, snapshot = state()
+    rulings = [ruling for ruling in snapshot.penalties if (ruling.round, ruling.table) == key]
+    records = [record for record in inputs.penalties if (record.round, record.table) == key]
+    replaced = hand_points_replaced(result, rulings, records, seating)
+    return (
+        sum(ruling.team_points[0] for ruling in rulings) - replaced[0],
+        sum(ruling.team_points[1] for ruling in rulings) - replaced[1],
+    )
+
+
+def table_result(
+    config: EventConfig,
+    entered: TableResult,
+    seating: TableSeating,
+    names: Mapping[str, str],
+    penalties: Sequence[PenaltyRecord],
+    *,
+    recorded: TableResult | None,
+    reason: str | None,
+    state: EventState,
+) -> TableResult:
+    """The director's entry (or correction) of a table's result, checked and completed as it
+    is recorded. ``penalties``: the table's penalty records in the order recorded;
+    ``recorded``: the table's result on record (None when there is none); ``names``: the
+    table's players (player id -> name); ``reason``: why a recorded result is corrected, kept
+    in the audit log (None where no audit log keeps one: the command line's event file).
+
+    Refused, in this order: a ruled hand's points counted beside the ruling's (the director
+    may record a paper sheet's totals alone), a score the event's rules do not allow
+    (:func:`~euchre.tournament.validation.complete_result`), a correction without its reason,
+    and a correction that changes nothing. A result that does not list a deal a recorded
+    penalty names is recorded (a paper sheet's totals) and the ruling is reported as not
+    applied, where the event's penalties are shown."""
+    profile = load_profile(config.profile_id)
+    check_ruled_hands(
+        profile, entered, ruled_hands_of(profile, seating, penalties), totals_alone=True
+    )
+    result = complete_result(
+        config, entered, seating, names, penalty_points=penalty_change(entered, seating, state)
+    )
+    if recorded is not None and reason is not None and not reason.strip():
+        raise TournamentError("say why the recorded result is being corrected (reason is empty)")
+    if recorded is not None and recorded == result:
+        raise TournamentConflictError(
+            f"round {result.round} table {result.table}: nothing changed; the recorded result "
+            "is already this"
+        )
+    return result
+
+
+def check_penalty(
+    config: EventConfig,
+    record: PenaltyRecord,
+    seating: TableSeating,
+    names: Mapping[str, str],
+    scores: Sequence[TableResult],
+    earlier: Sequence[PenaltyRecord] = (),
+) -> None:
+    """The director's new penalty, checked before it is recorded: the offender and a named
+    lone caller play at the table, and a ruling on a deal names a deal the table's ``scores``
+    list (its result on record and the scores awaiting the director; see
+    :func:`~euchre.tournament.penalties.deal_named_problem`). ``names``: player id -> name
+    (the message names the players); ``earlier``: the table's penalties already recorded."""
+    if record.offender_id not in seating.players:
+        label = PlayerNames(names)
+        raise PenaltyEntryError(
+            f"{label.player(record.offender_id)} does not play at round {record.round} table "
+            f"{record.table} (there: {label.players(seating.players)})",
+            field="offender",
+        )
+    problem = lone_caller_problem(record, seating)
+    if problem is not None:
+        raise PenaltyEntryError(problem, field="lone_caller")
+    _check_deal_named(config, record, seating, scores, earlier)
+
+
+def _check_deal_named(
+    config: EventConfig,
+    record: PenaltyRecord,
+    seating: TableSeating,
+    scores: Sequence[TableResult],
+    earlier: Sequence[PenaltyRecord],
+) -> None:
+    try:
+        ruling = rule_on_penalty(load_profile(config.profile_id), record, seating, earlier)
+    except EuchreError:
+        return  # scored (and reported) by the core as before
+    listed: Sequence[TableResult | None] = scores or [None]
+    for result in listed:  # None: no score yet, only the deal named is checked
+        problem = deal_named_problem(ruling, record, result, config.profile_id)
+        if problem is not None:
+            raise PenaltyEntryError(problem, field="hand_number")

@@ -1,0 +1,187 @@
+"""A club's seasons in the JSON API: defining a season, its table, its exports, and event
+tags (docs/season.md, "Seasons in the app").
+
+Anyone may read a season and its table (names only); every write needs the director's
+session. A bad definition is a 422 naming the field, and nothing is kept.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from euchre.season_printing import season_table_pdf
+from euchre.store import seasons
+from euchre.web import convert
+from euchre.web.deps import database, director_for_read, director_for_write, download
+from euchre.web.schemas import ErrorOut, EventOut
+from euchre.web.security import DirectorSession
+
+__all__ = ["PrizeIn", "SeasonIn", "TagsIn", "router", "season_pdf_bytes"]
+
+_errors: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
+}
+router = APIRouter(prefix="/api", tags=["seasons"], responses=_errors)
+Reader = Annotated[DirectorSession, Depends(director_for_read)]
+Writer = Annotated[DirectorSession, Depends(director_for_write)]
+Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
+_Strict = ConfigDict(extra="forbid")
+_Count = Annotated[int, Field(ge=0, le=10_000)]
+
+
+class PrizeIn(BaseModel):
+    """A season prize for a place (1 = the winner)."""
+
+    model_config = _Strict
+    place: int = Field(ge=1, le=1000)
+    label: str = Field(min_length=1, max_length=200)
+    amount_cents: int = Field(default=0, ge=0, le=100_000_000)
+
+
+class SeasonIn(BaseModel):
+    """A season: its name, which events count (``events``: ids chosen one by one, or
+    ``tag``: every event carrying it), how it is scored, the tie-breaks in order, the
+    minimum attendance (``min_nights``) and games (``min_games``), and its prizes."""
+
+    model_config = _Strict
+    name: str = Field(min_length=1, max_length=2000)
+    events: list[Annotated[int, Field(ge=1, le=2_147_483_647)]] | None = Field(
+        default=None, max_length=2000
+    )
+    tag: str | None = Field(default=None, max_length=2000)
+    scoring: str = Field(
+        max_length=100,
+        description='"total_points", "average", "best_nights" or "place_points"',
+    )
+    best_nights: int | None = Field(default=None, ge=-1000, le=10_000)
+    place_points: list[_Count] | None = Field(default=None, max_length=500)
+    min_games: int = Field(default=0, ge=-1000, le=100_000)
+    min_nights: int = Field(default=0, ge=-1000, le=10_000)
+    tie_breaks: list[Annotated[str, Field(max_length=100)]] = Field(
+        default_factory=list,
+        max_length=10,
+        description='In order, from "games_won", "lone_hands", "head_to_head"',
+    )
+    prizes: list[PrizeIn] = Field(default_factory=list, max_length=100)
+
+
+class TagsIn(BaseModel):
+    """An event's tags (replacing the ones it has)."""
+
+    model_config = _Strict
+    tags: list[Annotated[str, Field(max_length=200)]] = Field(max_length=50)
+
+
+def _refused(error: seasons.SeasonDefinitionError) -> HTTPException:
+    return HTTPException(status_code=422, detail=str(error))
+
+
+@router.get("/seasons")
+def list_seasons(request: Request) -> list[dict[str, Any]]:
+    """Every season, newest first (public)."""
+    with database(request).read() as session:
+        return [seasons.season_json(season) for season in seasons.list_seasons(session)]
+
+
+@router.post("/seasons", status_code=201)
+def create_season(request: Request, director: Writer, body: SeasonIn) -> dict[str, Any]:
+    """Define a season; a bad definition is a 422 naming the field (nothing kept), a name
+    already used a 409."""
+    try:
+        with database(request).write() as session:
+            season = seasons.create_season(
+                session, data=body.model_dump(exclude_none=True), who=director.name
+            )
+            return seasons.season_json(season)
+    except seasons.SeasonDefinitionError as error:
+        raise _refused(error) from None
+
+
+@router.get("/seasons/backup")
+def backup_seasons(request: Request, director: Reader) -> dict[str, Any]:
+    """Every season's definition, for ``POST /api/seasons/restore``."""
+    with database(request).read() as session:
+        return seasons.seasons_backup(session)
+
+
+@router.post("/seasons/restore", status_code=201)
+def restore_seasons(
+    request: Request, director: Writer, body: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Add the seasons of a seasons backup (all or nothing)."""
+    try:
+        with database(request).write() as session:
+            added = seasons.restore_seasons(session, data=body, who=director.name)
+            return [seasons.season_json(season) for season in added]
+    except seasons.SeasonDefinitionError as error:
+        raise _refused(error) from None
+
+
+@router.get("/seasons/{season_id}")
+def get_season(request: Request, season_id: Id) -> dict[str, Any]:
+    """One season's definition (public)."""
+    with database(request).read() as session:
+        return seasons.season_json(seasons.get_season(session, season_id=season_id))
+
+
+@router.delete("/seasons/{season_id}", status_code=204)
+def delete_season(request: Request, director: Writer, season_id: Id) -> None:
+    """Remove a season (its events and their results stay as they are)."""
+    with database(request).write() as session:
+        seasons.delete_season(session, season_id=season_id, who=director.name)
+
+
+@router.get("/seasons/{season_id}/standings")
+def season_standings(request: Request, season_id: Id) -> dict[str, Any]:
+    """The season table now (public): ``rows`` of member, rank (shared by ties; null for a
+    member who does not qualify), points, games, nights, qualified, movement since the last
+    night and the nights counted (event ids)."""
+    with database(request).read() as session:
+        return seasons.standings_json(seasons.season_standings(session, season_id=season_id))
+
+
+@router.get("/seasons/{season_id}/standings.csv")
+def season_standings_csv(request: Request, season_id: Id) -> Response:
+    """The season table as CSV (public)."""
+    with database(request).read() as session:
+        text = seasons.standings_csv(seasons.season_standings(session, season_id=season_id))
+    return download(text.encode("utf-8"), "text/csv; charset=utf-8", f"season-{season_id}.csv")
+
+
+@router.get("/seasons/{season_id}/standings.json")
+def season_standings_file(request: Request, season_id: Id) -> Response:
+    """The season table as a JSON file to save (public)."""
+    with database(request).read() as session:
+        data = seasons.standings_json(seasons.season_standings(session, season_id=season_id))
+    text = json.dumps(data, indent=2, ensure_ascii=False)
+    return download(
+        text.encode("utf-8"), "application/json; charset=utf-8", f"season-{season_id}.json"
+    )
+
+
+def season_pdf_bytes(request: Request, season_id: int) -> bytes:
+    """The season table's PDF."""
+    with database(request).read() as session:
+        standings = seasons.season_standings(session, season_id=season_id)
+        return season_table_pdf(seasons.printable_table(standings))
+
+
+@router.get("/seasons/{season_id}/standings.pdf")
+def season_standings_pdf(request: Request, season_id: Id) -> Response:
+    """The season table as a PDF to print (public)."""
+    pdf = season_pdf_bytes(request, season_id)
+    return download(pdf, "application/pdf", f"season-{season_id}.pdf", inline=True)
+
+
+@router.put("/events/{event_id}/tags", tags=["events"])
+def set_tags(request: Request, director: Writer, event_id: Id, body: TagsIn) -> EventOut:
+    """Replace an event's tags, at any time (tags change no result)."""
+    with database(request).write() as session:
+        event = seasons.set_event_tags(
+            session, event_id=event_id, tags=body.tags, who=director.name
+        )
+        return convert.event_out(session, event)

@@ -1,0 +1,286 @@
+"""A club's seasons on pages: the director defines a season (``/director/seasons``: its name,
+the events chosen one by one or by a tag, how it is scored and its options) and tags his
+events; anyone reads the season table (``/seasons/{id}``, made for a phone), its projector
+view (``/seasons/{id}/live``, 1920 px) and its PDF and files (the API's exports).
+
+A refused definition comes back on the page with the store's message naming the field and
+everything the director typed still in the form.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import HTMLResponse, Response
+from pydantic import Field
+
+from euchre.engine.errors import EuchreError
+from euchre.store import events, seasons
+from euchre.store.errors import AuthError, NotFoundError, StoreError
+from euchre.tournament.season import SeasonScoring, SeasonTieBreak
+from euchre.web.deps import database, optional_director
+from euchre.web.director_forms import DirectorForm, comma_list, require_director, whole
+from euchre.web.page_helpers import page_director
+from euchre.web.pages_common import flash_message, redirect
+from euchre.web.templating import render
+
+__all__ = ["SeasonForm", "TagsForm", "router", "season_from_form"]
+
+router = APIRouter(include_in_schema=False)
+PAGE = "/director/seasons"
+
+SCORING_WORDS = {
+    SeasonScoring.TOTAL_POINTS.value: "Total points",
+    SeasonScoring.AVERAGE.value: "Average points per game",
+    SeasonScoring.BEST_NIGHTS.value: "Best N nights",
+    SeasonScoring.PLACE_POINTS.value: "Points by place each night",
+}
+TIE_BREAK_WORDS = {
+    SeasonTieBreak.GAMES_WON.value: "Games won",
+    SeasonTieBreak.LONE_HANDS.value: "Lone hands",
+    SeasonTieBreak.HEAD_TO_HEAD.value: "Head-to-head",
+}
+
+
+class SeasonForm(DirectorForm):
+    """The define-a-season form, every field as typed."""
+
+    name: str = ""
+    choose: str = "events"
+    events: list[str] = Field(default_factory=list)
+    tag: str = ""
+    scoring: str = SeasonScoring.TOTAL_POINTS.value
+    best_nights: str = ""
+    place_points: str = ""
+    min_games: str = ""
+    min_nights: str = ""
+    tie_break_1: str = ""
+    tie_break_2: str = ""
+    tie_break_3: str = ""
+    prizes: str = ""
+
+
+class TagsForm(DirectorForm):
+    """One event's tags (a comma list)."""
+
+    tags: str = ""
+
+
+def _prizes(text: str) -> list[dict[str, Any]]:
+    """Prize lines, one per place from 1st: "label, amount" (the amount in dollars may be
+    left out)."""
+    prizes = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    for place, line in enumerate(lines, start=1):
+        label, _, amount = line.rpartition(",") if "," in line else (line, "", "")
+        amount = amount.strip().lstrip("$")
+        try:
+            cents = round(float(amount) * 100) if amount else 0
+        except ValueError:
+            raise StoreError(
+                f"prizes: line {place} ({line!r}) should be 'label, amount in dollars'"
+            ) from None
+        prizes.append({"place": place, "label": label.strip(), "amount_cents": cents})
+    return prizes
+
+
+def season_from_form(form: SeasonForm) -> dict[str, Any]:
+    """The season as ``POST /api/seasons`` takes it, from the form's text."""
+    data: dict[str, Any] = {"name": form.name, "scoring": form.scoring}
+    if form.choose == "tag":
+        data["tag"] = form.tag
+    else:
+        data["events"] = [whole(event_id, "events: an event") for event_id in form.events]
+    if form.scoring == SeasonScoring.BEST_NIGHTS.value or form.best_nights.strip():
+        data["best_nights"] = whole(form.best_nights or "0", "best_nights (how many nights)")
+    if form.scoring == SeasonScoring.PLACE_POINTS.value or form.place_points.strip():
+        data["place_points"] = [
+            whole(points, "place_points (points by place)")
+            for points in comma_list(form.place_points)
+        ]
+    if form.min_games.strip():
+        data["min_games"] = whole(form.min_games, "min_games (games to qualify)")
+    if form.min_nights.strip():
+        data["min_nights"] = whole(form.min_nights, "min_nights (nights to qualify)")
+    data["tie_breaks"] = [
+        tie for tie in (form.tie_break_1, form.tie_break_2, form.tie_break_3) if tie
+    ]
+    data["prizes"] = _prizes(form.prizes)
+    return data
+
+
+def _typed(form: SeasonForm | None) -> dict[str, Any]:
+    return (form or SeasonForm()).model_dump(exclude={"csrf_token"})
+
+
+def seasons_page(
+    request: Request,
+    *,
+    refused: str = "",
+    form: SeasonForm | None = None,
+    status: int = 200,
+) -> Response:
+    """The director's seasons: each season, the define-a-season form, the events' tags."""
+    director = page_director(request)
+    with database(request).read() as session:
+        every_event = events.list_events(session)
+        tags = sorted({tag for event in every_event for tag in event.tags or []})
+        shown = [
+            {
+                **seasons.season_json(season),
+                "scoring_words": seasons.scoring_words(seasons.season_definition(season)),
+                "counted": len(seasons.season_events(session, season)),
+            }
+            for season in seasons.list_seasons(session)
+        ]
+        event_rows = [
+            {
+                "id": event.id,
+                "name": event.name,
+                "date": event.created_at.date().isoformat(),
+                "tags": ", ".join(event.tags or []),
+            }
+            for event in every_event
+        ]
+    context = {
+        "title": "Seasons",
+        "director": director,
+        "flash": flash_message(request),
+        "seasons": shown,
+        "events": event_rows,
+        "tags": tags,
+        "scorings": list(SCORING_WORDS.items()),
+        "tie_breaks": list(TIE_BREAK_WORDS.items()),
+        "refused": refused,
+        "typed": _typed(form),
+    }
+    return render(request, "pages/director/seasons.html", context, status=status)
+
+
+@router.get(PAGE, response_class=HTMLResponse)
+def seasons_get(request: Request) -> Response:
+    """The director's seasons page."""
+    return seasons_page(request)
+
+
+@router.post(PAGE)
+async def season_post(request: Request, form: Annotated[SeasonForm, Form()]) -> Response:
+    """Define a season from the form; a refusal keeps what was typed."""
+    director = require_director(request, form)
+
+    def run() -> int:
+        data = season_from_form(form)
+        with database(request).write() as session:
+            return seasons.create_season(session, data=data, who=director.name).id
+
+    try:
+        season_id = await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        shown = str(error)
+        return await run_in_threadpool(
+            lambda: seasons_page(request, refused=shown, form=form, status=400)
+        )
+    return redirect(request, f"/seasons/{season_id}", "Season defined.")
+
+
+@router.post(f"{PAGE}/{{season_id}}/delete")
+async def season_delete(
+    request: Request, season_id: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
+    """Remove a season (no event changes)."""
+    director = require_director(request, form)
+
+    def run() -> None:
+        with database(request).write() as session:
+            seasons.delete_season(session, season_id=season_id, who=director.name)
+
+    await run_in_threadpool(run)
+    return redirect(request, PAGE, "Season removed.")
+
+
+@router.post(f"{PAGE}/events/{{event_id}}/tags")
+async def tags_post(request: Request, event_id: int, form: Annotated[TagsForm, Form()]) -> Response:
+    """Set one event's tags."""
+    director = require_director(request, form)
+
+    def run() -> str:
+        with database(request).write() as session:
+            event = seasons.set_event_tags(
+                session, event_id=event_id, tags=comma_list(form.tags), who=director.name
+            )
+            return f"{event.name}: tags {', '.join(event.tags) or 'removed'}."
+
+    try:
+        message = await run_in_threadpool(run)
+    except EuchreError as error:
+        if isinstance(error, NotFoundError | AuthError):
+            raise
+        shown = f"event {event_id}: {error}"
+        return await run_in_threadpool(lambda: seasons_page(request, refused=shown, status=400))
+    return redirect(request, PAGE, message)
+
+
+# --- public pages ------------------------------------------------------------------------------
+
+
+def _table_context(request: Request, season_id: int) -> dict[str, Any]:
+    with database(request).read() as session:
+        standings = seasons.season_standings(session, season_id=season_id)
+        definition = seasons.season_definition(standings.season)
+        nights = [
+            {
+                "number": number,
+                "event_id": event.id,
+                "name": event.name,
+                "date": event.created_at.date().isoformat(),
+            }
+            for number, event in enumerate(standings.nights, start=1)
+        ]
+        lines = seasons.season_lines(standings)
+    return {
+        "title": standings.season.name,
+        "season_id": season_id,
+        "scoring": seasons.scoring_words(definition),
+        "nights": nights,
+        "lines": lines,
+        "qualified": [line for line in lines if line.qualified],
+        "not_qualified": [line for line in lines if not line.qualified],
+        "director": optional_director(request),
+        "flash": flash_message(request),
+    }
+
+
+@router.get("/seasons", response_class=HTMLResponse)
+def seasons_list(request: Request) -> Response:
+    """Every season (public)."""
+    with database(request).read() as session:
+        shown = [seasons.season_json(season) for season in seasons.list_seasons(session)]
+    context = {"title": "Seasons", "seasons": shown, "director": optional_director(request)}
+    return render(request, "pages/public/seasons.html", context)
+
+
+@router.get("/seasons/{season_id}", response_class=HTMLResponse)
+def season_page(request: Request, season_id: int) -> Response:
+    """The season table (public; made for a phone): rank, name, points, nights counted and
+    movement since the last night."""
+    return render(request, "pages/public/season.html", _table_context(request, season_id))
+
+
+_PROJECTOR_ROWS = 20
+"""Rows in one projector column: 40 members fit a 1920x1080 screen in two columns."""
+
+
+@router.get("/seasons/{season_id}/live", response_class=HTMLResponse)
+def season_live(request: Request, season_id: int) -> Response:
+    """The season table in large type for a projector (refreshes itself)."""
+    context = _table_context(request, season_id)
+    lines = context["lines"]
+    columns = min(3, max(1, -(-len(lines) // _PROJECTOR_ROWS)))
+    size = -(-len(lines) // columns) if lines else 0
+    context["columns"] = [lines[index * size : (index + 1) * size] for index in range(columns)]
+    context["body_class"] = "live season-live"
+    return render(request, "pages/public/season_live.html", context)

@@ -1,0 +1,139 @@
+"""The hint in a player's words (issue 25, item 5): textbook positions get the sentence a
+player would say ("lead trump: partner called it, and you hold the right bower"), not the
+search's numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from euchre.bots import make_bot
+from euchre.bots.advice import advise
+from euchre.bots.words import card_words, explain_move
+from euchre.engine.actions import Action
+from euchre.engine.profile import load_profile
+from euchre.engine.record import HandRecord, replay
+from euchre.engine.state import HandState
+from euchre.engine.view import PlayerView, view_of
+from tests.bots.helpers import PROFILES, random_state, state_from_text
+from tests.bots.textbook import POSITIONS
+
+SENTENCES = {
+    "maker_holding_the_right_bower_leads_trump": (
+        "lead trump: you called it and hold the right bower; draw the defenders' trumps"
+    ),
+    "lead_trump_when_partner_made_it": "lead trump: partner called it",
+    "first_seat_calls_next_with_right_queen_off_ace_and_a_void": (
+        "call diamonds, next to the hearts turned down: you hold the right bower, the queen "
+        "of diamonds, the ace of clubs and a void in hearts"
+    ),
+    "dealer_discards_the_cheaper_card_and_keeps_the_side_ace": (
+        "discard the nine of diamonds: it leaves you void in diamonds, so you can trump "
+        "them; keep the ace of clubs"
+    ),
+    "dealer_picks_up_the_right_bower_with_another_trump_and_an_off_ace": (
+        "pick it up: with it you hold the right bower, the nine of hearts and the ace of clubs"
+    ),
+    "dealer_counts_the_up_card_he_picks_up_for_a_lone_hand": (
+        "pick it up and go alone: with it you hold both bowers, the ace and king of hearts "
+        "and the ace of clubs"
+    ),
+    "no_lone_hand_when_a_march_wins_the_game": (
+        "order it up, not alone: you hold both bowers, the ace and king of hearts, the ace "
+        "of spades and voids in clubs and diamonds, but a march wins the game, so a lone "
+        "hand only adds risk"
+    ),
+}
+
+
+def _textbook_view(name: str) -> PlayerView:
+    record, scores, _ = POSITIONS[name]
+    state = replay(HandRecord.from_json(record))
+    return view_of(state, state.to_act, scores)
+
+
+@pytest.mark.parametrize("name", sorted(SENTENCES))
+def test_the_hint_explains_the_textbook_move_in_a_players_words(name: str) -> None:
+    advice = advise(make_bot("expert", 0), _textbook_view(name))
+    assert str(advice.action) in POSITIONS[name][2]
+    assert advice.why == SENTENCES[name]
+    assert "points" not in advice.why and "avg" not in advice.why
+    assert advice.line() == f"expert: {advice.action} ({SENTENCES[name]})"
+
+
+def test_lead_trump_partner_called_it_and_you_hold_the_right_bower() -> None:
+    # The textbook's "lead trump when partner made it", with the right bower (the jack of
+    # diamonds) in the leader's hand: the issue's own sentence.
+    record = dict(POSITIONS["lead_trump_when_partner_made_it"][0])
+    hands = [list(hand) for hand in record["hands"]]
+    hands[0][0], hands[2][0] = "JD", "TD"
+    record["hands"] = hands
+    state = replay(HandRecord.from_json(record))
+    view = view_of(state, 0)
+    assert explain_move(view, Action.parse("play JD")) == (
+        "lead trump: partner called it, and you hold the right bower"
+    )
+
+
+# Spades trump, called by seat 0 in round 2 (hearts turned down, dealer seat 3).
+DEAL = ["JS JC KS AD 9D", "QS AS 9C TC QC", "9H TH QH AH KC", "TS 9S JH JD TD"]
+
+
+def _spades() -> HandState:
+    state = state_from_text(load_profile("tournament"), 3, DEAL, "KH", "QD KD AC")
+    for text in ["pass"] * 4 + ["call S"]:
+        state.play(text)
+    return state
+
+
+def test_trumping_in_partner_winning_and_a_boss_lead_in_words() -> None:
+    state = _spades()
+    state.play("play AD")
+    view = view_of(state, 1)
+    assert explain_move(view, Action.parse("play QS")) == (
+        "trump in with the queen of spades: you have no diamonds"
+    )
+    assert explain_move(view, Action.parse("play 9C")) == (
+        "you cannot win this trick: throw off the nine of clubs"
+    )
+    state.play("play 9C")
+    view = view_of(state, 2)  # partner's ace of diamonds holds the trick
+    assert explain_move(view, Action.parse("play 9H")) == (
+        "partner is winning the trick: play low, the nine of hearts"
+    )
+    state = _spades()
+    for text in ["play JS", "play QS", "play 9H", "play 9S", "play JC", "play AS", "play TH"]:
+        state.play(text)
+    state.play("play TS")
+    view = view_of(state, 0)
+    assert explain_move(view, Action.parse("play AD")) == (
+        "lead the ace of diamonds: it is the best diamond left"
+    )
+
+
+def test_cards_are_named_as_players_name_them() -> None:
+    jack_of_clubs = 2
+    assert card_words(jack_of_clubs) == "the jack of clubs"
+    assert card_words(jack_of_clubs, 0) == "the right bower"
+    assert card_words(jack_of_clubs, 3) == "the left bower"
+    assert card_words(23) == "the ace of spades"
+
+
+def test_the_hint_keeps_the_bots_own_reason_as_detail() -> None:
+    advice = advise(make_bot("pimc-basic", 0), _textbook_view("lead_trump_when_partner_made_it"))
+    assert advice.why.startswith("lead ")
+    assert "points avg over" in advice.detail
+
+
+def test_every_legal_move_of_every_profile_gets_words_or_the_bots_reason() -> None:
+    said = 0
+    for seed in range(60):
+        profile = PROFILES[seed % len(PROFILES)]
+        state = random_state(profile, seed, seed % 25)
+        if state.is_over:
+            continue
+        view = view_of(state, state.to_act)
+        for action in view.legal:
+            words = explain_move(view, action)
+            assert words is None or (words and "\n" not in words)
+            said += words is not None
+    assert said > 100

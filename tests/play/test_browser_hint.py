@@ -1,0 +1,51 @@
+"""The play page's hint in real Chromium says the move in a player's words (issue 25,
+item 5): no search numbers. A screenshot at 390x844 goes to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.served import EuchreServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path("test-artifacts") / "shots"
+OPENINGS = "pass:|order it up|order your partner up|pick it up|turn it down|call |lead |discard "
+
+
+def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
+    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_the_hint_on_the_table_page_reads_as_a_player_would_say_it(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(created["seats"][0]["url"])
+    page.wait_for_selector("#play-status[data-seq]")
+    page.locator("[data-action=sit]").click()
+    button = page.locator("#hint-button")
+    expect(button).to_be_visible(timeout=30_000)
+    button.click()
+    hint = page.locator("#hint")
+    expect(hint).to_have_text(
+        re.compile(r"^Hint: pimc: .+ \((" + OPENINGS + r").+\)$"), timeout=60_000
+    )
+    text = hint.inner_text()
+    assert "avg" not in text and not re.search(r"[+-]\d\.\d\d", text), text
+    path = artifacts / "hint-in-words-phone.png"
+    page.screenshot(path=str(path), full_page=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SHOTS / path.name)

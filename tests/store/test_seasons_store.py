@@ -1,0 +1,71 @@
+"""Seasons in storage, on SQLite and PostgreSQL: the migration that adds event tags and
+seasons keeps every event recorded before it (and its players) and can be taken back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from importlib import resources
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import select
+
+from euchre.store import events, seasons
+from euchre.store.db import Database
+from euchre.store.models import Entrant, Event, Season
+from euchre.tournament import EventConfig
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
+    database.migrate()
+    yield database
+    database.dispose()
+
+
+def _alembic(store: Database) -> Config:
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("euchre.store").joinpath("migrations"))
+    )
+    config.set_main_option("sqlalchemy.url", store.url.replace("%", "%%"))
+    return config
+
+
+def _migrate(store: Database, revision: str, *, down: bool) -> None:
+    config = _alembic(store)
+    with store.write_engine.connect() as connection:
+        config.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(config, revision)
+        connection.commit()
+
+
+def test_events_recorded_before_seasons_keep_their_players_and_get_no_tags(
+    store: Database,
+) -> None:
+    config = EventConfig(
+        name="Night 1", profile_id="tournament", format="winners_move_up", rounds=2, seed=3
+    )
+    with store.write() as session:
+        event = events.create_event(session, config=config, who="t")
+        for player in ("Ann Baker", "Bob Cole"):
+            events.add_entrant(session, event_id=event.id, player=events.NewPlayer(player), who="t")
+        event_id = event.id
+    _migrate(store, "0006_h17_members", down=True)  # as the database was before seasons
+    _migrate(store, "head", down=False)
+    with store.read() as session:
+        kept = session.get(Event, event_id)
+        assert kept is not None and kept.tags == []
+        names = session.scalars(select(Entrant.name).where(Entrant.event_id == event_id))
+        assert sorted(names) == ["Ann Baker", "Bob Cole"]
+        assert session.scalars(select(Season)).all() == []
+    with store.write() as session:
+        seasons.set_event_tags(session, event_id=event_id, tags=["League"], who="t")
+        seasons.create_season(
+            session, data={"name": "League", "tag": "league", "scoring": "total_points"}, who="t"
+        )
+    with store.read() as session:
+        season = seasons.list_seasons(session)[0]
+        assert [event.id for event in seasons.season_events(session, season)] == [event_id]
