@@ -262,6 +262,12 @@ def test_a_club_code_blocks_public_pages_until_typed(client: TestClient) -> None
     ann = member_id(client, "Ann Baker")
     short = client.put("/api/club/code", json={"code": "abc"})
     assert short.status_code == 400 and "4 to 40 characters" in short.json()["detail"]
+    season = client.post(
+        "/api/seasons",
+        json={"name": "Season 2027", "events": [event_id], "scoring": "total_points"},
+    )
+    assert season.status_code == 201, season.text
+    season_id = season.json()["id"]
     assert client.put("/api/club/code", json={"code": "Thursday 27"}).json() == {"club_only": True}
     # The director still sees everything.
     assert client.get(f"/members/{ann}").status_code == 200
@@ -273,11 +279,18 @@ def test_a_club_code_blocks_public_pages_until_typed(client: TestClient) -> None
         "/ratings",
         f"/events/{event_id}/results",
         f"/events/{event_id}/live",
+        f"/seasons/{season_id}",
+        f"/seasons/{season_id}/live",
     ):
         answer = client.get(path, follow_redirects=False)
         assert answer.status_code == 303, path
         assert answer.headers["location"].startswith("/club?next=")
-    for path in (f"/api/members/{ann}/history", "/api/ratings", f"/api/members/{ann}"):
+    for path in (
+        f"/api/members/{ann}/history",
+        "/api/ratings",
+        f"/api/members/{ann}",
+        f"/api/seasons/{season_id}/standings",
+    ):
         refused = client.get(path)
         assert refused.status_code == 401 and "/club" in refused.json()["detail"], path
     wrong = client.post("/club", data={"code": "Friday 27", "next": f"/members/{ann}"})
@@ -290,6 +303,7 @@ def test_a_club_code_blocks_public_pages_until_typed(client: TestClient) -> None
     assert client.get(f"/members/{ann}").status_code == 200
     assert client.get(f"/api/members/{ann}/history").status_code == 200
     assert client.get(f"/events/{event_id}/results").status_code == 200
+    assert client.get(f"/api/seasons/{season_id}/standings").status_code == 200
     # Another address is never where the code's page sends a visitor.
     elsewhere = client.post(
         "/club", data={"code": "Thursday 27", "next": "//evil.example"}, follow_redirects=False
