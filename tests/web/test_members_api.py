@@ -241,6 +241,8 @@ def test_contact_details_are_shown_to_the_director_only(client: TestClient) -> N
         for secret in secrets:
             assert secret not in answer.text, (path, secret)
     public = client.get(f"/api/members/{ann['id']}").json()
+    rating = public.pop("rating")  # her rating from the night's game (docs/season.md)
+    assert rating["games"] == 1 and rating["provisional"] is True
     assert public == {"id": ann["id"], "name": "Ann Baker", "active": True, "players": 1}
     assert client.get("/api/members/roster.csv").status_code == 401
     assert client.post("/api/members", json={"name": "Eve"}).status_code == 401

@@ -13,8 +13,10 @@ from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 
-from euchre.store import members
+from euchre.store import history, members
 from euchre.store.models import Member, MemberMerge
+from euchre.web.api_history import RatingOut, rating_out
+from euchre.web.club_gate import require_club
 from euchre.web.deps import (
     database,
     director_for_read,
@@ -60,6 +62,8 @@ class MemberOut(BaseModel):
     email: str | None = None
     phone: str | None = None
     notes: str | None = None
+    rating: RatingOut | None = None
+    """The member's rating from every recorded game (``GET /api/members/{id}`` only)."""
 
 
 class MergeIn(BaseModel):
@@ -185,14 +189,21 @@ def undo_merge(request: Request, director: Writer, merge_id: Id, body: UndoIn) -
         return merge_out(merge)
 
 
-@router.get("/members/{member_id}", response_model_exclude_none=True)
+@router.get(
+    "/members/{member_id}",
+    response_model_exclude_none=True,
+    dependencies=[Depends(require_club)],
+)
 def get_member(request: Request, member_id: Id) -> MemberOut:
-    """One member (contact details only to the director)."""
+    """One member (contact details only to the director), with his rating from every
+    recorded game (docs/season.md, "Ratings on the pages")."""
     director = optional_director(request) is not None
     with database(request).read() as session:
         member = members.get_member(session, member_id=member_id)
         count = members.players_of(session, member_ids=[member.id])[member.id]
-        return member_out(member, director=director, players=count)
+        shown = member_out(member, director=director, players=count)
+        shown.rating = rating_out(history.member_rating(session, member_id=member.id))
+        return shown
 
 
 @router.put("/members/{member_id}", response_model_exclude_none=True)

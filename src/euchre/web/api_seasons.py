@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from euchre.season_printing import season_table_pdf
 from euchre.store import seasons
 from euchre.web import convert
+from euchre.web.club_gate import require_club
 from euchre.web.deps import database, director_for_read, director_for_write, download
 from euchre.web.schemas import ErrorOut, EventOut
 from euchre.web.security import DirectorSession
@@ -26,6 +27,8 @@ _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
 }
 router = APIRouter(prefix="/api", tags=["seasons"], responses=_errors)
+ClubOnly = Depends(require_club)
+"""The public reads ask for the club code when the club set one (docs/season.md)."""
 Reader = Annotated[DirectorSession, Depends(director_for_read)]
 Writer = Annotated[DirectorSession, Depends(director_for_write)]
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
@@ -80,7 +83,7 @@ def _refused(error: seasons.SeasonDefinitionError) -> HTTPException:
     return HTTPException(status_code=422, detail=str(error))
 
 
-@router.get("/seasons")
+@router.get("/seasons", dependencies=[ClubOnly])
 def list_seasons(request: Request) -> list[dict[str, Any]]:
     """Every season, newest first (public)."""
     with database(request).read() as session:
@@ -121,7 +124,7 @@ def restore_seasons(
         raise _refused(error) from None
 
 
-@router.get("/seasons/{season_id}")
+@router.get("/seasons/{season_id}", dependencies=[ClubOnly])
 def get_season(request: Request, season_id: Id) -> dict[str, Any]:
     """One season's definition (public)."""
     with database(request).read() as session:
@@ -135,7 +138,7 @@ def delete_season(request: Request, director: Writer, season_id: Id) -> None:
         seasons.delete_season(session, season_id=season_id, who=director.name)
 
 
-@router.get("/seasons/{season_id}/standings")
+@router.get("/seasons/{season_id}/standings", dependencies=[ClubOnly])
 def season_standings(request: Request, season_id: Id) -> dict[str, Any]:
     """The season table now (public): ``rows`` of member, rank (shared by ties; null for a
     member who does not qualify), points, games, nights, qualified, movement since the last
@@ -144,7 +147,7 @@ def season_standings(request: Request, season_id: Id) -> dict[str, Any]:
         return seasons.standings_json(seasons.season_standings(session, season_id=season_id))
 
 
-@router.get("/seasons/{season_id}/standings.csv")
+@router.get("/seasons/{season_id}/standings.csv", dependencies=[ClubOnly])
 def season_standings_csv(request: Request, season_id: Id) -> Response:
     """The season table as CSV (public)."""
     with database(request).read() as session:
@@ -152,7 +155,7 @@ def season_standings_csv(request: Request, season_id: Id) -> Response:
     return download(text.encode("utf-8"), "text/csv; charset=utf-8", f"season-{season_id}.csv")
 
 
-@router.get("/seasons/{season_id}/standings.json")
+@router.get("/seasons/{season_id}/standings.json", dependencies=[ClubOnly])
 def season_standings_file(request: Request, season_id: Id) -> Response:
     """The season table as a JSON file to save (public)."""
     with database(request).read() as session:
@@ -170,7 +173,7 @@ def season_pdf_bytes(request: Request, season_id: int) -> bytes:
         return season_table_pdf(seasons.printable_table(standings))
 
 
-@router.get("/seasons/{season_id}/standings.pdf")
+@router.get("/seasons/{season_id}/standings.pdf", dependencies=[ClubOnly])
 def season_standings_pdf(request: Request, season_id: Id) -> Response:
     """The season table as a PDF to print (public)."""
     pdf = season_pdf_bytes(request, season_id)

@@ -148,14 +148,17 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
     from euchre.web.api import router as api_router
+    from euchre.web.api_history import router as history_api_router
     from euchre.web.api_members import router as members_api_router
     from euchre.web.api_seasons import router as seasons_api_router
+    from euchre.web.club_gate import router as club_gate_router
     from euchre.web.pages_audit import router as audit_router
     from euchre.web.pages_auth import router as auth_router
     from euchre.web.pages_correction import router as correction_router
     from euchre.web.pages_dashboard import router as dashboard_router
     from euchre.web.pages_director import router as director_router
     from euchre.web.pages_events import router as events_router
+    from euchre.web.pages_history import router as history_router
     from euchre.web.pages_members import router as members_router
     from euchre.web.pages_penalties import router as penalties_router
     from euchre.web.pages_players import router as players_router
@@ -171,8 +174,11 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.include_router(_table_routes(), include_in_schema=False)
     for router in (
         api_router,
+        history_api_router,
         members_api_router,
         seasons_api_router,
+        club_gate_router,
+        history_router,
         auth_router,
         audit_router,
         dashboard_router,

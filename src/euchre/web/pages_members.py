@@ -14,7 +14,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from euchre.store import members
+from euchre.store import club_code, history, members
 from euchre.store.errors import StoreError
 from euchre.web.deps import database
 from euchre.web.director_forms import Checkbox, DirectorForm, FileForm, require_director, whole
@@ -60,6 +60,8 @@ def roster_page(
     with database(request).read() as session:
         roster = members.list_members(session)
         counts = members.players_of(session, member_ids=[member.id for member in roster])
+        ratings = history.club_ratings(session)
+        club_only = club_code.club_code_set(session) is not None
         everyone = {
             member.id: member.name for member in members.list_members(session, include_merged=True)
         }
@@ -74,7 +76,14 @@ def roster_page(
             }
             for merge in members.list_merges(session)
         ]
-        rows = [{**members.member_json(member), "players": counts[member.id]} for member in roster]
+        rows = [
+            {
+                **members.member_json(member),
+                "players": counts[member.id],
+                "rating": ratings.rating(member.id),
+            }
+            for member in roster
+        ]
     form_id, message, typed = refused or ("", "", {})
     context: dict[str, Any] = {
         "title": "Members",
@@ -85,6 +94,7 @@ def roster_page(
         "refused_form": form_id,
         "refused_message": message,
         "typed": typed,
+        "club_only": club_only,
     }
     return render(request, "pages/director/members.html", context, status=status)
 

@@ -22,6 +22,7 @@ from euchre.store.errors import (
 from euchre.store.models import Round
 from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot
+from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
 from euchre.web.pages_dashboard import prizes_view, standings_rows
@@ -277,12 +278,16 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
 @router.get("/events/{event_id}/live", response_class=HTMLResponse)
 def live_page(request: Request, event_id: int) -> Response:
     """Standings in large type for a projector; refreshes itself every 10 seconds."""
+    if (gate := club_gate(request)) is not None:
+        return gate
     return render(request, "pages/public/live.html", _live_context(request, event_id))
 
 
 @router.get("/events/{event_id}/results", response_class=HTMLResponse)
 def results_page(request: Request, event_id: int) -> Response:
     """The read-only results: standings, prizes, the pot, every round's seating and scores."""
+    if (gate := club_gate(request)) is not None:
+        return gate
     with database(request).read() as session:
         event = events.get_event(session, event_id=event_id)
         snapshot = display_snapshot(session, event)

@@ -20,6 +20,7 @@ from euchre.engine.errors import EuchreError
 from euchre.store import events, seasons
 from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.tournament.season import SeasonScoring, SeasonTieBreak
+from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, optional_director
 from euchre.web.director_forms import DirectorForm, comma_list, require_director, whole
 from euchre.web.page_helpers import page_director
@@ -257,6 +258,8 @@ def _table_context(request: Request, season_id: int) -> dict[str, Any]:
 @router.get("/seasons", response_class=HTMLResponse)
 def seasons_list(request: Request) -> Response:
     """Every season (public)."""
+    if (gate := club_gate(request)) is not None:
+        return gate
     with database(request).read() as session:
         shown = [seasons.season_json(season) for season in seasons.list_seasons(session)]
     context = {"title": "Seasons", "seasons": shown, "director": optional_director(request)}
@@ -267,6 +270,8 @@ def seasons_list(request: Request) -> Response:
 def season_page(request: Request, season_id: int) -> Response:
     """The season table (public; made for a phone): rank, name, points, nights counted and
     movement since the last night."""
+    if (gate := club_gate(request)) is not None:
+        return gate
     return render(request, "pages/public/season.html", _table_context(request, season_id))
 
 
@@ -277,6 +282,8 @@ _PROJECTOR_ROWS = 20
 @router.get("/seasons/{season_id}/live", response_class=HTMLResponse)
 def season_live(request: Request, season_id: int) -> Response:
     """The season table in large type for a projector (refreshes itself)."""
+    if (gate := club_gate(request)) is not None:
+        return gate
     context = _table_context(request, season_id)
     lines = context["lines"]
     columns = min(3, max(1, -(-len(lines) // _PROJECTOR_ROWS)))

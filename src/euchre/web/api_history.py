@@ -1,0 +1,307 @@
+"""A member's history and the club's ratings in the JSON API, and the history as a CSV file.
+
+Public (names only, never contact details), behind the club code when the club set one
+(docs/season.md, "A member's history", "Ratings on the pages", "Club-only pages").
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from pydantic import BaseModel, BeforeValidator, ConfigDict, TypeAdapter
+
+from euchre.store import history
+from euchre.store.members import list_members
+from euchre.tournament.ratings import MemberRating
+from euchre.web.club_gate import require_club
+from euchre.web.deps import database, download
+from euchre.web.schemas import ErrorOut
+
+__all__ = ["HistoryOut", "RatingOut", "history_query", "rating_out", "router"]
+
+_errors: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorOut} for status in (400, 401, 404, 422)
+}
+router = APIRouter(
+    prefix="/api", tags=["members"], responses=_errors, dependencies=[Depends(require_club)]
+)
+Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
+_Read = ConfigDict(from_attributes=True)
+
+
+class RatingOut(BaseModel):
+    """A member's rating: the belief ``mu`` ± ``sigma``, the number shown
+    (``display`` = mu − 3·sigma), the games it rests on, and ``provisional`` until 10."""
+
+    mu: float
+    sigma: float
+    display: float
+    games: int
+    provisional: bool
+
+
+def rating_out(rating: MemberRating) -> RatingOut:
+    """A rating as the API shows it (3 decimals)."""
+    return RatingOut(
+        mu=round(rating.mu, 3),
+        sigma=round(rating.sigma, 3),
+        display=round(rating.display, 3),
+        games=rating.games,
+        provisional=rating.provisional,
+    )
+
+
+class HistoryGameOut(BaseModel):
+    """One game from the member's side (``result``: won, lost or level)."""
+
+    model_config = _Read
+    event_id: int
+    event_name: str
+    date: datetime.date
+    sheet: str
+    stage: str
+    round: int
+    table: int
+    partner_id: int | None
+    partner: str | None
+    opponent_ids: list[int | None]
+    opponents: list[str]
+    points: int
+    points_against: int
+    result: str
+    lone_hands: int
+    euchres: int
+    penalty_points: int
+    penalties: int
+    computer: bool
+
+
+class TotalsOut(BaseModel):
+    """What the games shown add up to, with the events they were played at and the prizes
+    and cups won there (``prize_cents``: the money of both)."""
+
+    model_config = _Read
+    games: int
+    won: int
+    lost: int
+    level: int
+    points: int
+    points_against: int
+    lone_hands: int
+    euchres: int
+    penalty_points: int
+    penalties: int
+    events: int
+    prizes: int
+    cups: int
+    prize_cents: int
+
+
+class AwardOut(BaseModel):
+    """A prize (``kind`` "prize", ``place`` as the prize list shows it) or the euchred cup."""
+
+    model_config = _Read
+    event_id: int
+    event_name: str
+    date: datetime.date
+    kind: str
+    place: str
+    amount_cents: int
+
+
+class MetOut(BaseModel):
+    """A partner or opponent and how those games went for the member."""
+
+    model_config = _Read
+    member_id: int | None
+    name: str
+    games: int
+    won: int
+    lost: int
+    level: int
+    points: int
+    points_against: int
+
+
+class HistoryOut(BaseModel):
+    """A member's history: the games (filtered, sorted), totals, awards, the partners and
+    opponents met most (most games first), and the sheets he played (for filters)."""
+
+    model_config = _Read
+    member_id: int
+    name: str
+    games: list[HistoryGameOut]
+    totals: TotalsOut
+    awards: list[AwardOut]
+    partners: list[MetOut]
+    opponents: list[MetOut]
+    sheets: list[str]
+
+
+def _empty_is_none(value: object) -> object:
+    """A filter left empty on the page's form (``since=``) is no filter."""
+    return None if value == "" else value
+
+
+class HistoryQuery(BaseModel):
+    """The filters and order of a history, as query parameters (empty: no filter)."""
+
+    sheet: Annotated[str | None, BeforeValidator(_empty_is_none)] = None
+    partner: Annotated[int | None, BeforeValidator(_empty_is_none)] = None
+    since: Annotated[datetime.date | None, BeforeValidator(_empty_is_none)] = None
+    until: Annotated[datetime.date | None, BeforeValidator(_empty_is_none)] = None
+    sort: history.HistorySort = history.HistorySort.DATE
+    order: Literal["asc", "desc"] = "asc"
+
+
+def history_query(query: HistoryQuery) -> tuple[history.HistoryFilter, history.HistorySort, bool]:
+    """The store's filter, sort and direction for ``query``."""
+    wanted = history.HistoryFilter(
+        sheet=query.sheet or None, partner=query.partner, since=query.since, until=query.until
+    )
+    return wanted, query.sort, query.order == "desc"
+
+
+def read_history(request: Request, member_id: int, query: HistoryQuery) -> history.MemberHistory:
+    """The history the API, the CSV file and the member's page show."""
+    wanted, sort, descending = history_query(query)
+    with database(request).read() as session:
+        return history.member_history(
+            session, member_id=member_id, wanted=wanted, sort=sort, descending=descending
+        )
+
+
+_HISTORY_JSON = TypeAdapter(history.MemberHistory)
+"""The store's history written as JSON straight from its dataclasses: the shape of
+:class:`HistoryOut` (the schema the API documents), without validating a thousand games a
+second time on the way out (docs/season.md, the bench's figures)."""
+
+
+def history_json(found: history.MemberHistory, *, indent: int | None = None) -> bytes:
+    """``found`` as the API's JSON."""
+    return _HISTORY_JSON.dump_json(found, indent=indent)
+
+
+@router.get("/members/{member_id}/history", response_model=HistoryOut)
+def member_history(
+    request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
+) -> Response:
+    """Every game the member played: partner, opponents, points, lone hands, euchres and
+    penalties, filtered by ``sheet``, ``partner`` (member id), ``since`` and ``until``
+    (dates), sorted by ``sort`` (date, points, margin, event) in ``order`` (asc, desc)."""
+    found = read_history(request, member_id, query)
+    return Response(history_json(found), media_type="application/json")
+
+
+CSV_COLUMNS = (
+    "date",
+    "event_id",
+    "event",
+    "sheet",
+    "stage",
+    "round",
+    "table",
+    "partner",
+    "opponents",
+    "points",
+    "points_against",
+    "result",
+    "lone_hands",
+    "euchres",
+    "penalty_points",
+    "penalties",
+    "computer",
+)
+
+
+def history_csv(found: history.MemberHistory) -> str:
+    """The games of a history as CSV (UTF-8 text, one game a row, opponents joined by " & ")."""
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for game in found.games:
+        writer.writerow(
+            [
+                game.date.isoformat(),
+                game.event_id,
+                game.event_name,
+                game.sheet,
+                game.stage,
+                game.round,
+                game.table,
+                game.partner or "",
+                " & ".join(game.opponents),
+                game.points,
+                game.points_against,
+                game.result,
+                game.lone_hands,
+                game.euchres,
+                game.penalty_points,
+                game.penalties,
+                "yes" if game.computer else "no",
+            ]
+        )
+    return buffer.getvalue()
+
+
+@router.get("/members/{member_id}/history.csv")
+def member_history_csv(
+    request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
+) -> Response:
+    """The member's history (same filters and order) as a CSV file."""
+    found = read_history(request, member_id, query)
+    return download(
+        history_csv(found).encode("utf-8"),
+        "text/csv; charset=utf-8",
+        f"history-{member_id}.csv",
+    )
+
+
+@router.get("/members/{member_id}/history.json")
+def member_history_json(
+    request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
+) -> Response:
+    """The member's history (same filters and order) as a JSON file to save."""
+    found = read_history(request, member_id, query)
+    return download(
+        history_json(found, indent=1),
+        "application/json",
+        f"history-{member_id}.json",
+    )
+
+
+class RatedMemberOut(BaseModel):
+    """A line of the club's ratings list."""
+
+    member_id: int
+    name: str
+    rank: int
+    rating: RatingOut
+
+
+def ratings_list(request: Request) -> list[RatedMemberOut]:
+    """Every member on the roster with a rated game, highest displayed rating first (the
+    list the page shows)."""
+    with database(request).read() as session:
+        table = history.club_ratings(session)
+        names = {member.id: member.name for member in list_members(session)}
+    rated = [rating for rating in table.ranked() if rating.member_id in names]
+    return [
+        RatedMemberOut(
+            member_id=rating.member_id,
+            name=names[rating.member_id],
+            rank=place,
+            rating=rating_out(rating),
+        )
+        for place, rating in enumerate(rated, start=1)
+    ]
+
+
+@router.get("/ratings")
+def club_ratings(request: Request) -> list[RatedMemberOut]:
+    """The club's ratings, highest displayed rating (mu − 3·sigma) first."""
+    return ratings_list(request)
