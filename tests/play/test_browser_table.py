@@ -263,6 +263,12 @@ def _walk_the_replay(page: Page, final: dict[str, Any], artifacts: Path) -> None
     expect(page.locator("#replay")).to_have_attribute("data-hand", "1")
     expect(page.locator("#replay")).to_have_attribute("data-step", "0")
     expect(page.locator("#replay-review .review-hands li")).to_have_count(4)
+    # Step 0 shows each seat's five cards as dealt, the dealer's line marked.
+    seats = page.locator("#replay-table .review-hands li")
+    expect(seats).to_have_count(4)
+    for seat in range(4):
+        expect(seats.nth(seat).locator(".card")).to_have_count(5)
+    expect(seats.filter(has_text="(dealer)")).to_have_count(1)
     page.click("#replay-next")
     expect(page.locator("#replay")).to_have_attribute("data-step", "1")
     expect(page.locator("#replay-now")).to_contain_text("Trick 1")

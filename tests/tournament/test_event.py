@@ -25,6 +25,7 @@ from euchre.tournament import (
     preset_config,
     validate_result,
 )
+from euchre.tournament.model import StandingRow, Tally
 from euchre.tournament.standings import split_cents
 
 from .helpers import first_side_wins, play_out, players, random_results
@@ -471,3 +472,35 @@ def test_snapshot_to_json_is_plain_json() -> None:
     assert data["standings"][0]["rank"] == 1
     assert data["side_pot"]["total_cents"] == 0
     assert data["penalties"][0]["outcome"] == "continue"  # the first offence is a warning
+
+
+def test_tallies_add_count_by_count_and_a_standing_row_adds_as_its_tally() -> None:
+    """The standings' running totals and a season's member who stood twice in one night (withdrawn,
+    then added again) add up through the one ``Tally`` addition: every count, nothing else."""
+    game = Tally(points=5, games_played=1, games_won=1, lone_hands=1, points_against=3)
+    row = StandingRow(
+        points=7,
+        games_played=2,
+        euchres=1,
+        sit_outs=1,
+        penalty_points=-2,
+        computer_games=1,
+        rank=3,
+        competitor_id="4",
+        name="Ann Baker",
+        members=("4",),
+    )
+    total = game + row
+    assert type(total) is Tally
+    assert total == Tally(
+        points=12,
+        games_played=3,
+        games_won=1,
+        lone_hands=1,
+        euchres=1,
+        points_against=3,
+        sit_outs=1,
+        penalty_points=-2,
+        computer_games=1,
+    )
+    assert Tally() + game == game

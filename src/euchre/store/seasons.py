@@ -31,7 +31,7 @@ from euchre.store.events import get_event, list_entrants
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season
 from euchre.store.names import check_name, name_key
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.model import EventSnapshot, StandingRow
+from euchre.tournament.model import EventSnapshot, StandingRow, Tally
 from euchre.tournament.season import (
     GameRecord,
     NightResult,
@@ -346,15 +346,14 @@ def _key_event(key: str) -> int:
 
 
 @dataclass
-class _Tally:
+class _MemberNight:
+    """One member's night as it adds up: the name and team played under, the best place, and
+    the counts of every standings line the member stood in."""
+
     name: str
     unit: str
-    points: int = 0
-    games: int = 0
-    games_won: int = 0
-    lone_hands: int = 0
-    euchres: int = 0
-    place: int = 0
+    place: int
+    counts: Tally
 
 
 def _members_of(
@@ -388,7 +387,7 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
         str(entrant.number): entrant for entrant in list_entrants(session, event_id=event.id)
     }
     names = _member_names(session, entrants.values())
-    tallies: dict[int, _Tally] = {}
+    tallies: dict[int, _MemberNight] = {}
     for row in snapshot.standings:
         if not _played(row):
             continue
@@ -400,26 +399,21 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
             member = entrant.member_id
             tally = tallies.get(member)
             if tally is None:
-                tally = tallies[member] = _Tally(names.get(member, entrant.name), unit)
-                tally.place = row.rank
+                tallies[member] = _MemberNight(names.get(member, entrant.name), unit, row.rank, row)
             else:  # the same member entered twice (withdrawn, then added again)
                 tally.place = min(tally.place, row.rank)
-            tally.points += row.points
-            tally.games += row.games_played
-            tally.games_won += row.games_won
-            tally.lone_hands += row.lone_hands
-            tally.euchres += row.euchres
+                tally.counts += row
     records = _game_records(session, event, snapshot, entrants)
     night_results = tuple(
         NightResult(
             member_id=member,
             name=tally.name,
-            points=tally.points,
-            games=tally.games,
-            games_won=min(tally.games_won, tally.games),
+            points=tally.counts.points,
+            games=tally.counts.games_played,
+            games_won=min(tally.counts.games_won, tally.counts.games_played),
             place=max(tally.place, 1),
-            lone_hands=tally.lone_hands,
-            euchres=tally.euchres,
+            lone_hands=tally.counts.lone_hands,
+            euchres=tally.counts.euchres,
             game_records=tuple(records.get(member, ())),
             unit=tally.unit,
         )

@@ -13,7 +13,7 @@ This module is a contract shared with storage and the web app: fields are only e
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -497,6 +497,16 @@ class Tally(JsonCodec):
     penalty_points: int = 0
     computer_games: Annotated[int, OMIT_FALSE] = 0
     """Games a computer player played for this competitor (a player absent online)."""
+
+    def __add__(self, other: Tally) -> Tally:
+        """Both tallies' counts added, count by count (a :class:`StandingRow` adds as its
+        tally): a game to a competitor's running total, or a member's lines in one event."""
+        return Tally(
+            **{
+                count.name: getattr(self, count.name) + getattr(other, count.name)
+                for count in fields(Tally)
+            }
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -63,10 +63,7 @@ class Ledger:
             self.tallies[unit] = Tally()
             self.by_round[unit] = {}
             self.order.append(unit)
-        total = _counts(self.tallies[unit])
-        self.tallies[unit] = Tally(
-            **{name: total[name] + value for name, value in _counts(game).items()}
-        )
+        self.tallies[unit] += game
         rounds = self.by_round[unit]
         rounds[round_number] = rounds.get(round_number, 0) + game.points
 

@@ -52,6 +52,19 @@ window.EuchreCards = (function () {
     return text === "pass" || text.startsWith("order") || text.startsWith("call") || text === "defend alone" || text === "fold" || text.startsWith("go under") || text.startsWith("discard");
   }
 
+  // One seat's line of a hand (the review's hands as dealt, the replay's cards still held):
+  // the seat's name, "(dealer)" for the dealer, then its cards.
+  function seatLine(seat, name, isDealer, cards) {
+    const li = document.createElement("li");
+    li.dataset.seat = String(seat);
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = name + (isDealer ? " (dealer)" : "");
+    li.append(who, " ");
+    cards.forEach((code) => li.append(cardSpan(code, "reviewCard"), " "));
+    return li;
+  }
+
   // A finished hand: its four hands as dealt, the up-card, the bids and the tricks.
   // `hand` is a view's `last_hand` or a replay page's hand; `nameOf(seat)` names a seat.
   function review(box, hand, nameOf, summary) {
@@ -74,16 +87,7 @@ window.EuchreCards = (function () {
     const hands = document.createElement("ul");
     hands.className = "review-hands";
     hands.setAttribute("aria-label", "The four hands as dealt");
-    (hand.hands || []).forEach((cards, seat) => {
-      const li = document.createElement("li");
-      li.dataset.seat = String(seat);
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = nameOf(seat) + (seat === hand.dealer ? " (dealer)" : "");
-      li.append(who, " ");
-      cards.forEach((code) => li.append(cardSpan(code, "reviewCard"), " "));
-      hands.append(li);
-    });
+    (hand.hands || []).forEach((cards, seat) => hands.append(seatLine(seat, nameOf(seat), seat === hand.dealer, cards)));
     box.append(hands);
     const tricks = document.createElement("ol");
     tricks.className = "review-tricks";
@@ -102,5 +106,5 @@ window.EuchreCards = (function () {
     box.append(tricks);
   }
 
-  return { SUITS, SUIT_WORDS, SUIT_NAMES, cardText, cardLabel, cardSpan, suitSpan, bidLabel, isBid, isRed, review };
+  return { SUITS, SUIT_WORDS, SUIT_NAMES, cardText, cardLabel, cardSpan, suitSpan, bidLabel, isBid, isRed, review, seatLine };
 })();

@@ -52,18 +52,11 @@
     const list = document.createElement("ul");
     list.className = "review-hands";
     h.hands.forEach((cards, seat) => {
-      const li = document.createElement("li");
-      li.dataset.seat = String(seat);
-      const who = document.createElement("span");
-      who.className = "who";
-      who.textContent = nameOf(seat) + (seat === h.dealer ? " (dealer)" : "");
-      li.append(who, " ");
       let held = cards;
       if (step > 0 && discard && discard.seat === seat) {
         held = cards.concat(ordered ? [h.up_card] : []).filter((code) => code !== discard.action.split(" ")[1]);
       }
-      held.filter((code) => !played.has(code)).forEach((code) => li.append(C.cardSpan(code, "reviewCard"), " "));
-      list.append(li);
+      list.append(C.seatLine(seat, nameOf(seat), seat === h.dealer, held.filter((code) => !played.has(code))));
     });
     box.append(list);
     const now = document.createElement("p");
