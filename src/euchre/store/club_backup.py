@@ -27,7 +27,7 @@ from euchre.store.errors import ConflictError, StoreError
 from euchre.store.members import MemberFields, create_member, list_members, list_merges
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Season
 from euchre.store.names import name_key
-from euchre.store.seasons import SEASONS_BACKUP_FORMAT, restore_season, seasons_backup
+from euchre.store.seasons import restore_season, seasons_backup
 from euchre.tournament.codec import validation_message
 
 __all__ = [
@@ -182,7 +182,7 @@ class _SeasonEntry(BaseModel):
 
 
 class _SeasonsPart(_Part):
-    format: Literal["euchre-seasons-backup/1"] = SEASONS_BACKUP_FORMAT
+    format: Literal["euchre-seasons-backup/1"] = "euchre-seasons-backup/1"
     seasons: list[_SeasonEntry] = []
     created_at: dict[str, datetime] = {}
 
