@@ -204,6 +204,7 @@ def _nothing_written(client: TestClient) -> None:
             "events.0.entrants.2.member_id",
         ),
         (lambda data: data["seasons"]["seasons"][0].update(events=None), "seasons.seasons.0"),
+        (lambda data: data["members"][0].update(merged_into=9), "members.0.merged_into"),
         (lambda data: data["members"][3].update(email="not an address"), "members.3"),
         (
             lambda data: data["seasons"]["seasons"][1].update(scoring="most_wins"),

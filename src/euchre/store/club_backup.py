@@ -256,6 +256,18 @@ def _check_references(backup: ClubBackupFile) -> None:
                         f"members.{index}.merges.{row}.players.{place}",
                         f"no player {player.number} in event {player.event} of the file",
                     )
+    into = {member.id: member.merged_into for member in backup.members}
+    for index, member in enumerate(backup.members):
+        chain = {member.id}
+        kept = into[member.id]
+        while kept is not None:
+            if kept in chain:
+                raise _refuse(
+                    f"members.{index}.merged_into",
+                    "the merges go round in a circle (each member is merged into another)",
+                )
+            chain.add(kept)
+            kept = into[kept]
     seen: set[int] = set()
     for index, season in enumerate(backup.seasons.seasons):
         if season.id in seen:
