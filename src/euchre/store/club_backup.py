@@ -256,10 +256,21 @@ def _check_references(backup: ClubBackupFile) -> None:
                         f"members.{index}.merges.{row}.players.{place}",
                         f"no player {player.number} in event {player.event} of the file",
                     )
-    into = {member.id: member.merged_into for member in backup.members}
+    _check_merge_circles(backup)
+    seen: set[int] = set()
+    for index, season in enumerate(backup.seasons.seasons):
+        if season.id in seen:
+            raise _refuse(f"seasons.seasons.{index}.id", f"season {season.id} is listed twice")
+        seen.add(season.id)
+
+
+def _check_merge_circles(backup: ClubBackupFile) -> None:
+    """No member is merged, through others, into himself (a name would never find its
+    member: the store follows ``merged_into`` to the member kept)."""
+    merged_into = {member.id: member.merged_into for member in backup.members}
     for index, member in enumerate(backup.members):
         chain = {member.id}
-        kept = into[member.id]
+        kept = merged_into[member.id]
         while kept is not None:
             if kept in chain:
                 raise _refuse(
@@ -267,12 +278,7 @@ def _check_references(backup: ClubBackupFile) -> None:
                     "the merges go round in a circle (each member is merged into another)",
                 )
             chain.add(kept)
-            kept = into[kept]
-    seen: set[int] = set()
-    for index, season in enumerate(backup.seasons.seasons):
-        if season.id in seen:
-            raise _refuse(f"seasons.seasons.{index}.id", f"season {season.id} is listed twice")
-        seen.add(season.id)
+            kept = merged_into[kept]
 
 
 # --- restoring -------------------------------------------------------------------------------
