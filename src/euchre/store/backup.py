@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -57,6 +58,7 @@ __all__ = [
     "BACKUP_FORMAT",
     "BackupFile",
     "backup_event",
+    "restore_backup",
     "restore_event",
     "results_json",
     "standings_csv",
@@ -257,6 +259,9 @@ class _EntrantPart(_Part):
     checked_in: bool = True
     arrival_round: Int32 = 1
     withdrawal_round: Int32 | None = None
+    member_id: Int32 | None = None
+    """The club's member the player was (this database's id): a club backup restores the
+    link through its members' new ids; an event restored alone links by name."""
 
 
 class _RoundPart(_Part):
@@ -427,7 +432,20 @@ def _restore_online_table(session: Session, event_id: int, row: _OnlineTablePart
 
 def restore_event(session: Session, *, data: Any, who: str) -> Event:
     """Rebuild an event from :func:`backup_event`'s JSON as a new event (all or nothing)."""
-    backup = _read_backup(data)
+    return restore_backup(session, backup=_read_backup(data), who=who)
+
+
+def restore_backup(
+    session: Session,
+    *,
+    backup: BackupFile,
+    who: str,
+    member_ids: Mapping[int, int] | None = None,
+) -> Event:
+    """Rebuild a validated backup as a new event. Alone (``member_ids`` None) its players
+    are linked to the club's members by name and the event is dated today; as part of a
+    club's backup, ``member_ids`` maps the backup's member ids to the restored members' and
+    the event keeps its creation time (a season's night date, a history's date)."""
     config = backup.event.config
     event = Event(
         name=backup.event.name or config.name,
@@ -436,10 +454,21 @@ def restore_event(session: Session, *, data: Any, who: str) -> Event:
         revision=1,
         tags=tidy_tags(backup.event.tags),
     )
+    if member_ids is not None and backup.event.created_at is not None:
+        event.created_at = backup.event.created_at
     session.add(event)
     session.flush()
     for entrant in backup.entrants:
-        session.add(Entrant(event_id=event.id, **_columns(entrant)))
+        old_member = entrant.member_id
+        session.add(
+            Entrant(
+                event_id=event.id,
+                **_columns(entrant, leave_out=("member_id",)),
+                member_id=(
+                    None if member_ids is None or old_member is None else member_ids.get(old_member)
+                ),
+            )
+        )
     for started in backup.rounds:
         session.add(Round(event_id=event.id, **_columns(started)))
     session.flush()

@@ -55,6 +55,7 @@ __all__ = [
     "list_seasons",
     "number_ranges",
     "printable_table",
+    "restore_season",
     "restore_seasons",
     "scoring_words",
     "season_definition",
@@ -206,15 +207,48 @@ def create_season(session: Session, *, data: Mapping[str, Any], who: str) -> Sea
     """Keep a new season (``data`` as ``POST /api/seasons`` takes it). A bad definition
     raises :class:`SeasonDefinitionError` naming the field; a name already used,
     ``ConflictError``. Nothing is kept unless all is well."""
-    try:
-        name = check_name(str(data.get("name", "")), "season name")
-    except StoreError as error:
-        raise SeasonDefinitionError(f"name: {error}") from None
+    name = _season_name(data)
     try:
         definition = _definition({**data, "name": name})
         event_ids, tag = _events_choice(session, data)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
+    return _keep_season(session, name, definition, event_ids, tag, who)
+
+
+def restore_season(
+    session: Session, *, data: Mapping[str, Any], event_ids: list[int] | None, who: str
+) -> Season:
+    """Keep a season of a club's backup: ``data`` as :func:`create_season` takes it (its
+    ``events`` and ``tag`` aside), ``event_ids`` its events' ids in this database (None: it
+    takes its events by ``tag``). The ids may be none: a season whose chosen events were all
+    deleted before the backup keeps its definition and shows an empty table, as it did."""
+    if event_ids is None:
+        return create_season(session, data=data, who=who)
+    name = _season_name(data)
+    try:
+        definition = _definition({**data, "name": name})
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
+    return _keep_season(session, name, definition, sorted(set(event_ids)), None, who)
+
+
+def _season_name(data: Mapping[str, Any]) -> str:
+    try:
+        return check_name(str(data.get("name", "")), "season name")
+    except StoreError as error:
+        raise SeasonDefinitionError(f"name: {error}") from None
+
+
+def _keep_season(
+    session: Session,
+    name: str,
+    definition: SeasonDefinition,
+    event_ids: list[int] | None,
+    tag: str | None,
+    who: str,
+) -> Season:
+    """Store a checked season (``ConflictError`` when its name is used), with an audit line."""
     taken = session.scalar(select(Season).where(Season.name_key == name_key(name)))
     if taken is not None:
         raise ConflictError(

@@ -148,6 +148,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
     from euchre.web.api import router as api_router
+    from euchre.web.api_club import router as club_api_router
     from euchre.web.api_history import router as history_api_router
     from euchre.web.api_members import router as members_api_router
     from euchre.web.api_seasons import router as seasons_api_router
@@ -177,6 +178,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         history_api_router,
         members_api_router,
         seasons_api_router,
+        club_api_router,
         club_gate_router,
         history_router,
         auth_router,

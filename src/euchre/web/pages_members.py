@@ -1,5 +1,6 @@
 """The director's roster page: the club's members, adding one, the roster file in and out,
-merging two members who are one person and undoing a merge.
+merging two members who are one person and undoing a merge, and the club's backup (the
+download, and its restore while the club is empty).
 
 A refused form comes back on the page with the store's message inside it and what the director
 typed still in its fields.
@@ -7,6 +8,7 @@ typed still in its fields.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -14,9 +16,9 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from sqlalchemy.orm import Session
 
-from euchre.store import club_code, history, members
+from euchre.store import club_backup, club_code, history, members
 from euchre.store.errors import StoreError
-from euchre.web.deps import database
+from euchre.web.deps import database, download
 from euchre.web.director_forms import Checkbox, DirectorForm, FileForm, require_director, whole
 from euchre.web.page_helpers import page_director, write_or_refuse
 from euchre.web.pages_common import flash_message
@@ -28,6 +30,7 @@ __all__ = ["router"]
 router = APIRouter(include_in_schema=False)
 PAGE = "/director/members"
 MAX_ROSTER_BYTES = 2_000_000
+MAX_CLUB_BACKUP_BYTES = 200_000_000
 
 
 class MemberForm(DirectorForm):
@@ -62,6 +65,7 @@ def roster_page(
         counts = members.players_of(session, member_ids=[member.id for member in roster])
         ratings = history.club_ratings(session)
         club_only = club_code.club_code_set(session) is not None
+        club_empty = not any(club_backup.club_holdings(session).values())
         everyone = {
             member.id: member.name for member in members.list_members(session, include_merged=True)
         }
@@ -95,6 +99,7 @@ def roster_page(
         "refused_message": message,
         "typed": typed,
         "club_only": club_only,
+        "club_empty": club_empty,
     }
     return render(request, "pages/director/members.html", context, status=status)
 
@@ -207,3 +212,41 @@ async def active_post(
         return f"{member.name} is {'active' if form.active else 'not active'}."
 
     return await _write_or_refuse(request, form, ("roster", {}), work)
+
+
+@router.get("/director/club/backup.json")
+def club_backup_download(request: Request) -> Response:
+    """The club's backup (members, events, seasons) as a file to save."""
+    page_director(request)
+    with database(request).read() as session:
+        data = club_backup.backup_club(session)
+    return download(json.dumps(data, indent=1), "application/json", "club-backup.json")
+
+
+@router.post("/director/club/restore")
+async def club_restore_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
+    """Restore an uploaded club backup into this (empty) club."""
+    raw = b""
+    if form.file is not None and not isinstance(form.file, str):
+        raw = await form.file.read(MAX_CLUB_BACKUP_BYTES + 1)
+
+    def work(session: Session, director: DirectorSession) -> str:
+        if not raw:
+            raise StoreError("choose the club's backup file (.json) to restore")
+        if len(raw) > MAX_CLUB_BACKUP_BYTES:
+            raise StoreError(f"the backup file is larger than {MAX_CLUB_BACKUP_BYTES} bytes")
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            raise StoreError(f"the backup file is not JSON: {error}") from None
+        done = club_backup.restore_club(session, data=data, who=director.name)
+        counts = {"member": done.members, "event": done.events, "season": done.seasons}
+        message = "The club's backup is restored: " + ", ".join(
+            f"{len(ids)} {what}{'' if len(ids) == 1 else 's'}" for what, ids in counts.items()
+        )
+        message += "."
+        if done.club_code_to_set:
+            message += " The club code is not in the backup: set it again below."
+        return message
+
+    return await _write_or_refuse(request, form, ("club-restore-form", {}), work)
