@@ -160,17 +160,21 @@ def history_csv(found: history.MemberHistory) -> str:
     return buffer.getvalue()
 
 
+def history_file(found: history.MemberHistory, extension: Literal["csv", "json"]) -> Response:
+    """``found`` as a file to save: the CSV, or the API's JSON (indented)."""
+    if extension == "csv":
+        content, media_type = history_csv(found).encode("utf-8"), "text/csv; charset=utf-8"
+    else:
+        content, media_type = history_json(found, indent=1), "application/json"
+    return download(content, media_type, f"history-{found.member_id}.{extension}")
+
+
 @router.get("/members/{member_id}/history.csv")
 def member_history_csv(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:
     """The member's history (same filters and order) as a CSV file."""
-    found = read_history(request, member_id, query)
-    return download(
-        history_csv(found).encode("utf-8"),
-        "text/csv; charset=utf-8",
-        f"history-{member_id}.csv",
-    )
+    return history_file(read_history(request, member_id, query), "csv")
 
 
 @router.get("/members/{member_id}/history.json")
@@ -178,12 +182,7 @@ def member_history_json(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:
     """The member's history (same filters and order) as a JSON file to save."""
-    found = read_history(request, member_id, query)
-    return download(
-        history_json(found, indent=1),
-        "application/json",
-        f"history-{member_id}.json",
-    )
+    return history_file(read_history(request, member_id, query), "json")
 
 
 class RatedMemberOut(BaseModel):
