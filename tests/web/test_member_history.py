@@ -120,6 +120,7 @@ def test_a_members_history_over_two_events_names_partners_and_opponents_with_tot
     assert exported.headers["content-type"] == "text/csv; charset=utf-8"
     assert f'filename="history-{ann}.csv"' in exported.headers["content-disposition"]
     rows = list(csv.DictReader(io.StringIO(exported.text)))
+    assert exported.text.count("\r\n") == exported.text.count("\n") == len(games) + 1
     assert [row["partner"] for row in rows] == [game["partner"] for game in games]
     assert [int(row["points"]) for row in rows] == [game["points"] for game in games]
     as_json = client.get(f"/api/members/{ann}/history.json")

@@ -6,15 +6,14 @@ Public (names only, never contact details), behind the club code when the club s
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from pydantic import BaseModel, BeforeValidator, TypeAdapter
 
 from euchre.store import history
+from euchre.store.csv_text import csv_text
 from euchre.store.members import list_members
 from euchre.tournament.ratings import MemberRating
 from euchre.web.club_gate import require_club
@@ -132,11 +131,9 @@ CSV_COLUMNS = (
 
 def history_csv(found: history.MemberHistory) -> str:
     """The games of a history as CSV (UTF-8 text, one game a row, opponents joined by " & ")."""
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    for game in found.games:
-        writer.writerow(
+    return csv_text(
+        CSV_COLUMNS,
+        (
             [
                 game.date.isoformat(),
                 game.event_id,
@@ -156,8 +153,9 @@ def history_csv(found: history.MemberHistory) -> str:
                 game.penalties,
                 "yes" if game.computer else "no",
             ]
-        )
-    return buffer.getvalue()
+            for game in found.games
+        ),
+    )
 
 
 def history_file(found: history.MemberHistory, extension: Literal["csv", "json"]) -> Response:
