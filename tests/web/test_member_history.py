@@ -117,11 +117,16 @@ def test_a_members_history_over_two_events_names_partners_and_opponents_with_tot
     # The same history as CSV and JSON files.
     exported = client.get(f"/api/members/{ann}/history.csv")
     assert exported.status_code == 200 and "attachment" in exported.headers["content-disposition"]
+    assert exported.headers["content-type"] == "text/csv; charset=utf-8"
+    assert f'filename="history-{ann}.csv"' in exported.headers["content-disposition"]
     rows = list(csv.DictReader(io.StringIO(exported.text)))
+    assert exported.text.count("\r\n") == exported.text.count("\n") == len(games) + 1
     assert [row["partner"] for row in rows] == [game["partner"] for game in games]
     assert [int(row["points"]) for row in rows] == [game["points"] for game in games]
     as_json = client.get(f"/api/members/{ann}/history.json")
     assert as_json.json()["totals"] == totals
+    assert as_json.headers["content-type"] == "application/json"
+    assert f'attachment; filename="history-{ann}.json"' == as_json.headers["content-disposition"]
 
 
 def test_a_correction_in_a_past_event_changes_the_history_and_the_rating(

@@ -151,6 +151,7 @@ def test_the_roster_exported_as_csv_imports_whole_into_another_club(
     assert exported.status_code == 200
     assert exported.headers["content-type"].startswith("text/csv")
     assert exported.text.splitlines()[0] == "name,email,phone,notes,active"
+    assert exported.text.startswith("name,email,phone,notes,active\r\n")  # CRLF line ends
     imported = _post_csv(own_client, exported.content)
     assert imported.status_code == 201, imported.text
     mine = {

@@ -272,6 +272,7 @@ def test_the_season_table_exports_as_csv_json_and_pdf(club: TestClient) -> None:
     as_csv = club.get(f"/api/seasons/{season_id}/standings.csv")
     assert as_csv.status_code == 200 and as_csv.headers["content-type"].startswith("text/csv")
     lines = list(csv.DictReader(io.StringIO(as_csv.text)))
+    assert as_csv.text.count("\r\n") == as_csv.text.count("\n")  # CRLF line ends throughout
     assert [(line["name"], float(line["points"]), line["rank"]) for line in lines] == [
         (row["name"], row["points"], str(row["rank"])) for row in rows
     ]

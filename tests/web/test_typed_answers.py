@@ -6,6 +6,7 @@ director's pages."""
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from fastapi.testclient import TestClient
 from tests.store.factory import add_singles, create_event, report_round
 
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
+from euchre.store.history import Acquaintance, HistoryGame, HistoryTotals, MemberHistory
 from euchre.store.models import EventStatus, SubmissionStatus
 from euchre.store.table_status import TableState
 from euchre.tournament.errors import TournamentConflictError, TournamentError
@@ -47,6 +49,18 @@ def test_api_answers_are_the_typed_results_penalties_and_statuses(client: TestCl
     }
     for (model, field), kind in closed_sets.items():
         assert _schema(spec, _ref(spec, model, field))["enum"] == [member.value for member in kind]
+
+
+def test_a_member_s_history_is_documented_as_the_store_s_typed_history(
+    client: TestClient,
+) -> None:
+    """The history's answer is written from the store's dataclasses, and the schema a client
+    reads is theirs, every field in it (none left optional: each is always written)."""
+    spec = client.get("/openapi.json").json()
+    answer = spec["paths"]["/api/members/{member_id}/history"]["get"]["responses"]["200"]
+    assert answer["content"]["application/json"]["schema"]["$ref"].endswith("/MemberHistory")
+    for kind in (MemberHistory, HistoryGame, HistoryTotals, Acquaintance):
+        assert _schema(spec, kind.__name__)["required"] == [item.name for item in fields(kind)]
 
 
 def test_a_round_s_tables_say_where_they_stand_in_the_closed_set(client: TestClient) -> None:

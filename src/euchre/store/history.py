@@ -19,8 +19,9 @@ import datetime
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
+from pydantic import ConfigDict
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -43,6 +44,10 @@ __all__ = [
     "member_history",
     "member_rating",
 ]
+
+_ANSWER = ConfigDict(json_schema_serialization_defaults_required=True)
+"""The API's answer is these dataclasses as they are (``web.api_history``): every field is
+written, so its schema lists the fields with defaults as required too."""
 
 
 class HistorySort(Choice):
@@ -111,7 +116,10 @@ class AwardLine:
 
 @dataclass(slots=True)
 class HistoryTotals:
-    """What the shown games add up to."""
+    """What the shown games add up to, with the events they were played at and the prizes
+    and cups won there (``prize_cents``: the money of both)."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = _ANSWER
 
     games: int = 0
     won: int = 0
@@ -147,6 +155,8 @@ class Acquaintance:
     """A partner or an opponent, and how the games with (or against) him went for the
     member: won, lost, level, and the member's points for and against."""
 
+    __pydantic_config__: ClassVar[ConfigDict] = _ANSWER
+
     member_id: int | None
     name: str
     games: int = 0
@@ -160,6 +170,8 @@ class Acquaintance:
 @dataclass(frozen=True, slots=True)
 class MemberHistory:
     """A member's games (filtered and sorted), totals, awards and the people met most."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = _ANSWER
 
     member_id: int
     name: str

@@ -19,6 +19,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import record_club_audit
+from euchre.store.csv_text import csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Member, MemberMerge, utc_now
 from euchre.store.names import check_name, name_key
@@ -325,11 +326,9 @@ def list_merges(session: Session) -> list[MemberMerge]:
 
 def export_csv(session: Session) -> str:
     """The roster as CSV (UTF-8 text, header ``name,email,phone,notes,active``)."""
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    for member in list_members(session):
-        writer.writerow(
+    return csv_text(
+        CSV_COLUMNS,
+        (
             [
                 member.name,
                 member.email,
@@ -337,8 +336,9 @@ def export_csv(session: Session) -> str:
                 member.notes,
                 "yes" if member.active else "no",
             ]
-        )
-    return buffer.getvalue()
+            for member in list_members(session)
+        ),
+    )
 
 
 def _decoded(data: bytes) -> tuple[str, list[str]]:

@@ -10,9 +10,7 @@ result in a past event moves the season table at the next read and nothing can g
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import json
 import threading
 from collections import OrderedDict
@@ -26,6 +24,7 @@ from sqlalchemy.orm import Session
 from euchre.season_printing import SeasonPrintout, SeasonPrintRow
 from euchre.store.audit import record_audit
 from euchre.store.core import snapshot_of
+from euchre.store.csv_text import csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season
@@ -38,6 +37,7 @@ from euchre.tournament.season import (
     SeasonDefinition,
     SeasonNight,
     SeasonPrize,
+    SeasonRow,
     SeasonTable,
     season_table,
 )
@@ -653,31 +653,28 @@ CSV_COLUMNS = (
 
 def standings_csv(standings: SeasonStandings) -> str:
     """The season table as CSV (``nights_counted``: event ids separated by spaces)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in standings.table.rows:
-        data = _row_json(row)
-        writer.writerow(
-            [
-                "" if row.rank is None else row.rank,
-                row.name,
-                row.member_id,
-                _number(row.points),
-                row.games,
-                row.games_won,
-                row.lone_hands,
-                row.euchres,
-                row.nights,
-                " ".join(str(event_id) for event_id in data["nights_counted"]),
-                "yes" if row.qualified else "no",
-                "yes" if row.tied else "",
-                "" if row.movement is None else f"{row.movement:+d}",
-                "; ".join(row.prizes),
-                f"{row.prize_cents / 100:.2f}" if row.prize_cents else "",
-            ]
-        )
-    return out.getvalue()
+    return csv_text(CSV_COLUMNS, (_csv_row(row) for row in standings.table.rows))
+
+
+def _csv_row(row: SeasonRow) -> list[object]:
+    data = _row_json(row)
+    return [
+        "" if row.rank is None else row.rank,
+        row.name,
+        row.member_id,
+        _number(row.points),
+        row.games,
+        row.games_won,
+        row.lone_hands,
+        row.euchres,
+        row.nights,
+        " ".join(str(event_id) for event_id in data["nights_counted"]),
+        "yes" if row.qualified else "no",
+        "yes" if row.tied else "",
+        "" if row.movement is None else f"{row.movement:+d}",
+        "; ".join(row.prizes),
+        f"{row.prize_cents / 100:.2f}" if row.prize_cents else "",
+    ]
 
 
 # --- backup ----------------------------------------------------------------------------------

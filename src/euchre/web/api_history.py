@@ -6,22 +6,21 @@ Public (names only, never contact details), behind the club code when the club s
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
-from pydantic import BaseModel, BeforeValidator, ConfigDict, TypeAdapter
+from pydantic import BaseModel, BeforeValidator, TypeAdapter
 
 from euchre.store import history
+from euchre.store.csv_text import csv_text
 from euchre.store.members import list_members
 from euchre.tournament.ratings import MemberRating
 from euchre.web.club_gate import require_club
 from euchre.web.deps import database, download
 from euchre.web.schemas import ErrorOut
 
-__all__ = ["HistoryOut", "RatingOut", "history_query", "rating_out", "router"]
+__all__ = ["RatingOut", "history_query", "rating_out", "router"]
 
 _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 404, 422)
@@ -30,7 +29,6 @@ router = APIRouter(
     prefix="/api", tags=["members"], responses=_errors, dependencies=[Depends(require_club)]
 )
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
-_Read = ConfigDict(from_attributes=True)
 
 
 class RatingOut(BaseModel):
@@ -53,93 +51,6 @@ def rating_out(rating: MemberRating) -> RatingOut:
         games=rating.games,
         provisional=rating.provisional,
     )
-
-
-class HistoryGameOut(BaseModel):
-    """One game from the member's side (``result``: won, lost or level)."""
-
-    model_config = _Read
-    event_id: int
-    event_name: str
-    date: datetime.date
-    sheet: str
-    stage: str
-    round: int
-    table: int
-    partner_id: int | None
-    partner: str | None
-    opponent_ids: list[int | None]
-    opponents: list[str]
-    points: int
-    points_against: int
-    result: str
-    lone_hands: int
-    euchres: int
-    penalty_points: int
-    penalties: int
-    computer: bool
-
-
-class TotalsOut(BaseModel):
-    """What the games shown add up to, with the events they were played at and the prizes
-    and cups won there (``prize_cents``: the money of both)."""
-
-    model_config = _Read
-    games: int
-    won: int
-    lost: int
-    level: int
-    points: int
-    points_against: int
-    lone_hands: int
-    euchres: int
-    penalty_points: int
-    penalties: int
-    events: int
-    prizes: int
-    cups: int
-    prize_cents: int
-
-
-class AwardOut(BaseModel):
-    """A prize (``kind`` "prize", ``place`` as the prize list shows it) or the euchred cup."""
-
-    model_config = _Read
-    event_id: int
-    event_name: str
-    date: datetime.date
-    kind: str
-    place: str
-    amount_cents: int
-
-
-class MetOut(BaseModel):
-    """A partner or opponent and how those games went for the member."""
-
-    model_config = _Read
-    member_id: int | None
-    name: str
-    games: int
-    won: int
-    lost: int
-    level: int
-    points: int
-    points_against: int
-
-
-class HistoryOut(BaseModel):
-    """A member's history: the games (filtered, sorted), totals, awards, the partners and
-    opponents met most (most games first), and the sheets he played (for filters)."""
-
-    model_config = _Read
-    member_id: int
-    name: str
-    games: list[HistoryGameOut]
-    totals: TotalsOut
-    awards: list[AwardOut]
-    partners: list[MetOut]
-    opponents: list[MetOut]
-    sheets: list[str]
 
 
 def _empty_is_none(value: object) -> object:
@@ -176,9 +87,9 @@ def read_history(request: Request, member_id: int, query: HistoryQuery) -> histo
 
 
 _HISTORY_JSON = TypeAdapter(history.MemberHistory)
-"""The store's history written as JSON straight from its dataclasses: the shape of
-:class:`HistoryOut` (the schema the API documents), without validating a thousand games a
-second time on the way out (docs/season.md, the bench's figures)."""
+"""The store's history written as JSON straight from its dataclasses (the schema the API
+documents is theirs too), without validating a thousand games a second time on the way out
+(docs/season.md, the bench's figures)."""
 
 
 def history_json(found: history.MemberHistory, *, indent: int | None = None) -> bytes:
@@ -186,7 +97,7 @@ def history_json(found: history.MemberHistory, *, indent: int | None = None) -> 
     return _HISTORY_JSON.dump_json(found, indent=indent)
 
 
-@router.get("/members/{member_id}/history", response_model=HistoryOut)
+@router.get("/members/{member_id}/history", response_model=history.MemberHistory)
 def member_history(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:
@@ -220,11 +131,9 @@ CSV_COLUMNS = (
 
 def history_csv(found: history.MemberHistory) -> str:
     """The games of a history as CSV (UTF-8 text, one game a row, opponents joined by " & ")."""
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
-    for game in found.games:
-        writer.writerow(
+    return csv_text(
+        CSV_COLUMNS,
+        (
             [
                 game.date.isoformat(),
                 game.event_id,
@@ -244,8 +153,18 @@ def history_csv(found: history.MemberHistory) -> str:
                 game.penalties,
                 "yes" if game.computer else "no",
             ]
-        )
-    return buffer.getvalue()
+            for game in found.games
+        ),
+    )
+
+
+def history_file(found: history.MemberHistory, extension: Literal["csv", "json"]) -> Response:
+    """``found`` as a file to save: the CSV, or the API's JSON (indented)."""
+    if extension == "csv":
+        content, media_type = history_csv(found).encode("utf-8"), "text/csv; charset=utf-8"
+    else:
+        content, media_type = history_json(found, indent=1), "application/json"
+    return download(content, media_type, f"history-{found.member_id}.{extension}")
 
 
 @router.get("/members/{member_id}/history.csv")
@@ -253,12 +172,7 @@ def member_history_csv(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:
     """The member's history (same filters and order) as a CSV file."""
-    found = read_history(request, member_id, query)
-    return download(
-        history_csv(found).encode("utf-8"),
-        "text/csv; charset=utf-8",
-        f"history-{member_id}.csv",
-    )
+    return history_file(read_history(request, member_id, query), "csv")
 
 
 @router.get("/members/{member_id}/history.json")
@@ -266,12 +180,7 @@ def member_history_json(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:
     """The member's history (same filters and order) as a JSON file to save."""
-    found = read_history(request, member_id, query)
-    return download(
-        history_json(found, indent=1),
-        "application/json",
-        f"history-{member_id}.json",
-    )
+    return history_file(read_history(request, member_id, query), "json")
 
 
 class RatedMemberOut(BaseModel):

@@ -27,7 +27,7 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -67,6 +67,14 @@ REVOKED_CLOSE = 4001
 """The close code of a socket whose seat was opened on another device (or given away)."""
 OPENED_ELSEWHERE = "This seat was opened on another device."
 GIVEN_AWAY = "This seat was given to a computer player."
+
+
+def _in_background(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` on the loop without waiting for it, keeping a reference until it is done
+    (the loop holds only a weak one)."""
+    task = asyncio.ensure_future(work)
+    _PENDING.add(task)
+    task.add_done_callback(_PENDING.discard)
 
 
 def _set_event() -> asyncio.Event:
@@ -384,9 +392,7 @@ class PlayRuntime:
         if self.loop is None or key in self._dropping or self._present(table_id, seat):
             return
         self._dropping.add(key)
-        task = asyncio.ensure_future(self._mark_dropped(table_id, seat))
-        _PENDING.add(task)
-        task.add_done_callback(_PENDING.discard)
+        _in_background(self._mark_dropped(table_id, seat))
 
     async def _mark_dropped(self, table_id: str, seat: int) -> None:
         try:
@@ -408,9 +414,7 @@ class PlayRuntime:
             key = (table_id, seat)
             if key not in self._returning:
                 self._returning.add(key)
-                task = asyncio.ensure_future(self._back(table_id, seat))
-                _PENDING.add(task)
-                task.add_done_callback(_PENDING.discard)
+                _in_background(self._back(table_id, seat))
 
     async def _back(self, table_id: str, seat: int) -> None:
         try:
@@ -600,9 +604,7 @@ def _settled(subscriber: Subscriber, error: BaseException | None) -> None:
     subscriber.idle.set()
     if error is not None:
         status = status_for(error) if isinstance(error, EuchreError) else 500
-        task = asyncio.ensure_future(_error(subscriber, status, str(error)))
-        _PENDING.add(task)
-        task.add_done_callback(_PENDING.discard)
+        _in_background(_error(subscriber, status, str(error)))
 
 
 async def _error(subscriber: Subscriber, status: int, detail: str, *, chat: bool = False) -> None:
