@@ -53,7 +53,8 @@ def test_first_seat_orders_a_strong_hand_and_passes_a_weak_one() -> None:
 def test_the_expert_passes_a_weak_hand_and_says_what_the_learned_values_gave() -> None:
     advice = advise(ExpertBot(0, learned_bidding=True), _first_seat_view(WEAK, STRONG))
     assert str(advice.action) == "pass"
-    assert "over a pass on similar hands" in advice.why
+    assert "over a pass on similar hands" in advice.detail  # the bot's own reason
+    assert advice.why.startswith("pass: ")  # the words a player reads
 
 
 def test_the_expert_bids_by_the_book_by_default_and_gives_its_reason() -> None:

@@ -48,4 +48,4 @@ def test_the_expert_can_bid_by_playing_out_near_the_bar() -> None:
     assert set(values) == {48, 49}
     advice = advise(bot, view)
     assert advice.action in view.legal
-    assert advice.why.startswith("played out over 24 likely deals")
+    assert advice.detail.startswith("played out over 24 likely deals")

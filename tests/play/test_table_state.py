@@ -16,6 +16,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
 from euchre.engine.record import replay
+from euchre.play.log import public_entry
 from euchre.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD
@@ -398,7 +399,7 @@ def _entries_name_only_public_or_own_cards(
     answer), or the viewer's own move (his discard); a bid names none."""
     for actor, action in logged:
         for viewer in (None, 0, 1, 2, 3):
-            shown = state.public_entry(actor, action, viewer)
+            shown = public_entry(actor, action, viewer)
             cards = set(CARD.findall(shown))
             if not cards or viewer == actor:
                 continue

@@ -63,7 +63,12 @@ def _holding(hand: int, trump: int, *, voids: bool = True) -> list[str]:
 
 
 def _trumps(count: int) -> str:
-    return f"{_COUNTS[count]} trump{'' if count == 1 else 's'}"
+    return f"{_COUNTS[count]} trump{'' if count <= 1 else 's'}"
+
+
+def _is_not_enough(count: int) -> str:
+    """ "one trump is not enough", "two trumps are not enough", "no trump is not enough"."""
+    return f"{_trumps(count)} {'is' if count <= 1 else 'are'} not enough"
 
 
 def _trump_count(hand: int, trump: int) -> int:
@@ -107,10 +112,9 @@ def _round_one(view: PlayerView, action: Action) -> str:
                 f"turn it down: even with {card_words(up, trump)} you would hold {_trumps(count)}"
             )
         if partner_deals:
-            return f"pass: {_trumps(count)} is not enough to order your partner up"
+            return f"pass: {_is_not_enough(count)} to order your partner up"
         return (
-            f"pass: {_trumps(count)} is not enough to order {card_words(up, trump)} "
-            "into the dealer's hand"
+            f"pass: {_is_not_enough(count)} to order {card_words(up, trump)} into the dealer's hand"
         )
     alone = " and go alone" if code == codes.ORDER_ALONE else ""
     if not alone and _march_wins(view) and count >= 3:
