@@ -193,7 +193,10 @@ def test_a_player_code_typed_on_a_new_phone_closes_the_old_phones_socket(
     anonymous = TestClient(director.app, base_url="http://127.0.0.1")
     first = claim(anonymous, event_id, codes[1])
     table = first["play_table"]
-    with anonymous.websocket_connect(f"/api/play/tables/{table}/ws") as old_phone:
+    # The socket goes through the client whose event loop runs the app's play runtime (the
+    # seat token says who it is): a second TestClient runs its own loop, and a wake-up the
+    # runtime sends from its loop could leave that socket waiting for ever (it hung once).
+    with director.websocket_connect(f"/api/play/tables/{table}/ws") as old_phone:
         old_phone.send_json({"token": first["token"], "seq": 0})
         assert old_phone.receive_json()["view"]["seat"] == first["seat"]
         again = claim(anonymous, event_id, codes[1])
