@@ -58,13 +58,7 @@ def _expert(seed: int | None) -> Bot:
 def _expert_learned_inference(seed: int | None) -> Bot:
     from euchre.bots.expert import ExpertBot
 
-    return ExpertBot(
-        seed,
-        inference=False,
-        clue_weight=1.0,
-        policy_inference=True,
-        name="expert-learned-inference",
-    )
+    return ExpertBot(seed, policy_inference=True, name="expert-learned-inference")
 
 
 def _easy(seed: int | None) -> Bot:
