@@ -6,6 +6,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
   how likely each other seat's bids and passes were with the hand the world gives it, and
   **reading the play**: a world in which a seat played a card while holding a cheaper one
   that did the job weighs ``clue_weight`` times less per such card;
+* **inference learned from play** (:mod:`euchre.bots.policy`, off by default:
+  ``policy_inference``): worlds also weighted by how likely every other seat's bids and plays
+  were with the world's hands under a policy model fitted on the expert's self-play;
 * **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
   trump or pass, and which suit, by the points a bid brings over a pass as learned offline
   from played-out deals, where the data file has a model for the profile;
