@@ -55,6 +55,12 @@ def _expert(seed: int | None) -> Bot:
     return ExpertBot(seed)
 
 
+def _expert_learned_inference(seed: int | None) -> Bot:
+    from euchre.bots.expert import ExpertBot
+
+    return ExpertBot(seed, policy_inference=True, name="expert-learned-inference")
+
+
 def _easy(seed: int | None) -> Bot:
     from euchre.bots.levels import EasyBot
 
@@ -79,6 +85,7 @@ BOT_FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "pimc-basic": _pimc_basic,
     "pimc": _pimc,
     "expert": _expert,
+    "expert-learned-inference": _expert_learned_inference,
     "easy": _easy,
     "medium": _medium,
     "hard": _hard,

@@ -6,6 +6,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
   how likely each other seat's bids and passes were with the hand the world gives it, and
   **reading the play**: a world in which a seat played a card while holding a cheaper one
   that did the job weighs ``clue_weight`` times less per such card;
+* **inference learned from play** (:mod:`euchre.bots.policy`, off by default:
+  ``policy_inference``): worlds also weighted by how likely every other seat's bids and plays
+  were with the world's hands under a policy model fitted on the expert's self-play;
 * **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
   trump or pass, and which suit, by the points a bid brings over a pass as learned offline
   from played-out deals, where the data file has a model for the profile;
@@ -30,12 +33,13 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from euchre.bots.bidding import learned_bid, load_bidding
-from euchre.bots.inference import BiddingModel, inferred_worlds
+from euchre.bots.inference import BiddingModel, bid_events, inferred_worlds, played_by_seat
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import (
     Evaluation,
@@ -50,6 +54,7 @@ from euchre.bots.pimc import (
     rebuild_world,
 )
 from euchre.bots.playout import play_out
+from euchre.bots.policy import PolicyModel, load_policy, play_decisions, policy_weight
 from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
 from euchre.bots.solver import IntArray, solve_value
 from euchre.engine import actions as codes
@@ -112,6 +117,13 @@ class ExpertBot(PimcBot):
     """Reading the play: a world's weight is multiplied by this for each card played that it
     makes unlikely (a seat playing a card while holding a cheaper one that did the job; 1: the
     play is not read)."""
+    policy_inference: bool = False
+    """Inference learned from play (off by default; the variant ``expert-learned-inference``):
+    worlds are also weighted by how likely every other seat's bids and plays were with the
+    hands each world gives it, under the policy model fitted on the expert's self-play
+    (:mod:`euchre.bots.policy`, ``data/policy.json``)."""
+    policy_power: float = 1.0
+    """The learned weight is raised to this power (below 1: trust the model less)."""
     lead_trump_bonus: float = 0.3
     """Points added to leading trump while drawing trump pays (see the module docstring)."""
     discard_tolerance: float = 0.05
@@ -131,6 +143,7 @@ class ExpertBot(PimcBot):
     since 2026-11-23: played out, the lone hands it turned down paid, see
     bench/notes/bots-strength.md)."""
     model: BiddingModel | None = field(init=False, repr=False)
+    policy: PolicyModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)
     _bidders: list[RulesBot] = field(init=False, repr=False)
@@ -140,6 +153,7 @@ class ExpertBot(PimcBot):
         self.max_worlds = max(self.worlds, self.max_worlds)
         parameters = self._rules.parameters
         self.model = BiddingModel(parameters, self.temperature) if self.inference else None
+        self.policy = load_policy() if self.policy_inference else None
         self._played_out = None
         self._learned_value = None
         self._bidders = [RulesBot(None, parameters) for _ in range(4)]
@@ -153,12 +167,39 @@ class ExpertBot(PimcBot):
     # ------------------------------------------------------------------ worlds
     def _worlds(self, view: PlayerView, count: int) -> list[tuple[list[int], int]]:
         knowledge = knowledge_of(view)
+        weigh = self._policy_weigh(view)
         worlds = inferred_worlds(
-            view, knowledge, self.model, count, self._rng, clue_weight=self.clue_weight
+            view,
+            knowledge,
+            self.model,
+            count,
+            self._rng,
+            clue_weight=self.clue_weight,
+            weigh=weigh,
         )
-        if not worlds and (self.model is not None or self.clue_weight < 1.0):
+        if not worlds and (self.model is not None or self.clue_weight < 1.0 or weigh is not None):
             worlds = inferred_worlds(view, knowledge, None, count, self._rng)
         return worlds
+
+    def _policy_weigh(self, view: PlayerView) -> Callable[[list[int]], float] | None:
+        """The learned weighting of a world's hands for this view, or ``None`` when off or
+        when no other seat has done anything to read yet."""
+        policy = self.policy
+        if policy is None:
+            return None
+        events = [event for event in bid_events(view) if event.seat != view.seat]
+        plays = [decision for decision in play_decisions(view) if decision.seat != view.seat]
+        if not events and not plays:
+            return None
+        reading = (events, plays)
+        memo: dict[tuple[int, int], float] = {}
+        power = self.policy_power
+        played = played_by_seat(view)
+
+        def weigh(hands: list[int]) -> float:
+            return policy_weight(policy, view, hands, reading, memo, power, played)
+
+        return weigh
 
     # ------------------------------------------------------------------ play
     def _evaluate_play(self, view: PlayerView) -> Evaluation:

@@ -341,6 +341,7 @@ def inferred_worlds(
     *,
     oversample: int = 3,
     clue_weight: float = 1.0,
+    weigh: Callable[[list[int]], float] | None = None,
 ) -> list[tuple[list[int], int]]:
     """About ``count`` worlds agreeing with the view and, by ``model``, with the bidding.
 
@@ -348,12 +349,14 @@ def inferred_worlds(
     weight; each distinct world comes once with its multiplicity. With ``clue_weight`` below 1
     the play is read too (:func:`play_clues`): each clue a world breaks multiplies its weight by
     ``clue_weight``. Without a model or clues (or with nothing to read) the candidates are
-    taken as drawn. Empty only when no world fits the view.
+    taken as drawn. ``weigh`` (a world's hands to a factor, e.g. the learned policy's
+    :func:`~euchre.bots.policy.policy_weight`) multiplies each candidate's weight too. Empty
+    only when no world fits the view.
     """
     events = bid_events(view) if model is not None else []
     events = [event for event in events if event.seat != view.seat]
     clues = play_clues(view) if clue_weight < 1.0 else []
-    reading = bool(events) or bool(clues)
+    reading = bool(events) or bool(clues) or weigh is not None
     draws = oversample * count if reading else count
     candidates: list[list[int]] = []
     weights: list[float] = []
@@ -370,6 +373,8 @@ def inferred_worlds(
         for clue in clues:
             if hands[clue.seat] & clue.unlikely:
                 weight *= clue_weight
+        if weigh is not None and weight > 0.0:
+            weight *= weigh(hands)
         weights.append(weight)
     if not candidates:
         return []
