@@ -24,7 +24,13 @@ from euchre.store.audit import record_club_audit
 from euchre.store.backup import BackupFile, backup_event, restore_backup
 from euchre.store.club_code import club_code_set
 from euchre.store.errors import ConflictError, StoreError
-from euchre.store.members import MemberFields, create_member, list_members, list_merges
+from euchre.store.members import (
+    MemberFields,
+    create_member,
+    list_members,
+    list_merges,
+    member_json,
+)
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Season
 from euchre.store.names import name_key
 from euchre.store.seasons import restore_season, seasons_backup
@@ -86,12 +92,7 @@ def backup_club(session: Session) -> dict[str, Any]:
         "format": CLUB_BACKUP_FORMAT,
         "members": [
             {
-                "id": member.id,
-                "name": member.name,
-                "email": member.email,
-                "phone": member.phone,
-                "notes": member.notes,
-                "active": member.active,
+                **member_json(member),
                 "merged_into": member.merged_into_id,
                 "created_at": _time(member.created_at),
                 "merges": merges.get(member.id, []),
