@@ -132,6 +132,13 @@ class FileForm(DirectorForm):
 
     file: UploadFile | str | None = None
 
+    async def content(self, limit: int) -> bytes:
+        """The file's bytes, read no further than one past ``limit`` (so a route can tell a
+        file over its limit without reading it all); empty when no file was chosen."""
+        if self.file is None or isinstance(self.file, str):
+            return b""
+        return await self.file.read(limit + 1)
+
 
 class EventForm(DirectorForm):
     """The event settings form (create and edit); an empty field takes the sheet's preset."""

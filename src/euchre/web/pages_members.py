@@ -147,9 +147,7 @@ async def add_member_post(request: Request, form: Annotated[MemberForm, Form()])
 @router.post(f"{PAGE}/import")
 async def import_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Add the members of a roster file (all or nothing)."""
-    data = b""
-    if form.file is not None and not isinstance(form.file, str):
-        data = await form.file.read(MAX_ROSTER_BYTES + 1)
+    data = await form.content(MAX_ROSTER_BYTES)
 
     def work(session: Session, director: DirectorSession) -> str:
         if not data:
@@ -226,9 +224,7 @@ def club_backup_download(request: Request) -> Response:
 @router.post("/director/club/restore")
 async def club_restore_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Restore an uploaded club backup into this (empty) club."""
-    raw = b""
-    if form.file is not None and not isinstance(form.file, str):
-        raw = await form.file.read(MAX_CLUB_BACKUP_BYTES + 1)
+    raw = await form.content(MAX_CLUB_BACKUP_BYTES)
 
     def work(session: Session, director: DirectorSession) -> str:
         if not raw:
