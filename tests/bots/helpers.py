@@ -75,3 +75,20 @@ def load_bench(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def spade_trick() -> HandState:
+    """Seat 0 calls hearts in round 2 and leads the ace of spades; seat 1 follows with the
+    queen (holding the king), seat 2 (void) throws the ace of clubs, seat 3 plays the nine
+    and keeps the ten. Seat 0 is to lead again."""
+    state = state_from_text(
+        load_profile("tournament"),
+        3,
+        ["AS 9D TD JH AH", "KS QS TC QC KC", "AD KD QH 9H AC", "TS 9S JS 9C QD"],
+        "JC",
+        "JD TH KH",
+    )
+    for text in ["pass"] * 4 + ["call H", "play AS", "play QS", "play AC", "play 9S"]:
+        state.play(text)
+    assert state.to_act == 0
+    return state

@@ -25,9 +25,9 @@ from euchre.engine.actions import Action
 from euchre.engine.cards import SUIT_MASK, Card, Suit, card_mask
 from euchre.engine.profile import load_profile
 from euchre.engine.record import HandRecord, deal_record, replay
-from euchre.engine.state import HandState, Phase
+from euchre.engine.state import Phase
 from euchre.engine.view import view_of
-from tests.bots.helpers import load_bench, state_from_text
+from tests.bots.helpers import load_bench, spade_trick, state_from_text
 from tests.bots.textbook import POSITIONS
 
 TOURNAMENT = load_profile("tournament")
@@ -128,25 +128,8 @@ def test_the_expert_never_sees_a_hidden_card(position: str, first: str, second: 
 # ---------------------------------------------------------------- reading the play
 
 
-def _spade_trick() -> HandState:
-    """Seat 0 calls hearts in round 2 and leads the ace of spades; seat 1 follows with the
-    queen (holding the king), seat 2 (void) throws the ace of clubs, seat 3 plays the nine
-    and keeps the ten. Seat 0 is to lead again."""
-    state = state_from_text(
-        TOURNAMENT,
-        3,
-        ["AS 9D TD JH AH", "KS QS TC QC KC", "AD KD QH 9H AC", "TS 9S JS 9C QD"],
-        "JC",
-        "JD TH KH",
-    )
-    for text in ["pass"] * 4 + ["call H", "play AS", "play QS", "play AC", "play 9S"]:
-        state.play(text)
-    assert state.to_act == 0
-    return state
-
-
 def test_play_clues_read_a_losing_follow_as_the_lowest_of_the_suit() -> None:
-    view = view_of(_spade_trick(), 0)
+    view = view_of(spade_trick(), 0)
     clues = {clue.seat: clue for clue in play_clues(view)}
     lower = card_mask(Card.parse(text) for text in ("JS", "TS", "9S"))
     # Seat 1's queen lost to the ace: it held no lower spade (the jack is a plain spade with
@@ -162,7 +145,7 @@ def test_play_clues_read_a_losing_follow_as_the_lowest_of_the_suit() -> None:
 def test_a_seat_that_followed_low_is_never_sampled_holding_a_lower_card() -> None:
     # With the clue taken as certain, the ten of spades (unseen by seat 0) is never with
     # seat 1, who played the queen over it (seat 3 or the kitty holds it: seat 2 showed out).
-    view = view_of(_spade_trick(), 0)
+    view = view_of(spade_trick(), 0)
     ten = 1 << Card.parse("TS")
     read = inferred_worlds(view, knowledge_of(view), None, 200, random.Random(3), clue_weight=0.0)
     assert read

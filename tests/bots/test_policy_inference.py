@@ -24,9 +24,9 @@ from euchre.engine import actions as codes
 from euchre.engine.cards import SUIT_MASK, Card, Suit
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
-from euchre.engine.state import HandState, Phase
+from euchre.engine.state import Phase
 from euchre.engine.view import view_of
-from tests.bots.helpers import state_from_text
+from tests.bots.helpers import spade_trick
 
 TOURNAMENT = load_profile("tournament")
 
@@ -35,23 +35,6 @@ def _model() -> PolicyModel:
     model = load_policy()
     assert model is not None, "the package ships data/policy.json"
     return model
-
-
-def _spade_trick() -> HandState:
-    """Seat 0 calls hearts in round 2 and leads the ace of spades; seat 1 follows with the
-    queen, seat 2 (void in spades) throws the ace of clubs, seat 3 plays the nine. Seat 0 is
-    to lead again."""
-    state = state_from_text(
-        TOURNAMENT,
-        3,
-        ["AS 9D TD JH AH", "KS QS TC QC KC", "AD KD QH 9H AC", "TS 9S JS 9C QD"],
-        "JC",
-        "JD TH KH",
-    )
-    for text in ["pass"] * 4 + ["call H", "play AS", "play QS", "play AC", "play 9S"]:
-        state.play(text)
-    assert state.to_act == 0
-    return state
 
 
 def test_the_shipped_policy_model_is_small_and_loads_without_a_download() -> None:
@@ -97,7 +80,7 @@ def test_the_models_probabilities_sum_to_one_over_the_legal_actions() -> None:
 def test_a_world_giving_a_seat_that_showed_out_a_card_of_the_led_suit_weighs_nothing() -> None:
     # Seat 2 threw the ace of clubs on the ace of spades: holding a spade then, it could not
     # have (it must follow suit), so a world giving it one has probability 0 under the model.
-    state = _spade_trick()
+    state = spade_trick()
     view = view_of(state, 0)
     model = _model()
     truth = list(state.hands)
@@ -116,7 +99,7 @@ def test_a_world_giving_a_seat_that_showed_out_a_card_of_the_led_suit_weighs_not
 
 
 def test_the_learned_weighting_is_the_same_for_the_same_seed() -> None:
-    state = _spade_trick()
+    state = spade_trick()
     view = view_of(state, 0)
     model = _model()
     reading = (
@@ -145,7 +128,7 @@ def test_the_learned_weighting_is_the_same_for_the_same_seed() -> None:
 def test_bids_read_by_the_model_favour_hands_that_fit_them(code: str) -> None:
     # Seat 0 called hearts in round 2: the model finds a hand with both bowers and the ace
     # of hearts likelier to have called than one with no heart; for a pass the reverse.
-    state = _spade_trick()
+    state = spade_trick()
     view = view_of(state, 1)
     model = _model()
     events = [event for event in bid_events(view) if event.seat == 0 and event.round == 2]
