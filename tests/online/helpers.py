@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
+from playwright.sync_api import Page
 
 
 def claim(client: httpx.Client, event_id: int, code: str) -> dict[str, Any]:
@@ -89,3 +90,25 @@ def seated_night(
             headers=bearer(found["token"]),
         )
     return event_id, seats
+
+
+def seat_of_page(page: Page, play_table: str) -> dict[str, Any]:
+    """The seat and token Ann's page keeps for this play table (her own, nobody else's)."""
+    kept = page.evaluate(
+        "([t]) => { const k = Object.keys(localStorage).find((key) => key.includes(t));"
+        " return k ? JSON.parse(localStorage.getItem(k)) : null; }",
+        [play_table],
+    )
+    assert kept is not None
+    return dict(kept)
+
+
+def sit(client: httpx.Client, play_table: str, token: str) -> None:
+    """Seat the holder of ``token`` at ``play_table`` (the page's Sit button, through the API)."""
+    seq = client.get(f"/api/play/tables/{play_table}").json()["seq"]
+    answer = client.post(
+        f"/api/play/tables/{play_table}/actions",
+        json={"action": "sit", "seq": seq},
+        headers=bearer(token),
+    )
+    assert answer.status_code == 200, answer.text

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import claim, play_out, seat_of_page, sit
 from tests.online.test_online_browser import Director
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
@@ -24,27 +23,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
-
-
-def _seat_of_page(page: Page, play_table: str) -> dict[str, Any]:
-    """The seat and token Ann's page keeps for this play table (her own, nobody else's)."""
-    kept = page.evaluate(
-        "([t]) => { const k = Object.keys(localStorage).find((key) => key.includes(t));"
-        " return k ? JSON.parse(localStorage.getItem(k)) : null; }",
-        [play_table],
-    )
-    assert kept is not None
-    return dict(kept)
-
-
-def _sit(client: httpx.Client, play_table: str, token: str) -> None:
-    seq = client.get(f"/api/play/tables/{play_table}").json()["seq"]
-    answer = client.post(
-        f"/api/play/tables/{play_table}/actions",
-        json={"action": "sit", "seq": seq},
-        headers=bearer(token),
-    )
-    assert answer.status_code == 200, answer.text
 
 
 def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_over(
@@ -84,7 +62,7 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
         page.wait_for_url("**/play/*", timeout=30_000)
         page.wait_for_selector("#play-status[data-seq]")
         play_table = page.url.rsplit("/", 1)[-1].split("#")[0]
-        mine = _seat_of_page(page, play_table)
+        mine = seat_of_page(page, play_table)
         seats: dict[str, dict[int, str]] = {play_table: {mine["seat"]: mine["token"]}}
         waiting: list[tuple[str, str]] = []
         for player in others:
@@ -93,8 +71,8 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
             if round_number == 2 and found["play_table"] != play_table:
                 waiting.append((found["play_table"], found["token"]))
             else:
-                _sit(client, found["play_table"], found["token"])
-        _sit(client, play_table, mine["token"])
+                sit(client, found["play_table"], found["token"])
+        sit(client, play_table, mine["token"])
 
         if round_number == 2:
             # The director's live page: the other table waits for its players. He chooses a
@@ -120,7 +98,7 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
             desk.fill("#mark-table-number", "3")
             # A change on the page: the other table's players sit down and play.
             for table_id, token in waiting:
-                _sit(client, table_id, token)
+                sit(client, table_id, token)
             expect(row).not_to_have_attribute("data-status", "waiting", timeout=20_000)
             expect(row).not_to_contain_text("not here yet")
             assert desk.evaluate("window.notReloaded === true"), "updated in place, no reload"

@@ -18,8 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.online.helpers import claim, play_out
-from tests.online.test_online_between_browser import _seat_of_page, _sit
+from tests.online.helpers import claim, play_out, seat_of_page, sit
 from tests.online.test_online_browser import Director
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
@@ -114,9 +113,9 @@ def test_an_online_bolivar_night_of_8_over_3_rounds_with_one_player_dropping_for
             continue
         found = claim(client, event_id, player["code"])
         seats.setdefault(found["play_table"], {})[found["seat"]] = found["token"]
-        _sit(client, found["play_table"], found["token"])
+        sit(client, found["play_table"], found["token"])
     expect(page.locator("#play-status")).to_have_attribute("data-status", "playing", timeout=20_000)
-    mine = _seat_of_page(page, first["play_table"])
+    mine = seat_of_page(page, first["play_table"])
     seats.setdefault(first["play_table"], {})[mine["seat"]] = mine["token"]
     desk.goto(f"{served.base_url}/director/events/{event_id}/online")
     desk.evaluate("window.notReloaded = true")
@@ -146,15 +145,15 @@ def test_an_online_bolivar_night_of_8_over_3_rounds_with_one_player_dropping_for
             page.wait_for_url("**/play/*", timeout=30_000)
             page.wait_for_selector("#play-status[data-seq]")
             play_table = page.url.rsplit("/", 1)[-1].split("#")[0]
-            mine = _seat_of_page(page, play_table)
+            mine = seat_of_page(page, play_table)
             seats = {play_table: {mine["seat"]: mine["token"]}}
-            _sit(client, play_table, mine["token"])
+            sit(client, play_table, mine["token"])
             for number, player in players.items():
                 if number in (stayer["number"], leaver["number"]):
                     continue  # he never comes back
                 found = claim(client, event_id, player["code"])
                 seats.setdefault(found["play_table"], {})[found["seat"]] = found["token"]
-                _sit(client, found["play_table"], found["token"])
+                sit(client, found["play_table"], found["token"])
             # His table waits for him: the live page says so and the director fills his
             # seat with a computer player.
             live = director.call("GET", f"/events/{event_id}/online/tables")["tables"]

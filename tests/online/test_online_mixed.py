@@ -11,21 +11,11 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import bearer, claim, play_out, sit
 from tests.store.factory import add_singles, codes_by_number
 
 # Eight hands of stick the dealer, none of them a lone hand of five tricks: 6-5.
 PAPER_HANDS = [[1, 0], [0, 2], [1, 0], [2, 0], [0, 1], [1, 0], [0, 2], [1, 0]]
-
-
-def _sit(client: TestClient, table: str, token: str) -> None:
-    seq = client.get(f"/api/play/tables/{table}").json()["seq"]
-    response = client.post(
-        f"/api/play/tables/{table}/actions",
-        json={"action": "sit", "seq": seq},
-        headers=bearer(token),
-    )
-    assert response.status_code == 200, response.text
 
 
 def test_mixed_night_one_table_online_one_on_paper_and_the_bell_ends_the_online_game(
@@ -52,7 +42,7 @@ def test_mixed_night_one_table_online_one_on_paper_and_the_bell_ends_the_online_
             continue
         assert found["state"] == "online" and found["table"] == 1
         online_seats.setdefault(found["play_table"], {})[found["seat"]] = found["token"]
-        _sit(director, found["play_table"], found["token"])
+        sit(director, found["play_table"], found["token"])
     assert len(paper) == 4
     ((play_table, tokens),) = online_seats.items()
 
@@ -138,7 +128,7 @@ def test_a_player_code_opens_only_that_players_own_seat(director: TestClient) ->
     assert {claim["play_table"] for claim in found.values()} == {table}
     assert sorted(claim["seat"] for claim in found.values()) == [0, 1, 2, 3]
     for claim_ in found.values():
-        _sit(anonymous, table, claim_["token"])
+        sit(anonymous, table, claim_["token"])
     view = anonymous.get(f"/api/play/tables/{table}", headers=bearer(found[1]["token"])).json()
     assert view["seat"] == found[1]["seat"] and len(view["hand"]) == 5
     # The table page names the players, not the compass: each seat holds its entrant's name.
