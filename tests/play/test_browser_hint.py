@@ -18,7 +18,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("test-artifacts") / "shots"
-OPENINGS = "pass:|order it up|order your partner up|pick it up|turn it down|call |lead |discard "
+# Every way ``bots.words.explain_move`` opens a sentence: bidding, the discard and card play
+# (the human's first turn may be a card when a computer orders before him).
+OPENINGS = (
+    "pass:|order it up|order your partner up|pick it up|turn it down|call |lead |discard "
+    "|the dealer is stuck|partner is winning|trump in|take the trick|win with|play "
+    "|you cannot "
+)
 
 
 def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
