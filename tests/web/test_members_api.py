@@ -261,3 +261,24 @@ def test_an_event_restored_from_a_backup_has_its_players_linked_to_the_same_memb
     copy = {row["name"]: row["member_id"] for row in _players(client, restored.json()["id"])}
     assert copy == original and None not in copy.values()
     assert {row["players"] for row in client.get("/api/members").json()} == {2}
+
+
+def test_the_roster_page_refuses_an_import_without_a_file_and_one_over_its_limit(
+    client: TestClient,
+) -> None:
+    csrf = {"csrf_token": client.headers["X-CSRF-Token"]}
+    none = client.post("/director/members/import", data=csrf, files={"file": ("", b"")})
+    assert none.status_code == 400
+    assert "choose a roster file (.csv) to import" in none.text
+    huge = b"name\n" + b"x" * 2_000_000
+    over = client.post("/director/members/import", data=csrf, files={"file": ("r.csv", huge)})
+    assert over.status_code == 400
+    assert "the roster file is larger than 2000000 bytes" in over.text
+    done = client.post(
+        "/director/members/import",
+        data=csrf,
+        files={"file": ("r.csv", b"name\nAnn Baker\n")},
+        follow_redirects=False,
+    )
+    assert done.status_code == 303, done.text
+    assert sorted(_roster(client)) == ["Ann Baker"]

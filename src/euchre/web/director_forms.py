@@ -42,6 +42,7 @@ __all__ = [
     "SeatingForm",
     "TableForm",
     "TyingScoreForm",
+    "chosen_file",
     "comma_list",
     "director_macro",
     "optional_whole",
@@ -138,6 +139,16 @@ class FileForm(DirectorForm):
         if self.file is None or isinstance(self.file, str):
             return b""
         return await self.file.read(limit + 1)
+
+
+def chosen_file(data: bytes, limit: int, *, missing: str, what: str) -> bytes:
+    """An upload's bytes (read by :meth:`FileForm.content`), or the refusal that names its
+    problem: no file chosen (``missing``, the whole message), or ``what`` is over ``limit``."""
+    if not data:
+        raise StoreError(missing)
+    if len(data) > limit:
+        raise StoreError(f"{what} is larger than {limit} bytes")
+    return data
 
 
 class EventForm(DirectorForm):

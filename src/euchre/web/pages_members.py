@@ -19,7 +19,14 @@ from sqlalchemy.orm import Session
 from euchre.store import club_backup, club_code, history, members
 from euchre.store.errors import StoreError
 from euchre.web.deps import database, download
-from euchre.web.director_forms import Checkbox, DirectorForm, FileForm, require_director, whole
+from euchre.web.director_forms import (
+    Checkbox,
+    DirectorForm,
+    FileForm,
+    chosen_file,
+    require_director,
+    whole,
+)
 from euchre.web.page_helpers import page_director, write_or_refuse
 from euchre.web.pages_common import flash_message
 from euchre.web.security import DirectorSession
@@ -147,13 +154,11 @@ async def add_member_post(request: Request, form: Annotated[MemberForm, Form()])
 @router.post(f"{PAGE}/import")
 async def import_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Add the members of a roster file (all or nothing)."""
-    data = await form.content(MAX_ROSTER_BYTES)
+    upload = await form.content(MAX_ROSTER_BYTES)
 
     def work(session: Session, director: DirectorSession) -> str:
-        if not data:
-            raise StoreError("choose a roster file (.csv) to import")
-        if len(data) > MAX_ROSTER_BYTES:
-            raise StoreError(f"the roster file is larger than {MAX_ROSTER_BYTES} bytes")
+        missing = "choose a roster file (.csv) to import"
+        data = chosen_file(upload, MAX_ROSTER_BYTES, missing=missing, what="the roster file")
         added = members.import_csv(session, data=data, who=director.name)
         return f"{len(added)} member{'s' if len(added) != 1 else ''} imported."
 
@@ -224,13 +229,11 @@ def club_backup_download(request: Request) -> Response:
 @router.post("/director/club/restore")
 async def club_restore_post(request: Request, form: Annotated[FileForm, Form()]) -> Response:
     """Restore an uploaded club backup into this (empty) club."""
-    raw = await form.content(MAX_CLUB_BACKUP_BYTES)
+    upload = await form.content(MAX_CLUB_BACKUP_BYTES)
 
     def work(session: Session, director: DirectorSession) -> str:
-        if not raw:
-            raise StoreError("choose the club's backup file (.json) to restore")
-        if len(raw) > MAX_CLUB_BACKUP_BYTES:
-            raise StoreError(f"the backup file is larger than {MAX_CLUB_BACKUP_BYTES} bytes")
+        missing = "choose the club's backup file (.json) to restore"
+        raw = chosen_file(upload, MAX_CLUB_BACKUP_BYTES, missing=missing, what="the backup file")
         try:
             data = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
