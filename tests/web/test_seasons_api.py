@@ -403,3 +403,24 @@ def test_a_merge_of_two_members_and_its_undo_move_the_season_table(club: TestCli
     assert undone.status_code == 200, undone.text
     split = {row["name"]: row["nights"] for row in _rows(club, season_id)}
     assert split["Ann Baker-Cole"] == split["A. Baker"] == 1
+
+
+def test_the_seasons_page_form_defines_a_season_and_a_bad_one_comes_back_as_typed(
+    club: TestClient,
+) -> None:
+    csrf = club.headers["X-CSRF-Token"]
+    hall_night(club, "Night", [f"P{number}" for number in range(1, 5)], rounds=1, tags=[LEAGUE])
+    form = {"csrf_token": csrf, "name": "Winter league", "choose": "tag", "tag": LEAGUE}
+    # A bad number of best nights is refused on the page, naming the field, the name kept.
+    bad = {**form, "scoring": "best_nights", "best_nights": "two"}
+    refused = club.post("/director/seasons", data=bad, follow_redirects=False)
+    assert refused.status_code == 400
+    assert (
+        "best_nights (how many nights)" in refused.text and 'value="Winter league"' in refused.text
+    )
+    assert club.get("/api/seasons").json() == []
+    # The same form, corrected, defines the season and goes to its own page.
+    defined = club.post("/director/seasons", data=form, follow_redirects=False)
+    assert defined.status_code == 303, defined.text
+    season_id = club.get("/api/seasons").json()[0]["id"]
+    assert defined.headers["location"].startswith(f"/seasons/{season_id}")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from fastapi import Request
 from fastapi.responses import RedirectResponse, Response
@@ -24,7 +25,10 @@ __all__ = [
     "read_form",
     "set_session_cookie",
     "write_or_refuse",
+    "write_then",
 ]
+
+T = TypeVar("T")
 
 
 async def read_form(request: Request) -> dict[str, str]:
@@ -73,16 +77,33 @@ async def write_or_refuse(
     message it returns; a refusal shows ``refused(message)`` (the page again, with the message
     in the form and the values kept). A missing thing or a wrong code is not the form's
     refusal: it goes to the error page."""
+    return await write_then(
+        request,
+        work,
+        then=lambda message: redirect(request, back_to, message),
+        refused=refused,
+    )
 
-    def run() -> str:
+
+async def write_then(
+    request: Request,
+    work: Callable[[Session], T],
+    *,
+    then: Callable[[T], Response],
+    refused: Callable[[str], Response],
+) -> Response:
+    """:func:`write_or_refuse` where the page to go to depends on what ``work`` returns
+    (``then(result)``: a new season's own page)."""
+
+    def run() -> T:
         with database(request).write() as session:
             return work(session)
 
     try:
-        message = await run_in_threadpool(run)
+        result = await run_in_threadpool(run)
     except EuchreError as error:
         if isinstance(error, NotFoundError | AuthError):
             raise
         text = str(error)
         return await run_in_threadpool(lambda: refused(text))
-    return redirect(request, back_to, message)
+    return then(result)

@@ -15,15 +15,15 @@ from fastapi import APIRouter, Form, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from pydantic import Field
+from sqlalchemy.orm import Session
 
-from euchre.engine.errors import EuchreError
 from euchre.store import events, seasons
-from euchre.store.errors import AuthError, NotFoundError, StoreError
+from euchre.store.errors import StoreError
 from euchre.tournament.season import SeasonScoring, SeasonTieBreak
 from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, optional_director
 from euchre.web.director_forms import DirectorForm, comma_list, require_director, whole
-from euchre.web.page_helpers import page_director
+from euchre.web.page_helpers import page_director, write_or_refuse, write_then
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.templating import render
 
@@ -171,21 +171,16 @@ async def season_post(request: Request, form: Annotated[SeasonForm, Form()]) -> 
     """Define a season from the form; a refusal keeps what was typed."""
     director = require_director(request, form)
 
-    def run() -> int:
+    def work(session: Session) -> int:
         data = season_from_form(form)
-        with database(request).write() as session:
-            return seasons.create_season(session, data=data, who=director.name).id
+        return seasons.create_season(session, data=data, who=director.name).id
 
-    try:
-        season_id = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | AuthError):
-            raise
-        shown = str(error)
-        return await run_in_threadpool(
-            lambda: seasons_page(request, refused=shown, form=form, status=400)
-        )
-    return redirect(request, f"/seasons/{season_id}", "Season defined.")
+    return await write_then(
+        request,
+        work,
+        then=lambda season_id: redirect(request, f"/seasons/{season_id}", "Season defined."),
+        refused=lambda shown: seasons_page(request, refused=shown, form=form, status=400),
+    )
 
 
 @router.post(f"{PAGE}/{{season_id}}/delete")
@@ -208,21 +203,20 @@ async def tags_post(request: Request, event_id: int, form: Annotated[TagsForm, F
     """Set one event's tags."""
     director = require_director(request, form)
 
-    def run() -> str:
-        with database(request).write() as session:
-            event = seasons.set_event_tags(
-                session, event_id=event_id, tags=comma_list(form.tags), who=director.name
-            )
-            return f"{event.name}: tags {', '.join(event.tags) or 'removed'}."
+    def work(session: Session) -> str:
+        event = seasons.set_event_tags(
+            session, event_id=event_id, tags=comma_list(form.tags), who=director.name
+        )
+        return f"{event.name}: tags {', '.join(event.tags) or 'removed'}."
 
-    try:
-        message = await run_in_threadpool(run)
-    except EuchreError as error:
-        if isinstance(error, NotFoundError | AuthError):
-            raise
-        shown = f"event {event_id}: {error}"
-        return await run_in_threadpool(lambda: seasons_page(request, refused=shown, status=400))
-    return redirect(request, PAGE, message)
+    return await write_or_refuse(
+        request,
+        work,
+        back_to=PAGE,
+        refused=lambda shown: seasons_page(
+            request, refused=f"event {event_id}: {shown}", status=400
+        ),
+    )
 
 
 # --- public pages ------------------------------------------------------------------------------
