@@ -95,6 +95,11 @@ def test_a_merge_moves_every_player_of_one_member_and_its_undo_moves_them_back(
         line = session.scalars(select(AuditEntry).where(AuditEntry.action == "merge_members")).one()
         assert line.reason == "same person" and line.old_value is not None
         assert line.old_value["name"] == "Patrick One"
+        assert line.target == f"member {patrick_id} into member {pat_id}"
+        moved = line.old_value["players"]
+        assert line.old_value == {"member": patrick_id, "name": "Patrick One", "players": moved}
+        assert len(moved) == 1
+        assert line.new_value == {"member": pat_id, "name": "Pat One", "merge": merge_id}
     with store.write() as session, pytest.raises(StoreError, match="itself"):
         members.merge_members(session, keep_id=pat_id, merge_id=pat_id, who="t")
     with store.write() as session:

@@ -30,6 +30,7 @@ from euchre.store.members import (
     list_members,
     list_merges,
     member_json,
+    record_merge_audit,
 )
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Season
 from euchre.store.names import name_key
@@ -407,13 +408,12 @@ def _restore_merges(
                 row.at = merge.at
             session.add(row)
             session.flush()
-            record_club_audit(
+            record_merge_audit(
                 session,
+                row,
+                merged_name=part.name,
+                kept_name=None,
                 who=who,
-                action="merge_members",
-                target=f"member {row.merged_id} into member {row.kept_id}",
-                old_value={"member": row.merged_id, "name": part.name, "players": moved},
-                new_value={"member": row.kept_id, "merge": row.id},
                 reason=(
                     f"restored from the club's backup (merged by {row.who}"
                     + (f" at {_time(merge.at)}" if merge.at else "")

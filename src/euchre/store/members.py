@@ -39,6 +39,7 @@ __all__ = [
     "member_json",
     "merge_members",
     "players_of",
+    "record_merge_audit",
     "undo_merge",
     "update_member",
 ]
@@ -272,16 +273,39 @@ def merge_members(
     kept.active = True
     session.add(merge)
     session.flush()
+    record_merge_audit(
+        session, merge, merged_name=merged.name, kept_name=kept.name, who=who, reason=reason
+    )
+    return merge
+
+
+def record_merge_audit(
+    session: Session,
+    merge: MemberMerge,
+    *,
+    merged_name: str,
+    kept_name: str | None,
+    who: str,
+    reason: str,
+) -> None:
+    """The audit line of a merge (written, the merge has its id): who went into whom and the
+    players it moved. A merge restored from the club's backup gives no ``kept_name``."""
+    kept: dict[str, Any] = {"member": merge.kept_id}
+    if kept_name is not None:
+        kept["name"] = kept_name
     record_club_audit(
         session,
         who=who,
         action="merge_members",
-        target=f"member {merged.id} into member {kept.id}",
-        old_value={"member": merged.id, "name": merged.name, "players": moved},
-        new_value={"member": kept.id, "name": kept.name, "merge": merge.id},
+        target=f"member {merge.merged_id} into member {merge.kept_id}",
+        old_value={
+            "member": merge.merged_id,
+            "name": merged_name,
+            "players": merge.entrant_ids["entrants"],
+        },
+        new_value={**kept, "merge": merge.id},
         reason=reason,
     )
-    return merge
 
 
 def undo_merge(session: Session, *, merge_id: int, who: str, reason: str = "") -> MemberMerge:
