@@ -373,7 +373,7 @@ def override_seating(
     """Set a round's seating by hand (the next round, or the one just started)."""
     tables = [(list(first), list(second)) for first, second in body.tables]
     with database(request).write() as session:
-        override = rounds.override_seating(
+        return rounds.override_seating(
             session,
             event_id=event_id,
             round_number=number,
@@ -381,7 +381,6 @@ def override_seating(
             sitting_out=list(body.sitting_out),
             **_audited(director, body.reason),
         )
-        return override
 
 
 # --- results, submissions, penalties -----------------------------------------------------------
@@ -588,13 +587,12 @@ def accept_playoff_conflict(
     longer asked, and the standings can be final. Kept in the audit log; 404 when the table
     has no such conflict."""
     with database(request).write() as session:
-        conflict = playoff_conflicts.accept_conflict(
+        return playoff_conflicts.accept_conflict(
             session,
             event_id=event_id,
             **AtTable(round_number=number, table=table),
             **_audited(director, body.reason),
         )
-        return conflict
 
 
 # --- printouts ---------------------------------------------------------------------------------
