@@ -30,9 +30,9 @@ from euchre.web.play_api import (
     table_config,
 )
 from euchre.web.security import client_key
-from euchre.web.templating import templates
+from euchre.web.templating import render
 
-__all__ = ["router", "templates"]
+__all__ = ["router"]
 
 router = APIRouter(include_in_schema=False)
 _SHOWN_OPTIONS = (
@@ -67,18 +67,17 @@ def _profiles() -> list[dict[str, Any]]:
 
 
 def _new_page(request: Request, *, error: str | None = None, status: int = 200) -> Response:
-    response: Response = templates.TemplateResponse(
-        request=request,
-        name="play/new.html",
-        context={
+    return render(
+        request,
+        "play/new.html",
+        {
             "profiles": _profiles(),
             "kinds": seat_kinds(),
             "seat_names": SEAT_NAMES,
             "error": error,
         },
-        status_code=status,
+        status=status,
     )
-    return response
 
 
 @router.get("/play", response_class=HTMLResponse)
@@ -145,10 +144,10 @@ async def open_table(
                 "qr": segno.make(url, error="m").svg_data_uri(scale=3) if ticket.token else None,
             }
         )
-    response: Response = templates.TemplateResponse(
-        request=request,
-        name="play/invite.html",
-        context={
+    return render(
+        request,
+        "play/invite.html",
+        {
             "table": table_id,
             "seats": seats,
             "profile": config.rule_profile().name,
@@ -157,9 +156,8 @@ async def open_table(
             "host_url": f"{base_url(request)}/play/{table_id}#host={host_token}",
             "seeded": config.seeded,
         },
-        status_code=201,
+        status=201,
     )
-    return response
 
 
 @router.post("/play/join")
@@ -183,10 +181,10 @@ def _preset_label(text: str) -> str:
 async def table_page(request: Request, table_id: str) -> Response:
     """The table: the page fills itself from the seat's view (token from the fragment)."""
     view = await run_in_threadpool(service_of(request).view, table_id, None)
-    response: Response = templates.TemplateResponse(
-        request=request,
-        name="play/table.html",
-        context={
+    return render(
+        request,
+        "play/table.html",
+        {
             "table": table_id,
             "view": view,
             "seat_names": SEAT_NAMES,
@@ -195,7 +193,6 @@ async def table_page(request: Request, table_id: str) -> Response:
             "chat_length": CHAT_LENGTH,
         },
     )
-    return response
 
 
 def replay_games(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -230,14 +227,13 @@ async def replay_page(request: Request, table_id: str) -> Response:
     service = service_of(request)
     view = await run_in_threadpool(service.view, table_id, None)
     rows = await run_in_threadpool(service.records, table_id)
-    response: Response = templates.TemplateResponse(
-        request=request,
-        name="play/replay.html",
-        context={
+    return render(
+        request,
+        "play/replay.html",
+        {
             "table": table_id,
             "games": replay_games(rows),
             "seats": view["seats"],
             "profile": view["profile"]["name"],
         },
     )
-    return response
