@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from euchre.cli.errors import CliError
+from euchre.cli.options import JsonOption
 
 
 def register(app: typer.Typer) -> None:
@@ -27,7 +28,7 @@ def arena(
     seed: Annotated[int, typer.Option(help="Seed of the deals and the bots.")] = 1,
     workers: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     profile: Annotated[str, typer.Option(help="Rule profile id.")] = "tournament",
-    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    as_json: JsonOption = False,
     scheduler: Annotated[
         str | None,
         typer.Option(help="Run the deals on this Dask scheduler (tcp://HOST:PORT) instead."),

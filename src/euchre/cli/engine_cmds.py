@@ -10,7 +10,7 @@ import typer
 
 from euchre.cli.errors import CliError
 from euchre.cli.input_text import BadInput, decode_utf8, parse_json, read_bytes
-from euchre.cli.options import JsonOption
+from euchre.cli.options import JsonOption, ProfileOption
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import BUILTIN_PROFILES, OPTION_SPECS, load_profile, resolve_profile
 from euchre.engine.questions import questions_for_hand, replay_pile
@@ -209,7 +209,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("deal")
     def deal_cmd(
-        profile: Annotated[str, typer.Option(help="Profile id or a .toml file.")] = "tournament",
+        profile: ProfileOption = "tournament",
         seed: Annotated[int, typer.Option(help="Random seed (same seed, same deal).")] = 0,
         dealer: Annotated[
             int | None, typer.Option(help="Dealer seat 0-3 (default: drawn by the first jack).")
@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("play")
     def play_cmd(
-        profile: Annotated[str, typer.Option(help="Profile id or a .toml file.")] = "tournament",
+        profile: ProfileOption = "tournament",
         bots: Annotated[str, typer.Option(help="Computer players' kind.")] = "random",
         seed: Annotated[int | None, typer.Option(help="Random seed.")] = None,
         seat: Annotated[int, typer.Option(help="Your seat 0-3.")] = 0,
