@@ -10,7 +10,7 @@ from typing import Any, cast
 import pytest
 from fastapi import WebSocket
 
-from euchre.store.play import PlayService
+from euchre.store.play.service import PlayService
 from euchre.web import play_ws
 from euchre.web.play_ws import PlayRuntime, Subscriber
 

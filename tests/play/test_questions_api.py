@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from euchre.engine.questions import PILE_CARDS
 from euchre.play.table import config_from_request
 from euchre.store.db import Database
-from euchre.store.play import PlayService
+from euchre.store.play.service import PlayService
 
 from .helpers import bearer, human_tokens, open_table, view_of
 

@@ -17,8 +17,8 @@ from euchre.play import TableState
 from euchre.play.table import config_from_request
 from euchre.store.db import Database
 from euchre.store.models import PlayAction
-from euchre.store.play import PlayService, StaleError
 from euchre.store.play.doorbell import CHANNEL, parse_ring, psycopg_conninfo, ring_payload
+from euchre.store.play.service import PlayService, StaleError
 
 
 def _services(tmp_path: Path) -> tuple[PlayService, PlayService, str]:

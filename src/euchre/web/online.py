@@ -38,7 +38,7 @@ from euchre.engine.errors import EuchreError
 from euchre.store import online
 from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.store.events import get_event
-from euchre.store.play import PlayService
+from euchre.store.play.service import PlayService
 from euchre.web.deps import (
     database,
     director_for_read,

@@ -27,7 +27,7 @@ from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
 from euchre.play import seat_kinds
 from euchre.play.table import TableConfig, config_from_request
-from euchre.store.play import ForbiddenError, PlayService, SeatTicket
+from euchre.store.play.service import ForbiddenError, PlayService, SeatTicket
 from euchre.web.deps import guard_codes
 from euchre.web.security import client_key
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from euchre.store.play import PlayService
+from euchre.store.play.service import PlayService
 from euchre.web import play_api, play_pages, play_ws
 from euchre.web.play_ws import PlayRuntime
 

@@ -53,8 +53,8 @@ from euchre.play.messages import (
     view_message_text,
 )
 from euchre.store.errors import NotFoundError
-from euchre.store.play import AutoMove, ForbiddenError, PlayService
 from euchre.store.play.doorbell import RingEntry, listen_forever
+from euchre.store.play.service import AutoMove, ForbiddenError, PlayService
 from euchre.web.errors import status_for
 
 __all__ = ["PlayRuntime", "Subscriber", "router"]

@@ -4,23 +4,3 @@ The table itself (its state machine, its log's grammar, each seat's view) is
 :mod:`euchre.play`'s; here :mod:`~euchre.store.play.service` stores the log and
 :mod:`~euchre.store.play.doorbell` rings other workers on PostgreSQL.
 """
-
-from euchre.store.play.service import (
-    NOT_HOST,
-    SPENT_CODE,
-    AutoMove,
-    ForbiddenError,
-    PlayService,
-    SeatTicket,
-    StaleError,
-)
-
-__all__ = [
-    "NOT_HOST",
-    "SPENT_CODE",
-    "AutoMove",
-    "ForbiddenError",
-    "PlayService",
-    "SeatTicket",
-    "StaleError",
-]
