@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from euchre.store import events, seasons
 from euchre.store.db import Database
-from euchre.store.models import Entrant, Event, Season
+from euchre.store.models import AuditEntry, Entrant, Event, Season
 from euchre.tournament import EventConfig
 
 
@@ -69,3 +69,26 @@ def test_events_recorded_before_seasons_keep_their_players_and_get_no_tags(
     with store.read() as session:
         season = seasons.list_seasons(session)[0]
         assert [event.id for event in seasons.season_events(session, season)] == [event_id]
+
+
+def test_adding_and_removing_a_season_are_club_audit_lines_with_its_definition(
+    store: Database,
+) -> None:
+    with store.write() as session:
+        season = seasons.create_season(
+            session, data={"name": "League", "tag": "league", "scoring": "total_points"}, who="t"
+        )
+        season_id, kept = season.id, seasons.season_json(season)
+    with store.write() as session:
+        seasons.delete_season(session, season_id=season_id, who="t")
+    with store.read() as session:
+        lines = session.scalars(select(AuditEntry).order_by(AuditEntry.id)).all()
+        added, deleted = (line for line in lines if line.action.endswith("_season"))
+    assert (added.action, added.event_id, added.target) == (
+        "add_season",
+        None,
+        f"season {season_id}",
+    )
+    assert added.new_value == kept and added.old_value is None
+    assert (deleted.action, deleted.event_id) == ("delete_season", None)
+    assert deleted.old_value == kept and deleted.new_value is None

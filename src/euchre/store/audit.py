@@ -73,7 +73,8 @@ def record_audit(session: Session, **fields: Unpack[AuditFields]) -> AuditEntry:
 
 
 def record_club_audit(session: Session, **fields: Unpack[ChangeFields]) -> AuditEntry:
-    """Log a change to the club's own records (its roster), which belong to no event."""
+    """Log a change to the club's own records (its roster, its seasons), which belong to no
+    event."""
     return record_audit(session, event_id=None, **fields)
 
 

@@ -22,7 +22,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from euchre.season_printing import SeasonPrintout, SeasonPrintRow
-from euchre.store.audit import record_audit
+from euchre.store.audit import record_audit, record_club_audit
 from euchre.store.core import snapshot_of
 from euchre.store.csv_text import csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
@@ -263,9 +263,8 @@ def _keep_season(
     )
     session.add(season)
     session.flush()
-    record_audit(
+    record_club_audit(
         session,
-        event_id=None,
         who=who,
         action="add_season",
         target=f"season {season.id}",
@@ -290,9 +289,8 @@ def get_season(session: Session, *, season_id: int) -> Season:
 def delete_season(session: Session, *, season_id: int, who: str) -> None:
     """Remove a season's definition (no event or result changes), with an audit line."""
     season = get_season(session, season_id=season_id)
-    record_audit(
+    record_club_audit(
         session,
-        event_id=None,
         who=who,
         action="delete_season",
         target=f"season {season.id}",
