@@ -18,11 +18,19 @@ played hand by hand by the engine under the Bolivar sheet's rules
   probability that the first partnership wins, scored by the Brier score and the log loss
   against a coin's (0.25 and ln 2 = 0.693), and how often the favourite won.
 
-Every Weng-Lin model offered is measured on the same games. The seed fixes the schedule, the
-deals and the ``easy``/``medium`` players' choices; ``hard`` and ``expert`` think against a
-clock, so on a loaded machine a rerun may play some cards differently: ``--save games.json``
-keeps the exact games and ``--load games.json`` measures them again (``--beta``, every model)
-without playing. A progress bar is shown on a terminal only.
+Every model offered (the point-margin model and OpenSkill's Weng-Lin models) is measured on the
+same games, each with its own default ``beta`` unless ``--beta`` names one for all;
+``--margin`` passes the points to the Weng-Lin models as OpenSkill's scores with that margin of
+victory. The report also fits each level's strength (points a game per player) to the games'
+margins, and from it the *ceiling*: the mean tau (and the share of seasons at 0.8) that a
+rating knowing the exact model of the margins could reach on the same schedule, played once
+(``--games`` each), twice, 4 and 8 times over.
+
+The seed fixes the schedule, the deals and every player's choices, so a rerun of a seed plays
+the same games; ``--save games.json`` keeps them and ``--load games.json`` measures them again
+(another ``--beta``, ``--margin``) without playing. ``--load`` with several saved runs of the
+same players also pools them: each model's mean figures, and the levels' strengths fitted to
+all their games (a single run's fit is noisy). A progress bar is shown on a terminal only.
 """
 
 from __future__ import annotations
