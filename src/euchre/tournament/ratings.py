@@ -61,8 +61,9 @@ class RatingModel(Choice):
 
 
 DEFAULT_MODEL = RatingModel.POINT_MARGIN
-"""The best of the models on the bench's fresh seeds, in both the order and the predictions:
-a game's margin tells more about the players than who won (``docs/season.md``)."""
+"""The model that orders the bench's players best, on its tuning seeds and on fresh ones, with
+predictions level with the others': a game's margin tells more about the players than who won
+(``docs/season.md``)."""
 
 MU = 25.0
 """A newcomer's belief, ``MU`` ± ``SIGMA`` (OpenSkill's prior, for every model)."""
