@@ -34,8 +34,11 @@ __all__ = [
     "DEFAULT_BETA",
     "DEFAULT_BETAS",
     "DEFAULT_MODEL",
+    "MU",
     "POINT",
     "PROVISIONAL_GAMES",
+    "SIGMA",
+    "TAU",
     "MemberRating",
     "RatedGame",
     "RatingModel",
@@ -69,11 +72,12 @@ MU = 25.0
 """A newcomer's belief, ``MU`` ± ``SIGMA`` (OpenSkill's prior, for every model)."""
 
 SIGMA = MU / 3
+"""A newcomer's uncertainty."""
 
 POINT = SIGMA
 """Rating units per point of a game's margin (point-margin model): the prior's spread, one
 ``SIGMA``, is one point a game, about the spread of the bench's players' true strengths
-(``easy`` about 1.9 points a game below ``hard``)."""
+(``easy`` about 1.7 points a game below ``hard``)."""
 
 TAU = MU / 300
 """Added to each belief's spread before each game (OpenSkill's default dynamics), so a
