@@ -18,11 +18,19 @@ played hand by hand by the engine under the Bolivar sheet's rules
   probability that the first partnership wins, scored by the Brier score and the log loss
   against a coin's (0.25 and ln 2 = 0.693), and how often the favourite won.
 
-Every Weng-Lin model offered is measured on the same games. The seed fixes the schedule, the
-deals and the ``easy``/``medium`` players' choices; ``hard`` and ``expert`` think against a
-clock, so on a loaded machine a rerun may play some cards differently: ``--save games.json``
-keeps the exact games and ``--load games.json`` measures them again (``--beta``, every model)
-without playing. A progress bar is shown on a terminal only.
+Every model offered (the point-margin model and OpenSkill's Weng-Lin models) is measured on the
+same games, each with its own default ``beta`` unless ``--beta`` names one for all;
+``--margin`` passes the points to the Weng-Lin models as OpenSkill's scores with that margin of
+victory. The report also fits each level's strength (points a game per player) to the games'
+margins, and from it the *ceiling*: the mean tau (and the share of seasons at 0.8) that a
+rating knowing the exact model of the margins could reach on the same schedule, played once
+(``--games`` each), twice, 4 and 8 times over.
+
+The seed fixes the schedule, the deals and every player's choices, so a rerun of a seed plays
+the same games; ``--save games.json`` keeps them and ``--load games.json`` measures them again
+(another ``--beta``, ``--margin``) without playing. ``--load`` with several saved runs of the
+same players also pools them: each model's mean figures, and the levels' strengths fitted to
+all their games (a single run's fit is noisy). A progress bar is shown on a terminal only.
 """
 
 from __future__ import annotations
@@ -39,12 +47,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from euchre.bots import BOT_FACTORIES, Bot, make_bot
 from euchre.bots.levels import LEVELS
 from euchre.engine.profile import load_profile
 from euchre.tournament.event import game_winner
 from euchre.tournament.model import TableSeating
-from euchre.tournament.ratings import DEFAULT_BETA, RatedGame, RatingModel, RatingTable, rate_games
+from euchre.tournament.ratings import DEFAULT_BETAS, RatedGame, RatingModel, RatingTable, rate_games
 from euchre.tournament.schedule import generate_schedule
 from euchre.tournament.simulate import play_table
 
@@ -196,24 +206,95 @@ def prediction_scores(table: RatingTable, games: Sequence[RatedGame]) -> dict[st
     }
 
 
+def level_strengths(
+    players: Sequence[Player], games: Sequence[RatedGame]
+) -> tuple[dict[str, float], float]:
+    """Each level's strength in points a game per player (the weakest 0), fitted to the
+    games' margins by least squares, and the spread of a margin about that fit."""
+    levels = sorted({player.strength: player.level for player in players}.items())
+    strength_of = {player.member_id: player.strength for player in players}
+    rows = np.zeros((len(games), len(levels) - 1))
+    for row, game in enumerate(games):
+        for side, sign in ((0, 1.0), (1, -1.0)):
+            for member in game.teams[side]:
+                if strength_of[member]:
+                    rows[row, strength_of[member] - 1] += sign
+    margins = np.array([float(game.margin) for game in games])
+    fitted, *_ = np.linalg.lstsq(rows, margins, rcond=None)
+    spread = float(np.std(margins - rows @ fitted))
+    values = [0.0, *(float(value) for value in fitted)]
+    return {
+        level: round(value, 3) for (_, level), value in zip(levels, values, strict=True)
+    }, round(spread, 3)
+
+
+def ceiling(
+    players: Sequence[Player],
+    games: Sequence[RatedGame],
+    strengths: dict[str, float],
+    spread: float,
+    *,
+    repeats: Sequence[int] = (1, 2, 4, 8),
+    seasons: int = 500,
+    seed: int = 0,
+) -> dict[str, dict[str, float]]:
+    """What any rating could reach on ``games``' schedule (played ``repeats`` times over):
+    each season's margins are drawn from the normal model (each player's level strength from
+    :func:`level_strengths`, a normal error of ``spread``) and the players are ordered by the
+    exact posterior mean of their strengths given every margin at once (a normal prior as
+    wide as the levels' spread): Kendall's tau-b's mean and the share of seasons at 0.8 or
+    more."""
+    index = {player.member_id: place for place, player in enumerate(players)}
+    truth = [float(player.strength) for player in players]
+    strength = np.array([strengths[player.level] for player in players])
+    design = np.zeros((len(games), len(players)))
+    for row, game in enumerate(games):
+        for side, sign in ((0, 1.0), (1, -1.0)):
+            for member in game.teams[side]:
+                design[row, index[member]] = sign
+    prior = float(np.std(strength)) or 1.0
+    rng = np.random.default_rng(seed)
+    figures: dict[str, dict[str, float]] = {}
+    for repeat in repeats:
+        tiled = np.tile(design, (repeat, 1))
+        solve = np.linalg.inv(tiled.T @ tiled + (spread / prior) ** 2 * np.eye(len(players)))
+        taus = []
+        for _ in range(seasons):
+            margins = tiled @ strength + rng.normal(0.0, spread, len(tiled))
+            estimate = solve @ (tiled.T @ margins)
+            taus.append(kendall_tau_b(estimate.tolist(), truth))
+        each = round(len(tiled) * 4 / len(players))
+        figures[str(each)] = {
+            "mean_tau": round(sum(taus) / len(taus), 3),
+            "share_at_0_8": round(sum(tau >= 0.8 for tau in taus) / len(taus), 3),
+        }
+    return figures
+
+
 def evaluate(
     players: Sequence[Player],
     training: Sequence[RatedGame],
     held_out: Sequence[RatedGame],
-    beta: float = DEFAULT_BETA,
+    beta: float | None = None,
+    margin: float = 0.0,
+    fit: tuple[dict[str, float], float] | None = None,
 ) -> dict[str, Any]:
-    """Each model's tau after ``training`` and its predictions on ``held_out``."""
+    """Each model's tau after ``training`` and its predictions on ``held_out`` (``beta``:
+    each model's own default unless given; ``margin``: OpenSkill's, for its models), and the
+    :func:`ceiling` for the levels' strengths and spread ``fit`` (by default fitted to these
+    games alone, a noisy fit: pool several runs with ``--load``)."""
     strength = [float(player.strength) for player in players]
     # A perfect rating order: the levels in order, no two players level.
     perfect = [value + index * 1e-6 for index, value in enumerate(strength)]
     models = {}
     for model in RatingModel:
-        table = rate_games(training, model, beta=beta)
+        table = rate_games(training, model, beta=beta, margin=margin)
         shown = [table.rating(player.member_id).display for player in players]
         by_level: dict[str, list[float]] = {}
         for player, value in zip(players, shown, strict=True):
             by_level.setdefault(player.level, []).append(value)
         models[model.value] = {
+            "beta": round(table.beta, 4),
             "kendall_tau": round(kendall_tau_b(shown, strength), 4),
             # Tau-b's best with the levels tied in the truth: a perfect order scores this.
             "kendall_tau_best": round(kendall_tau_b(perfect, strength), 4),
@@ -233,6 +314,7 @@ def evaluate(
         for difference, game in stronger
         if difference != 0 and game.ranks[0] != game.ranks[1]
     ]
+    strengths, spread = fit or level_strengths(players, [*training, *held_out])
     games_each = {player.member_id: 0 for player in players}
     for game in training:
         for member in (*game.teams[0], *game.teams[1]):
@@ -242,13 +324,18 @@ def evaluate(
         "training_games": len(training),
         "games_each": [min(games_each.values()), max(games_each.values())],
         "held_out_games": len(held_out),
-        "beta": beta,
+        "margin": margin,
         # The truth the ratings look for: how often the side with the stronger levels won.
         "stronger_side_won": {
             "games": len(decided),
             "share": round(sum(decided) / len(decided), 4) if decided else 0.0,
         },
         "models": models,
+        # The margins' own truth: each level's strength (points a game per player) and the
+        # spread of a game's margin about it; and the best tau any rating could hope for.
+        "level_strength": strengths,
+        "margin_spread": spread,
+        "ceiling": ceiling(players, training, strengths, spread, seed=len(training)),
     }
 
 
@@ -262,7 +349,8 @@ def run(
     seed: int,
     show_progress: bool,
     save: Path | None = None,
-    beta: float = DEFAULT_BETA,
+    beta: float | None = None,
+    margin: float = 0.0,
 ) -> dict[str, Any]:
     """Simulate the season and measure it (see the module); ``save`` keeps the games."""
     for level in levels:
@@ -304,20 +392,68 @@ def run(
                 }
             )
         )
-    report = evaluate(players, training, evaluation, beta)
+    report = evaluate(players, training, evaluation, beta, margin)
     report.update(seed=seed, levels=list(levels), seconds=seconds)
     return report
 
 
-def load(path: Path, beta: float = DEFAULT_BETA) -> dict[str, Any]:
-    """Measure the games a run saved (``--save``) again, without playing them."""
-    data = json.loads(path.read_text())
-    players = make_players(data["levels"], data["names"])
-    training = [RatedGame.from_json(game) for game in data["training"]]
-    held_out = [RatedGame.from_json(game) for game in data["held_out"]]
-    report = evaluate(players, training, held_out, beta)
-    report.update(seed=data["seed"], levels=data["levels"], seconds=data["seconds"])
-    return report
+def load(paths: Sequence[Path], beta: float | None = None, margin: float = 0.0) -> dict[str, Any]:
+    """Measure the games runs saved (``--save``) again, without playing them. Several runs of
+    the same players are also pooled: each model's mean figures over the runs, and the levels'
+    strengths fitted to all their games, with the ceiling for them."""
+    runs = []
+    for path in paths:
+        data = json.loads(path.read_text())
+        players = make_players(data["levels"], data["names"])
+        training = [RatedGame.from_json(game) for game in data["training"]]
+        held_out = [RatedGame.from_json(game) for game in data["held_out"]]
+        runs.append((data, players, training, held_out))
+    if len({(tuple(data["levels"]), data["names"]) for data, *_ in runs}) > 1:
+        raise SystemExit("--load: the runs pooled must have the same levels and names")
+    pooled = level_strengths(
+        runs[0][1], [game for _, _, training, held in runs for game in (*training, *held)]
+    )
+    reports = []
+    for data, players, training, held_out in runs:
+        report = evaluate(
+            players, training, held_out, beta, margin, pooled if len(runs) > 1 else None
+        )
+        report.update(seed=data["seed"], levels=data["levels"], seconds=data["seconds"])
+        reports.append(report)
+    if len(reports) == 1:
+        return reports[0]
+    return {"runs": reports, "pooled": pool(reports)}
+
+
+def pool(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The mean of each model's figures over several runs' reports (the levels' fit and the
+    ceiling are the same in each: the pooled ones)."""
+
+    def mean(values: Sequence[float]) -> float:
+        return round(sum(values) / len(values), 4)
+
+    models = {
+        name: {
+            "kendall_tau": mean([report["models"][name]["kendall_tau"] for report in reports]),
+            "kendall_tau_best": reports[0]["models"][name]["kendall_tau_best"],
+            "pairs_in_order": mean(
+                [report["models"][name]["pairs_in_order"] for report in reports]
+            ),
+            **{
+                figure: mean([report["models"][name]["held_out"][figure] for report in reports])
+                for figure in ("brier", "log_loss", "favourite_won")
+            },
+        }
+        for name in reports[0]["models"]
+    }
+    return {
+        "seeds": [report["seed"] for report in reports],
+        "stronger_side_won": mean([report["stronger_side_won"]["share"] for report in reports]),
+        "models": models,
+        "level_strength": reports[0]["level_strength"],
+        "margin_spread": reports[0]["margin_spread"],
+        "ceiling": reports[0]["ceiling"],
+    }
 
 
 class _progress:
@@ -344,21 +480,46 @@ class _progress:
 
 
 def print_report(report: dict[str, Any]) -> None:
-    """The figures as a Rich table."""
+    """The figures as Rich tables (several runs: each, then their pooled figures)."""
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
+    if "runs" in report:
+        for run_report in report["runs"]:
+            print_report(run_report)
+        pooled = report["pooled"]
+        table = Table(
+            "model",
+            "Kendall tau-b (best)",
+            "pairs of levels in order",
+            "Brier (coin 0.25)",
+            "log loss (coin 0.693)",
+            "favourite won",
+            title=f"the mean of seeds {', '.join(map(str, pooled['seeds']))}",
+        )
+        for name, figures in pooled["models"].items():
+            table.add_row(
+                name,
+                f"{figures['kendall_tau']:.3f} ({figures['kendall_tau_best']:.3f})",
+                f"{figures['pairs_in_order']:.3f}",
+                f"{figures['brier']:.4f}",
+                f"{figures['log_loss']:.4f}",
+                f"{figures['favourite_won']:.3f}",
+            )
+        console.print(table)
+        return
     console.print(
         f"{report['players']} players ({', '.join(report['levels'])}), seed {report['seed']}: "
         f"{report['training_games']} games rated ({report['games_each'][0]}-"
         f"{report['games_each'][1]} each), {report['held_out_games']} held-out games, "
-        f"{report['seconds']} s, beta {report['beta']:.3g}; the side of more strength won "
-        f"{report['stronger_side_won']['share']:.3f} of {report['stronger_side_won']['games']} "
-        "games"
+        f"{report['seconds']} s, OpenSkill's margin {report['margin']:.3g}; the side of more "
+        f"strength won {report['stronger_side_won']['share']:.3f} of "
+        f"{report['stronger_side_won']['games']} games"
     )
     table = Table(
         "model",
+        "beta",
         "Kendall tau-b (best)",
         "pairs of levels in order",
         "Brier (coin 0.25)",
@@ -370,6 +531,7 @@ def print_report(report: dict[str, Any]) -> None:
         held = figures["held_out"]
         table.add_row(
             name,
+            f"{figures['beta']:.3g}",
             f"{figures['kendall_tau']:.3f} ({figures['kendall_tau_best']:.3f})",
             f"{figures['pairs_in_order']:.3f}",
             f"{held.get('brier', float('nan')):.4f}",
@@ -380,6 +542,16 @@ def print_report(report: dict[str, Any]) -> None:
             ),
         )
     console.print(table)
+    console.print(
+        "levels' strength, points a game per player: "
+        + ", ".join(f"{level} {value:+.2f}" for level, value in report["level_strength"].items())
+        + f"; a margin's spread about it {report['margin_spread']:.2f}. The best tau any rating "
+        "could hope for (mean, share of seasons at 0.8): "
+        + ", ".join(
+            f"{games} games each {figures['mean_tau']:.3f}, {figures['share_at_0_8']:.3f}"
+            for games, figures in report["ceiling"].items()
+        )
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
@@ -398,16 +570,34 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--quick", action="store_true", help="easy and medium, 2 names, 4 + 4 games (seconds)"
     )
-    parser.add_argument("--beta", type=float, default=DEFAULT_BETA, help="OpenSkill's beta")
+    parser.add_argument(
+        "--beta",
+        type=float,
+        help="every model's beta (default: each model's own, "
+        + ", ".join(f"{model.value} {beta:.4g}" for model, beta in DEFAULT_BETAS.items())
+        + ")",
+    )
+    parser.add_argument(
+        "--margin",
+        type=float,
+        default=0.0,
+        help="OpenSkill's margin of victory for its models, the points passed as scores "
+        "(default 0: who won only)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--save", type=Path, help="write the games played to this JSON file")
-    parser.add_argument("--load", type=Path, help="measure games saved by --save, playing none")
+    parser.add_argument(
+        "--load",
+        type=Path,
+        nargs="+",
+        help="measure games saved by --save, playing none (several: pooled as well)",
+    )
     options = parser.parse_args(argv)
     levels = [level for level in options.levels.split(",") if level]
     if options.quick:
         levels, options.names, options.games, options.held_out = ["easy", "medium"], 2, 4, 4
     if options.load is not None:
-        report = load(options.load, options.beta)
+        report = load(options.load, options.beta, options.margin)
     else:
         report = run(
             levels=levels,
@@ -419,6 +609,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             show_progress=sys.stderr.isatty() and not options.json,
             save=options.save,
             beta=options.beta,
+            margin=options.margin,
         )
     if options.json:
         print(json.dumps(report, indent=2))

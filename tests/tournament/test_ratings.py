@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ratings import (
+    DEFAULT_MODEL,
     PROVISIONAL_GAMES,
     RatedGame,
     RatingModel,
@@ -168,3 +169,51 @@ def test_a_larger_beta_puts_more_of_a_game_down_to_the_cards() -> None:
     assert rate_games(one, beta=25).rating(1).mu < rate_games(one, beta=25 / 6).rating(1).mu
     with pytest.raises(TournamentError, match="beta"):
         rate_games(one, beta=0)
+
+
+def test_a_bigger_margin_moves_the_ratings_more() -> None:
+    narrow = rate_games([game(1, 1, 1, ((1, 2), (3, 4)), points=(7, 6))])
+    wide = rate_games([game(1, 1, 1, ((1, 2), (3, 4)), points=(12, 2))])
+    assert DEFAULT_MODEL is RatingModel.POINT_MARGIN
+    assert wide.rating(1).mu > narrow.rating(1).mu > 25
+    assert wide.rating(3).mu < narrow.rating(3).mu < 25
+    assert wide.win_probability((1, 2), (3, 4)) > narrow.win_probability((1, 2), (3, 4)) > 0.5
+
+
+def test_a_favourite_that_wins_by_less_than_expected_loses_some_rating() -> None:
+    # The margin model reads the points, not only who won (docs/season.md says so).
+    history = [game(1, number, 1, ((1, 2), (3, 4)), points=(12, 2)) for number in range(1, 6)]
+    before = rate_games(history)
+    after = rate_games([*history, game(2, 1, 1, ((1, 2), (3, 4)), points=(7, 6))])
+    assert after.rating(1).mu < before.rating(1).mu
+    assert after.rating(3).mu > before.rating(3).mu
+
+
+def test_a_win_by_the_tie_rule_counts_as_the_least_win_and_a_level_game_as_none() -> None:
+    assert game(1, 1, 1, ((1, 2), (3, 4)), points=(8, 8), winner=0).margin == 1
+    assert game(1, 1, 1, ((1, 2), (3, 4)), points=(8, 8), winner=1).margin == -1
+    assert game(1, 1, 1, ((1, 2), (3, 4)), points=(8, 8)).margin == 0
+    assert game(1, 1, 1, ((1, 2), (3, 4)), points=(5, 9)).margin == -4
+
+
+def test_without_openskills_margin_a_weng_lin_model_reads_only_who_won() -> None:
+    narrow = rate_games([game(1, 1, 1, ((1, 2), (3, 4)), points=(7, 6))], RatingModel.PLACKETT_LUCE)
+    wide = rate_games([game(1, 1, 1, ((1, 2), (3, 4)), points=(12, 2))], RatingModel.PLACKETT_LUCE)
+    assert narrow == wide
+
+
+def test_with_openskills_margin_a_favourites_big_win_moves_the_ratings_more() -> None:
+    # OpenSkill's margin only weighs a win against the favourite's expected edge, so the
+    # first game (everyone level) makes a favourite.
+    first = game(1, 1, 1, ((1, 2), (3, 4)), points=(9, 5))
+    results = {
+        points: rate_games(
+            [first, game(2, 1, 1, ((1, 2), (3, 4)), points=points)],
+            RatingModel.PLACKETT_LUCE,
+            margin=1,
+        ).rating(1)
+        for points in ((7, 6), (12, 2))
+    }
+    assert results[(12, 2)].mu > results[(7, 6)].mu
+    with pytest.raises(TournamentError, match="margin"):
+        rate_games([first], RatingModel.PLACKETT_LUCE, margin=-1)

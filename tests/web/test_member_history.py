@@ -434,3 +434,35 @@ def test_a_game_a_computer_played_for_a_member_is_in_his_history_but_not_rated(
     assert after["games"][0]["computer"] is True and after["totals"]["games"] == 3
     rating = client.get(f"/api/members/{ann}").json()["rating"]
     assert (before["games"], rating["games"]) == (3, 2)
+
+
+def _one_round(client: TestClient, score: tuple[int, int]) -> None:
+    """A night of the eight members, one round, every table won ``score``."""
+    event_id = create_event(client, name="Margin night", format="whist_schedule")
+    for name in NAMES:
+        assert client.post(f"/api/events/{event_id}/players", json={"name": name}).is_success
+    for table in open_round(client, event_id, 1):
+        enter(client, event_id, 1, table["table"], score)
+    close_round(client, event_id, 1)
+
+
+def test_a_win_by_more_points_raises_the_winners_ratings_more_and_the_page_says_so(
+    client: TestClient, tmp_path: Path
+) -> None:
+    other = tmp_path / "wide-wins"
+    other.mkdir()
+    wide = director_client(sqlite_url(other))
+    _one_round(client, (10, 9))
+    _one_round(wide, (10, 1))
+    for name in NAMES:
+        narrow_rating = client.get(f"/api/members/{member_id(client, name)}").json()["rating"]
+        wide_rating = wide.get(f"/api/members/{member_id(wide, name)}").json()["rating"]
+        won = _history(client, member_id(client, name))["games"][0]["points"] == 10
+        assert narrow_rating["games"] == wide_rating["games"] == 1
+        if won:
+            assert wide_rating["mu"] > narrow_rating["mu"] > 25
+        else:
+            assert wide_rating["mu"] < narrow_rating["mu"] < 25
+    page = client.get("/ratings")
+    assert page.status_code == 200
+    assert "how many points" in page.text
