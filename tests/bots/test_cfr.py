@@ -7,6 +7,7 @@ import random
 from importlib import resources
 
 import numpy as np
+import pytest
 
 from euchre.bots.advice import advise
 from euchre.bots.cfr import (
@@ -23,10 +24,11 @@ from euchre.bots.expert import ExpertBot
 from euchre.engine import actions as codes
 from euchre.engine.cards import Card, card_mask, parse_cards
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.engine.record import deal_state
+from euchre.engine.record import HandRecord, deal_state, replay
 from euchre.engine.state import Phase
 from euchre.engine.view import view_of
 from tests.bots.helpers import state_from_text
+from tests.bots.textbook import POSITIONS
 
 
 def test_regret_matching_plus_finds_the_mixed_equilibrium_of_a_biased_matching_pennies() -> None:
@@ -158,3 +160,19 @@ def test_with_the_switch_off_the_expert_never_reads_the_table(monkeypatch) -> No
         while state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2) and not state.is_over:
             view = view_of(state, state.to_act)
             state.apply(ExpertBot(index).choose(view))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dealer_counts_the_up_card_he_picks_up_for_a_lone_hand",
+        "dealer_picks_up_the_right_bower_with_another_trump_and_an_off_ace",
+        "first_seat_calls_next_with_right_queen_off_ace_and_a_void",
+        "no_lone_hand_when_a_march_wins_the_game",
+    ],
+)
+def test_the_expert_with_the_table_still_answers_the_textbook_bids(name: str) -> None:
+    record, scores, answers = POSITIONS[name]
+    state = replay(HandRecord.from_json(record))
+    view = view_of(state, state.to_act, scores)
+    assert str(ExpertBot(0, cfr_bidding=True).choose(view)) in answers
