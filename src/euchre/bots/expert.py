@@ -12,6 +12,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 * **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
   trump or pass, and which suit, by the points a bid brings over a pass as learned offline
   from played-out deals, where the data file has a model for the profile;
+* **bidding learned by regret minimisation** (:mod:`euchre.bots.cfr`, off by default:
+  ``cfr_bidding``): make trump or pass by a table trained by CFR over suit-normalised
+  information sets, where the table has a say;
 * otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
   dealer's lone-hand trumps) and the seat allowances found by playing hands out, alone
