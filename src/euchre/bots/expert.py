@@ -12,6 +12,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 * **learned bidding** (:mod:`euchre.bots.bidding`, off by default: ``learned_bidding``): make
   trump or pass, and which suit, by the points a bid brings over a pass as learned offline
   from played-out deals, where the data file has a model for the profile;
+* **bidding learned by regret minimisation** (:mod:`euchre.bots.cfr`, off by default:
+  ``cfr_bidding``): make trump or pass by a table trained by CFR over suit-normalised
+  information sets, where the table has a say;
 * otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
   dealer's lone-hand trumps) and the seat allowances found by playing hands out, alone
@@ -39,6 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from euchre.bots.bidding import learned_bid, load_bidding
+from euchre.bots.cfr import cfr_bid, load_cfr
 from euchre.bots.inference import BiddingModel, bid_events, inferred_worlds, played_by_seat
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import (
@@ -138,6 +142,9 @@ class ExpertBot(PimcBot):
     """Make trump or pass by the learned bidding model where the profile has one."""
     learned_margin: float = 0.0
     """The learned points over a pass a bid must reach."""
+    cfr_bidding: bool = False
+    """Make trump or pass by the table trained by regret minimisation (:mod:`euchre.bots.cfr`,
+    ``data/cfr_bidding.json``) where it has a say; off by default (the variant ``expert-cfr``)."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
     since 2026-11-23: played out, the lone hands it turned down paid, see
@@ -146,6 +153,7 @@ class ExpertBot(PimcBot):
     policy: PolicyModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)
+    _cfr_decided: bool = field(init=False, repr=False, default=False)
     _bidders: list[RulesBot] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -289,6 +297,7 @@ class ExpertBot(PimcBot):
         if view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
             return action
         action = self._learned(view, action)
+        action = self._cfr(view, action)
         action = self._close_call(view, action)
         bid = contract_of(view, action)
         if bid is None:
@@ -319,6 +328,20 @@ class ExpertBot(PimcBot):
             best = model.round_two(view, suits)
             self._learned_value = None if best is None else best[1]
         return learned
+
+    def _cfr(self, view: PlayerView, action: Action) -> Action:
+        """Make or pass by the regret-minimisation table where it has a say and the score does
+        not press (the book's pressure is not in the table); alone is decided afterwards."""
+        table = load_cfr(view.profile.id) if self.cfr_bidding else None
+        if table is None or self._rules.pressure(view):
+            return action
+        hand = card_mask(view.hand)
+        up = int(view.up_card)
+        trained = cfr_bid(view.phase, view.legal, view.seat, view.dealer, hand, up, table)
+        if trained is None:
+            return action
+        self._cfr_decided = True
+        return trained
 
     def _close_call(self, view: PlayerView, action: Action) -> Action:
         """Near the rules policy's bar, bid or pass by value: over inferred worlds, finish the
@@ -420,6 +443,7 @@ class ExpertBot(PimcBot):
     def _bid(self, view: PlayerView) -> Action:
         self._played_out = None
         self._learned_value = None
+        self._cfr_decided = False
         return self._decide_bid(view)
 
     def _bid_reason(self, view: PlayerView, action: Action) -> str:
@@ -431,6 +455,9 @@ class ExpertBot(PimcBot):
                 f"{bid} is worth {learned:+.2f} points over a pass on similar hands "
                 "(learned from simulated deals)"
             )
+        if played is None and self._cfr_decided:
+            verb = "passes" if int(action) == codes.PASS else "bids"
+            return f"the bidding trained by regret minimisation {verb} with this kind of hand"
         if played is None:
             return self._rules.reason(view, action)
         bid_code, bid_value, pass_value, worlds = played
