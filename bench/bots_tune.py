@@ -218,6 +218,12 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     # The expert not reading the play (clue weight 1: the expert before 2026-11-23, 03:00).
     "expert-blind-play": lambda seed: ExpertBot(seed, clue_weight=1.0),
     "expert-hard-clues": lambda seed: ExpertBot(seed, clue_weight=0.0),
+    # Card play beyond PIMC (issue 25, item 4): the open-hand search postponed (EPIMC).
+    "expert-epimc": lambda seed: ExpertBot(seed, postpone=True),
+    "expert-epimc-all": lambda seed: ExpertBot(seed, postpone=True, postpone_margin=99.0),
+    "expert-epimc-makers": lambda seed: ExpertBot(
+        seed, postpone=True, postpone_margin=99.0, postpone_makers_only=True
+    ),
     # Lone hands valued open-handed are undervalued (perfect defenders): a negative margin.
     "expert-alone-m03": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.3),
     "expert-alone-m06": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.6),

@@ -32,6 +32,7 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from euchre.bots.bidding import learned_bid, load_bidding
+from euchre.bots.epimc import postponed_values
 from euchre.bots.inference import BiddingModel, bid_events, inferred_worlds, played_by_seat
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import (
@@ -142,6 +144,22 @@ class ExpertBot(PimcBot):
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
     since 2026-11-23: played out, the lone hands it turned down paid, see
     bench/notes/bots-strength.md)."""
+    postpone: bool = False
+    """Card play beyond PIMC (:mod:`euchre.bots.epimc`, off by default; the variant
+    ``expert-epimc``): where strategy fusion may decide, value the cards with this seat's next
+    card chosen once across the worlds it cannot tell apart, not per world."""
+    postpone_tricks: int = 3
+    """Postpone only while fewer tricks than this are done (later guesses are few)."""
+    postpone_worlds: int = 16
+    """The first this many of the decision's distinct worlds are played on (with their
+    multiplicities)."""
+    postpone_group: int = 8
+    """This seat's next card is chosen over this many worlds that agree with what it will
+    have seen (the sample's own, then fresh ones)."""
+    postpone_margin: float = 0.5
+    """Postpone only when PIMC's best two cards are within this many points."""
+    postpone_makers_only: bool = False
+    """Postpone only for a seat whose side made trump."""
     model: BiddingModel | None = field(init=False, repr=False)
     policy: PolicyModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
@@ -207,9 +225,11 @@ class ExpertBot(PimcBot):
         sums = PlayTotals(view, table)
         started = time.perf_counter()
         batch = self.worlds
+        seen: list[tuple[list[int], int]] = []
         while True:
             for hands, times in self._worlds(view, batch):
                 sums.add(hands, times)
+                seen.append((hands, times))
             if sums.worlds == 0 or sums.worlds >= self.max_worlds or self.out_of_time(started):
                 break
             ranked = sorted(sums.averages(), reverse=True)
@@ -219,6 +239,24 @@ class ExpertBot(PimcBot):
                 break
             batch = min(self.worlds, self.max_worlds - sums.worlds)
         values = sums.averages()
+        if self.postpone and self._fusion_matters(view, values):
+            # PIMC's averages less what its per-world guessing of this seat's next card added,
+            # measured on the first worlds (the full averages keep the noise low).
+            # Its own generator, seeded by the bot and the moment: the bot's draws stay as
+            # they are, so it plays as the expert until a card differs.
+            rng = random.Random(f"{self.seed}:{len(view.history)}")
+            postponed = postponed_values(
+                view,
+                seen[: self.postpone_worlds],
+                table,
+                sums.cards,
+                rng,
+                group=self.postpone_group,
+            )
+            values = [
+                value - penalty
+                for value, penalty in zip(values, postponed.penalties(), strict=True)
+            ]
         bonus = self._trump_lead_bonus(view)
         if bonus:
             power = POWER[view.trump]
@@ -227,6 +265,17 @@ class ExpertBot(PimcBot):
                 for value, card in zip(values, sums.cards, strict=True)
             ]
         return sums.evaluation(values)
+
+    def _fusion_matters(self, view: PlayerView, values: list[float]) -> bool:
+        """Postpone the open-hand search (:mod:`euchre.bots.epimc`) here: in the first
+        ``postpone_tricks`` tricks, with the best two cards within ``postpone_margin`` (and
+        on the makers' side only, with ``postpone_makers_only``)."""
+        if len(view.completed_tricks) >= self.postpone_tricks or len(values) < 2:
+            return False
+        if self.postpone_makers_only and view.maker % 2 != view.seat % 2:
+            return False
+        ranked = sorted(values, reverse=True)
+        return ranked[0] - ranked[1] < self.postpone_margin
 
     def _trump_lead_bonus(self, view: PlayerView) -> float:
         """The bonus for leading trump (see the module docstring), 0 when it does not apply."""
