@@ -220,10 +220,8 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-hard-clues": lambda seed: ExpertBot(seed, clue_weight=0.0),
     # Card play beyond PIMC (issue 25, item 4): the open-hand search postponed (EPIMC).
     "expert-epimc": lambda seed: ExpertBot(seed, postpone=True),
-    "expert-epimc-all": lambda seed: ExpertBot(seed, postpone=True, postpone_margin=99.0),
-    "expert-epimc-makers": lambda seed: ExpertBot(
-        seed, postpone=True, postpone_margin=99.0, postpone_makers_only=True
-    ),
+    "expert-epimc-close": lambda seed: ExpertBot(seed, postpone=True, postpone_margin=0.5),
+    "expert-epimc-makers": lambda seed: ExpertBot(seed, postpone=True, postpone_makers_only=True),
     # Lone hands valued open-handed are undervalued (perfect defenders): a negative margin.
     "expert-alone-m03": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.3),
     "expert-alone-m06": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.6),

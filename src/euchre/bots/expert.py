@@ -32,6 +32,7 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -156,8 +157,9 @@ class ExpertBot(PimcBot):
     postpone_group: int = 8
     """This seat's next card is chosen over this many worlds that agree with what it will
     have seen (the sample's own, then fresh ones)."""
-    postpone_margin: float = 0.5
-    """Postpone only when PIMC's best two cards are within this many points."""
+    postpone_margin: float = math.inf
+    """Postpone only when PIMC's best two cards are within this many points (by default
+    always, as measured)."""
     postpone_makers_only: bool = False
     """Postpone only for a seat whose side made trump."""
     model: BiddingModel | None = field(init=False, repr=False)
