@@ -15,16 +15,18 @@ until this seat is to play again. What this seat will then have seen is the card
 since (the *path*); it cannot tell apart the worlds in which those same cards could have been
 played (each card held by the seat that played it, following suit where it could). So its next
 card is chosen once for the path, as PIMC would choose it then: the best total over those
-worlds, taken from the same sample (every world of the decision, each counted by its
-multiplicity, at most ``group_cap`` of them), each solved open-handed after the path. A
-candidate's value is the average, over the worlds, of what that card then makes in each world.
+worlds, each solved open-handed after the path: the sample's worlds that played the same
+cards (each counted by its multiplicity) and fresh worlds dealt to agree with the path (few
+sampled worlds share a path, three cards in given seats), ``group`` in all. A candidate's
+value is the average, over the sample's worlds, of what that card then makes in each world.
 Choosing the next card per world instead gives PIMC's own value; the difference is what PIMC's
 per-world guessing added (:meth:`Postponed.penalties`, never below 0).
 
-The cost is one open-hand solve for each other seat's card with a choice and about
-``group_cap`` for this seat's next card, per world and candidate: several times PIMC's, so
-:class:`~euchre.bots.expert.ExpertBot` uses it only in the first tricks, on some of its worlds,
-when its best two cards are close (``postpone``, off by default; see ``docs/bots.md``).
+The cost is one open-hand solve for each other seat's card with a choice and about ``group``
+for this seat's next card, per world and candidate: several times PIMC's, so
+:class:`~euchre.bots.expert.ExpertBot` (``postpone``, off by default; see ``docs/bots.md``)
+plays on only some of its worlds, in the first three tricks, and subtracts the penalties from
+its full averages.
 """
 
 from __future__ import annotations
@@ -99,11 +101,11 @@ def postponed_values(
                     sums[index] += value * times
             # Fresh worlds that agree with the path count as much as the sample's own.
             share = weight / len(own)
-            for hands in _dealt(knowledge, card, path, group - len(own), rng):
-                line = play.replay(hands, card, path)
-                if line is None:
+            for hands in _dealt(knowledge, path, group - len(own), rng):
+                fresh = play.replay(hands, card, path)
+                if fresh is None:
                     continue
-                for index, value in enumerate(play.solve(line)):
+                for index, value in enumerate(play.solve(fresh)):
                     sums[index] += value * share
             pick = max(range(len(sums)), key=lambda index: sums[index])
             chosen += sum(solved[pick] * times for times, solved in own)
@@ -115,14 +117,13 @@ def postponed_values(
 
 def _dealt(
     knowledge: Knowledge,
-    card: int,
     path: tuple[tuple[int, int], ...],
     count: int,
     rng: random.Random,
 ) -> list[list[int]]:
     """Up to ``count`` worlds dealt from ``knowledge`` in which each card of ``path`` is held
-    by the seat that played it (and a seat that did not follow suit holds none of the suit);
-    ``card`` is this seat's own."""
+    by the seat that played it (the caller drops those where a seat that did not follow suit
+    held the suit: :meth:`_Play.replay`)."""
     if count <= 0:
         return []
     known = list(knowledge.known)
@@ -147,7 +148,6 @@ def _dealt(
         needs=(needs[0], needs[1], needs[2], needs[3]),
         allowed=(allowed[0], allowed[1], allowed[2], allowed[3]),
     )
-    del card
     worlds = []
     for _ in range(count):
         hands = sample_world(shown, rng, tries=8)

@@ -23,6 +23,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
   or its partner made trump;
 * **cheap discards**: among discards whose values tie (within ``discard_tolerance``), the
   cheapest card goes, never an ace before a lower card;
+* **card play beyond PIMC** (:mod:`euchre.bots.epimc`, off by default: ``postpone``): in the
+  first tricks each card's value loses what PIMC's per-world guessing of this seat's next
+  card added (strategy fusion), that card chosen once for the worlds it cannot tell apart;
 * **bidding by value near the bar** (off by default, ``bid_band`` > 0 turns it on): the bid
   and a pass valued by playing inferred worlds out with the rules bot's card play;
 * **adaptive budget**: more worlds (up to ``max_worlds``) while the two best plays are within
