@@ -3,8 +3,9 @@
 PIMC (:mod:`euchre.bots.pimc`) solves every sampled world open-handed, so in each world it
 assumes that this seat will later play as if it saw every card: a guess to come (which card to
 keep, which suit to lead, whether trump is still out) is always guessed right. That is
-*strategy fusion*, and it flatters the cards that lead into a guess. EPIMC (Arjonilla, Cazenave
-and Saffidine, "Perfect Information Monte Carlo with Postponing Reasoning", 2024) postpones the
+*strategy fusion*, and it flatters the cards that lead into a guess. EPIMC, Extended PIMC
+(Arjonilla, Saffidine and Cazenave, "Perfect Information Monte Carlo with Postponing
+Reasoning", 2024, arXiv 2408.02380) postpones the
 open-hand solve by a few plies and chooses the moves of those plies under imperfect
 information: one move for all the worlds the player cannot tell apart.
 
