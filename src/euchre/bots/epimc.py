@@ -5,9 +5,9 @@ assumes that this seat will later play as if it saw every card: a guess to come 
 keep, which suit to lead, whether trump is still out) is always guessed right. That is
 *strategy fusion*, and it flatters the cards that lead into a guess. EPIMC, Extended PIMC
 (Arjonilla, Saffidine and Cazenave, "Perfect Information Monte Carlo with Postponing
-Reasoning", 2024, arXiv 2408.02380) postpones the
-open-hand solve by a few plies and chooses the moves of those plies under imperfect
-information: one move for all the worlds the player cannot tell apart.
+Reasoning", 2024, arXiv 2408.02380) postpones the open-hand solve by a few plies and chooses
+the moves of those plies under imperfect information: one move for all the worlds the player
+cannot tell apart.
 
 Here the postponed plies are this seat's card now and its **next** card. After each candidate
 card every world is played on, each other seat playing the card the open-hand solver finds
