@@ -34,7 +34,10 @@ defaults since), ``expert-previous`` (the defaults before); the second session o
 expert at the start of that session; since then ``expert-alone-open`` and
 ``expert-alone-nofilter`` differ from the expert only in their worlds and margin;
 ``expert-narrow`` and ``expert-previous`` are built on ``expert-0223`` so that they stay the
-experts they name as the defaults move on). These
+experts they name as the defaults move on); card play beyond PIMC (issue 25, item 4):
+``expert-epimc`` (the open-hand search postponed past the seat's next card on every card of
+the first three tricks), ``expert-epimc-close`` (only when the best two cards are within 0.5
+points), ``expert-epimc-makers`` (only on the makers' side). These
 bidding variants read the
 others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
 a bid differs; each is the expert's current thresholds with one change. Since 2026-11-26
@@ -220,6 +223,10 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     # The expert not reading the play (clue weight 1: the expert before 2026-11-23, 03:00).
     "expert-blind-play": lambda seed: ExpertBot(seed, clue_weight=1.0),
     "expert-hard-clues": lambda seed: ExpertBot(seed, clue_weight=0.0),
+    # Card play beyond PIMC (issue 25, item 4): the open-hand search postponed (EPIMC).
+    "expert-epimc": lambda seed: ExpertBot(seed, postpone=True),
+    "expert-epimc-close": lambda seed: ExpertBot(seed, postpone=True, postpone_margin=0.5),
+    "expert-epimc-makers": lambda seed: ExpertBot(seed, postpone=True, postpone_makers_only=True),
     # Lone hands valued open-handed are undervalued (perfect defenders): a negative margin.
     "expert-alone-m03": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.3),
     "expert-alone-m06": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.6),

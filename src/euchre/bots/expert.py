@@ -26,6 +26,9 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
   or its partner made trump;
 * **cheap discards**: among discards whose values tie (within ``discard_tolerance``), the
   cheapest card goes, never an ace before a lower card;
+* **card play beyond PIMC** (:mod:`euchre.bots.epimc`, off by default: ``postpone``): in the
+  first tricks each card's value loses what PIMC's per-world guessing of this seat's next
+  card added (strategy fusion), that card chosen once for the worlds it cannot tell apart;
 * **bidding by value near the bar** (off by default, ``bid_band`` > 0 turns it on): the bid
   and a pass valued by playing inferred worlds out with the rules bot's card play;
 * **adaptive budget**: more worlds (up to ``max_worlds``) while the two best plays are within
@@ -35,6 +38,8 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
 
 from __future__ import annotations
 
+import math
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,6 +48,7 @@ import numpy as np
 
 from euchre.bots.bidding import learned_bid, load_bidding
 from euchre.bots.cfr import cfr_bid, load_cfr
+from euchre.bots.epimc import postponed_values
 from euchre.bots.inference import BiddingModel, bid_events, inferred_worlds, played_by_seat
 from euchre.bots.knowledge import knowledge_of
 from euchre.bots.pimc import (
@@ -149,6 +155,23 @@ class ExpertBot(PimcBot):
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
     since 2026-11-23: played out, the lone hands it turned down paid, see
     bench/notes/bots-strength.md)."""
+    postpone: bool = False
+    """Card play beyond PIMC (:mod:`euchre.bots.epimc`, off by default; the variant
+    ``expert-epimc``): where strategy fusion may decide, value the cards with this seat's next
+    card chosen once across the worlds it cannot tell apart, not per world."""
+    postpone_tricks: int = 3
+    """Postpone only while fewer tricks than this are done (later guesses are few)."""
+    postpone_worlds: int = 16
+    """The first this many of the decision's distinct worlds are played on (with their
+    multiplicities)."""
+    postpone_group: int = 8
+    """This seat's next card is chosen over this many worlds that agree with what it will
+    have seen (the sample's own, then fresh ones)."""
+    postpone_margin: float = math.inf
+    """Postpone only when PIMC's best two cards are within this many points (by default
+    always, as measured)."""
+    postpone_makers_only: bool = False
+    """Postpone only for a seat whose side made trump."""
     model: BiddingModel | None = field(init=False, repr=False)
     policy: PolicyModel | None = field(init=False, repr=False)
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
@@ -215,9 +238,11 @@ class ExpertBot(PimcBot):
         sums = PlayTotals(view, table)
         started = time.perf_counter()
         batch = self.worlds
+        seen: list[tuple[list[int], int]] = []
         while True:
             for hands, times in self._worlds(view, batch):
                 sums.add(hands, times)
+                seen.append((hands, times))
             if sums.worlds == 0 or sums.worlds >= self.max_worlds or self.out_of_time(started):
                 break
             ranked = sorted(sums.averages(), reverse=True)
@@ -227,6 +252,24 @@ class ExpertBot(PimcBot):
                 break
             batch = min(self.worlds, self.max_worlds - sums.worlds)
         values = sums.averages()
+        if self.postpone and self._fusion_matters(view, values):
+            # PIMC's averages less what its per-world guessing of this seat's next card added,
+            # measured on the first worlds (the full averages keep the noise low).
+            # Its own generator, seeded by the bot and the moment: the bot's draws stay as
+            # they are, so it plays as the expert until a card differs.
+            rng = random.Random(f"{self.seed}:{len(view.history)}")
+            postponed = postponed_values(
+                view,
+                seen[: self.postpone_worlds],
+                table,
+                sums.cards,
+                rng,
+                group=self.postpone_group,
+            )
+            values = [
+                value - penalty
+                for value, penalty in zip(values, postponed.penalties(), strict=True)
+            ]
         bonus = self._trump_lead_bonus(view)
         if bonus:
             power = POWER[view.trump]
@@ -235,6 +278,17 @@ class ExpertBot(PimcBot):
                 for value, card in zip(values, sums.cards, strict=True)
             ]
         return sums.evaluation(values)
+
+    def _fusion_matters(self, view: PlayerView, values: list[float]) -> bool:
+        """Postpone the open-hand search (:mod:`euchre.bots.epimc`) here: in the first
+        ``postpone_tricks`` tricks, with the best two cards within ``postpone_margin`` (and
+        on the makers' side only, with ``postpone_makers_only``)."""
+        if len(view.completed_tricks) >= self.postpone_tricks or len(values) < 2:
+            return False
+        if self.postpone_makers_only and view.maker % 2 != view.seat % 2:
+            return False
+        ranked = sorted(values, reverse=True)
+        return ranked[0] - ranked[1] < self.postpone_margin
 
     def _trump_lead_bonus(self, view: PlayerView) -> float:
         """The bonus for leading trump (see the module docstring), 0 when it does not apply."""
