@@ -173,3 +173,12 @@ def test_the_postponing_expert_answers_the_textbook_position(name: str) -> None:
     for seed in range(3):
         advice = advise(ExpertBot(seed, postpone=True), view)
         assert str(advice.action) in answers, f"{name}: {advice.line()}"
+
+
+def test_a_turned_down_left_bower_is_not_counted_out_against_the_makers_ace() -> None:
+    # Clubs called after the jack of spades (the left bower) was turned down, and the right
+    # bower has fallen: the maker's ace of clubs is the best trump left, so leading trump
+    # earns the expert's trump-lead bonus. Counting the buried left as still out denied it.
+    view = _drawing_trump_view()
+    expert = ExpertBot(0)
+    assert expert._trump_lead_bonus(view) == expert.lead_trump_bonus

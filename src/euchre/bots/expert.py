@@ -304,7 +304,12 @@ class ExpertBot(PimcBot):
         if not any(knowledge.allowed[seat] & trump_cards for seat in opponents):
             return 0.0  # the defenders hold no trump: nothing to draw
         power = POWER[trump]
-        out = trump_cards & ~hand & ~knowledge.played
+        # Trumps still in play: those whose place is unknown and those another seat is
+        # known to hold; not a turned-down bower, which lies in the kitty.
+        out = knowledge.unseen
+        for held in knowledge.known:
+            out |= held
+        out &= trump_cards
         my_best = max(power[card] for card in view.hand if power[card] >= 100)
         holds_boss = not any(power[card] > my_best for card in range(24) if out >> card & 1)
         partner_made = view.maker == (view.seat + 2) % 4
