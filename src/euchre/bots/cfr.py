@@ -41,7 +41,7 @@ from importlib import resources
 import numpy as np
 from numpy.typing import NDArray
 
-from euchre.bots.rules import OFF_ACE, choose_discard, hand_shape, hand_strength
+from euchre.bots.rules import OFF_ACE, choose_discard, hand_shape, strongest_call
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER
@@ -95,16 +95,7 @@ def infoset_key(round_one: bool, position: int, hand: int, trump: int, extra: in
 def round_two_suit(hand: int, turned: int, position: int, next_bonus: float) -> int:
     """The suit the book would name in round 2 (the strongest, "next" from the eldest given
     ``next_bonus``): the candidate suit of the round-2 information set."""
-    best, best_strength = -1, -1.0
-    for suit in range(4):
-        if suit == turned:
-            continue
-        strength = hand_strength(hand, suit)
-        if position == 1 and suit == 3 - turned:
-            strength += next_bonus
-        if strength > best_strength:
-            best, best_strength = suit, strength
-    return best
+    return strongest_call(hand, turned, eldest=position == 1, next_bonus=next_bonus)[0]
 
 
 class RegretMatcher:

@@ -12,6 +12,7 @@ partner who is winning, a seat that cannot win throws its lowest card from its s
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -21,7 +22,14 @@ from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, card_mask, ite
 from euchre.engine.state import Phase
 from euchre.engine.view import PlayerView
 
-__all__ = ["TRUMP_VALUES", "RulesBot", "RulesParameters", "hand_strength", "throw_off"]
+__all__ = [
+    "TRUMP_VALUES",
+    "RulesBot",
+    "RulesParameters",
+    "hand_strength",
+    "strongest_call",
+    "throw_off",
+]
 
 TRUMP_VALUES = (3.0, 2.6, 2.2, 1.8, 1.6, 1.4, 1.2)
 """Hand-strength points of a trump by rank: right bower, left bower, A, K, Q, T, 9."""
@@ -267,20 +275,14 @@ class RulesBot:
 
     def round_two_best(self, view: PlayerView) -> tuple[int, float]:
         """Round 2: the strongest suit this seat may name and its strength (-1 if none)."""
-        hand = card_mask(view.hand)
-        turned = view.up_card // 6
-        best_suit, best_strength = -1, -1.0
-        bonus = self.parameters.call_bonus[(view.seat - view.dealer) % 4]
-        for suit in range(4):
-            if suit == turned or not _has(view.legal, codes.CALL_BASE + suit):
-                continue
-            strength = hand_strength(hand, suit) + bonus
-            if view.seat == (view.dealer + 1) % 4 and suit == 3 - turned:
-                # "next": the turned-down colour is less likely held by the dealer's side.
-                strength += self.parameters.next_bonus
-            if strength > best_strength:
-                best_suit, best_strength = suit, strength
-        return best_suit, best_strength
+        return strongest_call(
+            card_mask(view.hand),
+            view.up_card // 6,
+            eldest=view.seat == (view.dealer + 1) % 4,
+            next_bonus=self.parameters.next_bonus,
+            bonus=self.parameters.call_bonus[(view.seat - view.dealer) % 4],
+            legal=lambda suit: _has(view.legal, codes.CALL_BASE + suit),
+        )
 
     def _round_one(self, view: PlayerView) -> Action:
         legal = view.legal
@@ -324,6 +326,31 @@ def _find(legal: tuple[Action, ...], code: int) -> Action:
         if int(action) == code:
             return action
     return legal[0]
+
+
+def strongest_call(
+    hand: int,
+    turned: int,
+    *,
+    eldest: bool,
+    next_bonus: float,
+    bonus: float = 0.0,
+    legal: Callable[[int], bool] | None = None,
+) -> tuple[int, float]:
+    """Round 2 by the book: the strongest suit other than the ``turned`` one (and ``legal``)
+    and its strength plus ``bonus``, with ``next_bonus`` for "next" from the ``eldest`` seat;
+    (-1, -1.0) if none reaches above -1."""
+    best_suit, best_strength = -1, -1.0
+    for suit in range(4):
+        if suit == turned or (legal is not None and not legal(suit)):
+            continue
+        strength = hand_strength(hand, suit) + bonus
+        if eldest and suit == 3 - turned:
+            # "next": the turned-down colour is less likely held by the dealer's side.
+            strength += next_bonus
+        if strength > best_strength:
+            best_suit, best_strength = suit, strength
+    return best_suit, best_strength
 
 
 def choose_discard(hand: int, trump: int) -> int:
