@@ -242,7 +242,8 @@ class ExpertBot(PimcBot):
         while True:
             for hands, times in self._worlds(view, batch):
                 sums.add(hands, times)
-                seen.append((hands, times))
+                if self.postpone and len(seen) < self.postpone_worlds:
+                    seen.append((hands, times))  # the worlds EPIMC plays on, below
             if sums.worlds == 0 or sums.worlds >= self.max_worlds or self.out_of_time(started):
                 break
             ranked = sorted(sums.averages(), reverse=True)
@@ -260,7 +261,7 @@ class ExpertBot(PimcBot):
             rng = random.Random(f"{self.seed}:{len(view.history)}")
             postponed = postponed_values(
                 view,
-                seen[: self.postpone_worlds],
+                seen,
                 table,
                 sums.cards,
                 rng,
