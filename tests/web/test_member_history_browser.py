@@ -69,6 +69,12 @@ def test_a_members_page_on_a_phone_with_filters_sorting_and_the_club_code(
     page.goto(f"{served.base_url}/ratings")
     expect(page.locator("#ratings-table tbody tr")).to_have_count(8)
     expect(page.locator("#ratings-table")).to_contain_text("provisional")
+    # Every column, "Games" included, fits the phone without scrolling the table sideways.
+    box = page.locator("#ratings-table").evaluate(
+        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+    )
+    assert box[0] <= box[1], box
+    expect(page.locator("#ratings-table th").last).to_be_in_viewport()
     page.screenshot(path=str(artifacts / "ratings-phone.png"), full_page=True)
     phone.close()
     api.close()
