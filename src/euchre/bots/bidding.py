@@ -30,6 +30,7 @@ from euchre.engine.view import PlayerView
 
 __all__ = [
     "FEATURES",
+    "TRUMP_CARDS",
     "LearnedBidding",
     "bid_features",
     "learned_bid",
@@ -37,15 +38,13 @@ __all__ = [
     "model_key",
 ]
 
+TRUMP_CARDS = ("right", "left", "trump_ace", "trump_king", "trump_queen", "trump_ten", "trump_nine")
+"""One feature a trump card, highest first: the hand holds it (the learned bidding and the
+policy model of play both read a hand this way)."""
+
 FEATURES = (
     "bias",
-    "right",
-    "left",
-    "trump_ace",
-    "trump_king",
-    "trump_queen",
-    "trump_ten",
-    "trump_nine",
+    *TRUMP_CARDS,
     "trumps_3",
     "trumps_4",
     "off_aces",

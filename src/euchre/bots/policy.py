@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
+from euchre.bots.bidding import TRUMP_CARDS
 from euchre.bots.inference import BidEvent, bid_events, bidding_hands, played_by_seat
 from euchre.bots.rules import choose_discard
 from euchre.engine import actions as codes
@@ -83,13 +84,7 @@ PLAY_CONTEXTS = 10
 
 BID_FEATURES = (
     "bias",
-    "right",
-    "left",
-    "trump_ace",
-    "trump_king",
-    "trump_queen",
-    "trump_ten",
-    "trump_nine",
+    *TRUMP_CARDS,
     "trumps_2_up",
     "trumps_3_up",
     "trumps_4_up",
