@@ -184,14 +184,14 @@ def settle_level_game(
             "nothing to settle"
         )
     seating = table_seating(round_row, table)
+    names = seat_names(session, event_id, seating)
     payload = validated_result(
         event,
         replace(official.result, first_to_tying_score=first),
         seating,
-        seat_names(session, event_id, seating),
+        names,
         penalty_points=game.penalty_points,
     )
-    names = seat_names(session, event_id, seating)
     pair = " & ".join(names.get(player, player) for player in seating.partnerships[first])
     return set_official(
         session,
