@@ -181,6 +181,10 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
         if phase.startswith("bid"):
             # Bidding: the hand is not greyed out, and the bids so far sit where they were made.
             assert page.locator("#my-hand .card-button.dim").count() == 0
+            faded = page.locator("#my-hand .card-button").evaluate_all(
+                "cards => cards.filter(c => getComputedStyle(c).opacity !== '1').length"
+            )
+            assert faded == 0, f"{faded} cards of the hand are faded while bidding"
             bids_seen += _assert_bids_shown_where_made(page, view)
             if view["history"] and view["history"][-1]["action"] in BID_WORDS:
                 # ... and are said through the live region as they happen.
