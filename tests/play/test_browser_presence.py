@@ -95,6 +95,8 @@ def test_a_phone_drops_and_returns(
     expect(notice).to_be_visible()
     expect(notice).to_have_text(re.compile(r"Left dropped: a computer plays in 0:\d\d"))
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute("data-connected", "false")
+    # ... and on the felt, under Left's name, whatever else the seat's head holds.
+    expect(south.locator(".seat-box[data-seat='1'] .seat-sub")).to_have_text("dropped")
     _shot(south, artifacts, "presence-west-dropped-countdown-390.png")
     # Then a computer player takes West's seat until he is back.
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute(

@@ -117,6 +117,7 @@
     if (info.kind !== "human") return "computer: " + info.kind;
     if (info.away) return "away: a computer plays for " + (n === seat ? "you" : "them");
     if (!info.seated) return "not seated yet";
+    if (info.connected === false) return "dropped";
     return n === seat ? "" : "player";
   }
 
@@ -246,6 +247,7 @@
       box.classList.toggle("me", n === seat);
       box.classList.toggle("to-act", v.to_act === n && v.status === "playing");
       box.classList.toggle("sits-out", Boolean(inHand && v.active && !v.active[n]));
+      box.classList.toggle("dropped", kindLabel(n) === "dropped");
       box.setAttribute("aria-label", seatName(n) + (n === seat ? "" : ", " + (relative(n) === 2 ? "your partner" : "opponent")));
       box.querySelector(".seat-name").textContent = seatName(n);
       const sub = kindLabel(n);
