@@ -221,6 +221,17 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
             expect(review).to_have_attribute("data-hand", str(last["number"]))
             expect(review.locator(".review-hands li")).to_have_count(4)
             expect(review.locator(".review-tricks li")).to_have_count(len(last["plays"]))
+            # The hands are as dealt: a dealer who took the up-card is said to have done so.
+            took = any(
+                bid["seat"] == last["dealer"] and bid["action"].startswith("discard ")
+                for bid in last.get("bids") or []
+            )
+            caption = review.locator(".review-caption")
+            if took:
+                expect(caption).to_contain_text(" took the up-card ")
+                expect(caption).to_contain_text(" and discarded ")
+            else:
+                expect(caption).to_have_text("The hands as dealt:")
             if last["plays"]:
                 expect(review.locator(".review-tricks li")).to_have_count(5)
                 reviews += 1

@@ -84,6 +84,18 @@ window.EuchreCards = (function () {
       bids.textContent = "Bids: " + hand.bids.map((b) => nameOf(b.seat) + " " + bidLabel(b.action)).join(" · ");
       box.append(bids);
     }
+    // The hands are shown as dealt; where the dealer took the up-card, say so, so that the
+    // up-card played from the dealer's hand and the card missing from it are not a puzzle.
+    const caption = document.createElement("p");
+    caption.className = "review-caption";
+    caption.append("The hands as dealt");
+    const discard = (hand.bids || []).find((b) => b.action.startsWith("discard ") && b.seat === hand.dealer);
+    if (discard) {
+      caption.append("; " + nameOf(hand.dealer) + " took the up-card ", cardSpan(hand.up_card, "reviewCard"),
+        " and discarded ", cardSpan(discard.action.split(" ")[1], "reviewCard"));
+    }
+    caption.append(":");
+    box.append(caption);
     const hands = document.createElement("ul");
     hands.className = "review-hands";
     hands.setAttribute("aria-label", "The four hands as dealt");
