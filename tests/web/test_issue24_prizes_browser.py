@@ -28,7 +28,7 @@ def test_bolivar_results_page_lists_players_level_on_points_as_t2_sharing_the_mo
     expect(prizes.first).to_contain_text("Jo King $60.00")
     shared = prizes.nth(1)
     expect(shared).to_contain_text("T2 Lou Moss $30.00, T2 Gus Hart $30.00")
-    expect(shared).to_contain_text("places 2, 3")
+    expect(shared).to_contain_text("2nd and 3rd prizes")
     expect(shared).to_have_attribute("data-decided-by", "split")
     for row in (2, 3):  # level on points, level in the standings: "2=" for both
         expect(
