@@ -4,12 +4,15 @@ screenshot folder are shared by every browser test (``tests/conftest.py``)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.served import EuchreServer
 from tests.store.factory import director_client, sqlite_url
+
+from euchre.store.models import utc_now
 
 
 @pytest.fixture
@@ -26,3 +29,13 @@ def served(tmp_path: Path) -> Iterator[EuchreServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def still_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
+    """The rate limiter's clock stands still for the test: a block of a second or two after
+    the sixth or seventh wrong code does not run out between two requests on a loaded
+    machine. What such a test checks is the block, not the clock."""
+    moment = utc_now()
+    monkeypatch.setattr("euchre.store.ratelimit.utc_now", lambda: moment)
+    return moment

@@ -176,6 +176,7 @@ def test_table_scores_need_an_opponent_and_disputes_are_kept(client: TestClient)
     assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_a_table_keeps_its_code_for_the_event_and_wrong_codes_are_slowed(
     own_client: TestClient,
 ) -> None:

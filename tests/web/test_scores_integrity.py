@@ -247,15 +247,10 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
 # --- the director's password ------------------------------------------------------------------
 
 
-def test_the_directors_password_is_throttled_like_table_codes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("still_clock")
+def test_the_directors_password_is_throttled_like_table_codes(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     director_client(url)
-    # The clock stands still: the sixth wrong password blocks for one second, which a loaded
-    # machine could spend between two requests; what is tested is the block, not the clock.
-    moment = utc_now()
-    monkeypatch.setattr("euchre.store.ratelimit.utc_now", lambda: moment)
     guesser = TestClient(create_app(url))
     answers = [
         guesser.post("/api/session", json={"name": "director", "password": f"guess {n}"})

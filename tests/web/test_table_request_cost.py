@@ -108,6 +108,7 @@ def test_a_table_request_costs_the_same_at_2_tables_and_at_40(client: TestClient
     assert [cost["statements"] for cost in large] == [4, 7, 4, 8]
 
 
+@pytest.mark.usefixtures("still_clock")
 def test_a_blocked_device_is_refused_even_with_a_right_table_code(tmp_path: Path) -> None:
     client = director_client(sqlite_url(tmp_path))
     event_id = create_event(client)
