@@ -3,6 +3,7 @@ static assets answered on 127.0.0.1."""
 
 from __future__ import annotations
 
+import gc
 import os
 import socket
 import subprocess
@@ -18,6 +19,7 @@ from typer.testing import CliRunner
 
 from euchre.cli.main import app
 from euchre.cli.web_cmds import lan_address
+from euchre.web.server import YOUNG_COLLECTION_THRESHOLD, settle_collector
 
 
 def _free_port() -> int:
@@ -149,3 +151,18 @@ def test_an_accepted_connection_has_tcp_nodelay_on_a_workers_inherited_socket() 
         thread.join(timeout=30)
         listening.close()
     assert nodelay and all(nodelay), nodelay
+
+
+def test_a_worker_collects_young_objects_in_large_batches() -> None:
+    """The cause of the worker's short collector pauses, not their length (the figures are
+    in ``euchre.web.server.YOUNG_COLLECTION_THRESHOLD``): what the app factory calls
+    freezes what was built at start-up and raises the first threshold from Python's 700."""
+    before = gc.get_threshold()
+    try:
+        settle_collector()
+        assert gc.get_threshold() == (YOUNG_COLLECTION_THRESHOLD, 10, 10)
+        assert YOUNG_COLLECTION_THRESHOLD > 700
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
