@@ -37,10 +37,10 @@ from typing import Any
 import numpy as np
 from rich.progress import Progress
 
-from euchre.bots.cfr import chain_cfr, dealer_hand, infoset_key, round_two_suit, up_class
+from euchre.bots.cfr import chain_cfr, infoset_key, round_two_suit, up_class
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.pimc import contract_score_table, first_leader, opening_position
-from euchre.bots.rules import RulesBot
+from euchre.bots.rules import RulesBot, dealer_hand
 from euchre.bots.solver import solve_value
 from euchre.engine import actions as codes
 from euchre.engine.profile import RuleProfile, load_profile

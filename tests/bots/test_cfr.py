@@ -14,13 +14,13 @@ from euchre.bots.cfr import (
     RegretMatcher,
     cfr_bid,
     chain_cfr,
-    dealer_hand,
     infoset_key,
     load_cfr,
     round_two_suit,
     up_class,
 )
 from euchre.bots.expert import ExpertBot
+from euchre.bots.rules import dealer_hand
 from euchre.engine import actions as codes
 from euchre.engine.cards import Card, card_mask, parse_cards
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from euchre.bots.rules import GUARDED_KING, OFF_ACE, choose_discard, hand_shape
+from euchre.bots.rules import GUARDED_KING, OFF_ACE, dealer_hand, hand_shape
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER, card_mask
@@ -109,8 +109,7 @@ class LearnedBidding:
         trump = up // 6
         hand = card_mask(view.hand)
         if view.seat == view.dealer:
-            with_up = hand | (1 << up)
-            hand = with_up & ~(1 << choose_discard(with_up, trump))
+            hand = dealer_hand(hand, up)
         position = (view.seat - view.dealer) % 4
         return self.predict(model_key(True, position), bid_features(hand, trump, up, True))
 

@@ -41,7 +41,7 @@ from importlib import resources
 import numpy as np
 from numpy.typing import NDArray
 
-from euchre.bots.rules import OFF_ACE, choose_discard, hand_shape, strongest_call
+from euchre.bots.rules import OFF_ACE, dealer_hand, hand_shape, strongest_call
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER
@@ -52,7 +52,6 @@ __all__ = [
     "RegretMatcher",
     "cfr_bid",
     "chain_cfr",
-    "dealer_hand",
     "infoset_key",
     "load_cfr",
     "round_two_suit",
@@ -253,9 +252,3 @@ def cfr_bid(
     if probability is None:
         return None
     return by_code[bid_code] if probability >= 0.5 else by_code[codes.PASS]
-
-
-def dealer_hand(hand: int, up_card: int) -> int:
-    """The dealer's hand after picking up ``up_card`` and discarding as the rules policy would."""
-    with_up = hand | (1 << up_card)
-    return with_up & ~(1 << choose_discard(with_up, up_card // 6))

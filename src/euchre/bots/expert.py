@@ -65,7 +65,7 @@ from euchre.bots.pimc import (
 )
 from euchre.bots.playout import play_out
 from euchre.bots.policy import PolicyModel, load_policy, play_decisions, policy_weight
-from euchre.bots.rules import RulesBot, RulesParameters, choose_discard
+from euchre.bots.rules import RulesBot, RulesParameters, choose_discard, dealer_hand
 from euchre.bots.solver import IntArray, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
@@ -462,7 +462,6 @@ class ExpertBot(PimcBot):
         worlds that agree with the bidding so far (a partner who passed is not dealt the
         cards that would have made him bid)."""
         seat = view.seat
-        up = 1 << view.up_card
         ordering = view.phase is Phase.BID_ROUND_1
         active = [True, True, True, True]
         if alone:
@@ -473,8 +472,7 @@ class ExpertBot(PimcBot):
         for world, times in self._worlds(view, self.alone_worlds):
             hands = list(world)
             if ordering and active[view.dealer]:
-                with_up = hands[view.dealer] | up
-                hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
+                hands[view.dealer] = dealer_hand(hands[view.dealer], view.up_card)
             if not active[(seat + 2) % 4]:
                 hands[(seat + 2) % 4] = 0
             position = opening_position(hands, trump, active, leader, seat % 2, table)
@@ -487,8 +485,7 @@ class ExpertBot(PimcBot):
         plain loser: otherwise a lone hand is not worth sampling."""
         hand = card_mask(view.hand)
         if view.phase is Phase.BID_ROUND_1 and view.seat == view.dealer:
-            with_up = hand | (1 << view.up_card)
-            hand = with_up & ~(1 << choose_discard(with_up, trump))
+            hand = dealer_hand(hand, view.up_card)
         trump_cards = SUIT_MASK[trump + 1][trump]
         if (hand & trump_cards).bit_count() < 3:
             return False

@@ -18,7 +18,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from euchre.bots.knowledge import Knowledge, sample_world
-from euchre.bots.rules import TRUMP_VALUES, RulesParameters, choose_discard, hand_strength
+from euchre.bots.rules import (
+    TRUMP_VALUES,
+    RulesParameters,
+    dealer_hand,
+    hand_strength,
+)
 from euchre.engine import actions as codes
 from euchre.engine.actions import ActionKind
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_power
@@ -135,9 +140,7 @@ class BiddingModel:
         up = view.up_card
         trump = up // 6
         if seat == view.dealer:
-            if not hand & (1 << up):
-                with_up = hand | (1 << up)
-                hand = with_up & ~(1 << choose_discard(with_up, trump))
+            hand = dealer_hand(hand, up)
             return hand_strength(hand, trump) + self.parameters.dealer_bonus
         up_value = 0.5 * TRUMP_VALUES[107 - POWER[trump][up]]
         if seat == (view.dealer + 2) % 4:

@@ -22,7 +22,7 @@ import numpy as np
 from euchre.bots.advice import advise
 from euchre.bots.base import SeededBot
 from euchre.bots.knowledge import Knowledge, knowledge_of, sample_world
-from euchre.bots.rules import RulesBot, RulesParameters, choose_discard, hand_strength
+from euchre.bots.rules import RulesBot, RulesParameters, dealer_hand, hand_strength
 from euchre.bots.solver import IntArray, OpenHandPosition, solve_moves, solve_value
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action, ActionKind
@@ -514,8 +514,7 @@ class PimcBot(SeededBot):
             for index, other in enumerate(others):
                 hands[other] = card_mask(pool[index * 5 : index * 5 + 5])
             if ordering and active[view.dealer]:
-                with_up = hands[view.dealer] | up
-                hands[view.dealer] = with_up & ~(1 << choose_discard(with_up, trump))
+                hands[view.dealer] = dealer_hand(hands[view.dealer], view.up_card)
             total += solve_value(opening_position(hands, trump, active, leader, seat % 2, table))
         return total / self.alone_worlds
 

@@ -35,7 +35,7 @@ from importlib import resources
 
 from euchre.bots.bidding import TRUMP_CARDS
 from euchre.bots.inference import BidEvent, bid_events, bidding_hands, played_by_seat
-from euchre.bots.rules import choose_discard
+from euchre.bots.rules import dealer_hand
 from euchre.engine import actions as codes
 from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, trick_power
 from euchre.engine.view import PlayerView
@@ -266,10 +266,7 @@ def bid_candidates(
     turned = up // 6
     round_one = event.round == 1
     if round_one and event.seat == view.dealer:
-        with_up = hand | (1 << up)
-        if with_up.bit_count() > 5:
-            with_up &= ~(1 << choose_discard(with_up, turned))
-        hand = with_up
+        hand = dealer_hand(hand, up)
     options = bid_options(event, turned, view.profile.going_alone)
     width = 2 * len(BID_FEATURES)
     rows: list[list[float]] = []

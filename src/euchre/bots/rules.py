@@ -26,6 +26,7 @@ __all__ = [
     "TRUMP_VALUES",
     "RulesBot",
     "RulesParameters",
+    "dealer_hand",
     "hand_strength",
     "strongest_call",
     "throw_off",
@@ -258,8 +259,7 @@ class RulesBot:
         seat, dealer = view.seat, view.dealer
         hand = card_mask(view.hand)
         if seat == dealer:
-            with_up = hand | (1 << up)
-            hand = with_up & ~(1 << choose_discard(with_up, trump))
+            hand = dealer_hand(hand, up)
             strength = hand_strength(hand, trump) + self.parameters.dealer_bonus
             if not self.parameters.dealer_counts_up_card:
                 hand = card_mask(view.hand)
@@ -368,6 +368,16 @@ def choose_discard(hand: int, trump: int) -> int:
         return min(singletons, key=lambda card: power[card])
     non_aces = [card for card in plain if card % 6 != 5] or plain
     return min(non_aces, key=lambda card: (power[card], -len(by_suit[suit_of[card]])))
+
+
+def dealer_hand(hand: int, up_card: int) -> int:
+    """The dealer's hand after picking up ``up_card`` and discarding as the rules policy
+    would (:func:`choose_discard`, the up-card's suit trump); a hand that already holds the
+    up-card (picked up) is returned as it is."""
+    if hand >> up_card & 1:
+        return hand
+    with_up = hand | (1 << up_card)
+    return with_up & ~(1 << choose_discard(with_up, up_card // 6))
 
 
 def _remaining_higher(card: int, trump: int, gone: int) -> bool:
