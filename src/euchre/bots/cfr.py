@@ -109,10 +109,7 @@ class RegretMatcher:
 
     def strategy(self) -> FloatArray:
         """The current strategy, one row a set."""
-        total = self.regrets.sum(axis=1, keepdims=True)
-        actions = self.regrets.shape[1]
-        uniform = np.full_like(self.regrets, 1.0 / actions)
-        return np.where(total > 0, self.regrets / np.where(total > 0, total, 1.0), uniform)
+        return _shares(self.regrets)
 
     def update(self, regrets: FloatArray, own_reach: FloatArray, strategy: FloatArray) -> None:
         """Add one iteration's counterfactual regrets (a row a set) and the strategy it used,
@@ -123,11 +120,14 @@ class RegretMatcher:
 
     def average(self) -> FloatArray:
         """The average strategy (uniform where a set was never reached)."""
-        total = self.average_sum.sum(axis=1, keepdims=True)
-        actions = self.average_sum.shape[1]
-        uniform = np.full_like(self.average_sum, 1.0 / actions)
-        safe = np.where(total > 0, total, 1.0)
-        return np.where(total > 0, self.average_sum / safe, uniform)
+        return _shares(self.average_sum)
+
+
+def _shares(rows: FloatArray) -> FloatArray:
+    """Each row in proportion to its entries (uniform where a row sums to 0)."""
+    total = rows.sum(axis=1, keepdims=True)
+    uniform = np.full_like(rows, 1.0 / rows.shape[1])
+    return np.where(total > 0, rows / np.where(total > 0, total, 1.0), uniform)
 
 
 def chain_cfr(
@@ -147,7 +147,8 @@ def chain_cfr(
     matcher = RegretMatcher(sets)
     reach_total: FloatArray = np.zeros(sets)
     for _ in range(iterations):
-        bid = np.where(forced > 0, 1.0, matcher.strategy()[keys, 1])
+        strategy = matcher.strategy()
+        bid = np.where(forced > 0, 1.0, strategy[keys, 1])
         after = np.zeros(deals)  # the value after passing at the last step
         values = np.zeros((deals, steps))
         continuation = np.zeros((deals, steps))
@@ -176,7 +177,6 @@ def chain_cfr(
         regrets[:, 1] = np.bincount(flat, regret_bid.ravel(), minlength=sets)
         chosen = (own * (forced == 0)).ravel()
         own_reach = np.bincount(flat, chosen, minlength=sets).astype(np.float64)
-        strategy = matcher.strategy()
         matcher.update(regrets, own_reach, strategy)
         reach_total = np.bincount(flat, reach.ravel(), minlength=sets).astype(np.float64)
     return matcher.average()[:, 1], reach_total
