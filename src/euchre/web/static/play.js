@@ -247,10 +247,10 @@
       box.classList.toggle("me", n === seat);
       box.classList.toggle("to-act", v.to_act === n && v.status === "playing");
       box.classList.toggle("sits-out", Boolean(inHand && v.active && !v.active[n]));
-      box.classList.toggle("dropped", kindLabel(n) === "dropped");
       box.setAttribute("aria-label", seatName(n) + (n === seat ? "" : ", " + (relative(n) === 2 ? "your partner" : "opponent")));
       box.querySelector(".seat-name").textContent = seatName(n);
       const sub = kindLabel(n);
+      box.classList.toggle("dropped", sub === "dropped");
       const cards = inHand && v.card_counts && v.phase === "play" ? v.card_counts[n] + (v.card_counts[n] === 1 ? " card" : " cards") : "";
       box.querySelector(".seat-sub").textContent = [sub, n === seat ? "" : cards].filter(Boolean).join(" · ");
       box.querySelector(".dealer-chip").hidden = !(inHand && v.dealer === n);
