@@ -192,7 +192,7 @@ class AwardLine:
     decided: str
 
 
-def ordinal(number: int) -> str:
+def _ordinal(number: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st``."""
     suffix = (
         "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
@@ -200,11 +200,11 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def prize_places(places: Sequence[int]) -> str:
+def _prize_places(places: Sequence[int]) -> str:
     """The prizes a line pays, by their order ("1st prize", "2nd and 3rd prizes"): prize
     places, not places in the standings, where a player the prizes pass over (his games
     played by a computer) stands above."""
-    words = [ordinal(place) for place in places]
+    words = [_ordinal(place) for place in places]
     if len(words) == 1:
         return f"{words[0]} prize"
     return f"{', '.join(words[:-1])} and {words[-1]} prizes"
@@ -220,7 +220,7 @@ def _award_line(group: list[PrizeAward]) -> AwardLine:
             f"{_money(award.amount_cents)}"
             for award in group
         ),
-        places=prize_places(first.places),
+        places=_prize_places(first.places),
         decided=decided_text(first.decided_by),
     )
 
