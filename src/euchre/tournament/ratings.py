@@ -248,12 +248,9 @@ def _margin_update(
     first side's summed ``mu`` less the second's plus a normal error of spread ``beta``
     (Glickman and Stern, 1998); each member's belief is conditioned on the margin seen, the
     others' beliefs held as they are (as TrueSkill and Weng-Lin do)."""
-    spread = {
-        member: beliefs.get(member, (MU, SIGMA))[1] ** 2 + TAU**2
-        for team in game.teams
-        for member in team
-    }
-    mean = {member: beliefs.get(member, (MU, SIGMA))[0] for member in spread}
+    prior = {member: beliefs.get(member, (MU, SIGMA)) for team in game.teams for member in team}
+    spread = {member: sigma**2 + TAU**2 for member, (_mu, sigma) in prior.items()}
+    mean = {member: mu for member, (mu, _sigma) in prior.items()}
     expected = sum(mean[m] for m in game.teams[0]) - sum(mean[m] for m in game.teams[1])
     total = beta**2 + sum(spread.values())
     surprise = game.margin * POINT - expected
