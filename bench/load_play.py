@@ -64,6 +64,7 @@ import argparse
 import asyncio
 import gc
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -91,6 +92,8 @@ from tests.served import EuchreServer
 
 CHAT_TEXTS = ("Nice hand!", "Good game", "Well played", "Thanks")
 """What the chat traffic says: preset messages, allowed at every table whose chat is on."""
+SET_UP_SECONDS = 120.0
+"""How long the clients may take to connect and sit down before the window opens anyway."""
 FLOOR_MOVES = ("9C", "TD", "JH", "QS", "KC", "AD", "pass", "order")
 """Move texts for the floor (it relays any text; these are about a move's size)."""
 
@@ -120,6 +123,8 @@ class Result:
     client_cpu_ms_per_action: float = 0.0
     client_cpu_percent: float = 0.0
     load_average: float = 0.0
+    set_up_seconds: float = 0.0
+    """Seconds the clients took to connect and take every seat, before the window opened."""
     drops: int = 0
     """Sockets closed on purpose (``--drop-share``), each reopened ``--reconnect-after`` later."""
     reconnects: int = 0
@@ -154,6 +159,8 @@ class FloorResult:
     database_cpu_ms_per_action: float = 0.0
     client_cpu_ms_per_action: float = 0.0
     load_average: float = 0.0
+    set_up_seconds: float = 0.0
+    """Seconds the clients took to connect and take every seat, before the window opened."""
     problems: list[str] = field(default_factory=list)
 
 
@@ -212,6 +219,11 @@ class TableLoad:
     seen: dict[int, set[int]] = field(default_factory=dict)
     latest: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     next_at: float = 0.0
+    offset: float = 0.0
+    """When the table's first move may go, after the window opens (its start, staggered)."""
+    ready: bool = False
+    """All four seats taken (sat down; the floor: connected)."""
+    connected: int = 0
     sitting: int = 0
     """The entry a seat's sit-down will make while it is in flight (0: none)."""
     away: set[int] = field(default_factory=set)
@@ -236,6 +248,47 @@ class ClientTally:
     chat_refused: int = 0
     problems: list[str] = field(default_factory=list)
     cpu_seconds: float = 0.0
+
+
+_SEATED: Any = None
+"""Client processes all of whose tables have their four seats taken (a ``multiprocessing``
+value made by ``_drive`` before it forks the client processes, which inherit it)."""
+_OPENED: Any = None
+"""The window (start, stop, as ``time.time()``; 0 until ``_drive`` opens it)."""
+
+
+class Window:
+    """A client process's view of the window: closed (start and stop infinitely far) until
+    ``_drive`` opens it; ``ready`` counts this process's tables whose seats are all taken."""
+
+    def __init__(self, tables: int) -> None:
+        self.start = math.inf
+        self.stop = math.inf
+        self.opened = asyncio.Event()
+        self.tables = tables
+        self.ready_tables = 0
+        self.on_open: list[Callable[[Window], None]] = []
+
+    def table_ready(self, load: TableLoad) -> None:
+        if load.ready:
+            return
+        load.ready = True
+        self.ready_tables += 1
+        if self.ready_tables == self.tables and _SEATED is not None:
+            with _SEATED.get_lock():
+                _SEATED.value += 1
+
+    async def watch(self) -> None:
+        """Wait for ``_drive`` to open the window (polled), then tell the waiting seats."""
+        while not _OPENED[0]:
+            await asyncio.sleep(0.02)
+        self.start, self.stop = _OPENED[0], _OPENED[1]
+        for callback in self.on_open:
+            callback(self)
+        self.opened.set()
+
+    def timing(self) -> bool:
+        return self.start <= time.time() <= self.stop
 
 
 def _group_cpu_seconds(group: int, *, parent: int | None = None) -> float:
@@ -277,10 +330,12 @@ def _server_memory_kib(pid: int) -> int:
 
 @dataclass(frozen=True)
 class Plan:
-    """What every client process is asked to do: the window (start, stop, as ``time.time()``),
-    the pace, the drops and the chat."""
+    """What every client process is asked to do: the window's length, the pace, the drops
+    and the chat. The window opens once every table of every client process has its four
+    seats taken (``_drive``), so that 800 sockets connecting and sitting down are neither
+    timed nor counted as play."""
 
-    window: tuple[float, float]
+    seconds: float
     interval: float
     drop_per_minute: float = 0.0
     reconnect_after: float = 2.0
@@ -307,22 +362,23 @@ async def _seat(
     load: TableLoad,
     tally: ClientTally,
     plan: Plan,
+    window: Window,
     drops: list[float],
     rng: random.Random,
 ) -> None:
-    """One seat's client: play while the window lasts; at each of ``drops`` close the socket
-    and open it again ``plan.reconnect_after`` seconds later with the same token."""
-    start_at, stop_at = plan.window
+    """One seat's client: take the seat, then play while the window lasts; at each of
+    ``drops`` (filled when the window opens) close the socket and open it again
+    ``plan.reconnect_after`` seconds later with the same token."""
     acted_at = -1
     returning = False
-    while time.time() < stop_at:
+    while time.time() < window.stop:
         dropping = False
         async with connect(address, open_timeout=30, max_queue=None, compression=None) as socket:
             await socket.send(json.dumps({"token": token, "seq": load.latest[seat]}))
-            while time.time() < stop_at:
+            while time.time() < window.stop:
                 if drops and time.time() >= drops[0]:
                     drops.pop(0)
-                    if time.time() < stop_at - 1.0:
+                    if time.time() < window.stop - 1.0:
                         # A drop: the socket closes (the server logs ``drop N UNTIL``); the
                         # moves in flight at this table are not timed, since this seat sees
                         # them only when it is back. Marked before the close, so that the
@@ -334,7 +390,9 @@ async def _seat(
                         load.sent.clear()
                         load.seen.clear()
                         break
-                until = min(stop_at, drops[0]) if drops else stop_at
+                until = min(window.stop, drops[0]) if drops else window.stop
+                if not window.opened.is_set():
+                    until = min(until, time.time() + 0.1)  # look at the window again soon
                 try:
                     left = max(0.01, until - time.time())
                     raw = await asyncio.wait_for(socket.recv(), timeout=left)
@@ -358,6 +416,8 @@ async def _seat(
                     load.away.discard(seat)
                     load.seen_away.discard(seat)
                 _note_view(view, seat, load, tally)
+                if not load.ready and all(entry.get("seated") for entry in view["seats"]):
+                    window.table_ready(load)
                 load.latest[seat] = max(load.latest[seat], seq)
                 for number in [n for n in load.sent if n <= seq]:
                     seen = load.seen.setdefault(number, set())
@@ -365,7 +425,7 @@ async def _seat(
                     if len(seen) == 4:
                         latencies = now - load.sent.pop(number)
                         del load.seen[number]
-                        if time.time() <= stop_at:
+                        if window.timing():
                             tally.latencies.append(latencies * 1000)
                             tally.actions += 1
                 if not (view["legal"] and seq > acted_at and seq >= max(load.latest)):
@@ -385,13 +445,14 @@ async def _seat(
                         json.dumps({"type": "action", "action": view["legal"][0], "seq": seq})
                     )
                     continue
-                wait = max(load.next_at, start_at) - time.time()
+                await window.opened.wait()
+                wait = max(load.next_at, window.start + load.offset) - time.time()
                 if wait > 0:  # paced (or before the start): the table's next move waits
                     await asyncio.sleep(wait)
                     if (
                         seq < max(load.latest)
                         or time.time() < load.next_at
-                        or time.time() >= stop_at
+                        or time.time() >= window.stop
                     ):
                         continue  # another seat moved meanwhile: its view is on its way
                 action = rng.choice(view["legal"])
@@ -410,7 +471,12 @@ async def _seat(
 
 
 async def _chat(
-    base_url: str, tables: list[dict[str, Any]], plan: Plan, tally: ClientTally, share: float
+    base_url: str,
+    tables: list[dict[str, Any]],
+    plan: Plan,
+    window: Window,
+    tally: ClientTally,
+    share: float,
 ) -> None:
     """Post preset chat messages at ``share`` of the plan's rate (a Poisson process), each
     from a random seat of a random table, while the window lasts."""
@@ -418,8 +484,8 @@ async def _chat(
         return
     rng = random.Random(f"chat:{tables[0]['table']}")
     rate = plan.chat_per_second * share
-    start_at, stop_at = plan.window
-    await asyncio.sleep(max(0.0, start_at - time.time()))
+    await window.opened.wait()
+    stop_at = window.stop
     async with httpx.AsyncClient(base_url=base_url, timeout=30) as client:
         while True:
             await asyncio.sleep(rng.expovariate(rate))
@@ -443,14 +509,21 @@ async def _client_load(
     host: str, tables: list[dict[str, Any]], plan: Plan, share: float
 ) -> ClientTally:
     tally = ClientTally()
+    window = Window(len(tables))
     tasks = []
     for created in tables:
         rng = random.Random(created["table"])
-        load = TableLoad(next_at=plan.window[0] + plan.interval * rng.random())
+        load = TableLoad(offset=plan.interval * rng.random())
         address = f"ws://{host}/api/play/tables/{created['table']}/ws"
         drops: dict[int, list[float]] = {seat["seat"]: [] for seat in created["seats"]}
-        for moment in drop_times(rng, plan.window, plan.drop_per_minute):
-            drops[rng.choice(list(drops))].append(moment)
+
+        def plan_drops(
+            opened: Window, rng: random.Random = rng, drops: dict[int, list[float]] = drops
+        ) -> None:
+            for moment in drop_times(rng, (opened.start, opened.stop), plan.drop_per_minute):
+                drops[rng.choice(list(drops))].append(moment)
+
+        window.on_open.append(plan_drops)
         for seat in created["seats"]:
             tasks.append(
                 _seat(
@@ -460,12 +533,15 @@ async def _client_load(
                     load,
                     tally,
                     plan,
+                    window,
                     drops[seat["seat"]],
                     random.Random(f"{created['table']}:{seat['seat']}"),
                 )
             )
-    tasks.append(_chat(f"http://{host}", tables, plan, tally, share))
+    tasks.append(_chat(f"http://{host}", tables, plan, window, tally, share))
+    watcher = asyncio.create_task(window.watch())
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    watcher.cancel()
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             tally.problems.append(f"{type(outcome).__name__}: {outcome}")
@@ -501,17 +577,23 @@ async def _floor_seat(
     load: TableLoad,
     tally: ClientTally,
     plan: Plan,
+    window: Window,
     rng: random.Random,
 ) -> None:
     """One seat's client of the floor: the same pace and timing as ``_seat``, the four seats
     taking turns (seat 0 sends the first move, then the seat after the last mover's
     neighbour: every seat moves, one at a time)."""
-    start_at, stop_at = plan.window
     async with connect(address, open_timeout=30, max_queue=None, compression=None) as socket:
         await socket.send(json.dumps({"seat": seat}))
+        await socket.recv()  # {"ready": seat}: the relay sends this socket the table's moves
+        load.connected += 1
+        if load.connected == 4:
+            window.table_ready(load)
+        await window.opened.wait()
+        stop_at = window.stop
         seq = 0  # the last move this seat has seen
         if seat == 0:
-            await asyncio.sleep(max(0.0, load.next_at - time.time()))
+            await asyncio.sleep(max(0.0, window.start + load.offset - time.time()))
             load.sent[1] = time.perf_counter()
             await socket.send(json.dumps({"seq": 1, "move": rng.choice(FLOOR_MOVES)}))
         while time.time() < stop_at:
@@ -531,12 +613,12 @@ async def _floor_seat(
             if len(seen) == 4:
                 del load.seen[seq]
                 sent = load.sent.pop(seq, None)
-                if sent is not None and start_at <= time.time() <= stop_at:
+                if sent is not None and window.timing():
                     tally.latencies.append((now - sent) * 1000)
                     tally.actions += 1
             if (seq + 1) % 4 != seat:
                 continue
-            wait = max(load.next_at, start_at) - time.time()
+            wait = max(load.next_at, window.start + load.offset) - time.time()
             if wait > 0:
                 await asyncio.sleep(wait)
             if time.time() >= stop_at:
@@ -548,16 +630,21 @@ async def _floor_seat(
 
 async def _floor_load(host: str, tables: list[str], plan: Plan) -> ClientTally:
     tally = ClientTally()
+    window = Window(len(tables))
     tasks = []
     for table in tables:
         rng = random.Random(table)
-        load = TableLoad(next_at=plan.window[0] + plan.interval * rng.random())
+        load = TableLoad(offset=plan.interval * rng.random())
         for seat in range(4):
             address = f"ws://{host}/ws/{table}"
             tasks.append(
-                _floor_seat(address, seat, load, tally, plan, random.Random(f"{table}:{seat}"))
+                _floor_seat(
+                    address, seat, load, tally, plan, window, random.Random(f"{table}:{seat}")
+                )
             )
+    watcher = asyncio.create_task(window.watch())
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    watcher.cancel()
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             tally.problems.append(f"{type(outcome).__name__}: {outcome}")
@@ -590,6 +677,8 @@ class Drive:
     database_cpu: float
     load_average: float
     memory_kib: int
+    set_up_seconds: float
+    """From the client processes' start until every seat was taken (the window opened)."""
 
 
 def _drive(
@@ -599,12 +688,28 @@ def _drive(
     plan: Plan,
     database_pid: int | None,
 ) -> Drive:
-    """Run ``work(*share)`` in one client process per share and measure the server's (and
-    the database server's) CPU over the plan's window."""
-    start_at, stop_at = plan.window
+    """Run ``work(*share)`` in one client process per share; open the window once every
+    process's tables have their four seats taken (at most ``SET_UP_SECONDS`` after the
+    start); measure the server's (and the database server's) CPU over the window."""
+    global _SEATED, _OPENED
     context = multiprocessing.get_context("fork")
+    _SEATED = context.Value("i", 0)
+    _OPENED = context.Array("d", [0.0, 0.0])
+    began = time.time()
     with ProcessPoolExecutor(len(shares), mp_context=context) as pool:
         futures = [pool.submit(work, *share) for share in shares]
+        while _SEATED.value < len(shares) and time.time() < began + SET_UP_SECONDS:
+            if any(future.done() for future in futures):
+                break  # a client process failed: its problem is in its tally
+            time.sleep(0.05)
+        set_up = time.time() - began
+        if _SEATED.value < len(shares):
+            _progress(f"{len(shares) - _SEATED.value} client processes not ready: opening anyway")
+        start_at = time.time() + 0.5
+        stop_at = start_at + plan.seconds
+        _OPENED[1] = stop_at
+        _OPENED[0] = start_at  # the clients look at the start: set last
+        _progress(f"every seat taken after {set_up:.1f} s: the window opens")
         time.sleep(max(0.0, start_at - time.time()))
         cpu_before = _group_cpu_seconds(server_pid)
         database_before = _group_cpu_seconds(0, parent=database_pid) if database_pid else 0.0
@@ -616,12 +721,7 @@ def _drive(
         load_average = os.getloadavg()[0]
         memory = _server_memory_kib(server_pid)
         tallies = [future.result() for future in futures]
-    return Drive(tallies, cpu, database_cpu, load_average, memory)
-
-
-def _window(seconds: float) -> tuple[float, float]:
-    start_at = time.time() + 3.0  # the clients connect first
-    return (start_at, start_at + seconds)
+    return Drive(tallies, cpu, database_cpu, load_average, memory, round(set_up, 1))
 
 
 def _progress(text: str) -> None:
@@ -645,7 +745,7 @@ def run_floor(
     try:
         assert server.process is not None
         names = [f"floor-{uuid.uuid4().hex[:12]}" for _ in range(tables)]
-        plan = Plan(window=_window(seconds), interval=tables / rate if rate else 0.0)
+        plan = Plan(seconds=seconds, interval=tables / rate if rate else 0.0)
         host = f"127.0.0.1:{server.port}"
         shares = [(host, names[index::client_processes], plan) for index in range(client_processes)]
         drive = _drive(server.process.pid, _floor_process, shares, plan, database_pid)
@@ -662,6 +762,7 @@ def run_floor(
     client_cpu = sum(tally.cpu_seconds for tally in drive.tallies)
     result.client_cpu_ms_per_action = round(1000 * client_cpu / actions, 3)
     result.load_average = drive.load_average
+    result.set_up_seconds = drive.set_up_seconds
     result.p50_ms = round(statistics.median(latencies), 2) if latencies else 0.0
     result.p99_ms = round(_percentile(latencies, 0.99), 2)
     result.max_ms = round(max(latencies, default=0.0), 2)
@@ -728,7 +829,7 @@ def run_storage(
                 answer.raise_for_status()
                 created.append(answer.json())
         plan = Plan(
-            window=_window(seconds),
+            seconds=seconds,
             interval=tables / rate if rate else 0.0,
             drop_per_minute=drop_per_minute,
             reconnect_after=reconnect_after,
@@ -750,6 +851,7 @@ def run_storage(
         server.stop()
     tallies = drive.tallies
     result.load_average = drive.load_average
+    result.set_up_seconds = drive.set_up_seconds
     result.seconds = seconds
     latencies = [value for tally in tallies for value in tally.latencies]
     result.actions = sum(tally.actions for tally in tallies)
@@ -811,7 +913,7 @@ def describe(result: Result) -> str:
         f"core){database}  clients {result.client_cpu_ms_per_action} ms/move  "
         f"memory/table {result.memory_per_table_kib} KiB  games {result.games_finished}  "
         f"refused {result.refused}  problems {len(result.problems)}  "
-        f"load average {result.load_average:.1f}"
+        f"load average {result.load_average:.1f}  set-up {result.set_up_seconds} s"
     )
     if floor is not None:
         floor_database = (
@@ -824,7 +926,8 @@ def describe(result: Result) -> str:
             f"p99 {floor.p99_ms} ms  max {floor.max_ms} ms  server CPU "
             f"{floor.server_cpu_ms_per_action} ms/move{floor_database}  clients "
             f"{floor.client_cpu_ms_per_action} ms/move  refused {floor.refused}  "
-            f"problems {len(floor.problems)}  load average {floor.load_average:.1f}"
+            f"problems {len(floor.problems)}  load average {floor.load_average:.1f}  "
+            f"set-up {floor.set_up_seconds} s"
         )
     lines.append(
         f"  presence: {result.drops} drops, {result.reconnects} back, seen by the others "

@@ -4,7 +4,9 @@ Not a test. ``bench/load_play.py`` serves this beside the real app, in the same 
 the same client load, so that the app's figures can be given as ratios to what the bare stack
 costs on the same machine at the same moment (as ``bench/stack_floor.py`` does for HTTP).
 
-A client connects to ``/ws/{table}`` and sends ``{"seat": N}``; then it may send
+A client connects to ``/ws/{table}`` and sends ``{"seat": N}``, answered ``{"ready": N}`` once
+the socket gets the table's moves (the bench opens its window when every seat has that); then
+it may send
 ``{"seq": S, "move": TEXT}``. The server appends the move to a table (one INSERT of
 ``(table, seq, seat, move)``, committed durably through the project's own ``Database``: the
 same SQLite pragmas and ``BEGIN IMMEDIATE``, the same PostgreSQL pool) and sends
@@ -199,6 +201,7 @@ def create_floor_app() -> "FastAPI":
         listen()
         seat = int(json.loads(await websocket.receive_text())["seat"])
         sockets.setdefault(table_id, set()).add(websocket)
+        await websocket.send_text(json.dumps({"ready": seat}))  # the bench waits for it
         try:
             while True:
                 data = json.loads(await websocket.receive_text())

@@ -3,7 +3,10 @@ found, and the ratios to the stack's floor; and bench/play_floor.py's relay."""
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -82,6 +85,41 @@ def test_the_report_says_when_the_server_has_no_chat() -> None:
     assert "chat: not available on this server" in bench.describe(result)
 
 
+def test_the_window_opens_only_when_every_table_of_every_client_process_is_seated() -> None:
+    """The 800 sockets' connecting and sitting down took 9.4 s on this machine (26 Nov 2026),
+    more than the 3 s the window used to wait: the tables that were still sitting down made
+    the others' first moves wait 0.3-1.1 s, timed as play. The window now opens on a
+    barrier: a client process counts once all its tables have four seats taken."""
+    bench = load_bench("load_play")
+    context = multiprocessing.get_context("fork")
+    bench._SEATED = context.Value("i", 0)
+    bench._OPENED = context.Array("d", [0.0, 0.0])
+    window = bench.Window(2)
+    first, second = bench.TableLoad(), bench.TableLoad()
+    assert not window.timing()  # closed: nothing is timed before the window
+    window.table_ready(first)
+    window.table_ready(first)  # a table counts once, whichever seat sees it seated
+    assert bench._SEATED.value == 0
+    window.table_ready(second)
+    assert bench._SEATED.value == 1  # this process is ready
+
+    opened: list[float] = []
+    window.on_open.append(lambda seen: opened.append(seen.start))
+
+    async def open_later() -> None:
+        watching = asyncio.create_task(window.watch())
+        await asyncio.sleep(0.05)
+        assert not window.opened.is_set()
+        now = time.time()
+        bench._OPENED[1] = now + 10.0
+        bench._OPENED[0] = now
+        await asyncio.wait_for(watching, 1.0)
+
+    asyncio.run(open_later())
+    assert window.opened.is_set() and opened == [window.start]
+    assert window.timing()
+
+
 def test_the_floor_relays_a_move_to_every_socket_of_its_table_and_refuses_a_taken_seq(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -99,6 +137,10 @@ def test_the_floor_relays_a_move_to_every_socket_of_its_table_and_refuses_a_take
         south.send_json({"seat": 0})
         north.send_json({"seat": 2})
         elsewhere.send_json({"seat": 0})
+        # Each socket is told it is ready (it gets the table's moves from now on).
+        assert south.receive_json() == {"ready": 0}
+        assert north.receive_json() == {"ready": 2}
+        assert elsewhere.receive_json() == {"ready": 0}
         south.send_json({"seq": 1, "move": "9C"})
         expected = {"seq": 1, "seat": 0, "move": "9C"}
         assert south.receive_json() == expected
