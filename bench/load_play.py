@@ -9,7 +9,12 @@ move, so that they take as little of the machine as they can). Each client plays
 legal move as soon as its seat has one (a finished game is followed by a rematch), sending
 it on its socket; with ``--rate R`` a table's next move waits until about ``tables / R``
 seconds (uniformly 0.5–1.5 times that) after its last one, so the offered load is about R
-moves a second over all tables. It reports:
+moves a second over all tables. The measured window opens only once every table has its
+four seats taken (each client process counts its seated tables on a shared value; the
+floor's relay answers each socket ``{"ready": N}``), so the set-up (800 sockets connecting
+and sitting down: 5-9 s on the 2-core machine, printed as ``set-up``) is neither timed nor
+counted as play; until 26 Nov 2026 the window opened 3 s after the start and the set-up's
+tail was timed (bench/notes/play-load.md). It reports:
 
 - actions/s: moves that reached all four seats, per second of the run;
 - p50/p99 (ms): from a move's sending to all four seats of its table having a view that
