@@ -264,7 +264,8 @@ _OPENED: Any = None
 
 class Window:
     """A client process's view of the window: closed (start and stop infinitely far) until
-    ``_drive`` opens it; ``ready`` counts this process's tables whose seats are all taken."""
+    ``_drive`` opens it; ``ready_tables`` counts this process's tables whose seats are all
+    taken."""
 
     def __init__(self, tables: int) -> None:
         self.start = math.inf
