@@ -8,7 +8,7 @@ import pytest
 
 from euchre.bots import make_bot
 from euchre.bots.advice import advise
-from euchre.bots.words import card_words, explain_move
+from euchre.bots.words import card_words, explain_forced, explain_move
 from euchre.engine.actions import Action
 from euchre.engine.profile import load_profile
 from euchre.engine.record import HandRecord, replay
@@ -108,6 +108,28 @@ def test_trumping_in_partner_winning_and_a_boss_lead_in_words() -> None:
     assert explain_move(view, Action.parse("play AD")) == (
         "lead the ace of diamonds: it is the best diamond left"
     )
+
+
+def test_a_forced_card_is_explained_as_a_player_would_say_it() -> None:
+    # Found by the play page's hint test on a secret deal: the one card a seat must follow
+    # suit with read "The only legal action." (the engine's words).
+    state = _spades()
+    for text in ["play AD", "play QS", "play 9H", "play TD", "play 9C"]:
+        state.play(text)
+    view = view_of(state, 2)  # clubs led: the king is seat 2's only club
+    assert [str(action) for action in view.legal] == ["play KC"]
+    assert explain_forced(view, view.legal[0]) == (
+        "play the king of clubs: it is your only club, and you must follow suit"
+    )
+    advice = advise(make_bot("expert", 0), view)
+    assert advice.why == explain_forced(view, view.legal[0])
+    assert advice.detail == "the only legal action"
+    for text in ["play KC", "play TS"]:  # the ten of spades trumps: seat 3 takes the trick
+        state.play(text)
+    while len(state.legal_actions()) > 1 or len(view_of(state, state.to_act).hand) > 1:
+        state.play(str(state.legal_actions()[0]))
+    last = view_of(state, state.to_act)
+    assert explain_forced(last, last.legal[0]).endswith(": it is your last card")
 
 
 def test_cards_are_named_as_players_name_them() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from euchre.bots.base import Bot
-from euchre.bots.words import explain_move
+from euchre.bots.words import explain_forced, explain_move
 from euchre.engine.actions import Action
 from euchre.engine.errors import EuchreError
 from euchre.engine.view import PlayerView
@@ -52,5 +52,5 @@ def advise(bot: Bot, view: PlayerView) -> Advice:
         why = "the only legal action" if len(view.legal) == 1 else f"{bot.name}'s choice"
     if action not in view.legal:
         raise EuchreError(f"bot {bot.name} chose {action}, which is not legal here")
-    words = explain_move(view, action) if len(view.legal) > 1 else None
+    words = explain_move(view, action) if len(view.legal) > 1 else explain_forced(view, action)
     return Advice(bot.name, action, words or str(why), str(why))

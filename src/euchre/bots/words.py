@@ -16,7 +16,7 @@ from euchre.engine.cards import EFFECTIVE_SUIT, POWER, SUIT_MASK, card_mask, ite
 from euchre.engine.state import Phase
 from euchre.engine.view import PlayerView
 
-__all__ = ["card_words", "explain_move"]
+__all__ = ["card_words", "explain_forced", "explain_move"]
 
 _RANKS = ("nine", "ten", "jack", "queen", "king", "ace")
 _SUITS = ("clubs", "diamonds", "hearts", "spades")
@@ -87,6 +87,24 @@ def explain_move(view: PlayerView, action: Action) -> str | None:
     if view.phase is Phase.PLAY:
         return _play(view, int(action.card))
     return None
+
+
+def explain_forced(view: PlayerView, action: Action) -> str:
+    """Why a player makes ``action`` when it is the only one the rules allow, in a player's
+    words: the card one must follow suit with, or one's last card."""
+    if view.phase is Phase.PLAY:
+        card = int(action.card)
+        name = card_words(card, view.trump)
+        if len(view.hand) == 1:
+            return f"play {name}: it is your last card"
+        if view.current_trick:
+            suit_of = EFFECTIVE_SUIT[view.trump + 1]
+            led = suit_of[view.current_trick[0][1]]
+            if suit_of[card] == led:
+                suit = "trump" if led == view.trump else _SUITS[led][:-1]
+                return f"play {name}: it is your only {suit}, and you must follow suit"
+        return f"play {name}: the rules allow no other card here"
+    return "the rules allow no other move here"
 
 
 def _march_wins(view: PlayerView) -> bool:
