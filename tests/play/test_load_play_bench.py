@@ -113,7 +113,7 @@ def test_the_window_opens_only_when_every_table_of_every_client_process_is_seate
         now = time.time()
         bench._OPENED[1] = now + 10.0
         bench._OPENED[0] = now
-        await asyncio.wait_for(watching, 1.0)
+        await asyncio.wait_for(watching, 30.0)  # a guard against a hang, not a timing
 
     asyncio.run(open_later())
     assert window.opened.is_set() and opened == [window.start]
