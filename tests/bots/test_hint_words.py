@@ -16,6 +16,7 @@ from euchre.engine.state import HandState
 from euchre.engine.view import PlayerView, view_of
 from tests.bots.helpers import PROFILES, random_state, state_from_text
 from tests.bots.textbook import POSITIONS
+from tests.engine.helpers import act, deal, fill
 
 SENTENCES = {
     "maker_holding_the_right_bower_leads_trump": (
@@ -159,3 +160,58 @@ def test_every_legal_move_of_every_profile_gets_words_or_the_bots_reason() -> No
             assert words is None or (words and "\n" not in words)
             said += words is not None
     assert said > 100
+
+
+def _say(state: HandState, text: str) -> str | None:
+    view = view_of(state, state.to_act)
+    return explain_move(view, next(a for a in view.legal if str(a) == text))
+
+
+def test_defending_alone_is_said_in_a_players_words() -> None:
+    # A club's sheet with the defend-alone option: seat 1 orders the ace of diamonds alone,
+    # seat 2 (the ace, king, queen, jack of clubs and the nine of diamonds) may defend alone.
+    hands = ["9H TH 9C TC QD", "JH JD AH KH QH", "AC KC QC JC 9D", "AS KS QS JS TS"]
+    state = act(deal("tournament", hands, "AD", defend_alone=True).start(), "order alone")
+    assert state.to_act == 2
+    assert _say(state, "defend alone") == (
+        "defend alone: you hold the nine of diamonds and the ace of clubs; take three tricks "
+        "from the lone hand by yourself and your side scores 4"
+    )
+    assert _say(state, "pass") == (
+        "defend with your partner: one trump is not enough to take three tricks from the lone "
+        "hand by yourself"
+    )
+
+
+def test_ballantrae_fold_is_said_in_a_players_words() -> None:
+    # Ballantrae's general rule 7: no ace, no face card, no trump may fold; the same dealer
+    # deals again. Seat 1 orders the ace of diamonds: seat 3 is its partner, seat 2 is not.
+    fold = "fold: you hold no ace, no face card and no trump, so the same dealer deals again"
+    ours = "play on: your side made trump, and folding would throw its hand away"
+    theirs = "play on: your partner may still take three tricks and euchre the makers"
+    for seat, advised, words in [(3, "pass", ours), (2, "fold", fold)]:
+        record = fill("ballantrae", {seat: "9C TC 9S TS 9H", 0: "QD KD AC KC QC"}, "AD")
+        state = act(record.start(), "order", "discard AC")
+        assert state.to_act == seat
+        assert _say(state, "fold") == fold
+        assert _say(state, "pass") == (ours if seat == 3 else theirs)
+        advice = advise(make_bot("expert", 0), view_of(state, seat))
+        assert str(advice.action) == advised and advice.why == words
+
+
+def test_going_under_is_said_in_a_players_words() -> None:
+    record = deal(
+        "tournament",
+        ["AH KH QH JH TH", "9C TC 9D TD 9S", "AC KC QC JC AD", "AS KS QS JS TS"],
+        "KD",
+        kitty="QD JD 9H",
+        going_under=True,
+    )
+    state = record.start()
+    assert _say(state, "go under 9C TC 9S") == (
+        "go under with the nine of clubs, the ten of clubs and the nine of spades: a hand of "
+        "nines and tens can only gain from the kitty's bottom three"
+    )
+    assert _say(state, "pass") == (
+        "keep your hand: nines and tens still follow suit, and the kitty may be no better"
+    )

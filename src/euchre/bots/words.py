@@ -4,8 +4,9 @@ right bower", not the search's numbers.
 :func:`explain_move` names the reason a table player gives for a bid, a discard or a card,
 from what the seat can see (its hand, the up-card, who made trump, the tricks played). It
 explains whichever move it is given (the hint's bot chooses; this says why in words), so a
-hint reads the same whatever bot chose it. Options with no table wisdom to put in words
-(defending alone, folding, going under) get ``None`` and keep the bot's own reason.
+hint reads the same whatever bot chose it. The options a club's sheet may allow are said
+the same way: defending alone ("defend alone: you hold …"), folding a hand with no ace, no
+face card and no trump, going under with a hand of nines and tens.
 """
 
 from __future__ import annotations
@@ -86,6 +87,12 @@ def explain_move(view: PlayerView, action: Action) -> str | None:
         return _discard(view, action)
     if view.phase is Phase.PLAY:
         return _play(view, int(action.card))
+    if view.phase is Phase.DEFEND:
+        return _defend(view, action)
+    if view.phase is Phase.FOLD:
+        return _fold(view, action)
+    if view.phase is Phase.GO_UNDER:
+        return _go_under(action)
     return None
 
 
@@ -169,6 +176,43 @@ def _round_two(view: PlayerView, action: Action) -> str:
             f"call {_SUITS[suit]}{alone}, next to the {_SUITS[turned]} turned down: you hold {held}"
         )
     return f"call {_SUITS[suit]}{alone}: you hold {held}"
+
+
+def _defend(view: PlayerView, action: Action) -> str:
+    """Defend alone against a lone hand, or let partner defend too."""
+    hand = card_mask(view.hand)
+    count = _trump_count(hand, view.trump)
+    if action.kind is ActionKind.DEFEND_ALONE:
+        held = _join(_holding(hand, view.trump)) or "no trump"
+        points = view.profile.points_defend_alone
+        return (
+            f"defend alone: you hold {held}; take three tricks from the lone hand by yourself "
+            f"and your side scores {points}"
+        )
+    return (
+        f"defend with your partner: {_is_not_enough(count)} "
+        "to take three tricks from the lone hand by yourself"
+    )
+
+
+def _fold(view: PlayerView, action: Action) -> str:
+    """Fold a hand with no ace, no face card and no trump (the sheet allows it), or play on."""
+    if action.kind is ActionKind.FOLD:
+        return "fold: you hold no ace, no face card and no trump, so the same dealer deals again"
+    if view.maker % 2 == view.seat % 2:
+        return "play on: your side made trump, and folding would throw its hand away"
+    return "play on: your partner may still take three tricks and euchre the makers"
+
+
+def _go_under(action: Action) -> str:
+    """Swap three cards of a hand of nines and tens with the kitty's bottom three, or not."""
+    if action.kind is ActionKind.GO_UNDER:
+        cards = _join([card_words(card) for card in sorted(action.cards)])
+        return (
+            f"go under with {cards}: a hand of nines and tens can only gain from the "
+            "kitty's bottom three"
+        )
+    return "keep your hand: nines and tens still follow suit, and the kitty may be no better"
 
 
 def _discard(view: PlayerView, action: Action) -> str:
