@@ -31,15 +31,16 @@ from typing import Any
 
 from rich.progress import Progress
 
+from euchre.bots.bidding import bid_features
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot, contract_of
-from euchre.bots.rules import RulesBot
+from euchre.bots.rules import RulesBot, dealer_hand
 from euchre.engine import actions as codes
 from euchre.engine.cards import SUIT_MASK, card_mask
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.state import HandState, HandStatus, Phase
-from euchre.engine.view import view_of
+from euchre.engine.view import PlayerView, view_of
 
 
 def _play_out(state: HandState, seat: int, seed: int, bidders: list[RulesBot]) -> int:
@@ -59,7 +60,19 @@ def _play_out(state: HandState, seat: int, seed: int, bidders: list[RulesBot]) -
     return points[seat % 2] - points[1 - seat % 2]
 
 
-def _label_deal(profile_id: str, band: float, seed: int, index: int) -> list[dict[str, Any]]:
+def _features(view: PlayerView, trump: int) -> list[float]:
+    """The learned bidding's features of the seat's hand for ``trump`` (the dealer's hand in
+    round 1 counted after picking up and discarding), as ``bots.bidding`` reads them."""
+    hand = card_mask(view.hand)
+    round_one = view.phase is Phase.BID_ROUND_1
+    if round_one and view.seat == view.dealer:
+        hand = dealer_hand(hand, view.up_card)
+    return bid_features(hand, trump, int(view.up_card), round_one)
+
+
+def _label_deal(
+    profile_id: str, band: float, seed: int, lone: bool, index: int
+) -> list[dict[str, Any]]:
     profile = load_profile(profile_id)
     state = deal_record(profile, index % 4, random.Random(seed * 100_003 + index)).start()
     bidders = [RulesBot(None, EXPERT_RULES) for _ in range(4)]
@@ -95,11 +108,12 @@ def _label_deal(profile_id: str, band: float, seed: int, index: int) -> list[dic
                     if view.phase is Phase.BID_ROUND_1
                     else round(strength - bar + EXPERT_RULES.call_threshold, 3),
                     "over_bar": round(strength - bar, 3),
+                    "features": _features(view, trump),
                     "label": values[bid_code] - values[codes.PASS],
                 }
             )
         contract = contract_of(view, action)
-        if contract is not None:
+        if contract is not None and lone:
             trump, together, alone = contract
             hand = card_mask(view.hand)
             if view.phase is Phase.BID_ROUND_1 and seat == state.dealer:
@@ -130,18 +144,23 @@ def _label_deal(profile_id: str, band: float, seed: int, index: int) -> list[dic
     return rows
 
 
-def _chunk(profile_id: str, band: float, seed: int, indices: list[int]) -> list[dict[str, Any]]:
+def _chunk(
+    profile_id: str, band: float, seed: int, lone: bool, indices: list[int]
+) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for index in indices:
-        rows.extend(_label_deal(profile_id, band, seed, index))
+        rows.extend(_label_deal(profile_id, band, seed, lone, index))
     return rows
 
 
-def label(deals: int, seed: int, workers: int, profile: str, band: float) -> list[dict[str, Any]]:
-    """Labelled decisions from ``deals`` deals (see the module docstring)."""
+def label(
+    deals: int, seed: int, workers: int, profile: str, band: float, lone: bool = True
+) -> list[dict[str, Any]]:
+    """Labelled decisions from ``deals`` deals (see the module docstring); ``lone``: also
+    the lone-hand labels."""
     batches = [list(range(start, min(deals, start + 10))) for start in range(0, deals, 10)]
     rows: list[dict[str, Any]] = []
-    work = partial(_chunk, profile, band, seed)
+    work = partial(_chunk, profile, band, seed, lone)
     with (
         multiprocessing.get_context("fork").Pool(workers) as pool,
         Progress(transient=True) as progress,
@@ -220,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--profile", default="tournament")
     parser.add_argument("--band", type=float, default=1.5)
+    parser.add_argument(
+        "--no-lone", action="store_true", help="bid labels only (no lone-hand play-outs)"
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--analyse", default=None)
     options = parser.parse_args(argv)
@@ -228,7 +250,14 @@ def main(argv: list[str] | None = None) -> int:
             rows = json.load(handle)
         print(json.dumps(analyse(rows), indent=1))
         return 0
-    rows = label(options.deals, options.seed, options.workers, options.profile, options.band)
+    rows = label(
+        options.deals,
+        options.seed,
+        options.workers,
+        options.profile,
+        options.band,
+        lone=not options.no_lone,
+    )
     if options.out:
         with open(options.out, "w", encoding="utf-8") as handle:
             json.dump(rows, handle)

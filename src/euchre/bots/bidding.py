@@ -31,10 +31,12 @@ from euchre.engine.view import PlayerView
 __all__ = [
     "FEATURES",
     "TRUMP_CARDS",
+    "BidCorrection",
     "LearnedBidding",
     "bid_features",
     "learned_bid",
     "load_bidding",
+    "load_correction",
     "model_key",
 ]
 
@@ -149,6 +151,42 @@ def load_bidding(profile_id: str) -> LearnedBidding | None:
         return None
     weights = {key: tuple(float(w) for w in values) for key, values in entry["weights"].items()}
     return LearnedBidding(weights, float(entry["points_per_strength"]))
+
+
+@dataclass(frozen=True, slots=True)
+class BidCorrection:
+    """Where the book is close, whether to overturn it: per round and seat position, a linear
+    prediction of the points a bid brings over a pass from the hand's :data:`FEATURES` and
+    the distance to the book's bar, fitted on hands played out by PIMC at every seat
+    (``bench/bots_bid_correction.py``, data file ``data/bid_correction.json``)."""
+
+    weights: dict[str, tuple[float, ...]]
+    band: float
+    """Only decisions within this many strength points of the bar (where the labels were)."""
+    margin: float
+    """The prediction must say otherwise by more than this many points to overturn."""
+
+    def overturns(self, key: str, features: list[float], over_bar: float, book: bool) -> bool:
+        """Whether the prediction overturns the book's choice (``book``: the book bids)."""
+        weights = self.weights.get(key)
+        if weights is None or abs(over_bar) > self.band:
+            return False
+        value = sum(w * x for w, x in zip(weights, [*features, over_bar], strict=True))
+        return value < -self.margin if book else value > self.margin
+
+
+@cache
+def load_correction(profile_id: str) -> BidCorrection | None:
+    """The bid correction for a profile (``None`` if the data file has none for it)."""
+    text = resources.files("euchre.bots").joinpath("data/bid_correction.json").read_text("utf-8")
+    data = json.loads(text)
+    entry = data["profiles"].get(profile_id)
+    if entry is not None and "uses" in entry:
+        entry = data["profiles"][entry["uses"]]
+    if entry is None:
+        return None
+    weights = {key: tuple(float(w) for w in values) for key, values in entry["weights"].items()}
+    return BidCorrection(weights, float(entry["band"]), float(entry["margin"]))
 
 
 def learned_bid(

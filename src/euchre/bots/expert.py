@@ -46,7 +46,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from euchre.bots.bidding import learned_bid, load_bidding
+from euchre.bots.bidding import (
+    bid_features,
+    learned_bid,
+    load_bidding,
+    load_correction,
+    model_key,
+)
 from euchre.bots.cfr import cfr_bid, load_cfr
 from euchre.bots.epimc import postponed_values
 from euchre.bots.inference import BiddingModel, bid_events, inferred_worlds, played_by_seat
@@ -151,6 +157,10 @@ class ExpertBot(PimcBot):
     cfr_bidding: bool = False
     """Make trump or pass by the table trained by regret minimisation (:mod:`euchre.bots.cfr`,
     ``data/cfr_bidding.json``) where it has a say; off by default (the variant ``expert-cfr``)."""
+    bid_correction: bool = False
+    """Near the book's bar, overturn its make-or-pass where the correction fitted on hands
+    played out by PIMC says so (:class:`~euchre.bots.bidding.BidCorrection`,
+    ``data/bid_correction.json``); off by default (the variant ``expert-corrected``)."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
     since 2026-11-23: played out, the lone hands it turned down paid, see
@@ -177,6 +187,7 @@ class ExpertBot(PimcBot):
     _played_out: tuple[int, float, float, int] | None = field(init=False, repr=False)
     _learned_value: float | None = field(init=False, repr=False)
     _cfr_decided: bool = field(init=False, repr=False, default=False)
+    _corrected_choice: bool = field(init=False, repr=False, default=False)
     _bidders: list[RulesBot] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -358,6 +369,7 @@ class ExpertBot(PimcBot):
             return action
         action = self._learned(view, action)
         action = self._cfr(view, action)
+        action = self._corrected(view, action)
         action = self._close_call(view, action)
         bid = contract_of(view, action)
         if bid is None:
@@ -402,6 +414,36 @@ class ExpertBot(PimcBot):
             return action
         self._cfr_decided = True
         return trained
+
+    def _corrected(self, view: PlayerView, action: Action) -> Action:
+        """Near the book's bar, bid or pass as the correction fitted on played-out hands says
+        where it overturns the book (with partner; alone is decided afterwards)."""
+        correction = load_correction(view.profile.id) if self.bid_correction else None
+        legal = {int(legal) for legal in view.legal}
+        if correction is None or codes.PASS not in legal:
+            return action
+        rules = self._rules
+        round_one = view.phase is Phase.BID_ROUND_1
+        hand = card_mask(view.hand)
+        if round_one:
+            trump = view.up_card // 6
+            strength, _ = rules.round_one_strength(view)
+            bar, bid_code = rules.parameters.order_threshold, codes.ORDER
+            if view.seat == view.dealer:
+                hand = dealer_hand(hand, view.up_card)
+        else:
+            trump, strength = rules.round_two_best(view)
+            bar, bid_code = rules.parameters.call_threshold, codes.CALL_BASE + trump
+        if trump < 0 or bid_code not in legal:
+            return action
+        over_bar = strength - (bar - rules.pressure(view))
+        features = bid_features(hand, trump, int(view.up_card), round_one)
+        key = model_key(round_one, (view.seat - view.dealer) % 4)
+        book = int(action) != codes.PASS
+        if not correction.overturns(key, features, over_bar, book):
+            return action
+        self._corrected_choice = True
+        return legal_action(view, codes.PASS if book else bid_code)
 
     def _close_call(self, view: PlayerView, action: Action) -> Action:
         """Near the rules policy's bar, bid or pass by value: over inferred worlds, finish the
@@ -501,6 +543,7 @@ class ExpertBot(PimcBot):
         self._played_out = None
         self._learned_value = None
         self._cfr_decided = False
+        self._corrected_choice = False
         return self._decide_bid(view)
 
     def _bid_reason(self, view: PlayerView, action: Action) -> str:
@@ -512,6 +555,9 @@ class ExpertBot(PimcBot):
                 f"{bid} is worth {learned:+.2f} points over a pass on similar hands "
                 "(learned from simulated deals)"
             )
+        if played is None and self._corrected_choice:
+            verb = "passing" if int(action) == codes.PASS else "bidding"
+            return f"on hands like this one, played out by PIMC at every seat, {verb} paid better"
         if played is None and self._cfr_decided:
             verb = "passes" if int(action) == codes.PASS else "bids"
             return f"the bidding trained by regret minimisation {verb} with this kind of hand"
