@@ -16,7 +16,8 @@ near the bar), ``expert-learned`` (the learned bidding instead of the corrected 
 ``expert-learned-3``: bidding only 0.3 points above the bar), ``rules-learned`` (the rules
 bot bidding by the learned values: the fast proxy); ``expert-cfr`` (make or pass by the table
 trained by regret minimisation, :mod:`euchre.bots.cfr`); ``expert-corrected`` (the book
-overturned near its bar where the fit on PIMC-played hands says so, ``bid_correction``);
+overturned near its bar where the fit on PIMC-played hands says so, ``bid_correction``, the
+default since 2026-11-26; ``expert-uncorrected`` without it);
 ``rules-basic``, ``rules-expert-bidding``, ``rules-dealer-15``, ``rules-next-15`` (bidding
 thresholds tried with the fast rules card play);
 ``expert-narrow`` (the expert's defaults before 2026-11-22: 24 worlds, up to 64
@@ -181,6 +182,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-learned-3": lambda seed: ExpertBot(seed, learned_bidding=True, learned_margin=0.3),
     "expert-cfr": lambda seed: ExpertBot(seed, cfr_bidding=True),
     "expert-corrected": lambda seed: ExpertBot(seed, bid_correction=True),
+    "expert-uncorrected": lambda seed: ExpertBot(seed, bid_correction=False),
     # The expert's bidding thresholds tried with the (fast) rules card play.
     "rules-basic": lambda seed: RulesBot(seed, BASIC_RULES),
     "rules-expert-bidding": lambda seed: RulesBot(seed, EXPERT_RULES),

@@ -61,14 +61,15 @@ def _eldest_view() -> PlayerView:
     return view_of(state, 1)
 
 
-def test_without_the_switch_the_expert_never_reads_the_correction(
+def test_the_expert_corrects_by_default_and_never_reads_the_correction_without_the_switch(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     def refuse(profile_id: str) -> BidCorrection:
         raise AssertionError("read the correction")
 
+    assert ExpertBot(0).bid_correction
     monkeypatch.setattr(expert_module, "load_correction", refuse)
-    ExpertBot(0).choose(_eldest_view())
+    ExpertBot(0, bid_correction=False).choose(_eldest_view())
 
 
 @pytest.mark.parametrize("bias", [5.0, -5.0])
@@ -76,7 +77,7 @@ def test_the_switch_overturns_the_book_where_the_correction_says_so(
     monkeypatch: pytest.MonkeyPatch, bias: float
 ) -> None:
     view = _eldest_view()
-    book = ExpertBot(0).choose(view)
+    book = ExpertBot(0, bid_correction=False).choose(view)
     strong = BidCorrection({"r1p1": (bias, *([0.0] * (FEATURE_COUNT - 1)))}, 99.0, 0.0)
     monkeypatch.setattr(expert_module, "load_correction", lambda profile_id: strong)
     bot = ExpertBot(0, bid_correction=True)

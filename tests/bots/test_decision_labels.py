@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from euchre.bots.bidding import FEATURES
 from tests.bots.helpers import load_bench
 
 
@@ -13,17 +14,22 @@ def _bench() -> ModuleType:
 
 def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
     bench = _bench()
-    rows = [row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, index)]
+    rows = [
+        row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, True, index)
+    ]
     assert rows, "six deals give at least one decision near the bar"
     for row in rows:
         assert -8 <= row["label"] <= 8  # one hand's points, one branch minus the other
         if row["kind"] == "bid":
             assert abs(row["over_bar"]) <= 1.0
             assert row["position"] in (0, 1, 2, 3)
+            assert len(row["features"]) == len(FEATURES) and row["features"][0] == 1.0
         else:
             assert row["trumps"] >= 3
     # The same deal and seed give the same labels: both branches use the same bot seeds.
-    again = [row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, index)]
+    again = [
+        row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, True, index)
+    ]
     assert again == rows
 
 
@@ -39,3 +45,37 @@ def test_the_analysis_counts_each_offset_against_todays_bar() -> None:
     assert gains["-0.50"] == 2  # the pass at -0.4 becomes a bid worth +2
     assert gains["+0.50"] == 1  # the bid at +0.2 becomes a pass: its -1 is saved
     assert gains["+1.00"] == 0  # and the bid at +0.8 too: +1 lost
+
+
+def test_bid_labels_alone_leave_out_the_lone_hand_play_outs() -> None:
+    bench = _bench()
+    rows = [
+        row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, False, index)
+    ]
+    assert rows and all(row["kind"] == "bid" for row in rows)
+
+
+def _row(deal: int, over_bar: float, label: int, position: int = 1) -> dict[str, object]:
+    return {"deal": deal, "round": 1, "position": position, "over_bar": over_bar, "label": label}
+
+
+def test_the_correction_is_judged_by_each_deals_first_change_only() -> None:
+    bench = load_bench("bots_bid_correction")
+    rows = [
+        _row(0, -0.3, 2),  # the book passes; the candidate bids: +2
+        _row(0, -0.2, 4, position=2),  # met only after the book's pass at deal 0: not counted
+        _row(1, 0.4, -1),  # the book bids; the candidate passes: +1
+        _row(2, 0.5, 3),  # the same choice: nothing
+    ]
+    judged = bench.judge(rows, [True, True, False, True], dealt=4)
+    assert judged["changed"] == 2
+    assert judged["gain_per_deal"] == 0.75  # (2 + 1) over 4 deals
+
+
+def test_the_book_is_overturned_only_beyond_the_margin() -> None:
+    bench = load_bench("bots_bid_correction")  # overturn(...) is the candidate's bid or pass
+    assert bench.overturn(0.15, False, 0.1) is True  # the book's pass becomes a bid
+    assert bench.overturn(0.05, False, 0.1) is False  # within the margin: the book's pass
+    assert bench.overturn(-0.05, True, 0.1) is True  # within the margin: the book's bid
+    assert bench.overturn(-0.15, True, 0.1) is False  # the book's bid becomes a pass
+    assert bench.overturn(None, True, 0.1) is True  # no model: the book

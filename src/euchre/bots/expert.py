@@ -157,10 +157,11 @@ class ExpertBot(PimcBot):
     cfr_bidding: bool = False
     """Make trump or pass by the table trained by regret minimisation (:mod:`euchre.bots.cfr`,
     ``data/cfr_bidding.json``) where it has a say; off by default (the variant ``expert-cfr``)."""
-    bid_correction: bool = False
+    bid_correction: bool = True
     """Near the book's bar, overturn its make-or-pass where the correction fitted on hands
     played out by PIMC says so (:class:`~euchre.bots.bidding.BidCorrection`,
-    ``data/bid_correction.json``); off by default (the variant ``expert-corrected``)."""
+    ``data/bid_correction.json``, where the profile has one); on since 2026-11-26 (the variant
+    ``expert-uncorrected`` turns it off)."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
     since 2026-11-23: played out, the lone hands it turned down paid, see
