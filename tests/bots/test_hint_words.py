@@ -16,7 +16,7 @@ from euchre.engine.state import HandState
 from euchre.engine.view import PlayerView, view_of
 from tests.bots.helpers import PROFILES, random_state, state_from_text
 from tests.bots.textbook import POSITIONS
-from tests.engine.helpers import act, deal, fill
+from tests.engine.helpers import act, deal, fill, going_under_deal
 
 SENTENCES = {
     "maker_holding_the_right_bower_leads_trump": (
@@ -200,13 +200,7 @@ def test_ballantrae_fold_is_said_in_a_players_words() -> None:
 
 
 def test_going_under_is_said_in_a_players_words() -> None:
-    record = deal(
-        "tournament",
-        ["AH KH QH JH TH", "9C TC 9D TD 9S", "AC KC QC JC AD", "AS KS QS JS TS"],
-        "KD",
-        kitty="QD JD 9H",
-        going_under=True,
-    )
+    record = going_under_deal()
     state = record.start()
     assert _say(state, "go under 9C TC 9S") == (
         "go under with the nine of clubs, the ten of clubs and the nine of spades: a hand of "

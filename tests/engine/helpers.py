@@ -35,6 +35,18 @@ def deal(
     return HandRecord(rules, dealer, tuple(held), up_card, rest)
 
 
+def going_under_deal() -> HandRecord:
+    """``tournament`` with the going-under variant: seat 1 holds only nines and tens
+    (9C TC 9D TD 9S) and the kitty's bottom three are QD JD 9H."""
+    return deal(
+        "tournament",
+        ["AH KH QH JH TH", "9C TC 9D TD 9S", "AC KC QC JC AD", "AS KS QS JS TS"],
+        "KD",
+        kitty="QD JD 9H",
+        going_under=True,
+    )
+
+
 def act(state: HandState, *actions: str) -> HandState:
     """Play actions given as text, checked."""
     for text in actions:

@@ -7,7 +7,7 @@ import pytest
 from euchre.engine import BUILTIN_PROFILES, HandStatus, Phase
 from euchre.engine.cards import Card, card_mask
 
-from .helpers import act, deal, fill, legal_texts
+from .helpers import act, deal, fill, going_under_deal, legal_texts
 
 ALL = list(BUILTIN_PROFILES)
 STICK = ["ballantrae", "bolivar", "valpo", "tournament"]
@@ -198,13 +198,7 @@ def test_ballantrae_fold_declined_play_goes_on() -> None:
 
 
 def test_tournament_going_under_variant_swaps_with_the_kitty_bottom() -> None:
-    record = deal(
-        "tournament",
-        ["AH KH QH JH TH", "9C TC 9D TD 9S", "AC KC QC JC AD", "AS KS QS JS TS"],
-        "KD",
-        kitty="QD JD 9H",
-        going_under=True,
-    )
+    record = going_under_deal()
     state = record.start()
     assert state.phase is Phase.GO_UNDER and state.to_act == 1
     legal = legal_texts(state)

@@ -16,12 +16,12 @@ pressure, see :meth:`LearnedBidding.bar`).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from typing import Any
 
 from euchre.bots.rules import GUARDED_KING, OFF_ACE, dealer_hand, hand_shape
+from euchre.bots.shipped import profile_entry
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER, card_mask
@@ -137,20 +137,18 @@ class LearnedBidding:
         return view.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2)
 
 
+def _weights(entry: dict[str, Any]) -> dict[str, tuple[float, ...]]:
+    """A data file entry's weights, one tuple per round and seat position."""
+    return {key: tuple(float(w) for w in values) for key, values in entry["weights"].items()}
+
+
 @cache
 def load_bidding(profile_id: str) -> LearnedBidding | None:
     """The learned bidding for a profile (``None`` if the data file has none for it)."""
-    text = resources.files("euchre.bots").joinpath("data/bidding.json").read_text("utf-8")
-    data = json.loads(text)
-    entry = data["profiles"].get(profile_id)
-    if entry is not None and "uses" in entry:
-        # A profile whose bidding values match another's (same score table for the bids
-        # that matter) names it explicitly rather than being trained separately.
-        entry = data["profiles"][entry["uses"]]
+    entry = profile_entry("bidding.json", profile_id)
     if entry is None:
         return None
-    weights = {key: tuple(float(w) for w in values) for key, values in entry["weights"].items()}
-    return LearnedBidding(weights, float(entry["points_per_strength"]))
+    return LearnedBidding(_weights(entry), float(entry["points_per_strength"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,15 +176,10 @@ class BidCorrection:
 @cache
 def load_correction(profile_id: str) -> BidCorrection | None:
     """The bid correction for a profile (``None`` if the data file has none for it)."""
-    text = resources.files("euchre.bots").joinpath("data/bid_correction.json").read_text("utf-8")
-    data = json.loads(text)
-    entry = data["profiles"].get(profile_id)
-    if entry is not None and "uses" in entry:
-        entry = data["profiles"][entry["uses"]]
+    entry = profile_entry("bid_correction.json", profile_id)
     if entry is None:
         return None
-    weights = {key: tuple(float(w) for w in values) for key, values in entry["weights"].items()}
-    return BidCorrection(weights, float(entry["band"]), float(entry["margin"]))
+    return BidCorrection(_weights(entry), float(entry["band"]), float(entry["margin"]))
 
 
 def learned_bid(

@@ -33,15 +33,14 @@ and the dealer's discard stays the expert's.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 import numpy as np
 from numpy.typing import NDArray
 
 from euchre.bots.rules import OFF_ACE, dealer_hand, hand_shape, strongest_call
+from euchre.bots.shipped import profile_entry
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
 from euchre.engine.cards import POWER
@@ -203,12 +202,7 @@ class CfrTable:
 def load_cfr(profile_id: str) -> CfrTable | None:
     """The trained table for a profile (``data/cfr_bidding.json``, package data), or ``None``
     when the file has none for it."""
-    text = resources.files("euchre.bots").joinpath("data/cfr_bidding.json").read_text("utf-8")
-    data = json.loads(text)
-    profiles = data["profiles"]
-    entry = profiles.get(profile_id)
-    if entry is not None and "uses" in entry:
-        entry = profiles[entry["uses"]]
+    entry = profile_entry("cfr_bidding.json", profile_id)
     if entry is None:
         return None
     sets = {key: (float(value[0]), int(value[1])) for key, value in entry["sets"].items()}
