@@ -7,6 +7,7 @@ import asyncio
 import multiprocessing
 import random
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -115,7 +116,10 @@ def test_the_window_opens_only_when_every_table_of_every_client_process_is_seate
         bench._OPENED[0] = now
         await asyncio.wait_for(watching, 30.0)  # a guard against a hang, not a timing
 
-    asyncio.run(open_later())
+    # On a thread of its own: a Playwright sync session elsewhere in this test process keeps
+    # an event loop running on the main thread, and asyncio.run refuses to start there.
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, open_later()).result()
     assert window.opened.is_set() and opened == [window.start]
     assert window.timing()
 
