@@ -31,16 +31,16 @@ from typing import Any
 
 from rich.progress import Progress
 
-from euchre.bots.bidding import bid_features
+from euchre.bots.bidding import view_features
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot, contract_of
-from euchre.bots.rules import RulesBot, dealer_hand
+from euchre.bots.rules import RulesBot
 from euchre.engine import actions as codes
 from euchre.engine.cards import SUIT_MASK, card_mask
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.state import HandState, HandStatus, Phase
-from euchre.engine.view import PlayerView, view_of
+from euchre.engine.view import view_of
 
 
 def _play_out(state: HandState, seat: int, seed: int, bidders: list[RulesBot]) -> int:
@@ -60,16 +60,6 @@ def _play_out(state: HandState, seat: int, seed: int, bidders: list[RulesBot]) -
     return points[seat % 2] - points[1 - seat % 2]
 
 
-def _features(view: PlayerView, trump: int) -> list[float]:
-    """The learned bidding's features of the seat's hand for ``trump`` (the dealer's hand in
-    round 1 counted after picking up and discarding), as ``bots.bidding`` reads them."""
-    hand = card_mask(view.hand)
-    round_one = view.phase is Phase.BID_ROUND_1
-    if round_one and view.seat == view.dealer:
-        hand = dealer_hand(hand, view.up_card)
-    return bid_features(hand, trump, int(view.up_card), round_one)
-
-
 def _label_deal(
     profile_id: str, band: float, seed: int, lone: bool, index: int
 ) -> list[dict[str, Any]]:
@@ -85,33 +75,31 @@ def _label_deal(
         action = rules.choose(view)
         legal = {int(legal) for legal in view.legal}
         position = (seat - state.dealer) % 4  # 1 eldest ... 0 the dealer
-        if view.phase is Phase.BID_ROUND_1:
-            strength, _ = rules.round_one_strength(view)
-            bar, bid_code, trump = EXPERT_RULES.order_threshold, codes.ORDER, view.up_card // 6
-        else:
-            trump, strength = rules.round_two_best(view)
-            bar, bid_code = EXPERT_RULES.call_threshold, codes.CALL_BASE + trump
-        bar -= rules.pressure(view)
-        if codes.PASS in legal and bid_code in legal and abs(strength - bar) <= band:
-            values = {}
-            for code in (codes.PASS, bid_code):
-                branch = state.clone()
-                branch.apply(code)
-                values[code] = _play_out(branch, seat, index, bidders)
-            rows.append(
-                {
-                    "kind": "bid",
-                    "deal": index,
-                    "round": 1 if view.phase is Phase.BID_ROUND_1 else 2,
-                    "position": position,
-                    "strength": round(strength - bar + EXPERT_RULES.order_threshold, 3)
-                    if view.phase is Phase.BID_ROUND_1
-                    else round(strength - bar + EXPERT_RULES.call_threshold, 3),
-                    "over_bar": round(strength - bar, 3),
-                    "features": _features(view, trump),
-                    "label": values[bid_code] - values[codes.PASS],
-                }
-            )
+        round_one = view.phase is Phase.BID_ROUND_1
+        book_bid = rules.book_bid(view)
+        if codes.PASS in legal and book_bid is not None and book_bid[1] in legal:
+            trump, bid_code, over_bar = book_bid
+            if abs(over_bar) <= band:
+                values = {}
+                for code in (codes.PASS, bid_code):
+                    branch = state.clone()
+                    branch.apply(code)
+                    values[code] = _play_out(branch, seat, index, bidders)
+                threshold = (
+                    EXPERT_RULES.order_threshold if round_one else EXPERT_RULES.call_threshold
+                )
+                rows.append(
+                    {
+                        "kind": "bid",
+                        "deal": index,
+                        "round": 1 if round_one else 2,
+                        "position": position,
+                        "strength": round(over_bar + threshold, 3),
+                        "over_bar": round(over_bar, 3),
+                        "features": view_features(view, trump),
+                        "label": values[bid_code] - values[codes.PASS],
+                    }
+                )
         contract = contract_of(view, action)
         if contract is not None and lone:
             trump, together, alone = contract

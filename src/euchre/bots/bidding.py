@@ -38,6 +38,7 @@ __all__ = [
     "load_bidding",
     "load_correction",
     "model_key",
+    "view_features",
 ]
 
 TRUMP_CARDS = ("right", "left", "trump_ace", "trump_king", "trump_queen", "trump_ten", "trump_nine")
@@ -85,6 +86,18 @@ def bid_features(hand: int, trump: int, up_card: int, round_one: bool) -> list[f
     ]
 
 
+def view_features(view: PlayerView, trump: int) -> list[float]:
+    """:func:`bid_features` of the seat's hand in a bidding round, ``trump`` its candidate:
+    in round 1 the dealer's hand counted after picking up and discarding as the rules policy
+    would."""
+    hand = card_mask(view.hand)
+    up = int(view.up_card)
+    round_one = view.phase is Phase.BID_ROUND_1
+    if round_one and view.seat == view.dealer:
+        hand = dealer_hand(hand, up)
+    return bid_features(hand, trump, up, round_one)
+
+
 def model_key(round_one: bool, position: int) -> str:
     """The data file's key for a round and a seat position (seats after the dealer, 0-3)."""
     return f"{'r1' if round_one else 'r2'}p{position}"
@@ -107,22 +120,15 @@ class LearnedBidding:
 
     def round_one(self, view: PlayerView) -> float | None:
         """Predicted points of ordering up (picking up, as the dealer) over a pass."""
-        up = int(view.up_card)
-        trump = up // 6
-        hand = card_mask(view.hand)
-        if view.seat == view.dealer:
-            hand = dealer_hand(hand, up)
         position = (view.seat - view.dealer) % 4
-        return self.predict(model_key(True, position), bid_features(hand, trump, up, True))
+        return self.predict(model_key(True, position), view_features(view, view.up_card // 6))
 
     def round_two(self, view: PlayerView, suits: list[int]) -> tuple[int, float] | None:
         """The best suit of ``suits`` to name and its predicted points over a pass."""
-        hand = card_mask(view.hand)
-        up = int(view.up_card)
         key = model_key(False, (view.seat - view.dealer) % 4)
         best: tuple[int, float] | None = None
         for suit in suits:
-            value = self.predict(key, bid_features(hand, suit, up, False))
+            value = self.predict(key, view_features(view, suit))
             if value is not None and (best is None or value > best[1]):
                 best = (suit, value)
         return best

@@ -52,11 +52,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from euchre.bots.bidding import (
-    bid_features,
     learned_bid,
     load_bidding,
     load_correction,
     model_key,
+    view_features,
 )
 from euchre.bots.cfr import cfr_bid, load_cfr
 from euchre.bots.epimc import postponed_values
@@ -428,25 +428,13 @@ class ExpertBot(PimcBot):
         legal = {int(legal) for legal in view.legal}
         if correction is None or codes.PASS not in legal:
             return action
-        rules = self._rules
-        round_one = view.phase is Phase.BID_ROUND_1
-        hand = card_mask(view.hand)
-        if round_one:
-            trump = view.up_card // 6
-            strength, _ = rules.round_one_strength(view)
-            bar, bid_code = rules.parameters.order_threshold, codes.ORDER
-            if view.seat == view.dealer:
-                hand = dealer_hand(hand, view.up_card)
-        else:
-            trump, strength = rules.round_two_best(view)
-            bar, bid_code = rules.parameters.call_threshold, codes.CALL_BASE + trump
-        if trump < 0 or bid_code not in legal:
+        book_bid = self._rules.book_bid(view)
+        if book_bid is None or book_bid[1] not in legal:
             return action
-        over_bar = strength - (bar - rules.pressure(view))
-        features = bid_features(hand, trump, int(view.up_card), round_one)
-        key = model_key(round_one, (view.seat - view.dealer) % 4)
+        trump, bid_code, over_bar = book_bid
+        key = model_key(view.phase is Phase.BID_ROUND_1, (view.seat - view.dealer) % 4)
         book = int(action) != codes.PASS
-        if not correction.overturns(key, features, over_bar, book):
+        if not correction.overturns(key, view_features(view, trump), over_bar, book):
             return action
         self._corrected_choice = True
         return legal_action(view, codes.PASS if book else bid_code)
@@ -459,18 +447,12 @@ class ExpertBot(PimcBot):
             return action
         if any(hidden is None for _, hidden in view.history):
             return action  # a hidden go-under: the deal cannot be rebuilt
-        rules = self._rules
-        if view.phase is Phase.BID_ROUND_1:
-            strength, _ = rules.round_one_strength(view)
-            bar = rules.parameters.order_threshold
-            bid_code = codes.ORDER
-        else:
-            suit, strength = rules.round_two_best(view)
-            bar = rules.parameters.call_threshold
-            bid_code = codes.CALL_BASE + suit
-        bar -= rules.pressure(view)
+        book_bid = self._rules.book_bid(view)
+        if book_bid is None:
+            return action
+        _, bid_code, over_bar = book_bid
         legal_codes = {int(legal) for legal in view.legal}
-        if abs(strength - bar) > self.bid_band or bid_code not in legal_codes:
+        if abs(over_bar) > self.bid_band or bid_code not in legal_codes:
             return action
         values = self.bid_rollout_values(view, [codes.PASS, bid_code])
         if not values:

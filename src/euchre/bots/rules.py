@@ -273,6 +273,20 @@ class RulesBot:
             strength += self.parameters.eldest_bonus
         return strength, hand
 
+    def book_bid(self, view: PlayerView) -> tuple[int, int, float] | None:
+        """In a bidding round, the book's bid with partner: its trump, its action code, and
+        how far the hand's strength clears the bar, score pressure counted (negative: short
+        of it); ``None`` when no suit may be named."""
+        if view.phase is Phase.BID_ROUND_1:
+            strength, _ = self.round_one_strength(view)
+            trump, bar, code = view.up_card // 6, self.parameters.order_threshold, codes.ORDER
+        else:
+            trump, strength = self.round_two_best(view)
+            if trump < 0:
+                return None
+            bar, code = self.parameters.call_threshold, codes.CALL_BASE + trump
+        return trump, code, strength - (bar - self.pressure(view))
+
     def round_two_best(self, view: PlayerView) -> tuple[int, float]:
         """Round 2: the strongest suit this seat may name and its strength (-1 if none)."""
         return strongest_call(
