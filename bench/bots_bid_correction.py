@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from euchre.bots.bidding import FEATURES
+from euchre.bots.bidding import FEATURES, BidCorrection
 
 Row = dict[str, Any]
 
@@ -120,20 +120,11 @@ def judge(rows: list[Row], bids: list[bool], dealt: int, seed: int = 0) -> dict[
     }
 
 
-def predict(weights: dict[str, list[float]], row: Row) -> float | None:
-    """The predicted label of ``row``, ``None`` without a model for its group."""
-    w = weights.get(_key(row))
-    if w is None:
-        return None
-    return float(np.dot(w, [*row["features"], row["over_bar"]]))
-
-
-def overturn(value: float | None, book: bool, margin: float) -> bool:
-    """Bid or not: the book's choice unless the predicted label says otherwise by more than
-    ``margin`` points (a pass overturned above ``margin``, a bid below ``-margin``)."""
-    if value is None:
-        return book
-    return value >= -margin if book else value > margin
+def candidate_bid(correction: BidCorrection, row: Row) -> bool:
+    """Bid or not on a labelled decision: the book's choice unless the shipped rule
+    (:meth:`BidCorrection.overturns`) overturns it."""
+    book = bool(row["over_bar"] >= 0)
+    return book != correction.overturns(_key(row), row["features"], row["over_bar"], book)
 
 
 def _load(paths: list[Path]) -> list[Row]:
@@ -171,9 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     train, test = _load(options.train), _load(options.test)
     weights = fit(train, options.ridge)
     shifts = fit_shifts(train)
-    model_bids = [
-        overturn(predict(weights, row), row["over_bar"] >= 0, options.margin) for row in test
-    ]
+    correction = BidCorrection(
+        {key: tuple(w) for key, w in weights.items()}, options.band, options.margin
+    )
+    model_bids = [candidate_bid(correction, row) for row in test]
     shift_bids = [row["over_bar"] >= shifts.get(_key(row), 0.0) for row in test]
     report = {
         "train_labels": len(train),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from euchre.bots.bidding import FEATURES
+from euchre.bots.bidding import FEATURES, BidCorrection
 from tests.bots.helpers import load_bench
 
 
@@ -73,9 +73,17 @@ def test_the_correction_is_judged_by_each_deals_first_change_only() -> None:
 
 
 def test_the_book_is_overturned_only_beyond_the_margin() -> None:
-    bench = load_bench("bots_bid_correction")  # overturn(...) is the candidate's bid or pass
-    assert bench.overturn(0.15, False, 0.1) is True  # the book's pass becomes a bid
-    assert bench.overturn(0.05, False, 0.1) is False  # within the margin: the book's pass
-    assert bench.overturn(-0.05, True, 0.1) is True  # within the margin: the book's bid
-    assert bench.overturn(-0.15, True, 0.1) is False  # the book's bid becomes a pass
-    assert bench.overturn(None, True, 0.1) is True  # no model: the book
+    bench = load_bench("bots_bid_correction")  # candidate_bid(...) is the candidate's choice
+
+    def bid(value: float | None, book: bool) -> bool:
+        # A model whose prediction is ``value`` on every hand (its intercept), margin 0.1.
+        weights = {} if value is None else {"r1p1": (value, *[0.0] * len(FEATURES))}
+        correction = BidCorrection(weights, 1.5, 0.1)
+        row = _row(0, 0.4 if book else -0.4, 0) | {"features": [1.0] + [0.0] * (len(FEATURES) - 1)}
+        return bool(bench.candidate_bid(correction, row))
+
+    assert bid(0.15, False) is True  # the book's pass becomes a bid
+    assert bid(0.05, False) is False  # within the margin: the book's pass
+    assert bid(-0.05, True) is True  # within the margin: the book's bid
+    assert bid(-0.15, True) is False  # the book's bid becomes a pass
+    assert bid(None, True) is True  # no model: the book
