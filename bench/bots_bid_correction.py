@@ -15,10 +15,12 @@ ridge regression predicts the label from the learned bidding's hand features
 where the prediction says otherwise by more than ``--margin`` points.
 
 The test files' labels judge it, paired: on each held-out decision where the correction and
-the book differ, the label (or its negative) is what the correction gains; summed and divided
-by the deals, with a 95% interval from a bootstrap over deals. A second candidate, the bar
-shifted per group (the method of 2026-11-23), is fitted and judged the same way as a
-baseline. Nothing here is chosen on the test files.
+the choice the labels' deal went on with differ (the book's, or with ``--corrected`` labels
+the shipped correction's), the label (or its negative) is what the correction gains;
+summed and divided by the deals, with a 95% interval from a bootstrap over deals. Judged the
+same way: the bar shifted per group (the method of 2026-11-23), a baseline; and the shipped
+correction (on labels from the book, what it gains; on ``--corrected`` labels, 0 by
+construction). Nothing here is chosen on the test files.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from euchre.bots.bidding import FEATURES, BidCorrection
+from euchre.bots.bidding import FEATURES, BidCorrection, load_correction
 
 Row = dict[str, Any]
 
@@ -89,10 +91,10 @@ def judge(rows: list[Row], bids: list[bool], dealt: int, seed: int = 0) -> dict[
     by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     deals = {row["deal"] for row in rows}
     for row, bid in zip(rows, bids, strict=True):
-        book = row["over_bar"] >= 0
-        if bid == book or row["deal"] in by_deal:
+        taken = bool(row.get("taken", row["over_bar"] >= 0))
+        if bid == taken or row["deal"] in by_deal:
             # Only a deal's first change counts: the labels after it were met under the
-            # book's choice there, which the candidate did not make.
+            # choice the deal went on with, which the candidate did not make.
             continue
         gain = row["label"] if bid else -row["label"]
         by_deal[row["deal"]] += gain
@@ -166,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         {key: tuple(w) for key, w in weights.items()}, options.band, options.margin
     )
     model_bids = [candidate_bid(correction, row) for row in test]
+    shipped = load_correction(options.profile)
     shift_bids = [row["over_bar"] >= shifts.get(_key(row), 0.0) for row in test]
     report = {
         "train_labels": len(train),
@@ -175,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
         "shifts": shifts,
         "correction": judge(test, model_bids, options.test_deals),
         "shifted_bar": judge(test, shift_bids, options.test_deals),
+        "shipped": None
+        if shipped is None
+        else judge(test, [candidate_bid(shipped, row) for row in test], options.test_deals),
     }
     json.dump(report, sys.stdout, indent=1)
     print()

@@ -11,7 +11,12 @@ is bid by the rules policy with the expert's thresholds; at every decision withi
 played out twice from the same cards, once after a pass and once after the bid (the bidding
 finished by the policy), every card by ``pimc-basic`` (each seat seeing only its own cards;
 the same bot seeds on both branches); at the bid that makes trump, with and without partner.
-A label is the points of the deciding seat's side in one branch minus the other.
+A label is the points of the deciding seat's side in one branch minus the other; ``taken``
+says whether the deal went on with the bid.
+
+``--corrected`` is the second round: every seat bids by the book as the expert ships it (the
+profile's bid correction, ``data/bid_correction.json``, applied near the bar), so the labels
+value a bid among bidders who already correct theirs.
 
 ``--analyse`` prints, per round and seat, the mean label by strength and the bar that would
 have gained most on these hands; and for lone hands, the gain of each margin on the expert's
@@ -31,19 +36,39 @@ from typing import Any
 
 from rich.progress import Progress
 
-from euchre.bots.bidding import view_features
+from euchre.bots.bidding import corrected_code, load_correction, view_features
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot, contract_of
 from euchre.bots.rules import RulesBot
 from euchre.engine import actions as codes
+from euchre.engine.actions import Action
 from euchre.engine.cards import SUIT_MASK, card_mask
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.state import HandState, HandStatus, Phase
-from euchre.engine.view import view_of
+from euchre.engine.view import PlayerView, view_of
 
 
-def _play_out(state: HandState, seat: int, seed: int, bidders: list[RulesBot]) -> int:
+class _Bidder:
+    """The book's bidding (the rules policy with the expert's thresholds), or with
+    ``corrected`` the book as the expert ships it: overturned near its bar where the
+    profile's bid correction says so (``bots.bidding.corrected_code``)."""
+
+    def __init__(self, profile_id: str, corrected: bool) -> None:
+        self.rules = RulesBot(None, EXPERT_RULES)
+        self.correction = load_correction(profile_id) if corrected else None
+
+    def choose(self, view: PlayerView) -> Action:
+        action = self.rules.choose(view)
+        if self.correction is None or view.phase not in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
+            return action
+        code = corrected_code(view, action, self.rules, self.correction)
+        if code is None:
+            return action
+        return next(legal for legal in view.legal if int(legal) == code)
+
+
+def _play_out(state: HandState, seat: int, seed: int, bidders: list[_Bidder]) -> int:
     """Finish ``state``: the bidding by ``bidders``, the rest by ``pimc-basic``; the points of
     ``seat``'s side minus the other side's."""
     players = [PimcBot(seed * 4 + s, rules_parameters=BASIC_RULES) for s in range(4)]
@@ -61,18 +86,18 @@ def _play_out(state: HandState, seat: int, seed: int, bidders: list[RulesBot]) -
 
 
 def _label_deal(
-    profile_id: str, band: float, seed: int, lone: bool, index: int
+    profile_id: str, band: float, seed: int, lone: bool, corrected: bool, index: int
 ) -> list[dict[str, Any]]:
     profile = load_profile(profile_id)
     state = deal_record(profile, index % 4, random.Random(seed * 100_003 + index)).start()
-    bidders = [RulesBot(None, EXPERT_RULES) for _ in range(4)]
+    bidders = [_Bidder(profile_id, corrected) for _ in range(4)]
     expert = ExpertBot(seed * 7 + index, alone_worlds=96)
     rows: list[dict[str, Any]] = []
     while not state.is_over and state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
         seat = state.to_act
         view = view_of(state, seat)
-        rules = bidders[seat]
-        action = rules.choose(view)
+        rules = bidders[seat].rules
+        action = bidders[seat].choose(view)
         legal = {int(legal) for legal in view.legal}
         position = (seat - state.dealer) % 4  # 1 eldest ... 0 the dealer
         round_one = view.phase is Phase.BID_ROUND_1
@@ -98,6 +123,7 @@ def _label_deal(
                         "over_bar": round(over_bar, 3),
                         "features": view_features(view, trump),
                         "label": values[bid_code] - values[codes.PASS],
+                        "taken": int(action) != codes.PASS,
                     }
                 )
         contract = contract_of(view, action)
@@ -133,22 +159,29 @@ def _label_deal(
 
 
 def _chunk(
-    profile_id: str, band: float, seed: int, lone: bool, indices: list[int]
+    profile_id: str, band: float, seed: int, lone: bool, corrected: bool, indices: list[int]
 ) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for index in indices:
-        rows.extend(_label_deal(profile_id, band, seed, lone, index))
+        rows.extend(_label_deal(profile_id, band, seed, lone, corrected, index))
     return rows
 
 
 def label(
-    deals: int, seed: int, workers: int, profile: str, band: float, lone: bool = True
+    deals: int,
+    seed: int,
+    workers: int,
+    profile: str,
+    band: float,
+    lone: bool = True,
+    corrected: bool = False,
 ) -> list[dict[str, Any]]:
     """Labelled decisions from ``deals`` deals (see the module docstring); ``lone``: also
-    the lone-hand labels."""
+    the lone-hand labels; ``corrected``: every seat bids by the book as the expert ships it
+    (the profile's bid correction applied), the second round of labels."""
     batches = [list(range(start, min(deals, start + 10))) for start in range(0, deals, 10)]
     rows: list[dict[str, Any]] = []
-    work = partial(_chunk, profile, band, seed, lone)
+    work = partial(_chunk, profile, band, seed, lone, corrected)
     with (
         multiprocessing.get_context("fork").Pool(workers) as pool,
         Progress(transient=True) as progress,
@@ -230,6 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-lone", action="store_true", help="bid labels only (no lone-hand play-outs)"
     )
+    parser.add_argument(
+        "--corrected",
+        action="store_true",
+        help="every seat bids by the corrected book (the profile's shipped bid correction)",
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--analyse", default=None)
     options = parser.parse_args(argv)
@@ -245,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         options.profile,
         options.band,
         lone=not options.no_lone,
+        corrected=options.corrected,
     )
     if options.out:
         with open(options.out, "w", encoding="utf-8") as handle:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from euchre.bots.bidding import FEATURES, BidCorrection
+from euchre.bots.bidding import FEATURES, BidCorrection, load_correction, model_key
 from tests.bots.helpers import load_bench
 
 
@@ -15,7 +15,9 @@ def _bench() -> ModuleType:
 def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
     bench = _bench()
     rows = [
-        row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, True, index)
+        row
+        for index in range(6)
+        for row in bench._label_deal("tournament", 1.0, 3, True, False, index)
     ]
     assert rows, "six deals give at least one decision near the bar"
     for row in rows:
@@ -28,7 +30,9 @@ def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
             assert row["trumps"] >= 3
     # The same deal and seed give the same labels: both branches use the same bot seeds.
     again = [
-        row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, True, index)
+        row
+        for index in range(6)
+        for row in bench._label_deal("tournament", 1.0, 3, True, False, index)
     ]
     assert again == rows
 
@@ -50,7 +54,9 @@ def test_the_analysis_counts_each_offset_against_todays_bar() -> None:
 def test_bid_labels_alone_leave_out_the_lone_hand_play_outs() -> None:
     bench = _bench()
     rows = [
-        row for index in range(6) for row in bench._label_deal("tournament", 1.0, 3, False, index)
+        row
+        for index in range(6)
+        for row in bench._label_deal("tournament", 1.0, 3, False, False, index)
     ]
     assert rows and all(row["kind"] == "bid" for row in rows)
 
@@ -87,3 +93,39 @@ def test_the_book_is_overturned_only_beyond_the_margin() -> None:
     assert bid(-0.05, True) is True  # within the margin: the book's bid
     assert bid(-0.15, True) is False  # the book's bid becomes a pass
     assert bid(None, True) is True  # no model: the book
+
+
+def test_second_round_labels_go_on_with_the_shipped_correction_at_every_seat() -> None:
+    bench = _bench()
+    book_rows = [
+        row
+        for index in range(20)
+        for row in bench._label_deal("tournament", 1.5, 99, False, False, index)
+    ]
+    rows = [
+        row
+        for index in range(20)
+        for row in bench._label_deal("tournament", 1.5, 99, False, True, index)
+    ]
+    correction = load_correction("tournament")
+    assert correction is not None
+    assert all(row["taken"] == (row["over_bar"] >= 0) for row in book_rows)
+    overturned = 0
+    for row in rows:
+        book = row["over_bar"] >= 0
+        key = model_key(row["round"] == 1, row["position"])
+        turned = correction.overturns(key, row["features"], row["over_bar"], book)
+        assert row["taken"] == (book != turned)
+        overturned += turned
+    assert overturned >= 1  # 20 deals meet at least one decision the correction overturns
+
+
+def test_second_round_labels_are_judged_against_the_choice_the_deal_went_on_with() -> None:
+    bench = load_bench("bots_bid_correction")
+    rows = [
+        _row(0, -0.3, 2) | {"taken": True},  # the shipped correction bid: so does the candidate
+        _row(1, 0.4, -1) | {"taken": False},  # it passed; the candidate bids: -1
+    ]
+    judged = bench.judge(rows, [True, True], dealt=2)
+    assert judged["changed"] == 1
+    assert judged["gain_per_deal"] == -0.5

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from euchre.bots.rules import GUARDED_KING, OFF_ACE, dealer_hand, hand_shape
+from euchre.bots.rules import GUARDED_KING, OFF_ACE, RulesBot, dealer_hand, hand_shape
 from euchre.bots.shipped import profile_entry
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
@@ -34,6 +34,7 @@ __all__ = [
     "BidCorrection",
     "LearnedBidding",
     "bid_features",
+    "corrected_code",
     "learned_bid",
     "load_bidding",
     "load_correction",
@@ -186,6 +187,27 @@ def load_correction(profile_id: str) -> BidCorrection | None:
     if entry is None:
         return None
     return BidCorrection(_weights(entry), float(entry["band"]), float(entry["margin"]))
+
+
+def corrected_code(
+    view: PlayerView, action: Action, rules: RulesBot, correction: BidCorrection
+) -> int | None:
+    """The action code the correction plays where it overturns ``action``, the book's
+    make-or-pass in a bidding round (``rules``: the book); ``None`` where the book's choice
+    stands (no pass allowed, no bid with partner allowed, or not overturned). Alone or not is
+    the caller's to decide afterwards."""
+    legal = {int(legal) for legal in view.legal}
+    if codes.PASS not in legal:
+        return None
+    book_bid = rules.book_bid(view)
+    if book_bid is None or book_bid[1] not in legal:
+        return None
+    trump, bid_code, over_bar = book_bid
+    key = model_key(view.phase is Phase.BID_ROUND_1, (view.seat - view.dealer) % 4)
+    book = int(action) != codes.PASS
+    if not correction.overturns(key, view_features(view, trump), over_bar, book):
+        return None
+    return codes.PASS if book else bid_code
 
 
 def learned_bid(

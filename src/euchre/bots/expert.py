@@ -52,11 +52,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from euchre.bots.bidding import (
+    corrected_code,
     learned_bid,
     load_bidding,
     load_correction,
-    model_key,
-    view_features,
 )
 from euchre.bots.cfr import cfr_bid, load_cfr
 from euchre.bots.epimc import postponed_values
@@ -425,19 +424,13 @@ class ExpertBot(PimcBot):
         """Near the book's bar, bid or pass as the correction fitted on played-out hands says
         where it overturns the book (with partner; alone is decided afterwards)."""
         correction = load_correction(view.profile.id) if self.bid_correction else None
-        legal = {int(legal) for legal in view.legal}
-        if correction is None or codes.PASS not in legal:
+        if correction is None:
             return action
-        book_bid = self._rules.book_bid(view)
-        if book_bid is None or book_bid[1] not in legal:
-            return action
-        trump, bid_code, over_bar = book_bid
-        key = model_key(view.phase is Phase.BID_ROUND_1, (view.seat - view.dealer) % 4)
-        book = int(action) != codes.PASS
-        if not correction.overturns(key, view_features(view, trump), over_bar, book):
+        code = corrected_code(view, action, self._rules, correction)
+        if code is None:
             return action
         self._corrected_choice = True
-        return legal_action(view, codes.PASS if book else bid_code)
+        return legal_action(view, code)
 
     def _close_call(self, view: PlayerView, action: Action) -> Action:
         """Near the rules policy's bar, bid or pass by value: over inferred worlds, finish the
