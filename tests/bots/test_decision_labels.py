@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from euchre.bots.bidding import FEATURES, BidCorrection, load_correction, model_key
 from tests.bots.helpers import load_bench
@@ -12,13 +13,20 @@ def _bench() -> ModuleType:
     return load_bench("bots_decision_labels")
 
 
-def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
+def _labels(
+    deals: int, band: float, seed: int, lone: bool, corrected: bool = False
+) -> list[dict[str, Any]]:
+    """The labels of the first ``deals`` deals of ``tournament``."""
     bench = _bench()
-    rows = [
+    return [
         row
-        for index in range(6)
-        for row in bench._label_deal("tournament", 1.0, 3, True, False, index)
+        for index in range(deals)
+        for row in bench._label_deal("tournament", band, seed, lone, corrected, index)
     ]
+
+
+def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
+    rows = _labels(6, 1.0, 3, True)
     assert rows, "six deals give at least one decision near the bar"
     for row in rows:
         assert -8 <= row["label"] <= 8  # one hand's points, one branch minus the other
@@ -29,11 +37,7 @@ def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
         else:
             assert row["trumps"] >= 3
     # The same deal and seed give the same labels: both branches use the same bot seeds.
-    again = [
-        row
-        for index in range(6)
-        for row in bench._label_deal("tournament", 1.0, 3, True, False, index)
-    ]
+    again = _labels(6, 1.0, 3, True)
     assert again == rows
 
 
@@ -52,12 +56,7 @@ def test_the_analysis_counts_each_offset_against_todays_bar() -> None:
 
 
 def test_bid_labels_alone_leave_out_the_lone_hand_play_outs() -> None:
-    bench = _bench()
-    rows = [
-        row
-        for index in range(6)
-        for row in bench._label_deal("tournament", 1.0, 3, False, False, index)
-    ]
+    rows = _labels(6, 1.0, 3, False)
     assert rows and all(row["kind"] == "bid" for row in rows)
 
 
@@ -96,17 +95,8 @@ def test_the_book_is_overturned_only_beyond_the_margin() -> None:
 
 
 def test_second_round_labels_go_on_with_the_shipped_correction_at_every_seat() -> None:
-    bench = _bench()
-    book_rows = [
-        row
-        for index in range(20)
-        for row in bench._label_deal("tournament", 1.5, 99, False, False, index)
-    ]
-    rows = [
-        row
-        for index in range(20)
-        for row in bench._label_deal("tournament", 1.5, 99, False, True, index)
-    ]
+    book_rows = _labels(20, 1.5, 99, False)
+    rows = _labels(20, 1.5, 99, False, corrected=True)
     correction = load_correction("tournament")
     assert correction is not None
     assert all(row["taken"] == (row["over_bar"] >= 0) for row in book_rows)
