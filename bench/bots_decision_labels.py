@@ -38,7 +38,7 @@ from rich.progress import Progress
 
 from euchre.bots.bidding import corrected_code, load_correction, view_features
 from euchre.bots.expert import EXPERT_RULES, ExpertBot
-from euchre.bots.pimc import BASIC_RULES, PimcBot, contract_of
+from euchre.bots.pimc import BASIC_RULES, PimcBot, contract_of, legal_action
 from euchre.bots.rules import RulesBot
 from euchre.engine import actions as codes
 from euchre.engine.actions import Action
@@ -65,7 +65,7 @@ class _Bidder:
         code = corrected_code(view, action, self.rules, self.correction)
         if code is None:
             return action
-        return next(legal for legal in view.legal if int(legal) == code)
+        return legal_action(view, code)
 
 
 def _play_out(state: HandState, seat: int, seed: int, bidders: list[_Bidder]) -> int:

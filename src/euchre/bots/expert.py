@@ -16,10 +16,10 @@ Built on :class:`~euchre.bots.pimc.PimcBot` (sampled worlds, each solved open-ha
   ``cfr_bidding``): make trump or pass by a table trained by CFR over suit-normalised
   information sets, where the table has a say;
 * **the bid correction** (:class:`~euchre.bots.bidding.BidCorrection`, on by default:
-  ``bid_correction``): near the book's bar (1.5 strength points; 3 in ``ballantrae``),
-  make-or-pass is overturned where a fit on hands played out by PIMC at every seat predicts
-  the other choice better (by more than 0.1 points; by anything in ``ballantrae``); every
-  built-in profile has a fit (``tournament``'s serves the three that share its score table);
+  ``bid_correction``): near the book's bar, make-or-pass is overturned where a fit on hands
+  played out by PIMC at every seat predicts the other choice better by more than a margin
+  (the fit, its band and its margin per profile in ``data/bid_correction.json``; a profile
+  with the same bidding rules and score table may use another's);
 * otherwise **bidding** by the rules policy with the textbook's corrections (``EXPERT_RULES``: the
   dealer's bonus for the card he keeps, "next" from the eldest, the up-card counted in the
   dealer's lone-hand trumps) and the seat allowances found by playing hands out, alone
