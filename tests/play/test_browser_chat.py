@@ -63,7 +63,7 @@ def _sit(page: Page) -> None:
 
 def _say(page: Page, text: str) -> None:
     page.locator("#chat-text").fill(text)
-    page.locator("#chat-send").click()
+    page.locator("#chat-send").click()  # waits while the last message is still on its way
 
 
 def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifacts: Path) -> None:
@@ -101,6 +101,7 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     for number in range(4):
         _say(north, f"message {number}")
         expect(north.locator("#chat-log li .chat-text").last).to_have_text(f"message {number}")
+        expect(north.locator("#chat-text")).to_have_value("")  # sent, and the box is clear
     _say(north, "one too many")
     expect(north.locator("#chat-note")).to_contain_text("You are sending messages too fast")
     expect(north.locator("#chat-text")).to_have_value("one too many")  # kept to send again
@@ -116,6 +117,29 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     expect(north.locator("#chat-presets")).to_be_visible()
     expect(watcher.locator("#chat")).to_have_attribute("data-mode", "presets")
     _shot(south, artifacts, "chat-host-presets-only-south-390.png")
+
+
+def test_send_waits_while_a_message_is_on_its_way_and_nothing_typed_is_dropped(
+    served: EuchreServer, browser: Browser
+) -> None:
+    created = _open(served, ["human", "rules", "rules", "rules"])
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(created["seats"][0]["url"])
+    _sit(page)
+    held: list[Any] = []
+    page.route("**/chat", lambda route: held.append(route))  # the server's answer is slow
+    _say(page, "first")
+    page.wait_for_function("document.getElementById('chat-send').disabled")
+    page.locator("#chat-text").fill("second")  # typed while the first is on its way
+    page.locator("#chat-text").press("Enter")  # no submit while Send waits
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/chat")
+    expect(page.locator("#chat-send")).to_be_enabled()
+    expect(page.locator("#chat-text")).to_have_value("second")  # kept, not lost
+    page.locator("#chat-send").click()
+    expect(page.locator("#chat-log li .chat-text")).to_have_text(["first", "second"])
+    expect(page.locator("#chat-text")).to_have_value("")
 
 
 def test_your_turn_in_the_title_while_hidden_and_a_vibration_when_the_turn_comes(

@@ -69,6 +69,8 @@
     if (!note.classList.contains("error")) note.textContent = why;
     presets.hidden = !mine || mode === "off";
     for (const b of presets.querySelectorAll("button")) b.disabled = waiting || sending;
+    // While a message is on its way, Send waits too: a second press would otherwise be dropped.
+    $("chat-send").disabled = sending;
     form.hidden = !mine || mode !== "free";
     const host = hostToken() !== null && !v.event;
     $("chat-host").hidden = !host;
@@ -120,7 +122,8 @@
     event.preventDefault();
     const text = input.value.trim();
     if (!text) { problem("Type a message first."); return; }
-    if (await say(text)) input.value = "";
+    // Clear the box only of what was sent: words typed while it was on its way stay.
+    if (await say(text) && input.value.trim() === text) input.value = "";
   });
   setting.addEventListener("change", async () => {
     const answer = await fetch("/api/play/tables/" + table + "/chat-settings", {
