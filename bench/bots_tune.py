@@ -40,7 +40,8 @@ expert at the start of that session; since then ``expert-alone-open`` and
 experts they name as the defaults move on); card play beyond PIMC (issue 25, item 4):
 ``expert-epimc`` (the open-hand search postponed past the seat's next card on every card of
 the first three tricks), ``expert-epimc-close`` (only when the best two cards are within 0.5
-points), ``expert-epimc-makers`` (only on the makers' side). These
+points), ``expert-epimc-makers`` (only on the makers' side); ``expert-deep2``/``-deep4`` (192
+worlds a card up to 512, and 384 up to 1,024). These
 bidding variants read the
 others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
 a bid differs; each is the expert's current thresholds with one change. Since 2026-11-26
@@ -232,6 +233,10 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-epimc": lambda seed: ExpertBot(seed, postpone=True),
     "expert-epimc-close": lambda seed: ExpertBot(seed, postpone=True, postpone_margin=0.5),
     "expert-epimc-makers": lambda seed: ExpertBot(seed, postpone=True, postpone_makers_only=True),
+    # Twice and four times the worlds a card (and their adaptive ceiling), 2026-11-26's third
+    # session: the decision-time bars (100 ms median, 500 ms p95) leave room for them.
+    "expert-deep2": lambda seed: ExpertBot(seed, worlds=192, max_worlds=512),
+    "expert-deep4": lambda seed: ExpertBot(seed, worlds=384, max_worlds=1024),
     # Lone hands valued open-handed are undervalued (perfect defenders): a negative margin.
     "expert-alone-m03": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.3),
     "expert-alone-m06": lambda seed: ExpertBot(seed, alone_filter=False, alone_margin=-0.6),
