@@ -16,7 +16,8 @@ says whether the deal went on with the bid.
 
 ``--corrected`` is the second round: every seat bids by the book as the expert ships it (the
 profile's bid correction, ``data/bid_correction.json``, applied near the bar), so the labels
-value a bid among bidders who already correct theirs.
+value a bid among bidders who already correct theirs. ``--expert-side`` plays the deciding
+seat's side by the expert and the other side by ``pimc-basic``, as the arena pairs them.
 
 ``--analyse`` prints, per round and seat, the mean label by strength and the bar that would
 have gained most on these hands; and for lone hands, the gain of each margin on the expert's
@@ -68,10 +69,18 @@ class _Bidder:
         return legal_action(view, code)
 
 
-def _play_out(state: HandState, seat: int, seed: int, bidders: list[_Bidder]) -> int:
-    """Finish ``state``: the bidding by ``bidders``, the rest by ``pimc-basic``; the points of
-    ``seat``'s side minus the other side's."""
-    players = [PimcBot(seed * 4 + s, rules_parameters=BASIC_RULES) for s in range(4)]
+def _play_out(
+    state: HandState, seat: int, seed: int, bidders: list[_Bidder], expert_side: bool = False
+) -> int:
+    """Finish ``state``: the bidding by ``bidders``, the rest by ``pimc-basic`` (with
+    ``expert_side``, ``seat``'s side by the expert, as in the arena); the points of ``seat``'s
+    side minus the other side's."""
+    players: list[PimcBot] = [
+        ExpertBot(seed * 4 + s)
+        if expert_side and s % 2 == seat % 2
+        else PimcBot(seed * 4 + s, rules_parameters=BASIC_RULES)
+        for s in range(4)
+    ]
     while not state.is_over:
         to_act = state.to_act
         view = view_of(state, to_act)
@@ -86,7 +95,13 @@ def _play_out(state: HandState, seat: int, seed: int, bidders: list[_Bidder]) ->
 
 
 def _label_deal(
-    profile_id: str, band: float, seed: int, lone: bool, corrected: bool, index: int
+    profile_id: str,
+    band: float,
+    seed: int,
+    lone: bool,
+    corrected: bool,
+    expert_side: bool,
+    index: int,
 ) -> list[dict[str, Any]]:
     profile = load_profile(profile_id)
     state = deal_record(profile, index % 4, random.Random(seed * 100_003 + index)).start()
@@ -109,7 +124,7 @@ def _label_deal(
                 for code in (codes.PASS, bid_code):
                     branch = state.clone()
                     branch.apply(code)
-                    values[code] = _play_out(branch, seat, index, bidders)
+                    values[code] = _play_out(branch, seat, index, bidders, expert_side)
                 threshold = (
                     EXPERT_RULES.order_threshold if round_one else EXPERT_RULES.call_threshold
                 )
@@ -138,7 +153,7 @@ def _label_deal(
                 for code in (together, alone):
                     branch = state.clone()
                     branch.apply(code)
-                    values[code] = _play_out(branch, seat, index, bidders)
+                    values[code] = _play_out(branch, seat, index, bidders, expert_side)
                 estimate = expert.contract_value(view, trump, alone=True) - expert.contract_value(
                     view, trump, alone=False
                 )
@@ -159,11 +174,17 @@ def _label_deal(
 
 
 def _chunk(
-    profile_id: str, band: float, seed: int, lone: bool, corrected: bool, indices: list[int]
+    profile_id: str,
+    band: float,
+    seed: int,
+    lone: bool,
+    corrected: bool,
+    expert_side: bool,
+    indices: list[int],
 ) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for index in indices:
-        rows.extend(_label_deal(profile_id, band, seed, lone, corrected, index))
+        rows.extend(_label_deal(profile_id, band, seed, lone, corrected, expert_side, index))
     return rows
 
 
@@ -175,13 +196,15 @@ def label(
     band: float,
     lone: bool = True,
     corrected: bool = False,
+    expert_side: bool = False,
 ) -> list[dict[str, Any]]:
     """Labelled decisions from ``deals`` deals (see the module docstring); ``lone``: also
     the lone-hand labels; ``corrected``: every seat bids by the book as the expert ships it
-    (the profile's bid correction applied), the second round of labels."""
+    (the profile's bid correction applied), the second round of labels; ``expert_side``: the
+    deciding seat's side plays its cards as the expert, the other side as ``pimc-basic``."""
     batches = [list(range(start, min(deals, start + 10))) for start in range(0, deals, 10)]
     rows: list[dict[str, Any]] = []
-    work = partial(_chunk, profile, band, seed, lone, corrected)
+    work = partial(_chunk, profile, band, seed, lone, corrected, expert_side)
     with (
         multiprocessing.get_context("fork").Pool(workers) as pool,
         Progress(transient=True) as progress,
@@ -268,6 +291,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="every seat bids by the corrected book (the profile's shipped bid correction)",
     )
+    parser.add_argument(
+        "--expert-side",
+        action="store_true",
+        help="the deciding seat's side plays its cards as the expert (the arena's match-up)",
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--analyse", default=None)
     options = parser.parse_args(argv)
@@ -284,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         options.band,
         lone=not options.no_lone,
         corrected=options.corrected,
+        expert_side=options.expert_side,
     )
     if options.out:
         with open(options.out, "w", encoding="utf-8") as handle:
