@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import random
 from types import ModuleType
 from typing import Any
 
+import pytest
+
 from euchre.bots.bidding import FEATURES, BidCorrection, load_correction, model_key
+from euchre.bots.expert import ExpertBot
+from euchre.engine.actions import Action
+from euchre.engine.profile import load_profile
+from euchre.engine.record import deal_record
+from euchre.engine.view import PlayerView
 from tests.bots.helpers import load_bench
 
 
@@ -14,14 +22,19 @@ def _bench() -> ModuleType:
 
 
 def _labels(
-    deals: int, band: float, seed: int, lone: bool, corrected: bool = False
+    deals: int,
+    band: float,
+    seed: int,
+    lone: bool,
+    corrected: bool = False,
+    expert_side: bool = False,
 ) -> list[dict[str, Any]]:
     """The labels of the first ``deals`` deals of ``tournament``."""
     bench = _bench()
     return [
         row
         for index in range(deals)
-        for row in bench._label_deal("tournament", band, seed, lone, corrected, index)
+        for row in bench._label_deal("tournament", band, seed, lone, corrected, expert_side, index)
     ]
 
 
@@ -119,3 +132,32 @@ def test_second_round_labels_are_judged_against_the_choice_the_deal_went_on_with
     judged = bench.judge(rows, [True, True], dealt=2)
     assert judged["changed"] == 1
     assert judged["gain_per_deal"] == -0.5
+
+
+def test_expert_side_labels_value_the_same_decisions_played_by_the_expert() -> None:
+    rows = _labels(6, 1.0, 3, False)
+    expert_rows = _labels(6, 1.0, 3, False, expert_side=True)
+    # The bidding does not depend on who plays the cards: the same decisions are labelled.
+    strip = [{k: v for k, v in row.items() if k != "label"} for row in rows]
+    assert strip == [{k: v for k, v in row.items() if k != "label"} for row in expert_rows]
+    # The cards are played by other bots: some label differs on these six deals.
+    assert [row["label"] for row in rows] != [row["label"] for row in expert_rows]
+
+
+def test_only_the_deciding_sides_cards_are_played_by_the_expert(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    bench = _bench()
+    seats: list[int] = []
+
+    class Recording(ExpertBot):
+        def choose(self, view: PlayerView) -> Action:
+            seats.append(view.seat)
+            return super().choose(view)
+
+    monkeypatch.setattr(bench, "ExpertBot", Recording)
+    bidders = [bench._Bidder("tournament", False) for _ in range(4)]
+    for index in range(3):
+        state = deal_record(load_profile("tournament"), 0, random.Random(index)).start()
+        bench._play_out(state, 1, index, bidders, expert_side=True)
+    assert seats and {seat % 2 for seat in seats} == {1}
