@@ -186,6 +186,11 @@ def load_correction(profile_id: str) -> BidCorrection | None:
     entry = profile_entry("bid_correction.json", profile_id)
     if entry is None:
         return None
+    return correction_from_entry(entry)
+
+
+def correction_from_entry(entry: dict[str, Any]) -> BidCorrection:
+    """A bid correction from one profile's entry of a ``bid_correction.json`` file."""
     return BidCorrection(_weights(entry), float(entry["band"]), float(entry["margin"]))
 
 

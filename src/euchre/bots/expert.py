@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from euchre.bots.bidding import (
+    BidCorrection,
     corrected_code,
     learned_bid,
     load_bidding,
@@ -166,6 +167,9 @@ class ExpertBot(PimcBot):
     played out by PIMC says so (:class:`~euchre.bots.bidding.BidCorrection`,
     ``data/bid_correction.json``, where the profile has one); on since 2026-11-26 (the variant
     ``expert-uncorrected`` turns it off)."""
+    correction: BidCorrection | None = None
+    """A bid correction to use in place of the profile's shipped one (for measuring a refit
+    against the correction it replaces; ``None``: the shipped one)."""
     alone_filter: bool = False
     """Value a lone hand only for hands with three trumps and at most one plain loser (off
     since 2026-11-23: played out, the lone hands it turned down paid, see
@@ -423,7 +427,9 @@ class ExpertBot(PimcBot):
     def _corrected(self, view: PlayerView, action: Action) -> Action:
         """Near the book's bar, bid or pass as the correction fitted on played-out hands says
         where it overturns the book (with partner; alone is decided afterwards)."""
-        correction = load_correction(view.profile.id) if self.bid_correction else None
+        correction = None
+        if self.bid_correction:
+            correction = self.correction or load_correction(view.profile.id)
         if correction is None:
             return action
         code = corrected_code(view, action, self._rules, correction)
