@@ -99,6 +99,24 @@ def test_the_switch_overturns_the_book_where_the_correction_says_so(
         assert why.startswith("on hands like this one, played out by PIMC at every seat")
 
 
+@pytest.mark.parametrize("bias", [5.0, -5.0])
+def test_a_correction_given_to_the_expert_replaces_the_shipped_one(
+    monkeypatch: pytest.MonkeyPatch, bias: float
+) -> None:
+    # The ablation of a refit plays the expert with the correction it replaces: that one is
+    # used, and the shipped file is not read.
+    def refuse(profile_id: str) -> BidCorrection:
+        raise AssertionError("read the shipped correction")
+
+    monkeypatch.setattr(expert_module, "load_correction", refuse)
+    given = BidCorrection({"r1p1": (bias, *([0.0] * (FEATURE_COUNT - 1)))}, 99.0, 0.0)
+    action = ExpertBot(0, correction=given).choose(_eldest_view())
+    if bias > 0:
+        assert int(action) in (codes.ORDER, codes.ORDER_ALONE)
+    else:
+        assert int(action) == codes.PASS
+
+
 def test_ballantrae_dealer_picks_up_a_close_hand_the_book_passes() -> None:
     # Ballantrae's sheet: the dealer may pick up only holding another trump, his partner may
     # order only alone, and if all pass twice the dealer is stuck. Played out, the dealer's
