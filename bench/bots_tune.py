@@ -41,9 +41,9 @@ experts they name as the defaults move on); card play beyond PIMC (issue 25, ite
 ``expert-epimc`` (the open-hand search postponed past the seat's next card on every card of
 the first three tricks), ``expert-epimc-close`` (only when the best two cards are within 0.5
 points), ``expert-epimc-makers`` (only on the makers' side); ``expert-deep2``/``-deep4`` (192
-worlds a card up to 512, and 384 up to 1,024); ``expert-previous-correction`` (the bid
-correction shipped before the fourth session of 2026-11-26, from ``bench/data/``;
-``tournament`` and the sheets that use its fit only). These
+worlds a card up to 512, and 384 up to 1,024); ``expert-expert-side`` (``tournament``'s bid
+correction refit on labels whose deciding side plays as the expert, from ``bench/data/``;
+measured, not shipped; ``tournament`` and the sheets that use its fit only). These
 bidding variants read the
 others' bids as the expert does (``EXPERT_RULES``), so they play exactly as the expert until
 a bid differs; each is the expert's current thresholds with one change. Since 2026-11-26
@@ -120,13 +120,14 @@ def _bidding_variant(seed: int | None, parameters: RulesParameters) -> ExpertBot
     return bot
 
 
-PREVIOUS_CORRECTION = Path(__file__).parent / "data" / "bid_correction_2026-11-26.json"
+EXPERT_SIDE_CORRECTION = Path(__file__).parent / "data" / "bid_correction_expert_side.json"
 
 
-def _previous_correction() -> BidCorrection:
-    """``tournament``'s bid correction as shipped before 2026-11-26's fourth session (for
-    ``tournament``, ``valpo``, ``bolivar`` and ``tournament_partners``, which use it)."""
-    entry = json.loads(PREVIOUS_CORRECTION.read_text("utf-8"))["profiles"]["tournament"]
+def _expert_side_correction() -> BidCorrection:
+    """``tournament``'s bid correction refit with labels whose deciding side plays as the
+    expert (``bots_decision_labels.py --expert-side``), not shipped; for ``tournament`` and
+    the sheets that use its fit (``valpo``, ``bolivar``, ``tournament_partners``)."""
+    entry = json.loads(EXPERT_SIDE_CORRECTION.read_text("utf-8"))["profiles"]["tournament"]
     return correction_from_entry(entry)
 
 
@@ -246,9 +247,10 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     "expert-epimc": lambda seed: ExpertBot(seed, postpone=True),
     "expert-epimc-close": lambda seed: ExpertBot(seed, postpone=True, postpone_margin=0.5),
     "expert-epimc-makers": lambda seed: ExpertBot(seed, postpone=True, postpone_makers_only=True),
-    # The expert with the bid correction shipped before the fourth session of 2026-11-26
-    # (a copy of that data file; `tournament`'s entry, which its three sister sheets use).
-    "expert-previous-correction": lambda seed: ExpertBot(seed, correction=_previous_correction()),
+    # The expert with `tournament`'s bid correction refit on labels played as the arena
+    # pairs the sides (2026-11-26's fourth session; measured, not shipped: a copy of the
+    # data file it would have been, in bench/data/).
+    "expert-expert-side": lambda seed: ExpertBot(seed, correction=_expert_side_correction()),
     # Twice and four times the worlds a card (and their adaptive ceiling), 2026-11-26's third
     # session: the decision-time bars (100 ms median, 500 ms p95) leave room for them.
     "expert-deep2": lambda seed: ExpertBot(seed, worlds=192, max_worlds=512),
