@@ -32,6 +32,7 @@ import multiprocessing
 import random
 import statistics
 import sys
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -94,18 +95,23 @@ def _play_out(
     return points[seat % 2] - points[1 - seat % 2]
 
 
-def _label_deal(
-    profile_id: str,
-    band: float,
-    seed: int,
-    lone: bool,
-    corrected: bool,
-    expert_side: bool,
-    index: int,
-) -> list[dict[str, Any]]:
-    profile = load_profile(profile_id)
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What a labelling run labels: see :func:`label`."""
+
+    profile: str
+    band: float
+    seed: int
+    lone: bool = True
+    corrected: bool = False
+    expert_side: bool = False
+
+
+def _label_deal(settings: Settings, index: int) -> list[dict[str, Any]]:
+    seed, band, expert_side = settings.seed, settings.band, settings.expert_side
+    profile = load_profile(settings.profile)
     state = deal_record(profile, index % 4, random.Random(seed * 100_003 + index)).start()
-    bidders = [_Bidder(profile_id, corrected) for _ in range(4)]
+    bidders = [_Bidder(settings.profile, settings.corrected) for _ in range(4)]
     expert = ExpertBot(seed * 7 + index, alone_worlds=96)
     rows: list[dict[str, Any]] = []
     while not state.is_over and state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
@@ -142,7 +148,7 @@ def _label_deal(
                     }
                 )
         contract = contract_of(view, action)
-        if contract is not None and lone:
+        if contract is not None and settings.lone:
             trump, together, alone = contract
             hand = card_mask(view.hand)
             if view.phase is Phase.BID_ROUND_1 and seat == state.dealer:
@@ -173,18 +179,10 @@ def _label_deal(
     return rows
 
 
-def _chunk(
-    profile_id: str,
-    band: float,
-    seed: int,
-    lone: bool,
-    corrected: bool,
-    expert_side: bool,
-    indices: list[int],
-) -> list[dict[str, Any]]:
+def _chunk(settings: Settings, indices: list[int]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for index in indices:
-        rows.extend(_label_deal(profile_id, band, seed, lone, corrected, expert_side, index))
+        rows.extend(_label_deal(settings, index))
     return rows
 
 
@@ -204,7 +202,7 @@ def label(
     deciding seat's side plays its cards as the expert, the other side as ``pimc-basic``."""
     batches = [list(range(start, min(deals, start + 10))) for start in range(0, deals, 10)]
     rows: list[dict[str, Any]] = []
-    work = partial(_chunk, profile, band, seed, lone, corrected, expert_side)
+    work = partial(_chunk, Settings(profile, band, seed, lone, corrected, expert_side))
     with (
         multiprocessing.get_context("fork").Pool(workers) as pool,
         Progress(transient=True) as progress,

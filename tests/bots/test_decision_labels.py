@@ -34,7 +34,9 @@ def _labels(
     return [
         row
         for index in range(deals)
-        for row in bench._label_deal("tournament", band, seed, lone, corrected, expert_side, index)
+        for row in bench._label_deal(
+            bench.Settings("tournament", band, seed, lone, corrected, expert_side), index
+        )
     ]
 
 
