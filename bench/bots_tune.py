@@ -251,7 +251,7 @@ VARIANTS: dict[str, Callable[[int | None], Bot]] = {
     # pairs the sides (2026-11-26's fourth session; measured, not shipped: a copy of the
     # data file it would have been, in bench/data/).
     "expert-expert-side": lambda seed: ExpertBot(seed, correction=_expert_side_correction()),
-    # Twice and four times the worlds a card (and their adaptive ceiling), 2026-11-26's third
+    # Twice and four times the worlds a card (and their adaptive ceiling), 2026-11-26's fourth
     # session: the decision-time bars (100 ms median, 500 ms p95) leave room for them.
     "expert-deep2": lambda seed: ExpertBot(seed, worlds=192, max_worlds=512),
     "expert-deep4": lambda seed: ExpertBot(seed, worlds=384, max_worlds=1024),

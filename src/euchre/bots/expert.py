@@ -427,9 +427,11 @@ class ExpertBot(PimcBot):
     def _corrected(self, view: PlayerView, action: Action) -> Action:
         """Near the book's bar, bid or pass as the correction fitted on played-out hands says
         where it overturns the book (with partner; alone is decided afterwards)."""
-        correction = None
-        if self.bid_correction:
-            correction = self.correction or load_correction(view.profile.id)
+        if not self.bid_correction:
+            return action
+        correction = self.correction
+        if correction is None:
+            correction = load_correction(view.profile.id)
         if correction is None:
             return action
         code = corrected_code(view, action, self._rules, correction)
