@@ -68,7 +68,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +123,7 @@ def _bidding_variant(seed: int | None, parameters: RulesParameters) -> ExpertBot
 EXPERT_SIDE_CORRECTION = Path(__file__).parent / "data" / "bid_correction_expert_side.json"
 
 
+@cache
 def _expert_side_correction() -> BidCorrection:
     """``tournament``'s bid correction refit with labels whose deciding side plays as the
     expert (``bots_decision_labels.py --expert-side``), not shipped; for ``tournament`` and
