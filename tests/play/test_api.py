@@ -101,10 +101,42 @@ def test_a_stale_seq_is_refused_409(client: TestClient) -> None:
         f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
     )
     assert first.status_code == 200
-    again = client.post(
-        f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
+    view = view_of(client, table, token)
+    while not view["legal"]:  # the computer players bid before South
+        view = view_of(client, table, token)
+    move = {"action": view["legal"][0], "seq": view["seq"] - 1}
+    again = client.post(f"/api/play/tables/{table}/actions", json=move, headers=bearer(token))
+    assert again.status_code == 409
+    assert f"stale seq {view['seq'] - 1}" in again.json()["detail"]
+    assert view_of(client, table, token)["seq"] == view["seq"]  # nothing changed
+
+
+def test_two_phones_that_sit_at_the_same_moment_both_sit(client: TestClient) -> None:
+    """Both sent ``sit`` for the seq they saw (0): the second is not refused as stale, since
+    sitting down acts on the sender's own empty seat only. A second ``sit`` from a seated
+    player is still refused, as illegal."""
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=5)
+    table, tokens = created["table"], human_tokens(created)
+    for seat in (0, 1):
+        sat = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": 0},
+            headers=bearer(tokens[seat]),
+        )
+        assert sat.status_code == 200, sat.text
+    assert view_of(client, table, tokens[1])["status"] != "waiting"
+    twice = client.post(
+        f"/api/play/tables/{table}/actions",
+        json={"action": "sit", "seq": 0},
+        headers=bearer(tokens[0]),
     )
-    assert again.status_code == 409 and "stale seq 0" in again.json()["detail"]
+    assert twice.status_code == 409 and "stale" not in twice.json()["detail"]
+    future = client.post(
+        f"/api/play/tables/{table}/actions",
+        json={"action": "sit", "seq": 999},
+        headers=bearer(tokens[0]),
+    )
+    assert future.status_code == 409 and "stale seq 999" in future.json()["detail"]
 
 
 def test_a_missing_or_wrong_token_is_refused_403(client: TestClient) -> None:

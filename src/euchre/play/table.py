@@ -63,6 +63,10 @@ __all__ = [
 ]
 
 HUMAN = "human"
+ANY_SEQ = frozenset({"sit"})
+"""Moves that count whatever ``seq`` they were sent for (up to the table's own): sitting down
+seats only the sender's own seat, and only while it is empty, so it cannot act on an outdated
+view. Two phones that sit at the same moment both sit; neither is told the table moved on."""
 ANSWER_LENGTH = 55
 """The longest typed answer (``answered TEXT`` fits a log entry's 64 characters)."""
 SEAT_NAMES = ("South", "West", "North", "East")

@@ -52,6 +52,7 @@ from euchre.play.log import (
     seat_entry,
 )
 from euchre.play.table import (
+    ANY_SEQ,
     CHAT_LENGTH,
     CHAT_WINDOW,
     HUMAN,
@@ -763,7 +764,8 @@ class PlayService:
                     self._cache.move_to_end(request.table_id)
         else:
             state = self._catch_up(session_of(), request.table_id)
-        if request.seq is not None and not state.play_seq <= request.seq <= state.seq:
+        oldest = 0 if request.action in ANY_SEQ else state.play_seq
+        if request.seq is not None and not oldest <= request.seq <= state.seq:
             raise StaleError(
                 f"stale seq {request.seq}: the table is at seq {state.seq}; "
                 "fetch the view and try again"
