@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+from playwright.sync_api import expect
 
 from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
 
@@ -52,6 +53,11 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+EXPECT_TIMEOUT_MS = 15_000
+"""How long a browser test's ``expect`` waits for what a page should show (Playwright's default
+is 5 s). CI runs two test workers, their servers and Chromium on two cores; a page that is
+right shows it at once, so a longer wait only spares a loaded machine a false failure."""
+expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 """Screenshots of the browser tests (gitignored)."""
 
