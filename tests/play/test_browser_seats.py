@@ -8,6 +8,7 @@ the invite view shows one seat at a time with a share button. Screenshots at 390
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.served import EuchreServer
 
@@ -195,3 +196,45 @@ def test_a_seeded_table_says_so_on_the_page_and_a_secret_one_does_not(
     secret = _phone(browser, _open(served, seats=seats)["seats"][0]["url"])
     expect(secret.locator("#play-status")).to_have_attribute("data-status", "waiting")
     expect(secret.locator("#seeded")).to_have_count(0)
+
+
+def test_a_phone_that_has_not_heard_of_another_sitting_down_still_sits(
+    served: EuchreServer, browser: Browser, artifacts: Path
+) -> None:
+    """Two friends sit down at the same moment: West's phone has not yet heard that South
+    sat (its socket is held after the first view), so it sends ``sit`` for the seq it saw.
+    West sits all the same, with no "the table moved on" (stop 32's CI found the second phone
+    told so and left standing)."""
+    created = _open(served, profile="tournament", seats=["human", "human", "rules", "rules"])
+    south = _phone(browser, created["seats"][0]["url"])
+    west_phone = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
+    heard: list[str] = []
+
+    def hold_after_first_view(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            if not heard:
+                heard.append(str(message))
+                socket.send(message)
+
+        server.on_message(from_server)
+
+    west_phone.route_web_socket(re.compile(r".*/ws$"), hold_after_first_view)
+    west = west_phone.new_page()
+    west.goto(created["seats"][1]["url"])
+    west.wait_for_selector("#play-status[data-seq]")
+    seen = west.locator("#play-status").get_attribute("data-seq")
+    _sit(south)
+    expect(west.locator("#play-status")).to_have_attribute("data-seq", seen or "")
+    west.locator("[data-action=sit]").click()
+    expect(west.locator("[data-action=sit]")).to_have_count(0)
+    expect(west.locator("#prompt")).not_to_have_class("error")
+    _shot(west, artifacts, "seats-west-sits-after-south-unheard-390.png")
+    # Both sat: the game has started (the table's own record says so).
+    view = httpx.get(
+        f"{served.base_url}/api/play/tables/{created['table']}",
+        headers=bearer(created["seats"][1]["token"]),
+        timeout=30,
+    ).json()
+    assert view["status"] != "waiting" and len(heard) == 1
