@@ -122,6 +122,30 @@ def test_two_workers_moving_at_the_same_seq_one_wins_the_other_is_stale(
     assert two.view(table_id, None) == one.view(table_id, None)
 
 
+def _race_to_sit(one: PlayService, two: PlayService, table_id: str) -> None:
+    """Both workers hold the table at seq 0; South sits through ``one``, then West through
+    ``two`` for the same seq: West's entry loses the race for seq 1 and goes in at seq 2."""
+    two.view(table_id, None)
+    one.act(table_id, seat=0, action="sit", seq=0, want_view=False)
+    two.act(table_id, seat=1, action="sit", seq=0, want_view=False)
+    log = _replayed(one, table_id)
+    assert log.seq == 2 and log.seated == [True, True, False, False]
+    assert two.view(table_id, None) == one.view(table_id, None)
+
+
+def test_two_workers_seating_two_phones_at_the_same_seq_seat_both(tmp_path: Path) -> None:
+    """Two phones sit down at the same moment through two workers: both sit (a sit does not
+    depend on the seq; two moves at the same seq still leave one stale, as above)."""
+    _race_to_sit(*_services(tmp_path))
+
+
+@pytest.mark.postgres
+def test_on_postgresql_two_phones_sitting_through_two_workers_both_sit(
+    postgres_database: str,
+) -> None:
+    _race_to_sit(*_services_at(postgres_database))
+
+
 @pytest.mark.postgres
 def test_on_postgresql_each_entry_rings_once_committed_and_a_race_rings_nothing(
     postgres_database: str,

@@ -159,6 +159,7 @@ class _Request:
     new_seq: int = 0
     wake: threading.Event | None = None  # set when done (a caller waiting in a thread)
     on_done: Callable[[BaseException | None], None] | None = None  # or told so
+    retried: bool = False  # a seq-free entry that lost a race goes in once more
 
 
 @dataclass(frozen=True, slots=True)
@@ -656,6 +657,17 @@ class PlayService:
                 if len(batch) == 1:
                     request = batch[0]
                     request.state = None
+                    if (
+                        isinstance(error, _KEY_ERRORS)
+                        and request.action in ANY_SEQ
+                        and not request.retried
+                    ):
+                        # A sit that lost the race for its seq to another worker's entry
+                        # does not depend on the seq: it goes in once more, at the next
+                        # one, checked against the log.
+                        request.retried = True
+                        self._commit_batch([request])
+                        return
                     request.error = (
                         StaleError(
                             f"stale seq {request.seq}: another move was made at the same moment"
