@@ -101,9 +101,7 @@ def test_a_stale_seq_is_refused_409(client: TestClient) -> None:
         f"/api/play/tables/{table}/actions", json={"action": "sit", "seq": 0}, headers=bearer(token)
     )
     assert first.status_code == 200
-    view = view_of(client, table, token)
-    while not view["legal"]:  # the computer players bid before South
-        view = view_of(client, table, token)
+    _, view = _my_turn(client, table, {0: token})  # the computer players bid before South
     move = {"action": view["legal"][0], "seq": view["seq"] - 1}
     again = client.post(f"/api/play/tables/{table}/actions", json=move, headers=bearer(token))
     assert again.status_code == 409
