@@ -51,7 +51,7 @@ from euchre.engine.state import HandState, HandStatus, Phase
 from euchre.engine.view import PlayerView, view_of
 
 
-class _Bidder:
+class BookBidder:
     """The book's bidding (the rules policy with the expert's thresholds), or with
     ``corrected`` the book as the expert ships it: overturned near its bar where the
     profile's bid correction says so (``bots.bidding.corrected_code``)."""
@@ -71,7 +71,7 @@ class _Bidder:
 
 
 def _play_out(
-    state: HandState, seat: int, seed: int, bidders: list[_Bidder], expert_side: bool = False
+    state: HandState, seat: int, seed: int, bidders: list[BookBidder], expert_side: bool = False
 ) -> int:
     """Finish ``state``: the bidding by ``bidders``, the rest by ``pimc-basic`` (with
     ``expert_side``, ``seat``'s side by the expert, as in the arena); the points of ``seat``'s
@@ -111,7 +111,7 @@ def _label_deal(settings: Settings, index: int) -> list[dict[str, Any]]:
     seed, band, expert_side = settings.seed, settings.band, settings.expert_side
     profile = load_profile(settings.profile)
     state = deal_record(profile, index % 4, random.Random(seed * 100_003 + index)).start()
-    bidders = [_Bidder(settings.profile, settings.corrected) for _ in range(4)]
+    bidders = [BookBidder(settings.profile, settings.corrected) for _ in range(4)]
     expert = ExpertBot(seed * 7 + index, alone_worlds=96)
     rows: list[dict[str, Any]] = []
     while not state.is_over and state.phase in (Phase.BID_ROUND_1, Phase.BID_ROUND_2):
