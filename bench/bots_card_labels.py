@@ -11,7 +11,7 @@ a way that a correction learned from played-out hands can mend?
 Each deal is bid by the book as the expert ships it (``bots_decision_labels.BookBidder``) and
 played by ``pimc-basic`` at every seat. At ``--points`` card decisions a deal, drawn at random
 among those with a choice in the first four tricks, the expert values every legal card (its
-``_evaluate_play``: inferred worlds, the trump-lead bonus), then the hand is played out once
+``evaluate``: inferred worlds, the trump-lead bonus), then the hand is played out once
 after each card, every later card by ``pimc-basic`` at every seat (each seat seeing only its
 own cards; the same bot seeds on every branch). A row holds, per legal card, the expert's
 value, the played-out points of the deciding seat's side, and the card's features
@@ -114,7 +114,8 @@ def _label_point(
     state: HandState, view: PlayerView, seed: int, index: int, turn: int
 ) -> dict[str, Any]:
     expert = ExpertBot(seed * 7919 + index * 31 + turn)
-    evaluation = expert._evaluate_play(view)
+    evaluation = expert.evaluate(view)
+    assert evaluation is not None  # a card to play with a choice is always evaluated
     decision = decision_now(view)
     cards, features = play_candidates(decision, card_mask(view.hand), view.trump)
     values = {int(a.card): v for a, v in zip(evaluation.actions, evaluation.values, strict=True)}
