@@ -39,14 +39,14 @@ from typing import Any
 import numpy as np
 from rich.progress import Progress
 
-from bots_decision_labels import BookBidder
+from bots_decision_labels import BookBidder, play_out
 from euchre.bots.expert import ExpertBot
 from euchre.bots.pimc import BASIC_RULES, PimcBot
 from euchre.bots.policy import PLAY_CONTEXTS, PLAY_FEATURES, PlayDecision, play_candidates
 from euchre.engine.cards import EFFECTIVE_SUIT, card_mask, trick_power
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
-from euchre.engine.state import HandState, HandStatus, Phase
+from euchre.engine.state import HandState, Phase
 from euchre.engine.view import PlayerView, view_of
 
 
@@ -73,19 +73,6 @@ def decision_now(view: PlayerView) -> PlayDecision:
     return PlayDecision(view.seat, -1, led, best, base + 2 * partner + maker_side, seen, 0)
 
 
-def _play_out(state: HandState, seat: int, seed: int) -> int:
-    """Finish ``state`` by ``pimc-basic`` at every seat; ``seat``'s side's points less the
-    other side's."""
-    players = [PimcBot(seed * 4 + s, rules_parameters=BASIC_RULES) for s in range(4)]
-    while not state.is_over:
-        to_act = state.to_act
-        state.apply(players[to_act].choose(view_of(state, to_act)))
-    if state.status is not HandStatus.SCORED:
-        return 0
-    points = state.result().team_points
-    return points[seat % 2] - points[1 - seat % 2]
-
-
 def _label_deal(profile_id: str, seed: int, points: int, index: int) -> list[dict[str, Any]]:
     profile = load_profile(profile_id)
     rng = random.Random(f"cards:{seed}:{index}")
@@ -104,14 +91,19 @@ def _label_deal(profile_id: str, seed: int, points: int, index: int) -> list[dic
         view = view_of(state, seat)
         if state.phase is Phase.PLAY and len(view.completed_tricks) < 4:
             if len(view.legal) > 1 and turn in chosen and len(rows) < points:
-                rows.append(_label_point(state, view, seed, index, turn))
+                rows.append(_label_point(state, view, seed, index, turn, bidders))
             turn += 1
         state.apply(players[seat].choose(view))
     return rows
 
 
 def _label_point(
-    state: HandState, view: PlayerView, seed: int, index: int, turn: int
+    state: HandState,
+    view: PlayerView,
+    seed: int,
+    index: int,
+    turn: int,
+    bidders: list[BookBidder],
 ) -> dict[str, Any]:
     expert = ExpertBot(seed * 7919 + index * 31 + turn)
     evaluation = expert.evaluate(view)
@@ -126,7 +118,7 @@ def _label_point(
     for card in cards:
         branch = state.clone()
         branch.apply(next(a for a in view.legal if int(a.card) == card))
-        played[card] = _play_out(branch, view.seat, branch_seed)
+        played[card] = play_out(branch, view.seat, branch_seed, bidders)
     return {
         "deal": index,
         "trick": len(view.completed_tricks),

@@ -70,7 +70,7 @@ class BookBidder:
         return legal_action(view, code)
 
 
-def _play_out(
+def play_out(
     state: HandState, seat: int, seed: int, bidders: list[BookBidder], expert_side: bool = False
 ) -> int:
     """Finish ``state``: the bidding by ``bidders``, the rest by ``pimc-basic`` (with
@@ -130,7 +130,7 @@ def _label_deal(settings: Settings, index: int) -> list[dict[str, Any]]:
                 for code in (codes.PASS, bid_code):
                     branch = state.clone()
                     branch.apply(code)
-                    values[code] = _play_out(branch, seat, index, bidders, expert_side)
+                    values[code] = play_out(branch, seat, index, bidders, expert_side)
                 threshold = (
                     EXPERT_RULES.order_threshold if round_one else EXPERT_RULES.call_threshold
                 )
@@ -159,7 +159,7 @@ def _label_deal(settings: Settings, index: int) -> list[dict[str, Any]]:
                 for code in (together, alone):
                     branch = state.clone()
                     branch.apply(code)
-                    values[code] = _play_out(branch, seat, index, bidders, expert_side)
+                    values[code] = play_out(branch, seat, index, bidders, expert_side)
                 estimate = expert.contract_value(view, trump, alone=True) - expert.contract_value(
                     view, trump, alone=False
                 )

@@ -161,5 +161,5 @@ def test_only_the_deciding_sides_cards_are_played_by_the_expert(
     bidders = [bench.BookBidder("tournament", False) for _ in range(4)]
     for index in range(3):
         state = deal_record(load_profile("tournament"), 0, random.Random(index)).start()
-        bench._play_out(state, 1, index, bidders, expert_side=True)
+        bench.play_out(state, 1, index, bidders, expert_side=True)
     assert seats and {seat % 2 for seat in seats} == {1}
