@@ -30,6 +30,7 @@ from euchre.tournament import (
     compute_event,
     preset_config,
 )
+from euchre.tournament.movement_spec import MovementSpec
 
 from .helpers import play_out, players, random_results, team_at
 
@@ -146,10 +147,11 @@ def test_whist_schedule_is_a_separate_named_format_not_bolivars_preset() -> None
     assert len(partners) == 16 * 15 // 2 and set(partners.values()) == {1}
 
 
-def test_every_format_is_a_strategy_with_its_own_seating() -> None:
+def test_every_format_is_a_strategy_whose_movement_is_data() -> None:
     for name, spec in FORMATS.items():
         assert isinstance(spec, FormatSpec) and spec.name == name
-        assert type(spec).move is not FormatSpec.move, name
+        assert isinstance(spec.movement, MovementSpec), name
+        assert not hasattr(type(spec), "move"), name  # no code behind a format's movement
     valpo = FORMATS["losers_rotate"]
     assert type(valpo).playoffs is not FormatSpec.playoffs
 

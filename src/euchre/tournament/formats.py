@@ -3,15 +3,15 @@
 A format is an object (:class:`FormatSpec` subclass) with its own steps, after Tabbycat's draw
 generators: :meth:`FormatSpec.seat` seats round r+1 from the rounds before it (the movement)
 and :meth:`FormatSpec.playoffs` names the ties to play off. :func:`compute_event` runs them
-(seat -> score -> finish) and never branches on a format's name. The movements themselves
-live in ``movement.py`` (winners up, progressive, round robin, the whist schedule),
-``winners_split.py`` (Bolivar) and ``winners_stay.py`` (Valpo); this module is the catalogue
-a director (or the web app) chooses from.
+(seat -> score -> finish) and never branches on a format's name. A format's movement is data
+(:class:`~euchre.tournament.movement_spec.MovementSpec`): its own, or the ``[movement]`` of the
+event's sheet file when that sheet plays this format; ``movement_rules.py`` interprets it (with
+the searches of ``winners_split.py``, Bolivar, and ``winners_stay.py``, Valpo). This module is
+the catalogue a director (or the web app) chooses from.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,26 +26,29 @@ from euchre.tournament.model import (
     ComputerGames,
     EventConfig,
     Playoff,
-    TableSeating,
 )
-from euchre.tournament.movement import (
-    PlayedRound,
-    choose_out,
-    first_round_individual,
-    first_round_teams,
-    progressive_round,
-    rotating_partners_round,
-    round_rng,
-    round_robin_round,
-    sit_out_rotation,
-    winners_move_up_round,
+from euchre.tournament.movement_rules import Seating, SeatingState, seat_round
+from euchre.tournament.movement_spec import (
+    Avoid,
+    Ends,
+    MovementSpec,
+    MoveRule,
+    Partners,
+    ScheduleName,
+    Who,
+    movement_problems,
 )
-from euchre.tournament.sheets import PRESETS, SheetKeyError, get_sheet, on_check_preset
+from euchre.tournament.sheets import (
+    PRESETS,
+    SheetKeyError,
+    get_sheet,
+    on_check_movement,
+    on_check_preset,
+)
 from euchre.tournament.standings import Ranking
-from euchre.tournament.winners_split import split_round
-from euchre.tournament.winners_stay import winners_stay_round
 
 __all__ = [
+    "BUILTIN_MOVEMENTS",
     "FORMATS",
     "PRESETS",
     "FormatSpec",
@@ -53,88 +56,45 @@ __all__ = [
     "SeatingState",
     "check_config",
     "check_format_options",
+    "format_option_problems",
     "format_options",
+    "movement_problems_for",
     "preset_config",
 ]
-
-
-@dataclass(slots=True)
-class SeatingState:
-    """What a format sees when it seats a round (Tabbycat's draw generators get the same:
-    who is present, what happened so far, and a seeded random source).
-
-    ``active`` are the units present (teams in fixed-partner formats, players otherwise);
-    ``history`` the complete rounds so far, oldest first; ``out_counts`` how often each
-    unit sat out; ``met`` the teams each team has played (fixed-partner formats)."""
-
-    config: EventConfig
-    options: Mapping[str, Any]
-    round_number: int
-    active: list[str]
-    members: Mapping[str, tuple[str, ...]]
-    unit_of: Mapping[str, str]
-    draw_order: Sequence[str]
-    roster: Sequence[str]
-    history: Sequence[PlayedRound]
-    out_counts: Mapping[str, int]
-    met: Mapping[str, set[str]]
-
-    @property
-    def previous(self) -> PlayedRound | None:
-        """The last complete round (None before the first)."""
-        return self.history[-1] if self.history else None
-
-    def rng(self, salt: str = "") -> random.Random:
-        """The seeded random source of this round (``salt`` names its purpose)."""
-        return round_rng(self.config.seed, self.round_number, salt)
-
-    def players_of(self, units: Sequence[str]) -> list[str]:
-        """The players of ``units``."""
-        return [player for unit in units for player in self.members[unit]]
-
-
-@dataclass(frozen=True, slots=True)
-class Seating:
-    """A format's answer for one round: its tables and the players sitting out."""
-
-    tables: tuple[TableSeating, ...]
-    sitting_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class FormatSpec:
     """One event format: whether partners are fixed, its options (default and meaning), its
-    default tie-break order, and its steps: :meth:`first_round` (the opening seating),
-    :meth:`move` (round r+1 from the results of rounds 1..r), both reached through
-    :meth:`seat`, and :meth:`playoffs` (ties to play off once the main rounds are in). Each
-    format in :data:`FORMATS` is a subclass."""
+    default tie-break order, its movement as data (:attr:`movement`, seated by :meth:`seat`),
+    and :meth:`playoffs` (ties to play off once the main rounds are in). Each format in
+    :data:`FORMATS` is a subclass where it plays off ties or words its moves."""
 
     name: str
     summary: str
     fixed_partners: bool
+    movement: MovementSpec
     options: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
     tie_breaks: tuple[str, ...] = ("points",)
 
+    def movement_for(self, config: EventConfig) -> MovementSpec:
+        """The movement of an event in this format: its sheet's ``[movement]`` when the sheet
+        plays this format, else the format's own."""
+        sheet = get_sheet(config.profile_id)
+        if (
+            sheet is not None
+            and sheet.movement is not None
+            and sheet.preset.get("format") == config.format
+        ):
+            return sheet.movement
+        return self.movement
+
     def seat(self, state: SeatingState) -> Seating:
-        """Seat round ``state.round_number``: the first round's draw, then the movement."""
-        if state.previous is None:
-            return self.first_round(state)
-        return self.move(state)
-
-    def first_round(self, state: SeatingState) -> Seating:
-        """The opening seating: a seeded draw, with fair byes (teams) or sit-outs (players)."""
-        rng = state.rng()
-        if self.fixed_partners:
-            out = set(choose_out(state.active, len(state.active) % 2, state.out_counts, rng))
-            playing = [unit for unit in state.active if unit not in out]
-            return _team_seating(state, first_round_teams(playing, state.members, rng))
-        sitting = sit_out_rotation(state.active, len(state.active) % 4, state.out_counts, rng)
-        playing = [player for player in state.active if player not in set(sitting)]
-        return Seating(tuple(first_round_individual(playing, rng)), tuple(sorted(sitting)))
-
-    def move(self, state: SeatingState) -> Seating:
-        """The movement: round ``state.round_number`` from the complete rounds before it."""
-        raise NotImplementedError(f"format {self.name!r} has no movement")
+        """Seat round ``state.round_number`` as the event's movement says (the first round
+        is a seeded draw unless the movement is a schedule)."""
+        return seat_round(
+            self.movement_for(state.config), state, fixed_partners=self.fixed_partners
+        )
 
     def playoffs(self, options: Mapping[str, Any], final: Ranking, places: int) -> list[Playoff]:
         """The playoffs the main event's ``final`` standings call for (none by default)."""
@@ -147,24 +107,9 @@ class FormatSpec:
         return ""
 
 
-def _team_seating(state: SeatingState, tables: Sequence[TableSeating]) -> Seating:
-    """A team format's seating: the players of present teams not seated sit out."""
-    seated = {player for table in tables for player in table.players}
-    out = [player for player in state.players_of(state.active) if player not in seated]
-    return Seating(tuple(tables), tuple(sorted(out)))
-
-
 @dataclass(frozen=True, slots=True)
 class WinnersMoveUp(FormatSpec):
     """Ballantrae: "Winners will move up one numbered table. Losers remain at their table"."""
-
-    def move(self, state: SeatingState) -> Seating:
-        """A fair bye for an odd team count, then winners up one table, losers stay."""
-        assert state.previous is not None
-        out = set(choose_out(state.active, len(state.active) % 2, state.out_counts, state.rng()))
-        playing = [unit for unit in state.active if unit not in out]
-        tables = winners_move_up_round(state.previous, playing, state.members, state.unit_of)
-        return _team_seating(state, tables)
 
     def pair_moves(self, table: int, tables: int, won: bool) -> str:
         """Winners up one table (the top table's stay), losers stay (the top table's go to
@@ -189,50 +134,11 @@ def _up_one_table(table: int, tables: int, won: bool, *, split: bool) -> str:
 class RoundRobin(FormatSpec):
     """Every team meets every other once (the circle method gives the byes)."""
 
-    def first_round(self, state: SeatingState) -> Seating:
-        """Round 1 of the circle method over the seeded draw order."""
-        return self.move(state)
-
-    def move(self, state: SeatingState) -> Seating:
-        """Round r of the circle method: the schedule, whatever the results."""
-        tables = round_robin_round(
-            state.draw_order, state.round_number, state.active, state.members
-        )
-        return _team_seating(state, tables)
-
 
 @dataclass(frozen=True, slots=True)
 class LosersRotate(FormatSpec):
     """Valpo rule 16: losers rotate, winners stay, no repeat match-ups; ties for a prize are
     played off (rules 20-21). Round 1 is a random draw (rule 1)."""
-
-    def move(self, state: SeatingState) -> Seating:
-        """:func:`winners_stay_round`, told which teams are still unbeaten (they keep
-        playing: the bye goes to a team that has lost)."""
-        assert state.previous is not None
-        lost: set[str] = set()
-        played: set[str] = set()
-        for done in state.history:
-            for table in done.tables:
-                winner = done.winners.get(table.table, 0)
-                for side in (0, 1):
-                    team = state.unit_of.get(table.partnerships[side][0], "")
-                    played.add(team)
-                    if side != winner:
-                        lost.add(team)
-        tables, _byes = winners_stay_round(
-            previous=state.previous,
-            active=state.active,
-            members=state.members,
-            team_by_member=state.unit_of,
-            met=state.met,
-            bye_counts=state.out_counts,
-            seed=state.config.seed,
-            round_number=state.round_number,
-            rounds_left=state.config.rounds - state.round_number,
-            unbeaten=played - lost,
-        )
-        return _team_seating(state, tables)
 
     def pair_moves(self, table: int, tables: int, won: bool) -> str:
         """Rule 16: the winner stays, the losing team rotates."""
@@ -269,17 +175,6 @@ class LosersRotate(FormatSpec):
 class Progressive(FormatSpec):
     """Individual progressive euchre: winners up, losers stay, the staying pair splits."""
 
-    def move(self, state: SeatingState) -> Seating:
-        """A fair sit-out rotation, then :func:`progressive_round` (each table split with
-        the fewest repeat partners, then opponents)."""
-        assert state.previous is not None
-        count = len(state.active) % 4
-        out = sit_out_rotation(state.active, count, state.out_counts, state.rng())
-        playing = [player for player in state.active if player not in set(out)]
-        history = [played.tables for played in state.history]
-        tables = progressive_round(state.previous, playing, history)
-        return Seating(tuple(tables), tuple(sorted(out)))
-
     def pair_moves(self, table: int, tables: int, won: bool) -> str:
         """Winners up one table, losers stay and split."""
         return _up_one_table(table, tables, won, split=True)
@@ -290,30 +185,6 @@ class RotatingPartners(FormatSpec):
     """Bolivar: "At the end of each game, teams change partners - the team with less points
     moves. No two players should be partners for more than one game." Result-driven: see
     ``winners_split.py``."""
-
-    def move(self, state: SeatingState) -> Seating:
-        """Sit-outs (fewest so far first, games missed counting as sat out, then players who
-        would move anyway), then the winners stay and split while the losers move
-        (:func:`split_round`)."""
-        previous = state.previous
-        assert previous is not None
-        # A game missed (arriving late) counts as a turn sitting out: a late arrival does
-        # not sit out as soon as he comes.
-        turns = {
-            player: state.out_counts.get(player, 0)
-            + sum(1 for played in state.history if player not in played.active)
-            for player in state.active
-        }
-        tables, out = split_round(
-            previous=previous.tables,
-            winners=previous.winners,
-            history=[played.tables for played in state.history],
-            active=state.active,
-            out_counts=turns,
-            seed=state.config.seed,
-            round_number=state.round_number,
-        )
-        return Seating(tuple(tables), tuple(sorted(out)))
 
     def pair_moves(self, table: int, tables: int, won: bool) -> str:
         """ "The team with less points moves": the winners stay and split."""
@@ -327,31 +198,37 @@ class WhistSchedule(FormatSpec):
     """A balanced rotating-partner schedule fixed before the first game (a whist design
     where one exists), for clubs that want everyone to partner everyone."""
 
-    def first_round(self, state: SeatingState) -> Seating:
-        """Round 1 of the schedule."""
-        return self.move(state)
 
-    def move(self, state: SeatingState) -> Seating:
-        """The schedule's round while the players are round 1's and no round was set by
-        hand; otherwise a search against the history."""
-        history = state.history
-        first_players = list(history[0].active) if history else list(state.active)
-        follows = all(
-            not played.overridden and set(played.active) == set(first_players) for played in history
-        )
-        tables, out, _follows = rotating_partners_round(
-            round_number=state.round_number,
-            roster=state.roster,
-            first_round_players=first_players,
-            active=state.active,
-            out_counts=state.out_counts,
-            history=[played.tables for played in history],
-            history_follows_schedule=follows,
-            rounds=state.config.rounds,
-            seed=state.config.seed,
-            previous=state.previous,
-        )
-        return Seating(tuple(tables), tuple(out))
+_UP_ONE = (
+    MoveRule(who=Who.WINNERS, move="up 1", ends=Ends.STAY),
+    MoveRule(who=Who.LOSERS, move="stay", at_head="foot"),
+)
+"""Winners up one table (the head table's stay), losers stay (the head table's to the foot)."""
+_STAY_AND_SEARCH = (
+    MoveRule(who=Who.WINNERS, move="stay"),
+    MoveRule(who=Who.LOSERS, move="anywhere"),
+)
+"""Winners stay; losers are placed by the search."""
+BUILTIN_MOVEMENTS: dict[str, MovementSpec] = {
+    "winners_move_up": MovementSpec(moves=_UP_ONE, partners=Partners.KEEP),
+    "rotating_partners": MovementSpec(
+        moves=_STAY_AND_SEARCH,
+        partners=Partners.SPLIT,
+        avoid=(Avoid.REPEAT_PARTNERS, Avoid.REPEAT_OPPONENTS),
+    ),
+    "whist_schedule": MovementSpec(schedule=ScheduleName.WHIST, partners=Partners.SPLIT),
+    "losers_rotate": MovementSpec(
+        moves=_STAY_AND_SEARCH, partners=Partners.KEEP, avoid=(Avoid.REPEAT_OPPONENTS,)
+    ),
+    "progressive": MovementSpec(
+        moves=_UP_ONE,
+        partners=Partners.SPLIT,
+        avoid=(Avoid.REPEAT_PARTNERS, Avoid.REPEAT_OPPONENTS),
+    ),
+    "round_robin": MovementSpec(schedule=ScheduleName.ROUND_ROBIN),
+}
+"""Each format's own movement, in the vocabulary a sheet file's ``[movement]`` writes (the
+built-in sheet files write the same values)."""
 
 
 _FORMATS: tuple[FormatSpec, ...] = (
@@ -363,6 +240,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
         "won by the team that reached the tying score first when the result says so, else by "
         "the table's first partnership, with a warning. Ballantrae's format.",
         fixed_partners=True,
+        movement=BUILTIN_MOVEMENTS["winners_move_up"],
         tie_breaks=("points", "games_won", "lone_hands", "head_to_head"),
     ),
     RotatingPartners(
@@ -373,6 +251,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
         "few as possible. A level game is won by the team that reached the tying score "
         "first. Individual totals decide. Bolivar's format.",
         fixed_partners=False,
+        movement=BUILTIN_MOVEMENTS["rotating_partners"],
         tie_breaks=("points", "games_won", "lone_hands"),
     ),
     WhistSchedule(
@@ -382,6 +261,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
         "search with no repeat partner while possible. Tables are numbered so the previous "
         "game's winners keep their table. For clubs that want everyone to partner everyone.",
         fixed_partners=False,
+        movement=BUILTIN_MOVEMENTS["whist_schedule"],
         tie_breaks=("points", "games_won", "lone_hands"),
     ),
     LosersRotate(
@@ -393,6 +273,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
         "a 4-hand game then a sudden-death hand, three or more a 4-hand round robin. "
         "Valpo's format.",
         fixed_partners=True,
+        movement=BUILTIN_MOVEMENTS["losers_rotate"],
         options={
             "playoffs": (True, "Play off ties for prize places (the Valpo rule)."),
             "playoff_hands": (4, "Hands in each playoff game."),
@@ -408,6 +289,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
         "change each game. The general tournament sheet's format (lone 5/4 individual "
         "scoring from the profile).",
         fixed_partners=False,
+        movement=BUILTIN_MOVEMENTS["progressive"],
         tie_breaks=("points", "games_won", "lone_hands", "first_to_score"),
     ),
     RoundRobin(
@@ -415,6 +297,7 @@ _FORMATS: tuple[FormatSpec, ...] = (
         "Fixed teams; every team meets every other once (the circle method; a bye each round "
         "with an odd number of teams). For small events and playoffs.",
         fixed_partners=True,
+        movement=BUILTIN_MOVEMENTS["round_robin"],
         tie_breaks=("points", "games_won", "head_to_head"),
     ),
 )
@@ -422,26 +305,53 @@ FORMATS: dict[str, FormatSpec] = {spec.name: spec for spec in _FORMATS}
 """Every format by name."""
 
 
-def check_format_options(format_name: str, options: Mapping[str, Any]) -> None:
-    """Raise :class:`SheetKeyError` (naming the sheet file's key) for an option ``format_name``
-    does not take, or a value of the wrong kind."""
+def format_option_problems(format_name: str, options: Mapping[str, Any]) -> list[SheetKeyError]:
+    """Every option ``format_name`` does not take and every value of the wrong kind, each
+    as a :class:`SheetKeyError` naming the sheet file's key."""
     spec = FORMATS[format_name]
+    known = ", ".join(spec.options) or "none"
+    problems = []
     for key, value in options.items():
+        where = f"event.format_options.{key}"
         if key not in spec.options:
-            known = ", ".join(spec.options) or "none"
-            raise SheetKeyError(
-                f"unknown option {key!r} for format {format_name!r}; options: {known}",
-                key=f"event.format_options.{key}",
+            problems.append(
+                SheetKeyError(
+                    f"unknown option {key!r} for format {format_name!r}; options: {known}",
+                    key=where,
+                )
             )
+            continue
         default = spec.options[key][0]
         if type(value) is not type(default):
-            raise SheetKeyError(
-                f"option {key!r} takes a {type(default).__name__} like {default!r}, got {value!r}",
-                key=f"event.format_options.{key}",
+            problems.append(
+                SheetKeyError(
+                    f"option {key!r} takes a {type(default).__name__} like {default!r}, "
+                    f"got {value!r}",
+                    key=where,
+                )
             )
+    return problems
 
 
-on_check_preset(check_format_options)
+def check_format_options(format_name: str, options: Mapping[str, Any]) -> None:
+    """Raise the first of :func:`format_option_problems` (naming the sheet file's key)."""
+    problems = format_option_problems(format_name, options)
+    if problems:
+        raise problems[0]
+
+
+def movement_problems_for(
+    format_name: str, movement: MovementSpec, seat_classes: Sequence[str]
+) -> list[tuple[str, str]]:
+    """Each ``(dotted key, message)`` that ``format_name`` cannot do of a sheet's
+    ``movement`` (:func:`~euchre.tournament.movement_spec.movement_problems`)."""
+    fixed = FORMATS[format_name].fixed_partners
+    found = movement_problems(movement, fixed_partners=fixed, seat_classes=seat_classes)
+    return [(problem.key, problem.message) for problem in found]
+
+
+on_check_preset(format_option_problems)
+on_check_movement(movement_problems_for)
 
 
 def preset_config(profile_id: str, name: str = "", **overrides: Any) -> EventConfig:

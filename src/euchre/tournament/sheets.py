@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from typing import Any, Literal
@@ -51,6 +51,7 @@ from euchre.tournament.model import (
     PrizeTable,
     PrizeTier,
 )
+from euchre.tournament.movement_spec import MovementSpec, MoveRule
 
 __all__ = [
     "EVENT_KEYS",
@@ -70,6 +71,7 @@ __all__ = [
     "get_sheet",
     "line_of",
     "max_games",
+    "on_check_movement",
     "on_check_preset",
     "parse_sheet",
     "sheet_words",
@@ -153,7 +155,9 @@ class EventFile(_Strict):
     format: str
     rounds: int = Field(ge=1)
     max_games: int | None = Field(default=None, ge=1)
-    format_options: dict[str, bool | int | str] = Field(default_factory=dict)
+    # Any: the format's own check names an unknown option or a value of the wrong kind once
+    # (a union type would give one type error per member).
+    format_options: dict[str, Any] = Field(default_factory=dict)
     round_minutes: int = Field(default=0, ge=0)
     prizes: list[PrizeFile] = Field(default_factory=list)
     prize_ties: str = "tie_breaks"
@@ -198,6 +202,41 @@ class ProfileFile(_Strict):
     sources: dict[str, str] = Field(default_factory=dict)
 
 
+class PlayersFile(_Strict):
+    """The ``[players]`` table: what the sheet declares about its players (their seat
+    classes, e.g. LVEA's ``high`` and ``low``)."""
+
+    seat_classes: list[str] = Field(default_factory=list, max_length=8)
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("seat_classes")
+    @classmethod
+    def _names(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not re.fullmatch(r"[a-z][a-z0-9_]{0,19}", name):
+                raise ValueError(
+                    f"seat class {name!r}: lower case letters, digits and _ (at most 20)"
+                )
+        if len(set(value)) != len(value):
+            raise ValueError("a seat class is named twice")
+        return value
+
+
+class MovementFile(MovementSpec):
+    """The ``[movement]`` table: the sheet's movement (:class:`MovementSpec`) with the clause
+    of each key it sets."""
+
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    def spec(self) -> MovementSpec:
+        """The movement without its clauses."""
+        return MovementSpec.model_validate(self.model_dump(exclude={"sources"}))
+
+
+MOVEMENT_KEYS: tuple[str, ...] = tuple(MovementSpec.model_fields)
+"""The keys of a sheet file's ``[movement]`` table (besides ``sources``)."""
+
+
 class SheetFile(_Strict):
     """A whole sheet file."""
 
@@ -209,6 +248,8 @@ class SheetFile(_Strict):
     first_on_form: bool = False
     event: EventFile
     words: WordsFile = Field(default_factory=WordsFile)
+    players: PlayersFile = Field(default_factory=PlayersFile)
+    movement: MovementFile | None = None
 
     @field_validator("default_for_formats")
     @classmethod
@@ -321,6 +362,9 @@ _MODELS: dict[str, type[BaseModel]] = {
     "event.prizes": PrizeFile,
     "words": WordsFile,
     "profile": ProfileFile,
+    "players": PlayersFile,
+    "movement": MovementFile,
+    "movement.moves": MoveRule,
 }
 
 
@@ -350,6 +394,10 @@ class Sheet:
     builtin: bool
     path: str
     text: str = field(repr=False)
+    movement: MovementSpec | None = None
+    """The sheet's ``[movement]`` (None: its format's own movement)."""
+    seat_classes: tuple[str, ...] = ()
+    """The seat classes its ``[players]`` table declares."""
 
     def clause(self, key: str) -> str:
         """The clause behind the dotted ``key`` (``event.rounds``), or "house default"."""
@@ -407,19 +455,68 @@ def _plain(value: Any) -> Any:
     return str(value)
 
 
-def _profile_key(parsed: SheetFile, message: str) -> str:
-    """The key a refused profile is reported at: the inline option the message quotes (so
-    the problem's line is the option's own), else ``profile``."""
-    if isinstance(parsed.profile, ProfileFile):
-        for name in parsed.profile.options:
-            if f"{name!r}" in message:
-                return f"profile.options.{name}"
-    return "profile"
+def _profile_problems(text: str, data: Mapping[str, Any], origin: str) -> list[SheetProblem]:
+    """Every problem of the file's ``profile`` (read from the raw TOML, so they are listed
+    even when other tables have problems): an unknown profile id, or each refused option of
+    an inline ``[profile]`` at its own key and line (an impossible combination, which no
+    single option shows, at ``profile``)."""
+    raw = data.get("profile")
+    if isinstance(raw, str):
+        try:
+            load_profile(raw)
+        except EuchreError as error:
+            return [_problem(text, "profile", str(error))]
+        return []
+    if not isinstance(raw, Mapping) or not isinstance(raw.get("extends"), str):
+        return []
+    options = raw.get("options", {})
+    if not isinstance(options, Mapping):
+        return []
+    sheet_id = data.get("id") if isinstance(data.get("id"), str) else "club"
+
+    def refused(chosen: Mapping[str, Any]) -> str:
+        try:
+            profile_from_mapping(
+                {"id": sheet_id, "name": sheet_id, "extends": raw["extends"], "options": chosen},
+                origin=origin,
+            )
+        except EuchreError as error:
+            return str(error)
+        return ""
+
+    whole = refused(options)
+    if not whole:
+        return []
+    alone = [
+        _problem(text, f"profile.options.{name}", message)
+        for name, value in options.items()
+        if (message := refused({name: value}))
+    ]
+    key = next((f"profile.options.{name}" for name in options if f"{name!r}" in whole), "profile")
+    return alone or [_problem(text, key, whole)]
+
+
+def _event_problems(text: str, data: Mapping[str, Any]) -> list[SheetProblem]:
+    """The format's options (each unknown option, each value of the wrong kind), read from
+    the raw TOML so they are listed with the file's other problems."""
+    event = data.get("event")
+    if not isinstance(event, Mapping):
+        return []
+    format_name = event.get("format")
+    options = event.get("format_options", {})
+    if format_name not in FORMAT_NAMES or not isinstance(options, Mapping):
+        return []
+    return [
+        _problem(text, error.key, str(error))
+        for check in _PRESET_CHECKS
+        for error in check(str(format_name), options)
+    ]
 
 
 def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = "") -> Sheet:
     """Check a sheet file's ``text`` and build its :class:`Sheet` (its profile is not
-    registered yet). Raises :class:`SheetError` with one problem per fault."""
+    registered yet). Raises :class:`SheetError` listing every problem at once (the tables'
+    keys and values, the profile's options, the format's options, the movement)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -427,25 +524,29 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         raise SheetError(
             origin, [SheetProblem("", int(line.group(1)) if line else 0, f"not TOML: {error}")]
         ) from None
+    profile_problems = _profile_problems(text, data, origin)
     try:
         parsed = SheetFile.model_validate(data)
     except ValidationError as error:
-        raise SheetError(origin, _pydantic_problems(text, error)) from None
-    problems = _source_problems(text, parsed)
+        problems = _pydantic_problems(text, error) + profile_problems + _event_problems(text, data)
+        raise SheetError(origin, _unique(problems)) from None
+    problems = _source_problems(text, parsed) + profile_problems
     profile: RuleProfile | None = None
-    try:
-        profile = _profile_of(parsed, origin)
-    except EuchreError as error:
-        problems.append(_problem(text, _profile_key(parsed, str(error)), str(error)))
+    if not profile_problems:
+        try:
+            profile = _profile_of(parsed, origin)
+        except EuchreError as error:
+            problems.append(_problem(text, "profile", str(error)))
     preset = _preset_of(parsed.event)
-    try:
-        _check_preset(parsed, preset)
-    except SheetKeyError as error:
-        problems.append(_problem(text, error.key, str(error)))
-    except TournamentError as error:
-        problems.append(_problem(text, "event", str(error)))
+    problems += _event_problems(text, data)
+    problems += _preset_problems(text, parsed, preset)
+    movement = parsed.movement.spec() if parsed.movement is not None else None
+    if movement is not None:
+        for check in _MOVEMENT_CHECKS:
+            for key, message in check(parsed.event.format, movement, parsed.players.seat_classes):
+                problems.append(_problem(text, key, message))
     if problems or profile is None:
-        raise SheetError(origin, problems)
+        raise SheetError(origin, _unique(problems))
     written = parsed.words
     words = SheetWords(
         game_word=written.game_word,
@@ -457,6 +558,9 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     )
     sources = {f"event.{key}": clause for key, clause in parsed.event.sources.items()}
     sources |= {f"words.{key}": clause for key, clause in parsed.words.sources.items()}
+    sources |= {f"players.{key}": clause for key, clause in parsed.players.sources.items()}
+    if parsed.movement is not None:
+        sources |= {f"movement.{key}": clause for key, clause in parsed.movement.sources.items()}
     return Sheet(
         id=parsed.id,
         name=parsed.name,
@@ -472,7 +576,17 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         builtin=builtin,
         path=path,
         text=text,
+        movement=movement,
+        seat_classes=tuple(parsed.players.seat_classes),
     )
+
+
+def _unique(problems: list[SheetProblem]) -> list[SheetProblem]:
+    """The problems without repeats (a key reached by two checks is listed once)."""
+    seen: dict[tuple[str, str], SheetProblem] = {}
+    for problem in problems:
+        seen.setdefault((problem.key, problem.message), problem)
+    return list(seen.values())
 
 
 def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
@@ -483,6 +597,14 @@ def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
         ("event", event.sources, event.model_fields_set - {"sources"}, set(EVENT_KEYS)),
         ("words", words.sources, words.model_fields_set - {"sources"}, set(WORD_KEYS)),
     ]
+    players = parsed.players
+    tables.append(
+        ("players", players.sources, players.model_fields_set - {"sources"}, {"seat_classes"})
+    )
+    if parsed.movement is not None:
+        movement = parsed.movement
+        written_keys = movement.model_fields_set - {"sources"}
+        tables.append(("movement", movement.sources, written_keys, set(MOVEMENT_KEYS)))
     if isinstance(parsed.profile, ProfileFile):
         options = set(parsed.profile.options)
         tables.append(("profile", parsed.profile.sources, options, options))
@@ -555,27 +677,44 @@ def _preset_of(event: EventFile) -> dict[str, Any]:
     return preset
 
 
-def _check_preset(parsed: SheetFile, preset: dict[str, Any]) -> None:
-    """What pydantic cannot see: the format's options, the games against the cap (raises
-    :class:`SheetKeyError` naming the key)."""
-    for check in _PRESET_CHECKS:
-        check(str(preset["format"]), preset.get("format_options", {}))
+def _preset_problems(text: str, parsed: SheetFile, preset: dict[str, Any]) -> list[SheetProblem]:
+    """What pydantic cannot see: the games against the cap, and the event as a whole."""
+    problems = []
     cap = parsed.event.max_games
     if cap is not None and parsed.event.rounds > cap:
-        raise SheetKeyError(
-            f"{parsed.event.rounds} games is more than max_games ({cap})", key="event.rounds"
+        problems.append(
+            _problem(
+                text, "event.rounds", f"{parsed.event.rounds} games is more than max_games ({cap})"
+            )
         )
-    EventConfig(name=parsed.id, profile_id=parsed.id, **preset)
+    try:
+        EventConfig(name=parsed.id, profile_id=parsed.id, **preset)
+    except SheetKeyError as error:
+        problems.append(_problem(text, error.key, str(error)))
+    except (TournamentError, TypeError, ValueError) as error:
+        problems.append(_problem(text, "event", str(error)))
+    return problems
 
 
-_PRESET_CHECKS: list[Callable[[str, Mapping[str, Any]], None]] = []
+_PRESET_CHECKS: list[Callable[[str, Mapping[str, Any]], list[SheetKeyError]]] = []
 
 
-def on_check_preset(check: Callable[[str, Mapping[str, Any]], None]) -> None:
+def on_check_preset(check: Callable[[str, Mapping[str, Any]], list[SheetKeyError]]) -> None:
     """Have ``check(format, format_options)`` run on every sheet's event (the formats know
-    their options; they register here, so this module needs not import them). It raises
-    :class:`SheetKeyError` naming the dotted key at fault."""
+    their options; they register here, so this module needs not import them). It returns a
+    :class:`SheetKeyError` naming the dotted key at fault for each problem."""
     _PRESET_CHECKS.append(check)
+
+
+MovementCheck = Callable[[str, MovementSpec, Sequence[str]], list[tuple[str, str]]]
+"""``check(format, movement, seat_classes)``: each ``(dotted key, message)`` the format cannot
+do of the sheet's movement."""
+_MOVEMENT_CHECKS: list[MovementCheck] = []
+
+
+def on_check_movement(check: MovementCheck) -> None:
+    """Have ``check`` run on every sheet's ``[movement]`` (the formats register it)."""
+    _MOVEMENT_CHECKS.append(check)
 
 
 # --- the sheets in use --------------------------------------------------------------------
