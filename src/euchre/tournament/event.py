@@ -178,6 +178,11 @@ def _seat(
             history=progress.played,
             out_counts=progress.out_counts,
             met=progress.met,
+            seat_classes={
+                entrant.id: entrant.seat_class
+                for entrant in event.entrants.values()
+                if entrant.seat_class is not None
+            },
         )
         seating = event.spec.seat(state)
         tables, out_players = seating.tables, seating.sitting_out

@@ -330,6 +330,9 @@ class Entrant(JsonCodec):
     team: str | None = None
     arrival_round: int = 1
     withdrawal_round: int | None = None
+    seat_class: Annotated[str | None, OMIT_NONE] = None
+    """The seat class the sheet's ``[players]`` declares for him (LVEA's ``high``/``low``);
+    None where the sheet declares none. The movement reads it as plain input."""
 
     def active_in(self, round_number: int) -> bool:
         """True when this player is present for ``round_number``."""
