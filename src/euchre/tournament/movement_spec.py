@@ -298,13 +298,14 @@ def movement_problems(
     elif len(kinds) > 1:
         refuse(kinds[1], f"a movement is one of moves, redraw or schedule; this one sets {kinds}")
     individual = not fixed_partners
-    if spec.partners is Partners.KEEP and individual:
+    # A schedule or a redraw forms its own partnerships: only moves read ``partners``.
+    if spec.partners is Partners.KEEP and individual and spec.moves:
         refuse(
             "partners",
             "'keep' needs a fixed-partner format (winners_move_up, losers_rotate, "
             "round_robin); this format seats players: say split, winners_meet or by_seat",
         )
-    if spec.partners is not Partners.KEEP and fixed_partners:
+    if spec.partners is not Partners.KEEP and fixed_partners and spec.moves:
         refuse(
             "partners",
             f"{spec.partners.value!r} changes partners; this format keeps fixed teams: say keep",
