@@ -181,17 +181,21 @@ def _split_round_cached(
         slot_table += [position] * (4 - len(stayers[number]))
     rng = random.Random(f"{seed}:{round_number}:split")
 
+    # The counts under both orders of each pair: the cost below is the search's inner loop
+    # (40 tables: tens of thousands of calls a round), so it looks pairs up without sorting.
+    partners_of = partners | {(two, one): count for (one, two), count in partners.items()}
+    opponents_of = opponents | {(two, one): count for (one, two), count in opponents.items()}
+    partners_get, opponents_get, lost_get = partners_of.get, opponents_of.get, lost_at.get
+
     def table_cost(position: int, seated: Sequence[str]) -> int:
         number = open_tables[position]
         first, second = _partnerships(stayers[number], seated)
-        cost = 0
-        for pair in (first, second):
-            cost += PARTNER_REPEAT * partners.get(_key(pair[0], pair[1]), 0)
+        cost = PARTNER_REPEAT * (partners_get(first, 0) + partners_get(second, 0))
         for one in first:
             for two in second:
-                cost += opponents.get(_key(one, two), 0)
+                cost += opponents_get((one, two), 0)
         for player in seated:
-            if lost_at.get(player) == number:
+            if lost_get(player) == number:
                 cost += STAYED_LOSER
         origins = [losing_pair[player] for player in seated if player in losing_pair]
         cost += SPLIT_PAIR * (len(origins) - len(set(origins)))

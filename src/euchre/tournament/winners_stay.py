@@ -219,14 +219,28 @@ def _matchings(
     avoiding ``blocked`` pairs, by depth-first search, ``first_bye`` (if any) on the bye in
     the first; None when none exist or the search ran out of ``budget``."""
     nodes = list(teams) + ([_BYE] if len(teams) % 2 else [])
-    used: set[frozenset[str]] = set()
+    # Who each node may not meet, as sets (a pair is free unless blocked, which never
+    # holds a bye, or already used by a matching found): set operations in C, not a
+    # frozenset per pair, keep 80 teams' searches fast (bench/movement_bench.py).
+    banned: dict[str, set[str]] = {node: set() for node in nodes}
+    for pair in blocked:
+        if _BYE in pair or len(pair) != 2:
+            continue
+        one, two = tuple(pair)
+        if one in banned and two in banned:
+            banned[one].add(two)
+            banned[two].add(one)
+    used: dict[str, set[str]] = {node: set() for node in nodes}
     found: list[list[tuple[str, str]]] = []
 
-    def free(one: str, two: str) -> bool:
-        pair = frozenset((one, two))
-        if pair in used:
-            return False
-        return _BYE in pair or pair not in blocked
+    def use(current: list[tuple[str, str]], taken: bool) -> None:
+        for one, two in current:
+            if taken:
+                used[one].add(two)
+                used[two].add(one)
+            else:
+                used[one].discard(two)
+                used[two].discard(one)
 
     def one_matching(left: list[str], current: list[tuple[str, str]]) -> bool:
         budget[0] -= 1
@@ -234,21 +248,21 @@ def _matchings(
             return False
         if not left:
             found.append(list(current))
-            for one, two in current:
-                used.add(frozenset((one, two)))
+            use(current, True)
             if len(found) == count or one_matching(list(nodes), []):
                 return True
-            for one, two in current:
-                used.discard(frozenset((one, two)))
+            use(current, False)
             found.pop()
             return False
         if not found and first_bye in left and _BYE in left:
             node, choices = str(first_bye), [_BYE]
         else:
-            # The node with the fewest choices first.
-            options = {node: [o for o in left if o != node and free(node, o)] for node in left}
-            node = min(left, key=lambda n: (len(options[n]), n))
-            choices = options[node]
+            # The node with the fewest choices first (then the smallest id).
+            here = set(left)
+            free_count = {n: len(left) - 1 - len((banned[n] | used[n]) & here) for n in left}
+            node = min(left, key=lambda n: (free_count[n], n))
+            taken = banned[node] | used[node]
+            choices = [o for o in left if o != node and o not in taken]
         for other in choices:
             rest = [n for n in left if n not in (node, other)]
             current.append((node, other))
