@@ -152,6 +152,15 @@ def test_lvea_tables_phones_say_where_each_class_goes() -> None:
     assert describe_move(sheet.movement, 3, 5, won=True) == ("stay at table 3, with a new partner")
 
 
+def test_an_lvea_event_words_its_own_moves_and_builtin_events_keep_theirs() -> None:
+    use_user_sheets([parse_sheet(LVEA.read_text(), origin="'lvea.toml'")])
+    progressive = FORMATS["progressive"]
+    lvea = preset_config("lvea")
+    assert progressive.moves_words(lvea, 2, 5, won=False).startswith("the high player to table 1")
+    tournament = preset_config("tournament")
+    assert progressive.moves_words(tournament, 2, 5, won=True) == progressive.pair_moves(2, 5, True)
+
+
 def test_builtin_sheet_files_write_their_formats_movements() -> None:
     for sheet in builtin_sheets().values():
         assert sheet.movement is not None, sheet.id

@@ -36,6 +36,7 @@ from euchre.tournament.movement_spec import (
     Partners,
     ScheduleName,
     Who,
+    describe_move,
     movement_problems,
 )
 from euchre.tournament.sheets import (
@@ -88,6 +89,15 @@ class FormatSpec:
         ):
             return sheet.movement
         return self.movement
+
+    def moves_words(self, config: EventConfig, table: int, tables: int, won: bool) -> str:
+        """:meth:`pair_moves` for an event: the words of its sheet's own ``[movement]`` when
+        that differs from the format's (LVEA's "the high player to table 1; ..."), else the
+        format's sentence."""
+        movement = self.movement_for(config)
+        if movement == self.movement:
+            return self.pair_moves(table, tables, won)
+        return describe_move(movement, table, tables, won)
 
     def seat(self, state: SeatingState) -> Seating:
         """Seat round ``state.round_number`` as the event's movement says (the first round

@@ -437,6 +437,21 @@ class Sheet:
             rows.append(
                 (f"words.{key}", _plain(getattr(self.words, key)), self.clause(f"words.{key}"))
             )
+        if self.seat_classes:
+            rows.append(
+                (
+                    "players.seat_classes",
+                    list(self.seat_classes),
+                    self.clause("players.seat_classes"),
+                )
+            )
+        if self.movement is not None:
+            written = self.movement.model_dump(mode="json")
+            written["moves"] = [
+                rule.model_dump(mode="json", exclude_defaults=True) for rule in self.movement.moves
+            ]
+            for key in MOVEMENT_KEYS:
+                rows.append((f"movement.{key}", written[key], self.clause(f"movement.{key}")))
         options = self.profile.options()
         for key, value in options.items():
             rows.append((f"profile.{key}", _plain(value), self.profile.sources.get(key, "")))
