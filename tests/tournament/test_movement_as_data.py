@@ -10,6 +10,7 @@ two"; the poker-chips night's "a full redraw every game"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -140,6 +141,28 @@ def test_lvea_night_from_its_file_high_partners_low_winners_meet_losers_move_by_
     for plan in rounds:
         for player in plan.sitting_out:
             assert standings[player].points_by_round[plan.round] == 7
+
+
+@pytest.mark.parametrize("count", [9, 17, 21])
+def test_lvea_high_partners_low_with_late_players_withdrawals_and_odd_counts(count: int) -> None:
+    """Odd counts (a ghost table of 1 or 3), a high player arriving for round 3 and one
+    leaving after round 3: still no two high (or two low) partners at any table."""
+    use_user_sheets([parse_sheet(LVEA.read_text(), origin="'lvea.toml'")])
+    everyone = [
+        Entrant(f"{kind[0].upper()}{number}", f"{kind} {number}", seat_class=kind)
+        for number in range(1, 12)
+        for kind in ("high", "low")
+    ][:count]
+    everyone[0] = replace(everyone[0], withdrawal_round=4)
+    everyone.append(Entrant("HLATE", "Late high", seat_class="high", arrival_round=3))
+    _inputs, snapshot = play_out(
+        preset_config("lvea", seed=count), tuple(everyone), random_results(count)
+    )
+    assert len(snapshot.rounds) == 8
+    for plan in snapshot.rounds:
+        for table in plan.tables:
+            for pair in table.partnerships:
+                assert sorted(_class(player) for player in pair) == ["high", "low"], plan
 
 
 def test_lvea_tables_phones_say_where_each_class_goes() -> None:

@@ -332,7 +332,10 @@ def _by_rules(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> 
     with_holes: list[str | None] = [unit if unit in playing_set else None for unit in line]
     placed = set(line)
     arrivals_now = [unit for unit in playing if unit not in placed]
-    order_now = fill_holes(with_holes, arrivals_now)
+    if spec.pair_classes is PairClasses.ONE_OF_EACH:
+        order_now = _fill_by_class(line, playing_set, arrivals_now, state.seat_classes)
+    else:
+        order_now = fill_holes(with_holes, arrivals_now)
     full = len(order_now) - len(order_now) % size
     out |= set(order_now[full:])
     if fixed_partners:
@@ -344,19 +347,73 @@ def _by_rules(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> 
             for index in range(0, full, 2)
         ]
         return _team_seating(state, team_tables)
+    groups = [order_now[index : index + 4] for index in range(0, full, 4)]
+    if spec.pair_classes is PairClasses.ONE_OF_EACH:
+        groups, left = _cut_by_class(order_now, state.seat_classes)
+        out = set(left) | (out - set(order_now))
     partnered, opposed = meetings([played.tables for played in state.history])
     player_tables = [
         _pair(
             spec,
-            index // 4 + 1,
-            order_now[index : index + 4],
+            number,
+            group,
             state.seat_classes,
             partnered,
             opposed,
         )
-        for index in range(0, full, 4)
+        for number, group in enumerate(groups, start=1)
     ]
     return Seating(tuple(player_tables), tuple(sorted(out)))
+
+
+def _cut_by_class(
+    order: Sequence[str], classes: Mapping[str, str]
+) -> tuple[list[list[str]], list[str]]:
+    """The line cut into tables of two players of each class (``one_of_each``): each class's
+    players in line order, two by two, table by table, so a table sent three high players
+    passes one on to the next table rather than seating two high partners; tables the classes
+    cannot fill so take the rest in line order. Each table lists its players in line order;
+    the players left over (the ghost table) last."""
+    tables = len(order) // 4
+    names = sorted({classes[unit] for unit in order if unit in classes})[:2]
+    lines = [[unit for unit in order if classes.get(unit) == name] for name in names]
+    groups: list[list[str]] = []
+    used: set[str] = set()
+    if len(lines) == 2:
+        for index in range(tables):
+            group = lines[0][2 * index : 2 * index + 2] + lines[1][2 * index : 2 * index + 2]
+            if len(group) < 4:
+                break
+            groups.append(group)
+            used |= set(group)
+    rest = [unit for unit in order if unit not in used]
+    while len(groups) < tables:
+        groups.append(rest[:4])
+        rest = rest[4:]
+    place = {unit: index for index, unit in enumerate(order)}
+    return [sorted(group, key=place.__getitem__) for group in groups], rest
+
+
+def _fill_by_class(
+    line: Sequence[str], playing: set[str], arrivals: Sequence[str], classes: Mapping[str, str]
+) -> list[str]:
+    """:func:`fill_holes` where a player who left is replaced by an arrival of his class
+    when one is waiting (so a late high player takes a high player's seat), else by the
+    first arrival."""
+    waiting = list(arrivals)
+    filled: list[str] = []
+    for unit in line:
+        if unit in playing:
+            filled.append(unit)
+            continue
+        wanted = classes.get(unit)
+        pick = next((other for other in waiting if classes.get(other) == wanted), None)
+        if pick is None and waiting:
+            pick = waiting[0]
+        if pick is not None:
+            waiting.remove(pick)
+            filled.append(pick)
+    return filled + waiting
 
 
 def _pair(
