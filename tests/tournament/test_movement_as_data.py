@@ -34,7 +34,7 @@ from euchre.tournament.movement import (
     winners_move_up_round,
 )
 from euchre.tournament.movement_rules import SeatingState, seat_round
-from euchre.tournament.movement_spec import describe_move
+from euchre.tournament.movement_spec import Ends, MoveRule, Who, describe_move
 from euchre.tournament.sheets import SheetError, builtin_sheets, parse_sheet, use_user_sheets
 
 from .helpers import play_out, random_results
@@ -155,6 +155,8 @@ def test_lvea_high_partners_low_with_late_players_withdrawals_and_odd_counts(cou
     ][:count]
     everyone[0] = replace(everyone[0], withdrawal_round=4)
     everyone.append(Entrant("HLATE", "Late high", seat_class="high", arrival_round=3))
+    # Entered without a class: he plays, moving by the first rule for his outcome.
+    everyone.append(Entrant("NOCLASS", "No class yet", arrival_round=5))
     _inputs, snapshot = play_out(
         preset_config("lvea", seed=count), tuple(everyone), random_results(count)
     )
@@ -162,24 +164,34 @@ def test_lvea_high_partners_low_with_late_players_withdrawals_and_odd_counts(cou
     for plan in snapshot.rounds:
         for table in plan.tables:
             for pair in table.partnerships:
-                assert sorted(_class(player) for player in pair) == ["high", "low"], plan
+                if "NOCLASS" not in pair:
+                    assert sorted(_class(player) for player in pair) == ["high", "low"], plan
+    assert any("NOCLASS" in table.players for table in snapshot.rounds[-1].tables) or (
+        "NOCLASS" in snapshot.rounds[-1].sitting_out
+    )
 
 
 def test_lvea_tables_phones_say_where_each_class_goes() -> None:
     sheet = parse_sheet(LVEA.read_text(), origin="'lvea.toml'")
     assert sheet.movement is not None
     assert describe_move(sheet.movement, 2, 5, won=False) == (
-        "the high player to table 1; the low player to table 3, with a new partner"
+        "the high player moves to table 1; the low player moves to table 3, with new partners"
     )
-    assert describe_move(sheet.movement, 1, 5, won=False).startswith("the high player to table 5")
-    assert describe_move(sheet.movement, 3, 5, won=True) == ("stay at table 3, with a new partner")
+    assert describe_move(sheet.movement, 1, 5, won=False).startswith(
+        "the high player moves to table 5"
+    )
+    assert describe_move(sheet.movement, 3, 5, won=True) == (
+        "they stay at table 3 and play against each other, with new partners"
+    )
 
 
 def test_an_lvea_event_words_its_own_moves_and_builtin_events_keep_theirs() -> None:
     use_user_sheets([parse_sheet(LVEA.read_text(), origin="'lvea.toml'")])
     progressive = FORMATS["progressive"]
     lvea = preset_config("lvea")
-    assert progressive.moves_words(lvea, 2, 5, won=False).startswith("the high player to table 1")
+    assert progressive.moves_words(lvea, 2, 5, won=False).startswith(
+        "the high player moves to table 1"
+    )
     tournament = preset_config("tournament")
     assert progressive.moves_words(tournament, 2, 5, won=True) == progressive.pair_moves(2, 5, True)
 
@@ -434,3 +446,17 @@ def test_a_file_with_several_problems_lists_them_all_at_once() -> None:
 def test_an_entrants_seat_class_is_written_only_when_the_sheet_gives_one() -> None:
     assert Entrant("a", "A", seat_class="high").to_json()["seat_class"] == "high"
     assert "seat_class" not in Entrant("a", "A").to_json()
+
+
+def test_a_move_past_the_head_or_foot_stays_there_or_goes_round_as_the_sheet_says() -> None:
+    stop = MoveRule(who=Who.LOSERS, move="up 2")
+    round_ = MoveRule(who=Who.LOSERS, move="up 2", ends=Ends.WRAP)
+    # Five tables: positions 0 (table 1, the head) to 4 (table 5, the foot).
+    assert [stop.target(position, 4) for position in range(5)] == [0, 0, 0, 1, 2]
+    assert [round_.target(position, 4) for position in range(5)] == [3, 4, 0, 1, 2]
+    head = MoveRule(who=Who.LOSERS, move="stay", at_head="foot", at_foot="head")
+    assert [head.target(position, 4) for position in range(5)] == [4, 1, 2, 3, 0]
+    with pytest.raises(ValueError, match="'up': up needs a number of tables"):
+        MoveRule(who=Who.LOSERS, move="up")
+    with pytest.raises(ValueError, match="'stay 2': stay takes no number"):
+        MoveRule(who=Who.LOSERS, move="stay 2")

@@ -253,9 +253,15 @@ class MovementSpec(_Frozen):
 
     def rule_for(self, won: bool | None, seat_class: str | None, seat: Compass) -> MoveRule:
         """The rule that moves this player (the first that applies; the sheet's check makes
-        it the only one)."""
+        it the only one). A player of no declared class moves by the first rule for his
+        outcome."""
         for rule in self.moves:
             if rule.applies(won, seat_class, seat):
+                return rule
+        # A player without one of the sheet's seat classes (entered before the class was
+        # set) moves as the first rule for his outcome says, rather than stopping the night.
+        for rule in self.moves:
+            if rule.applies(won, rule.seat_class, seat):
                 return rule
         raise LookupError(f"no move for {won=} {seat_class=} {seat=}")
 
@@ -447,15 +453,18 @@ def describe_move(spec: MovementSpec, table: int, tables: int, won: bool) -> str
             continue
         goal = rule.target(table - 1, tables - 1)
         whom = rule.seat_class or (rule.seat.value if rule.seat else "")
+        subject, verb = (f"the {whom} player", "s") if whom else ("they", "")
         where = (
-            "to another table (placed by the director's search)"
+            f"move{verb} to another table"
             if goal is None
-            else f"stay at table {table}"
+            else f"stay{verb} at table {table}"
             if goal == table - 1
-            else f"to table {goal + 1}"
+            else f"move{verb} to table {goal + 1}"
         )
-        lines.append(f"the {whom} player {where}" if whom else where)
+        lines.append(f"{subject} {where}")
     text = "; ".join(lines)
+    if spec.partners is Partners.WINNERS_MEET and won:
+        text += " and play against each other"
     if spec.partners in (Partners.SPLIT, Partners.WINNERS_MEET):
-        text += ", with a new partner"
+        text += ", with new partners"
     return text
