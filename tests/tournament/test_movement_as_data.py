@@ -365,9 +365,20 @@ def test_a_movement_the_vocabulary_cannot_say_is_refused_naming_the_part() -> No
         )
     )
     assert problems["movement.moves"] == "no move says where the losers of class 'low' go"
+    # Two rules for the same players.
+    problems = _problems(
+        lvea.replace('move = "down 1"', 'seat_class = "high", move = "down 1"').replace(
+            'seat_class = "low", ', ""
+        )
+    )
+    assert (
+        problems["movement.moves.2"]
+        == "the losers of class 'high' are moved twice: 'up 1' and 'down 1'"
+    )
+    assert problems["movement.moves"] == "no move says where the losers of class 'low' go"
     # A class the sheet does not declare.
     problems = _problems(lvea.replace('seat_class = "low"', 'seat_class = "lady"'))
-    assert "'lady' is not a seat class of this sheet" in problems["movement.moves.3.seat_class"]
+    assert "'lady' is not a seat class of this sheet" in problems["movement.moves.2.seat_class"]
     # A move that is not one.
     problems = _problems(lvea.replace('move = "up 1"', 'move = "sideways"'))
     assert (
@@ -396,7 +407,7 @@ def test_euchre_sheets_add_refuses_an_unsayable_movement_and_writes_nothing(
     )
     code, output = run("sheets", "add", str(bad))
     assert code == 1
-    assert "movement.moves.1.move: with losers moving 'anywhere' the winners must stay" in output
+    assert "movement.moves.0.move: with losers moving 'anywhere' the winners must stay" in output
     assert not (tmp_path / "sheets").exists()
     good = tmp_path / "good.toml"
     good.write_text(LVEA.read_text())

@@ -284,7 +284,8 @@ def movement_problems(
 ) -> list[MovementProblem]:
     """Everything in ``spec`` the interpreter cannot do for a format with (or without)
     ``fixed_partners`` and the sheet's declared ``seat_classes``: every problem at once, each
-    at its key (``movement.moves.1.seat_class``)."""
+    at its key (``movement.moves.0.seat_class``: the first rule, counted from 0 as every
+    list's items in a problem's key)."""
     problems: list[MovementProblem] = []
 
     def refuse(key: str, message: str) -> None:
@@ -347,7 +348,7 @@ def _rule_problems(
     """The ``moves`` list: each rule readable, and every player's move said exactly once."""
     uses_class = any(rule.seat_class is not None for rule in spec.moves)
     uses_seat = any(rule.seat is not None for rule in spec.moves)
-    for index, rule in enumerate(spec.moves, start=1):
+    for index, rule in enumerate(spec.moves):
         where = f"moves.{index}"
         if rule.seat_class is not None and rule.seat_class not in classes:
             refuse(
@@ -376,7 +377,7 @@ def _rule_problems(
             for seat in seats:
                 matching = [
                     index
-                    for index, rule in enumerate(spec.moves, start=1)
+                    for index, rule in enumerate(spec.moves)
                     if rule.applies(won, seat_class, seat)
                 ]
                 whom = " ".join(
@@ -393,7 +394,8 @@ def _rule_problems(
                 elif len(matching) > 1:
                     refuse(
                         f"moves.{matching[1]}",
-                        f"the {whom} are moved twice (moves {', '.join(map(str, matching))})",
+                        f"the {whom} are moved twice: "
+                        + " and ".join(repr(spec.moves[index].move) for index in matching),
                     )
     if spec.searched:
         _search_problems(spec, fixed_partners, uses_class or uses_seat, refuse)
@@ -411,7 +413,7 @@ def _search_problems(
 ) -> None:
     """``anywhere`` runs one of the searches the core has: the losers placed anywhere while
     the winners stay (Bolivar's for players, Valpo's for teams)."""
-    for index, rule in enumerate(spec.moves, start=1):
+    for index, rule in enumerate(spec.moves):
         anywhere = parse_move(rule.move)[0] is MoveTo.ANYWHERE
         if rule.who is Who.WINNERS and parse_move(rule.move)[0] is not MoveTo.STAY:
             refuse(f"moves.{index}.move", "with losers moving 'anywhere' the winners must stay")
