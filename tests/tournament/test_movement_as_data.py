@@ -393,6 +393,13 @@ def test_a_movement_the_vocabulary_cannot_say_is_refused_naming_the_part() -> No
     )
     assert problems["movement.partners"].startswith("'keep' needs a fixed-partner format")
     assert "not expressible yet" in problems["movement.moves"]
+    # Classes of fixed teams.
+    problems = _problems(
+        lvea.replace('format = "progressive"', 'format = "winners_move_up"').replace(
+            'partners = "winners_meet"', 'partners = "keep"'
+        )
+    )
+    assert problems["movement.moves.1.seat_class"].startswith("moves by seat class move players")
 
 
 def test_euchre_sheets_add_refuses_an_unsayable_movement_and_writes_nothing(

@@ -356,6 +356,12 @@ def _rule_problems(
                 f"{rule.seat_class!r} is not a seat class of this sheet; "
                 f"[players] seat_classes: {classes or 'none declared'}",
             )
+        if rule.seat_class is not None and fixed_partners:
+            refuse(
+                f"{where}.seat_class",
+                "moves by seat class move players; this format keeps fixed teams: "
+                "not expressible yet",
+            )
         if rule.seat is not None and fixed_partners:
             refuse(f"{where}.seat", "compass seats move players; this format keeps fixed teams")
         if uses_seat and uses_class:
