@@ -2,7 +2,8 @@
 
 A sheet file names its rule profile (a built-in id, or a ``[profile]`` table that extends
 one), its event (``[event]``: format and options, games, prizes by table count, the euchred
-cup, tie rules, sit-out scoring) and its own words for phones and printouts (``[words]``).
+cup, tie rules, sit-out scoring), its own words for phones and printouts (``[words]``) and
+what its players carry (``[players]``: a seat class, a prize category).
 Every value cites its clause in the table's ``sources`` (or says "house default"). The five
 built-in sheets are files in ``euchre/tournament/sheets/``; a club adds its own to the user
 sheets folder (see ``docs/sheets.md``). Nothing else in the code names a sheet: the event
@@ -55,15 +56,18 @@ from euchre.tournament.model import (
 __all__ = [
     "EVENT_KEYS",
     "HOUSE_DEFAULT",
+    "PLAYER_KEYS",
     "PRESETS",
     "WORD_KEYS",
     "Sheet",
     "SheetError",
     "SheetKeyError",
+    "SheetPlayers",
     "SheetProblem",
     "SheetWords",
     "all_sheets",
     "builtin_sheets",
+    "check_player_classes",
     "default_sheet_for",
     "find_sheet",
     "form_sheet",
@@ -72,6 +76,7 @@ __all__ = [
     "max_games",
     "on_check_preset",
     "parse_sheet",
+    "sheet_players",
     "sheet_words",
     "use_user_sheets",
     "user_sheets",
@@ -190,6 +195,40 @@ class WordsFile(_Strict):
     sources: dict[str, str] = Field(default_factory=dict)
 
 
+_CLASS_NAME = r"^[a-z][a-z0-9_]{0,19}$"
+
+
+class PlayersFile(_Strict):
+    """The ``[players]`` table: what each player carries that the sheet reads (a seat class
+    such as LVEA's high or low scoresheet, a prize category such as "lady" for a high-lady
+    award). Each is a closed set the sheet names; a sheet that names seat classes needs one
+    on every player, a prize category is optional (a player without one is in no category's
+    award)."""
+
+    seat_classes: list[str] = Field(default_factory=list)
+    prize_categories: list[str] = Field(default_factory=list)
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("seat_classes", "prize_categories")
+    @classmethod
+    def _names(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not re.match(_CLASS_NAME, name):
+                raise ValueError(
+                    f"{name!r} is not a class name: lower case letters, digits and _, "
+                    "at most 20, starting with a letter"
+                )
+        if len(set(value)) != len(value):
+            raise ValueError(f"a name is listed twice in {value}")
+        if len(value) == 1:
+            raise ValueError(f"one class ({value[0]!r}) sorts nobody: name two or more")
+        return value
+
+
+PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories")
+"""The keys of a sheet file's ``[players]`` table (besides ``sources``)."""
+
+
 class ProfileFile(_Strict):
     """An inline ``[profile]``: a built-in profile with the club's changes."""
 
@@ -209,6 +248,7 @@ class SheetFile(_Strict):
     first_on_form: bool = False
     event: EventFile
     words: WordsFile = Field(default_factory=WordsFile)
+    players: PlayersFile = Field(default_factory=PlayersFile)
 
     @field_validator("default_for_formats")
     @classmethod
@@ -320,11 +360,47 @@ _MODELS: dict[str, type[BaseModel]] = {
     "event": EventFile,
     "event.prizes": PrizeFile,
     "words": WordsFile,
+    "players": PlayersFile,
     "profile": ProfileFile,
 }
 
 
 # --- the loaded sheet ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetPlayers:
+    """What a sheet's players carry (its ``[players]`` table): the seat classes and prize
+    categories it names, each empty when the sheet names none."""
+
+    seat_classes: tuple[str, ...] = ()
+    prize_categories: tuple[str, ...] = ()
+
+
+def check_player_classes(
+    players: SheetPlayers, *, seat_class: str | None, prize_category: str | None
+) -> tuple[str | None, str | None]:
+    """The seat class and prize category a player is entered with, tidied (spaces and case
+    aside), or :class:`TournamentError` in words: a value the sheet does not name (naming the
+    ones it does), a missing seat class where the sheet names classes."""
+    chosen: list[str | None] = []
+    for what, value, allowed in (
+        ("seat class", seat_class, players.seat_classes),
+        ("prize category", prize_category, players.prize_categories),
+    ):
+        tidy = "_".join((value or "").split()).lower() or None
+        if tidy is not None and not allowed:
+            raise TournamentError(f"the event's sheet names no {what}; leave it out, not {value!r}")
+        if tidy is not None and tidy not in allowed:
+            raise TournamentError(
+                f"{what} {value!r} is not one of the sheet's: choose {' or '.join(allowed)}"
+            )
+        chosen.append(tidy)
+    if chosen[0] is None and players.seat_classes:
+        raise TournamentError(
+            f"the sheet gives every player a seat class: choose {' or '.join(players.seat_classes)}"
+        )
+    return chosen[0], chosen[1]
 
 
 @dataclass(frozen=True)
@@ -350,6 +426,8 @@ class Sheet:
     builtin: bool
     path: str
     text: str = field(repr=False)
+    players: SheetPlayers = SheetPlayers()
+    """What each player carries that the sheet reads (its ``[players]`` table)."""
 
     def clause(self, key: str) -> str:
         """The clause behind the dotted ``key`` (``event.rounds``), or "house default"."""
@@ -389,6 +467,9 @@ class Sheet:
             rows.append(
                 (f"words.{key}", _plain(getattr(self.words, key)), self.clause(f"words.{key}"))
             )
+        for key in PLAYER_KEYS:
+            value = _plain(getattr(self.players, key))
+            rows.append((f"players.{key}", value, self.clause(f"players.{key}")))
         options = self.profile.options()
         for key, value in options.items():
             rows.append((f"profile.{key}", _plain(value), self.profile.sources.get(key, "")))
@@ -457,6 +538,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     )
     sources = {f"event.{key}": clause for key, clause in parsed.event.sources.items()}
     sources |= {f"words.{key}": clause for key, clause in parsed.words.sources.items()}
+    sources |= {f"players.{key}": clause for key, clause in parsed.players.sources.items()}
     return Sheet(
         id=parsed.id,
         name=parsed.name,
@@ -472,16 +554,20 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         builtin=builtin,
         path=path,
         text=text,
+        players=SheetPlayers(
+            tuple(parsed.players.seat_classes), tuple(parsed.players.prize_categories)
+        ),
     )
 
 
 def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
     """Every value written cites a clause; every clause belongs to a key of its table."""
     problems = []
-    event, words = parsed.event, parsed.words
+    event, words, players = parsed.event, parsed.words, parsed.players
     tables: list[tuple[str, dict[str, str], set[str], set[str]]] = [
         ("event", event.sources, event.model_fields_set - {"sources"}, set(EVENT_KEYS)),
         ("words", words.sources, words.model_fields_set - {"sources"}, set(WORD_KEYS)),
+        ("players", players.sources, players.model_fields_set - {"sources"}, set(PLAYER_KEYS)),
     ]
     if isinstance(parsed.profile, ProfileFile):
         options = set(parsed.profile.options)
@@ -656,6 +742,13 @@ def sheet_words(profile_id: str) -> SheetWords:
     sheet plays)."""
     sheet = get_sheet(profile_id)
     return sheet.words if sheet is not None else SheetWords()
+
+
+def sheet_players(profile_id: str) -> SheetPlayers:
+    """What the players carry under the sheet behind ``profile_id`` (nothing for a profile
+    no sheet plays)."""
+    sheet = get_sheet(profile_id)
+    return sheet.players if sheet is not None else SheetPlayers()
 
 
 def max_games(profile_id: str) -> tuple[int, str] | None:

@@ -181,6 +181,9 @@ class PlayerForm(DirectorForm):
     name: str = ""
     team: str = ""
     checked_in: Checkbox = False
+    seat_class: str = ""
+    prize_category: str = ""
+    guest: Checkbox = False
 
 
 class ImportForm(DirectorForm):
