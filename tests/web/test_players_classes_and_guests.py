@@ -295,3 +295,58 @@ def test_the_add_player_form_offers_the_sheets_classes_and_a_guest_tick_box(
     assert 'value="Ann Able"' in refused.text  # what the director typed is kept
     roster = {member["name"] for member in client.get("/api/members").json()}
     assert "Gary Guest" not in roster
+
+
+def test_a_member_set_inactive_leaves_the_seasons_that_say_so_and_the_ratings_list(
+    client: TestClient,
+) -> None:
+    event_id = _winners_night(client)
+    bob = next(
+        member for member in client.get("/api/members").json() if member["name"] == "Bob Bell"
+    )
+    assert "Bob Bell" in {line["name"] for line in client.get("/api/ratings").json()}
+    retired = client.put(f"/api/members/{bob['id']}", json={"name": "Bob Bell", "active": False})
+    assert retired.status_code == 200, retired.text
+
+    kept = client.post(
+        "/api/seasons", json={"name": "Kept", "scoring": "total_points", "events": [event_id]}
+    )
+    assert kept.status_code == 201, kept.text
+    assert "inactive_members" not in kept.json()  # "stay", the default, as before
+    left = client.post(
+        "/api/seasons",
+        json={
+            "name": "Members now",
+            "scoring": "total_points",
+            "events": [event_id],
+            "inactive_members": "leave",
+        },
+    )
+    assert left.status_code == 201, left.text
+    assert left.json()["inactive_members"] == "leave"
+
+    def names(season_id: int) -> list[str]:
+        rows = client.get(f"/api/seasons/{season_id}/standings").json()["rows"]
+        return [row["name"] for row in rows]
+
+    assert "Bob Bell" in names(kept.json()["id"])
+    assert "Bob Bell" not in names(left.json()["id"])
+    assert len(names(left.json()["id"])) == 6
+    assert "Bob Bell" not in {line["name"] for line in client.get("/api/ratings").json()}
+
+    # Back on the roster, he is back in the season that left him out, and in the ratings.
+    client.put(f"/api/members/{bob['id']}", json={"name": "Bob Bell", "active": True})
+    assert "Bob Bell" in names(left.json()["id"])
+    assert "Bob Bell" in {line["name"] for line in client.get("/api/ratings").json()}
+
+    wrong = client.post(
+        "/api/seasons",
+        json={
+            "name": "Typo",
+            "scoring": "total_points",
+            "events": [event_id],
+            "inactive_members": "go",
+        },
+    )
+    assert wrong.status_code == 422
+    assert "inactive_members: choose one of stay, leave (got 'go')" in wrong.text
