@@ -350,3 +350,30 @@ def test_a_member_set_inactive_leaves_the_seasons_that_say_so_and_the_ratings_li
     )
     assert wrong.status_code == 422
     assert "inactive_members: choose one of stay, leave (got 'go')" in wrong.text
+
+
+def test_the_club_backup_keeps_a_members_seat_class_and_a_guest_stays_a_guest(
+    client: TestClient, tmp_path: Path
+) -> None:
+    event_id = _high_low_event(client)
+    _add(client, event_id, name="Ann Able", seat_class="high", prize_category="lady")
+    _add(client, event_id, name="Gary Guest", seat_class="low", guest=True)
+    backup = client.get("/api/club/backup").json()
+    ann = next(member for member in backup["members"] if member["name"] == "Ann Able")
+    assert (ann["seat_class"], ann["prize_category"]) == ("high", "lady")
+
+    (tmp_path / "fresh").mkdir()
+    fresh = director_client(sqlite_url(tmp_path / "fresh"))
+    added = fresh.post("/api/sheets", json={"text": high_low_sheet(), "filename": "hl.toml"})
+    assert added.status_code == 201, added.text  # the club's sheet goes with its folder
+    restored = fresh.post("/api/club/restore", json=backup)
+    assert restored.status_code == 201, restored.text
+    assert [member["name"] for member in fresh.get("/api/members").json()] == ["Ann Able"]
+    players = fresh.get(f"/api/events/{restored.json()['events'][str(event_id)]}/players").json()
+    assert [(row["name"], row["guest"], row["seat_class"]) for row in players] == [
+        ("Ann Able", False, "high"),
+        ("Gary Guest", True, "low"),
+    ]
+    next_night = _high_low_event(fresh, "Next week")
+    again = _add(fresh, next_night, name="Ann Able")
+    assert (again.json()["seat_class"], again.json()["prize_category"]) == ("high", "lady")
