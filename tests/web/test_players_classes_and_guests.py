@@ -377,3 +377,22 @@ def test_the_club_backup_keeps_a_members_seat_class_and_a_guest_stays_a_guest(
     next_night = _high_low_event(fresh, "Next week")
     again = _add(fresh, next_night, name="Ann Able")
     assert (again.json()["seat_class"], again.json()["prize_category"]) == ("high", "lady")
+
+
+def test_the_seasons_form_lets_the_club_choose_that_inactive_members_leave_the_table(
+    client: TestClient,
+) -> None:
+    event_id = _winners_night(client)
+    page = client.get("/director/seasons").text
+    assert "members set inactive on the roster leave this table" in page
+    form = {
+        "csrf_token": _csrf(page),
+        "name": "Members now",
+        "choose": "events",
+        "events": [str(event_id)],
+        "scoring": "total_points",
+        "inactive_leave": "1",
+    }
+    defined = client.post("/director/seasons", data=form, follow_redirects=False)
+    assert defined.status_code == 303, defined.text
+    assert client.get("/api/seasons").json()[0]["inactive_members"] == "leave"

@@ -24,6 +24,7 @@ from euchre.web.templating import templates
 __all__ = [
     "AcceptForm",
     "AtTable",
+    "Checkbox",
     "ConflictForm",
     "CorrectForm",
     "CorrectionForm",
