@@ -396,3 +396,30 @@ def test_the_seasons_form_lets_the_club_choose_that_inactive_members_leave_the_t
     defined = client.post("/director/seasons", data=form, follow_redirects=False)
     assert defined.status_code == 303, defined.text
     assert client.get("/api/seasons").json()[0]["inactive_members"] == "leave"
+
+
+def test_a_player_entered_with_the_wrong_class_is_corrected_with_an_audit_line(
+    client: TestClient,
+) -> None:
+    event_id = _high_low_event(client)
+    ann = _add(client, event_id, name="Ann Able", seat_class="high").json()
+    fixed = client.put(
+        f"/api/events/{event_id}/players/{ann['number']}/classes",
+        json={"seat_class": "low", "prize_category": "lady", "reason": "took a low sheet"},
+    )
+    assert fixed.status_code == 200, fixed.text
+    assert (fixed.json()["seat_class"], fixed.json()["prize_category"]) == ("low", "lady")
+    wrong = client.put(
+        f"/api/events/{event_id}/players/{ann['number']}/classes", json={"seat_class": "top"}
+    )
+    assert wrong.status_code == 400
+    assert wrong.json()["detail"] == (
+        "Ann Able: seat class 'top' is not one of the sheet's: choose high or low"
+    )
+    audit = client.get(f"/api/events/{event_id}/audit").json()
+    line = next(entry for entry in audit if entry["action"] == "set_classes")
+    assert line["old_value"]["seat_class"] == "high" and line["new_value"]["seat_class"] == "low"
+    assert line["reason"] == "took a low sheet"
+    # Her next night starts from the corrected class.
+    next_night = _high_low_event(client, "Next week")
+    assert _add(client, next_night, name="Ann Able").json()["seat_class"] == "low"

@@ -20,7 +20,7 @@ from euchre.store.audit import record_audit
 from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.members import member_classes, member_for_player, remember_classes
-from euchre.store.models import Entrant, Event, EventStatus, Round
+from euchre.store.models import Entrant, Event, EventStatus, Member, Round
 from euchre.store.names import NAME_LIMIT, check_name
 from euchre.tournament import FORMAT_NAMES, EventConfig
 from euchre.tournament.errors import TournamentError
@@ -47,6 +47,7 @@ __all__ = [
     "next_round_number",
     "pair_entrants",
     "reinstate",
+    "set_classes",
     "started_rounds",
     "touch",
     "update_config",
@@ -421,6 +422,41 @@ def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> lis
     if not added:
         raise StoreError("the CSV has no players")
     return added
+
+
+def set_classes(
+    session: Session,
+    *,
+    event_id: int,
+    number: int,
+    seat_class: str | None,
+    prize_category: str | None,
+    who: str,
+    reason: str = "",
+) -> Entrant:
+    """Correct a player's seat class and prize category (checked against the event's sheet,
+    as when he was added; logged). Rounds already started keep the seating they were played
+    with; the rounds to come read the new values. A member's next-night defaults follow."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    if event.status in ("finished", "archived"):
+        raise ConflictError(f"{event.name!r} is {event.status}; its players are as they played")
+    entrant = get_entrant(session, event_id=event_id, number=number)
+    try:
+        chosen = check_player_classes(
+            sheet_players(event.config.profile_id),
+            seat_class=seat_class,
+            prize_category=prize_category,
+        )
+    except TournamentError as error:
+        raise StoreError(f"{entrant.name}: {error}") from None
+    with _audited(session, entrant, who=who, action="set_classes", reason=reason):
+        entrant.seat_class, entrant.prize_category = chosen
+        touch(event)
+    if entrant.member_id is not None:
+        member = session.get(Member, entrant.member_id)
+        if member is not None:
+            remember_classes(member, seat_class=chosen[0], prize_category=chosen[1])
+    return entrant
 
 
 def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entrant:

@@ -53,6 +53,7 @@ from euchre.web.schemas import (
     CorrectionIn,
     CorrectionOut,
     Credentials,
+    EntrantClasses,
     EntrantCreate,
     EntrantOut,
     EntrantsImport,
@@ -294,6 +295,24 @@ def import_players(
             session, event_id=event_id, text=body.csv, who=director.name
         )
         return [convert.entrant_out(row) for row in added]
+
+
+@router.put("/events/{event_id}/players/{number}/classes", tags=["players"])
+def set_player_classes(
+    request: Request, director: Writer, event_id: Id, number: Id, body: EntrantClasses
+) -> EntrantOut:
+    """Correct a player's seat class and prize category (the rounds to come read them)."""
+    with database(request).write() as session:
+        entrant = events.set_classes(
+            session,
+            event_id=event_id,
+            number=number,
+            seat_class=body.seat_class,
+            prize_category=body.prize_category,
+            who=director.name,
+            reason=body.reason,
+        )
+        return convert.entrant_out(entrant)
 
 
 @router.post("/events/{event_id}/players/{number}/check-in", tags=["players"])

@@ -17,6 +17,7 @@ __all__ = [
     "CorrectionIn",
     "CorrectionOut",
     "Credentials",
+    "EntrantClasses",
     "EntrantCreate",
     "EntrantOut",
     "EntrantsImport",
@@ -199,6 +200,16 @@ class EntrantCreate(BaseModel):
         description="A guest plays and wins money on the night but is no club member: no "
         "member is found or created for him, and no season table or rating counts him.",
     )
+
+
+class EntrantClasses(BaseModel):
+    """A player's seat class and prize category, corrected (values the event's sheet names;
+    both are set: one left out is none)."""
+
+    model_config = _Strict
+    seat_class: str | None = Field(default=None, max_length=200)
+    prize_category: str | None = Field(default=None, max_length=200)
+    reason: str = Field(default="", max_length=2000)
 
 
 class EntrantsImport(BaseModel):
