@@ -17,10 +17,18 @@ pytestmark = pytest.mark.postgres
 __all__ = ["postgres_client"]  # the fixture, shared with the API's PostgreSQL tests
 
 
+@pytest.fixture
+def sheets_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The club sheets folder, set before the app starts (a PostgreSQL database has no
+    folder of its own, so the app would otherwise use the current one)."""
+    folder = tmp_path / "sheets"
+    monkeypatch.setenv("EUCHRE_SHEETS_DIR", str(folder))
+    return folder
+
+
 def test_seat_classes_defaults_guests_and_inactive_members_on_postgresql(
-    postgres_client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    sheets_folder: Path, postgres_client: TestClient
 ) -> None:
-    monkeypatch.setenv("EUCHRE_SHEETS_DIR", str(tmp_path / "sheets"))
     client = postgres_client
     try:
         flows.test_a_member_plays_his_next_night_with_his_last_seat_class_and_category(client)
