@@ -36,6 +36,7 @@ from euchre.tournament import (
     compute_event,
     generate_schedule,
 )
+from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
 from euchre.tournament.operations import (
     PenaltyEntryError,
@@ -43,6 +44,7 @@ from euchre.tournament.operations import (
     not_started_message,
     table_result,
 )
+from euchre.tournament.sheets import check_player_classes, sheet_players
 
 
 @contextmanager
@@ -220,6 +222,17 @@ def event_add_player(
     name: Annotated[str, typer.Option(help="The player's name (default: the id).")] = "",
     team: Annotated[str | None, typer.Option(help="Fixed team label (partners share it).")] = None,
     arrival_round: Annotated[int, typer.Option(help="First round played.")] = 1,
+    seat_class: Annotated[
+        str | None,
+        typer.Option(help="The player's seat class, one the event's sheet names (its [players])."),
+    ] = None,
+    prize_category: Annotated[
+        str | None,
+        typer.Option(help="The player's prize category, one the event's sheet names."),
+    ] = None,
+    guest: Annotated[
+        bool, typer.Option("--guest", help="A guest: plays the night, but is no club member.")
+    ] = False,
 ) -> None:
     """Add a player (a late arrival with --arrival-round)."""
     from euchre.store import events  # the store (SQLAlchemy) only when needed
@@ -230,7 +243,23 @@ def event_add_player(
     # The web's rule for names: refused over the limit, never cut.
     shown = events.check_name(name or player_id, "player name")
     label = events.check_name(team, "team name") if team and team.strip() else None
-    entrant = Entrant(player_id, shown, label, arrival_round)
+    try:
+        classes = check_player_classes(
+            sheet_players(inputs.config.profile_id),
+            seat_class=seat_class,
+            prize_category=prize_category,
+        )
+    except TournamentError as error:
+        raise CliError(f"{shown}: {error}") from None
+    entrant = Entrant(
+        player_id,
+        shown,
+        label,
+        arrival_round,
+        seat_class=classes[0],
+        prize_category=classes[1],
+        guest=guest,
+    )
     _save(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
     print(f"added {shown}" + (f" (id {player_id})" if shown != player_id else ""))
 

@@ -262,6 +262,10 @@ class _EntrantPart(_Part):
     member_id: Int32 | None = None
     """The club's member the player was (this database's id): a club backup restores the
     link through its members' new ids; an event restored alone links by name."""
+    seat_class: str | None = None
+    prize_category: str | None = None
+    guest: bool = False
+    """A guest stays no member when restored (never linked by name)."""
 
 
 class _RoundPart(_Part):

@@ -31,6 +31,7 @@ from euchre.store.members import (
     list_merges,
     member_json,
     record_merge_audit,
+    remember_classes,
 )
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Season
 from euchre.store.names import name_key
@@ -97,6 +98,9 @@ def backup_club(session: Session) -> dict[str, Any]:
                 "merged_into": member.merged_into_id,
                 "created_at": _time(member.created_at),
                 "merges": merges.get(member.id, []),
+                # His next night's defaults (a sheet's [players] values), when he has any.
+                **({"seat_class": member.seat_class} if member.seat_class else {}),
+                **({"prize_category": member.prize_category} if member.prize_category else {}),
             }
             for member in sorted(list_members(session, include_merged=True), key=_by_id)
         ],
@@ -154,6 +158,8 @@ class _MemberPart(_Part):
     merged_into: Id | None = None
     created_at: datetime | None = None
     merges: list[_MergePart] = []
+    seat_class: str | None = Field(default=None, max_length=20)
+    prize_category: str | None = Field(default=None, max_length=20)
 
 
 class _SettingsPart(_Part):
@@ -367,6 +373,7 @@ def _restore_members(session: Session, backup: ClubBackupFile, who: str) -> dict
             raise type(error)(f"club backup: members.{index}: {error}") from None
         if part.created_at is not None:
             member.created_at = part.created_at
+        remember_classes(member, seat_class=part.seat_class, prize_category=part.prize_category)
         new_ids[part.id], restored[part.id] = member.id, member
     for part in backup.members:
         if part.merged_into is not None:

@@ -89,6 +89,9 @@ def event_inputs(session: Session, event: Event) -> EventInputs:
                 team=row.team,
                 arrival_round=row.arrival_round,
                 withdrawal_round=row.withdrawal_round,
+                seat_class=row.seat_class,
+                prize_category=row.prize_category,
+                guest=row.guest,
             )
             for row in entrants
         ),

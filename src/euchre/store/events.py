@@ -19,12 +19,15 @@ from euchre.store import lifecycle
 from euchre.store.audit import record_audit
 from euchre.store.db import the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
-from euchre.store.members import member_for_player
-from euchre.store.models import Entrant, Event, EventStatus, Round
+from euchre.store.members import member_classes, member_for_player, remember_classes
+from euchre.store.models import Entrant, Event, EventStatus, Member, Round
 from euchre.store.names import NAME_LIMIT, check_name
 from euchre.tournament import FORMAT_NAMES, EventConfig
+from euchre.tournament.errors import TournamentError
+from euchre.tournament.sheets import check_player_classes, sheet_players
 
 __all__ = [
+    "CSV_COLUMNS",
     "MAX_ROUNDS",
     "NAME_LIMIT",
     "NewPlayer",
@@ -44,6 +47,7 @@ __all__ = [
     "next_round_number",
     "pair_entrants",
     "reinstate",
+    "set_classes",
     "started_rounds",
     "touch",
     "update_config",
@@ -245,6 +249,9 @@ def _entrant_json(entrant: Entrant) -> dict[str, Any]:
         "checked_in": entrant.checked_in,
         "arrival_round": entrant.arrival_round,
         "withdrawal_round": entrant.withdrawal_round,
+        **({"seat_class": entrant.seat_class} if entrant.seat_class else {}),
+        **({"prize_category": entrant.prize_category} if entrant.prize_category else {}),
+        **({"guest": True} if entrant.guest else {}),
     }
 
 
@@ -277,17 +284,52 @@ class NewPlayer(NamedTuple):
     member_id: int | None = None
     """The club's member this player is (``name`` may then be empty); otherwise the member
     of that name, created when the club has none."""
+    seat_class: str | None = None
+    """His seat class, one the event's sheet names (None: the member's last one, where the
+    sheet names it)."""
+    prize_category: str | None = None
+    """His prize category, one the event's sheet names (None: the member's last one)."""
+    guest: bool = False
+    """A guest: no member is found or created for him (docs/season.md, "Guests")."""
 
 
 def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str) -> Entrant:
-    """Add a player. Once the event has started the player arrives for the next round."""
+    """Add a player. Once the event has started the player arrives for the next round. A
+    member's seat class and prize category default to his last night's and are remembered
+    for his next one; a guest is linked to no member."""
     event = get_event(session, event_id=event_id, for_update=True)
     if event.status in ("finished", "archived"):
         raise ConflictError(f"{event.name!r} is {event.status}; no players can be added")
-    name, team, checked_in, member_id = player
-    member = member_for_player(session, name=name, member_id=member_id, who=who)
-    cleaned = check_name(name, "player name") if name.strip() else member.name
+    name, team = player.name, player.team
+    if player.guest and player.member_id is not None:
+        raise StoreError(
+            f"a guest is no member: send his name, not member {player.member_id}, "
+            "or add him as the member (guest false)"
+        )
+    member = (
+        None
+        if player.guest
+        else member_for_player(session, name=name, member_id=player.member_id, who=who)
+    )
+    if member is None:
+        cleaned = check_name(name, "guest name")
+    else:
+        cleaned = check_name(name, "player name") if name.strip() else member.name
     team_label = check_name(team, "team name") if team and team.strip() else None
+    players = sheet_players(event.config.profile_id)
+    seat_class, prize_category = player.seat_class, player.prize_category
+    if member is not None:
+        seat_class, prize_category = member_classes(
+            member, players, seat_class=seat_class, prize_category=prize_category
+        )
+    try:
+        seat_class, prize_category = check_player_classes(
+            players, seat_class=seat_class, prize_category=prize_category
+        )
+    except TournamentError as error:
+        raise StoreError(f"{cleaned}: {error}") from None
+    if member is not None:
+        remember_classes(member, seat_class=seat_class, prize_category=prize_category)
     number = (
         session.scalar(select(func.max(Entrant.number)).where(Entrant.event_id == event_id)) or 0
     ) + 1
@@ -297,9 +339,12 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
         name=cleaned,
         team=team_label,
         code=_new_player_code(session, event_id),
-        checked_in=checked_in,
+        checked_in=player.checked_in,
         arrival_round=next_round_number(session, event_id=event_id),
-        member_id=member.id,
+        member_id=None if member is None else member.id,
+        seat_class=seat_class,
+        prize_category=prize_category,
+        guest=member is None,
     )
     session.add(entrant)
     session.flush()
@@ -319,13 +364,26 @@ _TRUE_WORDS = {"1", "yes", "y", "true", "x", "checked", "here"}
 _FALSE_WORDS = {"", "0", "no", "n", "false"}
 
 
+CSV_COLUMNS = ("name", "team", "checked_in", "seat_class", "prize_category", "guest")
+"""An event's player list as CSV: ``name`` required, the others optional."""
+
+
 def import_entrants_csv(session: Session, *, event_id: int, text: str, who: str) -> list[Entrant]:
-    """Add players from CSV text with a header row: ``name`` (required), ``team`` and
-    ``checked_in`` (yes/no; default no: a pre-registration list) optional. All or nothing."""
+    """Add players from CSV text with a header row: ``name`` (required), ``team``,
+    ``checked_in`` (yes/no; default no: a pre-registration list), ``seat_class`` and
+    ``prize_category`` (as the event's sheet names them) and ``guest`` (yes/no; default no)
+    optional. All or nothing."""
     try:
         return _import_rows(session, event_id=event_id, text=text, who=who)
     except csv.Error as error:
         raise StoreError(f"the CSV cannot be read: {error}") from None
+
+
+def _yes_no(row: dict[str, str | None], column: str, line_number: int) -> bool:
+    flag = (row.get(column) or "").strip().lower()
+    if flag not in _TRUE_WORDS | _FALSE_WORDS:
+        raise StoreError(f"CSV line {line_number}: {column} {flag!r} is not yes/no")
+    return flag in _TRUE_WORDS
 
 
 def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> list[Entrant]:
@@ -335,6 +393,12 @@ def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> lis
         raise StoreError(
             f"CSV header must have a 'name' column (got {', '.join(fields) or 'no header'})"
         )
+    unknown = [column for column in fields if column not in CSV_COLUMNS]
+    if unknown:
+        raise StoreError(
+            f"CSV header: unknown column {', '.join(map(repr, unknown))}; "
+            f"the columns are {', '.join(CSV_COLUMNS)}"
+        )
     reader.fieldnames = fields
     added: list[Entrant] = []
     for line_number, row in enumerate(reader, start=2):
@@ -343,25 +407,56 @@ def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> lis
             if not any((value or "").strip() for value in row.values() if isinstance(value, str)):
                 continue
             raise StoreError(f"CSV line {line_number}: the name is empty")
-        flag = (row.get("checked_in") or "").strip().lower()
-        if flag not in _TRUE_WORDS | _FALSE_WORDS:
-            raise StoreError(f"CSV line {line_number}: checked_in {flag!r} is not yes/no")
+        player = NewPlayer(
+            name,
+            (row.get("team") or "").strip() or None,
+            _yes_no(row, "checked_in", line_number),
+            seat_class=(row.get("seat_class") or "").strip() or None,
+            prize_category=(row.get("prize_category") or "").strip() or None,
+            guest=_yes_no(row, "guest", line_number),
+        )
         try:
-            added.append(
-                add_entrant(
-                    session,
-                    event_id=event_id,
-                    player=NewPlayer(
-                        name, (row.get("team") or "").strip() or None, flag in _TRUE_WORDS
-                    ),
-                    who=who,
-                )
-            )
+            added.append(add_entrant(session, event_id=event_id, player=player, who=who))
         except StoreError as error:
             raise StoreError(f"CSV line {line_number}: {error}") from None
     if not added:
         raise StoreError("the CSV has no players")
     return added
+
+
+def set_classes(
+    session: Session,
+    *,
+    event_id: int,
+    number: int,
+    seat_class: str | None,
+    prize_category: str | None,
+    who: str,
+    reason: str = "",
+) -> Entrant:
+    """Correct a player's seat class and prize category (checked against the event's sheet,
+    as when he was added; logged). Rounds already started keep the seating they were played
+    with; the rounds to come read the new values. A member's next-night defaults follow."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    if event.status in ("finished", "archived"):
+        raise ConflictError(f"{event.name!r} is {event.status}; its players are as they played")
+    entrant = get_entrant(session, event_id=event_id, number=number)
+    try:
+        chosen = check_player_classes(
+            sheet_players(event.config.profile_id),
+            seat_class=seat_class,
+            prize_category=prize_category,
+        )
+    except TournamentError as error:
+        raise StoreError(f"{entrant.name}: {error}") from None
+    with _audited(session, entrant, who=who, action="set_classes", reason=reason):
+        entrant.seat_class, entrant.prize_category = chosen
+        touch(event)
+    if entrant.member_id is not None:
+        member = session.get(Member, entrant.member_id)
+        if member is not None:
+            remember_classes(member, seat_class=chosen[0], prize_category=chosen[1])
+    return entrant
 
 
 def check_in(session: Session, *, event_id: int, number: int, who: str) -> Entrant:

@@ -23,6 +23,7 @@ from euchre.store.csv_text import csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Member, MemberMerge, utc_now
 from euchre.store.names import check_name, name_key
+from euchre.tournament.sheets import SheetPlayers
 
 __all__ = [
     "CSV_COLUMNS",
@@ -35,11 +36,13 @@ __all__ = [
     "list_members",
     "list_merges",
     "member_by_name",
+    "member_classes",
     "member_for_player",
     "member_json",
     "merge_members",
     "players_of",
     "record_merge_audit",
+    "remember_classes",
     "undo_merge",
     "update_member",
 ]
@@ -230,10 +233,40 @@ def member_for_player(session: Session, *, name: str, member_id: int | None, who
     return member
 
 
+# --- what a member carries from night to night (a seat class, a prize category) ------------
+
+
+def member_classes(
+    member: Member,
+    players: SheetPlayers,
+    *,
+    seat_class: str | None,
+    prize_category: str | None,
+) -> tuple[str | None, str | None]:
+    """The seat class and prize category a member is added with: those given, else his last
+    night's where the event's sheet names them (a class another sheet named is no default)."""
+    if seat_class is None and member.seat_class in players.seat_classes:
+        seat_class = member.seat_class
+    if prize_category is None and member.prize_category in players.prize_categories:
+        prize_category = member.prize_category
+    return seat_class, prize_category
+
+
+def remember_classes(member: Member, *, seat_class: str | None, prize_category: str | None) -> None:
+    """Keep the seat class and prize category a member was just entered with as his next
+    night's defaults (a night whose sheet names none leaves the last ones as they were)."""
+    if seat_class is not None:
+        member.seat_class = seat_class
+    if prize_category is not None:
+        member.prize_category = prize_category
+
+
 def link_players(session: Session, *, event_id: int, who: str) -> None:
     """Link each player of the event not yet linked to a member by name (creating members
-    for new names): for events restored from a backup."""
-    unlinked = select(Entrant).where(Entrant.event_id == event_id, Entrant.member_id.is_(None))
+    for new names): for events restored from a backup. A guest stays no member."""
+    unlinked = select(Entrant).where(
+        Entrant.event_id == event_id, Entrant.member_id.is_(None), Entrant.guest.is_(False)
+    )
     for entrant in session.scalars(unlinked):
         name = " ".join(entrant.name.split())[:40]
         member = member_for_player(session, name=name, member_id=None, who=who)

@@ -271,6 +271,13 @@ class Entrant(_EventRow):
     member_id: Mapped[int | None] = mapped_column(
         ForeignKey("members.id"), index=True, default=None
     )
+    """The club's member this player is; None for a guest (``guest``) only."""
+    seat_class: Mapped[str | None] = mapped_column(String(20), default=None)
+    """The seat class the event's sheet names (its ``[players]`` table), or None."""
+    prize_category: Mapped[str | None] = mapped_column(String(20), default=None)
+    """The prize category the event's sheet names, or None."""
+    guest: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    """A guest plays the night but is no member: no season table or rating counts him."""
 
 
 class Member(Base):
@@ -290,6 +297,11 @@ class Member(Base):
     active: Mapped[bool] = mapped_column(default=True)
     merged_into_id: Mapped[int | None] = mapped_column(ForeignKey("members.id"), default=None)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    seat_class: Mapped[str | None] = mapped_column(String(20), default=None)
+    """The seat class he last played with: the default when he is added to the next night
+    of a sheet that names it."""
+    prize_category: Mapped[str | None] = mapped_column(String(20), default=None)
+    """The prize category he last played with (the next night's default, as ``seat_class``)."""
 
 
 class MemberMerge(Base):

@@ -33,6 +33,7 @@ from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventSnapshot, StandingRow, Tally
 from euchre.tournament.season import (
     GameRecord,
+    InactiveMembers,
     NightResult,
     SeasonDefinition,
     SeasonNight,
@@ -83,6 +84,7 @@ _DEFINITION_FIELDS = (
     "best_nights",
     "place_points",
     "prizes",
+    "inactive_members",
 )
 """The keys of a season's body that make its :class:`SeasonDefinition` (with ``name``)."""
 
@@ -570,6 +572,7 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
     season = get_season(session, season_id=season_id)
     where = str(session.get_bind().engine.url)
     members = _members_version(session)
+    leaving = _leaving_members(session, season_definition(season))
     counted = [event for event in season_events(session, season) if event.results]
     night_keys = [
         (
@@ -583,7 +586,12 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
         )
         for event in counted
     ]
-    table_key = (where, json.dumps(season.definition, sort_keys=True), tuple(night_keys))
+    table_key = (
+        where,
+        json.dumps(season.definition, sort_keys=True),
+        tuple(night_keys),
+        tuple(sorted(leaving)),
+    )
     entry = _cached(_tables, table_key)
     if entry is None:
         nights: list[SeasonNight] = []
@@ -594,7 +602,7 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
                 if night is not None:
                     _keep(_nights, key, night, _CACHE_SIZE)
             if night is not None:
-                nights.append(night)
+                nights.append(_without(night, leaving))
         table = season_table(season_definition(season), nights)
         entry = _Table(
             table, tuple(_row_json(row) for row in table.rows), tuple(_season_lines(table))
@@ -608,6 +616,22 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
         entry.rows_json,
         entry.lines,
     )
+
+
+def _leaving_members(session: Session, definition: SeasonDefinition) -> frozenset[int]:
+    """The members this season's table leaves out: those set inactive, where the season
+    says they leave (``inactive_members``); nobody otherwise."""
+    if definition.inactive_members is not InactiveMembers.LEAVE:
+        return frozenset()
+    return frozenset(session.scalars(select(Member.id).where(Member.active.is_(False))))
+
+
+def _without(night: SeasonNight, leaving: frozenset[int]) -> SeasonNight:
+    """``night`` without the results of the members in ``leaving``."""
+    if not leaving:
+        return night
+    kept = tuple(result for result in night.results if result.member_id not in leaving)
+    return SeasonNight(key=night.key, date=night.date, results=kept)
 
 
 def _row_json(row: Any) -> dict[str, Any]:

@@ -331,8 +331,16 @@ class Entrant(JsonCodec):
     arrival_round: int = 1
     withdrawal_round: int | None = None
     seat_class: Annotated[str | None, OMIT_NONE] = None
-    """The seat class the sheet's ``[players]`` declares for him (LVEA's ``high``/``low``);
-    None where the sheet declares none. The movement reads it as plain input."""
+    """The seat class the sheet's ``[players]`` table names (LVEA's ``high`` or ``low``
+    scoresheet), which a movement may read; None where the sheet declares none. Checked
+    against the sheet where a player is entered (:func:`euchre.tournament.sheets.
+    check_player_classes`), so the core reads it as given."""
+    prize_category: Annotated[str | None, OMIT_NONE] = None
+    """The prize category the sheet names (``lady``, ``man`` for "high lady / high man"),
+    or None."""
+    guest: Annotated[bool, OMIT_FALSE] = False
+    """A guest plays and wins money on the night like anyone, but is no club member (no
+    season table or rating counts him; docs/season.md, "Guests")."""
 
     def active_in(self, round_number: int) -> bool:
         """True when this player is present for ``round_number``."""

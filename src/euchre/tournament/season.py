@@ -31,12 +31,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Any
 
+from pydantic import Field
+
 from euchre.tournament.codec import AS_TEXT, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.standings import split_cents
 
 __all__ = [
     "GameRecord",
+    "InactiveMembers",
     "NightResult",
     "SeasonDefinition",
     "SeasonNight",
@@ -67,6 +70,15 @@ class SeasonTieBreak(Choice):
     GAMES_WON = "games_won"
     LONE_HANDS = "lone_hands"
     HEAD_TO_HEAD = "head_to_head"
+
+
+class InactiveMembers(Choice):
+    """What a season does with a member the club has set inactive on its roster: he stays in
+    its table with the nights he played (``stay``, the default), or leaves it (``leave``:
+    the table ranks the others; his nights' results stay in the events)."""
+
+    STAY = "stay"
+    LEAVE = "leave"
 
 
 _SCORING = one_of(SeasonScoring, "unknown scoring {value!r}; choose one of {choices}")
@@ -100,6 +112,14 @@ class SeasonDefinition(JsonCodec):
     place_points: tuple[int, ...] = ()
     """For ``place_points``: the points of 1st, 2nd... place each night; later places get 0."""
     prizes: tuple[SeasonPrize, ...] = ()
+    inactive_members: Annotated[
+        InactiveMembers,
+        one_of(InactiveMembers, "choose one of {choices}"),
+        AS_TEXT,
+        Field(exclude_if=lambda value: value == InactiveMembers.STAY),
+    ] = InactiveMembers.STAY
+    """Whether members set inactive stay in the table (:class:`InactiveMembers`); guests,
+    who are no members, are never in it."""
 
     def __post_init__(self) -> None:
         problems = list(_definition_problems(self))

@@ -2,7 +2,8 @@
 
 A sheet file names its rule profile (a built-in id, or a ``[profile]`` table that extends
 one), its event (``[event]``: format and options, games, prizes by table count, the euchred
-cup, tie rules, sit-out scoring) and its own words for phones and printouts (``[words]``).
+cup, tie rules, sit-out scoring), its own words for phones and printouts (``[words]``) and
+what its players carry (``[players]``: a seat class, a prize category).
 Every value cites its clause in the table's ``sources`` (or says "house default"). The five
 built-in sheets are files in ``euchre/tournament/sheets/``; a club adds its own to the user
 sheets folder (see ``docs/sheets.md``). Nothing else in the code names a sheet: the event
@@ -56,15 +57,18 @@ from euchre.tournament.movement_spec import MovementSpec, MoveRule
 __all__ = [
     "EVENT_KEYS",
     "HOUSE_DEFAULT",
+    "PLAYER_KEYS",
     "PRESETS",
     "WORD_KEYS",
     "Sheet",
     "SheetError",
     "SheetKeyError",
+    "SheetPlayers",
     "SheetProblem",
     "SheetWords",
     "all_sheets",
     "builtin_sheets",
+    "check_player_classes",
     "default_sheet_for",
     "find_sheet",
     "form_sheet",
@@ -74,6 +78,7 @@ __all__ = [
     "on_check_movement",
     "on_check_preset",
     "parse_sheet",
+    "sheet_players",
     "sheet_words",
     "use_user_sheets",
     "user_sheets",
@@ -194,32 +199,46 @@ class WordsFile(_Strict):
     sources: dict[str, str] = Field(default_factory=dict)
 
 
+_CLASS_NAME = r"^[a-z][a-z0-9_]{0,19}$"
+
+
+class PlayersFile(_Strict):
+    """The ``[players]`` table: what each player carries that the sheet reads (a seat class
+    such as LVEA's high or low scoresheet, a prize category such as "lady" for a high-lady
+    award). Each is a closed set the sheet names; a sheet that names seat classes needs one
+    on every player, a prize category is optional (a player without one is in no category's
+    award)."""
+
+    seat_classes: list[str] = Field(default_factory=list)
+    prize_categories: list[str] = Field(default_factory=list)
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    @field_validator("seat_classes", "prize_categories")
+    @classmethod
+    def _names(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not re.match(_CLASS_NAME, name):
+                raise ValueError(
+                    f"{name!r} is not a class name: lower case letters, digits and _, "
+                    "at most 20, starting with a letter"
+                )
+        if len(set(value)) != len(value):
+            raise ValueError(f"a name is listed twice in {value}")
+        if len(value) == 1:
+            raise ValueError(f"one class ({value[0]!r}) sorts nobody: name two or more")
+        return value
+
+
+PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories")
+"""The keys of a sheet file's ``[players]`` table (besides ``sources``)."""
+
+
 class ProfileFile(_Strict):
     """An inline ``[profile]``: a built-in profile with the club's changes."""
 
     extends: str
     options: dict[str, Any] = Field(default_factory=dict)
     sources: dict[str, str] = Field(default_factory=dict)
-
-
-class PlayersFile(_Strict):
-    """The ``[players]`` table: what the sheet declares about its players (their seat
-    classes, e.g. LVEA's ``high`` and ``low``)."""
-
-    seat_classes: list[str] = Field(default_factory=list, max_length=8)
-    sources: dict[str, str] = Field(default_factory=dict)
-
-    @field_validator("seat_classes")
-    @classmethod
-    def _names(cls, value: list[str]) -> list[str]:
-        for name in value:
-            if not re.fullmatch(r"[a-z][a-z0-9_]{0,19}", name):
-                raise ValueError(
-                    f"seat class {name!r}: lower case letters, digits and _ (at most 20)"
-                )
-        if len(set(value)) != len(value):
-            raise ValueError("a seat class is named twice")
-        return value
 
 
 class MovementFile(MovementSpec):
@@ -361,14 +380,49 @@ _MODELS: dict[str, type[BaseModel]] = {
     "event": EventFile,
     "event.prizes": PrizeFile,
     "words": WordsFile,
-    "profile": ProfileFile,
     "players": PlayersFile,
+    "profile": ProfileFile,
     "movement": MovementFile,
     "movement.moves": MoveRule,
 }
 
 
 # --- the loaded sheet ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetPlayers:
+    """What a sheet's players carry (its ``[players]`` table): the seat classes and prize
+    categories it names, each empty when the sheet names none."""
+
+    seat_classes: tuple[str, ...] = ()
+    prize_categories: tuple[str, ...] = ()
+
+
+def check_player_classes(
+    players: SheetPlayers, *, seat_class: str | None, prize_category: str | None
+) -> tuple[str | None, str | None]:
+    """The seat class and prize category a player is entered with, tidied (spaces and case
+    aside), or :class:`TournamentError` in words: a value the sheet does not name (naming the
+    ones it does), a missing seat class where the sheet names classes."""
+    chosen: list[str | None] = []
+    for what, value, allowed in (
+        ("seat class", seat_class, players.seat_classes),
+        ("prize category", prize_category, players.prize_categories),
+    ):
+        tidy = "_".join((value or "").split()).lower() or None
+        if tidy is not None and not allowed:
+            raise TournamentError(f"the event's sheet names no {what}; leave it out, not {value!r}")
+        if tidy is not None and tidy not in allowed:
+            raise TournamentError(
+                f"{what} {value!r} is not one of the sheet's: choose {' or '.join(allowed)}"
+            )
+        chosen.append(tidy)
+    if chosen[0] is None and players.seat_classes:
+        raise TournamentError(
+            f"the sheet gives every player a seat class: choose {' or '.join(players.seat_classes)}"
+        )
+    return chosen[0], chosen[1]
 
 
 @dataclass(frozen=True)
@@ -396,8 +450,13 @@ class Sheet:
     text: str = field(repr=False)
     movement: MovementSpec | None = None
     """The sheet's ``[movement]`` (None: its format's own movement)."""
-    seat_classes: tuple[str, ...] = ()
-    """The seat classes its ``[players]`` table declares."""
+    players: SheetPlayers = SheetPlayers()
+    """What each player carries that the sheet reads (its ``[players]`` table)."""
+
+    @property
+    def seat_classes(self) -> tuple[str, ...]:
+        """The seat classes its ``[players]`` table declares."""
+        return self.players.seat_classes
 
     def clause(self, key: str) -> str:
         """The clause behind the dotted ``key`` (``event.rounds``), or "house default"."""
@@ -437,14 +496,9 @@ class Sheet:
             rows.append(
                 (f"words.{key}", _plain(getattr(self.words, key)), self.clause(f"words.{key}"))
             )
-        if self.seat_classes:
-            rows.append(
-                (
-                    "players.seat_classes",
-                    list(self.seat_classes),
-                    self.clause("players.seat_classes"),
-                )
-            )
+        for key in PLAYER_KEYS:
+            value = _plain(getattr(self.players, key))
+            rows.append((f"players.{key}", value, self.clause(f"players.{key}")))
         if self.movement is not None:
             written = self.movement.model_dump(mode="json")
             written["moves"] = [
@@ -592,7 +646,9 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         path=path,
         text=text,
         movement=movement,
-        seat_classes=tuple(parsed.players.seat_classes),
+        players=SheetPlayers(
+            tuple(parsed.players.seat_classes), tuple(parsed.players.prize_categories)
+        ),
     )
 
 
@@ -607,15 +663,12 @@ def _unique(problems: list[SheetProblem]) -> list[SheetProblem]:
 def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
     """Every value written cites a clause; every clause belongs to a key of its table."""
     problems = []
-    event, words = parsed.event, parsed.words
+    event, words, players = parsed.event, parsed.words, parsed.players
     tables: list[tuple[str, dict[str, str], set[str], set[str]]] = [
         ("event", event.sources, event.model_fields_set - {"sources"}, set(EVENT_KEYS)),
         ("words", words.sources, words.model_fields_set - {"sources"}, set(WORD_KEYS)),
+        ("players", players.sources, players.model_fields_set - {"sources"}, set(PLAYER_KEYS)),
     ]
-    players = parsed.players
-    tables.append(
-        ("players", players.sources, players.model_fields_set - {"sources"}, {"seat_classes"})
-    )
     if parsed.movement is not None:
         movement = parsed.movement
         written_keys = movement.model_fields_set - {"sources"}
@@ -810,6 +863,13 @@ def sheet_words(profile_id: str) -> SheetWords:
     sheet plays)."""
     sheet = get_sheet(profile_id)
     return sheet.words if sheet is not None else SheetWords()
+
+
+def sheet_players(profile_id: str) -> SheetPlayers:
+    """What the players carry under the sheet behind ``profile_id`` (nothing for a profile
+    no sheet plays)."""
+    sheet = get_sheet(profile_id)
+    return sheet.players if sheet is not None else SheetPlayers()
 
 
 def max_games(profile_id: str) -> tuple[int, str] | None:

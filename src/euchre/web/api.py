@@ -53,6 +53,7 @@ from euchre.web.schemas import (
     CorrectionIn,
     CorrectionOut,
     Credentials,
+    EntrantClasses,
     EntrantCreate,
     EntrantOut,
     EntrantsImport,
@@ -270,7 +271,15 @@ def list_players(request: Request, director: Reader, event_id: Id) -> list[Entra
 def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCreate) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
     with database(request).write() as session:
-        player = events.NewPlayer(body.name, body.team, body.checked_in, body.member_id)
+        player = events.NewPlayer(
+            body.name,
+            body.team,
+            body.checked_in,
+            body.member_id,
+            seat_class=body.seat_class,
+            prize_category=body.prize_category,
+            guest=body.guest,
+        )
         entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         return convert.entrant_out(entrant)
 
@@ -279,12 +288,31 @@ def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCr
 def import_players(
     request: Request, director: Writer, event_id: Id, body: EntrantsImport
 ) -> list[EntrantOut]:
-    """Add players from CSV (header ``name``, optional ``team``, ``checked_in``)."""
+    """Add players from CSV (header ``name``, optional ``team``, ``checked_in``,
+    ``seat_class``, ``prize_category``, ``guest``)."""
     with database(request).write() as session:
         added = events.import_entrants_csv(
             session, event_id=event_id, text=body.csv, who=director.name
         )
         return [convert.entrant_out(row) for row in added]
+
+
+@router.put("/events/{event_id}/players/{number}/classes", tags=["players"])
+def set_player_classes(
+    request: Request, director: Writer, event_id: Id, number: Id, body: EntrantClasses
+) -> EntrantOut:
+    """Correct a player's seat class and prize category (the rounds to come read them)."""
+    with database(request).write() as session:
+        entrant = events.set_classes(
+            session,
+            event_id=event_id,
+            number=number,
+            seat_class=body.seat_class,
+            prize_category=body.prize_category,
+            who=director.name,
+            reason=body.reason,
+        )
+        return convert.entrant_out(entrant)
 
 
 @router.post("/events/{event_id}/players/{number}/check-in", tags=["players"])

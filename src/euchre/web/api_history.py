@@ -193,11 +193,13 @@ class RatedMemberOut(BaseModel):
 
 
 def ratings_list(request: Request) -> list[RatedMemberOut]:
-    """Every member on the roster with a rated game, highest displayed rating first (the
-    list the page shows)."""
+    """Every active member on the roster with a rated game, highest displayed rating first
+    (the list the page shows). A member the club sets inactive leaves the list (his games
+    still rate the others; set active again, he is back with his rating); a guest, no
+    member, is never in it (docs/season.md, "Guests")."""
     with database(request).read() as session:
         table = history.club_ratings(session)
-        names = {member.id: member.name for member in list_members(session)}
+        names = {member.id: member.name for member in list_members(session) if member.active}
     rated = [rating for rating in table.ranked() if rating.member_id in names]
     return [
         RatedMemberOut(

@@ -70,6 +70,12 @@ class SeasonIn(BaseModel):
         description='In order, from "games_won", "lone_hands", "head_to_head"',
     )
     prizes: list[PrizeIn] = Field(default_factory=list, max_length=100)
+    inactive_members: str | None = Field(
+        default=None,
+        max_length=100,
+        description='"stay" (the default: a member set inactive keeps his line) or "leave" '
+        "(members set inactive on the roster leave the table)",
+    )
 
 
 class TagsIn(BaseModel):

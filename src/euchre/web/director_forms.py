@@ -24,6 +24,7 @@ from euchre.web.templating import templates
 __all__ = [
     "AcceptForm",
     "AtTable",
+    "Checkbox",
     "ConflictForm",
     "CorrectForm",
     "CorrectionForm",
@@ -181,6 +182,9 @@ class PlayerForm(DirectorForm):
     name: str = ""
     team: str = ""
     checked_in: Checkbox = False
+    seat_class: str = ""
+    prize_category: str = ""
+    guest: Checkbox = False
 
 
 class ImportForm(DirectorForm):

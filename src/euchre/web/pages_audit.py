@@ -44,6 +44,7 @@ _ACTIONS = {
     "check_in": "checked in {target}",
     "withdraw": "withdrew {target}",
     "reinstate": "took back the withdrawal of {target}",
+    "set_classes": "changed the seat class or prize category of {target}",
     "late_arrival": "moved {target} to a later round (not checked in)",
     "pair": "paired {target}",
     "start_round": "started {target}",

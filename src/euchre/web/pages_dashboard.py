@@ -28,6 +28,7 @@ from euchre.tournament import (
     Stage,
     StandingRow,
 )
+from euchre.tournament.sheets import sheet_players
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
@@ -326,6 +327,10 @@ def _player_lines(session: Session, event_id: int) -> dict[str, Any]:
                 "withdraw_from": max(row.arrival_round, next_round),
                 "can_reinstate": row.withdrawal_round is not None
                 and row.withdrawal_round >= next_round,
+                "classes": " ".join(
+                    value for value in (row.seat_class, row.prize_category) if value
+                ),
+                "guest": row.guest,
             }
         )
     waiting = sum(1 for row in entrants if not row.checked_in and row.withdrawal_round is None)
@@ -628,5 +633,7 @@ def dashboard_page(
             "member_names": [
                 member.name for member in members.list_members(session) if member.active
             ],
+            # The add-player form's seat class and prize category choices (the sheet's own).
+            "sheet_players": sheet_players(event.config.profile_id),
         }
     return render(request, "pages/dashboard/event.html", context, status=status)

@@ -61,11 +61,26 @@ async def add_player_post(
     """Add one player."""
 
     def work(session: Session, director: DirectorSession) -> str:
-        player = events.NewPlayer(form.name, form.team or None, form.checked_in)
+        player = events.NewPlayer(
+            form.name,
+            form.team or None,
+            form.checked_in,
+            seat_class=form.seat_class or None,
+            prize_category=form.prize_category or None,
+            guest=form.guest,
+        )
         entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
-        return f"{entrant.name} added (player {entrant.number}, code {entrant.code})."
+        kind = "guest" if entrant.guest else "player"
+        return f"{entrant.name} added ({kind} {entrant.number}, code {entrant.code})."
 
-    typed = {"name": form.name, "team": form.team, "checked_in": "1" if form.checked_in else ""}
+    typed = {
+        "name": form.name,
+        "team": form.team,
+        "checked_in": "1" if form.checked_in else "",
+        "seat_class": form.seat_class,
+        "prize_category": form.prize_category,
+        "guest": "1" if form.guest else "",
+    }
     return await _write_or_refuse(request, form, event_id, ("add-player-form", typed), work)
 
 

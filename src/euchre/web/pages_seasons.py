@@ -19,10 +19,16 @@ from sqlalchemy.orm import Session
 
 from euchre.store import events, seasons
 from euchre.store.errors import StoreError
-from euchre.tournament.season import SeasonScoring, SeasonTieBreak
+from euchre.tournament.season import InactiveMembers, SeasonScoring, SeasonTieBreak
 from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, optional_director
-from euchre.web.director_forms import DirectorForm, comma_list, require_director, whole
+from euchre.web.director_forms import (
+    Checkbox,
+    DirectorForm,
+    comma_list,
+    require_director,
+    whole,
+)
 from euchre.web.page_helpers import page_director, write_or_refuse, write_then
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.templating import render
@@ -61,6 +67,8 @@ class SeasonForm(DirectorForm):
     tie_break_2: str = ""
     tie_break_3: str = ""
     prizes: str = ""
+    inactive_leave: Checkbox = False
+    """Members set inactive on the roster leave this season's table."""
 
 
 class TagsForm(DirectorForm):
@@ -109,6 +117,8 @@ def season_from_form(form: SeasonForm) -> dict[str, Any]:
         tie for tie in (form.tie_break_1, form.tie_break_2, form.tie_break_3) if tie
     ]
     data["prizes"] = _prizes(form.prizes)
+    if form.inactive_leave:
+        data["inactive_members"] = InactiveMembers.LEAVE.value
     return data
 
 

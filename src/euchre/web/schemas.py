@@ -17,6 +17,7 @@ __all__ = [
     "CorrectionIn",
     "CorrectionOut",
     "Credentials",
+    "EntrantClasses",
     "EntrantCreate",
     "EntrantOut",
     "EntrantsImport",
@@ -182,10 +183,38 @@ class EntrantCreate(BaseModel):
     member_id: int | None = Field(default=None, ge=1, le=2_147_483_647)
     team: str | None = Field(default=None, max_length=2000)
     checked_in: bool = True
+    seat_class: str | None = Field(
+        default=None,
+        max_length=200,
+        description="One of the seat classes the event's sheet names (its [players] table); "
+        "required where it names any. Left out for a member: his last night's.",
+    )
+    prize_category: str | None = Field(
+        default=None,
+        max_length=200,
+        description="One of the prize categories the event's sheet names, or none. Left out "
+        "for a member: his last night's.",
+    )
+    guest: bool = Field(
+        default=False,
+        description="A guest plays and wins money on the night but is no club member: no "
+        "member is found or created for him, and no season table or rating counts him.",
+    )
+
+
+class EntrantClasses(BaseModel):
+    """A player's seat class and prize category, corrected (values the event's sheet names;
+    both are set: one left out is none)."""
+
+    model_config = _Strict
+    seat_class: str | None = Field(default=None, max_length=200)
+    prize_category: str | None = Field(default=None, max_length=200)
+    reason: str = Field(default="", max_length=2000)
 
 
 class EntrantsImport(BaseModel):
-    """CSV text with a header row: ``name``, optional ``team`` and ``checked_in``."""
+    """CSV text with a header row: ``name``, optional ``team``, ``checked_in``,
+    ``seat_class``, ``prize_category`` and ``guest``."""
 
     model_config = _Strict
     csv: str = Field(max_length=1_000_000)
@@ -203,6 +232,9 @@ class EntrantOut(BaseModel):
     checked_in: bool
     arrival_round: int
     withdrawal_round: int | None
+    seat_class: str | None = None
+    prize_category: str | None = None
+    guest: bool = False
 
 
 class PairCreate(BaseModel):
