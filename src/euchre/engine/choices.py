@@ -116,6 +116,8 @@ class WrongNumberOfCards(StrEnum):
 
     REDEAL = "redeal"
     REDEAL_BEFORE_LEAD_ELSE_PASS = "redeal_before_lead_else_pass"
+    PASS_ONCE_CARD_TURNED = "pass_once_card_turned"
+    """LVEA: "A misdealer who has turned a card loses the deal to the left"."""
 
 
 class ExposedCard(StrEnum):

@@ -305,8 +305,11 @@ class RuleProfile:
     )
     wrong_number_of_cards: WrongNumberOfCards = _option(
         WrongNumberOfCards.REDEAL,
-        "'redeal' (misdeal: the same dealer redeals) or 'redeal_before_lead_else_pass' (before "
-        "the first lead the same dealer redeals; after it the hand is void and the deal passes).",
+        "'redeal' (misdeal: the same dealer redeals), 'redeal_before_lead_else_pass' (before "
+        "the first lead the same dealer redeals; after it the hand is void and the deal passes) "
+        "or 'pass_once_card_turned' (LVEA: 'A misdealer who has turned a card loses the deal "
+        "to the left': before the up-card is turned the same dealer redeals; once it is turned "
+        "the hand is void and the deal passes to the left).",
     )
     exposed_card: ExposedCard = _option(
         ExposedCard.NOT_COVERED,
