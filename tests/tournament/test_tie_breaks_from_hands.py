@@ -24,6 +24,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.sheets import SheetError, parse_sheet, use_user_sheets
 from euchre.tournament.validation import ResultError, complete_result
+from euchre.web.pages_dashboard import standings_rows
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 LVEA = SHEETS / "lvea.toml"
@@ -104,6 +105,9 @@ def test_lvea_ties_broken_by_four_point_hands_counted_for_both_partners() -> Non
     assert rows[maker].tied and rows[partner].tied
     assert rows[small_loner].rank == rows[small_partner].rank == 3
     assert rows[partner].tie_break_values["hands_worth"] == 1
+    shown = {line.row.competitor_id: line.tie_breaks for line in standings_rows(snapshot)}
+    assert shown[partner] == "1 4-point hand"
+    assert shown[small_partner] == "0 4-point hands"
     # The 1-point loner is a lone hand made, not a four-point hand.
     assert rows[small_loner].lone_hands == 1
     assert rows[partner].lone_hands == 0

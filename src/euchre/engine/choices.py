@@ -70,6 +70,8 @@ class GameTie(StrEnum):
 
     TIE = "tie"
     FIRST_TO_TYING_SCORE = "first_to_tying_score"
+    EXTRA_HAND = "extra_hand"
+    """A tied game is decided by one more hand that is not scored: its winners win the game."""
 
 
 class Renege(StrEnum):

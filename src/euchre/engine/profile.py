@@ -242,8 +242,11 @@ class RuleProfile:
     )
     game_tie: GameTie = _option(
         GameTie.TIE,
-        "A fixed-length game that ends level: 'tie' (left to the event format) or "
-        "'first_to_tying_score' (the team that reached the tying score first wins).",
+        "A fixed-length game that ends level: 'tie' (left to the event format), "
+        "'first_to_tying_score' (the team that reached the tying score first wins) or "
+        "'extra_hand' (a club's 'a tied round is decided by one extra hand, not scored': one "
+        "more hand is played; the team that would score on it wins the game, its points "
+        "never count; a hand nobody scores on is followed by another).",
     )
     question_pile: bool = _option(
         False, "After each trick the winners ask a question from the question pile."

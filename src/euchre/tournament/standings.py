@@ -47,8 +47,8 @@ def _counts(tally: Tally) -> dict[str, int]:
 class Ledger:
     """Running totals per competitor (its :class:`Tally` and its points round by round), and
     the head-to-head record between them. ``hands_worth_points`` is the value of a hand the
-    ``hands_worth`` count looks for (0: not counted); ``lone_march_points`` what a lone hand of five tricks
-    gives its side (the count's source when a table typed no hands)."""
+    ``hands_worth`` count looks for (0: not counted); ``lone_march_points`` what a lone hand
+    of five tricks gives its side (the count's source when a table typed no hands)."""
 
     order: list[str]
     hands_worth_points: int = 4

@@ -272,14 +272,30 @@ def reached_tying_score_first(hand_points: tuple[tuple[int, int], ...]) -> int |
 
 
 def _level_game(
-    result: TableResult, where: str, label: PlayerNames, penalty_points: tuple[int, int]
+    profile: RuleProfile,
+    result: TableResult,
+    where: str,
+    label: PlayerNames,
+    penalty_points: tuple[int, int],
 ) -> int | None:
     """Who reached the tying score first, from the hands or as the table said (as the
-    director said, for a game the penalties made level)."""
+    director said, for a game the penalties made level). Under ``game_tie = "extra_hand"``
+    the same entry names the team that won the unscored extra hand, which no hand typed can
+    tell."""
     total = result.team_points[0]
     if result.team_points[0] != result.team_points[1]:
         made_level = total + penalty_points[0] == result.team_points[1] + penalty_points[1]
         return result.first_to_tying_score if made_level else None
+    if profile.game_tie == "extra_hand":
+        said = result.first_to_tying_score
+        if said is None and total > 0 and result.stage == "main":
+            raise ResultError(
+                f"{where}: the game is level at {total}-{total}: say which team won the extra "
+                f"hand ({label.team(0)} or {label.team(1)}); a level game is decided by one "
+                "more hand, not scored",
+                field="first_to_tying_score",
+            )
+        return said
     from_hands = reached_tying_score_first(result.hand_points) if result.hand_points else None
     said = result.first_to_tying_score
     if from_hands is not None and said is not None and said != from_hands:
@@ -492,7 +508,7 @@ def complete_result(
             )
     _check_entry_counts(profile, result, where)
     label = PlayerNames(names, seating.partnerships)
-    first = _level_game(result, where, label, penalty_points)
+    first = _level_game(profile, result, where, label, penalty_points)
     player_points, lone_hands = _lone_points(profile, result, seating, where, label)
     _check_lone_hands_scored(profile, result, seating, lone_hands, where, label, penalty_points)
     completed = replace(
