@@ -213,14 +213,25 @@ def _table_cost(counts: _Counts, table: list[int]) -> int:
     return total
 
 
-def _total_cost(counts: _Counts, size: int) -> int:
+def _total_cost(counts: _Counts, size: int, costs: list[list[int]]) -> int:
     partner, meet = counts.partner, counts.meet
-    return sum(
-        _pair_cost(partner[x][y], meet[x][y]) for x in range(size) for y in range(x + 1, size)
-    )
+    total = 0
+    for x in range(size):
+        partners, meets = partner[x], meet[x]
+        for y in range(x + 1, size):
+            total += costs[partners[y]][meets[y]]
+    return total
 
 
-def _greedy_round(seated: list[int], counts: _Counts, rng: random.Random) -> list[list[int]]:
+def _pair_costs(most: int) -> list[list[int]]:
+    """``_pair_cost(p, m)`` for every count up to ``most``, as a table: the search looks a
+    pair's cost up hundreds of thousands of times (the same numbers, read, not recomputed)."""
+    return [[_pair_cost(p, m) for m in range(most + 1)] for p in range(most + 1)]
+
+
+def _greedy_round(
+    seated: list[int], counts: _Counts, rng: random.Random, costs: list[list[int]]
+) -> list[list[int]]:
     """Seat players table by table, each next seat the cheapest of a random sample."""
     remaining = list(seated)
     rng.shuffle(remaining)
@@ -233,13 +244,15 @@ def _greedy_round(seated: list[int], counts: _Counts, rng: random.Random) -> lis
             sample = remaining if len(remaining) <= 24 else rng.sample(remaining, 24)
             best = sample[0]
             best_cost: int | None = None
+            # The second seat partners the first, the fourth the third.
+            mate = table[0] if slot == 1 else table[2] if slot == 3 else None
             for candidate in sample:
                 cost = 0
-                for index, other in enumerate(table):
-                    is_partner = (slot == 1 and index == 0) or (slot == 3 and index == 2)
-                    p = partner[candidate][other] + (1 if is_partner else 0)
-                    m = meet[candidate][other] + 1
-                    cost += _pair_cost(p, m) - _pair_cost(partner[candidate][other], m - 1)
+                partners, meets = partner[candidate], meet[candidate]
+                for other in table:
+                    before = partners[other]
+                    m = meets[other]
+                    cost += costs[before + (1 if other == mate else 0)][m + 1] - costs[before][m]
                 if best_cost is None or cost < best_cost:
                     best, best_cost = candidate, cost
             remaining.remove(best)
@@ -268,27 +281,49 @@ def search_rounds(
     for seated in seated_per_round:
         if len(seated) % 4:
             raise TournamentError(f"cannot seat {len(seated)} players at tables of four")
-    rounds = [_greedy_round(list(seated), counts, rng) for seated in seated_per_round]
+    # No pair meets more often than once a round (a move's look-ahead adds one).
+    costs = _pair_costs(len(history) + len(seated_per_round) + 2)
+    rounds = [_greedy_round(list(seated), counts, rng, costs) for seated in seated_per_round]
     searchable = [index for index, tables in enumerate(rounds) if len(tables) >= 2]
     total_players = sum(len(seated) for seated in seated_per_round)
     budget = int(effort * (20_000 + 100 * total_players))
     partner, meet = counts.partner, counts.meet
-    cost = _total_cost(counts, size)
-    temperature_start, temperature_end = 2.0, 0.05
+    cost = _total_cost(counts, size, costs)
+    # The temperature falls from 2.0 to 0.05 over the budget (worked out only when a move
+    # would cost more).
+    start, end = 2.0, 0.05
+    cooling = end / start
     done = 0
-    for step in range(budget):
-        if not searchable or cost == 0:
+    # The random draws and their order are exactly those of rng.choice, rng.randrange and
+    # rng.sample (each draws k = n.bit_length() bits until the number is below n): the same
+    # seed gives the same schedule as before, with far fewer Python calls per step.
+    bits, uniform, exp = rng.getrandbits, rng.random, math.exp
+    searchable_count = len(searchable)
+    searchable_bits = searchable_count.bit_length()
+    table_counts = [len(tables) for tables in rounds]
+    table_bits = [count.bit_length() for count in table_counts]
+    for step in range(budget if searchable else 0):
+        if cost == 0:
             break
         if progress is not None and step % 5000 == 0:
             progress(step, budget)
         done = step
-        temperature = temperature_start * (temperature_end / temperature_start) ** (step / budget)
-        tables = rounds[rng.choice(searchable)]
+        drawn = bits(searchable_bits)
+        while drawn >= searchable_count:
+            drawn = bits(searchable_bits)
+        index = searchable[drawn]
+        tables, count, count_bits = rounds[index], table_counts[index], table_bits[index]
         if step % 5 == 0:
             # Re-pair a table: meetings stay, partnerships change.
-            table = tables[rng.randrange(len(tables))]
+            drawn = bits(count_bits)
+            while drawn >= count:
+                drawn = bits(count_bits)
+            table = tables[drawn]
             a, b, c, d = table
-            swap_with = rng.choice((2, 3))
+            drawn = bits(2)
+            while drawn >= 2:
+                drawn = bits(2)
+            swap_with = 2 + drawn
             new_table = [
                 a,
                 table[swap_with],
@@ -299,10 +334,10 @@ def search_rounds(
             delta = 0
             for one, two, change in ((a, b, -1), (c, d, -1), (x, y, 1), (z, w, 1)):
                 p, m = partner[one][two], meet[one][two]
-                delta += _pair_cost(p + change, m) - _pair_cost(p, m)
+                delta += costs[p + change][m] - costs[p][m]
                 partner[one][two] += change
                 partner[two][one] += change
-            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            if delta > 0 and uniform() >= exp(-delta / (start * cooling ** (step / budget))):
                 for one, two, change in ((a, b, 1), (c, d, 1), (x, y, -1), (z, w, -1)):
                     partner[one][two] += change
                     partner[two][one] += change
@@ -310,31 +345,65 @@ def search_rounds(
                 table[:] = new_table
                 cost += delta
             continue
-        first_table, second_table = rng.sample(range(len(tables)), 2)
+        # rng.sample(range(count), 2): a pool below 22 tables, a set of those drawn above.
+        first_table = bits(count_bits)
+        while first_table >= count:
+            first_table = bits(count_bits)
+        if count <= 21:
+            drawn = bits((count - 1).bit_length())
+            while drawn >= count - 1:
+                drawn = bits((count - 1).bit_length())
+            second_table = count - 1 if drawn == first_table else drawn
+        else:
+            second_table = bits(count_bits)
+            while second_table >= count or second_table == first_table:
+                second_table = bits(count_bits)
         one_table, two_table = tables[first_table], tables[second_table]
-        position_one, position_two = rng.randrange(4), rng.randrange(4)
+        position_one = bits(3)
+        while position_one >= 4:
+            position_one = bits(3)
+        position_two = bits(3)
+        while position_two >= 4:
+            position_two = bits(3)
         x, y = one_table[position_one], two_table[position_two]
+        # x leaves one table for the other and y the other way: the pairs that change are
+        # each one's with his partner (P ^ 1) and his two opponents (P ^ 2, P ^ 3) there.
         delta = 0
         for table, position, leaving, arriving in (
             (one_table, position_one, x, y),
             (two_table, position_two, y, x),
         ):
+            leaving_partner, leaving_meet = partner[leaving], meet[leaving]
+            arriving_partner, arriving_meet = partner[arriving], meet[arriving]
             mate = table[position ^ 1]
-            for other in table:
-                if other == leaving:
-                    continue
-                is_partner = 1 if other == mate else 0
-                p, m = partner[leaving][other], meet[leaving][other]
-                delta += _pair_cost(p - is_partner, m - 1) - _pair_cost(p, m)
-                p, m = partner[arriving][other], meet[arriving][other]
-                delta += _pair_cost(p + is_partner, m + 1) - _pair_cost(p, m)
-        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            p, m = leaving_partner[mate], leaving_meet[mate]
+            delta += costs[p - 1][m - 1] - costs[p][m]
+            p, m = arriving_partner[mate], arriving_meet[mate]
+            delta += costs[p + 1][m + 1] - costs[p][m]
+            for other in (table[position ^ 2], table[position ^ 3]):
+                p, m = leaving_partner[other], leaving_meet[other]
+                delta += costs[p][m - 1] - costs[p][m]
+                p, m = arriving_partner[other], arriving_meet[other]
+                delta += costs[p][m + 1] - costs[p][m]
+        if delta > 0 and uniform() >= exp(-delta / (start * cooling ** (step / budget))):
             continue
-        counts.add_table(one_table, -1)
-        counts.add_table(two_table, -1)
+        # The counts of those pairs, nothing else.
+        for table, position, leaving, arriving in (
+            (one_table, position_one, x, y),
+            (two_table, position_two, y, x),
+        ):
+            leaving_meet, arriving_meet = meet[leaving], meet[arriving]
+            mate = table[position ^ 1]
+            for other in (mate, table[position ^ 2], table[position ^ 3]):
+                leaving_meet[other] -= 1
+                meet[other][leaving] -= 1
+                arriving_meet[other] += 1
+                meet[other][arriving] += 1
+            partner[leaving][mate] -= 1
+            partner[mate][leaving] -= 1
+            partner[arriving][mate] += 1
+            partner[mate][arriving] += 1
         one_table[position_one], two_table[position_two] = y, x
-        counts.add_table(one_table, 1)
-        counts.add_table(two_table, 1)
         cost += delta
     if progress is not None:
         progress(done + 1, done + 1)
