@@ -178,21 +178,37 @@ def fair_sit_outs(
 
 
 class _Counts:
-    """Pair counts (partners, same table) over a schedule being searched."""
+    """Pair counts over a schedule being searched, one number per pair of players:
+    ``pair[x][y] = partner count * stride + same-table count`` (so a pair's cost is one
+    lookup, ``costs[pair[x][y]]``). Counts stay below ``stride``: no pair meets more than
+    once a round, and a move looks one meeting ahead."""
 
-    def __init__(self, size: int) -> None:
-        self.partner = [[0] * size for _ in range(size)]
-        self.meet = [[0] * size for _ in range(size)]
+    def __init__(self, size: int, stride: int) -> None:
+        self.stride = stride
+        self.pair = [[0] * size for _ in range(size)]
+        self.costs = [_pair_cost(index // stride, index % stride) for index in range(stride**2)]
 
-    def add_table(self, table: list[int], sign: int) -> None:
+    def add_table(self, table: Sequence[int], sign: int) -> None:
         a, b, c, d = table
-        self.partner[a][b] += sign
-        self.partner[b][a] += sign
-        self.partner[c][d] += sign
-        self.partner[d][c] += sign
-        for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
-            self.meet[x][y] += sign
-            self.meet[y][x] += sign
+        pair, partnered = self.pair, sign * (self.stride + 1)
+        for x, y, change in (
+            (a, b, partnered),
+            (c, d, partnered),
+            (a, c, sign),
+            (a, d, sign),
+            (b, c, sign),
+            (b, d, sign),
+        ):
+            pair[x][y] += change
+            pair[y][x] += change
+
+    def total_cost(self) -> int:
+        costs, pair = self.costs, self.pair
+        total = 0
+        for x, row in enumerate(pair):
+            for y in range(x + 1, len(row)):
+                total += costs[row[y]]
+        return total
 
 
 def _pair_cost(partner: int, meet: int) -> int:
@@ -204,39 +220,12 @@ def _pair_cost(partner: int, meet: int) -> int:
     )
 
 
-def _table_cost(counts: _Counts, table: list[int]) -> int:
-    a, b, c, d = table
-    partner, meet = counts.partner, counts.meet
-    total = 0
-    for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
-        total += _pair_cost(partner[x][y], meet[x][y])
-    return total
-
-
-def _total_cost(counts: _Counts, size: int, costs: list[list[int]]) -> int:
-    partner, meet = counts.partner, counts.meet
-    total = 0
-    for x in range(size):
-        partners, meets = partner[x], meet[x]
-        for y in range(x + 1, size):
-            total += costs[partners[y]][meets[y]]
-    return total
-
-
-def _pair_costs(most: int) -> list[list[int]]:
-    """``_pair_cost(p, m)`` for every count up to ``most``, as a table: the search looks a
-    pair's cost up hundreds of thousands of times (the same numbers, read, not recomputed)."""
-    return [[_pair_cost(p, m) for m in range(most + 1)] for p in range(most + 1)]
-
-
-def _greedy_round(
-    seated: list[int], counts: _Counts, rng: random.Random, costs: list[list[int]]
-) -> list[list[int]]:
+def _greedy_round(seated: list[int], counts: _Counts, rng: random.Random) -> list[list[int]]:
     """Seat players table by table, each next seat the cheapest of a random sample."""
     remaining = list(seated)
     rng.shuffle(remaining)
     tables: list[list[int]] = []
-    partner, meet = counts.partner, counts.meet
+    pair, costs, partnered = counts.pair, counts.costs, counts.stride + 1
     while remaining:
         first = remaining.pop()
         table = [first]
@@ -248,11 +237,10 @@ def _greedy_round(
             mate = table[0] if slot == 1 else table[2] if slot == 3 else None
             for candidate in sample:
                 cost = 0
-                partners, meets = partner[candidate], meet[candidate]
+                row = pair[candidate]
                 for other in table:
-                    before = partners[other]
-                    m = meets[other]
-                    cost += costs[before + (1 if other == mate else 0)][m + 1] - costs[before][m]
+                    before = row[other]
+                    cost += costs[before + (partnered if other == mate else 1)] - costs[before]
                 if best_cost is None or cost < best_cost:
                     best, best_cost = candidate, cost
             remaining.remove(best)
@@ -274,21 +262,20 @@ def search_rounds(
     """Seat each round's players (a multiple of four each) at tables, minimizing the cost
     above given the ``history`` of rounds already played. Players are ints below ``size``;
     the sit-outs of each round are whoever is not listed."""
-    counts = _Counts(size)
+    counts = _Counts(size, len(history) + len(seated_per_round) + 2)
     for past in history:
         for (a, b), (c, d) in past.tables:
-            counts.add_table([a, b, c, d], 1)
+            counts.add_table((a, b, c, d), 1)
     for seated in seated_per_round:
         if len(seated) % 4:
             raise TournamentError(f"cannot seat {len(seated)} players at tables of four")
-    # No pair meets more often than once a round (a move's look-ahead adds one).
-    costs = _pair_costs(len(history) + len(seated_per_round) + 2)
-    rounds = [_greedy_round(list(seated), counts, rng, costs) for seated in seated_per_round]
+    rounds = [_greedy_round(list(seated), counts, rng) for seated in seated_per_round]
     searchable = [index for index, tables in enumerate(rounds) if len(tables) >= 2]
     total_players = sum(len(seated) for seated in seated_per_round)
     budget = int(effort * (20_000 + 100 * total_players))
-    partner, meet = counts.partner, counts.meet
-    cost = _total_cost(counts, size, costs)
+    pair, costs, stride = counts.pair, counts.costs, counts.stride
+    partnered = stride + 1  # a partnership is a meeting too
+    cost = counts.total_cost()
     # The temperature falls from 2.0 to 0.05 over the budget (worked out only when a move
     # would cost more).
     start, end = 2.0, 0.05
@@ -332,15 +319,25 @@ def search_rounds(
             ]
             x, y, z, w = new_table
             delta = 0
-            for one, two, change in ((a, b, -1), (c, d, -1), (x, y, 1), (z, w, 1)):
-                p, m = partner[one][two], meet[one][two]
-                delta += costs[p + change][m] - costs[p][m]
-                partner[one][two] += change
-                partner[two][one] += change
+            for one, two, change in (
+                (a, b, -stride),
+                (c, d, -stride),
+                (x, y, stride),
+                (z, w, stride),
+            ):
+                before = pair[one][two]
+                delta += costs[before + change] - costs[before]
+                pair[one][two] += change
+                pair[two][one] += change
             if delta > 0 and uniform() >= exp(-delta / (start * cooling ** (step / budget))):
-                for one, two, change in ((a, b, 1), (c, d, 1), (x, y, -1), (z, w, -1)):
-                    partner[one][two] += change
-                    partner[two][one] += change
+                for one, two, change in (
+                    (a, b, stride),
+                    (c, d, stride),
+                    (x, y, -stride),
+                    (z, w, -stride),
+                ):
+                    pair[one][two] += change
+                    pair[two][one] += change
             else:
                 table[:] = new_table
                 cost += delta
@@ -373,18 +370,17 @@ def search_rounds(
             (one_table, position_one, x, y),
             (two_table, position_two, y, x),
         ):
-            leaving_partner, leaving_meet = partner[leaving], meet[leaving]
-            arriving_partner, arriving_meet = partner[arriving], meet[arriving]
+            leaving_row, arriving_row = pair[leaving], pair[arriving]
             mate = table[position ^ 1]
-            p, m = leaving_partner[mate], leaving_meet[mate]
-            delta += costs[p - 1][m - 1] - costs[p][m]
-            p, m = arriving_partner[mate], arriving_meet[mate]
-            delta += costs[p + 1][m + 1] - costs[p][m]
+            before = leaving_row[mate]
+            delta += costs[before - partnered] - costs[before]
+            before = arriving_row[mate]
+            delta += costs[before + partnered] - costs[before]
             for other in (table[position ^ 2], table[position ^ 3]):
-                p, m = leaving_partner[other], leaving_meet[other]
-                delta += costs[p][m - 1] - costs[p][m]
-                p, m = arriving_partner[other], arriving_meet[other]
-                delta += costs[p][m + 1] - costs[p][m]
+                before = leaving_row[other]
+                delta += costs[before - 1] - costs[before]
+                before = arriving_row[other]
+                delta += costs[before + 1] - costs[before]
         if delta > 0 and uniform() >= exp(-delta / (start * cooling ** (step / budget))):
             continue
         # The counts of those pairs, nothing else.
@@ -392,17 +388,17 @@ def search_rounds(
             (one_table, position_one, x, y),
             (two_table, position_two, y, x),
         ):
-            leaving_meet, arriving_meet = meet[leaving], meet[arriving]
+            leaving_row, arriving_row = pair[leaving], pair[arriving]
             mate = table[position ^ 1]
-            for other in (mate, table[position ^ 2], table[position ^ 3]):
-                leaving_meet[other] -= 1
-                meet[other][leaving] -= 1
-                arriving_meet[other] += 1
-                meet[other][arriving] += 1
-            partner[leaving][mate] -= 1
-            partner[mate][leaving] -= 1
-            partner[arriving][mate] += 1
-            partner[mate][arriving] += 1
+            for other, change in (
+                (mate, partnered),
+                (table[position ^ 2], 1),
+                (table[position ^ 3], 1),
+            ):
+                leaving_row[other] -= change
+                pair[other][leaving] -= change
+                arriving_row[other] += change
+                pair[other][arriving] += change
         one_table[position_one], two_table[position_two] = y, x
         cost += delta
     if progress is not None:
