@@ -21,7 +21,7 @@ from euchre.tournament import (
 from euchre.tournament.sheets import parse_sheet, use_user_sheets
 from euchre.tournament.validation import ResultError, complete_result
 
-_CLUB = """
+CLUB_SHEET = """
 id = "four_hand_club"
 name = "A club of 4-hand games"
 
@@ -54,7 +54,7 @@ tie_rule = "'A tied round is decided by one extra hand, which is not scored.'"
 
 @pytest.fixture(autouse=True)
 def club_sheet() -> Iterator[None]:
-    use_user_sheets([parse_sheet(_CLUB, origin="'club.toml'")])
+    use_user_sheets([parse_sheet(CLUB_SHEET, origin="'club.toml'")])
     yield
     use_user_sheets([])
 

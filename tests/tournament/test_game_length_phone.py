@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+
+from euchre.tournament.sheets import use_user_sheets
 from tests.store.factory import (
     add_singles,
     codes_by_number,
@@ -17,9 +19,7 @@ from tests.store.factory import (
     table_sides,
 )
 
-from euchre.tournament.sheets import use_user_sheets
-
-from .test_game_length import _CLUB
+from .test_game_length import CLUB_SHEET
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
 
 
 def test_the_phone_asks_who_won_the_extra_hand_of_a_level_4_hand_game(client: TestClient) -> None:
-    added = client.post("/api/sheets", json={"text": _CLUB, "filename": "club.toml"})
+    added = client.post("/api/sheets", json={"text": CLUB_SHEET, "filename": "club.toml"})
     assert added.status_code == 201, added.text
     created = client.post("/api/events", json={"name": "Friday", "profile_id": "four_hand_club"})
     assert created.status_code == 201, created.text
