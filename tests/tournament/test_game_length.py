@@ -3,6 +3,7 @@ decided by "one extra hand, not scored", from a club's own sheet file."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -10,6 +11,8 @@ import pytest
 from euchre.engine.game import Game
 from euchre.engine.profile import load_profile
 from euchre.engine.state import HandResult, HandStatus
+from euchre.play.table import TableConfig, TableState
+from euchre.store.online import online_result
 from euchre.tournament import (
     Entrant,
     EventInputs,
@@ -152,3 +155,31 @@ def test_a_level_game_asks_who_won_the_extra_hand_and_the_winners_move_as_winner
     winners = seated.partnerships[1]
     assert all(rows[player].games_won == 1 for player in winners)
     assert all(rows[player].points == 2 for player in rows)
+
+
+def test_an_online_level_game_plays_its_extra_hand_and_records_who_won_it() -> None:
+    """At an online table the engine deals the extra hand itself; the result sent to the
+    event has the game's four hands (the extra one is not scored) and names its winners."""
+    rng = random.Random(3)
+    for seed in range(300):
+        config = TableConfig(
+            profile="four_hand_club", seed=seed, seats=("human",) * 4, hints=False, event_id=1
+        )
+        state = TableState.new("T", config)
+        for seat in range(4):
+            state.apply(seat, "sit")
+        game = state.game
+        assert game is not None
+        while state.status == "playing":
+            seat = state.to_act
+            assert seat is not None
+            state.apply(seat, rng.choice(state.legal(seat)))
+        if game.scores[0] != game.scores[1]:
+            continue
+        result = online_result(state, {0: 1, 1: 2, 2: 3, 3: 4}, ended=False)
+        assert len(result.hand_points) == 4
+        assert [sum(hand[side] for hand in result.hand_points) for side in (0, 1)] == game.scores
+        assert game.extra_hand_winner is not None
+        assert result.first_to_tying_score == game.extra_hand_winner == game.winner()
+        return
+    pytest.fail("no level game in 300 random games")
