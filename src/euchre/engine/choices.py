@@ -70,6 +70,8 @@ class GameTie(StrEnum):
 
     TIE = "tie"
     FIRST_TO_TYING_SCORE = "first_to_tying_score"
+    EXTRA_HAND = "extra_hand"
+    """A tied game is decided by one more hand that is not scored: its winners win the game."""
 
 
 class Renege(StrEnum):
@@ -116,6 +118,8 @@ class WrongNumberOfCards(StrEnum):
 
     REDEAL = "redeal"
     REDEAL_BEFORE_LEAD_ELSE_PASS = "redeal_before_lead_else_pass"
+    PASS_ONCE_CARD_TURNED = "pass_once_card_turned"
+    """LVEA: "A misdealer who has turned a card loses the deal to the left"."""
 
 
 class ExposedCard(StrEnum):

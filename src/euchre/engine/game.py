@@ -39,6 +39,9 @@ class Game:
     counted_hands: int = 0
     # For "first to the tying score": the hand index at which each team last scored.
     last_scored_at: list[int] = field(default_factory=lambda: [-1, -1])
+    extra_hand_winner: int | None = None
+    """Under ``game_tie = "extra_hand"``: the team that won the unscored extra hand of a
+    game that ended level (None: none played, or none decided yet)."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.first_dealer <= 3:
@@ -52,7 +55,21 @@ class Game:
         profile = self.profile
         if profile.game_target and max(self.scores) >= profile.game_target:
             return True
-        return bool(profile.game_hands) and self.counted_hands >= profile.game_hands
+        if not profile.game_hands or self.counted_hands < profile.game_hands:
+            return False
+        return not self.in_extra_hand
+
+    @property
+    def in_extra_hand(self) -> bool:
+        """True when the next hand is the unscored extra hand of a fixed-length game that
+        ended level (``game_tie = "extra_hand"``), not decided yet."""
+        return (
+            self.profile.game_tie == "extra_hand"
+            and bool(self.profile.game_hands)
+            and self.counted_hands >= self.profile.game_hands
+            and self.scores[0] == self.scores[1]
+            and self.extra_hand_winner is None
+        )
 
     def record(self, result: HandResult, *, extra_points: tuple[int, int] = (0, 0)) -> GameHand:
         """Add a finished hand (``extra_points`` are penalties the director awarded)."""
@@ -62,6 +79,8 @@ class Game:
             result.team_points[0] + extra_points[0],
             result.team_points[1] + extra_points[1],
         )
+        if self.in_extra_hand:
+            return self._record_extra_hand(result, team_points)
         counted = result.status in (HandStatus.SCORED, HandStatus.PENALTY)
         if self.profile.counted_hands == "scoring_only":
             counted = counted and sum(team_points) > 0
@@ -79,6 +98,17 @@ class Game:
             self.dealer = (self.dealer + 1) % 4
         return hand
 
+    def _record_extra_hand(self, result: HandResult, team_points: tuple[int, int]) -> GameHand:
+        """The unscored extra hand of a level game: the team that would score wins the game;
+        the scores stay as they are. A hand nobody scores on (a redeal) decides nothing."""
+        if team_points[0] != team_points[1]:
+            self.extra_hand_winner = 0 if team_points[0] > team_points[1] else 1
+        hand = GameHand(self.dealer, result, False, (self.scores[0], self.scores[1]))
+        self.hands.append(hand)
+        if result.status is not HandStatus.REDEAL:
+            self.dealer = (self.dealer + 1) % 4
+        return hand
+
     def winner(self) -> int | None:
         """The winning team (0 or 1), or None for an unfinished or tied game."""
         if not self.is_over:
@@ -90,4 +120,6 @@ class Game:
             if self.last_scored_at[0] == self.last_scored_at[1]:
                 return None
             return 0 if self.last_scored_at[0] < self.last_scored_at[1] else 1
+        if self.profile.game_tie == "extra_hand":
+            return self.extra_hand_winner
         return None

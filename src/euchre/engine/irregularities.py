@@ -149,6 +149,7 @@ def adjudicate(
     lone_team: int | None = None,
     warned: bool = False,
     before_first_lead: bool = True,
+    card_turned: bool = True,
 ) -> Ruling:
     """The profile's ruling on ``irregularity`` committed by ``offending_team``.
 
@@ -157,7 +158,9 @@ def adjudicate(
     lone call was in force", used when ``lone_team`` is not known; for the dealer failing to
     discard it means the *opposition* called alone (sheet 004 raises the penalty only then).
     ``warned``: the team already had its one warning (table talk). ``before_first_lead``: for
-    a wrong number of cards, whether it was found before the first lead. For an unproven
+    a wrong number of cards, whether it was found before the first lead; ``card_turned``,
+    whether the dealer had turned the up-card (a misdeal found at a table is found once the
+    deal is done, so by default he had). For an unproven
     renege claim the offending team is the accusing team.
     """
     if offending_team not in (0, 1):
@@ -361,6 +364,15 @@ def adjudicate(
                     HandOutcome.DEAL_PASSES,
                     "wrong number of cards found after the first lead: the hand is void and the "
                     "deal passes",
+                    "wrong_number_of_cards",
+                    counts=False,
+                )
+            if profile.wrong_number_of_cards == "pass_once_card_turned" and card_turned:
+                return ruling(
+                    0,
+                    HandOutcome.DEAL_PASSES,
+                    "misdeal after the dealer turned a card: the hand is void and the deal "
+                    "passes to the left",
                     "wrong_number_of_cards",
                     counts=False,
                 )

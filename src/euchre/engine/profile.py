@@ -242,8 +242,11 @@ class RuleProfile:
     )
     game_tie: GameTie = _option(
         GameTie.TIE,
-        "A fixed-length game that ends level: 'tie' (left to the event format) or "
-        "'first_to_tying_score' (the team that reached the tying score first wins).",
+        "A fixed-length game that ends level: 'tie' (left to the event format), "
+        "'first_to_tying_score' (the team that reached the tying score first wins) or "
+        "'extra_hand' (a club's 'a tied round is decided by one extra hand, not scored': one "
+        "more hand is played; the team that would score on it wins the game, its points "
+        "never count; a hand nobody scores on is followed by another).",
     )
     question_pile: bool = _option(
         False, "After each trick the winners ask a question from the question pile."
@@ -305,8 +308,11 @@ class RuleProfile:
     )
     wrong_number_of_cards: WrongNumberOfCards = _option(
         WrongNumberOfCards.REDEAL,
-        "'redeal' (misdeal: the same dealer redeals) or 'redeal_before_lead_else_pass' (before "
-        "the first lead the same dealer redeals; after it the hand is void and the deal passes).",
+        "'redeal' (misdeal: the same dealer redeals), 'redeal_before_lead_else_pass' (before "
+        "the first lead the same dealer redeals; after it the hand is void and the deal passes) "
+        "or 'pass_once_card_turned' (LVEA: 'A misdealer who has turned a card loses the deal "
+        "to the left': before the up-card is turned the same dealer redeals; once it is turned "
+        "the hand is void and the deal passes to the left).",
     )
     exposed_card: ExposedCard = _option(
         ExposedCard.NOT_COVERED,

@@ -420,6 +420,8 @@ def online_result(state: TableState, players: dict[int, int], *, ended: bool) ->
         lone_hands=lone_hands,
         euchres=euchres,
         lone_marches=lone_marches,
+        # A level game's unscored extra hand (game_tie = "extra_hand") names its winner.
+        first_to_tying_score=game.extra_hand_winner if game is not None else None,
     )
 
 

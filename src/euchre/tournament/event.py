@@ -41,6 +41,7 @@ from euchre.tournament.model import (
     StandingRow,
     TableResult,
     TableSeating,
+    TieBreak,
 )
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import hand_points_replaced, rule_on_penalty
@@ -135,7 +136,17 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
     (standings, the format's playoffs, prizes, the cup). With ``previous``, the snapshot also
     lists the seats that differ from it (``movement_changes``)."""
     event = _prepare(inputs)
-    progress = _Progress(Ledger(list(event.competitors.order)))
+    progress = _Progress(
+        Ledger(
+            list(event.competitors.order),
+            # Counted only where a tie-break reads it: the other events' standings (and
+            # their stored snapshots) stay exactly as they were.
+            hands_worth_points=event.config.hands_worth_points
+            if TieBreak.HANDS_WORTH in (event.config.tie_breaks or event.spec.tie_breaks)
+            else 0,
+            lone_march_points=event.profile.points_lone_march,
+        )
+    )
     draw_order = list(event.competitors.order)
     round_rng(event.config.seed, 0, "order").shuffle(draw_order)
     for round_number in range(1, event.config.rounds + 1):

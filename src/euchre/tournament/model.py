@@ -127,6 +127,10 @@ class TieBreak(Choice):
     FIRST_TO_SCORE = "first_to_score"
     FEWEST_EUCHRES = "fewest_euchres"
     POINTS_AGAINST = "points_against"
+    HANDS_WORTH = "hands_worth"
+    """The hands that gave the competitor's side exactly :attr:`EventConfig.hands_worth_points`
+    points (LVEA: "ties broken by the number of four-point hands"), counted for both partners
+    of the side, read from the hands recorded (see :class:`Tally`)."""
 
 
 class Stage(Choice):
@@ -316,6 +320,16 @@ class EventConfig(JsonCodec):
     online_chat: _CHAT_MODE = ChatMode.BETWEEN_HANDS
     """The chat at the event's online tables (:class:`ChatMode`): by default the preset
     messages between hands only; the director may change it, also at a table in play."""
+    hands_worth_points: Annotated[int, Field(exclude_if=lambda value: value == 4)] = 4
+    """The points a hand must give a side to count for the ``hands_worth`` tie-break (LVEA's
+    four-point hands: 4)."""
+
+    def __post_init__(self) -> None:
+        if self.hands_worth_points < 1:
+            raise TournamentError(
+                f"hands_worth_points is {self.hands_worth_points}; a hand worth counting "
+                "scores 1 point or more"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +522,11 @@ class Tally(JsonCodec):
     penalty_points: int = 0
     computer_games: Annotated[int, OMIT_FALSE] = 0
     """Games a computer player played for this competitor (a player absent online)."""
+    hands_worth: Annotated[int, OMIT_FALSE] = 0
+    """Hands that gave the competitor's side exactly the event's ``hands_worth_points``
+    (LVEA's four-point hands): every hand of the table's recorded ``hand_points``, else (no
+    hands typed) the side's lone hands of five tricks when those are worth that many. Both
+    partners of the side count the hand; penalties are not hands and never count."""
 
     def __add__(self, other: Tally) -> Tally:
         """Both tallies' counts added, count by count (a :class:`StandingRow` adds as its

@@ -413,13 +413,17 @@ def place_groups(
     while len(numbers) < len(groups):
         numbers.append((numbers[-1] if numbers else 0) + 1)
     numbers = numbers[: len(groups)]
-    costs = [
-        [
-            -sum(1 for pair in group for player in pair if winners_at.get(player) == number)
-            for number in numbers
-        ]
-        for group in groups
-    ]
+    costs = []
+    for group in groups:
+        # How many of the group's players won at each table: one count per group, read
+        # for every table (not recounted table by table).
+        won_at: dict[int, int] = {}
+        for pair in group:
+            for player in pair:
+                number = winners_at.get(player)
+                if number is not None:
+                    won_at[number] = won_at.get(number, 0) + 1
+        costs.append([-won_at.get(number, 0) for number in numbers])
     columns = assign(costs)
     placed = [
         TableSeating(numbers[column], group) for group, column in zip(groups, columns, strict=True)

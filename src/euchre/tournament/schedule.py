@@ -178,21 +178,37 @@ def fair_sit_outs(
 
 
 class _Counts:
-    """Pair counts (partners, same table) over a schedule being searched."""
+    """Pair counts over a schedule being searched, one number per pair of players:
+    ``pair[x][y] = partner count * stride + same-table count`` (so a pair's cost is one
+    lookup, ``costs[pair[x][y]]``). Counts stay below ``stride``: no pair meets more than
+    once a round, and a move looks one meeting ahead."""
 
-    def __init__(self, size: int) -> None:
-        self.partner = [[0] * size for _ in range(size)]
-        self.meet = [[0] * size for _ in range(size)]
+    def __init__(self, size: int, stride: int) -> None:
+        self.stride = stride
+        self.pair = [[0] * size for _ in range(size)]
+        self.costs = [_pair_cost(index // stride, index % stride) for index in range(stride**2)]
 
-    def add_table(self, table: list[int], sign: int) -> None:
+    def add_table(self, table: Sequence[int], sign: int) -> None:
         a, b, c, d = table
-        self.partner[a][b] += sign
-        self.partner[b][a] += sign
-        self.partner[c][d] += sign
-        self.partner[d][c] += sign
-        for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
-            self.meet[x][y] += sign
-            self.meet[y][x] += sign
+        pair, partnered = self.pair, sign * (self.stride + 1)
+        for x, y, change in (
+            (a, b, partnered),
+            (c, d, partnered),
+            (a, c, sign),
+            (a, d, sign),
+            (b, c, sign),
+            (b, d, sign),
+        ):
+            pair[x][y] += change
+            pair[y][x] += change
+
+    def total_cost(self) -> int:
+        costs, pair = self.costs, self.pair
+        total = 0
+        for x, row in enumerate(pair):
+            for y in range(x + 1, len(row)):
+                total += costs[row[y]]
+        return total
 
 
 def _pair_cost(partner: int, meet: int) -> int:
@@ -204,28 +220,12 @@ def _pair_cost(partner: int, meet: int) -> int:
     )
 
 
-def _table_cost(counts: _Counts, table: list[int]) -> int:
-    a, b, c, d = table
-    partner, meet = counts.partner, counts.meet
-    total = 0
-    for x, y in ((a, b), (a, c), (a, d), (b, c), (b, d), (c, d)):
-        total += _pair_cost(partner[x][y], meet[x][y])
-    return total
-
-
-def _total_cost(counts: _Counts, size: int) -> int:
-    partner, meet = counts.partner, counts.meet
-    return sum(
-        _pair_cost(partner[x][y], meet[x][y]) for x in range(size) for y in range(x + 1, size)
-    )
-
-
 def _greedy_round(seated: list[int], counts: _Counts, rng: random.Random) -> list[list[int]]:
     """Seat players table by table, each next seat the cheapest of a random sample."""
     remaining = list(seated)
     rng.shuffle(remaining)
     tables: list[list[int]] = []
-    partner, meet = counts.partner, counts.meet
+    pair, costs, partnered = counts.pair, counts.costs, counts.stride + 1
     while remaining:
         first = remaining.pop()
         table = [first]
@@ -233,13 +233,14 @@ def _greedy_round(seated: list[int], counts: _Counts, rng: random.Random) -> lis
             sample = remaining if len(remaining) <= 24 else rng.sample(remaining, 24)
             best = sample[0]
             best_cost: int | None = None
+            # The second seat partners the first, the fourth the third.
+            mate = table[0] if slot == 1 else table[2] if slot == 3 else None
             for candidate in sample:
                 cost = 0
-                for index, other in enumerate(table):
-                    is_partner = (slot == 1 and index == 0) or (slot == 3 and index == 2)
-                    p = partner[candidate][other] + (1 if is_partner else 0)
-                    m = meet[candidate][other] + 1
-                    cost += _pair_cost(p, m) - _pair_cost(partner[candidate][other], m - 1)
+                row = pair[candidate]
+                for other in table:
+                    before = row[other]
+                    cost += costs[before + (partnered if other == mate else 1)] - costs[before]
                 if best_cost is None or cost < best_cost:
                     best, best_cost = candidate, cost
             remaining.remove(best)
@@ -261,10 +262,10 @@ def search_rounds(
     """Seat each round's players (a multiple of four each) at tables, minimizing the cost
     above given the ``history`` of rounds already played. Players are ints below ``size``;
     the sit-outs of each round are whoever is not listed."""
-    counts = _Counts(size)
+    counts = _Counts(size, len(history) + len(seated_per_round) + 2)
     for past in history:
         for (a, b), (c, d) in past.tables:
-            counts.add_table([a, b, c, d], 1)
+            counts.add_table((a, b, c, d), 1)
     for seated in seated_per_round:
         if len(seated) % 4:
             raise TournamentError(f"cannot seat {len(seated)} players at tables of four")
@@ -272,23 +273,44 @@ def search_rounds(
     searchable = [index for index, tables in enumerate(rounds) if len(tables) >= 2]
     total_players = sum(len(seated) for seated in seated_per_round)
     budget = int(effort * (20_000 + 100 * total_players))
-    partner, meet = counts.partner, counts.meet
-    cost = _total_cost(counts, size)
-    temperature_start, temperature_end = 2.0, 0.05
+    pair, costs, stride = counts.pair, counts.costs, counts.stride
+    partnered = stride + 1  # a partnership is a meeting too
+    cost = counts.total_cost()
+    # The temperature falls from 2.0 to 0.05 over the budget (worked out only when a move
+    # would cost more).
+    start, end = 2.0, 0.05
+    cooling = end / start
     done = 0
-    for step in range(budget):
-        if not searchable or cost == 0:
+    # The random draws and their order are exactly those of rng.choice, rng.randrange and
+    # rng.sample (each draws k = n.bit_length() bits until the number is below n): the same
+    # seed gives the same schedule as before, with far fewer Python calls per step.
+    bits, uniform, exp = rng.getrandbits, rng.random, math.exp
+    searchable_count = len(searchable)
+    searchable_bits = searchable_count.bit_length()
+    table_counts = [len(tables) for tables in rounds]
+    table_bits = [count.bit_length() for count in table_counts]
+    for step in range(budget if searchable else 0):
+        if cost == 0:
             break
         if progress is not None and step % 5000 == 0:
             progress(step, budget)
         done = step
-        temperature = temperature_start * (temperature_end / temperature_start) ** (step / budget)
-        tables = rounds[rng.choice(searchable)]
+        drawn = bits(searchable_bits)
+        while drawn >= searchable_count:
+            drawn = bits(searchable_bits)
+        index = searchable[drawn]
+        tables, count, count_bits = rounds[index], table_counts[index], table_bits[index]
         if step % 5 == 0:
             # Re-pair a table: meetings stay, partnerships change.
-            table = tables[rng.randrange(len(tables))]
+            drawn = bits(count_bits)
+            while drawn >= count:
+                drawn = bits(count_bits)
+            table = tables[drawn]
             a, b, c, d = table
-            swap_with = rng.choice((2, 3))
+            drawn = bits(2)
+            while drawn >= 2:
+                drawn = bits(2)
+            swap_with = 2 + drawn
             new_table = [
                 a,
                 table[swap_with],
@@ -297,44 +319,87 @@ def search_rounds(
             ]
             x, y, z, w = new_table
             delta = 0
-            for one, two, change in ((a, b, -1), (c, d, -1), (x, y, 1), (z, w, 1)):
-                p, m = partner[one][two], meet[one][two]
-                delta += _pair_cost(p + change, m) - _pair_cost(p, m)
-                partner[one][two] += change
-                partner[two][one] += change
-            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
-                for one, two, change in ((a, b, 1), (c, d, 1), (x, y, -1), (z, w, -1)):
-                    partner[one][two] += change
-                    partner[two][one] += change
+            for one, two, change in (
+                (a, b, -stride),
+                (c, d, -stride),
+                (x, y, stride),
+                (z, w, stride),
+            ):
+                before = pair[one][two]
+                delta += costs[before + change] - costs[before]
+                pair[one][two] += change
+                pair[two][one] += change
+            if delta > 0 and uniform() >= exp(-delta / (start * cooling ** (step / budget))):
+                for one, two, change in (
+                    (a, b, stride),
+                    (c, d, stride),
+                    (x, y, -stride),
+                    (z, w, -stride),
+                ):
+                    pair[one][two] += change
+                    pair[two][one] += change
             else:
                 table[:] = new_table
                 cost += delta
             continue
-        first_table, second_table = rng.sample(range(len(tables)), 2)
+        # rng.sample(range(count), 2): a pool below 22 tables, a set of those drawn above.
+        first_table = bits(count_bits)
+        while first_table >= count:
+            first_table = bits(count_bits)
+        if count <= 21:
+            drawn = bits((count - 1).bit_length())
+            while drawn >= count - 1:
+                drawn = bits((count - 1).bit_length())
+            second_table = count - 1 if drawn == first_table else drawn
+        else:
+            second_table = bits(count_bits)
+            while second_table >= count or second_table == first_table:
+                second_table = bits(count_bits)
         one_table, two_table = tables[first_table], tables[second_table]
-        position_one, position_two = rng.randrange(4), rng.randrange(4)
+        position_one = bits(3)
+        while position_one >= 4:
+            position_one = bits(3)
+        position_two = bits(3)
+        while position_two >= 4:
+            position_two = bits(3)
         x, y = one_table[position_one], two_table[position_two]
+        # x leaves one table for the other and y the other way: the pairs that change are
+        # each one's with his partner (P ^ 1) and his two opponents (P ^ 2, P ^ 3) there.
         delta = 0
         for table, position, leaving, arriving in (
             (one_table, position_one, x, y),
             (two_table, position_two, y, x),
         ):
+            leaving_row, arriving_row = pair[leaving], pair[arriving]
             mate = table[position ^ 1]
-            for other in table:
-                if other == leaving:
-                    continue
-                is_partner = 1 if other == mate else 0
-                p, m = partner[leaving][other], meet[leaving][other]
-                delta += _pair_cost(p - is_partner, m - 1) - _pair_cost(p, m)
-                p, m = partner[arriving][other], meet[arriving][other]
-                delta += _pair_cost(p + is_partner, m + 1) - _pair_cost(p, m)
-        if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+            before = leaving_row[mate]
+            delta += costs[before - partnered] - costs[before]
+            before = arriving_row[mate]
+            delta += costs[before + partnered] - costs[before]
+            for other in (table[position ^ 2], table[position ^ 3]):
+                before = leaving_row[other]
+                delta += costs[before - 1] - costs[before]
+                before = arriving_row[other]
+                delta += costs[before + 1] - costs[before]
+        if delta > 0 and uniform() >= exp(-delta / (start * cooling ** (step / budget))):
             continue
-        counts.add_table(one_table, -1)
-        counts.add_table(two_table, -1)
+        # The counts of those pairs, nothing else.
+        for table, position, leaving, arriving in (
+            (one_table, position_one, x, y),
+            (two_table, position_two, y, x),
+        ):
+            leaving_row, arriving_row = pair[leaving], pair[arriving]
+            mate = table[position ^ 1]
+            for other, change in (
+                (mate, partnered),
+                (table[position ^ 2], 1),
+                (table[position ^ 3], 1),
+            ):
+                leaving_row[other] -= change
+                pair[other][leaving] -= change
+                arriving_row[other] += change
+                pair[other][arriving] += change
         one_table[position_one], two_table[position_two] = y, x
-        counts.add_table(one_table, 1)
-        counts.add_table(two_table, 1)
         cost += delta
     if progress is not None:
         progress(done + 1, done + 1)

@@ -172,6 +172,7 @@ class EventFile(_Strict):
     sit_out_scoring: str = "average"
     sit_out_points: int = Field(default=0, ge=0)
     tie_breaks: list[str] = Field(default_factory=list)
+    hands_worth_points: int = Field(default=4, ge=1)
     sources: dict[str, str] = Field(default_factory=dict)
 
     @field_validator(*_EVENT_CHOICES)
@@ -609,6 +610,8 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     preset = _preset_of(parsed.event)
     problems += _event_problems(text, data)
     problems += _preset_problems(text, parsed, preset)
+    if profile is not None:
+        problems += _hands_worth_problems(text, parsed.event, profile)
     movement = parsed.movement.spec() if parsed.movement is not None else None
     if movement is not None:
         for check in _MOVEMENT_CHECKS:
@@ -650,6 +653,26 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
             tuple(parsed.players.seat_classes), tuple(parsed.players.prize_categories)
         ),
     )
+
+
+def _hands_worth_problems(text: str, event: EventFile, profile: RuleProfile) -> list[SheetProblem]:
+    """A ``hands_worth`` tie-break must look for a value a hand can give a side under the
+    sheet's rules (a tie-break that can never count anything would silently do nothing)."""
+    if "hands_worth" not in event.tie_breaks:
+        return []
+    contracts = profile.score_table if profile.defend_alone else profile.score_table[:2]
+    values = sorted({abs(points) for row in contracts for points in row if points})
+    if event.hands_worth_points in values:
+        return []
+    return [
+        _problem(
+            text,
+            "event.hands_worth_points",
+            f"no hand scores {event.hands_worth_points} under this sheet's rules, so the "
+            f"hands_worth tie-break would count nothing; a hand scores "
+            f"{', '.join(str(value) for value in values)}",
+        )
+    ]
 
 
 def _unique(problems: list[SheetProblem]) -> list[SheetProblem]:

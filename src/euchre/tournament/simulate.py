@@ -106,10 +106,11 @@ def play_table(
             seat = state.to_act
             state.play(bots[seats[seat]].choose(view_of(state, seat, scores, hands_left)))
         result = state.result()
+        extra = game.in_extra_hand  # a level game's unscored extra hand: nothing counts
         played = game.record(result)
         if played.counted:
             hand_points.append(result.team_points)
-        if result.status is HandStatus.SCORED and result.maker is not None:
+        if result.status is HandStatus.SCORED and result.maker is not None and not extra:
             maker = result.maker
             if result.euchred:
                 for seat in (maker % 2, maker % 2 + 2):

@@ -3,7 +3,9 @@
 Tie-breaks are applied one after another to groups still level: ``points`` (most),
 ``games_won`` (most), ``lone_hands`` (most), ``head_to_head`` (point difference in games
 between the tied competitors only), ``first_to_score`` (the earliest round after which the
-competitor had its final total), ``fewest_euchres``, ``points_against`` (fewest). Competitors
+competitor had its final total), ``fewest_euchres``, ``points_against`` (fewest),
+``hands_worth`` (most hands that gave the competitor's side the event's
+``hands_worth_points``, counted for both partners: LVEA's four-point hands). Competitors
 level after every tie-break share a rank and are reported as tied, never silently ordered.
 """
 
@@ -44,9 +46,13 @@ def _counts(tally: Tally) -> dict[str, int]:
 @dataclass(slots=True)
 class Ledger:
     """Running totals per competitor (its :class:`Tally` and its points round by round), and
-    the head-to-head record between them."""
+    the head-to-head record between them. ``hands_worth_points`` is the value of a hand the
+    ``hands_worth`` count looks for (0: not counted); ``lone_march_points`` what a lone hand
+    of five tricks gives its side (the count's source when a table typed no hands)."""
 
     order: list[str]
+    hands_worth_points: int = 4
+    lone_march_points: int = 4
     tallies: dict[str, Tally] = field(default_factory=dict)
     by_round: dict[str, dict[int, int]] = field(default_factory=dict)
     head_to_head: dict[tuple[str, str], int] = field(default_factory=dict)
@@ -85,6 +91,9 @@ class Ledger:
             for side in (0, 1)
         ]
         self.total_euchres += sum(result.euchres.values())
+        worth = [
+            self._hands_worth(result, side, pair) for side, pair in enumerate(table.partnerships)
+        ]
         side_units: list[list[str]] = [[], []]
         for side, pair in enumerate(table.partnerships):
             units = list(pair) if individual else [unit_of.get(pair[0], pair[0])]
@@ -105,6 +114,7 @@ class Ledger:
                     euchres=sum(result.euchres.get(m, 0) for m in members),
                     points_against=side_points[1 - side],
                     penalty_points=penalty_points[side],
+                    hands_worth=worth[side],
                 )
                 self._add(unit, round_number, game)
         for side in (0, 1):
@@ -113,6 +123,19 @@ class Ledger:
                 for opponent in side_units[1 - side]:
                     key = (unit, opponent)
                     self.head_to_head[key] = self.head_to_head.get(key, 0) + difference
+
+    def _hands_worth(self, result: TableResult, side: int, pair: Sequence[str]) -> int:
+        """The hands that gave ``side`` exactly ``hands_worth_points``: read from the hands
+        typed; with none typed, the side's lone hands of five tricks when they are worth that
+        (LVEA: a made loner is 4 for both partners), else none can be known. With
+        ``hands_worth_points`` 0 (no tie-break reads it) nothing is counted."""
+        if not self.hands_worth_points:
+            return 0
+        if result.hand_points:
+            return sum(1 for hand in result.hand_points if hand[side] == self.hands_worth_points)
+        if self.lone_march_points == self.hands_worth_points:
+            return sum(result.lone_marches.get(player, 0) for player in pair)
+        return 0
 
     def record_sit_outs(
         self, round_number: int, units: Sequence[str], scoring: str, fixed_points: int
@@ -147,6 +170,8 @@ def _criterion(name: str, unit: str, group: Sequence[str], ledger: Ledger) -> in
         return tally.games_won
     if name == "lone_hands":
         return tally.lone_hands
+    if name == "hands_worth":
+        return tally.hands_worth
     if name == "fewest_euchres":
         return -tally.euchres
     if name == "points_against":

@@ -272,14 +272,30 @@ def reached_tying_score_first(hand_points: tuple[tuple[int, int], ...]) -> int |
 
 
 def _level_game(
-    result: TableResult, where: str, label: PlayerNames, penalty_points: tuple[int, int]
+    profile: RuleProfile,
+    result: TableResult,
+    where: str,
+    label: PlayerNames,
+    penalty_points: tuple[int, int],
 ) -> int | None:
     """Who reached the tying score first, from the hands or as the table said (as the
-    director said, for a game the penalties made level)."""
+    director said, for a game the penalties made level). Under ``game_tie = "extra_hand"``
+    the same entry names the team that won the unscored extra hand, which no hand typed can
+    tell."""
     total = result.team_points[0]
     if result.team_points[0] != result.team_points[1]:
         made_level = total + penalty_points[0] == result.team_points[1] + penalty_points[1]
         return result.first_to_tying_score if made_level else None
+    if profile.game_tie == "extra_hand":
+        said = result.first_to_tying_score
+        if said is None and total > 0 and result.stage == "main":
+            raise ResultError(
+                f"{where}: the game is level at {total}-{total}: say which team won the extra "
+                f"hand ({label.team(0)} or {label.team(1)}); a level game is decided by one "
+                "more hand, not scored",
+                field="first_to_tying_score",
+            )
+        return said
     from_hands = reached_tying_score_first(result.hand_points) if result.hand_points else None
     said = result.first_to_tying_score
     if from_hands is not None and said is not None and said != from_hands:
@@ -418,6 +434,47 @@ def _lone_points(
     return player_points, {player: count for player, count in lone_hands.items() if count}
 
 
+def _check_lone_hands_scored(
+    profile: RuleProfile,
+    result: TableResult,
+    seating: TableSeating,
+    lone_hands: Mapping[str, int],
+    where: str,
+    label: PlayerNames,
+    penalty_points: tuple[int, int],
+) -> None:
+    """A lone hand made scores its side points on that hand: a side's lone hands made are no
+    more than the hands typed that give it a lone hand's points, and (no hands typed) no more
+    than its total allows (every lone hand made is worth at least the least a lone hand
+    scores). A side the director's rulings gave points keeps the looser total check only: a
+    hand he ruled on is written 0-0."""
+    least = min(profile.points_lone_made, profile.points_lone_march)
+    lone_values = {profile.points_lone_made, profile.points_lone_march}
+    for side, pair in enumerate(seating.partnerships):
+        made = sum(lone_hands.get(player, 0) for player in pair)
+        if not made:
+            continue
+        first_player = next(player for player in pair if lone_hands.get(player))
+        total = result.team_points[side] + max(penalty_points[side], 0)
+        if result.hand_points and penalty_points[side] <= 0:
+            lone_scoring = sum(1 for hand in result.hand_points if hand[side] in lone_values)
+            if made > lone_scoring:
+                raise ResultError(
+                    f"{where}: {made} lone hand(s) made entered for {label.team(side)}, but "
+                    f"only {lone_scoring} of the hands typed give that team a lone hand's "
+                    f"points ({' or '.join(str(value) for value in sorted(lone_values))}): a "
+                    "lone hand made scores on its hand",
+                    field=f"lone_hands.{first_player}",
+                )
+        elif made * least > total:
+            raise ResultError(
+                f"{where}: {made} lone hand(s) made entered for {label.team(side)}, but that "
+                f"team scored {result.team_points[side]}: each lone hand made scores at least "
+                f"{least}",
+                field=f"lone_hands.{first_player}",
+            )
+
+
 def complete_result(
     config: EventConfig,
     result: TableResult,
@@ -451,8 +508,9 @@ def complete_result(
             )
     _check_entry_counts(profile, result, where)
     label = PlayerNames(names, seating.partnerships)
-    first = _level_game(result, where, label, penalty_points)
+    first = _level_game(profile, result, where, label, penalty_points)
     player_points, lone_hands = _lone_points(profile, result, seating, where, label)
+    _check_lone_hands_scored(profile, result, seating, lone_hands, where, label, penalty_points)
     completed = replace(
         result,
         first_to_tying_score=first,

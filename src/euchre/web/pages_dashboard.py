@@ -61,9 +61,11 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def tie_break_text(name: str, value: int) -> str:
+def tie_break_text(name: str, value: int, *, hands_worth_points: int = 4) -> str:
     """One tie-break value as plain English ("final total reached in round 6", "3 games won",
-    "head to head +4"), never the criterion's internal name."""
+    "head to head +4", "2 4-point hands"), never the criterion's internal name."""
+    if name == "hands_worth":
+        return _plural(value, f"{hands_worth_points}-point hand")
     if name == "first_to_score":
         return "no points yet" if value <= 0 else f"final total reached in round {value}"
     if name == "games_won":
@@ -97,7 +99,7 @@ def standings_rows(snapshot: EventSnapshot) -> list[StandingLine]:
         StandingLine(
             row=row,
             tie_breaks=", ".join(
-                tie_break_text(name, value)
+                tie_break_text(name, value, hands_worth_points=snapshot.config.hands_worth_points)
                 for name, value in row.tie_break_values.items()
                 if name != "points"  # already its own column
             ),

@@ -273,6 +273,7 @@ def score_form_html(
         )
         or any(identifier.split("-", 1)[0] in extra_prefixes for identifier in marked),
         "ruled_hand_note": ruled_hand_note(profile),
+        "extra_hand": profile.game_tie == "extra_hand",
         "playoff": playoff,
         "round_number": round_number,
         "seated": " ".join(str(member.number) for member in view.players),
