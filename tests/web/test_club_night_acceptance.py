@@ -1,4 +1,4 @@
-"""Issue 9's acceptance audit: the bullets the checklist (``docs/issue9-checklist.md``) found
+"""Issue 9's acceptance audit: the bullets the checklist (``docs/checklist-club-night-without-help.md``) found
 without a test in the user's words, each named after its bullet (TestClient)."""
 
 from __future__ import annotations
