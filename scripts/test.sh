@@ -31,4 +31,6 @@ uv run mypy
 # No import cycle between files of src/ and no private name imported across
 # modules (the house style's "folders without knots").
 uv run python scripts/check_imports.py --max-cycles 0 --max-private 0
-uv run pytest -n 2 "$@"
+# The slowest 25 tests (set-up, call and tear-down apart) are printed after every run, so a
+# test that grows slow is seen where it is added.
+uv run pytest -n 2 --durations=25 "$@"

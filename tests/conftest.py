@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from playwright.sync_api import expect
 
+from tests.databases import fresh_sqlite_url
 from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
 
 settings.register_profile(
@@ -89,7 +90,7 @@ def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
     """A fresh database for ``euchre serve``: a SQLite file, or one on the test cluster
     (dropped afterwards)."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'euchre.db'}"
+        yield fresh_sqlite_url(tmp_path)
         return
     with fresh_postgres_database(str(request.getfixturevalue("postgres_url")), "served") as url:
         yield url

@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
+from tests.databases import fresh_sqlite_url
 from tests.served import EuchreServer
 
 
@@ -18,7 +19,7 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
     """A TestClient (lifespan running, so bots move) on a fresh database."""
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
     monkeypatch.setenv("EUCHRE_PLAY_CREATE_PER_MINUTE", "1000")
-    app = create_app(f"sqlite:///{tmp_path / 'play.db'}")
+    app = create_app(fresh_sqlite_url(tmp_path, "play.db"))
     with TestClient(app) as test_client:
         yield test_client
 
@@ -28,7 +29,7 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EuchreSe
     """``euchre serve`` on 127.0.0.1 with a fresh SQLite file; computer players quick."""
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0.02")
     monkeypatch.setenv("EUCHRE_PLAY_CREATE_PER_MINUTE", "1000")
-    server = EuchreServer(f"sqlite:///{tmp_path / 'euchre.db'}", tmp_path).start()
+    server = EuchreServer(fresh_sqlite_url(tmp_path), tmp_path).start()
     try:
         yield server
     finally:

@@ -11,13 +11,15 @@ import httpx
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
+from tests.databases import fresh_sqlite_url
 
 PASSWORD = "correct horse battery"
 
 
 def sqlite_url(folder: Path) -> str:
-    """A SQLite database file in ``folder``."""
-    return f"sqlite:///{folder / 'euchre.db'}"
+    """A SQLite database file in ``folder``: when new, a copy of the migrated, empty template
+    (``tests/databases.py``), so the app does not run every migration again."""
+    return fresh_sqlite_url(folder)
 
 
 def director_client(database_url: str) -> TestClient:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.databases import fresh_sqlite_url
 from tests.served import EuchreServer
 from tests.store.factory import director_client, sqlite_url
 
@@ -24,7 +25,7 @@ def client(tmp_path: Path) -> TestClient:
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[EuchreServer]:
     """``euchre serve`` on 127.0.0.1 (free port) with a fresh SQLite file; stopped after."""
-    server = EuchreServer(f"sqlite:///{tmp_path / 'euchre.db'}", tmp_path).start()
+    server = EuchreServer(fresh_sqlite_url(tmp_path), tmp_path).start()
     try:
         yield server
     finally:
