@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,8 +12,15 @@ import pytest
 from hypothesis import HealthCheck, settings
 from playwright.sync_api import expect
 
+from euchre.store.password_hashing import CHEAP_HASH_VARIABLE
 from tests.databases import fresh_sqlite_url
 from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
+
+# Directors' passwords and the club code hashed with argon2's cheapest parameters: the suite
+# sets up and logs in a director a few hundred times, and the recommended cost (64 MiB, three
+# passes) took a tenth of a second to a second of CPU each time. Every check still runs; the
+# servers the suite starts inherit the variable (``src/euchre/store/password_hashing.py``).
+os.environ[CHEAP_HASH_VARIABLE] = "1"
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
