@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from euchre.store.password_hashing import CHEAP_HASH_VARIABLE
 from tests.databases import fresh_sqlite_url
@@ -102,3 +102,15 @@ def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
         return
     with fresh_postgres_database(str(request.getfixturevalue("postgres_url")), "served") as url:
         yield url
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Close every browser context a test opened (``browser.new_context()``; the browser is
+    one per test worker). A page left open after its test keeps its scripts running and
+    reconnecting to a server that has gone, in the same Chromium as every later test."""
+    browser = (getattr(item, "funcargs", None) or {}).get("browser")
+    if not isinstance(browser, Browser):  # a module may name its own fixture "browser"
+        return
+    for context in list(browser.contexts):
+        context.close()
