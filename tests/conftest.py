@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -9,9 +10,17 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
+from euchre.store.password_hashing import CHEAP_HASH_VARIABLE
+from tests.databases import fresh_sqlite_url
 from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
+
+# Directors' passwords and the club code hashed with argon2's cheapest parameters: the suite
+# sets up and logs in a director a few hundred times, and the recommended cost (64 MiB, three
+# passes) took a tenth of a second to a second of CPU each time. Every check still runs; the
+# servers the suite starts inherit the variable (``src/euchre/store/password_hashing.py``).
+os.environ[CHEAP_HASH_VARIABLE] = "1"
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
@@ -89,7 +98,19 @@ def served_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
     """A fresh database for ``euchre serve``: a SQLite file, or one on the test cluster
     (dropped afterwards)."""
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'euchre.db'}"
+        yield fresh_sqlite_url(tmp_path)
         return
     with fresh_postgres_database(str(request.getfixturevalue("postgres_url")), "served") as url:
         yield url
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    """Close every browser context a test opened (``browser.new_context()``; the browser is
+    one per test worker). A page left open after its test keeps its scripts running and
+    reconnecting to a server that has gone, in the same Chromium as every later test."""
+    browser = (getattr(item, "funcargs", None) or {}).get("browser")
+    if not isinstance(browser, Browser):  # a module may name its own fixture "browser"
+        return
+    for context in list(browser.contexts):
+        context.close()

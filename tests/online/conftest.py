@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
+from tests.databases import fresh_sqlite_url
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
@@ -20,7 +21,7 @@ __all__ = ["director", "served"]
 def director(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     """A director's client; computer players move with zero delay."""
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
-    app = create_app(f"sqlite:///{tmp_path / 'online.db'}")
+    app = create_app(fresh_sqlite_url(tmp_path, "online.db"))
     with TestClient(app, base_url="http://127.0.0.1") as client:
         response = client.post("/api/setup", json={"name": "director", "password": PASSWORD})
         assert response.status_code == 200, response.text
@@ -32,7 +33,7 @@ def director(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestCl
 def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EuchreServer]:
     """``euchre serve`` on 127.0.0.1 with a fresh SQLite file; computer players at once."""
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
-    server = EuchreServer(f"sqlite:///{tmp_path / 'euchre.db'}", tmp_path).start()
+    server = EuchreServer(fresh_sqlite_url(tmp_path), tmp_path).start()
     try:
         yield server
     finally:

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.served import EuchreServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("test-artifacts") / "shots"

@@ -9,6 +9,8 @@ import re
 
 from fastapi.testclient import TestClient
 
+from euchre.engine.profile import BUILTIN_PROFILES
+
 from .helpers import human_tokens, open_table, play_randomly
 
 DECK = "\n".join(f"{rank}{suit}: Question {rank}{suit}?" for suit in "CDHS" for rank in "2345678")
@@ -17,7 +19,7 @@ DECK = "\n".join(f"{rank}{suit}: Question {rank}{suit}?" for suit in "CDHS" for 
 def test_the_form_lists_every_profile_and_every_kind_of_player(client: TestClient) -> None:
     page = client.get("/play")
     assert page.status_code == 200
-    for profile in ("ballantrae", "bolivar", "questions", "valpo", "tournament"):
+    for profile in BUILTIN_PROFILES:
         assert f'value="{profile}"' in page.text
     for kind in ("human", "random", "rules", "pimc"):
         assert f'<option value="{kind}"' in page.text

@@ -11,13 +11,15 @@ import httpx
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
+from tests.databases import fresh_sqlite_url
 
 PASSWORD = "correct horse battery"
 
 
 def sqlite_url(folder: Path) -> str:
-    """A SQLite database file in ``folder``."""
-    return f"sqlite:///{folder / 'euchre.db'}"
+    """A SQLite database file in ``folder``: when new, a copy of the migrated, empty template
+    (``tests/databases.py``), so the app does not run every migration again."""
+    return fresh_sqlite_url(folder)
 
 
 def director_client(database_url: str) -> TestClient:
@@ -117,6 +119,13 @@ def table_sides(
     return table["code"], [[player["number"] for player in side] for side in info["partnerships"]]
 
 
+def csrf_token(page: str) -> str:
+    """The CSRF token a director's page carries in its forms (``csrf_field`` in ``macros.html``)."""
+    match = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert match, "the page carries a CSRF token"
+    return match.group(1)
+
+
 def marked_fields(page: str) -> set[str]:
     """The ids of the inputs a refused form marks as bad."""
     return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))
@@ -124,9 +133,12 @@ def marked_fields(page: str) -> set[str]:
 
 def director_api(base_url: str) -> httpx.Client:
     """An HTTP client of a served app (``euchre serve``), set up and logged in as its director
-    by the API's bearer token."""
+    by the API's bearer token (on the worker's shared server, ``tests/shared_servers.py``, an
+    earlier test set the director up: this one logs in)."""
     api = httpx.Client(base_url=base_url, timeout=30)
     answer = api.post("/api/setup", json={"name": "director", "password": PASSWORD})
+    if answer.status_code == 409:
+        answer = api.post("/api/session", json={"name": "director", "password": PASSWORD})
     assert answer.status_code == 200, answer.text
     api.headers["Authorization"] = f"Bearer {answer.json()['token']}"
     return api

@@ -13,6 +13,7 @@ import pytest
 
 from euchre.cli.errors import run_cli
 from euchre.cli.main import app
+from euchre.tournament.sheets import builtin_sheets
 from euchre.tournament.simulate import simulate_event, simulation_config
 from euchre.tournament.validation import validate_result
 
@@ -102,7 +103,7 @@ def test_simulate_unknown_format_is_a_one_line_error() -> None:
     assert code == 1 and "unknown format or sheet 'swiss'" in output
 
 
-@pytest.mark.parametrize("sheet", ["ballantrae", "bolivar", "valpo", "tournament"])
+@pytest.mark.parametrize("sheet", sorted(builtin_sheets()))
 def test_simulated_results_pass_the_directors_validation(sheet: str) -> None:
     config = simulation_config(sheet, rounds=2, seed=4)
     snapshot = simulate_event(config, 9)

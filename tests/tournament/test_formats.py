@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from euchre.tournament import Entrant, EventInputs, compute_event, preset_config
 from euchre.tournament.model import RoundPlan, TableResult
+from euchre.tournament.sheets import builtin_sheets
 
 from .helpers import first_side_wins, play_out, players, random_results, team_at
 
@@ -297,7 +298,7 @@ def test_valpo_full_round_robin_with_absent_teams_still_seats_everyone_present()
         assert len(plan.tables) == len(present) // 2, plan
 
 
-@pytest.mark.parametrize("sheet", ["valpo", "questions", "ballantrae", "tournament"])
+@pytest.mark.parametrize("sheet", sorted(builtin_sheets()))
 def test_event_with_no_entrants_yet_reports_too_few_players(sheet: str) -> None:
     snapshot = compute_event(EventInputs(preset_config(sheet, seed=1), ()))
     assert snapshot.current_round == 1 and not snapshot.rounds[0].tables

@@ -22,6 +22,7 @@ from euchre.tournament import (
     compute_event,
     preset_config,
 )
+from euchre.tournament.sheets import builtin_sheets
 
 TEAMS = {"ballantrae", "valpo"}
 
@@ -145,7 +146,7 @@ def test_tournament_dealer_fails_to_discard_2_or_4(lone: bool, expected: int) ->
     assert points(one_table("tournament", slip))["A"] == 5 + expected
 
 
-@pytest.mark.parametrize("sheet", ["ballantrae", "bolivar", "valpo", "tournament"])
+@pytest.mark.parametrize("sheet", sorted(builtin_sheets()))
 def test_misdeal_is_redealt_without_points(sheet: str) -> None:
     snapshot = one_table(sheet, PenaltyRecord(1, 1, "misdeal", "A"))
     assert snapshot.penalties[0].outcome == "redeal_same_dealer"

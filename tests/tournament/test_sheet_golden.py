@@ -13,12 +13,13 @@ import pytest
 
 from euchre.store.presets import presets_json, sheet_warnings, sheet_words
 from euchre.tournament import FORMATS, TournamentError
-from euchre.tournament.sheets import use_user_sheets
+from euchre.tournament.sheets import builtin_sheets, use_user_sheets
 from euchre.tournament.simulate import simulate_event, simulation_config
 from euchre.tournament.validation import check_event_length
 
 GOLDEN = Path(__file__).parent.parent / "data" / "sheets" / "golden_before.json"
-SHEETS = ["ballantrae", "bolivar", "questions", "valpo", "tournament", "tournament_partners"]
+SHEETS = sorted(builtin_sheets())
+"""Every built-in sheet, from the registry (a new sheet file is in the golden record or fails)."""
 
 
 @pytest.fixture(scope="module")

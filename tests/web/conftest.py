@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from tests.served import EuchreServer
+from tests.shared_servers import served_for, shared_server
 from tests.store.factory import director_client, sqlite_url
 
 from euchre.store.models import utc_now
@@ -21,14 +22,19 @@ def client(tmp_path: Path) -> TestClient:
     return director_client(sqlite_url(tmp_path))
 
 
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EuchreServer]:
+    """The test worker's one ``euchre serve`` for the modules marked ``shared_server``."""
+    yield from shared_server(tmp_path_factory, "web-server")
+
+
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[EuchreServer]:
-    """``euchre serve`` on 127.0.0.1 (free port) with a fresh SQLite file; stopped after."""
-    server = EuchreServer(f"sqlite:///{tmp_path / 'euchre.db'}", tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EuchreServer]:
+    """``euchre serve`` on 127.0.0.1 (free port): the worker's shared one in a module marked
+    ``shared_server`` (its tests each make their own event), else a server of the test's own
+    on a fresh SQLite file, stopped after (a test that sets up the director or reads the whole
+    club needs that)."""
+    yield from served_for(request, "web_server", tmp_path)
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD
+from tests.store.factory import PASSWORD, csrf_token
 from tests.web.test_browser_event import LAPTOP, PHONE, Shots
 
 pytestmark = pytest.mark.browser
@@ -64,10 +64,6 @@ def _report_round(api: APIRequestContext, base: str, event_id: int, round_number
             data={"player_code": codes[opponent]},
         )
         assert confirmed.ok, confirmed.text()
-
-
-def _csrf(page: Page) -> str:
-    return str(page.locator("input[name=csrf_token]").first.get_attribute("value"))
 
 
 @pytest.mark.slow
@@ -179,7 +175,7 @@ def test_a_directors_bolivar_night_at_laptop_and_phone_widths(
     shots.take(projector, "projector-round-1")
 
     api = laptop.request
-    csrf = _csrf(director)
+    csrf = csrf_token(director.content())
     _report_round(api, base, event_id, 1)
     closed = api.post(
         f"{base}/api/events/{event_id}/rounds/1/close", headers={"X-CSRF-Token": csrf}

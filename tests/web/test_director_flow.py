@@ -11,15 +11,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import PASSWORD, sqlite_url
+from tests.store.factory import PASSWORD, csrf_token, sqlite_url
 
 from euchre.web.app import create_app
-
-
-def _csrf(html: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
-    assert match, "the page carries a CSRF token"
-    return match.group(1)
 
 
 @pytest.fixture
@@ -47,7 +41,7 @@ def _players(client: TestClient, event_id: int, count: int, *, here: bool) -> No
 
 def _form(client: TestClient, path: str, **fields: str) -> Any:
     page = client.get("/director")
-    return client.post(path, data={"csrf_token": _csrf(page.text), **fields})
+    return client.post(path, data={"csrf_token": csrf_token(page.text), **fields})
 
 
 def test_choosing_the_bolivar_profile_sets_up_the_bolivar_event(director: TestClient) -> None:

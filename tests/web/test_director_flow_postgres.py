@@ -3,13 +3,12 @@ scores and audit log go with it), a finished one archived, and a table keeps its
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.pgcluster import fresh_postgres_database
-from tests.store.factory import director_client, report_round
+from tests.store.factory import csrf_token, director_client, report_round
 
 pytestmark = pytest.mark.postgres
 
@@ -22,12 +21,6 @@ def client(postgres_url: str) -> Iterator[TestClient]:
             yield director
         finally:
             director.app.state.database.dispose()  # type: ignore[attr-defined]
-
-
-def _csrf(client: TestClient) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/director").text)
-    assert match
-    return match.group(1)
 
 
 def _played_event(client: TestClient, rounds: int) -> tuple[int, str]:
@@ -51,7 +44,8 @@ def test_a_played_event_is_deleted_whole_on_postgresql(client: TestClient) -> No
     second = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]["code"]
     assert second == code, "a table keeps its code for the whole event"
     deleted = client.post(
-        f"/director/events/{event_id}/delete", data={"csrf_token": _csrf(client), "confirm": "yes"}
+        f"/director/events/{event_id}/delete",
+        data={"csrf_token": csrf_token(client.get("/director").text), "confirm": "yes"},
     )
     assert "Valpo Friday deleted." in deleted.text
     assert client.get(f"/api/events/{event_id}").status_code == 404
@@ -62,7 +56,8 @@ def test_a_finished_event_is_archived_on_postgresql(client: TestClient) -> None:
     event_id, _ = _played_event(client, rounds=1)
     assert client.get(f"/api/events/{event_id}").json()["status"] == "finished"
     archived = client.post(
-        f"/director/events/{event_id}/archive", data={"csrf_token": _csrf(client)}
+        f"/director/events/{event_id}/archive",
+        data={"csrf_token": csrf_token(client.get("/director").text)},
     )
     assert "Valpo Friday archived." in archived.text
     assert client.get(f"/api/events/{event_id}").json()["status"] == "archived"

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, expect
 from tests.served import EuchreServer
 from tests.web.night import Night, table_codes
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 ROUNDS = 7
 TEAMS = [

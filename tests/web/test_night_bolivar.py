@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, expect
 from tests.served import EuchreServer
 from tests.web.night import PROJECTOR, Night, seats, table_codes
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 GAMES = 5
 NAMES = [

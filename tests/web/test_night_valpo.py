@@ -24,7 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.served import EuchreServer
 from tests.web.night import LAPTOP, PHONE, PROJECTOR, Night, table_codes
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 ROUND_MINUTES = 24
 

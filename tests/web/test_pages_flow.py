@@ -9,15 +9,9 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import PASSWORD, sqlite_url
+from tests.store.factory import PASSWORD, csrf_token, sqlite_url
 
 from euchre.web.app import create_app
-
-
-def _csrf(html: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', html)
-    assert match, "the page carries a CSRF token"
-    return match.group(1)
 
 
 @pytest.fixture
@@ -36,7 +30,7 @@ def browser(tmp_path: Path) -> TestClient:
 def _create_event(browser: TestClient, **fields: str) -> str:
     page = browser.get("/director")
     form = {
-        "csrf_token": _csrf(page.text),
+        "csrf_token": csrf_token(page.text),
         "name": "Club night <b>",
         "profile_id": "tournament",
         "format": "winners_move_up",
@@ -79,7 +73,7 @@ def test_logged_out_director_pages_go_to_login(browser: TestClient) -> None:
 def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -> None:
     dashboard = _create_event(browser)
     page = browser.get(dashboard)
-    csrf = _csrf(page.text)
+    csrf = csrf_token(page.text)
     csv = "name,team,checked_in\n" + "".join(
         f"P{team}{seat},T{team},yes\n" for team in range(1, 4) for seat in "ab"
     )
@@ -152,7 +146,7 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
 
 def test_dashboard_correction_and_undo_forms(browser: TestClient) -> None:
     dashboard = _create_event(browser)
-    csrf = _csrf(browser.get(dashboard).text)
+    csrf = csrf_token(browser.get(dashboard).text)
     for team in range(1, 3):
         for seat in "ab":
             browser.post(
@@ -236,14 +230,14 @@ def test_pages_work_while_an_event_is_being_set_up(browser: TestClient, format_n
     public = dashboard.replace("/director/events", "/events")
     assert browser.get(f"{public}/live").status_code == 200
     assert browser.get(f"{public}/results").status_code == 200
-    refused = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": _csrf(page.text)})
+    refused = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf_token(page.text)})
     assert 400 <= refused.status_code < 500
     assert 'id="error"' in refused.text
 
 
 def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestClient) -> None:
     dashboard = _create_event(browser)
-    csrf = _csrf(browser.get(dashboard).text)
+    csrf = csrf_token(browser.get(dashboard).text)
     for team in range(1, 3):
         for seat in "ab":
             browser.post(
@@ -294,7 +288,7 @@ def test_a_second_different_score_says_both_are_kept_for_the_director(
     browser: TestClient,
 ) -> None:
     dashboard = _create_event(browser)
-    csrf = _csrf(browser.get(dashboard).text)
+    csrf = csrf_token(browser.get(dashboard).text)
     for team in range(1, 3):
         for seat in "ab":
             browser.post(
@@ -344,7 +338,7 @@ def test_a_second_different_score_says_both_are_kept_for_the_director(
 
 def test_individual_scoring_lets_each_player_enter_his_own_total(browser: TestClient) -> None:
     dashboard = _create_event(browser, format="progressive", rounds="1")
-    csrf = _csrf(browser.get(dashboard).text)
+    csrf = csrf_token(browser.get(dashboard).text)
     csv = "name,checked_in\n" + "".join(f"S{index},yes\n" for index in range(1, 5))
     browser.post(f"{dashboard}/players/import", data={"csrf_token": csrf, "csv": csv})
     started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})

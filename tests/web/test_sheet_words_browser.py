@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 from tests.served import EuchreServer
 from tests.store.factory import add_teams, codes_by_number, director_api, report_round
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 PHONE = {"width": 390, "height": 844}
 TIE_SENTENCE = "Ties go to the first team to make the tying score"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import secrets
 
-from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -12,6 +11,7 @@ from sqlalchemy.orm import Session
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, ConflictError, StoreError
 from euchre.store.models import Director, Setting
+from euchre.store.password_hashing import password_hasher
 from euchre.store.ratelimit import check_rate_limit, count_failure
 
 __all__ = [
@@ -26,7 +26,6 @@ __all__ = [
 ]
 
 MIN_PASSWORD_LENGTH = 8
-_hasher = PasswordHasher()
 
 
 def needs_setup(session: Session) -> bool:
@@ -50,7 +49,7 @@ def create_director(session: Session, *, name: str, password: str) -> Director:
     _check_new_credentials(name, password)
     if session.scalar(select(Director).where(Director.name == name.strip())) is not None:
         raise ConflictError(f"a director named {name.strip()!r} already exists")
-    director = Director(name=name.strip(), password_hash=_hasher.hash(password))
+    director = Director(name=name.strip(), password_hash=password_hasher().hash(password))
     session.add(director)
     session.flush()
     return director
@@ -69,7 +68,7 @@ def authenticate(session: Session, *, name: str, password: str) -> Director:
     if director is None:
         raise AuthError(f"no director named {name.strip()!r}, or a wrong password")
     try:
-        _hasher.verify(director.password_hash, password)
+        password_hasher().verify(director.password_hash, password)
     except (VerificationError, InvalidHashError):
         raise AuthError(f"no director named {name.strip()!r}, or a wrong password") from None
     return director

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy.orm import Session
 
@@ -22,6 +21,7 @@ from euchre.store.auth import ensure_secret_key
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, StoreError
 from euchre.store.models import Setting
+from euchre.store.password_hashing import password_hasher
 from euchre.store.ratelimit import check_rate_limit, count_failure
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
 CLUB_CODE_SETTING = "club_code"
 MIN_LENGTH = 4
 MAX_LENGTH = 40
-_hasher = PasswordHasher()
 
 
 def _tidy(code: str) -> str:
@@ -58,7 +57,7 @@ def set_club_code(session: Session, *, code: str, who: str) -> bool:
             raise StoreError(
                 f"a club code has {MIN_LENGTH} to {MAX_LENGTH} characters; this one has {len(tidy)}"
             )
-        hashed = _hasher.hash(tidy)
+        hashed = password_hasher().hash(tidy)
         if setting is None:
             session.add(Setting(key=CLUB_CODE_SETTING, value=hashed))
         else:
@@ -106,7 +105,7 @@ def try_club_code(database: Database, *, client: str, code: str) -> str:
         if hashed is None:
             return ""
         try:
-            _hasher.verify(hashed, _tidy(code))
+            password_hasher().verify(hashed, _tidy(code))
             return club_pass(session, hashed)
         except (VerificationError, InvalidHashError):
             pass

@@ -1,5 +1,6 @@
-"""Issue 9's acceptance audit: the bullets the checklist (``docs/issue9-checklist.md``) found
-without a test in the user's words, each named after its bullet (TestClient)."""
+"""The acceptance audit of a real club night without help: the bullets the checklist
+(``docs/checklist-club-night-without-help.md``) found without a test in the user's words, each
+named after its bullet (TestClient)."""
 
 from __future__ import annotations
 

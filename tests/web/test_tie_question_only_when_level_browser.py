@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD, director_api
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 PHONE = {"width": 390, "height": 844}
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import PASSWORD, codes_by_number, create_event, sqlite_url
+from tests.store.factory import PASSWORD, codes_by_number, create_event, csrf_token, sqlite_url
 
 from euchre.store.events import NAME_LIMIT
 from euchre.web.app import create_app
@@ -121,18 +121,12 @@ def browser(tmp_path: Path) -> TestClient:
     return client
 
 
-def _csrf(page: str) -> str:
-    match = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert match
-    return match.group(1)
-
-
 def _dashboard(browser: TestClient) -> tuple[str, str]:
     page = browser.get("/director")
     created = browser.post(
         "/director/events",
         data={
-            "csrf_token": _csrf(page.text),
+            "csrf_token": csrf_token(page.text),
             "name": "Club night",
             "profile_id": "tournament",
             "format": "winners_move_up",
@@ -141,7 +135,7 @@ def _dashboard(browser: TestClient) -> tuple[str, str]:
         },
     )
     assert created.status_code == 200, created.text
-    return created.url.path, _csrf(created.text)
+    return created.url.path, csrf_token(created.text)
 
 
 @pytest.mark.parametrize(

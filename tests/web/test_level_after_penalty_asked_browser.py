@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD, director_api
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 LAPTOP = {"width": 1280, "height": 800}
 HANDS_3_5 = [[1, 0], [0, 1], [1, 0], [0, 1], [1, 0], [0, 1], [0, 1], [0, 1]]

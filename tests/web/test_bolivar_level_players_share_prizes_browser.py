@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 from tests.served import EuchreServer
 from tests.store.factory import director_api
-from tests.tournament.test_issue24_through_the_api import bolivar_level_on_points
+from tests.tournament.test_each_sheets_own_words_through_the_api import bolivar_level_on_points
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 LAPTOP = {"width": 1280, "height": 800}
 

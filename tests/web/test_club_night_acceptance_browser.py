@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD, director_api
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 NAMES = [
     "Margaret Hollingsworth-Vandenberg", "Bob", "Alice Smith", "Carol Jones", "Dave Brown",

@@ -301,6 +301,7 @@ def test_accepting_a_dispute_reports_no_seat_changes_for_a_round_only_just_seate
 
 
 @pytest.mark.browser
+@pytest.mark.shared_server
 def test_phone_left_on_round_1_then_provisional_seats_then_the_closed_round_in_chromium(
     browser: Browser, served: EuchreServer, artifacts: Path
 ) -> None:
