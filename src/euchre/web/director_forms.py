@@ -37,6 +37,7 @@ __all__ = [
     "PairForm",
     "PenaltyForm",
     "PlayerForm",
+    "QuestionForm",
     "ReasonForm",
     "SeatForm",
     "SeatingForm",
@@ -48,6 +49,7 @@ __all__ = [
     "optional_whole",
     "require_director",
     "whole",
+    "yes_no",
 ]
 
 
@@ -220,10 +222,31 @@ class ConflictForm(TableForm, ReasonForm):
 
 
 class CorrectForm(TableForm, ReasonForm):
-    """The dashboard's quick correction: a table's two totals."""
+    """The dashboard's quick correction: a table's two totals, and, where the table has
+    rulings with points, whether those totals already hold them (``yes``/``no``)."""
 
     team0: str = ""
     team1: str = ""
+    rulings_in_totals: str = ""
+
+
+class QuestionForm(DirectorForm):
+    """The dashboard's answer about one ruling: whether a table's totals alone already hold
+    it (``in_totals``: ``yes``/``no``), or the hand it ended (``hand_number``)."""
+
+    penalty: str = ""
+    in_totals: str = ""
+    hand_number: str = ""
+
+
+def yes_no(text: str, what: str) -> bool | None:
+    """A form's ``yes``/``no`` answer (None when blank; refused in words otherwise)."""
+    cleaned = text.strip().lower()
+    if not cleaned:
+        return None
+    if cleaned in ("yes", "no"):
+        return cleaned == "yes"
+    raise StoreError(f"{what}: answer yes or no")
 
 
 class TyingScoreForm(TableForm):
@@ -243,6 +266,7 @@ class PenaltyForm(TableForm):
     lone_hand: Checkbox = False
     lone_caller: str = ""
     note: str = ""
+    in_totals: str = ""
 
 
 class SeatingForm(ReasonForm):

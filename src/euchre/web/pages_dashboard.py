@@ -358,10 +358,16 @@ def _preview(
 
 
 def _round_state(
-    session: Session, event_id: int, snapshot: EventSnapshot, names: Mapping[str, str]
+    session: Session,
+    event_id: int,
+    snapshot: EventSnapshot,
+    names: Mapping[str, str],
+    waiting: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The rounds section: the next round's start button and preview, or the round in play
-    with its clock, its tables' states and its close and undo forms."""
+    with its clock, its tables' states and its close and undo forms. ``waiting``: the
+    director's open questions; while one is open the next round's seats are not shown (they
+    would assume an answer) and the round in play cannot close."""
     started = events.started_rounds(session, event_id=event_id)
     open_round = started[-1] if started and started[-1].closed_at is None else None
     # One tally sheet per team for the whole evening (Ballantrae), not for a format whose
@@ -373,7 +379,8 @@ def _round_state(
             "open": False,
             "over": snapshot.is_over,
             "next": number,
-            "preview": None if snapshot.is_over else _preview(snapshot, number, names),
+            "preview": None if snapshot.is_over or waiting else _preview(snapshot, number, names),
+            "waiting": list(waiting),
             "evening_tally": evening,
         }
     number = open_round.number
@@ -400,6 +407,7 @@ def _round_state(
         "sitting_out": ", ".join(
             names.get(player, player) for player in open_round.plan.sitting_out
         ),
+        "waiting": list(waiting),
         "evening_tally": evening,
     }
 
@@ -568,6 +576,7 @@ def dashboard_page(
         changes = flash_message(request, "changes")
         asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
         level = scores.level_games(session, event_id=event_id)
+        waiting_questions = scores.questions(session, event_id=event_id)
         # The core's warning about a level game nobody settled: asked below instead.
         asked |= {
             warning
@@ -612,7 +621,29 @@ def dashboard_page(
                 }
                 for game in level
             ],
-            "round": _round_state(session, event_id, snapshot, by_number),
+            "ruling_questions": [
+                {
+                    "kind": str(waiting.question.kind),
+                    "round": waiting.question.round,
+                    "table": waiting.question.table,
+                    "penalty": waiting.penalty_id,
+                    "question": (
+                        ""
+                        if waiting.question.round == last_started
+                        else f"Round {waiting.question.round}: "
+                    )
+                    + waiting.question.text(by_number),
+                }
+                for waiting in waiting_questions
+                if waiting.penalty_id is not None
+            ],
+            "round": _round_state(
+                session,
+                event_id,
+                snapshot,
+                by_number,
+                [waiting.question.text(by_number) for waiting in waiting_questions],
+            ),
             "waiting": _waiting_scores(session, event_id),
             "standings": standings_rows(snapshot),
             "prizes": prizes_view(snapshot),
