@@ -50,6 +50,7 @@ __all__ = [
     "penalty_role",
     "rule_on_penalty",
     "ruled_hand_note",
+    "ruled_hand_words",
     "ruled_hands_of",
     "ruling_words",
     "seat_of",
@@ -91,6 +92,26 @@ PENALTY_ROLES: dict[str, PenaltyRole] = {kind: _OFFENDER for kind in PENALTY_KIN
     "partner_of_loner_plays": PenaltyRole("the lone caller's partner who played", "nobody"),
 }
 """The role of the player a director names, for each of :data:`PENALTY_KINDS`."""
+
+
+_HAND_WORDS = {
+    HandOutcome.HAND_OVER: "the hand is over: the table writes it 0–0",
+    HandOutcome.DEAL_PASSES: "the hand is over and the deal passes: the table writes it 0–0",
+    HandOutcome.SCORE_AS_PLAYED: "the deal stands: the table writes it as played",
+    HandOutcome.CONTINUE: "the hand is played out: the table writes it as played",
+    HandOutcome.REVERT: "the play is taken back and the hand goes on: written as played",
+    HandOutcome.REDEAL_SAME_DEALER: "the hand is redealt: the table writes the new deal",
+    HandOutcome.DISQUALIFICATION: "the director's decision",
+    HandOutcome.DIRECTOR: "the director decides",
+}
+
+
+def ruled_hand_words(profile: RuleProfile, kind: PenaltyKind) -> tuple[bool, str]:
+    """Whether ``profile``'s sheet covers ``kind`` (a penalty form offers only those), and
+    what the table writes for the hand it is ruled in, in the penalty form's words: 0-0 only
+    where the ruling ends the hand."""
+    ruling = adjudicate(profile, kind.irregularity, offending_team=0, warned=True)
+    return ruling.covered, _HAND_WORDS.get(ruling.outcome, "the director decides")
 
 
 def penalty_role(kind: str) -> PenaltyRole:

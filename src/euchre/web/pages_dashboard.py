@@ -27,12 +27,19 @@ from euchre.tournament import (
     PrizeAward,
     Stage,
     StandingRow,
+    TableSeating,
 )
+from euchre.tournament.penalties import ruling_words
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock, flash_message
-from euchre.web.pages_penalties import penalty_kinds, penalty_players
+from euchre.web.pages_penalties import (
+    penalty_kinds,
+    penalty_players,
+    table_groups,
+    uncovered_kinds,
+)
 from euchre.web.round_words import round_label
 from euchre.web.templating import render
 
@@ -438,6 +445,9 @@ def _waiting_scores(session: Session, event_id: int) -> list[dict[str, Any]]:
             "round": row.round_number,
             "table": row.table_number,
             "points": row.result.team_points,
+            # Two entries of one table with the same totals differ in their hands: show them.
+            "hands": " ".join(f"{first}–{second}" for first, second in row.result.hand_points)
+            or "totals only",
             "teams": teams.get((row.round_number, row.table_number), ("", "")),
             "by": names.get(row.submitted_by, row.submitted_by),
         }
@@ -506,7 +516,9 @@ def _penalty_lines(
                 "id": row.id,
                 "round": row.round_number,
                 "table": row.table_number,
-                "kind": record.kind.replace("_", " "),
+                "kind": record.kind.replace("_", " ")
+                if ruling is None or not any(sides)
+                else ruling_words(ruling, TableSeating(row.table_number, (sides[0], sides[1]))),
                 "offender": names.get(offender, offender),
                 "outcome": outcome,
                 "problem": _deal_problem(
@@ -651,8 +663,9 @@ def dashboard_page(
             "penalties": _penalty_lines(session, event_id, snapshot, by_number),
             # The correction picker, the penalty form and the audit table are the macros of
             # pages/director/macros.html that the director's own pages use.
-            "penalty_kinds": penalty_kinds(),
-            "penalty_players": penalty_players(names),
+            "penalty_kinds": penalty_kinds(event.config.profile_id),
+            "penalty_uncovered": uncovered_kinds(event.config.profile_id),
+            "penalty_players": penalty_players(names, table_groups(session, event_id)),
             "audit": audit_rows(latest, names),
             "refused": refused,
             # The add-player form's type-ahead: the club's active members.
