@@ -31,9 +31,7 @@ def test_the_cli_asks_who_reached_a_penalty_made_level_score_first(tmp_path: Pat
     assert f"euchre event tie-first {path} --round 1 --table 1 --first 1 or 2" in output
     code, output = run("event", "start-round", path)
     assert code == 1 and "round 2 cannot start: Table 1 is level 5–5" in output, output
-    code, output = run(
-        "event", "tie-first", path, "--round", "1", "--table", "1", "--first", "2"
-    )
+    code, output = run("event", "tie-first", path, "--round", "1", "--table", "1", "--first", "2")
     assert code == 0, output
     assert "5-5 with the penalties (A & B 5, C & D 5; the game 3-5)" in output
     assert "level game: C & D reached 5 first" in output

@@ -237,9 +237,7 @@ def test_phones_and_the_preview_wait_for_the_tie_answer_instead_of_assuming_a_wi
     _penalty(client, event_id, kind="renege", offender=sides[0][0], proven=False)
     phone = client.get(f"/t/{code}")
     text = html.unescape(phone.text)
-    assert "Round 2's seats: waiting for the director, who must first answer: Table 1 is " in (
-        text
-    )
+    assert "Round 2's seats: waiting for the director, who must first answer: Table 1 is " in (text)
     assert "data-seat=" not in phone.text
     # Answer, close, then a ruling after the close makes another level game: the preview.
     event_id, code, codes, sides = _night(client)
@@ -285,7 +283,7 @@ def test_the_penalty_form_says_per_kind_what_the_table_writes_and_lists_the_tabl
 ) -> None:
     """Before, the form told every kind "the table writes the hand as 0–0" (table talk is
     played out) and listed every player of the event in one list."""
-    event_id, _code, _codes, sides = _night(client)
+    event_id, _code, _codes, _sides = _night(client)
     page = _page(client, f"/director/events/{event_id}")
     assert "The table writes the hand you rule on as 0–0" not in page
     talk = re.search(r'<tr data-kind="table_talk">(.*?)</tr>', page)
