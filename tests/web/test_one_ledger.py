@@ -303,3 +303,26 @@ def test_bolivars_penalty_form_offers_only_the_kinds_sheet_001_has(client: TestC
     assert 'value="exposed_card"' not in kinds.group(1)
     assert "Not on this sheet (you decide, with no points from the app): " in page
     assert "exposed card" in page.split("Not on this sheet")[1]
+
+
+def test_the_correction_page_asks_whether_paper_totals_hold_the_ruling(client: TestClient) -> None:
+    """The director's correction page, totals from a paper sheet beside a ruling: refused
+    with the question until he says, then counted once (9-6, not 9-8)."""
+    event_id, code, codes, sides = _night(client)
+    _score(client, code, codes, sides, hand_points=HANDS_9_4)
+    _penalty(client, event_id, kind="lead_out_of_turn", offender=sides[0][0], hand_number=2)
+    url = f"/director/events/{event_id}/rounds/1/tables/1/result"
+    page = _page(client, url)
+    assert "do they already hold the points of your ruling(s) at this table" in page
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert token
+    form = {"csrf_token": token.group(1), "reason": "paper sheet", "team0": "9", "team1": "6"}
+    for number in range(1, 9):
+        form[f"hand_{number}_0"] = form[f"hand_{number}_1"] = ""
+    refused = client.post(url, data=form)
+    assert refused.status_code == 400
+    assert "say whether the totals 9-6" in html.unescape(refused.text)
+    saved = client.post(url, data={**form, "rulings_in_totals": "yes"})
+    assert saved.status_code in (200, 303), saved.text
+    rows = _standings(client, event_id)
+    assert rows[str(sides[0][0])]["points"] == 9 and rows[str(sides[1][0])]["points"] == 6
