@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from euchre.engine.profile import load_profile
@@ -271,7 +271,9 @@ def nights(draw: st.DrawFn) -> tuple[Night, list[tuple[str, int, bool, bool]]]:
         Ruling("lead_out_of_turn", draw(st.sampled_from("ABCD")), number, True) for number in ended
     ]
     for kind in draw(st.lists(st.sampled_from(("table_talk", "renege")), max_size=2)):
-        rulings.append(Ruling(kind, draw(st.sampled_from("ABCD")), 1, False))
+        # Played out beside a hand, possibly one a hand-ending ruling also names.
+        hand = draw(st.sampled_from(ended) if ended and draw(st.booleans()) else st.integers(1, 8))
+        rulings.append(Ruling(kind, draw(st.sampled_from("ABCD")), hand, False))
     in_paper = {
         index: draw(
             st.sampled_from(("played", "zero", "ruling") if r.ends else ("left_out", "ruling"))
@@ -304,6 +306,7 @@ def _expected(night: Night) -> dict[str, int]:
     return {player: team[SIDE[player]] + bonus[player] for player in "ABCD"}
 
 
+@settings(max_examples=200)
 @given(nights())
 def test_no_hand_is_counted_twice_or_lost_whatever_the_order_of_entries(
     drawn: tuple[Night, list[tuple[str, int, bool, bool]]],

@@ -1,7 +1,7 @@
 """Issue 24, item 3, in real Chromium: a game a penalty made level (3-5 plus 2 = 5-5) is
 asked on the director's dashboard -- sheet 004: "Ties go to the first team to make the tying
-score" -- and the round closes (and the next one starts) only once it is answered. Screenshots (1280x800) go to
-``test-artifacts/<test>/``."""
+score" -- and the round closes (and the next one starts) only once it is answered.
+Screenshots (1280x800) go to ``test-artifacts/<test>/``."""
 
 from __future__ import annotations
 
@@ -62,9 +62,7 @@ def test_the_dashboard_asks_who_reached_the_tying_score_first_before_the_next_ro
     page.goto(f"{served.base_url}/director/events/{event_id}")
     question = page.locator("#level-games")
     expect(question).to_contain_text("Table 1 is level 5–5 after a penalty: who reached 5 first?")
-    expect(page.locator("#close-waits")).to_contain_text(
-        "the round closes once it is answered"
-    )
+    expect(page.locator("#close-waits")).to_contain_text("the round closes once it is answered")
     question.scroll_into_view_if_needed()
     shots = Path("test-artifacts") / "shots"
     shots.mkdir(exist_ok=True)

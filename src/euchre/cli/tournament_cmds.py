@@ -662,6 +662,7 @@ def event_penalty(
             seating,
             names,
             [] if recorded is None else [recorded],
+            _table_penalties(inputs, round_number, table),
         )
     except PenaltyEntryError as error:
         raise CliError(f"{error} ({_PENALTY_OPTIONS[error.field]})") from None

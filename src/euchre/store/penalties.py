@@ -127,6 +127,7 @@ def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: 
         seating,
         names,
         table_scores(session, event_id=event_id, round_number=round_number, table=table),
+        table_penalties(session, event_id=event_id, round_number=round_number, table=table),
     )
     penalty = Penalty(
         event_id=event_id, round_number=round_number, table_number=table, record=record

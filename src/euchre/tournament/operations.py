@@ -223,12 +223,15 @@ def _check_deal_named(
     scores: Sequence[TableResult],
     earlier: Sequence[PenaltyRecord],
 ) -> None:
+    profile = load_profile(config.profile_id)
     try:
-        ruling = rule_on_penalty(load_profile(config.profile_id), record, seating, earlier)
+        ruling = rule_on_penalty(profile, record, seating, earlier)
     except EuchreError:
         return  # scored (and reported) by the core as before
+    # The hands the table's earlier hand-ending rulings hold (None: a 0-0 hand each).
+    held = [hand.number for hand in ruled_hands_of(profile, seating, earlier) if hand.ends_the_hand]
     listed: Sequence[TableResult | None] = scores or [None]
     for result in listed:  # None: no score yet, only the deal named is checked
-        problem = deal_named_problem(ruling, record, result, config.profile_id)
+        problem = deal_named_problem(ruling, record, result, config.profile_id, held)
         if problem is not None:
             raise PenaltyEntryError(problem, field="hand_number")

@@ -272,7 +272,11 @@ def lone_caller_problem(penalty: PenaltyRecord, seating: TableSeating) -> str | 
 
 
 def deal_named_problem(
-    ruling: PenaltyRuling, penalty: PenaltyRecord, result: TableResult | None, sheet: str
+    ruling: PenaltyRuling,
+    penalty: PenaltyRecord,
+    result: TableResult | None,
+    sheet: str,
+    held: Sequence[int | None] = (),
 ) -> str | None:
     """Why a "no points for that deal to the offending team" ruling (Ballantrae General Rules
     9) cannot be applied, or ``None``: the penalty must name its deal (hand number), and a
@@ -283,7 +287,7 @@ def deal_named_problem(
     hand too: its points are that hand's (:func:`hand_points_replaced`), and a ruling naming
     none would leave the hand's points beside its own."""
     if ruling.outcome in ENDS_THE_HAND:
-        return _ended_hand_problem(penalty, result)
+        return _ended_hand_problem(penalty, result, held)
     if not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
         return None
     if penalty.hand_number is None:
@@ -304,13 +308,23 @@ def deal_named_problem(
     return None
 
 
-def _ended_hand_problem(penalty: PenaltyRecord, result: TableResult | None) -> str | None:
+def _ended_hand_problem(
+    penalty: PenaltyRecord, result: TableResult | None, held: Sequence[int | None]
+) -> str | None:
+    """``held``: the hands the table's earlier hand-ending rulings name (None: one naming
+    no hand, which takes a 0-0 hand)."""
     if result is None or not result.hand_points:
         return None
     where = f"round {penalty.round} table {penalty.table}"
     listed = len(result.hand_points)
     kind = penalty.kind.replace("_", " ")
-    free_zero = any(not any(hand) for hand in result.hand_points)
+    named = {number for number in held if number is not None}
+    zeros = [
+        number
+        for number, hand in enumerate(result.hand_points, start=1)
+        if not any(hand) and number not in named
+    ]
+    free_zero = len(zeros) > sum(1 for number in held if number is None)
     if penalty.hand_number is None and not free_zero:
         return (
             f"{where} was scored hand by hand ({listed} hands): name the hand (hand number) "
@@ -386,7 +400,6 @@ def check_ruled_hands(
     the score replaces that hand's points: :func:`~euchre.tournament.ledger.table_ledger`.)
     ``totals_alone``: the director may record a paper sheet's totals alone, saying whether
     they hold the rulings' points; a phone may not."""
-    numbered = {hand.number: hand for hand in ruled if hand.number is not None}
     if not result.hand_points and totals_alone:
         return
     if not result.hand_points:
@@ -413,9 +426,9 @@ def check_ruled_hands(
         return
     # A 0-0 hand another ruling does not already hold: one for each ruling naming no hand.
     holding = {
-        number
-        for number, hand in numbered.items()
-        if hand.ends_the_hand or hand.offenders_score_nothing
+        hand.number
+        for hand in ruled
+        if hand.number is not None and (hand.ends_the_hand or hand.offenders_score_nothing)
     }
     zero = [
         number
@@ -431,12 +444,11 @@ def check_ruled_hands(
             "ruling's points are that hand's points)",
             field="hand_points",
         )
-    for number, hand in sorted(numbered.items()):
-        if (
-            hand.ends_the_hand
-            and 1 <= number <= len(result.hand_points)
-            and any(result.hand_points[number - 1])
-        ):
+    ending = sorted(
+        (hand.number, hand) for hand in ruled if hand.number is not None and hand.ends_the_hand
+    )
+    for number, hand in ending:
+        if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
             raise ResultError(
                 f"the director ruled on hand {number} ({hand.kind}): write hand {number} as "
                 "0-0; the ruling's points are that hand's points",
