@@ -642,6 +642,17 @@ def event_penalty(
         in_totals=in_totals,
     )
     recorded = _recorded(inputs, round_number, table)
+    try:  # the web's operation: the same checks, the same sentences
+        check_penalty(
+            inputs.config,
+            penalty,
+            seating,
+            names,
+            [] if recorded is None else [recorded],
+            _table_penalties(inputs, round_number, table),
+        )
+    except PenaltyEntryError as error:
+        raise CliError(f"{error} ({_PENALTY_OPTIONS[error.field]})") from None
     table_records = [*_table_penalties(inputs, round_number, table), penalty]
     if (
         recorded is not None
@@ -655,17 +666,6 @@ def event_penalty(
             "hold this ruling's points (--in-totals) or not, so that they are added "
             "(--not-in-totals); or enter its hands first (event result --hands)"
         )
-    try:  # the web's operation: the same checks, the same sentences
-        check_penalty(
-            inputs.config,
-            penalty,
-            seating,
-            names,
-            [] if recorded is None else [recorded],
-            _table_penalties(inputs, round_number, table),
-        )
-    except PenaltyEntryError as error:
-        raise CliError(f"{error} ({_PENALTY_OPTIONS[error.field]})") from None
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
     _save(file, updated)
