@@ -113,7 +113,7 @@ def test_the_cli_records_table_talk_warnings_and_notes_and_lists_them_by_name(
     assert "note: said 'pick it up'" in output
     code, output = run(
         "event", "penalty", path, "--round", "1", "--table", "1", "--kind", "table_talk",
-        "--offender", talker, "--note", "again", "--json",
+        "--offender", talker, "--note", "again", "--json", "--not-in-totals",
     )  # fmt: skip
     assert code == 0, output
     second = json.loads(output)
@@ -130,7 +130,7 @@ def test_the_cli_records_table_talk_warnings_and_notes_and_lists_them_by_name(
     # penalty"), or keep a later one a warning.
     code, output = run(
         "event", "penalty", path, "--round", "1", "--table", "1", "--kind", "table_talk",
-        "--offender", sides[0][0], "--warned", "--json",
+        "--offender", sides[0][0], "--warned", "--json", "--not-in-totals",
     )  # fmt: skip
     assert code == 0, output
     assert json.loads(output)["record"]["warned"] is True

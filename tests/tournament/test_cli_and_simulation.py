@@ -192,6 +192,7 @@ def test_event_penalty_and_seat_commands(tmp_path: Path) -> None:
         "C",
         "--proven",
         "--lone-hand",
+        "--not-in-totals",
     )
     assert code == 0 and "points 4-0" in output, output
     code, output = run("event", "standings", path, "--json")
@@ -211,7 +212,7 @@ def test_tournament_dealer_fails_to_discard_scores_4_if_lone_hand_was_called_by_
     assert run("event", "seat", path, "--round", "1", "--tables", "A,B:C,D")[0] == 0
     assert run("event", "result", path, "--round", "1", "--table", "1", "--points", "5-3")[0] == 0
     slip = ("event", "penalty", path, "--round", "1", "--table", "1")
-    slip += ("--kind", "dealer_fails_to_discard", "--offender", "C")
+    slip += ("--kind", "dealer_fails_to_discard", "--offender", "C", "--not-in-totals")
     code, output = run(*slip, "--lone-caller", "D")  # the dealer's own partner called alone
     assert code == 0 and "points 2-0" in output, output
     code, output = run(*slip, "--lone-caller", "A")  # the opposition called alone

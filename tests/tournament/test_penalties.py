@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -43,6 +44,13 @@ def one_table(
     )
     seating = SeatingOverride(1, (TableSeating(1, (("A", "B"), ("C", "D"))),))
     result = result or TableResult(1, 1, (5, 3))
+    if not result.hand_points:
+        # Totals alone: the director said they do not hold the rulings' points (the ruled
+        # hand was written 0-0), so each ruling is added once (the one ledger).
+        penalties = tuple(
+            replace(penalty, in_totals=False) if penalty.in_totals is None else penalty
+            for penalty in penalties
+        )
     return compute_event(EventInputs(config, entrants, (result,), penalties, (seating,)))
 
 

@@ -191,10 +191,19 @@ def test_the_penalty_form_chooses_the_player_by_name_with_his_number(client: Tes
         assert select, url
         options = re.findall(r'<option value="(\d*)">([^<]*)</option>', select.group(1))
         assert options[0] == ("", "Choose the player")
-        assert options[1:] == [
-            (str(number), f"{name} (#{number})")
-            for number, name in sorted(names.items(), key=lambda item: item[1].casefold())
+        # Grouped by the table they play at this round (by name), then everyone else.
+        seated = {number for side in sides for number in side}
+        groups = [
+            sorted(((n, names[n]) for n in seated), key=lambda item: item[1].casefold()),
+            sorted(
+                ((n, name) for n, name in names.items() if n not in seated),
+                key=lambda item: item[1].casefold(),
+            ),
         ]
+        assert options[1:] == [
+            (str(number), f"{name} (#{number})") for group in groups for number, name in group
+        ]
+        assert '<optgroup label="Table 1">' in select.group(1)
         others = re.sub(r"<label>(Round|Table|Hand).*?</label>", "", form.group(0), flags=re.S)
         assert 'type="number"' not in others  # the player is not a bare number box
     page = client.get(f"/director/events/{event_id}/penalties").text

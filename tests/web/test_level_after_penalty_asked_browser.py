@@ -1,7 +1,7 @@
 """Issue 24, item 3, in real Chromium: a game a penalty made level (3-5 plus 2 = 5-5) is
 asked on the director's dashboard -- sheet 004: "Ties go to the first team to make the tying
-score" -- and the next round starts only once it is answered. Screenshots (1280x800) go to
-``test-artifacts/<test>/``."""
+score" -- and the round closes (and the next one starts) only once it is answered.
+Screenshots (1280x800) go to ``test-artifacts/<test>/``."""
 
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ def test_the_dashboard_asks_who_reached_the_tying_score_first_before_the_next_ro
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[0][0], "proven": False},
     )
     assert claim.status_code == 201, claim.text
-    assert api.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    # The round cannot close before the answer (issue 35: the close used to go through).
+    assert api.post(f"/api/events/{event_id}/rounds/1/close").status_code == 409
 
     page = browser.new_context(viewport=LAPTOP).new_page()
     page.goto(f"{served.base_url}/login")
@@ -61,7 +62,7 @@ def test_the_dashboard_asks_who_reached_the_tying_score_first_before_the_next_ro
     page.goto(f"{served.base_url}/director/events/{event_id}")
     question = page.locator("#level-games")
     expect(question).to_contain_text("Table 1 is level 5–5 after a penalty: who reached 5 first?")
-    expect(page.locator("#start-round")).to_be_disabled()
+    expect(page.locator("#close-waits")).to_contain_text("the round closes once it is answered")
     question.scroll_into_view_if_needed()
     shots = Path("test-artifacts") / "shots"
     shots.mkdir(exist_ok=True)
@@ -74,6 +75,8 @@ def test_the_dashboard_asks_who_reached_the_tying_score_first_before_the_next_ro
     expect(second).to_contain_text(names[sides[1][0]])
     second.click()
     expect(page.locator("#level-games")).to_have_count(0)
+    expect(page.locator("#close-waits")).to_have_count(0)
+    page.click("#close-round")
     expect(page.locator("#start-round")).to_be_enabled()
     for folder in (artifacts, shots):
         page.screenshot(path=str(folder / "02-dashboard-answered.png"))

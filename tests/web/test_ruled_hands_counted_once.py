@@ -97,11 +97,13 @@ def test_renege_on_a_loner_scores_four_once_and_a_ruling_without_its_hand_is_ref
     assert points[str(sides[0][1])] == 11 and points[str(sides[1][0])] == 3, points
 
 
-def test_a_hand_by_hand_score_is_refused_beside_a_ruling_that_names_no_hand(
+def test_a_ruling_that_names_no_hand_takes_the_hand_the_table_wrote_0_0(
     client: TestClient,
 ) -> None:
-    """The other order: the director ruled first without a hand number; a hand-by-hand score
-    could then keep the ruled hand's points, so it is refused with what to do."""
+    """The other order: the director ruled first without a hand number. A hand-by-hand score
+    with no 0-0 hand would keep the ruled hand's points, so it is refused with what to do;
+    with the ruled hand written 0-0 (under stick the dealer only a ruled hand is 0-0) the
+    ruling's points are that hand's, counted once."""
     event_id, code, codes, sides = _night(client)
     lead = _penalty(client, event_id, kind="lead_out_of_turn", offender=sides[1][0])
     assert lead.status_code == 201, lead.text
@@ -111,9 +113,15 @@ def test_a_hand_by_hand_score_is_refused_beside_a_ruling_that_names_no_hand(
     )
     assert refused.status_code == 400
     assert (
-        "the director's ruling on a lead out of turn at round 1 table 1 names no hand"
-        in refused.json()["detail"]
+        "the director ruled on a lead out of turn at round 1 table 1 without naming the hand: "
+        "write the hand it ended as 0-0" in refused.json()["detail"]
     )
+    hands = [list(hand) for hand in HANDS_11_3]
+    hands[3] = [0, 0]  # hand 4 (2-0 as typed before) was the one the lead out of turn ended
+    _score(client, code, codes, sides, hands, lone_marches={str(sides[0][0]): 1})
+    points = _points(client, event_id)
+    # 9-3 as written, plus the ruling's 2 to the first partnership once: 11-3.
+    assert points[str(sides[0][1])] == 11 and points[str(sides[1][0])] == 3, points
 
 
 def test_a_hand_that_scores_nothing_is_refused_unless_the_director_ruled_on_it(
@@ -170,13 +178,14 @@ HANDS_3_5 = [[1, 0], [0, 1], [1, 0], [0, 1], [1, 0], [0, 1], [0, 1], [0, 1]]
 def _level_after_a_penalty(client: TestClient) -> tuple[int, list[list[int]]]:
     """Round 1's game 3-5, then a renege alleged against the first partnership but not
     proven: "the team falsely accused by their opponent's scores 2 points" (sheet 004), so
-    the game is level 5-5 after the penalty. Round 1 is closed."""
+    the game is level 5-5 after the penalty. Round 1 cannot close before the answer."""
     event_id, code, codes, sides = _night(client)
     _score(client, code, codes, sides, HANDS_3_5)
     claim = _penalty(client, event_id, kind="renege", offender=sides[0][0], proven=False)
     assert claim.status_code == 201, claim.text
     closed = client.post(f"/api/events/{event_id}/rounds/1/close")
-    assert closed.status_code == 200, closed.text
+    assert closed.status_code == 409, closed.text
+    assert "round 1 cannot close: Table 1 is level 5–5 after a penalty" in closed.text
     return event_id, sides
 
 
@@ -193,10 +202,9 @@ def test_ties_go_to_the_first_team_to_make_the_tying_score_when_a_penalty_makes_
     [game] = asked.json()
     assert game["question"] == "Table 1 is level 5–5 after a penalty: who reached 5 first?"
     assert game["penalty_points"] == [2, 0]
-    waiting = client.post(f"/api/events/{event_id}/rounds")
+    waiting = client.post(f"/api/events/{event_id}/rounds/1/close")
     assert waiting.status_code == 409
     assert "Table 1 is level 5–5 after a penalty: who reached 5 first?" in waiting.text
-    assert "before round 2 starts" in waiting.text
     snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
     won = {row["competitor_id"]: row["games_won"] for row in snapshot["standings"]}
     assert sum(won.values()) == 0  # nobody is credited the game before the answer
@@ -212,6 +220,7 @@ def test_ties_go_to_the_first_team_to_make_the_tying_score_when_a_penalty_makes_
     assert points[str(sides[0][0])] == points[str(sides[1][0])] == 5
     audit = client.get(f"/api/events/{event_id}/audit").json()
     assert any(row["action"] == "settle_level_game" for row in audit)
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
     again = client.post(game["answer"], json={"first": 0})
     assert again.status_code == 409  # settled: a change goes through a correction
@@ -221,5 +230,5 @@ def test_the_dashboard_asks_who_reached_the_tying_score_first(client: TestClient
     event_id, _sides = _level_after_a_penalty(client)
     page = html.unescape(client.get(f"/director/events/{event_id}").text)
     assert "Table 1 is level 5–5 after a penalty: who reached 5 first?" in page
-    assert re.search(r'id="start-round" disabled', page)
+    assert "the round closes once it is answered" in page
     assert "no first_to_tying_score" not in page  # asked, not a warning

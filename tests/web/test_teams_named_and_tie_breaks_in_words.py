@@ -263,6 +263,14 @@ def test_a_ballantrae_renege_whose_result_came_later_by_totals_is_flagged_not_si
         f"/api/events/{event_id}/rounds/1/tables/1/result",
         json={"team_points": [10, 6], "reason": "from the paper sheet"},
     )
+    # Totals alone beside a ruling: the director says whether they hold it (the one ledger).
+    assert director_totals.status_code == 400, director_totals.text
+    assert "say whether the totals 10-6" in director_totals.text
+    director_totals = client.put(
+        f"/api/events/{event_id}/rounds/1/tables/1/result",
+        json={"team_points": [10, 6], "reason": "from the paper sheet",
+              "rulings_in_totals": False},
+    )  # fmt: skip
     assert director_totals.status_code == 200, director_totals.text
     dashboard = client.get(f"/director/events/{event_id}").text
     flagged = re.search(r'data-testid="penalty-deal-\d+">([^<]*)<', dashboard)

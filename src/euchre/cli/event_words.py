@@ -17,6 +17,7 @@ from euchre.cli.errors import CliError
 from euchre.tournament import EventInputs, MovementChange, PenaltyRuling, TableResult
 from euchre.tournament.model import PenaltyRecord, TableSeating
 from euchre.tournament.naming import PlayerNames
+from euchre.tournament.penalties import ruling_words
 from euchre.tournament.validation import PER_PLAYER_WORDS
 
 __all__ = [
@@ -85,16 +86,25 @@ def _counts_text(counts: Mapping[str, int], label: PlayerNames) -> str:
 
 
 def result_lines(
-    result: TableResult, label: PlayerNames, changes: Sequence[MovementChange]
+    result: TableResult,
+    label: PlayerNames,
+    changes: Sequence[MovementChange],
+    scored: tuple[int, int] | None = None,
 ) -> list[str]:
     """A recorded result in words, players and teams by name (the web's result table): the
-    totals, each player's own points where they differ from the team's, the lone hands, the
-    times euchred, who reached a level score first, and the seats the result moved."""
+    totals (``scored``: with the director's penalties, as the standings count them), each
+    player's own points where they differ from the team's, the lone hands, the times
+    euchred, who reached a level score first, and the seats the result moved."""
     first, second = result.team_points
-    lines = [
-        f"round {result.round} table {result.table}: {first}-{second} "
-        f"({label.team(0)} {first}, {label.team(1)} {second})"
-    ]
+    if scored is None or scored == result.team_points:
+        head = f"{first}-{second} ({label.team(0)} {first}, {label.team(1)} {second})"
+    else:
+        head = (
+            f"{scored[0]}-{scored[1]} with the penalties ({label.team(0)} {scored[0]}, "
+            f"{label.team(1)} {scored[1]}; the game {first}-{second})"
+        )
+    level = scored[0] if scored is not None and scored[0] == scored[1] else first
+    lines = [f"round {result.round} table {result.table}: {head}"]
     for player, own in sorted(result.player_points.items()):
         lines.append(f"  {label.player(player)} scores {own}")
     for field, counts in (
@@ -106,7 +116,7 @@ def result_lines(
             lines.append(f"  {PER_PLAYER_WORDS[field]}: {_counts_text(counts, label)}")
     if result.first_to_tying_score is not None:
         lines.append(
-            f"  level game: {label.team(result.first_to_tying_score)} reached {first} first"
+            f"  level game: {label.team(result.first_to_tying_score)} reached {level} first"
         )
     for change in changes:
         if change.before != "not planned":
@@ -130,7 +140,11 @@ def penalty_lines(
 ) -> list[str]:
     """One penalty in words: its kind and the player named by name, its points per team by
     name (or that it is a warning), the clause, and the director's note."""
-    head = f"{record.kind.replace('_', ' ')}, {label.player(record.offender_id)} named"
+    kind = record.kind.replace("_", " ")
+    if ruling is not None:
+        sides = label.partnerships
+        kind = ruling_words(ruling, None if sides is None else TableSeating(record.table, sides))
+    head = f"{kind}, {label.player(record.offender_id)} named"
     if record.hand_number is not None:
         head += f" (hand {record.hand_number})"
     lines = [head]

@@ -25,6 +25,7 @@ import typer
 from euchre.cli.errors import CliError
 from euchre.cli.options import JsonOption, RoundsOption
 from euchre.cli.sheet_cmds import use_club_sheets
+from euchre.engine.profile import load_profile
 from euchre.tournament import (
     Entrant,
     EventInputs,
@@ -37,14 +38,19 @@ from euchre.tournament import (
     generate_schedule,
 )
 from euchre.tournament.errors import TournamentError
+from euchre.tournament.ledger import OpenQuestion, QuestionKind, table_ledger
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
 from euchre.tournament.operations import (
     PenaltyEntryError,
+    answer_totals,
     check_penalty,
     not_started_message,
+    rulings_with_points,
     table_result,
 )
+from euchre.tournament.penalties import open_questions
 from euchre.tournament.sheets import check_player_classes, sheet_players
+from euchre.tournament.validation import ResultError
 
 
 @contextmanager
@@ -301,6 +307,11 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
     snapshot = compute_event(inputs)
     if snapshot.current_round is None:
         raise CliError("the event is over: every round has its results")
+    waiting = [q for q in open_questions(inputs, snapshot) if q.round < snapshot.current_round]
+    if waiting:
+        raise CliError(
+            f"round {snapshot.current_round} cannot start: {_asked(file, waiting[0], inputs)}"
+        )
     plan = rounds.seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
     started = _started(inputs, plan)
     if started is not inputs:
@@ -356,11 +367,21 @@ def event_result(
     lone_hand: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["lone_hand"])] = None,
     euchred: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["euchred"])] = None,
     own: Annotated[PlayerCounts, typer.Option(help=_PER_PLAYER_HELP["own"])] = None,
+    rulings_in_totals: Annotated[
+        bool | None,
+        typer.Option(
+            "--rulings-in-totals/--rulings-added",
+            help="Totals alone at a table with the director's rulings: the totals already "
+            "hold the rulings' points (--rulings-in-totals), or the ruled hand was written "
+            "0-0 and the rulings' points are added (--rulings-added).",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Enter (or correct) a table's result, with the lone hands and times euchred the web's
-    score form takes; shows it with players by name, each player's points where they differ
-    from the team's, and the seats a correction moved."""
+    score form takes; shows it with players by name (the score with the director's
+    penalties, as the standings count it), each player's points where they differ from the
+    team's, the seats a correction moved, and any question the director must answer."""
     from euchre.cli.event_words import per_player_counts, result_lines, table_names
 
     inputs = _load(file)
@@ -399,26 +420,139 @@ def event_result(
     started = inputs
     # The web's operation: the same checks, the same sentences. The event file keeps no
     # audit log, so no reason is asked for a correction (there is nowhere to keep one).
-    result = table_result(
-        inputs.config,
-        entered,
+    try:
+        result = table_result(
+            inputs.config,
+            entered,
+            seating,
+            {player: label.player(player) for player in seating.players},
+            _table_penalties(inputs, round_number, table),
+            recorded=_recorded(inputs, round_number, table),
+            reason=None,
+            state=lambda: (started, compute_event(started)),
+            rulings_in_totals=rulings_in_totals,
+        )
+    except ResultError as error:
+        if error.field != "rulings_in_totals":
+            raise
+        raise CliError(f"{error} (--rulings-in-totals or --rulings-added)") from None
+    penalties = inputs.penalties
+    if not result.hand_points and rulings_in_totals is not None:
+        answered = iter(
+            answer_totals(
+                inputs.config,
+                seating,
+                _table_penalties(inputs, round_number, table),
+                rulings_in_totals,
+            )
+        )
+        penalties = tuple(
+            next(answered) if (p.round, p.table) == (round_number, table) else p for p in penalties
+        )
+    kept = tuple(r for r in inputs.results if not _is_table(r, round_number, table))
+    updated = replace(inputs, results=(*kept, result), penalties=penalties)
+    after = compute_event(updated, previous=before)
+    _save(file, updated)
+    scored = _scored(updated, after, result, seating)
+    asked = _questions_at(file, updated, after, round_number, table)
+    data = {
+        "result": result.to_json(),
+        "with_penalties": list(scored),
+        "names": {player: label.player(player) for player in seating.players},
+        "moved": [change.to_json() for change in after.movement_changes],
+        "questions": asked,
+    }
+    lines = result_lines(result, label, after.movement_changes, scored)
+    _print(data, as_json, "\n".join(lines + [f"question: {line}" for line in asked]))
+
+
+def _scored(
+    inputs: EventInputs, snapshot: EventSnapshot, result: TableResult, seating: TableSeating
+) -> tuple[int, int]:
+    """``result``'s score with the director's penalties, as the standings count it (the one
+    ledger)."""
+    key = (result.round, result.table)
+    return table_ledger(
+        result,
+        [r for r in snapshot.penalties if (r.round, r.table) == key],
+        _table_penalties(inputs, *key),
         seating,
-        {player: label.player(player) for player in seating.players},
-        _table_penalties(inputs, round_number, table),
-        recorded=_recorded(inputs, round_number, table),
-        reason=None,
-        state=lambda: (started, compute_event(started)),
+        load_profile(inputs.config.profile_id),
+    ).points
+
+
+def _asked(file: Path, question: OpenQuestion, inputs: EventInputs) -> str:
+    """An open question in the director's words, with the command that answers it."""
+    from euchre.cli.event_words import event_names
+
+    where = f"--round {question.round} --table {question.table}"
+    how = {
+        QuestionKind.LEVEL_GAME: f"euchre event tie-first {file} {where} --first 1 or 2",
+        QuestionKind.TOTALS_HOLD_RULING: f"euchre event result {file} {where} --points "
+        f"{question.totals[0]}-{question.totals[1]} --rulings-in-totals or --rulings-added",
+        QuestionKind.RULING_HAND: f"euchre event result {file} {where} --hands ... (the "
+        "ruled hand 0-0)",
+    }[question.kind]
+    return f"{question.text(event_names(inputs))} Answer: {how}"
+
+
+def _questions_at(
+    file: Path, inputs: EventInputs, snapshot: EventSnapshot, round_number: int, table: int
+) -> list[str]:
+    """The open questions of one table, each with the command that answers it."""
+    return [
+        _asked(file, question, inputs)
+        for question in open_questions(inputs, snapshot)
+        if (question.round, question.table) == (round_number, table)
+    ]
+
+
+@event_app.command("tie-first")
+def event_tie_first(
+    file: FileArgument,
+    round_number: Annotated[int, typer.Option("--round", help="Round number.")],
+    table: Annotated[int, typer.Option(help="Table number.")],
+    first: Annotated[
+        int, typer.Option(help="The partnership (1 or 2, as seated) that reached it first.")
+    ],
+    as_json: JsonOption = False,
+) -> None:
+    """Answer who reached the tying score first in a game a penalty made level (the
+    tournament sheet: "Ties go to the first team to make the tying score"): that team is
+    credited the game, and the next round can start."""
+    from euchre.cli.event_words import result_lines, table_names
+
+    if first not in (1, 2):
+        raise CliError(f"--first must be 1 or 2 (the partnership), got {first}")
+    inputs = _load(file)
+    before = compute_event(inputs)
+    game = next(
+        (
+            q
+            for q in open_questions(inputs, before)
+            if (q.kind, q.round, q.table) == (QuestionKind.LEVEL_GAME, round_number, table)
+        ),
+        None,
     )
+    recorded = _recorded(inputs, round_number, table)
+    if game is None or recorded is None:
+        raise CliError(
+            f"round {round_number} table {table} is not a game left level by a penalty; "
+            "nothing to settle"
+        )
+    seating = _table_of(before, round_number, table, file)
+    label = table_names(inputs, seating)
+    result = replace(recorded, first_to_tying_score=first - 1)
     kept = tuple(r for r in inputs.results if not _is_table(r, round_number, table))
     updated = replace(inputs, results=(*kept, result))
     after = compute_event(updated, previous=before)
     _save(file, updated)
-    data = {
-        "result": result.to_json(),
-        "names": {player: label.player(player) for player in seating.players},
-        "moved": [change.to_json() for change in after.movement_changes],
-    }
-    _print(data, as_json, "\n".join(result_lines(result, label, after.movement_changes)))
+    scored = _scored(updated, after, result, seating)
+    _print(
+        {"result": result.to_json(), "with_penalties": list(scored)},
+        as_json,
+        "\n".join(result_lines(result, label, after.movement_changes, scored)),
+    )
 
 
 def _pair(text: str, option: str) -> tuple[int, int]:
@@ -498,10 +632,21 @@ def event_penalty(
         ),
     ] = None,
     note: Annotated[str, typer.Option(help="The director's note, kept with the penalty.")] = "",
+    in_totals: Annotated[
+        bool | None,
+        typer.Option(
+            "--in-totals/--not-in-totals",
+            help="A table scored by its totals only: they already hold this ruling's points "
+            "(--in-totals), or the ruled hand was written 0-0 and the points are added "
+            "(--not-in-totals).",
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Record an irregularity (a table-talk report is a warning first); the event's rule
-    profile scores it. Shows it with the players and teams by name."""
+    profile scores it. Shows it with the players and teams by name, the table's score with
+    the penalties, and any question the director must answer (a game a penalty made
+    level)."""
     from euchre.cli.event_words import event_names, penalty_json, penalty_lines, table_names
 
     inputs = _load(file)
@@ -523,6 +668,7 @@ def event_penalty(
         lone_caller_id=lone_caller,
         warned=warned,
         note=note.strip(),
+        in_totals=in_totals,
     )
     recorded = _recorded(inputs, round_number, table)
     try:  # the web's operation: the same checks, the same sentences
@@ -532,9 +678,23 @@ def event_penalty(
             seating,
             names,
             [] if recorded is None else [recorded],
+            _table_penalties(inputs, round_number, table),
         )
     except PenaltyEntryError as error:
         raise CliError(f"{error} ({_PENALTY_OPTIONS[error.field]})") from None
+    table_records = [*_table_penalties(inputs, round_number, table), penalty]
+    if (
+        recorded is not None
+        and not recorded.hand_points
+        and in_totals is None
+        and len(table_records) - 1 in rulings_with_points(inputs.config, seating, table_records)
+    ):
+        raise CliError(
+            f"round {round_number} table {table} was scored by its totals only "
+            f"({recorded.team_points[0]}-{recorded.team_points[1]}): say whether they already "
+            "hold this ruling's points (--in-totals) or not, so that they are added "
+            "(--not-in-totals); or enter its hands first (event result --hands)"
+        )
     updated = replace(inputs, penalties=(*inputs.penalties, penalty))
     snapshot = compute_event(updated)
     _save(file, updated)
@@ -549,11 +709,19 @@ def event_penalty(
         None,
     )
     ruling = ruling if scored else None
-    _print(
-        penalty_json(penalty, ruling, label),
-        as_json,
-        "\n".join(penalty_lines(penalty, ruling, label)),
-    )
+    lines = penalty_lines(penalty, ruling, label)
+    data = penalty_json(penalty, ruling, label)
+    if recorded is not None:
+        with_penalties = _scored(updated, snapshot, recorded, seating)
+        lines.append(
+            f"  round {round_number} table {table} with the penalties: "
+            f"{with_penalties[0]}-{with_penalties[1]} ({label.team(0)} {with_penalties[0]}, "
+            f"{label.team(1)} {with_penalties[1]})"
+        )
+        data["with_penalties"] = list(with_penalties)
+    asked = _questions_at(file, updated, snapshot, round_number, table)
+    data["questions"] = asked
+    _print(data, as_json, "\n".join(lines + [f"question: {line}" for line in asked]))
 
 
 def _player_id(given: str, seating: TableSeating, names: dict[str, str]) -> str:

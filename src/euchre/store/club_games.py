@@ -25,11 +25,12 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
 from euchre.store.core import compute, event_inputs
 from euchre.store.models import Entrant, Event, MemberMerge, Result
 from euchre.tournament import EventInputs, EventSnapshot, RoundPlan, TableResult, TableSeating
 from euchre.tournament.event import game_winner
-from euchre.tournament.penalties import hand_points_replaced
+from euchre.tournament.ledger import table_ledger
 from euchre.tournament.ratings import RatedGame
 from euchre.tournament.standings import Ledger
 
@@ -354,23 +355,15 @@ def _table_game(
         for record in inputs.penalties
         if (record.round, record.table) == (plan.round, table.table)
     ]
-    penalty_points = (
-        sum(ruling.team_points[0] for ruling in rulings),
-        sum(ruling.team_points[1] for ruling in rulings),
-    )
-    scored_nothing = hand_points_replaced(result, rulings, records, table)
-    adjustment = (
-        penalty_points[0] - scored_nothing[0],
-        penalty_points[1] - scored_nothing[1],
-    )
+    # The one ledger the standings count by (a ruled hand's points are the ruling's).
+    counted = table_ledger(result, rulings, records, table, load_profile(inputs.config.profile_id))
     ledger = Ledger([])
     ledger.record_table(
         plan.round,
         table,
         result,
-        penalty_points,
-        scored_nothing,
-        game_winner(result, adjustment),
+        counted,
+        game_winner(result, counted.penalty_points),
         {},
         individual=True,
     )
@@ -399,10 +392,10 @@ def _table_game(
         table=table.table,
         sides=(sides[0], sides[1]),
         side_points=(
-            result.team_points[0] + adjustment[0],
-            result.team_points[1] + adjustment[1],
+            counted.points[0],
+            counted.points[1],
         ),
-        winner=game_winner(result, adjustment),
+        winner=game_winner(result, counted.penalty_points),
     )
 
 

@@ -12,7 +12,7 @@ from euchre.store.audit import record_audit, table_target
 from euchre.store.core import compute, event_config, event_inputs
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, touch
-from euchre.store.models import Result, Submission, SubmissionStatus, utc_now
+from euchre.store.models import Penalty, Result, Submission, SubmissionStatus, utc_now
 from euchre.store.penalties import table_penalties
 from euchre.store.results import (
     ResultInput,
@@ -30,7 +30,7 @@ from euchre.tournament import (
     MovementChange,
     TableResult,
 )
-from euchre.tournament.operations import table_result
+from euchre.tournament.operations import answer_totals, table_result
 from euchre.tournament.penalties import level_games_to_settle
 
 __all__ = ["accept_submission", "correct_result", "set_official", "settle_level_game"]
@@ -138,16 +138,29 @@ def correct_result(
         inputs = event_inputs(session, event)
         return inputs, compute(inputs)
 
+    config = event_config(event)
+    records = table_penalties(session, event_id=event_id, round_number=round_number, table=table)
+    new_totals = entered.given is None or "team_points" in entered.given
     payload = table_result(
-        event_config(event),
+        config,
         result,
         seating,
         names,
-        table_penalties(session, event_id=event_id, round_number=round_number, table=table),
+        records,
         recorded=current,
         reason=reason,
         state=state,
+        rulings_in_totals=entered.rulings_in_totals,
+        new_totals=new_totals,
     )
+    if not payload.hand_points and new_totals and entered.rulings_in_totals is not None:
+        # The director's answer for these totals: recorded on each ruling that has points
+        # (the one ledger adds a ruling to totals alone only when they do not hold it).
+        answered = answer_totals(config, seating, records, entered.rulings_in_totals)
+        rows = _table_penalty_rows(session, event_id, round_number, table)
+        for row, record in zip(rows, answered, strict=True):
+            if row.record != record:
+                row.record = record
     return set_official(
         session,
         event_id=event_id,
@@ -204,4 +217,21 @@ def settle_level_game(
         action="settle_level_game",
         reason=f"level {game.points}-{game.points} after a penalty: {pair} reached "
         f"{game.points} first",
+    )
+
+
+def _table_penalty_rows(
+    session: Session, event_id: int, round_number: int, table: int
+) -> list[Penalty]:
+    """One table's penalty rows, in the order recorded (as ``table_penalties`` reads them)."""
+    return list(
+        session.scalars(
+            select(Penalty)
+            .where(
+                Penalty.event_id == event_id,
+                Penalty.round_number == round_number,
+                Penalty.table_number == table,
+            )
+            .order_by(Penalty.id)
+        )
     )

@@ -36,9 +36,11 @@ from euchre.tournament.penalties import (
 
 __all__ = [
     "add_penalty",
+    "answer_in_totals",
     "check_table_score",
     "escalate_warning",
     "list_penalties",
+    "name_ruled_hand",
     "remove_penalty",
     "ruled_hands",
     "table_penalties",
@@ -125,6 +127,7 @@ def add_penalty(session: Session, *, event_id: int, record: PenaltyRecord, who: 
         seating,
         names,
         table_scores(session, event_id=event_id, round_number=round_number, table=table),
+        table_penalties(session, event_id=event_id, round_number=round_number, table=table),
     )
     penalty = Penalty(
         event_id=event_id, round_number=round_number, table_number=table, record=record
@@ -244,3 +247,64 @@ def list_penalties(session: Session, *, event_id: int) -> list[Penalty]:
     """Every penalty of an event, in the order recorded."""
     query = select(Penalty).where(Penalty.event_id == event_id).order_by(Penalty.id)
     return list(session.scalars(query))
+
+
+def answer_in_totals(
+    session: Session, *, event_id: int, penalty_id: int, in_totals: bool, who: str
+) -> Penalty:
+    """The director says whether the table's totals alone already hold this ruling's points
+    (the one ledger adds them only when they do not); audited as ``ruling_in_totals``."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    penalty = _event_penalty(session, event_id, penalty_id)
+    record = penalty.record
+    if record.in_totals == in_totals:
+        raise ConflictError(f"penalty {penalty_id} already says so; nothing changed")
+    penalty.record = replace(record, in_totals=in_totals)
+    _rescore(session, event)
+    _audit(
+        session,
+        penalty,
+        who=who,
+        action="ruling_in_totals",
+        old=record,
+        new=penalty.record,
+        reason="the totals already hold the ruling's points"
+        if in_totals
+        else "the totals do not hold the ruling's points (the ruled hand was written 0-0)",
+    )
+    return penalty
+
+
+def name_ruled_hand(
+    session: Session, *, event_id: int, penalty_id: int, hand_number: int, who: str
+) -> Penalty:
+    """The director names the hand a ruling ended, when the table's hands have no 0-0 hand
+    left for it: the ruling's points then replace that hand's points. Audited as
+    ``name_ruled_hand``."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    penalty = _event_penalty(session, event_id, penalty_id)
+    record = penalty.record
+    scores = table_scores(
+        session,
+        event_id=event_id,
+        round_number=penalty.round_number,
+        table=penalty.table_number,
+    )
+    listed = max((len(score.hand_points) for score in scores), default=0)
+    if not 1 <= hand_number <= listed:
+        raise ConflictError(
+            f"hand {hand_number}: the result of round {penalty.round_number} table "
+            f"{penalty.table_number} lists {listed} hand(s)"
+        )
+    penalty.record = replace(record, hand_number=hand_number)
+    _rescore(session, event)
+    _audit(
+        session,
+        penalty,
+        who=who,
+        action="name_ruled_hand",
+        old=record,
+        new=penalty.record,
+        reason=f"the ruling ended hand {hand_number}",
+    )
+    return penalty

@@ -14,11 +14,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import record_audit, table_target
-from euchre.store.core import display_snapshot
+from euchre.store.core import compute, display_snapshot, event_inputs
 from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event
-from euchre.store.models import AuditEntry
+from euchre.store.models import AuditEntry, Event
 from euchre.tournament.model import EventSnapshot, PlayoffConflict
+from euchre.tournament.penalties import open_questions
 
 __all__ = ["ACCEPT_ACTION", "accept_conflict", "is_final", "open_conflicts"]
 
@@ -56,9 +57,18 @@ def open_conflicts(
 
 
 def is_final(session: Session, *, event_id: int, snapshot: EventSnapshot) -> bool:
-    """Whether the standings are final: every game played and no playoff conflict waiting
-    for the director. The results page and the projector both ask this."""
-    return snapshot.is_over and not open_conflicts(session, event_id=event_id, snapshot=snapshot)
+    """Whether the standings are final: every game played, no playoff conflict and no
+    question of the one ledger (a game a penalty made level, a ruling beside totals only)
+    waiting for the director. The results page and the projector both ask this."""
+    if not snapshot.is_over or open_conflicts(session, event_id=event_id, snapshot=snapshot):
+        return False
+    if not snapshot.penalties:
+        return True  # only a ruling raises a question
+    event = session.get(Event, event_id)
+    if event is None:
+        return False
+    inputs = event_inputs(session, event)
+    return not open_questions(inputs, compute(inputs))
 
 
 def accept_conflict(

@@ -61,7 +61,8 @@ class ResultInput:
     five tricks each player called (5/4 scoring derives the players' own points from them).
 
     ``given`` names the fields a director's correction changes (the others keep their
-    recorded values); None means every field was entered (a table's submission)."""
+    recorded values); None means every field was entered (a table's submission).
+    ``rulings_in_totals``: see below."""
 
     team_points: tuple[int, int] | None = None
     hand_points: tuple[tuple[int, int], ...] = ()
@@ -71,6 +72,9 @@ class ResultInput:
     first_to_tying_score: int | None = None
     lone_marches: dict[int, int] = field(default_factory=dict)
     given: frozenset[str] | None = None
+    rulings_in_totals: bool | None = None
+    """For totals alone at a table with rulings that have points: whether the totals already
+    hold them (the director says; the one ledger, docs/scores.md)."""
 
 
 def _by_player(

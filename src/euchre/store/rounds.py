@@ -55,8 +55,9 @@ from euchre.tournament import (
     TournamentError,
 )
 from euchre.tournament.codec import load
+from euchre.tournament.ledger import QuestionKind
 from euchre.tournament.operations import not_started_message
-from euchre.tournament.penalties import level_games_to_settle
+from euchre.tournament.penalties import open_questions
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
@@ -214,13 +215,13 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
     session.flush()
     inputs = event_inputs(session, event)
     snapshot = compute(inputs)
-    unsettled = level_games_to_settle(inputs, snapshot)
+    unsettled = open_questions(inputs, snapshot)
     if unsettled:
-        game = unsettled[0]
-        where = "" if game.round == number - 1 else f"Round {game.round}: "
+        question = unsettled[0]
+        where = "" if question.round == number - 1 else f"Round {question.round}: "
         raise ConflictError(
-            f"{where}{game.question} Answer it on the dashboard before round {number} starts "
-            "(ties go to the first team to make the tying score; the movement needs the winner)"
+            f"{where}{question.text(_names(session, event_id))} Answer it on the dashboard "
+            f"before round {number} starts ({_WHY[question.kind]})"
         )
     plan = seating_to_start(snapshot, number, event=f"event {event_id}")
     overridden = session.scalar(
@@ -253,6 +254,23 @@ def start_round(session: Session, *, event_id: int, who: str, now: datetime | No
         new_value=round_row.plan,
     )
     return round_row
+
+
+_WHY = {
+    QuestionKind.LEVEL_GAME: "ties go to the first team to make the tying score; the "
+    "movement and the prizes need the winner",
+    QuestionKind.TOTALS_HOLD_RULING: "a score of totals only is one block: the ruling is "
+    "not added to it until you say",
+    QuestionKind.RULING_HAND: "the ruling's points replace that hand's points",
+}
+"""Why each kind of open question holds the round, in the director's words."""
+
+
+def _names(session: Session, event_id: int) -> dict[str, str]:
+    return {
+        player_id(entrant.number): entrant.name
+        for entrant in list_entrants(session, event_id=event_id)
+    }
 
 
 def seating_to_start(snapshot: EventSnapshot, number: int, *, event: str) -> RoundPlan:
@@ -375,6 +393,15 @@ def close_round(session: Session, *, event_id: int, number: int, who: str) -> Ro
         raise ConflictError(
             f"round {number} cannot close: settle the disputed score(s) at table(s) "
             f"{', '.join(str(table) for table in disputed)}"
+        )
+    inputs = event_inputs(session, event)
+    waiting = [
+        question for question in open_questions(inputs, compute(inputs)) if question.round == number
+    ]
+    if waiting:
+        raise ConflictError(
+            f"round {number} cannot close: {waiting[0].text(_names(session, event_id))} "
+            f"Answer it on the dashboard first ({_WHY[waiting[0].kind]})"
         )
     round_row.closed_at = utc_now()
     touch(event)

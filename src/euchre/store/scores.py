@@ -13,8 +13,10 @@ from __future__ import annotations
 from euchre.store.corrections import accept_submission, correct_result, settle_level_game
 from euchre.store.penalties import (
     add_penalty,
+    answer_in_totals,
     escalate_warning,
     list_penalties,
+    name_ruled_hand,
     remove_penalty,
     ruled_hands,
 )
@@ -29,7 +31,9 @@ from euchre.store.submissions import (
 from euchre.store.table_status import (
     ScoredTable,
     TableStatus,
+    Waiting,
     level_games,
+    questions,
     scored_tables,
     table_statuses,
 )
@@ -39,8 +43,10 @@ __all__ = [
     "ResultInput",
     "ScoredTable",
     "TableStatus",
+    "Waiting",
     "accept_submission",
     "add_penalty",
+    "answer_in_totals",
     "confirm_submission",
     "correct_result",
     "describe_changes",
@@ -49,7 +55,9 @@ __all__ = [
     "level_games",
     "list_penalties",
     "list_submissions",
+    "name_ruled_hand",
     "official_result",
+    "questions",
     "remove_penalty",
     "ruled_hands",
     "scored_tables",

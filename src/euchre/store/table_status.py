@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store.core import compute, display_snapshot, event_inputs, player_id
+from euchre.engine.profile import load_profile
+from euchre.store.core import compute, display_snapshot, event_config, event_inputs, player_id
 from euchre.store.events import get_event, list_entrants
 from euchre.store.models import (
     Penalty,
@@ -24,13 +25,16 @@ from euchre.tournament import (
     PenaltyRuling,
 )
 from euchre.tournament.codec import Choice
-from euchre.tournament.penalties import LevelGame, hand_points_replaced, level_games_to_settle
+from euchre.tournament.ledger import OpenQuestion, table_ledger
+from euchre.tournament.penalties import LevelGame, level_games_to_settle, open_questions
 
 __all__ = [
     "ScoredTable",
     "TableState",
     "TableStatus",
+    "Waiting",
     "level_games",
+    "questions",
     "scored_tables",
     "table_statuses",
 ]
@@ -128,6 +132,12 @@ class ScoredTable:
     penalty_points: tuple[int, int]
     points: tuple[int, int]
     penalties: tuple[PenaltyRuling, ...]
+    questions: tuple[OpenQuestion, ...] = ()
+    """What the director must still answer before this game counts for good (its rulings
+    wait meanwhile)."""
+    first: int | None = None
+    """The side named first to a tying score (a level game's winner), if any."""
+    stage: str = "main"
 
 
 def scored_tables(
@@ -137,8 +147,8 @@ def scored_tables(
     snapshot: EventSnapshot,
     only: tuple[int, int] | None = None,
 ) -> dict[tuple[int, int], ScoredTable]:
-    """Every recorded table's score with its penalties added once (a ruled hand's points are
-    the ruling's: :func:`~euchre.tournament.penalties.hand_points_replaced`), keyed by
+    """Every recorded table's score with its penalties counted once (the one ledger:
+    :func:`~euchre.tournament.ledger.table_ledger`), keyed by
     (round, table); ``only`` reads one table (so a table's page costs the same whatever the
     event's size)."""
     rulings: dict[tuple[int, int], list[PenaltyRuling]] = {}
@@ -163,26 +173,30 @@ def scored_tables(
         for round_row in session.scalars(round_query)
         for entry in round_row.plan.tables
     }
+    profile = load_profile(event_config(get_event(session, event_id=event_id)).profile_id)
     scored: dict[tuple[int, int], ScoredTable] = {}
     for row in session.scalars(result_query):
         key = (row.round_number, row.table_number)
         result = row.result
         table_rulings = rulings.get(key, [])
-        extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
         seating = seatings.get(key)
-        taken = (
-            (0, 0)
-            if seating is None
-            else hand_points_replaced(result, table_rulings, records.get(key, []), seating)
-        )
-        points = tuple(result.team_points[side] + extra[side] - taken[side] for side in (0, 1))
+        if seating is None:
+            extra = [sum(ruling.team_points[side] for ruling in table_rulings) for side in (0, 1)]
+            change = (extra[0], extra[1])
+            questions: tuple[OpenQuestion, ...] = ()
+        else:
+            ledger = table_ledger(result, table_rulings, records.get(key, []), seating, profile)
+            change, questions = ledger.penalty_points, ledger.questions
         scored[key] = ScoredTable(
             round=row.round_number,
             table=row.table_number,
             game_points=result.team_points,
-            penalty_points=(extra[0] - taken[0], extra[1] - taken[1]),
-            points=(points[0], points[1]),
+            penalty_points=change,
+            points=(result.team_points[0] + change[0], result.team_points[1] + change[1]),
             penalties=tuple(table_rulings),
+            questions=questions,
+            first=result.first_to_tying_score,
+            stage=str(result.stage),
         )
     return scored
 
@@ -194,3 +208,39 @@ def level_games(session: Session, *, event_id: int) -> tuple[LevelGame, ...]:
     event = get_event(session, event_id=event_id)
     inputs = event_inputs(session, event)
     return level_games_to_settle(inputs, compute(inputs))
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """An open question with the penalty row it is about (``penalty_id``; None for a level
+    game), so that a page or the API can answer it."""
+
+    question: OpenQuestion
+    penalty_id: int | None
+
+
+def questions(session: Session, *, event_id: int) -> tuple[Waiting, ...]:
+    """Every question the director must still answer (see
+    :func:`~euchre.tournament.penalties.open_questions`): each holds the close of its round
+    and the start of the next, and the pages say what is waiting."""
+    event = get_event(session, event_id=event_id)
+    inputs = event_inputs(session, event)
+    found = open_questions(inputs, compute(inputs))
+    if not found:
+        return ()
+    ids: dict[tuple[int, int], list[int]] = {}
+    for penalty_id, round_number, table in session.execute(
+        select(Penalty.id, Penalty.round_number, Penalty.table_number)
+        .where(Penalty.event_id == event_id)
+        .order_by(Penalty.id)
+    ):
+        ids.setdefault((round_number, table), []).append(penalty_id)
+    return tuple(
+        Waiting(
+            question,
+            None
+            if question.penalty is None
+            else ids.get((question.round, question.table), [])[question.penalty],
+        )
+        for question in found
+    )

@@ -205,6 +205,10 @@ class SavedOutcome:
     sudden_death_next: bool = False
     """A level playoff game whose two teams play again next (Valpo rule 20: "If the game is
     still tied, a sudden death hand will occur")."""
+    waiting: str = ""
+    """The director's open question the next seating waits for (a game a penalty made
+    level, a ruling beside totals only), in his words; "" when none. The seats are not shown
+    meanwhile: they would assume an answer."""
 
 
 def winning_side(result: TableResult, with_penalties: tuple[int, int] | None = None) -> int | None:
@@ -256,6 +260,30 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
     except TournamentError:  # the next round is not seated yet
         plan = None
     sudden_death = plan is not None and _plays_on(view, plan)
+    latest = events.latest_round(session, event_id=view.event_id)
+    started = latest is not None and latest.number > number
+    # Only a ruling raises a question: an event with none asks nothing (no extra work).
+    waiting = (
+        [
+            found.question
+            for found in scores.questions(session, event_id=view.event_id)
+            if found.question.round <= number
+        ]
+        if snapshot.penalties and not started
+        else []
+    )
+    if waiting:
+        names = {
+            str(row.number): row.name
+            for row in events.list_entrants(session, event_id=view.event_id)
+        }
+        return SavedOutcome(
+            with_penalties,
+            next_round=None,
+            seats={},
+            last=snapshot.config.rounds <= number,
+            waiting=waiting[0].text(names),
+        )
     if plan is None or number not in snapshot.complete_rounds:
         last = snapshot.is_over or (snapshot.config.rounds <= number and plan is None)
         moves = () if last else _pair_moves(snapshot, view, with_penalties)
@@ -283,7 +311,6 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
                 )
     for player in plan.sitting_out:
         seat[player] = "sits out"
-    latest = events.latest_round(session, event_id=view.event_id)
     return SavedOutcome(
         with_penalties,
         next_round=plan.round,
@@ -291,7 +318,7 @@ def saved_outcome(session: Session, view: TableView) -> SavedOutcome:
             member.number: seat.get(str(member.number), "not seated") for member in view.players
         },
         last=False,
-        next_started=latest is not None and latest.number > number,
+        next_started=started,
         sudden_death_next=sudden_death,
     )
 

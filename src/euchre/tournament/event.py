@@ -24,6 +24,7 @@ from euchre.tournament.formats import (
     check_config,
     format_options,
 )
+from euchre.tournament.ledger import table_ledger
 from euchre.tournament.model import (
     ComputerGames,
     Entrant,
@@ -44,7 +45,7 @@ from euchre.tournament.model import (
     TieBreak,
 )
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
-from euchre.tournament.penalties import hand_points_replaced, rule_on_penalty
+from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.standings import (
     Ledger,
@@ -264,36 +265,29 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             event.profile, event.penalties_by_table, round_number, table, event.inputs.penalties
         )
         progress.rulings += table_rulings
-        penalty_points = (
-            sum(r.team_points[0] for r in table_rulings),
-            sum(r.team_points[1] for r in table_rulings),
-        )
-        scored_nothing = hand_points_replaced(
+        ledger = table_ledger(
             result,
             table_rulings,
             event.penalties_by_table.get((round_number, table.table), ()),
             table,
+            event.profile,
         )
-        adjustment = (
-            penalty_points[0] - scored_nothing[0],
-            penalty_points[1] - scored_nothing[1],
-        )
+        adjustment = ledger.penalty_points
         _warn_if_invalid(event, config, result, table, adjustment)
         winner = game_winner(result, adjustment)
-        level = result.team_points[0] + adjustment[0]
-        if winner is None and level == result.team_points[1] + adjustment[1]:
+        level = ledger.points[0]
+        if winner is None and level == ledger.points[1] and level > 0 and ledger.settled:
             event.warnings.append(
                 f"round {round_number} table {table.table}: a level game ({level}-{level}"
-                f"{'' if adjustment == (0, 0) else ' with the penalties'}) with no "
-                "first_to_tying_score; for movement the first partnership is the winner"
+                f"{'' if adjustment == (0, 0) else ' with the penalties'}) and nobody is named "
+                "as the first to reach it: the next round waits for the director's answer"
             )
         winners[table.table] = 0 if winner is None else winner
         progress.ledger.record_table(
             round_number,
             table,
             result,
-            penalty_points,
-            scored_nothing,
+            ledger,
             winner,
             competitors.unit_of,
             individual=not fixed,

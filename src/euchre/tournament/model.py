@@ -417,6 +417,7 @@ class PenaltyRecord(JsonCodec):
     ``lone_caller_id`` names the player who called alone (it implies ``lone_hand``), so a
     ruling that depends on *whose* lone call it was (sheet 004's dealer failing to discard:
     4 only when the opposition called alone) is scored without a record of the hand.
+    ``in_totals``: see below.
     """
 
     round: int
@@ -431,6 +432,11 @@ class PenaltyRecord(JsonCodec):
     hand_record: Mapping[str, Any] | None = None
     note: str = ""
     lone_caller_id: Annotated[str | None, OMIT_NONE] = None
+    in_totals: Annotated[bool | None, OMIT_NONE] = None
+    """For a table scored by its totals only: whether those totals already hold this
+    ruling's points (True: nothing is added; False: the table wrote the ruled hand 0-0 and
+    the ruling's points are added). None: not said; the director is asked (the one ledger,
+    :mod:`euchre.tournament.ledger`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,12 @@ recorded by these functions.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
 from euchre.tournament.errors import TournamentConflictError, TournamentError
+from euchre.tournament.ledger import table_ledger
 from euchre.tournament.model import (
     EventConfig,
     EventInputs,
@@ -29,19 +31,20 @@ from euchre.tournament.naming import PlayerNames
 from euchre.tournament.penalties import (
     check_ruled_hands,
     deal_named_problem,
-    hand_points_replaced,
     lone_caller_problem,
     rule_on_penalty,
     ruled_hands_of,
 )
-from euchre.tournament.validation import complete_result
+from euchre.tournament.validation import ResultError, complete_result
 
 __all__ = [
     "EventState",
     "PenaltyEntryError",
+    "answer_totals",
     "check_penalty",
     "not_started_message",
     "penalty_change",
+    "rulings_with_points",
     "table_result",
 ]
 
@@ -68,23 +71,58 @@ def not_started_message(event: str, round_number: int) -> str:
 
 
 def penalty_change(
-    result: TableResult, seating: TableSeating, state: EventState
+    result: TableResult,
+    seating: TableSeating,
+    state: EventState,
+    records: Sequence[PenaltyRecord] | None = None,
 ) -> tuple[int, int]:
-    """What the table's rulings change in ``result``'s totals, worked out only where it
-    matters: a result naming who reached a tying score its own totals do not show (a game the
-    penalties made level)."""
+    """What the table's rulings change in ``result``'s totals (the one ledger,
+    :func:`~euchre.tournament.ledger.table_ledger`), worked out only where it matters: a
+    result naming who reached a tying score its own totals do not show (a game the
+    penalties made level). ``records``: the table's penalty records as they will be (a
+    director's answer on totals alone), else as recorded."""
     first, second = result.team_points
     if result.first_to_tying_score is None or first == second:
         return (0, 0)
     key = (result.round, result.table)
     inputs, snapshot = state()
     rulings = [ruling for ruling in snapshot.penalties if (ruling.round, ruling.table) == key]
-    records = [record for record in inputs.penalties if (record.round, record.table) == key]
-    replaced = hand_points_replaced(result, rulings, records, seating)
-    return (
-        sum(ruling.team_points[0] for ruling in rulings) - replaced[0],
-        sum(ruling.team_points[1] for ruling in rulings) - replaced[1],
-    )
+    if records is None:
+        records = [record for record in inputs.penalties if (record.round, record.table) == key]
+    ledger = table_ledger(result, rulings, records, seating, load_profile(inputs.config.profile_id))
+    return ledger.penalty_points
+
+
+def rulings_with_points(
+    config: EventConfig, seating: TableSeating, penalties: Sequence[PenaltyRecord]
+) -> list[int]:
+    """The positions (in the order recorded) of the table's rulings that have points: the
+    ones a score of totals only may or may not already hold."""
+    profile = load_profile(config.profile_id)
+    found = []
+    for index, record in enumerate(penalties):
+        try:
+            ruling = rule_on_penalty(profile, record, seating, penalties[:index])
+        except EuchreError:
+            continue
+        if any(ruling.team_points) or ruling.offenders_score_nothing:
+            found.append(index)
+    return found
+
+
+def answer_totals(
+    config: EventConfig,
+    seating: TableSeating,
+    penalties: Sequence[PenaltyRecord],
+    in_totals: bool,
+) -> list[PenaltyRecord]:
+    """The table's penalty records with the director's answer for totals alone: whether the
+    totals hold each ruling that has points (:attr:`PenaltyRecord.in_totals`)."""
+    marked = set(rulings_with_points(config, seating, penalties))
+    return [
+        replace(record, in_totals=in_totals) if index in marked else record
+        for index, record in enumerate(penalties)
+    ]
 
 
 def table_result(
@@ -97,25 +135,50 @@ def table_result(
     recorded: TableResult | None,
     reason: str | None,
     state: EventState,
+    rulings_in_totals: bool | None = None,
+    new_totals: bool = True,
 ) -> TableResult:
     """The director's entry (or correction) of a table's result, checked and completed as it
     is recorded. ``penalties``: the table's penalty records in the order recorded;
     ``recorded``: the table's result on record (None when there is none); ``names``: the
     table's players (player id -> name); ``reason``: why a recorded result is corrected, kept
     in the audit log (None where no audit log keeps one: the command line's event file).
+    ``rulings_in_totals``: for totals alone (``new_totals``: the totals are typed now) at a
+    table with rulings that have points, whether the totals already hold them; the caller
+    records the answer on the penalties (:func:`answer_totals`).
 
     Refused, in this order: a ruled hand's points counted beside the ruling's (the director
-    may record a paper sheet's totals alone), a score the event's rules do not allow
-    (:func:`~euchre.tournament.validation.complete_result`), a correction without its reason,
-    and a correction that changes nothing. A result that does not list a deal a recorded
-    penalty names is recorded (a paper sheet's totals) and the ruling is reported as not
-    applied, where the event's penalties are shown."""
+    may record a paper sheet's totals alone, saying whether they hold the rulings), a score
+    the event's rules do not allow (:func:`~euchre.tournament.validation.complete_result`), a
+    correction without its reason, and a correction that changes nothing. A result that
+    does not list a deal a recorded penalty names is recorded (a paper sheet's totals) and
+    the ruling is reported as not applied, where the event's penalties are shown."""
     profile = load_profile(config.profile_id)
     check_ruled_hands(
         profile, entered, ruled_hands_of(profile, seating, penalties), totals_alone=True
     )
+    records: Sequence[PenaltyRecord] | None = None
+    if not entered.hand_points and new_totals and rulings_with_points(config, seating, penalties):
+        if rulings_in_totals is None:
+            label = PlayerNames(names, seating.partnerships)
+            kinds = sorted({penalties[i].kind.replace("_", " ") for i in
+                            rulings_with_points(config, seating, penalties)})  # fmt: skip
+            raise ResultError(
+                f"round {entered.round} table {entered.table} has the director's ruling on "
+                f"{' and '.join(f'a {kind}' for kind in kinds)}: say whether the totals "
+                f"{entered.team_points[0]}-"
+                f"{entered.team_points[1]} ({label.team(0)} first) already hold the ruling's "
+                "points (yes: nothing is added) or not (the ruled hand was written 0-0: the "
+                "ruling's points are added), or enter the score hand by hand",
+                field="rulings_in_totals",
+            )
+        records = answer_totals(config, seating, penalties, rulings_in_totals)
     result = complete_result(
-        config, entered, seating, names, penalty_points=penalty_change(entered, seating, state)
+        config,
+        entered,
+        seating,
+        names,
+        penalty_points=penalty_change(entered, seating, state, records),
     )
     if recorded is not None and reason is not None and not reason.strip():
         raise TournamentError("say why the recorded result is being corrected (reason is empty)")
@@ -160,12 +223,15 @@ def _check_deal_named(
     scores: Sequence[TableResult],
     earlier: Sequence[PenaltyRecord],
 ) -> None:
+    profile = load_profile(config.profile_id)
     try:
-        ruling = rule_on_penalty(load_profile(config.profile_id), record, seating, earlier)
+        ruling = rule_on_penalty(profile, record, seating, earlier)
     except EuchreError:
         return  # scored (and reported) by the core as before
+    # The hands the table's earlier hand-ending rulings hold (None: a 0-0 hand each).
+    held = [hand.number for hand in ruled_hands_of(profile, seating, earlier) if hand.ends_the_hand]
     listed: Sequence[TableResult | None] = scores or [None]
     for result in listed:  # None: no score yet, only the deal named is checked
-        problem = deal_named_problem(ruling, record, result, config.profile_id)
+        problem = deal_named_problem(ruling, record, result, config.profile_id, held)
         if problem is not None:
             raise PenaltyEntryError(problem, field="hand_number")

@@ -19,9 +19,10 @@ from euchre.engine.irregularities import (
     check_renege,
     lone_team_of,
 )
-from euchre.engine.profile import RuleProfile
+from euchre.engine.profile import RuleProfile, load_profile
 from euchre.engine.record import HandRecord
 from euchre.tournament.errors import TournamentError
+from euchre.tournament.ledger import ENDS_THE_HAND, OpenQuestion, QuestionKind, table_ledger
 from euchre.tournament.model import (
     PENALTY_KINDS,
     EventInputs,
@@ -45,16 +46,15 @@ __all__ = [
     "hand_points_replaced",
     "level_games_to_settle",
     "lone_caller_problem",
+    "open_questions",
     "penalty_role",
     "rule_on_penalty",
     "ruled_hand_note",
+    "ruled_hand_words",
     "ruled_hands_of",
+    "ruling_words",
     "seat_of",
 ]
-
-ENDS_THE_HAND = (HandOutcome.HAND_OVER.value, HandOutcome.DEAL_PASSES.value)
-"""Ruling outcomes after which the hand is not scored as played: the ruling's points are the
-hand's only points, so the table writes that hand 0-0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +94,44 @@ PENALTY_ROLES: dict[str, PenaltyRole] = {kind: _OFFENDER for kind in PENALTY_KIN
 """The role of the player a director names, for each of :data:`PENALTY_KINDS`."""
 
 
+_HAND_WORDS = {
+    HandOutcome.HAND_OVER: "the hand is over: the table writes it 0–0",
+    HandOutcome.DEAL_PASSES: "the hand is over and the deal passes: the table writes it 0–0",
+    HandOutcome.SCORE_AS_PLAYED: "the deal stands: the table writes it as played",
+    HandOutcome.CONTINUE: "the hand is played out: the table writes it as played",
+    HandOutcome.REVERT: "the play is taken back and the hand goes on: written as played",
+    HandOutcome.REDEAL_SAME_DEALER: "the hand is redealt: the table writes the new deal",
+    HandOutcome.DISQUALIFICATION: "the director's decision",
+    HandOutcome.DIRECTOR: "the director decides",
+}
+
+
+def ruled_hand_words(profile: RuleProfile, kind: PenaltyKind) -> tuple[bool, str]:
+    """Whether ``profile``'s sheet covers ``kind`` (a penalty form offers only those), and
+    what the table writes for the hand it is ruled in, in the penalty form's words: 0-0 only
+    where the ruling ends the hand."""
+    ruling = adjudicate(profile, kind.irregularity, offending_team=0, warned=True)
+    return ruling.covered, _HAND_WORDS.get(ruling.outcome, "the director decides")
+
+
 def penalty_role(kind: str) -> PenaltyRole:
     """The role of the named player for ``kind`` (raises for an unknown kind)."""
     if kind not in PENALTY_ROLES:
         raise TournamentError(f"unknown irregularity {kind!r}; known: {', '.join(PENALTY_KINDS)}")
     return PENALTY_ROLES[kind]
+
+
+def ruling_words(ruling: PenaltyRuling, seating: TableSeating | None) -> str:
+    """The irregularity of ``ruling`` in words, saying when a renege claim was not proven
+    (the falsely accused team scores): "renege claim, not proven" rather than a bare
+    "renege" beside the accused's own team's points."""
+    if ruling.kind == PenaltyKind.RENEGE_UNPROVEN:
+        return "renege claim, not proven"
+    if ruling.kind == PenaltyKind.RENEGE and seating is not None:
+        side = 0 if ruling.offender_id in seating.partnerships[0] else 1
+        if ruling.team_points[side] > 0:
+            return "renege claim, not proven"
+    return ruling.kind.replace("_", " ")
 
 
 def seat_of(seating: TableSeating, player: str) -> int:
@@ -239,7 +272,11 @@ def lone_caller_problem(penalty: PenaltyRecord, seating: TableSeating) -> str | 
 
 
 def deal_named_problem(
-    ruling: PenaltyRuling, penalty: PenaltyRecord, result: TableResult | None, sheet: str
+    ruling: PenaltyRuling,
+    penalty: PenaltyRecord,
+    result: TableResult | None,
+    sheet: str,
+    held: Sequence[int | None] = (),
 ) -> str | None:
     """Why a "no points for that deal to the offending team" ruling (Ballantrae General Rules
     9) cannot be applied, or ``None``: the penalty must name its deal (hand number), and a
@@ -250,7 +287,7 @@ def deal_named_problem(
     hand too: its points are that hand's (:func:`hand_points_replaced`), and a ruling naming
     none would leave the hand's points beside its own."""
     if ruling.outcome in ENDS_THE_HAND:
-        return _ended_hand_problem(penalty, result)
+        return _ended_hand_problem(penalty, result, held)
     if not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
         return None
     if penalty.hand_number is None:
@@ -271,19 +308,30 @@ def deal_named_problem(
     return None
 
 
-def _ended_hand_problem(penalty: PenaltyRecord, result: TableResult | None) -> str | None:
+def _ended_hand_problem(
+    penalty: PenaltyRecord, result: TableResult | None, held: Sequence[int | None]
+) -> str | None:
+    """``held``: the hands the table's earlier hand-ending rulings name (None: one naming
+    no hand, which takes a 0-0 hand)."""
     if result is None or not result.hand_points:
         return None
     where = f"round {penalty.round} table {penalty.table}"
     listed = len(result.hand_points)
     kind = penalty.kind.replace("_", " ")
-    if penalty.hand_number is None:
+    named = {number for number in held if number is not None}
+    zeros = [
+        number
+        for number, hand in enumerate(result.hand_points, start=1)
+        if not any(hand) and number not in named
+    ]
+    free_zero = len(zeros) > sum(1 for number in held if number is None)
+    if penalty.hand_number is None and not free_zero:
         return (
             f"{where} was scored hand by hand ({listed} hands): name the hand (hand number) "
             f"the {kind} ended, so that the ruling's points replace that hand's points "
             "instead of being added to them"
         )
-    if not 1 <= penalty.hand_number <= listed:
+    if penalty.hand_number is not None and not 1 <= penalty.hand_number <= listed:
         return f"hand {penalty.hand_number}: the result of {where} lists {listed} hand(s)"
     return None
 
@@ -295,20 +343,24 @@ def _ended_hand_problem(penalty: PenaltyRecord, result: TableResult | None) -> s
 class RuledHand:
     """One ruling of a table as score entry sees it: the hand it names (``number``; None
     when the director named none), the irregularity in words, whether the ruling ends the
-    hand (its points are then the hand's only points: the hand is written 0-0) and whether it
-    takes the offenders' points of a hand scored as played (Ballantrae's renege)."""
+    hand (its points are then the hand's only points: the hand is written 0-0), whether it
+    takes the offenders' points of a hand scored as played (Ballantrae's renege) and whether
+    it has points at all (then totals alone could hide it: the one ledger,
+    :mod:`euchre.tournament.ledger`)."""
 
     number: int | None
     kind: str
     ends_the_hand: bool
     offenders_score_nothing: bool
+    has_points: bool = True
 
 
 def ruled_hands_of(
     profile: RuleProfile, seating: TableSeating, records: Sequence[PenaltyRecord]
 ) -> tuple[RuledHand, ...]:
     """The rulings of one table's penalties (``records``, in the order recorded) that name a
-    hand or end one. A penalty the core cannot score is left out (the dashboard reports it)."""
+    hand, end one or have points. A penalty the core cannot score is left out (the
+    dashboard reports it)."""
     ruled: list[RuledHand] = []
     for index, record in enumerate(records):
         try:
@@ -316,7 +368,8 @@ def ruled_hands_of(
         except EuchreError:
             continue
         ends = ruling.outcome in ENDS_THE_HAND
-        if record.hand_number is None and not ends:
+        has_points = any(ruling.team_points) or ruling.offenders_score_nothing
+        if record.hand_number is None and not ends and not has_points:
             continue
         ruled.append(
             RuledHand(
@@ -324,6 +377,7 @@ def ruled_hands_of(
                 kind=record.kind.replace("_", " "),
                 ends_the_hand=ends,
                 offenders_score_nothing=not ends and ruling.offenders_score_nothing,
+                has_points=has_points,
             )
         )
     return tuple(ruled)
@@ -339,44 +393,62 @@ def check_ruled_hands(
     """The one rule of a ruled hand, wherever a score is typed (a phone, the director's
     correction, the command line): a ruled hand's points are the ruling's. Raises
     :class:`ResultError` naming the hand when ``result`` would count them twice or keep a
-    hand's points beside the ruling's: totals alone once a ruling names a hand, a
-    hand-by-hand score beside a hand-ending ruling that names no hand, points on a hand the
-    ruling ended. Under stick the dealer every hand gives points to one team, so a 0-0 hand
-    is refused unless a ruling names it. (A ruling recorded after the score replaces that
-    hand's points: :func:`hand_points_replaced`.) ``totals_alone``: the director may record
-    a paper sheet's totals alone (the table wrote the ruled hand 0-0 on it); a phone may not."""
-    numbered = {hand.number: hand for hand in ruled if hand.number is not None}
+    hand's points beside the ruling's: totals alone once the director ruled with points at
+    the table (from a phone), points on a hand a ruling ended, a hand-ending ruling naming no
+    hand with no 0-0 hand left for it. Under stick the dealer every hand gives points to one
+    team, so a 0-0 hand is refused unless a ruling is there for it. (A ruling recorded after
+    the score replaces that hand's points: :func:`~euchre.tournament.ledger.table_ledger`.)
+    ``totals_alone``: the director may record a paper sheet's totals alone, saying whether
+    they hold the rulings' points; a phone may not."""
     if not result.hand_points and totals_alone:
         return
     if not result.hand_points:
-        counted = [
-            hand for hand in numbered.values() if hand.ends_the_hand or hand.offenders_score_nothing
-        ]
+        counted = [hand for hand in ruled if hand.has_points or hand.ends_the_hand]
         if counted:
-            hand = min(counted, key=lambda each: each.number or 0)
-            how = "as 0-0" if hand.ends_the_hand else "as it was played"
+            hand = counted[0]
+            if hand.number is None:
+                how = (
+                    "the hand it ended as 0-0"
+                    if hand.ends_the_hand
+                    else "every hand as it was played"
+                )
+                where = f"the director ruled on a {hand.kind} at this table"
+            else:
+                how = f"hand {hand.number} " + (
+                    "as 0-0" if hand.ends_the_hand else "as it was played"
+                )
+                where = f"the director ruled on hand {hand.number} ({hand.kind})"
             raise ResultError(
-                f"the director ruled on hand {hand.number} ({hand.kind}): enter the score hand "
-                f"by hand, with hand {hand.number} {how}, so that the ruling's points are "
-                "counted once",
+                f"{where}: enter the score hand by hand, with {how}, so that the ruling's "
+                "points are counted once (totals alone could already hold them)",
                 field="team_points.0",
             )
         return
-    unnamed = next((hand for hand in ruled if hand.number is None and hand.ends_the_hand), None)
-    if unnamed is not None:
+    # A 0-0 hand another ruling does not already hold: one for each ruling naming no hand.
+    holding = {
+        hand.number
+        for hand in ruled
+        if hand.number is not None and (hand.ends_the_hand or hand.offenders_score_nothing)
+    }
+    zero = [
+        number
+        for number, points in enumerate(result.hand_points, start=1)
+        if not any(points) and number not in holding
+    ]
+    unnamed = [hand for hand in ruled if hand.number is None and hand.ends_the_hand]
+    if len(unnamed) > len(zero):
+        hand = unnamed[len(zero)]
         raise ResultError(
-            f"the director's ruling on a {unnamed.kind} at round {result.round} table "
-            f"{result.table} names no hand, so a hand-by-hand score could keep that hand's "
-            "points beside the ruling's: ask the director to record the ruling with its hand "
-            "number (or enter the totals only)",
+            f"the director ruled on a {hand.kind} at round {result.round} table "
+            f"{result.table} without naming the hand: write the hand it ended as 0-0 (the "
+            "ruling's points are that hand's points)",
             field="hand_points",
         )
-    for number, hand in sorted(numbered.items()):
-        if (
-            hand.ends_the_hand
-            and 1 <= number <= len(result.hand_points)
-            and any(result.hand_points[number - 1])
-        ):
+    ending = sorted(
+        (hand.number, hand) for hand in ruled if hand.number is not None and hand.ends_the_hand
+    )
+    for number, hand in ending:
+        if 1 <= number <= len(result.hand_points) and any(result.hand_points[number - 1]):
             raise ResultError(
                 f"the director ruled on hand {number} ({hand.kind}): write hand {number} as "
                 "0-0; the ruling's points are that hand's points",
@@ -384,14 +456,13 @@ def check_ruled_hands(
             )
     if profile.all_pass != "stick_the_dealer":
         return
-    for number, points in enumerate(result.hand_points, start=1):
-        if not any(points) and number not in numbered:
-            raise ResultError(
-                f"hand {number} is 0-0, but with stick the dealer every hand gives points to "
-                f"one team; only a hand the director rules on is written 0-0: enter hand "
-                f"{number}'s points, or ask the director to record his ruling on hand {number}",
-                field=f"hand_points.{number}",
-            )
+    for number in zero[len(unnamed) :]:
+        raise ResultError(
+            f"hand {number} is 0-0, but with stick the dealer every hand gives points to "
+            f"one team; only a hand the director rules on is written 0-0: enter hand "
+            f"{number}'s points, or ask the director to record his ruling on hand {number}",
+            field=f"hand_points.{number}",
+        )
 
 
 def hand_points_replaced(
@@ -495,33 +566,57 @@ class LevelGame:
         )
 
 
-def level_games_to_settle(inputs: EventInputs, snapshot: EventSnapshot) -> tuple[LevelGame, ...]:
-    """Every main-round game of ``inputs`` that ``snapshot`` (its computation) scores level
-    with the penalties (a ruled hand's points are the ruling's) and that names nobody as
-    first to the tying score: the movement cannot tell its winner."""
-    level: list[LevelGame] = []
+def open_questions(inputs: EventInputs, snapshot: EventSnapshot) -> tuple[OpenQuestion, ...]:
+    """Every question the director must answer before a main-round game counts for good
+    (:func:`~euchre.tournament.ledger.table_ledger`): a ruling beside totals only, a ruling
+    whose hand is not known, and, once those are answered, a game the ledger scores level
+    with nobody named first to the tying score. Each holds the close of its round and the
+    start of the next."""
+    profile = load_profile(inputs.config.profile_id)
+    questions: list[OpenQuestion] = []
     plans = {plan.round: plan for plan in snapshot.rounds if plan.stage == "main"}
     for result in inputs.results:
         plan = plans.get(result.round)
         seating = None if plan is None else plan.table(result.table)
-        if result.stage != "main" or seating is None or result.first_to_tying_score is not None:
+        if result.stage != "main" or seating is None:
             continue
         key = (result.round, result.table)
         rulings = [r for r in snapshot.penalties if (r.round, r.table) == key]
         records = [p for p in inputs.penalties if (p.round, p.table) == key]
-        replaced = hand_points_replaced(result, rulings, records, seating)
-        change = tuple(
-            sum(r.team_points[side] for r in rulings) - replaced[side] for side in (0, 1)
-        )
-        scored = [result.team_points[side] + change[side] for side in (0, 1)]
-        if scored[0] == scored[1] > 0:
-            level.append(
-                LevelGame(
+        ledger = table_ledger(result, rulings, records, seating, profile)
+        if ledger.questions:
+            questions += ledger.questions
+            continue
+        scored = ledger.points
+        if result.first_to_tying_score is None and scored[0] == scored[1] > 0:
+            questions.append(
+                OpenQuestion(
+                    kind=QuestionKind.LEVEL_GAME,
                     round=result.round,
                     table=result.table,
-                    points=scored[0],
                     partnerships=seating.partnerships,
-                    penalty_points=(change[0], change[1]),
+                    points=scored,
+                    totals=result.team_points,
                 )
             )
-    return tuple(level)
+    return tuple(sorted(questions, key=lambda question: (question.round, question.table)))
+
+
+def level_games_to_settle(inputs: EventInputs, snapshot: EventSnapshot) -> tuple[LevelGame, ...]:
+    """Every main-round game of ``inputs`` that ``snapshot`` (its computation) scores level
+    with the penalties (counted by the one ledger) and that names nobody as first to the
+    tying score: the movement cannot tell its winner."""
+    return tuple(
+        LevelGame(
+            round=question.round,
+            table=question.table,
+            points=question.points[0],
+            partnerships=question.partnerships,
+            penalty_points=(
+                question.points[0] - question.totals[0],
+                question.points[1] - question.totals[1],
+            ),
+        )
+        for question in open_questions(inputs, snapshot)
+        if question.kind is QuestionKind.LEVEL_GAME
+    )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import NamedTuple
 
 from euchre.tournament.errors import TournamentError
+from euchre.tournament.ledger import TableLedger
 from euchre.tournament.model import (
     PrizeAward,
     SidePot,
@@ -78,18 +79,15 @@ class Ledger:
         round_number: int,
         table: TableSeating,
         result: TableResult,
-        penalty_points: tuple[int, int],
-        scored_nothing: tuple[int, int],
+        ledger: TableLedger,
         winner: int | None,
         unit_of: Mapping[str, str],
         *,
         individual: bool,
     ) -> None:
-        """Add one table's game (with its penalties) to the competitors who played it."""
-        side_points = [
-            result.team_points[side] + penalty_points[side] - scored_nothing[side]
-            for side in (0, 1)
-        ]
+        """Add one table's game, as its ``ledger`` counts it (a ruled hand's points are the
+        ruling's), to the competitors who played it."""
+        side_points = list(ledger.points)
         self.total_euchres += sum(result.euchres.values())
         worth = [
             self._hands_worth(result, side, pair) for side, pair in enumerate(table.partnerships)
@@ -100,20 +98,18 @@ class Ledger:
             side_units[side] = units
             for unit in units:
                 members = [unit] if individual else list(pair)
-                if individual:
-                    own = result.player_points.get(unit, result.team_points[side])
-                    points = own + penalty_points[side] - scored_nothing[side]
-                else:
-                    points = side_points[side]
+                points = (
+                    ledger.player_points(result, unit, side) if individual else side_points[side]
+                )
                 game = Tally(
                     computer_games=1 if set(members) & set(result.computer_played) else 0,
                     points=points,
                     games_played=1,
                     games_won=1 if winner == side else 0,
-                    lone_hands=sum(result.lone_hands.get(m, 0) for m in members),
+                    lone_hands=sum(ledger.lone_hands(result, m) for m in members),
                     euchres=sum(result.euchres.get(m, 0) for m in members),
                     points_against=side_points[1 - side],
-                    penalty_points=penalty_points[side],
+                    penalty_points=ledger.penalty_points[side],
                     hands_worth=worth[side],
                 )
                 self._add(unit, round_number, game)

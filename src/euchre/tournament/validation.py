@@ -142,10 +142,12 @@ def validate_result(
         if first not in (0, 1):
             raise TournamentError(f"{where}: first_to_tying_score must be team 0 or 1, got {first}")
         scored = [result.team_points[side] + penalty_points[side] for side in (0, 1)]
-        if scored[0] != scored[1]:
+        # The table's own level game keeps its answer when a penalty then breaks the tie
+        # (the answer is simply not needed): only an answer neither score can use is wrong.
+        if scored[0] != scored[1] and result.team_points[0] != result.team_points[1]:
             raise ResultError(
-                f"{where}: first_to_tying_score given but the game is not tied "
-                f"({scored[0]}-{scored[1]})",
+                f"{where}: the result names {label.team(first)} as first to a tying score, "
+                f"but the game is not level ({scored[0]}-{scored[1]})",
                 field="first_to_tying_score",
             )
 

@@ -60,6 +60,7 @@ from euchre.web.schemas import (
     ErrorOut,
     EventCreate,
     EventOut,
+    InTotalsIn,
     LevelGameOut,
     LoginOut,
     MovementChangeOut,
@@ -67,8 +68,10 @@ from euchre.web.schemas import (
     PenaltyCreate,
     PenaltyOut,
     PlayerCode,
+    QuestionOut,
     Reason,
     RoundOut,
+    RuledHandIn,
     SeatingIn,
     SnapshotEventOut,
     SnapshotOut,
@@ -503,6 +506,72 @@ def level_games(request: Request, director: Reader, event_id: Id) -> list[LevelG
             )
             for game in scores.level_games(session, event_id=event_id)
         ]
+
+
+@router.get("/events/{event_id}/questions", tags=["results"])
+def open_questions(request: Request, director: Reader, event_id: Id) -> list[QuestionOut]:
+    """What the director must still answer before a game counts for good (the one ledger,
+    docs/scores.md): a ruling beside totals only, a ruling's hand, a game left level. Each
+    holds the close of its round and the start of the next."""
+    with database(request).read() as session:
+        names = {
+            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
+        }
+        found = []
+        for waiting in scores.questions(session, event_id=event_id):
+            question = waiting.question
+            if waiting.penalty_id is None:
+                answer = (
+                    f"/api/events/{event_id}/rounds/{question.round}/tables/{question.table}"
+                    "/first-to-tying-score"
+                )
+            elif question.kind == "ruling_hand":
+                answer = f"/api/events/{event_id}/penalties/{waiting.penalty_id}/hand"
+            else:
+                answer = f"/api/events/{event_id}/penalties/{waiting.penalty_id}/in-totals"
+            found.append(
+                QuestionOut(
+                    kind=question.kind.value,
+                    round=question.round,
+                    table=question.table,
+                    question=question.text(names),
+                    penalty_id=waiting.penalty_id,
+                    answer=answer,
+                )
+            )
+        return found
+
+
+@router.post("/events/{event_id}/penalties/{penalty_id}/in-totals", tags=["results"])
+def ruling_in_totals(
+    request: Request, director: Writer, event_id: Id, penalty_id: Id, body: InTotalsIn
+) -> PenaltyOut:
+    """Say whether a table's totals alone already hold this ruling's points."""
+    with database(request).write() as session:
+        row = scores.answer_in_totals(
+            session,
+            event_id=event_id,
+            penalty_id=penalty_id,
+            in_totals=body.in_totals,
+            who=director.name,
+        )
+        return convert.penalty_out(row)
+
+
+@router.post("/events/{event_id}/penalties/{penalty_id}/hand", tags=["results"])
+def ruled_hand(
+    request: Request, director: Writer, event_id: Id, penalty_id: Id, body: RuledHandIn
+) -> PenaltyOut:
+    """Name the hand a ruling ended (its points then replace that hand's)."""
+    with database(request).write() as session:
+        row = scores.name_ruled_hand(
+            session,
+            event_id=event_id,
+            penalty_id=penalty_id,
+            hand_number=body.hand_number,
+            who=director.name,
+        )
+        return convert.penalty_out(row)
 
 
 @router.post(

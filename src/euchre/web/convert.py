@@ -136,6 +136,7 @@ def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
         euchres=dict(body.euchres),
         player_points=dict(body.player_points),
         first_to_tying_score=body.first_to_tying_score,
+        rulings_in_totals=getattr(body, "rulings_in_totals", None),
     )
 
 

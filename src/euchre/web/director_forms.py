@@ -38,6 +38,7 @@ __all__ = [
     "PairForm",
     "PenaltyForm",
     "PlayerForm",
+    "QuestionForm",
     "ReasonForm",
     "SeatForm",
     "SeatingForm",
@@ -49,6 +50,7 @@ __all__ = [
     "optional_whole",
     "require_director",
     "whole",
+    "yes_no",
 ]
 
 
@@ -224,10 +226,31 @@ class ConflictForm(TableForm, ReasonForm):
 
 
 class CorrectForm(TableForm, ReasonForm):
-    """The dashboard's quick correction: a table's two totals."""
+    """The dashboard's quick correction: a table's two totals, and, where the table has
+    rulings with points, whether those totals already hold them (``yes``/``no``)."""
 
     team0: str = ""
     team1: str = ""
+    rulings_in_totals: str = ""
+
+
+class QuestionForm(DirectorForm):
+    """The dashboard's answer about one ruling: whether a table's totals alone already hold
+    it (``in_totals``: ``yes``/``no``), or the hand it ended (``hand_number``)."""
+
+    penalty: str = ""
+    in_totals: str = ""
+    hand_number: str = ""
+
+
+def yes_no(text: str, what: str) -> bool | None:
+    """A form's ``yes``/``no`` answer (None when blank; refused in words otherwise)."""
+    cleaned = text.strip().lower()
+    if not cleaned:
+        return None
+    if cleaned in ("yes", "no"):
+        return cleaned == "yes"
+    raise StoreError(f"{what}: answer yes or no")
 
 
 class TyingScoreForm(TableForm):
@@ -247,6 +270,7 @@ class PenaltyForm(TableForm):
     lone_hand: Checkbox = False
     lone_caller: str = ""
     note: str = ""
+    in_totals: str = ""
 
 
 class SeatingForm(ReasonForm):

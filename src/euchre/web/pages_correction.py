@@ -28,6 +28,7 @@ from euchre.web.director_forms import (
     AtTable,
     CorrectionForm,
     require_director,
+    yes_no,
 )
 from euchre.web.director_views import changes_text, director_page, field_text
 from euchre.web.errors import status_for
@@ -158,6 +159,15 @@ def _correction_page(
         ruled = scores.ruled_hands(
             session, event_id=event_id, round_number=round_number, table=table
         )
+        rulings = ", ".join(
+            sorted(
+                {
+                    row.record.kind.replace("_", " ")
+                    for row in scores.list_penalties(session, event_id=event_id)
+                    if (row.round_number, row.table_number) == (round_number, table)
+                }
+            )
+        )
     shown = values if values is not None else result_form_values(current, view)
     # The score form is table_page's (shared with the phone's); the director's part of it,
     # his CSRF field, the reason and the button, comes from this page's template.
@@ -166,7 +176,12 @@ def _correction_page(
         form_id="correction-form",
         identity_html=render_text(
             "pages/director/correction_frame.html",
-            {"csrf_token": director.csrf_token, "reason": (values or {}).get("reason", "")},
+            {
+                "csrf_token": director.csrf_token,
+                "reason": (values or {}).get("reason", ""),
+                "rulings": rulings,
+                "in_totals": (values or {}).get("rulings_in_totals", ""),
+            },
         ),
         button_html="",
         heading="",
@@ -261,7 +276,13 @@ async def correction_post(
             official = scores.official_result(session, event_id=event_id, **at_table)
             current = None if official is None else official.result
             entered = table_page.entered_from_form(data, view)
-            entered = replace(entered, given=_changed_fields(entered, current, view))
+            entered = replace(
+                entered,
+                given=_changed_fields(entered, current, view),
+                rulings_in_totals=yes_no(
+                    data.get("rulings_in_totals", ""), "do the totals hold the rulings' points"
+                ),
+            )
             result, changes = scores.correct_result(
                 session,
                 event_id=event_id,

@@ -27,13 +27,20 @@ from euchre.tournament import (
     PrizeAward,
     Stage,
     StandingRow,
+    TableSeating,
 )
+from euchre.tournament.penalties import ruling_words
 from euchre.tournament.sheets import sheet_players
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock, flash_message
-from euchre.web.pages_penalties import penalty_kinds, penalty_players
+from euchre.web.pages_penalties import (
+    penalty_kinds,
+    penalty_players,
+    table_groups,
+    uncovered_kinds,
+)
 from euchre.web.round_words import round_label
 from euchre.web.templating import render
 
@@ -365,10 +372,16 @@ def _preview(
 
 
 def _round_state(
-    session: Session, event_id: int, snapshot: EventSnapshot, names: Mapping[str, str]
+    session: Session,
+    event_id: int,
+    snapshot: EventSnapshot,
+    names: Mapping[str, str],
+    waiting: Sequence[str] = (),
 ) -> dict[str, Any]:
     """The rounds section: the next round's start button and preview, or the round in play
-    with its clock, its tables' states and its close and undo forms."""
+    with its clock, its tables' states and its close and undo forms. ``waiting``: the
+    director's open questions; while one is open the next round's seats are not shown (they
+    would assume an answer) and the round in play cannot close."""
     started = events.started_rounds(session, event_id=event_id)
     open_round = started[-1] if started and started[-1].closed_at is None else None
     # One tally sheet per team for the whole evening (Ballantrae), not for a format whose
@@ -380,7 +393,8 @@ def _round_state(
             "open": False,
             "over": snapshot.is_over,
             "next": number,
-            "preview": None if snapshot.is_over else _preview(snapshot, number, names),
+            "preview": None if snapshot.is_over or waiting else _preview(snapshot, number, names),
+            "waiting": list(waiting),
             "evening_tally": evening,
         }
     number = open_round.number
@@ -407,6 +421,7 @@ def _round_state(
         "sitting_out": ", ".join(
             names.get(player, player) for player in open_round.plan.sitting_out
         ),
+        "waiting": list(waiting),
         "evening_tally": evening,
     }
 
@@ -437,6 +452,9 @@ def _waiting_scores(session: Session, event_id: int) -> list[dict[str, Any]]:
             "round": row.round_number,
             "table": row.table_number,
             "points": row.result.team_points,
+            # Two entries of one table with the same totals differ in their hands: show them.
+            "hands": " ".join(f"{first}–{second}" for first, second in row.result.hand_points)
+            or "totals only",
             "teams": teams.get((row.round_number, row.table_number), ("", "")),
             "by": names.get(row.submitted_by, row.submitted_by),
         }
@@ -505,7 +523,9 @@ def _penalty_lines(
                 "id": row.id,
                 "round": row.round_number,
                 "table": row.table_number,
-                "kind": record.kind.replace("_", " "),
+                "kind": record.kind.replace("_", " ")
+                if ruling is None or not any(sides)
+                else ruling_words(ruling, TableSeating(row.table_number, (sides[0], sides[1]))),
                 "offender": names.get(offender, offender),
                 "outcome": outcome,
                 "problem": _deal_problem(
@@ -575,6 +595,7 @@ def dashboard_page(
         changes = flash_message(request, "changes")
         asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
         level = scores.level_games(session, event_id=event_id)
+        waiting_questions = scores.questions(session, event_id=event_id)
         # The core's warning about a level game nobody settled: asked below instead.
         asked |= {
             warning
@@ -619,7 +640,29 @@ def dashboard_page(
                 }
                 for game in level
             ],
-            "round": _round_state(session, event_id, snapshot, by_number),
+            "ruling_questions": [
+                {
+                    "kind": str(waiting.question.kind),
+                    "round": waiting.question.round,
+                    "table": waiting.question.table,
+                    "penalty": waiting.penalty_id,
+                    "question": (
+                        ""
+                        if waiting.question.round == last_started
+                        else f"Round {waiting.question.round}: "
+                    )
+                    + waiting.question.text(by_number),
+                }
+                for waiting in waiting_questions
+                if waiting.penalty_id is not None
+            ],
+            "round": _round_state(
+                session,
+                event_id,
+                snapshot,
+                by_number,
+                [waiting.question.text(by_number) for waiting in waiting_questions],
+            ),
             "waiting": _waiting_scores(session, event_id),
             "standings": standings_rows(snapshot),
             "prizes": prizes_view(snapshot),
@@ -627,8 +670,9 @@ def dashboard_page(
             "penalties": _penalty_lines(session, event_id, snapshot, by_number),
             # The correction picker, the penalty form and the audit table are the macros of
             # pages/director/macros.html that the director's own pages use.
-            "penalty_kinds": penalty_kinds(),
-            "penalty_players": penalty_players(names),
+            "penalty_kinds": penalty_kinds(event.config.profile_id),
+            "penalty_uncovered": uncovered_kinds(event.config.profile_id),
+            "penalty_players": penalty_players(names, table_groups(session, event_id)),
             "audit": audit_rows(latest, names),
             "refused": refused,
             # The add-player form's type-ahead: the club's active members.

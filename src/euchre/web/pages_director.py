@@ -29,12 +29,14 @@ from euchre.web.director_forms import (
     CorrectForm,
     DirectorForm,
     PenaltyForm,
+    QuestionForm,
     ReasonForm,
     SeatingForm,
     TyingScoreForm,
     optional_whole,
     require_director,
     whole,
+    yes_no,
 )
 from euchre.web.director_views import changes_text, in_write
 from euchre.web.pages_common import redirect, signed
@@ -173,6 +175,35 @@ def _settle_level_game(
     )
 
 
+@_action("/questions/in-totals", QuestionForm, "Saved: the ruling is counted once.")
+def _ruling_in_totals(
+    session: Session, director: DirectorSession, form: QuestionForm, event_id: int
+) -> None:
+    answer = yes_no(form.in_totals, "do the totals hold the ruling's points")
+    if answer is None:
+        raise StoreError("do the totals hold the ruling's points: answer yes or no")
+    scores.answer_in_totals(
+        session,
+        event_id=event_id,
+        penalty_id=whole(form.penalty, "penalty"),
+        in_totals=answer,
+        who=director.name,
+    )
+
+
+@_action("/questions/hand", QuestionForm, "Saved: the ruling's hand.")
+def _ruled_hand(
+    session: Session, director: DirectorSession, form: QuestionForm, event_id: int
+) -> None:
+    scores.name_ruled_hand(
+        session,
+        event_id=event_id,
+        penalty_id=whole(form.penalty, "penalty"),
+        hand_number=whole(form.hand_number, "hand number"),
+        who=director.name,
+    )
+
+
 @_action("/correct", CorrectForm, "Result saved.")
 def _correct(
     session: Session, director: DirectorSession, form: CorrectForm, event_id: int
@@ -190,6 +221,9 @@ def _correct(
                 whole(form.team1, f"the points of {view.team_name(1)}"),
             ),
             given=frozenset({"team_points"}),
+            rulings_in_totals=yes_no(
+                form.rulings_in_totals, "do the totals hold the rulings' points"
+            ),
         ),
         who=director.name,
         reason=form.reason,
@@ -221,6 +255,7 @@ def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, eve
         if form.lone_caller
         else None,
         note=form.note,
+        in_totals=yes_no(form.in_totals, "do the table's totals already hold this ruling"),
     )
     scores.add_penalty(session, event_id=event_id, record=record, who=director.name)
 

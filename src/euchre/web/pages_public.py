@@ -21,7 +21,8 @@ from euchre.store.errors import (
 )
 from euchre.store.models import Round
 from euchre.store.online import computer_mark, computer_players
-from euchre.tournament import EventSnapshot
+from euchre.tournament import EventSnapshot, TableSeating
+from euchre.tournament.penalties import ruling_words
 from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
@@ -105,17 +106,28 @@ def _plays_online(request: Request, event: int, code: str) -> bool:
         return plays_online(session, event_id=event, player_code=code)
 
 
-def _score_cell(table: scores.ScoredTable | None) -> dict[str, str] | None:
-    """A table's score with its penalties (and the game's own score when they differ)."""
+def _score_cell(
+    table: scores.ScoredTable | None, teams: tuple[str, str] = ("", "")
+) -> dict[str, str] | None:
+    """A table's score with its penalties (and the game's own score when they differ); a
+    level game says who won it (the first to the tying score) or that the director is
+    asked, and a ruling waiting for the director says so."""
     if table is None:
         return None
-    game = ""
+    notes = []
     if table.points != table.game_points:
-        game = (
+        notes.append(
             f"(game {table.game_points[0]} – {table.game_points[1]}, "
             f"penalties {table.penalty_points[0]:+d} / {table.penalty_points[1]:+d})"
         )
-    return {"points": f"{table.points[0]} – {table.points[1]}", "game": game}
+    if table.questions:
+        notes.append("(a ruling waits for the director)")
+    elif table.points[0] == table.points[1] > 0 and table.stage == "main":
+        if table.first is None:
+            notes.append("(level: waiting for the director: who reached it first?)")
+        else:
+            notes.append(f"({teams[table.first]} reached {table.points[0]} first: won)")
+    return {"points": f"{table.points[0]} – {table.points[1]}", "game": " ".join(notes)}
 
 
 def penalty_lines(session: Session, event_id: int, snapshot: EventSnapshot) -> list[str]:
@@ -131,14 +143,15 @@ def penalty_lines(session: Session, event_id: int, snapshot: EventSnapshot) -> l
     }
     lines = []
     for ruling in snapshot.penalties:
-        sides: tuple[tuple[str, ...], ...] = plans.get((ruling.round, ruling.table), ((), ()))
-        teams = [" & ".join(names.get(p, p) for p in side) for side in sides]
+        sides = plans.get((ruling.round, ruling.table))
+        teams = [" & ".join(names.get(p, p) for p in side) for side in sides or ((), ())]
         paid = ", ".join(
             f"{teams[side]} +{points}" for side, points in enumerate(ruling.team_points) if points
         )
         named = names.get(ruling.offender_id, ruling.offender_id)
+        seating = None if sides is None else TableSeating(ruling.table, sides)
         lines.append(
-            f"Round {ruling.round} table {ruling.table}: {ruling.kind.replace('_', ' ')} "
+            f"Round {ruling.round} table {ruling.table}: {ruling_words(ruling, seating)} "
             f"({named}) — {paid or 'a warning, no points'}"
         )
     return lines
@@ -300,6 +313,13 @@ def results_page(request: Request, event_id: int) -> Response:
         state = "Results so far"
         if playoff_conflicts.open_conflicts(session, event_id=event_id, snapshot=snapshot):
             state = "Results so far: a correction changed a playoff, and the director decides"
+        elif waiting := (
+            scores.questions(session, event_id=event_id) if snapshot.penalties else ()
+        ):
+            state = (
+                "Results so far: waiting for the director, who must first answer: "
+                f"{waiting[0].question.text(names)}"
+            )
         elif snapshot.is_over:
             state = "Final results"
         round_blocks = []
@@ -318,7 +338,13 @@ def results_page(request: Request, event_id: int) -> Response:
                             "table": status.table,
                             "first": " & ".join(marked[status.table][0]),
                             "second": " & ".join(marked[status.table][1]),
-                            "score": _score_cell(scored.get((round_row.number, status.table))),
+                            "score": _score_cell(
+                                scored.get((round_row.number, status.table)),
+                                (
+                                    " & ".join(status.partnerships[0]),
+                                    " & ".join(status.partnerships[1]),
+                                ),
+                            ),
                         }
                         for status in statuses
                     ],

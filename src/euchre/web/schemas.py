@@ -24,6 +24,7 @@ __all__ = [
     "ErrorOut",
     "EventCreate",
     "EventOut",
+    "InTotalsIn",
     "LevelGameOut",
     "LoginOut",
     "MovementChangeOut",
@@ -33,9 +34,11 @@ __all__ = [
     "PenaltyOut",
     "PlayerCode",
     "PrizeTierIn",
+    "QuestionOut",
     "Reason",
     "ResultIn",
     "RoundOut",
+    "RuledHandIn",
     "SeatingIn",
     "SnapshotEventOut",
     "SnapshotOut",
@@ -328,7 +331,12 @@ class PlayerCode(BaseModel):
 
 class CorrectionIn(ResultIn):
     """A director's correction (or entry) of a table's result: only the fields sent change;
-    the recorded values of the others are kept."""
+    the recorded values of the others are kept. ``rulings_in_totals``: for totals alone at a
+    table with rulings that have points, whether those totals already hold the rulings'
+    points (true: nothing is added; false: the ruled hand was written 0-0 and the rulings'
+    points are added); without it such totals are refused (the one ledger, docs/scores.md)."""
+
+    rulings_in_totals: bool | None = None
 
     reason: str = Field(default="", max_length=2000)
 
@@ -379,6 +387,34 @@ class LevelGameOut(BaseModel):
     partnerships: list[list[str]]
     penalty_points: list[int]
     answer: str
+
+
+class QuestionOut(BaseModel):
+    """A question the director must answer before a table's game counts for good: its round
+    waits (no close, no next round) until then. ``kind``: ``level_game`` (post ``first`` to
+    ``answer``), ``totals_hold_ruling`` (post ``in_totals``) or ``ruling_hand`` (post
+    ``hand_number``)."""
+
+    kind: str
+    round: int
+    table: int
+    question: str
+    penalty_id: int | None
+    answer: str
+
+
+class InTotalsIn(BaseModel):
+    """Whether a table's totals alone already hold a ruling's points."""
+
+    model_config = _Strict
+    in_totals: bool
+
+
+class RuledHandIn(BaseModel):
+    """The hand a ruling ended (1-based)."""
+
+    model_config = _Strict
+    hand_number: int = Field(ge=1, le=1000)
 
 
 class TyingScoreIn(BaseModel):
@@ -440,6 +476,9 @@ class PenaltyCreate(BaseModel):
     warned: bool | None = None
     choice: str | None = Field(default=None, max_length=64)
     note: str = Field(default="", max_length=2000)
+    in_totals: bool | None = None
+    """For a table that sent its totals only: whether those totals already hold this
+    ruling's points (None: the dashboard asks, and the round waits for the answer)."""
 
 
 class PenaltyOut(AtTableOut):
