@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli.test_issue24_ruled_hands import _event, _result
+from tests.cli.test_ruled_hands_counted_once_in_the_cli import _event, _result
 from tests.tournament.test_cli_and_simulation import run
 
 HANDS_3_5 = "1-0,0-1,1-0,0-1,1-0,0-1,0-1,0-1"
