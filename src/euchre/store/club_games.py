@@ -309,7 +309,7 @@ def _event_games(session: Session, event: Event) -> _EventGames:
     info = EventInfo(
         event_id=event.id,
         name=event.name,
-        date=event.created_at.date(),
+        date=event.held_on,
         sheet=inputs.config.profile_id,
         over=False,
     )

@@ -316,12 +316,13 @@ def season_json(season: Season) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class NightEvent:
-    """An event a season counts, as the season reads it: its id, name, creation time (the
-    night's date) and what its cached standings are keyed by (its revision, its results'
-    count and newest id)."""
+    """An event a season counts, as the season reads it: its id, name, the night's date, its
+    creation time (which orders the nights of one day) and what its cached standings are
+    keyed by (its revision, its results' count and newest id)."""
 
     id: int
     name: str
+    held_on: datetime.date
     created_at: datetime.datetime
     revision: int
     results: int
@@ -335,6 +336,7 @@ def season_events(session: Session, season: Season) -> list[NightEvent]:
         select(
             Event.id,
             Event.name,
+            Event.held_on,
             Event.created_at,
             Event.revision,
             Event.tags,
@@ -349,13 +351,16 @@ def season_events(session: Session, season: Season) -> list[NightEvent]:
         query = query.where(Event.id.in_(season.event_ids))
     wanted = None if season.tag is None else _tag_key(season.tag)
     out = []
-    for event_id, name, created_at, revision, tags, results, newest in session.execute(query):
+    for event_id, name, held_on, created_at, revision, tags, results, newest in session.execute(
+        query
+    ):
         if wanted is not None and wanted not in {_tag_key(tag) for tag in tags or []}:
             continue
         out.append(
             NightEvent(
                 id=int(event_id),
                 name=str(name),
+                held_on=held_on,
                 created_at=created_at,
                 revision=int(revision or 0),
                 results=int(results),
@@ -455,7 +460,7 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
 
 
 def _event_date(event: Event | NightEvent) -> datetime.date:
-    return event.created_at.date()
+    return event.held_on
 
 
 def _member_names(session: Session, entrants: Iterable[Entrant]) -> dict[int, str]:

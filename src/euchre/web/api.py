@@ -53,6 +53,7 @@ from euchre.web.schemas import (
     CorrectionIn,
     CorrectionOut,
     Credentials,
+    DateIn,
     EntrantCreate,
     EntrantOut,
     EntrantsImport,
@@ -95,7 +96,7 @@ OutT = TypeVar("OutT")
 
 def config_from_schema(body: EventCreate) -> EventConfig:
     """The core's configuration from the API's: fields left out take the sheet's preset."""
-    fields = body.model_dump(exclude_none=True, exclude={"tags"})
+    fields = body.model_dump(exclude_none=True, exclude={"tags", "date"})
     if body.prizes is not None:
         fields["prizes"] = {
             "tiers": [
@@ -179,7 +180,10 @@ def list_events(request: Request) -> list[EventOut]:
 def create_event(request: Request, director: Writer, body: EventCreate) -> EventOut:
     """Create an event."""
     with database(request).write() as session:
-        event = events.create_event(session, config=config_from_schema(body), who=director.name)
+        held_on = None if body.date is None else events.parse_date(body.date)
+        event = events.create_event(
+            session, config=config_from_schema(body), who=director.name, held_on=held_on
+        )
         if body.tags:
             seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
         return convert.event_out(session, event)
@@ -194,13 +198,30 @@ def get_event(request: Request, event_id: Id) -> EventOut:
 
 @router.put("/events/{event_id}/config", tags=["events"])
 def update_config(request: Request, director: Writer, event_id: Id, body: EventCreate) -> EventOut:
-    """Replace the configuration (only before round 1 starts)."""
+    """Replace the configuration (only before round 1 starts; a seed left out keeps the
+    event's, a date or tags left out keep the event's)."""
     with database(request).write() as session:
+        held_on = None if body.date is None else events.parse_date(body.date)
         event = events.update_config(
             session, event_id=event_id, config=config_from_schema(body), who=director.name
         )
+        if held_on is not None:
+            event = events.set_event_date(
+                session, event_id=event.id, held_on=held_on, who=director.name
+            )
         if body.tags is not None:
             seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
+        return convert.event_out(session, event)
+
+
+@router.put("/events/{event_id}/date", tags=["events"])
+def set_date(request: Request, director: Writer, event_id: Id, body: DateIn) -> EventOut:
+    """Set the night's date, at any time (it changes no result; seasons, histories and
+    ratings read it)."""
+    with database(request).write() as session:
+        event = events.set_event_date(
+            session, event_id=event_id, held_on=events.parse_date(body.date), who=director.name
+        )
         return convert.event_out(session, event)
 
 

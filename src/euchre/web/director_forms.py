@@ -173,6 +173,7 @@ class EventForm(DirectorForm):
     online: str = "no"
     seed: str = ""
     tags: str = ""
+    date: str = ""
 
 
 class PlayerForm(DirectorForm):

@@ -140,7 +140,7 @@ def seasons_page(
             {
                 "id": event.id,
                 "name": event.name,
-                "date": event.created_at.date().isoformat(),
+                "date": event.held_on.isoformat(),
                 "tags": ", ".join(event.tags or []),
             }
             for event in every_event
@@ -231,7 +231,7 @@ def _table_context(request: Request, season_id: int) -> dict[str, Any]:
                 "number": number,
                 "event_id": event.id,
                 "name": event.name,
-                "date": event.created_at.date().isoformat(),
+                "date": event.held_on.isoformat(),
             }
             for number, event in enumerate(standings.nights, start=1)
         ]
