@@ -129,3 +129,186 @@ def test_changing_the_settings_without_a_seed_keeps_the_seed_and_the_date(
         f"/api/events/{made['id']}/config", json={"name": "Night 1", "profile_id": "bolivar"}
     ).json()
     assert kept["date"] == "2027-01-21"
+
+
+CATHY = {"email": "cathy@example.org", "phone": "555 0101", "notes": "pays by cheque"}
+
+
+def test_a_patch_changes_only_what_it_is_sent_and_answers_the_true_games_count(
+    client: TestClient,
+) -> None:
+    hall_night(client, "Night 1", EIGHT, seed=1)
+    cathy = _member(client, "Cathy Dunn")
+    assert client.patch(f"/api/members/{cathy}", json=CATHY).status_code == 200
+    client.patch(f"/api/members/{cathy}", json={"active": False})
+
+    fixed = client.patch(f"/api/members/{cathy}", json={"email": "cathy.dunn@example.org"})
+    assert fixed.status_code == 200, fixed.text
+    shown = fixed.json()
+    assert shown["email"] == "cathy.dunn@example.org"
+    assert (shown["phone"], shown["notes"], shown["active"]) == (
+        "555 0101",
+        "pays by cheque",
+        False,
+    )
+    assert (shown["games"], shown["players"]) == (3, 1)
+    assert client.get(f"/api/members/{cathy}").json()["games"] == 3
+    listed = next(m for m in client.get("/api/members").json() if m["id"] == cathy)
+    assert listed["games"] == 3
+
+    bad = client.patch(f"/api/members/{cathy}", json={"email": "not an email"})
+    assert bad.status_code == 400 and "not an email address" in bad.json()["detail"]
+    assert client.get(f"/api/members/{cathy}").json()["email"] == "cathy.dunn@example.org"
+
+
+def test_a_put_replaces_the_whole_member_and_refuses_one_with_fields_missing_in_words(
+    client: TestClient,
+) -> None:
+    made = client.post("/api/members", json={"name": "Cathy Dunn", **CATHY}).json()
+    partial = client.put(f"/api/members/{made['id']}", json={"name": "Cathy Dunn", "notes": "paid"})
+    assert partial.status_code == 422
+    assert partial.json()["detail"] == (
+        "PUT replaces the whole member; email, phone, active are missing. Send every field "
+        f"(name, email, phone, notes, active), or PATCH /api/members/{made['id']} with only "
+        "the fields to change."
+    )
+    kept = client.get(f"/api/members/{made['id']}").json()
+    assert (kept["email"], kept["notes"]) == (CATHY["email"], CATHY["notes"])
+    whole = {"name": "Cathy Dunn", "email": "", "phone": "", "notes": "", "active": True}
+    assert client.put(f"/api/members/{made['id']}", json=whole).json()["email"] == ""
+
+
+def test_a_season_redefined_keeps_its_id_so_its_links_keep_working(client: TestClient) -> None:
+    night = hall_night(client, "Night 1", EIGHT, tags=[LEAGUE], seed=1)
+    made = client.post(
+        "/api/seasons", json={"name": "Spring", "tag": LEAGUE, "scoring": "total_points"}
+    ).json()
+    assert made["warnings"] == []
+    other = client.post(
+        "/api/seasons", json={"name": "Autumn", "events": [night], "scoring": "total_points"}
+    ).json()
+    changed = client.put(
+        f"/api/seasons/{made['id']}",
+        json={"name": "Spring 2027", "tag": LEAGUE, "scoring": "average", "min_games": 2},
+    )
+    assert changed.status_code == 200, changed.text
+    assert (changed.json()["id"], changed.json()["name"]) == (made["id"], "Spring 2027")
+    assert client.get(f"/api/seasons/{made['id']}").json()["scoring"] == "average"
+    assert "Average points per game" in client.get(f"/seasons/{made['id']}").text
+    assert [season["id"] for season in client.get("/api/seasons").json()] == [
+        other["id"],
+        made["id"],
+    ]
+
+    clash = client.put(
+        f"/api/seasons/{made['id']}",
+        json={"name": "autumn", "scoring": "total_points", "tag": LEAGUE},
+    )
+    assert clash.status_code == 409 and "'Autumn'" in clash.json()["detail"]
+    bad = client.put(
+        f"/api/seasons/{made['id']}",
+        json={"name": "Spring 2027", "tag": LEAGUE, "scoring": "total_points", "best_nights": 3},
+    )
+    assert bad.status_code == 422
+    assert bad.json()["detail"].startswith("best_nights: only for best_nights scoring")
+    assert client.get(f"/api/seasons/{made['id']}").json()["scoring"] == "average"
+    missing = client.put("/api/seasons/99", json={"name": "X", "tag": LEAGUE, "scoring": "average"})
+    assert missing.status_code == 404 and "no season 99" in missing.json()["detail"]
+
+
+def test_a_removed_seasons_id_is_not_given_to_the_next_season(client: TestClient) -> None:
+    body = {"name": "Spring", "tag": LEAGUE, "scoring": "total_points"}
+    first = client.post("/api/seasons", json=body).json()["id"]
+    assert client.delete(f"/api/seasons/{first}").status_code == 204
+    again = client.post("/api/seasons", json=body).json()["id"]
+    assert again != first
+    assert client.get(f"/seasons/{first}").status_code == 404
+
+
+def test_a_season_on_a_tag_no_event_carries_is_kept_with_a_warning_naming_the_tags_in_use(
+    client: TestClient,
+) -> None:
+    hall_night(client, "Night 1", EIGHT, tags=[LEAGUE], seed=1)
+    typo = client.post(
+        "/api/seasons", json={"name": "Spring", "tag": "Bolivar Loins 2027", "scoring": "average"}
+    )
+    assert typo.status_code == 201
+    assert typo.json()["warnings"] == [
+        "tag: no event carries the tag 'Bolivar Loins 2027' yet, so the table is empty until "
+        f"one does (check the spelling; the tags in use: {LEAGUE})"
+    ]
+    fixed = client.put(
+        f"/api/seasons/{typo.json()['id']}",
+        json={"name": "Spring", "tag": LEAGUE, "scoring": "average"},
+    )
+    assert fixed.json()["warnings"] == []
+
+
+def test_remove_on_the_seasons_page_asks_first_and_edit_keeps_the_season(
+    client: TestClient,
+) -> None:
+    made = client.post(
+        "/api/seasons", json={"name": "Spring", "tag": LEAGUE, "scoring": "total_points"}
+    ).json()
+    page = client.get("/director/seasons").text
+    assert f'href="/director/seasons/{made["id"]}/delete"' in page
+    # A click on "Remove…" asks; the season stays until the director answers.
+    question = client.get(f"/director/seasons/{made['id']}/delete")
+    assert "Remove the season Spring?" in question.text
+    assert "stop working" in question.text
+    unanswered = client.post(
+        f"/director/seasons/{made['id']}/delete",
+        data={"csrf_token": _csrf(question.text)},
+        follow_redirects=False,
+    )
+    assert unanswered.status_code == 303
+    assert unanswered.headers["location"].endswith(f"/director/seasons/{made['id']}/delete")
+    assert client.get(f"/api/seasons/{made['id']}").status_code == 200
+
+    edit = client.get(f"/director/seasons/{made['id']}/edit").text
+    assert 'value="Spring"' in edit and f'action="/director/seasons/{made["id"]}/edit"' in edit
+    saved = client.post(
+        f"/director/seasons/{made['id']}/edit",
+        data={
+            "csrf_token": _csrf(edit),
+            "name": "Spring",
+            "choose": "tag",
+            "tag": LEAGUE,
+            "scoring": "average",
+            "min_games": "3",
+        },
+        follow_redirects=False,
+    )
+    assert saved.status_code == 303, saved.text
+    assert saved.headers["location"].startswith(f"/seasons/{made['id']}?")
+    assert client.get(f"/api/seasons/{made['id']}").json()["min_games"] == 3
+
+    removed = client.post(
+        f"/director/seasons/{made['id']}/delete",
+        data={"csrf_token": _csrf(question.text), "confirm": "yes"},
+    )
+    assert "Season Spring removed; its events and results stay." in removed.text
+    assert client.get(f"/api/seasons/{made['id']}").status_code == 404
+
+
+def test_a_malformed_season_is_refused_naming_the_field_in_words_without_a_python_repr(
+    client: TestClient,
+) -> None:
+    season: dict[str, Any] = {
+        "name": "Spring",
+        "tag": LEAGUE,
+        "scoring": "average",
+        "prizes": [{"place": "first", "label": "Cup"}],
+        "colour": "green",
+    }
+    backup = {"format": "euchre-seasons-backup/1", "seasons": [season]}
+    refused = client.post("/api/seasons/restore", json=backup)
+    assert refused.status_code == 422
+    assert refused.json()["detail"] == (
+        "seasons backup: season 1: prizes.0.place: input should be a valid integer; "
+        "colour: not a season's field (check the spelling)"
+    )
+    del season["scoring"]
+    missing = client.post("/api/seasons/restore", json=backup).json()["detail"]
+    assert "scoring: missing" in missing and "Error(" not in missing
+    assert client.get("/api/seasons").json() == []

@@ -41,6 +41,7 @@ __all__ = [
     "HistoryTotals",
     "MemberHistory",
     "club_ratings",
+    "games_played",
     "member_history",
     "member_rating",
 ]
@@ -420,3 +421,10 @@ def club_ratings(session: Session) -> RatingTable:
 def member_rating(session: Session, *, member_id: int) -> MemberRating:
     """``member_id``'s rating (the prior, provisional, for a member with no rated game)."""
     return club_ratings(session).rating(member_id)
+
+
+def games_played(session: Session, *, member_ids: list[int]) -> dict[int, int]:
+    """How many games each of ``member_ids`` has played (the games of his history: every
+    recorded game of every event, sit-outs aside; 0 for none)."""
+    record = club_record(session)
+    return {member: len(record.games_of.get(member, ())) for member in member_ids}

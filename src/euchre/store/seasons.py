@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import Field as PydanticField
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -38,13 +40,16 @@ from euchre.tournament.season import (
     SeasonNight,
     SeasonPrize,
     SeasonRow,
+    SeasonScoring,
     SeasonTable,
+    SeasonTieBreak,
     season_table,
 )
 
 __all__ = [
     "SEASONS_BACKUP_FORMAT",
     "NightEvent",
+    "SeasonData",
     "SeasonDefinitionError",
     "SeasonLine",
     "SeasonStandings",
@@ -58,16 +63,19 @@ __all__ = [
     "restore_season",
     "restore_seasons",
     "scoring_words",
+    "season_data",
     "season_definition",
     "season_events",
     "season_json",
     "season_lines",
     "season_standings",
+    "season_warnings",
     "seasons_backup",
     "set_event_tags",
     "standings_csv",
     "standings_json",
     "tidy_tags",
+    "update_season",
 ]
 
 T = TypeVar("T")
@@ -75,16 +83,6 @@ TAG_LIMIT = 60
 """The most characters of one tag."""
 TAGS_PER_EVENT = 20
 SEASONS_BACKUP_FORMAT = "euchre-seasons-backup/1"
-_DEFINITION_FIELDS = (
-    "scoring",
-    "tie_breaks",
-    "min_nights",
-    "min_games",
-    "best_nights",
-    "place_points",
-    "prizes",
-)
-"""The keys of a season's body that make its :class:`SeasonDefinition` (with ``name``)."""
 
 
 class SeasonDefinitionError(StoreError):
@@ -145,41 +143,85 @@ def season_definition(season: Season) -> SeasonDefinition:
     return SeasonDefinition.from_json(season.definition)
 
 
-def _definition(data: Mapping[str, Any]) -> SeasonDefinition:
-    """The season's definition from the API's fields; a bad one raises
-    :class:`SeasonDefinitionError` naming each bad field (``best_nights: ...``)."""
-    fields = {key: data[key] for key in _DEFINITION_FIELDS if data.get(key) is not None}
-    name = str(data.get("name", ""))
-    prizes = tuple(
-        SeasonPrize(
-            place=int(prize["place"]),
-            label=str(prize["label"]),
-            amount_cents=int(prize.get("amount_cents", 0)),
-        )
-        for prize in fields.get("prizes", ())
-    )
+class SeasonPrizeData(BaseModel):
+    """A season prize as a client or a backup sends it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    place: int
+    label: str
+    amount_cents: int = 0
+
+
+class SeasonData(BaseModel):
+    """A season as the API, the seasons page and a backup give it, read before anything
+    else: a key it does not know, a field of the wrong kind or a missing ``scoring`` is
+    refused naming the field (``prizes.1.place: ...``), never with a Python repr."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = ""
+    events: list[int] | None = None
+    tag: str | None = None
+    scoring: str
+    tie_breaks: list[str] = PydanticField(default_factory=list)
+    min_nights: int = 0
+    min_games: int = 0
+    best_nights: int | None = None
+    place_points: list[int] = PydanticField(default_factory=list)
+    prizes: list[SeasonPrizeData] = PydanticField(default_factory=list)
+
+
+def season_data(data: Mapping[str, Any]) -> SeasonData:
+    """``data`` read as a season (``None`` values are left out, as the API sends them);
+    :class:`SeasonDefinitionError` names each bad field."""
+    given = {key: value for key, value in data.items() if value is not None}
     try:
-        # Checked first as given (the definition names every bad field), then read as stored.
-        SeasonDefinition(
+        return SeasonData.model_validate(given)
+    except ValidationError as error:
+        problems = [
+            f"{'.'.join(str(part) for part in problem['loc']) or 'season'}: "
+            f"{_problem_words(problem['type'], problem['msg'])}"
+            for problem in error.errors(include_url=False, include_input=False)
+        ]
+        raise SeasonDefinitionError("; ".join(problems)) from None
+
+
+def _problem_words(kind: str, message: str) -> str:
+    if kind == "extra_forbidden":
+        return "not a season's field (check the spelling)"
+    if kind == "missing":
+        return "missing"
+    return message[:1].lower() + message[1:]
+
+
+def _definition(season: SeasonData, name: str) -> SeasonDefinition:
+    """The season's definition; a bad one raises :class:`SeasonDefinitionError` naming each
+    bad field (``best_nights: ...``)."""
+    try:
+        return SeasonDefinition(
             name=name,
-            scoring=fields.get("scoring", ""),
-            tie_breaks=tuple(fields.get("tie_breaks", ())),
-            min_nights=int(fields.get("min_nights", 0)),
-            min_games=int(fields.get("min_games", 0)),
-            best_nights=fields.get("best_nights"),
-            place_points=tuple(fields.get("place_points", ())),
-            prizes=prizes,
+            scoring=SeasonScoring(season.scoring)
+            if season.scoring in set(SeasonScoring)
+            else season.scoring,  # type: ignore[arg-type]  # refused by the definition's check
+            tie_breaks=tuple(
+                SeasonTieBreak(tie) if tie in set(SeasonTieBreak) else tie  # type: ignore[misc]
+                for tie in season.tie_breaks
+            ),
+            min_nights=season.min_nights,
+            min_games=season.min_games,
+            best_nights=season.best_nights,
+            place_points=tuple(season.place_points),
+            prizes=tuple(
+                SeasonPrize(place=prize.place, label=prize.label, amount_cents=prize.amount_cents)
+                for prize in season.prizes
+            ),
         )
-        return SeasonDefinition.from_json({**fields, "name": name})
     except TournamentError as error:
         raise SeasonDefinitionError(str(error).removeprefix(f"season {name!r}: ")) from None
 
 
-def _events_choice(
-    session: Session, data: Mapping[str, Any]
-) -> tuple[list[int] | None, str | None]:
+def _events_choice(session: Session, data: SeasonData) -> tuple[list[int] | None, str | None]:
     """Which events count: ``(event_ids, None)`` or ``(None, tag)``, checked."""
-    chosen, tag = data.get("events"), data.get("tag")
+    chosen, tag = data.events, data.tag
     if chosen is not None and tag is not None:
         raise SeasonDefinitionError("events: choose the events one by one or give a tag, not both")
     if tag is not None:
@@ -193,7 +235,7 @@ def _events_choice(
         raise SeasonDefinitionError(
             "events: choose at least one event (or give a tag the events carry)"
         )
-    ids = [int(event_id) for event_id in chosen]
+    ids = list(chosen)
     if len(set(ids)) != len(ids):
         raise SeasonDefinitionError(f"events: an event is listed twice in {ids}")
     known = set(session.scalars(select(Event.id).where(Event.id.in_(ids))))
@@ -207,13 +249,60 @@ def create_season(session: Session, *, data: Mapping[str, Any], who: str) -> Sea
     """Keep a new season (``data`` as ``POST /api/seasons`` takes it). A bad definition
     raises :class:`SeasonDefinitionError` naming the field; a name already used,
     ``ConflictError``. Nothing is kept unless all is well."""
-    name = _season_name(data)
-    try:
-        definition = _definition({**data, "name": name})
-        event_ids, tag = _events_choice(session, data)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
+    season = season_data(data)
+    name = _season_name(season)
+    definition = _definition(season, name)
+    event_ids, tag = _events_choice(session, season)
     return _keep_season(session, name, definition, event_ids, tag, who)
+
+
+def update_season(session: Session, *, season_id: int, data: Mapping[str, Any], who: str) -> Season:
+    """Redefine a season in place (``data`` as :func:`create_season` takes it, every field:
+    what is left out takes its default, as at creation). The season keeps its id, so the
+    links to its page, projector and files keep working. Checked as :func:`create_season`
+    checks a new one; a name another season uses is a ``ConflictError``."""
+    season = get_season(session, season_id=season_id)
+    given = season_data(data)
+    name = _season_name(given)
+    definition = _definition(given, name)
+    event_ids, tag = _events_choice(session, given)
+    taken = session.scalar(select(Season).where(Season.name_key == name_key(name)))
+    if taken is not None and taken.id != season.id:
+        raise ConflictError(
+            f"the season name {name!r} is already used by season {taken.id} ({taken.name!r})"
+        )
+    old = season_json(season)
+    season.name = name
+    season.name_key = name_key(name)
+    season.definition = definition.to_json()
+    season.event_ids = event_ids
+    season.tag = tag
+    session.flush()
+    record_club_audit(
+        session,
+        who=who,
+        action="update_season",
+        target=f"season {season.id}",
+        old_value=old,
+        new_value=season_json(season),
+    )
+    return season
+
+
+def season_warnings(session: Session, season: Season) -> list[str]:
+    """What the director should know about a season that is kept all the same: a tag no
+    event carries yet (a typo gives an empty table), with the tags that are in use."""
+    if season.tag is None or season_events(session, season):
+        return []
+    in_use = sorted(
+        {tag for tags in session.scalars(select(Event.tags)) for tag in tags or []},
+        key=str.casefold,
+    )
+    known = f"; the tags in use: {', '.join(in_use)}" if in_use else "; no event has a tag yet"
+    return [
+        f"tag: no event carries the tag {season.tag!r} yet, so the table is empty until one "
+        f"does (check the spelling{known})"
+    ]
 
 
 def restore_season(
@@ -225,17 +314,15 @@ def restore_season(
     deleted before the backup keeps its definition and shows an empty table, as it did."""
     if event_ids is None:
         return create_season(session, data=data, who=who)
-    name = _season_name(data)
-    try:
-        definition = _definition({**data, "name": name})
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
+    season = season_data({**data, "events": None, "tag": None})
+    name = _season_name(season)
+    definition = _definition(season, name)
     return _keep_season(session, name, definition, sorted(set(event_ids)), None, who)
 
 
-def _season_name(data: Mapping[str, Any]) -> str:
+def _season_name(data: SeasonData) -> str:
     try:
-        return check_name(str(data.get("name", "")), "season name")
+        return check_name(data.name, "season name")
     except StoreError as error:
         raise SeasonDefinitionError(f"name: {error}") from None
 
