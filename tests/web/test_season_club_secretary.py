@@ -312,3 +312,81 @@ def test_a_malformed_season_is_refused_naming_the_field_in_words_without_a_pytho
     missing = client.post("/api/seasons/restore", json=backup).json()["detail"]
     assert "scoring: missing" in missing and "Error(" not in missing
     assert client.get("/api/seasons").json() == []
+
+
+THIRTEEN = [*EIGHT, "Ivy Jones", "Jack King", "Kay Lane", "Leo Marsh", "Meg Nash"]
+
+
+def _sitters(client: TestClient, event_id: int) -> dict[int, dict[str, int]]:
+    """The event's own standings for the members who sat out a round: points (sit-outs'
+    in), games played, sit-outs."""
+    members = {
+        str(player["number"]): player["member_id"]
+        for player in client.get(f"/api/events/{event_id}/players").json()
+    }
+    standings = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["standings"]
+    return {
+        members[row["members"][0]]: {
+            "points": row.get("points", 0),
+            "games": row.get("games_played", 0),
+            "sit_outs": row["sit_outs"],
+        }
+        for row in standings
+        if row.get("sit_outs")
+    }
+
+
+def test_a_sit_out_counts_one_way_on_the_event_the_season_and_the_members_history(
+    client: TestClient,
+) -> None:
+    # A 13-player Bolivar night (a sit-out scores the round's average), then an average season.
+    night = hall_night(client, "Night 1", THIRTEEN, tags=[LEAGUE], seed=4)
+    _dated(client, night, "2027-01-14")
+    sitters = _sitters(client, night)
+    assert len(sitters) == 3  # one a round
+    season = client.post(
+        "/api/seasons", json={"name": "Average", "tag": LEAGUE, "scoring": "average"}
+    ).json()
+    table = client.get(f"/api/seasons/{season['id']}/standings").json()
+    rows = {row["member_id"]: row for row in table["rows"]}
+    for member, own in sitters.items():
+        row = rows[member]
+        history = client.get(f"/api/members/{member}/history").json()
+        totals = history["totals"]
+        # The event, the season and the history agree on every point and every game.
+        assert row["total_points"] == own["points"] == totals["night_points"]
+        assert row["games"] == own["games"] == totals["games"] == 2
+        assert row["sit_outs"] == totals["sit_outs"] == own["sit_outs"] == 1
+        assert row["sit_out_points"] == totals["sit_out_points"] > 0
+        assert totals["points"] + totals["sit_out_points"] == totals["night_points"]
+        # The average is the played-games average: the sit-out is neither a game nor points.
+        assert row["points"] == round(totals["points"] / totals["games"], 3)
+        assert row["by_night"] == [
+            {
+                "event_id": night,
+                "points": own["points"],
+                "sit_outs": 1,
+                "sit_out_points": totals["sit_out_points"],
+            }
+        ]
+        [sat] = history["sit_outs"]
+        assert (sat["event_id"], sat["points"]) == (night, totals["sit_out_points"])
+        page = client.get(f"/members/{member}").text
+        assert f"sat out round {sat['round']}, {sat['points']} point" in page
+
+    # The season page shows the night's points in a column, the sit-out marked and explained.
+    member = next(iter(sitters))
+    page = client.get(f"/seasons/{season['id']}").text
+    assert "Average points per game played (a sit-out is no game" in page
+    assert f'data-testid="night-{member}-1">{sitters[member]["points"]} s</td>' in page
+    sat_out = rows[member]["sit_out_points"]
+    assert f"night 1: sat out 1 round, {sat_out} point" in page
+
+    exported = client.get(f"/api/seasons/{season['id']}/standings.csv").text
+    lines = list(csv.DictReader(io.StringIO(exported)))
+    line = next(line for line in lines if int(line["member_id"]) == member)
+    assert line["2027-01-14 Night 1"] == str(sitters[member]["points"])
+    assert line["sat_out"] == f"night 1: sat out 1 round, {sat_out} point" + (
+        "" if sat_out == 1 else "s"
+    )
+    assert (line["total_points"], line["sit_outs"]) == (str(sitters[member]["points"]), "1")

@@ -29,12 +29,13 @@ from euchre.store.core import snapshot_of
 from euchre.store.csv_text import csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants
-from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season
+from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season, utc_now
 from euchre.store.names import check_name, name_key
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventSnapshot, StandingRow, Tally
 from euchre.tournament.season import (
     GameRecord,
+    NightPoints,
     NightResult,
     SeasonDefinition,
     SeasonNight,
@@ -72,6 +73,7 @@ __all__ = [
     "season_warnings",
     "seasons_backup",
     "set_event_tags",
+    "sit_out_points",
     "standings_csv",
     "standings_json",
     "tidy_tags",
@@ -471,13 +473,27 @@ def _key_event(key: str) -> int:
 
 @dataclass
 class _MemberNight:
-    """One member's night as it adds up: the name and team played under, the best place, and
-    the counts of every standings line the member stood in."""
+    """One member's night as it adds up: the name and team played under, the best place, the
+    counts of every standings line the member stood in, and those lines' sit-outs' points."""
 
     name: str
     unit: str
     place: int
     counts: Tally
+    sit_out_points: int = 0
+
+
+def sit_out_points(snapshot: EventSnapshot) -> dict[str, int]:
+    """Each competitor's points from sitting out (the standings' points of the rounds it sat
+    out: the sheet's sit-out score, the round's average, fixed points or none)."""
+    rows = {row.competitor_id: row for row in snapshot.standings}
+    out: dict[str, int] = {}
+    for plan in snapshot.rounds:
+        for unit in plan.byes:
+            row = rows.get(unit)
+            if row is not None and plan.round in row.points_by_round:
+                out[unit] = out.get(unit, 0) + row.points_by_round[plan.round]
+    return out
 
 
 def _members_of(
@@ -511,11 +527,13 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
         str(entrant.number): entrant for entrant in list_entrants(session, event_id=event.id)
     }
     names = _member_names(session, entrants.values())
+    sat_out = sit_out_points(snapshot)
     tallies: dict[int, _MemberNight] = {}
     for row in snapshot.standings:
         if not _played(row):
             continue
         unit = row.competitor_id if len(row.members) > 1 else ""
+        resting = sat_out.get(row.competitor_id, 0)
         for player in row.members:
             entrant = entrants.get(player)
             if entrant is None or entrant.member_id is None:
@@ -523,10 +541,12 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
             member = entrant.member_id
             tally = tallies.get(member)
             if tally is None:
-                tallies[member] = _MemberNight(names.get(member, entrant.name), unit, row.rank, row)
+                name = names.get(member, entrant.name)
+                tallies[member] = _MemberNight(name, unit, row.rank, row, resting)
             else:  # the same member entered twice (withdrawn, then added again)
                 tally.place = min(tally.place, row.rank)
                 tally.counts += row
+                tally.sit_out_points += resting
     records = _game_records(session, event, snapshot, entrants)
     night_results = tuple(
         NightResult(
@@ -540,6 +560,8 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
             euchres=tally.counts.euchres,
             game_records=tuple(records.get(member, ())),
             unit=tally.unit,
+            sit_outs=tally.counts.sit_outs,
+            sit_out_points=tally.sit_out_points,
         )
         for member, tally in sorted(tallies.items())
     )
@@ -702,9 +724,18 @@ def season_standings(session: Session, *, season_id: int) -> SeasonStandings:
     )
 
 
-def _row_json(row: Any) -> dict[str, Any]:
+def _row_json(row: SeasonRow) -> dict[str, Any]:
     data: dict[str, Any] = row.to_json()
     data["nights_counted"] = [_key_event(key) for key in row.nights_counted]
+    data["by_night"] = [
+        {
+            "event_id": _key_event(night.key),
+            "points": night.points,
+            "sit_outs": night.sit_outs,
+            "sit_out_points": night.sit_out_points,
+        }
+        for night in row.by_night
+    ]
     return data
 
 
@@ -738,16 +769,36 @@ CSV_COLUMNS = (
     "movement",
     "prizes",
     "prize",
+    "total_points",
+    "sit_outs",
+    "sit_out_points",
 )
+"""The CSV's fixed columns; one column per night follows them (its date and name), and
+``sat_out`` last."""
 
 
 def standings_csv(standings: SeasonStandings) -> str:
-    """The season table as CSV (``nights_counted``: event ids separated by spaces)."""
-    return csv_text(CSV_COLUMNS, (_csv_row(row) for row in standings.table.rows))
+    """The season table as CSV (``nights_counted``: event ids separated by spaces), then
+    each night's points in a column headed by the night's date and name (sit-outs' points
+    in), and ``sat_out``: the nights with a sit-out and its points."""
+    keys = [_night_key(event.id) for event in standings.nights]
+    header = (
+        *CSV_COLUMNS,
+        *(f"{_event_date(event).isoformat()} {event.name}" for event in standings.nights),
+        "sat_out",
+    )
+    numbers = {key: index for index, key in enumerate(keys, start=1)}
+    return csv_text(header, (_csv_row(row, keys, numbers) for row in standings.table.rows))
 
 
-def _csv_row(row: SeasonRow) -> list[object]:
+def _csv_row(row: SeasonRow, keys: list[str], numbers: Mapping[str, int]) -> list[object]:
     data = _row_json(row)
+    nights = {night.key: night for night in row.by_night}
+    sat = "; ".join(
+        f"night {numbers[night.key]}: {_sat_words(night)}"
+        for night in row.by_night
+        if night.sit_outs
+    )
     return [
         "" if row.rank is None else row.rank,
         row.name,
@@ -764,7 +815,19 @@ def _csv_row(row: SeasonRow) -> list[object]:
         "" if row.movement is None else f"{row.movement:+d}",
         "; ".join(row.prizes),
         f"{row.prize_cents / 100:.2f}" if row.prize_cents else "",
+        row.total_points,
+        row.sit_outs,
+        row.sit_out_points,
+        *(nights[key].points if key in nights else "" for key in keys),
+        sat,
     ]
+
+
+def _sat_words(night: NightPoints) -> str:
+    """A night's sit-outs in words: "sat out 1 round, 4 points"."""
+    rounds = "round" if night.sit_outs == 1 else "rounds"
+    points = "point" if night.sit_out_points == 1 else "points"
+    return f"sat out {night.sit_outs} {rounds}, {night.sit_out_points} {points}"
 
 
 # --- backup ----------------------------------------------------------------------------------
@@ -824,6 +887,13 @@ class SeasonLine:
     """The nights counted, by their number in the season ("1–3, 5")."""
     prize: str
     qualified: bool
+    by_night: tuple[str, ...] = ()
+    """Each night's points in night order ("" for a night not attended; "14 s" when the
+    night had a sit-out, whose points are in the 14)."""
+    sat_out: str = ""
+    """The member's sit-outs in words ("night 1: sat out 1 round, 4 points"), or ""."""
+    total: str = ""
+    """Every point of every night (sit-outs' points in)."""
 
 
 def number_ranges(numbers: Iterable[int]) -> str:
@@ -846,12 +916,18 @@ def scoring_words(definition: SeasonDefinition) -> str:
     """How the season is scored, in a sentence."""
     scoring = str(definition.scoring)
     if scoring == "total_points":
-        words = "Total points of every night"
+        words = "Total points of every night (sit-outs' points in)"
     elif scoring == "average":
-        words = "Average points per game"
+        words = (
+            "Average points per game played (a sit-out is no game: its points are left out "
+            "of the average)"
+        )
     elif scoring == "best_nights":
         best = definition.best_nights
-        words = f"Points of each member's best {best} night{'' if best == 1 else 's'}"
+        words = (
+            f"Points of each member's best {best} night{'' if best == 1 else 's'} "
+            "(sit-outs' points in)"
+        )
     else:
         table = ", ".join(str(points) for points in definition.place_points)
         words = f"Points by place each night ({table}; ties share)"
@@ -879,6 +955,7 @@ def _season_lines(table: SeasonTable) -> list[SeasonLine]:
     several = len(table.nights) > 1
     lines = []
     for row in table.rows:
+        nights = {night.key: night for night in row.by_night}
         if row.movement is not None:
             movement = "=" if row.movement == 0 else f"{row.movement:+d}"
             word = (
@@ -908,15 +985,36 @@ def _season_lines(table: SeasonTable) -> list[SeasonLine]:
                     + (f" ${row.prize_cents / 100:.2f}" if row.prize_cents else "")
                 ),
                 qualified=row.qualified,
+                by_night=tuple(
+                    _night_cell(night) if (night := nights.get(key)) is not None else ""
+                    for key in table.nights
+                ),
+                sat_out="; ".join(
+                    f"night {numbers[night.key]}: {_sat_words(night)}"
+                    for night in row.by_night
+                    if night.sit_outs
+                ),
+                total=str(row.total_points),
             )
         )
     return lines
 
 
-def printable_table(standings: SeasonStandings) -> SeasonPrintout:
-    """The season table as the PDF prints it."""
+def _night_cell(night: NightPoints) -> str:
+    """A night's points as the page and the PDF show them: "14", or "14 s" when a sit-out's
+    points are in them."""
+    return f"{night.points} s" if night.sit_outs else str(night.points)
+
+
+def printable_table(
+    standings: SeasonStandings, *, now: datetime.datetime | None = None
+) -> SeasonPrintout:
+    """The season table as the PDF prints it, stamped "as of" ``now`` (default: now, UTC)."""
     definition = season_definition(standings.season)
+    moment = (now or utc_now()).astimezone(datetime.UTC)
     return SeasonPrintout(
+        as_of=f"As of {moment:%Y-%m-%d %H:%M} UTC, after {len(standings.nights)} "
+        f"night{'' if len(standings.nights) == 1 else 's'}",
         season=standings.season.name,
         scoring=scoring_words(definition),
         nights=tuple(
@@ -933,6 +1031,7 @@ def printable_table(standings: SeasonStandings) -> SeasonPrintout:
                 movement=line.movement,
                 counted=line.counted,
                 prize=line.prize,
+                by_night=line.by_night,
             )
             for line in season_lines(standings)
         ),
