@@ -362,7 +362,25 @@ def season_page(request: Request, season_id: int) -> Response:
 
 
 _PROJECTOR_ROWS = 20
-"""Rows in one projector column: 40 members fit a 1920x1080 screen in two columns."""
+"""Rows in one projector column: 20 rows of the event projector's type (28.8 px) fill a
+1920x1080 screen's height; 60 members fit in three columns."""
+_PROJECTOR_HEIGHT_PX = 900
+"""The screen's height left for the table under the heading line (1080 px less about 180)."""
+EVENT_PROJECTOR_TYPE_PX = 28.8
+"""The event projector's standings type (1.8rem), the least the season's may have."""
+_LARGEST_TYPE_PX = {1: 48.0, 2: 38.0, 3: EVENT_PROJECTOR_TYPE_PX}
+"""The largest type whose columns still fit the screen's width (names of 20 letters)."""
+
+
+def projector_type_px(rows: int, columns: int = 1) -> float:
+    """The season projector's type size for ``rows`` rows in each of ``columns`` columns:
+    as large as fills the screen's height (a row is about 1.6 times its type, with its
+    padding) and still fits its width, never smaller than the event projector's."""
+    largest = _LARGEST_TYPE_PX.get(columns, EVENT_PROJECTOR_TYPE_PX)
+    if rows <= 0:
+        return EVENT_PROJECTOR_TYPE_PX
+    fill = _PROJECTOR_HEIGHT_PX / (rows + 1) / 1.6  # the header row counts too
+    return round(max(EVENT_PROJECTOR_TYPE_PX, min(largest, fill)), 1)
 
 
 @router.get("/seasons/{season_id}/live", response_class=HTMLResponse)
@@ -375,5 +393,6 @@ def season_live(request: Request, season_id: int) -> Response:
     columns = min(3, max(1, -(-len(lines) // _PROJECTOR_ROWS)))
     size = -(-len(lines) // columns) if lines else 0
     context["columns"] = [lines[index * size : (index + 1) * size] for index in range(columns)]
+    context["type_px"] = projector_type_px(size, columns)
     context["body_class"] = "live season-live"
     return render(request, "pages/public/season_live.html", context)
