@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from tests.web.season_helpers import hall_night
 
 EIGHT = ["Ann Baker", "Bob Cole", "Cathy Dunn", "Dale Evans", "Eve Ford", "Fay Gold"]
@@ -390,3 +391,33 @@ def test_a_sit_out_counts_one_way_on_the_event_the_season_and_the_members_histor
         "" if sat_out == 1 else "s"
     )
     assert (line["total_points"], line["sit_outs"]) == (str(sitters[member]["points"]), "1")
+
+
+def test_the_season_pdf_fits_its_columns_repeats_its_header_on_each_page_and_says_as_of_when(
+    client: TestClient,
+) -> None:
+    names = [f"{first} Longname-{index:02d}" for index, first in enumerate(EIGHT * 4)]
+    prizes = [
+        {"place": 1, "label": "Season champion and the Lions' silver cup", "amount_cents": 10000}
+    ]
+    first = hall_night(client, "Night 1", names[:16], tags=[LEAGUE], seed=1, rounds=2)
+    hall_night(client, "Night 2", names[12:32], tags=[LEAGUE], seed=2, rounds=2)
+    _dated(client, first, "2027-01-14")
+    season = client.post(
+        "/api/seasons",
+        json={"name": "Lions", "tag": LEAGUE, "scoring": "total_points", "prizes": prizes},
+    ).json()
+    pdf = client.get(f"/api/seasons/{season['id']}/standings.pdf")
+    assert pdf.status_code == 200
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages]
+    assert len(pages) >= 2
+    for number, text in enumerate(pages, start=1):
+        assert "Rank" in text and "Name" in text and "N1" in text and "N2" in text
+        assert re.search(r"As of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC, after 2 nights", text)
+        assert f"page {number}/{len(pages)}" in text
+    whole = "\n".join(pages)
+    assert "..." not in whole  # nothing cut: every column as wide as its widest text
+    assert "Season champion and the Lions' silver cup $100.00" in whole
+    rows = client.get(f"/api/seasons/{season['id']}/standings").json()["rows"]
+    for row in rows:
+        assert row["name"] in whole
