@@ -421,3 +421,28 @@ def test_the_season_pdf_fits_its_columns_repeats_its_header_on_each_page_and_say
     rows = client.get(f"/api/seasons/{season['id']}/standings").json()["rows"]
     for row in rows:
         assert row["name"] in whole
+
+
+def test_a_late_correction_says_whose_money_and_sit_out_points_it_moved(
+    client: TestClient,
+) -> None:
+    night = hall_night(client, "Night 1", THIRTEEN, seed=4)
+    snapshot = client.get(f"/api/events/{night}/snapshot").json()["snapshot"]
+    winner = snapshot["prizes"][0]["name"]
+    games = client.get(f"/api/events/{night}/rounds/1").json()["tables"]
+    # The director finds round 1's first table was written the wrong way round, by a lot.
+    table = games[0]["table"]
+    corrected = client.put(
+        f"/api/events/{night}/rounds/1/tables/{table}/result",
+        json={"team_points": [0, 28], "reason": "sheet misread"},
+    )
+    assert corrected.status_code == 200, corrected.text
+    moved = corrected.json()["money_moved"]
+    assert any(line.startswith("sit-out points: ") for line in moved)
+    after = client.get(f"/api/events/{night}/snapshot").json()["snapshot"]
+    if after["prizes"][0]["name"] != winner:
+        assert any(line.startswith(f"prize: {winner} ") for line in moved)
+    audit = client.get(f"/api/events/{night}/audit").json()
+    [line] = [entry for entry in audit if entry["action"] == "money_moved"]
+    assert line["reason"] == "sheet misread"
+    assert set(line["new_value"]) == {text.split(" -> ")[0].rsplit(" ", 1)[0] for text in moved}

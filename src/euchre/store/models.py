@@ -497,7 +497,7 @@ class Season(Base):
     so a link to a removed season never opens a later one."""
 
     __tablename__ = "seasons"
-    __table_args__: ClassVar[dict[str, Any]] = {"sqlite_autoincrement": True}
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))

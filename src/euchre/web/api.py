@@ -15,6 +15,7 @@ from euchre.store import (
     auth,
     backup,
     events,
+    money_moves,
     playoff_conflicts,
     presets,
     printouts,
@@ -464,6 +465,11 @@ def correct_result(
     """Enter or correct a table's result (kept in the audit log with the reason)."""
     with database(request).write() as session:
         entered = convert.result_input(body, partial=True)
+        at_table = AtTable(round_number=number, table=table)
+        # Only a correction of a result already recorded moves money late; a first entry
+        # is the night going on.
+        late = scores.official_result(session, event_id=event_id, **at_table) is not None
+        before = money_moves.before_change(session, event_id=event_id) if late else None
         result, changes = scores.correct_result(
             session,
             event_id=event_id,
@@ -471,7 +477,18 @@ def correct_result(
             entered=entered,
             **_audited(director, body.reason),
         )
-        return _correction_out(result, changes)
+        moves = (
+            []
+            if before is None
+            else money_moves.after_change(
+                session, event_id=event_id, before=before, who=director.name, reason=body.reason
+            )
+        )
+        answer = _correction_out(result, changes)
+        answer.money_moved = [
+            f"{move.kind}: {move.name} {move.before} -> {move.after}" for move in moves
+        ]
+        return answer
 
 
 @router.get("/events/{event_id}/level-games", tags=["results"])

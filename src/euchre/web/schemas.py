@@ -378,6 +378,12 @@ class CorrectionOut(BaseModel):
 
     result: TableResult
     movement_changes: list[MovementChangeOut]
+    money_moved: list[str] = Field(
+        default_factory=list,
+        description='What the change moved besides scores, each "kind: player before -> '
+        'after" (kind "prize" or "cup" in cents, "sit-out points" in points); also in the '
+        'audit log as "money_moved".',
+    )
 
 
 class OfficialOut(BaseModel):
