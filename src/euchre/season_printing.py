@@ -169,7 +169,17 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
         new_x="LMARGIN",
         new_y="NEXT",
     )
-    if any("s" in cell for row in printout.rows for cell in row.by_night):
+    if any("c" in cell for row in printout.rows for cell in row.by_night):
+        document.set_font("Helvetica", "", 9)
+        document.multi_cell(
+            w=0,
+            h=5,
+            text="c: a computer player played a game for the member that night (his seat "
+            "online was empty); its points count as the event counts them.",
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+    if any(cell.endswith(("s", "sc")) for row in printout.rows for cell in row.by_night):
         document.set_font("Helvetica", "", 9)
         document.multi_cell(
             w=0,

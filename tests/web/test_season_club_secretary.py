@@ -446,3 +446,54 @@ def test_a_late_correction_says_whose_money_and_sit_out_points_it_moved(
     [line] = [entry for entry in audit if entry["action"] == "money_moved"]
     assert line["reason"] == "sheet misread"
     assert set(line["new_value"]) == {text.split(" -> ")[0].rsplit(" ", 1)[0] for text in moved}
+
+
+def test_points_a_computer_earned_for_a_member_are_marked_in_words_on_the_season(
+    client: TestClient,
+) -> None:
+    from dataclasses import replace
+
+    from sqlalchemy import select
+
+    from euchre.store.events import touch
+    from euchre.store.models import Event, Result
+
+    night = hall_night(client, "Online night", EIGHT, tags=[LEAGUE], seed=1)
+    players = client.get(f"/api/events/{night}/players").json()
+    ann = next(player for player in players if player["name"] == "Ann Baker")
+    table = next(
+        entry["table"]
+        for entry in client.get(f"/api/events/{night}/rounds/1").json()["tables"]
+        if "Ann Baker" in {name for side in entry["partnerships"] for name in side}
+    )
+    # As the online tables record it: the result names the players a computer stood in for.
+    with client.app.state.database.write() as session:  # type: ignore[attr-defined]
+        row = session.scalars(
+            select(Result).where(
+                Result.event_id == night, Result.round_number == 1, Result.table_number == table
+            )
+        ).one()
+        row.result = replace(row.result, computer_played=(str(ann["number"]),))
+        event = session.get(Event, night)
+        assert event is not None
+        touch(event)
+    season = client.post(
+        "/api/seasons", json={"name": "Spring", "tag": LEAGUE, "scoring": "total_points"}
+    ).json()
+    rows = client.get(f"/api/seasons/{season['id']}/standings").json()["rows"]
+    row = next(row for row in rows if row["member_id"] == ann["member_id"])
+    assert row["computer_games"] == 1 and row["by_night"][0]["computer_games"] == 1
+    page = client.get(f"/seasons/{season['id']}").text
+    assert f'data-testid="night-{ann["member_id"]}-1">{row["by_night"][0]["points"]} c<' in page
+    assert "night 1: a computer played 1 game for him" in page
+    assert '"c": a computer player played a game for the member' in page
+    exported = list(
+        csv.DictReader(io.StringIO(client.get(f"/api/seasons/{season['id']}/standings.csv").text))
+    )
+    line = next(line for line in exported if int(line["member_id"]) == ann["member_id"])
+    assert (line["computer_games"], line["computer_played"]) == (
+        "1",
+        "night 1: a computer played 1 game for him",
+    )
+    member_page = client.get(f"/members/{ann['member_id']}").text
+    assert "(c): a computer player played this game for him" in member_page

@@ -562,6 +562,7 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
             unit=tally.unit,
             sit_outs=tally.counts.sit_outs,
             sit_out_points=tally.sit_out_points,
+            computer_games=tally.counts.computer_games,
         )
         for member, tally in sorted(tallies.items())
     )
@@ -733,6 +734,7 @@ def _row_json(row: SeasonRow) -> dict[str, Any]:
             "points": night.points,
             "sit_outs": night.sit_outs,
             "sit_out_points": night.sit_out_points,
+            "computer_games": night.computer_games,
         }
         for night in row.by_night
     ]
@@ -772,9 +774,10 @@ CSV_COLUMNS = (
     "total_points",
     "sit_outs",
     "sit_out_points",
+    "computer_games",
 )
-"""The CSV's fixed columns; one column per night follows them (its date and name), and
-``sat_out`` last."""
+"""The CSV's fixed columns; one column per night follows them (its date and name), then
+``sat_out`` and ``computer_played`` (in words)."""
 
 
 def standings_csv(standings: SeasonStandings) -> str:
@@ -786,6 +789,7 @@ def standings_csv(standings: SeasonStandings) -> str:
         *CSV_COLUMNS,
         *(f"{_event_date(event).isoformat()} {event.name}" for event in standings.nights),
         "sat_out",
+        "computer_played",
     )
     numbers = {key: index for index, key in enumerate(keys, start=1)}
     return csv_text(header, (_csv_row(row, keys, numbers) for row in standings.table.rows))
@@ -818,9 +822,22 @@ def _csv_row(row: SeasonRow, keys: list[str], numbers: Mapping[str, int]) -> lis
         row.total_points,
         row.sit_outs,
         row.sit_out_points,
+        row.computer_games,
         *(nights[key].points if key in nights else "" for key in keys),
         sat,
+        _computer_words(row, numbers),
     ]
+
+
+def _computer_words(row: SeasonRow, numbers: Mapping[str, int]) -> str:
+    """The nights a computer player played for the member, in words ("night 2: a computer
+    played 1 game for him"), or ""."""
+    return "; ".join(
+        f"night {numbers[night.key]}: a computer played {night.computer_games} "
+        f"game{'' if night.computer_games == 1 else 's'} for him"
+        for night in row.by_night
+        if night.computer_games
+    )
 
 
 def _sat_words(night: NightPoints) -> str:
@@ -894,6 +911,8 @@ class SeasonLine:
     """The member's sit-outs in words ("night 1: sat out 1 round, 4 points"), or ""."""
     total: str = ""
     """Every point of every night (sit-outs' points in)."""
+    computer: str = ""
+    """The nights a computer player played for the member, in words, or ""."""
 
 
 def number_ranges(numbers: Iterable[int]) -> str:
@@ -995,15 +1014,17 @@ def _season_lines(table: SeasonTable) -> list[SeasonLine]:
                     if night.sit_outs
                 ),
                 total=str(row.total_points),
+                computer=_computer_words(row, numbers),
             )
         )
     return lines
 
 
 def _night_cell(night: NightPoints) -> str:
-    """A night's points as the page and the PDF show them: "14", or "14 s" when a sit-out's
-    points are in them."""
-    return f"{night.points} s" if night.sit_outs else str(night.points)
+    """A night's points as the page and the PDF show them: "14"; "14 s" when a sit-out's
+    points are in them, "14 c" when a computer played a game for the member ("14 sc": both)."""
+    marks = ("s" if night.sit_outs else "") + ("c" if night.computer_games else "")
+    return f"{night.points} {marks}" if marks else str(night.points)
 
 
 def printable_table(

@@ -181,6 +181,10 @@ class NightResult(JsonCodec):
     sit_out_points: int = 0
     """The points those sit-outs scored under the event's sheet (the round's average, fixed
     points, or none): part of ``points``, as in the event's standings."""
+    computer_games: int = 0
+    """Games a computer player played for the member (online, his seat empty): in
+    ``games`` and ``points`` as the event counts them, marked wherever the season shows
+    them."""
 
     @property
     def game_points(self) -> int:
@@ -219,6 +223,7 @@ class NightPoints(JsonCodec):
     points: int
     sit_outs: int = 0
     sit_out_points: int = 0
+    computer_games: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -250,6 +255,8 @@ class SeasonRow(JsonCodec):
     """Every point of every night attended, sit-outs' points in (the nights' columns' sum)."""
     sit_outs: int = 0
     sit_out_points: int = 0
+    computer_games: int = 0
+    """Games a computer player played for the member (in ``games``)."""
     by_night: tuple[NightPoints, ...] = ()
     """The member's points night by night (nights attended, in night order)."""
 
@@ -465,12 +472,14 @@ def season_table(season: SeasonDefinition, nights: Iterable[SeasonNight]) -> Sea
                 total_points=member.total("points"),
                 sit_outs=member.total("sit_outs"),
                 sit_out_points=member.total("sit_out_points"),
+                computer_games=member.total("computer_games"),
                 by_night=tuple(
                     NightPoints(
                         key=key,
                         points=result.points,
                         sit_outs=result.sit_outs,
                         sit_out_points=result.sit_out_points,
+                        computer_games=result.computer_games,
                     )
                     for key, result, _share in member.nights
                 ),
