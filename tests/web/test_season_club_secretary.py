@@ -442,10 +442,18 @@ def test_a_late_correction_says_whose_money_and_sit_out_points_it_moved(
     after = client.get(f"/api/events/{night}/snapshot").json()["snapshot"]
     if after["prizes"][0]["name"] != winner:
         assert any(line.startswith(f"prize: {winner} ") for line in moved)
-    audit = client.get(f"/api/events/{night}/audit").json()
-    [line] = [entry for entry in audit if entry["action"] == "money_moved"]
-    assert line["reason"] == "sheet misread"
-    assert set(line["new_value"]) == {text.split(" -> ")[0].rsplit(" ", 1)[0] for text in moved}
+    # The event's latest line stays the correction; the app-wide log names whose money moved.
+    assert client.get(f"/api/events/{night}/audit").json()[-1]["action"] == "correct_result"
+    from sqlalchemy import select
+
+    from euchre.store.models import AuditEntry
+
+    with client.app.state.database.read() as session:  # type: ignore[attr-defined]
+        [line] = session.scalars(select(AuditEntry).where(AuditEntry.action == "money_moved")).all()
+        assert line.event_id is None and line.target.startswith(f"event {night}: ")
+        assert line.reason == "sheet misread"
+        assert line.new_value is not None
+        assert set(line.new_value) == {text.split(" -> ")[0].rsplit(" ", 1)[0] for text in moved}
 
 
 def test_points_a_computer_earned_for_a_member_are_marked_in_words_on_the_season(

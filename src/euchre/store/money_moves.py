@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from euchre.store.audit import record_audit
+from euchre.store.audit import record_club_audit
 from euchre.store.core import snapshot_of
 from euchre.store.events import get_event
 from euchre.store.seasons import sit_out_points
@@ -102,17 +102,19 @@ def after_change(
     session: Session, *, event_id: int, before: EventSnapshot, who: str, reason: str = ""
 ) -> list[MoneyMove]:
     """What the change since ``before`` moved (prize money, cup money, sit-out points), kept
-    in the event's audit log as ``money_moved`` naming each player, before and after."""
+    in the app-wide audit log as ``money_moved`` (target ``event <id>: <names>``), naming
+    each player, before and after."""
     session.flush()
     after = snapshot_of(session, get_event(session, event_id=event_id))
     moves = money_moves(before, after)
     if moves:
-        record_audit(
+        # In the app-wide log (the club's money, like the seasons'), after the event's own
+        # ``correct_result`` line, which stays the event's latest.
+        record_club_audit(
             session,
-            event_id=event_id,
             who=who,
             action="money_moved",
-            target=", ".join(sorted({move.name for move in moves}))[:200],
+            target=f"event {event_id}: " + ", ".join(sorted({move.name for move in moves}))[:180],
             old_value={f"{move.kind}: {move.name}": move.before for move in moves},
             new_value={f"{move.kind}: {move.name}": move.after for move in moves},
             reason=reason,
