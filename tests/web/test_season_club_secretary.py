@@ -368,6 +368,7 @@ def test_a_sit_out_counts_one_way_on_the_event_the_season_and_the_members_histor
                 "points": own["points"],
                 "sit_outs": 1,
                 "sit_out_points": totals["sit_out_points"],
+                "computer_games": 0,
             }
         ]
         [sat] = history["sit_outs"]
