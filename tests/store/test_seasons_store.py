@@ -92,3 +92,32 @@ def test_adding_and_removing_a_season_are_club_audit_lines_with_its_definition(
     assert added.new_value == kept and added.old_value is None
     assert (deleted.action, deleted.event_id) == ("delete_season", None)
     assert deleted.old_value == kept and deleted.new_value is None
+
+
+def test_events_recorded_before_nights_had_dates_get_the_day_they_were_created(
+    store: Database,
+) -> None:
+    config = EventConfig(
+        name="Night 1", profile_id="tournament", format="winners_move_up", rounds=2, seed=3
+    )
+    with store.write() as session:
+        event = events.create_event(session, config=config, who="t")
+        events.add_entrant(session, event_id=event.id, player=events.NewPlayer("Ann"), who="t")
+        event_id, created = event.id, event.created_at
+    _migrate(store, "0007_h19_seasons", down=True)  # as the database was before dates
+    _migrate(store, "head", down=False)
+    with store.read() as session:
+        kept = session.get(Event, event_id)
+        assert kept is not None and kept.held_on == created.date()
+        assert session.scalars(select(Entrant.name)).all() == ["Ann"]
+
+
+def test_a_removed_seasons_id_is_never_given_to_a_later_season(store: Database) -> None:
+    data = {"name": "Spring", "tag": "league", "scoring": "total_points"}
+    with store.write() as session:
+        first = seasons.create_season(session, data=data, who="t").id
+    with store.write() as session:
+        seasons.delete_season(session, season_id=first, who="t")
+    with store.write() as session:
+        again = seasons.create_season(session, data=data, who="t").id
+    assert again != first

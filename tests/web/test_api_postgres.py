@@ -66,3 +66,45 @@ def test_an_event_on_postgresql(postgres_client: TestClient) -> None:
     before = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["standings"]
     after = client.get(f"/api/events/{restored.json()['id']}/snapshot").json()["snapshot"]
     assert after["standings"] == before
+
+
+def test_a_nights_date_a_members_patch_and_a_season_edited_in_place_on_postgresql(
+    postgres_client: TestClient,
+) -> None:
+    client = postgres_client
+    body = {"name": "January night", "profile_id": "bolivar", "date": "2027-01-14", "seed": 5}
+    made = client.post("/api/events", json={**body, "tags": ["League"]})
+    assert made.status_code == 201 and made.json()["date"] == "2027-01-14"
+    event_id = made.json()["id"]
+    kept = client.put(f"/api/events/{event_id}/config", json={"name": "Night 1", **body})
+    assert (kept.json()["config"]["seed"], kept.json()["date"]) == (5, "2027-01-14")
+    moved = client.put(f"/api/events/{event_id}/date", json={"date": "2027-01-21"})
+    assert moved.json()["date"] == "2027-01-21"
+    saved = client.get(f"/api/events/{event_id}/backup").json()
+    restored = client.post("/api/events/restore", json=saved).json()
+    assert client.get(f"/api/events/{restored['id']}").json()["date"] == "2027-01-21"
+
+    member = client.post(
+        "/api/members", json={"name": "Cathy Dunn", "email": "c@example.org", "notes": "n"}
+    ).json()
+    patched = client.patch(f"/api/members/{member['id']}", json={"phone": "555 0101"}).json()
+    assert (patched["email"], patched["notes"], patched["phone"]) == (
+        "c@example.org",
+        "n",
+        "555 0101",
+    )
+    assert client.put(f"/api/members/{member['id']}", json={"name": "C"}).status_code == 422
+
+    season = client.post(
+        "/api/seasons", json={"name": "Spring", "tag": "League", "scoring": "total_points"}
+    ).json()
+    edited = client.put(
+        f"/api/seasons/{season['id']}",
+        json={"name": "Spring 2027", "tag": "League", "scoring": "average"},
+    )
+    assert edited.status_code == 200 and edited.json()["id"] == season["id"]
+    assert client.delete(f"/api/seasons/{season['id']}").status_code == 204
+    again = client.post(
+        "/api/seasons", json={"name": "Spring", "tag": "League", "scoring": "total_points"}
+    ).json()
+    assert again["id"] != season["id"]

@@ -60,12 +60,12 @@ def club(client: TestClient) -> TestClient:
     _ok(client.delete(f"/api/events/{gone}", params={"confirm": "yes"}))
     night_2 = hall_night(client, "Night 2", SECOND, tags=[LEAGUE], rounds=2, seed=2)
     ann, other = _member(client, "Ann Baker")["id"], _member(client, "A. Baker")["id"]
-    _ok(client.put(f"/api/members/{ann}", json={"name": "Ann Baker", **ANN}))
+    _ok(client.patch(f"/api/members/{ann}", json={"name": "Ann Baker", **ANN}))
     _ok(client.post("/api/members/merges", json={"keep": ann, "merge": other}), 201)
     hal, ivy = _member(client, "Hal Ives")["id"], _member(client, "Ivy Jones")["id"]
     undone = _ok(client.post("/api/members/merges", json={"keep": hal, "merge": ivy}), 201)
     _ok(client.post(f"/api/members/merges/{undone['id']}/undo", json={"reason": "two people"}))
-    _ok(client.put(f"/api/members/{hal}", json={"name": "Hal Ives", "active": False}))
+    _ok(client.patch(f"/api/members/{hal}", json={"name": "Hal Ives", "active": False}))
     by_ids = {"name": "Autumn", "events": [night_1, night_2], "scoring": "total_points"}
     _ok(client.post("/api/seasons", json=by_ids), 201)
     by_tag = {

@@ -36,7 +36,7 @@ def test_the_director_downloads_the_clubs_backup_and_restores_it_into_an_empty_c
     assert api.post("/api/seasons", json=season).status_code == 201
     ann = next(row for row in api.get("/api/members").json() if row["name"] == "Ann Baker")
     contact = {"name": "Ann Baker", "email": "ann@example.org", "phone": "555 0100"}
-    assert api.put(f"/api/members/{ann['id']}", json=contact).status_code == 200
+    assert api.patch(f"/api/members/{ann['id']}", json=contact).status_code == 200
 
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()

@@ -225,7 +225,7 @@ def test_a_merge_of_two_members_moves_their_history_and_undo_moves_it_back_and_a
     assert "A. Baker" not in {met["name"] for met in bob["partners"] + bob["opponents"]}
     # A member renamed on the roster is renamed in every history.
     bob_id = member_id(client, "Bob Cole")
-    assert client.put(f"/api/members/{bob_id}", json={"name": "Robert Cole"}).status_code == 200
+    assert client.patch(f"/api/members/{bob_id}", json={"name": "Robert Cole"}).status_code == 200
     met = {entry["name"] for entry in found["partners"] + found["opponents"]}
     again = _history(client, ann)
     assert "Bob Cole" in met

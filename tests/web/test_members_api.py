@@ -54,7 +54,7 @@ def test_a_member_is_created_with_201_and_a_name_already_used_is_a_409_naming_it
         assert "'Ann Baker'" in again.json()["detail"]
         assert f"member {created.json()['id']}" in again.json()["detail"]
     renamed = client.post("/api/members", json={"name": "Bob Cole"}).json()
-    clash = client.put(f"/api/members/{renamed['id']}", json={"name": "ANN BAKER"})
+    clash = client.patch(f"/api/members/{renamed['id']}", json={"name": "ANN BAKER"})
     assert clash.status_code == 409 and "'Ann Baker'" in clash.json()["detail"]
     assert sorted(_roster(client)) == ["Ann Baker", "Bob Cole"]
 
@@ -244,7 +244,13 @@ def test_contact_details_are_shown_to_the_director_only(client: TestClient) -> N
     public = client.get(f"/api/members/{ann['id']}").json()
     rating = public.pop("rating")  # her rating from the night's game (docs/season.md)
     assert rating["games"] == 1 and rating["provisional"] is True
-    assert public == {"id": ann["id"], "name": "Ann Baker", "active": True, "players": 1}
+    assert public == {
+        "id": ann["id"],
+        "name": "Ann Baker",
+        "active": True,
+        "players": 1,
+        "games": 1,
+    }
     assert client.get("/api/members/roster.csv").status_code == 401
     assert client.post("/api/members", json={"name": "Eve"}).status_code == 401
 

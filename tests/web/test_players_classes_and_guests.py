@@ -305,7 +305,7 @@ def test_a_member_set_inactive_leaves_the_seasons_that_say_so_and_the_ratings_li
         member for member in client.get("/api/members").json() if member["name"] == "Bob Bell"
     )
     assert "Bob Bell" in {line["name"] for line in client.get("/api/ratings").json()}
-    retired = client.put(f"/api/members/{bob['id']}", json={"name": "Bob Bell", "active": False})
+    retired = client.patch(f"/api/members/{bob['id']}", json={"name": "Bob Bell", "active": False})
     assert retired.status_code == 200, retired.text
 
     kept = client.post(
@@ -335,7 +335,7 @@ def test_a_member_set_inactive_leaves_the_seasons_that_say_so_and_the_ratings_li
     assert "Bob Bell" not in {line["name"] for line in client.get("/api/ratings").json()}
 
     # Back on the roster, he is back in the season that left him out, and in the ratings.
-    client.put(f"/api/members/{bob['id']}", json={"name": "Bob Bell", "active": True})
+    client.patch(f"/api/members/{bob['id']}", json={"name": "Bob Bell", "active": True})
     assert "Bob Bell" in names(left.json()["id"])
     assert "Bob Bell" in {line["name"] for line in client.get("/api/ratings").json()}
 
@@ -349,7 +349,7 @@ def test_a_member_set_inactive_leaves_the_seasons_that_say_so_and_the_ratings_li
         },
     )
     assert wrong.status_code == 422
-    assert "inactive_members: choose one of stay, leave (got 'go')" in wrong.text
+    assert "inactive_members: input should be 'stay' or 'leave'" in wrong.text
 
 
 def test_the_club_backup_keeps_a_members_seat_class_and_a_guest_stays_a_guest(

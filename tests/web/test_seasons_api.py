@@ -394,7 +394,7 @@ def test_a_merge_of_two_members_and_its_undo_move_the_season_table(club: TestCli
     assert after["Ann Baker"]["nights"] == 2
     assert after["Ann Baker"]["points"] == rows["Ann Baker"]["points"] + rows["A. Baker"]["points"]
     # A rename shows at once; the undo splits the two again.
-    renamed = club.put(
+    renamed = club.patch(
         f"/api/members/{rows['Ann Baker']['member_id']}", json={"name": "Ann Baker-Cole"}
     )
     assert renamed.status_code == 200, renamed.text

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -171,7 +171,7 @@ def _dumped(row: Any, part: type[_Part]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in part.model_fields:
         value = getattr(row, _COLUMNS.get(key, key))
-        if isinstance(value, datetime):
+        if isinstance(value, datetime | date):
             value = value.isoformat()
         elif isinstance(value, JsonCodec):
             value = value.to_json()
@@ -248,6 +248,8 @@ class _EventPart(_Part):
     status: EventStatus = EventStatus.SETUP
     config: EventConfig
     created_at: datetime | None = None
+    held_on: date | None = None
+    """The night's date (a backup written before nights had one: the creation day)."""
     tags: list[str] = []
 
 
@@ -447,9 +449,10 @@ def restore_backup(
     member_ids: Mapping[int, int] | None = None,
 ) -> Event:
     """Rebuild a validated backup as a new event. Alone (``member_ids`` None) its players
-    are linked to the club's members by name and the event is dated today; as part of a
-    club's backup, ``member_ids`` maps the backup's member ids to the restored members' and
-    the event keeps its creation time (a season's night date, a history's date)."""
+    are linked to the club's members by name; as part of a club's backup, ``member_ids``
+    maps the backup's member ids to the restored members' and the event keeps its creation
+    time. Either way the night keeps its date (``held_on``; a backup written before nights
+    had one: its creation day in a club's restore, today alone, as before)."""
     config = backup.event.config
     event = Event(
         name=backup.event.name or config.name,
@@ -460,6 +463,10 @@ def restore_backup(
     )
     if member_ids is not None and backup.event.created_at is not None:
         event.created_at = backup.event.created_at
+        created = backup.event.created_at
+        event.held_on = (created if created.tzinfo is None else created.astimezone(UTC)).date()
+    if backup.event.held_on is not None:
+        event.held_on = backup.event.held_on
     session.add(event)
     session.flush()
     for entrant in backup.entrants:

@@ -38,6 +38,7 @@ __all__ = [
     "Award",
     "ClubGame",
     "ClubRecord",
+    "ClubSitOut",
     "EventInfo",
     "PlayerLine",
     "club_record",
@@ -102,6 +103,19 @@ class ClubGame:
 
 
 @dataclass(frozen=True, slots=True)
+class ClubSitOut:
+    """A round a player sat out, and the points the event's sheet gave it (the round's
+    average, fixed points, or none): in his night's points, but no game."""
+
+    event_id: int
+    event_date: datetime.date
+    round: int
+    number: int
+    member_id: int | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
 class Award:
     """Money an event paid a member: a prize place (``kind`` "prize", ``place`` as the prize
     list shows it, "T2" for a shared 2nd) or the euchred cup (``kind`` "cup")."""
@@ -136,6 +150,8 @@ class ClubRecord:
     games_of: Mapping[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
     """Member id -> his games as (index in ``games``, the side he played on), in play
     order."""
+    sit_outs: tuple[ClubSitOut, ...] = ()
+    """Every round a player sat out and scored for it, in play order."""
 
     def member_games(self, member_id: int) -> list[tuple[ClubGame, int]]:
         """``member_id``'s games in play order (date, event, round, table), each with the
@@ -155,6 +171,8 @@ class _EventGames:
     links: tuple[tuple[int, int | None], ...] | None = None
     with_members: tuple[ClubGame, ...] = ()
     member_awards: tuple[Award, ...] = ()
+    sit_outs: tuple[ClubSitOut, ...] = ()
+    member_sit_outs: tuple[ClubSitOut, ...] = ()
 
 
 _lock = threading.Lock()
@@ -250,6 +268,7 @@ def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
     events: dict[int, EventInfo] = {}
     games: list[ClubGame] = []
     awards: list[Award] = []
+    sit_outs: list[ClubSitOut] = []
     fresh: dict[tuple[object, ...], _EventGames] = {}
     for event_id, key in sorted(keys.items()):
         with _lock:
@@ -270,11 +289,16 @@ def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
                     for number, kind, place, cents in known.awards
                     if (member_id := links.get(number)) is not None
                 ),
+                member_sit_outs=tuple(
+                    replace(sit_out, member_id=links.get(sit_out.number))
+                    for sit_out in known.sit_outs
+                ),
             )
         fresh[key] = known
         events[event_id] = known.info
         games.extend(known.with_members)
         awards.extend(known.member_awards)
+        sit_outs.extend(known.member_sit_outs)
     url = str(version[0])
     with _lock:
         for key in [key for key in _by_event if key[0] == url]:
@@ -293,6 +317,9 @@ def _read_club(session: Session, version: tuple[object, ...]) -> ClubRecord:
         games=tuple(games),
         awards=tuple(awards),
         games_of={member: tuple(indices) for member, indices in games_of.items()},
+        sit_outs=tuple(
+            sorted(sit_outs, key=lambda out: (out.event_date, out.event_id, out.round, out.number))
+        ),
     )
 
 
@@ -310,7 +337,7 @@ def _event_games(session: Session, event: Event) -> _EventGames:
     info = EventInfo(
         event_id=event.id,
         name=event.name,
-        date=event.created_at.date(),
+        date=event.held_on,
         sheet=inputs.config.profile_id,
         over=False,
     )
@@ -328,7 +355,39 @@ def _event_games(session: Session, event: Event) -> _EventGames:
         if (game := _table_game(event.id, info.date, inputs, snapshot, plan, table, names, results))
         is not None
     ]
-    return _EventGames(replace(info, over=snapshot.is_over), tuple(games), _awards(snapshot))
+    return _EventGames(
+        replace(info, over=snapshot.is_over),
+        tuple(games),
+        _awards(snapshot),
+        sit_outs=_sit_outs(event.id, info.date, snapshot),
+    )
+
+
+def _sit_outs(
+    event_id: int, date: datetime.date, snapshot: EventSnapshot
+) -> tuple[ClubSitOut, ...]:
+    """Each player's scored sit-outs: the rounds his competitor sat out (a fixed team's
+    members each), with the standings' points of that round."""
+    rows = {row.competitor_id: row for row in snapshot.standings}
+    out = []
+    for plan in snapshot.rounds:
+        for unit in plan.byes:
+            row = rows.get(unit)
+            if row is None or plan.round not in row.points_by_round:
+                continue  # a round not complete yet scores no sit-out
+            for player in row.members:
+                if player.isdigit():
+                    out.append(
+                        ClubSitOut(
+                            event_id,
+                            date,
+                            plan.round,
+                            int(player),
+                            None,
+                            row.points_by_round[plan.round],
+                        )
+                    )
+    return tuple(out)
 
 
 def _table_game(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import csv
+import datetime
 import io
+import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -46,8 +48,10 @@ __all__ = [
     "list_events",
     "next_round_number",
     "pair_entrants",
+    "parse_date",
     "reinstate",
     "set_classes",
+    "set_event_date",
     "started_rounds",
     "touch",
     "update_config",
@@ -58,6 +62,25 @@ MAX_ROUNDS = 50
 EVENT_NAME_LIMIT = 200
 """The most characters an event's name may have (refused beyond it, never cut)."""
 _PLAYER_CODE_DIGITS = 4
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_EARLIEST = datetime.date(1900, 1, 1)
+
+
+def parse_date(text: str) -> datetime.date:
+    """A night's date as the API and the forms take it, ``YYYY-MM-DD``; anything else raises
+    ``StoreError`` naming ``date`` and what was typed."""
+    tidy = text.strip()
+    try:
+        if not _DATE.fullmatch(tidy):
+            raise ValueError(tidy)
+        day = datetime.date.fromisoformat(tidy)
+    except ValueError:
+        raise StoreError(
+            f"date: {tidy[:40]!r} is not a day; write it as YYYY-MM-DD (2027-01-14)"
+        ) from None
+    if day < _EARLIEST:
+        raise StoreError(f"date: {tidy} is before {_EARLIEST.year}; check the year")
+    return day
 
 
 def touch(event: Event) -> None:
@@ -103,24 +126,59 @@ def _check_bounds(config: EventConfig) -> None:
             raise StoreError(f"prize tier {tier.to_json()} needs min_tables >= 1 and amounts >= 0")
 
 
-def create_event(session: Session, *, config: EventConfig, who: str) -> Event:
-    """Create an event from a checked configuration (a random seed is drawn when it is 0)."""
+def create_event(
+    session: Session,
+    *,
+    config: EventConfig,
+    who: str,
+    held_on: datetime.date | None = None,
+) -> Event:
+    """Create an event from a checked configuration (a random seed is drawn when it is 0),
+    played on ``held_on`` (default: today, UTC)."""
     check_config(config)
     if config.seed == 0:
         config = replace(config, seed=secrets.randbelow(2**31) + 1)
     event = Event(name=config.name.strip(), config=config, status=EventStatus.SETUP, revision=1)
+    if held_on is not None:
+        event.held_on = held_on
     session.add(event)
     session.flush()
     record_audit(session, event_id=event.id, who=who, action="create_event", new_value=config)
     return event
 
 
+def set_event_date(session: Session, *, event_id: int, held_on: datetime.date, who: str) -> Event:
+    """Set the night's date, at any time (the date changes no result, only where the night
+    stands among the others: seasons, histories and ratings read it), with an audit line."""
+    event = get_event(session, event_id=event_id, for_update=True)
+    old = event.held_on
+    if old != held_on:
+        event.held_on = held_on
+        # The revision keys every cache of the event (its season nights, the club's games).
+        touch(event)
+        record_audit(
+            session,
+            event_id=event.id,
+            who=who,
+            action="set_date",
+            target=f"event {event.id}",
+            old_value={"date": None if old is None else old.isoformat()},
+            new_value={"date": held_on.isoformat()},
+        )
+        session.flush()
+    return event
+
+
 def update_config(session: Session, *, event_id: int, config: EventConfig, who: str) -> Event:
-    """Replace the configuration; only before the first round starts."""
+    """Replace the configuration; only before the first round starts. A seed of 0 keeps the
+    event's seed (drawn when it was created): a client that leaves the seed out changes no
+    seating."""
     event = get_event(session, event_id=event_id, for_update=True)
     if started_rounds(session, event_id=event_id):
         raise ConflictError(f"event {event_id} has started; its configuration is fixed")
     check_config(config)
+    if config.seed == 0:
+        config = replace(config, seed=event.config.seed)
     old = event.config
     event.config = config
     event.name = config.name.strip()

@@ -37,10 +37,12 @@ __all__ = [
     "AwardLine",
     "HistoryFilter",
     "HistoryGame",
+    "HistorySitOut",
     "HistorySort",
     "HistoryTotals",
     "MemberHistory",
     "club_ratings",
+    "games_played",
     "member_history",
     "member_rating",
 ]
@@ -114,6 +116,21 @@ class AwardLine:
     amount_cents: int
 
 
+@dataclass(frozen=True, slots=True)
+class HistorySitOut:
+    """A round the member sat out, and the points the event's sheet gave it (in his night's
+    points, as the event's standings and the season count them; no game)."""
+
+    __pydantic_config__: ClassVar[ConfigDict] = _ANSWER
+
+    event_id: int
+    event_name: str
+    date: datetime.date
+    sheet: str
+    round: int
+    points: int
+
+
 @dataclass(slots=True)
 class HistoryTotals:
     """What the shown games add up to, with the events they were played at and the prizes
@@ -135,6 +152,12 @@ class HistoryTotals:
     prizes: int = 0
     cups: int = 0
     prize_cents: int = 0
+    sit_outs: int = 0
+    """Rounds sat out at the events shown (no games)."""
+    sit_out_points: int = 0
+    """The points those sit-outs scored."""
+    night_points: int = 0
+    """``points`` plus ``sit_out_points``: what the events' standings and a season add up."""
 
     def add(self, game: HistoryGame) -> None:
         """Count one more game."""
@@ -182,6 +205,8 @@ class MemberHistory:
     opponents: list[Acquaintance]
     sheets: list[str] = field(default_factory=list)
     """Every sheet the member has played (for the page's filter), filter or not."""
+    sit_outs: list[HistorySitOut] = field(default_factory=list)
+    """The rounds sat out at the events shown (a filter on a partner shows none)."""
 
 
 def _from_side(
@@ -229,13 +254,22 @@ def _keep(game: HistoryGame, wanted: HistoryFilter) -> bool:
     return wanted.partner is None or game.partner_id == wanted.partner
 
 
+def _keep_sit_out(sit_out: HistorySitOut, wanted: HistoryFilter) -> bool:
+    if wanted.partner is not None or (wanted.sheet is not None and sit_out.sheet != wanted.sheet):
+        return False
+    if wanted.since is not None and sit_out.date < wanted.since:
+        return False
+    return wanted.until is None or sit_out.date <= wanted.until
+
+
 @dataclass(frozen=True, slots=True)
 class _MemberGames:
-    """A member's games from his side in play order, and what they add up to (worked out
-    once for the history without filters, the one asked for most)."""
+    """A member's games from his side in play order, his sit-outs, and what they add up to
+    (worked out once for the history without filters, the one asked for most)."""
 
     games: list[HistoryGame]
     summary: _Summary
+    sit_outs: list[HistorySitOut] = field(default_factory=list)
 
 
 _index_lock = threading.Lock()
@@ -262,9 +296,29 @@ def _history_index(session: Session, record: ClubRecord) -> Mapping[int, _Member
                     index.setdefault(player.member_id, []).append(
                         _from_side(game, side, player.member_id, record, names)
                     )
+    rested: dict[int, list[HistorySitOut]] = {}
+    for sit_out in record.sit_outs:
+        if sit_out.member_id is not None:
+            event = record.events[sit_out.event_id]
+            rested.setdefault(sit_out.member_id, []).append(
+                HistorySitOut(
+                    event_id=sit_out.event_id,
+                    event_name=event.name,
+                    date=sit_out.event_date,
+                    sheet=event.sheet,
+                    round=sit_out.round,
+                    points=sit_out.points,
+                )
+            )
     members = {
-        member_id: _MemberGames(games, _summary(games, member_id, record))
-        for member_id, games in index.items()
+        member_id: _MemberGames(
+            games,
+            _summary(games, member_id, record, rested.get(member_id, [])),
+            rested.get(member_id, []),
+        )
+        for member_id, games in {
+            member: index.get(member, []) for member in {*index, *rested}
+        }.items()
     }
     with _index_lock:
         _index[url] = (version, members)
@@ -332,11 +386,19 @@ class _Summary:
     opponents: list[Acquaintance]
 
 
-def _summary(games: list[HistoryGame], member_id: int, record: ClubRecord) -> _Summary:
+def _summary(
+    games: list[HistoryGame],
+    member_id: int,
+    record: ClubRecord,
+    sit_outs: list[HistorySitOut],
+) -> _Summary:
     totals = HistoryTotals()
     for game in games:
         totals.add(game)
-    shown_events = {game.event_id for game in games}
+    totals.sit_outs = len(sit_outs)
+    totals.sit_out_points = sum(sit_out.points for sit_out in sit_outs)
+    totals.night_points = totals.points + totals.sit_out_points
+    shown_events = {game.event_id for game in games} | {out.event_id for out in sit_outs}
     totals.events = len(shown_events)
     awards = [
         AwardLine(
@@ -379,11 +441,13 @@ def member_history(
     record = club_record(session)
     entry = _history_index(session, record).get(member_id)
     played = entry.games if entry is not None else []
+    rested = entry.sit_outs if entry is not None else []
     if entry is not None and wanted == HistoryFilter():
-        games, summary = list(played), entry.summary
+        games, summary, sit_outs = list(played), entry.summary, list(rested)
     else:
         games = [game for game in played if _keep(game, wanted)]
-        summary = _summary(games, member_id, record)
+        sit_outs = [sit_out for sit_out in rested if _keep_sit_out(sit_out, wanted)]
+        summary = _summary(games, member_id, record, sit_outs)
     if sort != HistorySort.DATE or descending:
         games.sort(key=_sort_key(HistorySort(sort)), reverse=descending)
     return MemberHistory(
@@ -395,6 +459,7 @@ def member_history(
         partners=list(summary.partners),
         opponents=list(summary.opponents),
         sheets=sorted({game.sheet for game in played}),
+        sit_outs=sit_outs,
     )
 
 
@@ -420,3 +485,10 @@ def club_ratings(session: Session) -> RatingTable:
 def member_rating(session: Session, *, member_id: int) -> MemberRating:
     """``member_id``'s rating (the prior, provisional, for a member with no rated game)."""
     return club_ratings(session).rating(member_id)
+
+
+def games_played(session: Session, *, member_ids: list[int]) -> dict[int, int]:
+    """How many games each of ``member_ids`` has played (the games of his history: every
+    recorded game of every event, sit-outs aside; 0 for none)."""
+    record = club_record(session)
+    return {member: len(record.games_of.get(member, ())) for member in member_ids}

@@ -27,7 +27,9 @@ from euchre.tournament.sheets import SheetPlayers
 
 __all__ = [
     "CSV_COLUMNS",
+    "MemberChanges",
     "MemberFields",
+    "change_member",
     "create_member",
     "export_csv",
     "get_member",
@@ -169,6 +171,32 @@ def update_member(session: Session, *, member_id: int, fields: MemberFields, who
         new_value={"name": member.name, "active": member.active, "changed": changed},
     )
     return member
+
+
+@dataclass(frozen=True, slots=True)
+class MemberChanges:
+    """Some of a member's fields (``PATCH``): a field left ``None`` keeps what the member
+    has."""
+
+    name: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    notes: str | None = None
+    active: bool | None = None
+
+
+def change_member(session: Session, *, member_id: int, changes: MemberChanges, who: str) -> Member:
+    """Change only the fields given (the rest as they are), checked as
+    :func:`update_member` checks a whole member."""
+    member = get_member(session, member_id=member_id)
+    fields = MemberFields(
+        name=member.name if changes.name is None else changes.name,
+        email=member.email if changes.email is None else changes.email,
+        phone=member.phone if changes.phone is None else changes.phone,
+        notes=member.notes if changes.notes is None else changes.notes,
+        active=member.active if changes.active is None else changes.active,
+    )
+    return update_member(session, member_id=member_id, fields=fields, who=who)
 
 
 def get_member(session: Session, *, member_id: int) -> Member:

@@ -11,7 +11,7 @@ recomputed from these inputs by ``euchre.tournament.compute_event``.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
@@ -63,12 +63,18 @@ __all__ = [
     "TextEnum",
     "UtcDateTime",
     "utc_now",
+    "utc_today",
 ]
 
 
 def utc_now() -> datetime:
     """The current time in UTC (timezone-aware)."""
     return datetime.now(UTC)
+
+
+def utc_today() -> date:
+    """Today's date in UTC (a new event's date unless the director gives one)."""
+    return utc_now().date()
 
 
 class UtcDateTime(TypeDecorator[datetime]):
@@ -250,6 +256,9 @@ class Event(Base):
     tags: Mapped[list[str]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     """The director's labels ("Thursday league 2027"); a season may take every event with
     one of them (``euchre.store.seasons``)."""
+    held_on: Mapped[date] = mapped_column(default=utc_today)
+    """The night's date (``"date"`` in the API): the day it was played, which the director
+    may set when typing in an old paper sheet; seasons, histories and ratings go by it."""
 
 
 class Entrant(_EventRow):
@@ -495,9 +504,12 @@ class OnlineMark(Base):
 class Season(Base):
     """A club's season: its definition (``euchre.tournament.SeasonDefinition`` as JSON) and
     which events count: ``event_ids`` chosen one by one, or every event carrying ``tag``.
-    The table itself is never stored (computed from the events' standings when read)."""
+    The table itself is never stored (computed from the events' standings when read).
+    Ids are never reused (SQLite ``AUTOINCREMENT``; PostgreSQL's sequence never goes back),
+    so a link to a removed season never opens a later one."""
 
     __tablename__ = "seasons"
+    __table_args__ = ({"sqlite_autoincrement": True},)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(200))

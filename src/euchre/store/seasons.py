@@ -16,8 +16,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import Field as PydanticField
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -27,25 +29,29 @@ from euchre.store.core import snapshot_of
 from euchre.store.csv_text import csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.events import get_event, list_entrants
-from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season
+from euchre.store.models import Entrant, Event, Member, MemberMerge, Result, Season, utc_now
 from euchre.store.names import check_name, name_key
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventSnapshot, StandingRow, Tally
 from euchre.tournament.season import (
     GameRecord,
     InactiveMembers,
+    NightPoints,
     NightResult,
     SeasonDefinition,
     SeasonNight,
     SeasonPrize,
     SeasonRow,
+    SeasonScoring,
     SeasonTable,
+    SeasonTieBreak,
     season_table,
 )
 
 __all__ = [
     "SEASONS_BACKUP_FORMAT",
     "NightEvent",
+    "SeasonData",
     "SeasonDefinitionError",
     "SeasonLine",
     "SeasonStandings",
@@ -59,16 +65,20 @@ __all__ = [
     "restore_season",
     "restore_seasons",
     "scoring_words",
+    "season_data",
     "season_definition",
     "season_events",
     "season_json",
     "season_lines",
     "season_standings",
+    "season_warnings",
     "seasons_backup",
     "set_event_tags",
+    "sit_out_points",
     "standings_csv",
     "standings_json",
     "tidy_tags",
+    "update_season",
 ]
 
 T = TypeVar("T")
@@ -76,17 +86,6 @@ TAG_LIMIT = 60
 """The most characters of one tag."""
 TAGS_PER_EVENT = 20
 SEASONS_BACKUP_FORMAT = "euchre-seasons-backup/1"
-_DEFINITION_FIELDS = (
-    "scoring",
-    "tie_breaks",
-    "min_nights",
-    "min_games",
-    "best_nights",
-    "place_points",
-    "prizes",
-    "inactive_members",
-)
-"""The keys of a season's body that make its :class:`SeasonDefinition` (with ``name``)."""
 
 
 class SeasonDefinitionError(StoreError):
@@ -147,41 +146,87 @@ def season_definition(season: Season) -> SeasonDefinition:
     return SeasonDefinition.from_json(season.definition)
 
 
-def _definition(data: Mapping[str, Any]) -> SeasonDefinition:
-    """The season's definition from the API's fields; a bad one raises
-    :class:`SeasonDefinitionError` naming each bad field (``best_nights: ...``)."""
-    fields = {key: data[key] for key in _DEFINITION_FIELDS if data.get(key) is not None}
-    name = str(data.get("name", ""))
-    prizes = tuple(
-        SeasonPrize(
-            place=int(prize["place"]),
-            label=str(prize["label"]),
-            amount_cents=int(prize.get("amount_cents", 0)),
-        )
-        for prize in fields.get("prizes", ())
-    )
+class SeasonPrizeData(BaseModel):
+    """A season prize as a client or a backup sends it."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    place: int
+    label: str
+    amount_cents: int = 0
+
+
+class SeasonData(BaseModel):
+    """A season as the API, the seasons page and a backup give it, read before anything
+    else: a key it does not know, a field of the wrong kind or a missing ``scoring`` is
+    refused naming the field (``prizes.1.place: ...``), never with a Python repr."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = ""
+    events: list[int] | None = None
+    tag: str | None = None
+    scoring: str
+    tie_breaks: list[str] = PydanticField(default_factory=list)
+    min_nights: int = 0
+    min_games: int = 0
+    best_nights: int | None = None
+    place_points: list[int] = PydanticField(default_factory=list)
+    prizes: list[SeasonPrizeData] = PydanticField(default_factory=list)
+    inactive_members: Literal["stay", "leave"] = "stay"
+
+
+def season_data(data: Mapping[str, Any]) -> SeasonData:
+    """``data`` read as a season (``None`` values are left out, as the API sends them);
+    :class:`SeasonDefinitionError` names each bad field."""
+    given = {key: value for key, value in data.items() if value is not None}
     try:
-        # Checked first as given (the definition names every bad field), then read as stored.
-        SeasonDefinition(
+        return SeasonData.model_validate(given)
+    except ValidationError as error:
+        problems = [
+            f"{'.'.join(str(part) for part in problem['loc']) or 'season'}: "
+            f"{_problem_words(problem['type'], problem['msg'])}"
+            for problem in error.errors(include_url=False, include_input=False)
+        ]
+        raise SeasonDefinitionError("; ".join(problems)) from None
+
+
+def _problem_words(kind: str, message: str) -> str:
+    if kind == "extra_forbidden":
+        return "not a season's field (check the spelling)"
+    if kind == "missing":
+        return "missing"
+    return message[:1].lower() + message[1:]
+
+
+def _definition(season: SeasonData, name: str) -> SeasonDefinition:
+    """The season's definition; a bad one raises :class:`SeasonDefinitionError` naming each
+    bad field (``best_nights: ...``)."""
+    try:
+        return SeasonDefinition(
             name=name,
-            scoring=fields.get("scoring", ""),
-            tie_breaks=tuple(fields.get("tie_breaks", ())),
-            min_nights=int(fields.get("min_nights", 0)),
-            min_games=int(fields.get("min_games", 0)),
-            best_nights=fields.get("best_nights"),
-            place_points=tuple(fields.get("place_points", ())),
-            prizes=prizes,
+            scoring=SeasonScoring(season.scoring)
+            if season.scoring in set(SeasonScoring)
+            else season.scoring,  # type: ignore[arg-type]  # refused by the definition's check
+            tie_breaks=tuple(
+                SeasonTieBreak(tie) if tie in set(SeasonTieBreak) else tie  # type: ignore[misc]
+                for tie in season.tie_breaks
+            ),
+            min_nights=season.min_nights,
+            min_games=season.min_games,
+            best_nights=season.best_nights,
+            place_points=tuple(season.place_points),
+            prizes=tuple(
+                SeasonPrize(place=prize.place, label=prize.label, amount_cents=prize.amount_cents)
+                for prize in season.prizes
+            ),
+            inactive_members=InactiveMembers(season.inactive_members),
         )
-        return SeasonDefinition.from_json({**fields, "name": name})
     except TournamentError as error:
         raise SeasonDefinitionError(str(error).removeprefix(f"season {name!r}: ")) from None
 
 
-def _events_choice(
-    session: Session, data: Mapping[str, Any]
-) -> tuple[list[int] | None, str | None]:
+def _events_choice(session: Session, data: SeasonData) -> tuple[list[int] | None, str | None]:
     """Which events count: ``(event_ids, None)`` or ``(None, tag)``, checked."""
-    chosen, tag = data.get("events"), data.get("tag")
+    chosen, tag = data.events, data.tag
     if chosen is not None and tag is not None:
         raise SeasonDefinitionError("events: choose the events one by one or give a tag, not both")
     if tag is not None:
@@ -195,7 +240,7 @@ def _events_choice(
         raise SeasonDefinitionError(
             "events: choose at least one event (or give a tag the events carry)"
         )
-    ids = [int(event_id) for event_id in chosen]
+    ids = list(chosen)
     if len(set(ids)) != len(ids):
         raise SeasonDefinitionError(f"events: an event is listed twice in {ids}")
     known = set(session.scalars(select(Event.id).where(Event.id.in_(ids))))
@@ -209,13 +254,60 @@ def create_season(session: Session, *, data: Mapping[str, Any], who: str) -> Sea
     """Keep a new season (``data`` as ``POST /api/seasons`` takes it). A bad definition
     raises :class:`SeasonDefinitionError` naming the field; a name already used,
     ``ConflictError``. Nothing is kept unless all is well."""
-    name = _season_name(data)
-    try:
-        definition = _definition({**data, "name": name})
-        event_ids, tag = _events_choice(session, data)
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
+    season = season_data(data)
+    name = _season_name(season)
+    definition = _definition(season, name)
+    event_ids, tag = _events_choice(session, season)
     return _keep_season(session, name, definition, event_ids, tag, who)
+
+
+def update_season(session: Session, *, season_id: int, data: Mapping[str, Any], who: str) -> Season:
+    """Redefine a season in place (``data`` as :func:`create_season` takes it, every field:
+    what is left out takes its default, as at creation). The season keeps its id, so the
+    links to its page, projector and files keep working. Checked as :func:`create_season`
+    checks a new one; a name another season uses is a ``ConflictError``."""
+    season = get_season(session, season_id=season_id)
+    given = season_data(data)
+    name = _season_name(given)
+    definition = _definition(given, name)
+    event_ids, tag = _events_choice(session, given)
+    taken = session.scalar(select(Season).where(Season.name_key == name_key(name)))
+    if taken is not None and taken.id != season.id:
+        raise ConflictError(
+            f"the season name {name!r} is already used by season {taken.id} ({taken.name!r})"
+        )
+    old = season_json(season)
+    season.name = name
+    season.name_key = name_key(name)
+    season.definition = definition.to_json()
+    season.event_ids = event_ids
+    season.tag = tag
+    session.flush()
+    record_club_audit(
+        session,
+        who=who,
+        action="update_season",
+        target=f"season {season.id}",
+        old_value=old,
+        new_value=season_json(season),
+    )
+    return season
+
+
+def season_warnings(session: Session, season: Season) -> list[str]:
+    """What the director should know about a season that is kept all the same: a tag no
+    event carries yet (a typo gives an empty table), with the tags that are in use."""
+    if season.tag is None or season_events(session, season):
+        return []
+    in_use = sorted(
+        {tag for tags in session.scalars(select(Event.tags)) for tag in tags or []},
+        key=str.casefold,
+    )
+    known = f"; the tags in use: {', '.join(in_use)}" if in_use else "; no event has a tag yet"
+    return [
+        f"tag: no event carries the tag {season.tag!r} yet, so the table is empty until one "
+        f"does (check the spelling{known})"
+    ]
 
 
 def restore_season(
@@ -227,17 +319,15 @@ def restore_season(
     deleted before the backup keeps its definition and shows an empty table, as it did."""
     if event_ids is None:
         return create_season(session, data=data, who=who)
-    name = _season_name(data)
-    try:
-        definition = _definition({**data, "name": name})
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise SeasonDefinitionError(f"season {name!r} is malformed: {error!r}") from None
+    season = season_data({**data, "events": None, "tag": None})
+    name = _season_name(season)
+    definition = _definition(season, name)
     return _keep_season(session, name, definition, sorted(set(event_ids)), None, who)
 
 
-def _season_name(data: Mapping[str, Any]) -> str:
+def _season_name(data: SeasonData) -> str:
     try:
-        return check_name(str(data.get("name", "")), "season name")
+        return check_name(data.name, "season name")
     except StoreError as error:
         raise SeasonDefinitionError(f"name: {error}") from None
 
@@ -318,12 +408,13 @@ def season_json(season: Season) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class NightEvent:
-    """An event a season counts, as the season reads it: its id, name, creation time (the
-    night's date) and what its cached standings are keyed by (its revision, its results'
-    count and newest id)."""
+    """An event a season counts, as the season reads it: its id, name, the night's date, its
+    creation time (which orders the nights of one day) and what its cached standings are
+    keyed by (its revision, its results' count and newest id)."""
 
     id: int
     name: str
+    held_on: datetime.date
     created_at: datetime.datetime
     revision: int
     results: int
@@ -337,6 +428,7 @@ def season_events(session: Session, season: Season) -> list[NightEvent]:
         select(
             Event.id,
             Event.name,
+            Event.held_on,
             Event.created_at,
             Event.revision,
             Event.tags,
@@ -351,13 +443,16 @@ def season_events(session: Session, season: Season) -> list[NightEvent]:
         query = query.where(Event.id.in_(season.event_ids))
     wanted = None if season.tag is None else _tag_key(season.tag)
     out = []
-    for event_id, name, created_at, revision, tags, results, newest in session.execute(query):
+    for event_id, name, held_on, created_at, revision, tags, results, newest in session.execute(
+        query
+    ):
         if wanted is not None and wanted not in {_tag_key(tag) for tag in tags or []}:
             continue
         out.append(
             NightEvent(
                 id=int(event_id),
                 name=str(name),
+                held_on=held_on,
                 created_at=created_at,
                 revision=int(revision or 0),
                 results=int(results),
@@ -381,13 +476,27 @@ def _key_event(key: str) -> int:
 
 @dataclass
 class _MemberNight:
-    """One member's night as it adds up: the name and team played under, the best place, and
-    the counts of every standings line the member stood in."""
+    """One member's night as it adds up: the name and team played under, the best place, the
+    counts of every standings line the member stood in, and those lines' sit-outs' points."""
 
     name: str
     unit: str
     place: int
     counts: Tally
+    sit_out_points: int = 0
+
+
+def sit_out_points(snapshot: EventSnapshot) -> dict[str, int]:
+    """Each competitor's points from sitting out (the standings' points of the rounds it sat
+    out: the sheet's sit-out score, the round's average, fixed points or none)."""
+    rows = {row.competitor_id: row for row in snapshot.standings}
+    out: dict[str, int] = {}
+    for plan in snapshot.rounds:
+        for unit in plan.byes:
+            row = rows.get(unit)
+            if row is not None and plan.round in row.points_by_round:
+                out[unit] = out.get(unit, 0) + row.points_by_round[plan.round]
+    return out
 
 
 def _members_of(
@@ -421,11 +530,13 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
         str(entrant.number): entrant for entrant in list_entrants(session, event_id=event.id)
     }
     names = _member_names(session, entrants.values())
+    sat_out = sit_out_points(snapshot)
     tallies: dict[int, _MemberNight] = {}
     for row in snapshot.standings:
         if not _played(row):
             continue
         unit = row.competitor_id if len(row.members) > 1 else ""
+        resting = sat_out.get(row.competitor_id, 0)
         for player in row.members:
             entrant = entrants.get(player)
             if entrant is None or entrant.member_id is None:
@@ -433,10 +544,12 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
             member = entrant.member_id
             tally = tallies.get(member)
             if tally is None:
-                tallies[member] = _MemberNight(names.get(member, entrant.name), unit, row.rank, row)
+                name = names.get(member, entrant.name)
+                tallies[member] = _MemberNight(name, unit, row.rank, row, resting)
             else:  # the same member entered twice (withdrawn, then added again)
                 tally.place = min(tally.place, row.rank)
                 tally.counts += row
+                tally.sit_out_points += resting
     records = _game_records(session, event, snapshot, entrants)
     night_results = tuple(
         NightResult(
@@ -450,6 +563,9 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
             euchres=tally.counts.euchres,
             game_records=tuple(records.get(member, ())),
             unit=tally.unit,
+            sit_outs=tally.counts.sit_outs,
+            sit_out_points=tally.sit_out_points,
+            computer_games=tally.counts.computer_games,
         )
         for member, tally in sorted(tallies.items())
     )
@@ -457,7 +573,7 @@ def event_night(session: Session, event: Event) -> SeasonNight | None:
 
 
 def _event_date(event: Event | NightEvent) -> datetime.date:
-    return event.created_at.date()
+    return event.held_on
 
 
 def _member_names(session: Session, entrants: Iterable[Entrant]) -> dict[int, str]:
@@ -634,9 +750,19 @@ def _without(night: SeasonNight, leaving: frozenset[int]) -> SeasonNight:
     return SeasonNight(key=night.key, date=night.date, results=kept)
 
 
-def _row_json(row: Any) -> dict[str, Any]:
+def _row_json(row: SeasonRow) -> dict[str, Any]:
     data: dict[str, Any] = row.to_json()
     data["nights_counted"] = [_key_event(key) for key in row.nights_counted]
+    data["by_night"] = [
+        {
+            "event_id": _key_event(night.key),
+            "points": night.points,
+            "sit_outs": night.sit_outs,
+            "sit_out_points": night.sit_out_points,
+            "computer_games": night.computer_games,
+        }
+        for night in row.by_night
+    ]
     return data
 
 
@@ -670,16 +796,38 @@ CSV_COLUMNS = (
     "movement",
     "prizes",
     "prize",
+    "total_points",
+    "sit_outs",
+    "sit_out_points",
+    "computer_games",
 )
+"""The CSV's fixed columns; one column per night follows them (its date and name), then
+``sat_out`` and ``computer_played`` (in words)."""
 
 
 def standings_csv(standings: SeasonStandings) -> str:
-    """The season table as CSV (``nights_counted``: event ids separated by spaces)."""
-    return csv_text(CSV_COLUMNS, (_csv_row(row) for row in standings.table.rows))
+    """The season table as CSV (``nights_counted``: event ids separated by spaces), then
+    each night's points in a column headed by the night's date and name (sit-outs' points
+    in), and ``sat_out``: the nights with a sit-out and its points."""
+    keys = [_night_key(event.id) for event in standings.nights]
+    header = (
+        *CSV_COLUMNS,
+        *(f"{_event_date(event).isoformat()} {event.name}" for event in standings.nights),
+        "sat_out",
+        "computer_played",
+    )
+    numbers = {key: index for index, key in enumerate(keys, start=1)}
+    return csv_text(header, (_csv_row(row, keys, numbers) for row in standings.table.rows))
 
 
-def _csv_row(row: SeasonRow) -> list[object]:
+def _csv_row(row: SeasonRow, keys: list[str], numbers: Mapping[str, int]) -> list[object]:
     data = _row_json(row)
+    nights = {night.key: night for night in row.by_night}
+    sat = "; ".join(
+        f"night {numbers[night.key]}: {_sat_words(night)}"
+        for night in row.by_night
+        if night.sit_outs
+    )
     return [
         "" if row.rank is None else row.rank,
         row.name,
@@ -696,7 +844,32 @@ def _csv_row(row: SeasonRow) -> list[object]:
         "" if row.movement is None else f"{row.movement:+d}",
         "; ".join(row.prizes),
         f"{row.prize_cents / 100:.2f}" if row.prize_cents else "",
+        row.total_points,
+        row.sit_outs,
+        row.sit_out_points,
+        row.computer_games,
+        *(nights[key].points if key in nights else "" for key in keys),
+        sat,
+        _computer_words(row, numbers),
     ]
+
+
+def _computer_words(row: SeasonRow, numbers: Mapping[str, int]) -> str:
+    """The nights a computer player played for the member, in words ("night 2: a computer
+    played 1 game for him"), or ""."""
+    return "; ".join(
+        f"night {numbers[night.key]}: a computer played {night.computer_games} "
+        f"game{'' if night.computer_games == 1 else 's'} for him"
+        for night in row.by_night
+        if night.computer_games
+    )
+
+
+def _sat_words(night: NightPoints) -> str:
+    """A night's sit-outs in words: "sat out 1 round, 4 points"."""
+    rounds = "round" if night.sit_outs == 1 else "rounds"
+    points = "point" if night.sit_out_points == 1 else "points"
+    return f"sat out {night.sit_outs} {rounds}, {night.sit_out_points} {points}"
 
 
 # --- backup ----------------------------------------------------------------------------------
@@ -756,6 +929,15 @@ class SeasonLine:
     """The nights counted, by their number in the season ("1–3, 5")."""
     prize: str
     qualified: bool
+    by_night: tuple[str, ...] = ()
+    """Each night's points in night order ("" for a night not attended; "14 s" when the
+    night had a sit-out, whose points are in the 14)."""
+    sat_out: str = ""
+    """The member's sit-outs in words ("night 1: sat out 1 round, 4 points"), or ""."""
+    total: str = ""
+    """Every point of every night (sit-outs' points in)."""
+    computer: str = ""
+    """The nights a computer player played for the member, in words, or ""."""
 
 
 def number_ranges(numbers: Iterable[int]) -> str:
@@ -778,12 +960,18 @@ def scoring_words(definition: SeasonDefinition) -> str:
     """How the season is scored, in a sentence."""
     scoring = str(definition.scoring)
     if scoring == "total_points":
-        words = "Total points of every night"
+        words = "Total points of every night (sit-outs' points in)"
     elif scoring == "average":
-        words = "Average points per game"
+        words = (
+            "Average points per game played (a sit-out is no game: its points are left out "
+            "of the average)"
+        )
     elif scoring == "best_nights":
         best = definition.best_nights
-        words = f"Points of each member's best {best} night{'' if best == 1 else 's'}"
+        words = (
+            f"Points of each member's best {best} night{'' if best == 1 else 's'} "
+            "(sit-outs' points in)"
+        )
     else:
         table = ", ".join(str(points) for points in definition.place_points)
         words = f"Points by place each night ({table}; ties share)"
@@ -811,6 +999,7 @@ def _season_lines(table: SeasonTable) -> list[SeasonLine]:
     several = len(table.nights) > 1
     lines = []
     for row in table.rows:
+        nights = {night.key: night for night in row.by_night}
         if row.movement is not None:
             movement = "=" if row.movement == 0 else f"{row.movement:+d}"
             word = (
@@ -840,15 +1029,38 @@ def _season_lines(table: SeasonTable) -> list[SeasonLine]:
                     + (f" ${row.prize_cents / 100:.2f}" if row.prize_cents else "")
                 ),
                 qualified=row.qualified,
+                by_night=tuple(
+                    _night_cell(night) if (night := nights.get(key)) is not None else ""
+                    for key in table.nights
+                ),
+                sat_out="; ".join(
+                    f"night {numbers[night.key]}: {_sat_words(night)}"
+                    for night in row.by_night
+                    if night.sit_outs
+                ),
+                total=str(row.total_points),
+                computer=_computer_words(row, numbers),
             )
         )
     return lines
 
 
-def printable_table(standings: SeasonStandings) -> SeasonPrintout:
-    """The season table as the PDF prints it."""
+def _night_cell(night: NightPoints) -> str:
+    """A night's points as the page and the PDF show them: "14"; "14 s" when a sit-out's
+    points are in them, "14 c" when a computer played a game for the member ("14 sc": both)."""
+    marks = ("s" if night.sit_outs else "") + ("c" if night.computer_games else "")
+    return f"{night.points} {marks}" if marks else str(night.points)
+
+
+def printable_table(
+    standings: SeasonStandings, *, now: datetime.datetime | None = None
+) -> SeasonPrintout:
+    """The season table as the PDF prints it, stamped "as of" ``now`` (default: now, UTC)."""
     definition = season_definition(standings.season)
+    moment = (now or utc_now()).astimezone(datetime.UTC)
     return SeasonPrintout(
+        as_of=f"As of {moment:%Y-%m-%d %H:%M} UTC, after {len(standings.nights)} "
+        f"night{'' if len(standings.nights) == 1 else 's'}",
         season=standings.season.name,
         scoring=scoring_words(definition),
         nights=tuple(
@@ -865,6 +1077,7 @@ def printable_table(standings: SeasonStandings) -> SeasonPrintout:
                 movement=line.movement,
                 counted=line.counted,
                 prize=line.prize,
+                by_night=line.by_night,
             )
             for line in season_lines(standings)
         ),

@@ -40,6 +40,7 @@ from euchre.tournament.standings import split_cents
 __all__ = [
     "GameRecord",
     "InactiveMembers",
+    "NightPoints",
     "NightResult",
     "SeasonDefinition",
     "SeasonNight",
@@ -195,6 +196,20 @@ class NightResult(JsonCodec):
     unit: str = ""
     """The competitor the member played as that night when it was more than him (a fixed
     team): the members of one unit count as one at their place for place points."""
+    sit_outs: int = 0
+    """Rounds the member sat out that night (no game: not in ``games``)."""
+    sit_out_points: int = 0
+    """The points those sit-outs scored under the event's sheet (the round's average, fixed
+    points, or none): part of ``points``, as in the event's standings."""
+    computer_games: int = 0
+    """Games a computer player played for the member (online, his seat empty): in
+    ``games`` and ``points`` as the event counts them, marked wherever the season shows
+    them."""
+
+    @property
+    def game_points(self) -> int:
+        """The points of the games played (``points`` less the sit-outs' points)."""
+        return self.points - self.sit_out_points
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -217,6 +232,18 @@ class SeasonNight(JsonCodec):
                     f"{result.games_won} games won of {result.games}; a place is 1 or more "
                     "and games won at most games played"
                 )
+
+
+@dataclass(frozen=True, kw_only=True)
+class NightPoints(JsonCodec):
+    """A member's points on one night of the season, as that event's standings give them
+    (sit-outs' points in), and how many of them came from sitting out."""
+
+    key: str
+    points: int
+    sit_outs: int = 0
+    sit_out_points: int = 0
+    computer_games: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -244,6 +271,14 @@ class SeasonRow(JsonCodec):
     movement: int | None = None
     prizes: tuple[str, ...] = ()
     prize_cents: int = 0
+    total_points: int = 0
+    """Every point of every night attended, sit-outs' points in (the nights' columns' sum)."""
+    sit_outs: int = 0
+    sit_out_points: int = 0
+    computer_games: int = 0
+    """Games a computer player played for the member (in ``games``)."""
+    by_night: tuple[NightPoints, ...] = ()
+    """The member's points night by night (nights attended, in night order)."""
 
     def to_json(self) -> dict[str, Any]:
         """The row as JSON-ready data, ``points`` as a number rounded to 3 places."""
@@ -307,8 +342,11 @@ def _figure(season: SeasonDefinition, member: _Member) -> tuple[Fraction, tuple[
     if scoring is SeasonScoring.TOTAL_POINTS:
         return Fraction(member.total("points")), keys
     if scoring is SeasonScoring.AVERAGE:
+        # The played-games average: a sit-out is no game, so neither its points nor a game
+        # for it count here (docs/season.md, "Sit-outs").
         games = member.total("games")
-        return (Fraction(member.total("points"), games) if games else Fraction(0)), keys
+        played = member.total("points") - member.total("sit_out_points")
+        return (Fraction(played, games) if games else Fraction(0)), keys
     if scoring is SeasonScoring.PLACE_POINTS:
         return sum((place for _key, _result, place in member.nights), Fraction(0)), keys
     # Best nights: the highest scores; between equal nights the earlier counts.
@@ -451,6 +489,20 @@ def season_table(season: SeasonDefinition, nights: Iterable[SeasonNight]) -> Sea
                 movement=None if before is None or rank is None else before - rank,
                 prizes=labels,
                 prize_cents=cents,
+                total_points=member.total("points"),
+                sit_outs=member.total("sit_outs"),
+                sit_out_points=member.total("sit_out_points"),
+                computer_games=member.total("computer_games"),
+                by_night=tuple(
+                    NightPoints(
+                        key=key,
+                        points=result.points,
+                        sit_outs=result.sit_outs,
+                        sit_out_points=result.sit_out_points,
+                        computer_games=result.computer_games,
+                    )
+                    for key, result, _share in member.nights
+                ),
             )
         )
     return SeasonTable(season=season.name, nights=tuple(keys), rows=tuple(rows))

@@ -15,6 +15,7 @@ from euchre.store import (
     auth,
     backup,
     events,
+    money_moves,
     playoff_conflicts,
     presets,
     printouts,
@@ -53,6 +54,7 @@ from euchre.web.schemas import (
     CorrectionIn,
     CorrectionOut,
     Credentials,
+    DateIn,
     EntrantClasses,
     EntrantCreate,
     EntrantOut,
@@ -99,7 +101,7 @@ OutT = TypeVar("OutT")
 
 def config_from_schema(body: EventCreate) -> EventConfig:
     """The core's configuration from the API's: fields left out take the sheet's preset."""
-    fields = body.model_dump(exclude_none=True, exclude={"tags"})
+    fields = body.model_dump(exclude_none=True, exclude={"tags", "date"})
     if body.prizes is not None:
         fields["prizes"] = {
             "tiers": [
@@ -183,7 +185,10 @@ def list_events(request: Request) -> list[EventOut]:
 def create_event(request: Request, director: Writer, body: EventCreate) -> EventOut:
     """Create an event."""
     with database(request).write() as session:
-        event = events.create_event(session, config=config_from_schema(body), who=director.name)
+        held_on = None if body.date is None else events.parse_date(body.date)
+        event = events.create_event(
+            session, config=config_from_schema(body), who=director.name, held_on=held_on
+        )
         if body.tags:
             seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
         return convert.event_out(session, event)
@@ -198,13 +203,30 @@ def get_event(request: Request, event_id: Id) -> EventOut:
 
 @router.put("/events/{event_id}/config", tags=["events"])
 def update_config(request: Request, director: Writer, event_id: Id, body: EventCreate) -> EventOut:
-    """Replace the configuration (only before round 1 starts)."""
+    """Replace the configuration (only before round 1 starts; a seed left out keeps the
+    event's, a date or tags left out keep the event's)."""
     with database(request).write() as session:
+        held_on = None if body.date is None else events.parse_date(body.date)
         event = events.update_config(
             session, event_id=event_id, config=config_from_schema(body), who=director.name
         )
+        if held_on is not None:
+            event = events.set_event_date(
+                session, event_id=event.id, held_on=held_on, who=director.name
+            )
         if body.tags is not None:
             seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
+        return convert.event_out(session, event)
+
+
+@router.put("/events/{event_id}/date", tags=["events"])
+def set_date(request: Request, director: Writer, event_id: Id, body: DateIn) -> EventOut:
+    """Set the night's date, at any time (it changes no result; seasons, histories and
+    ratings read it)."""
+    with database(request).write() as session:
+        event = events.set_event_date(
+            session, event_id=event_id, held_on=events.parse_date(body.date), who=director.name
+        )
         return convert.event_out(session, event)
 
 
@@ -474,6 +496,11 @@ def correct_result(
     """Enter or correct a table's result (kept in the audit log with the reason)."""
     with database(request).write() as session:
         entered = convert.result_input(body, partial=True)
+        at_table = AtTable(round_number=number, table=table)
+        # Only a correction of a result already recorded moves money late; a first entry
+        # is the night going on.
+        late = scores.official_result(session, event_id=event_id, **at_table) is not None
+        before = money_moves.before_change(session, event_id=event_id) if late else None
         result, changes = scores.correct_result(
             session,
             event_id=event_id,
@@ -481,7 +508,18 @@ def correct_result(
             entered=entered,
             **_audited(director, body.reason),
         )
-        return _correction_out(result, changes)
+        moves = (
+            []
+            if before is None
+            else money_moves.after_change(
+                session, event_id=event_id, before=before, who=director.name, reason=body.reason
+            )
+        )
+        answer = _correction_out(result, changes)
+        answer.money_moved = [
+            f"{move.kind}: {move.name} {move.before} -> {move.after}" for move in moves
+        ]
+        return answer
 
 
 @router.get("/events/{event_id}/level-games", tags=["results"])

@@ -9,9 +9,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Path, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.orm import Session
 
 from euchre.store import history, members
 from euchre.store.models import Member, MemberMerge
@@ -27,7 +28,7 @@ from euchre.web.deps import (
 from euchre.web.schemas import ErrorOut
 from euchre.web.security import DirectorSession
 
-__all__ = ["MemberIn", "MemberOut", "MergeIn", "MergeOut", "router"]
+__all__ = ["MemberIn", "MemberOut", "MemberPatch", "MergeIn", "MergeOut", "router"]
 
 _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
@@ -51,14 +52,27 @@ class MemberIn(BaseModel):
     active: bool = True
 
 
+class MemberPatch(BaseModel):
+    """Some of a member's fields (``PATCH``): only those sent change."""
+
+    model_config = _Strict
+    name: str = Field(default="", min_length=1, max_length=2000)
+    email: str = Field(default="", max_length=2000)
+    phone: str = Field(default="", max_length=2000)
+    notes: str = Field(default="", max_length=20_000)
+    active: bool = True
+
+
 class MemberOut(BaseModel):
     """A member: ``email``, ``phone`` and ``notes`` only for the director (absent for
-    anyone else); ``players``: how many event players the member has been."""
+    anyone else); ``players``: how many event players the member has been; ``games``: how
+    many games he has played (his history's games, sit-outs aside)."""
 
     id: int
     name: str
     active: bool
     players: int = 0
+    games: int = 0
     email: str | None = None
     phone: str | None = None
     notes: str | None = None
@@ -95,9 +109,11 @@ class UndoIn(BaseModel):
     reason: str = Field(default="", max_length=2000)
 
 
-def member_out(member: Member, *, director: bool, players: int = 0) -> MemberOut:
+def member_out(member: Member, *, director: bool, players: int = 0, games: int = 0) -> MemberOut:
     """A member as the API shows it (contact details only to the director)."""
-    shown = MemberOut(id=member.id, name=member.name, active=member.active, players=players)
+    shown = MemberOut(
+        id=member.id, name=member.name, active=member.active, players=players, games=games
+    )
     if director:
         shown.email, shown.phone, shown.notes = member.email, member.phone, member.notes
     return shown
@@ -126,10 +142,7 @@ def list_members(request: Request) -> list[MemberOut]:
     director = optional_director(request) is not None
     with database(request).read() as session:
         roster = members.list_members(session)
-        counts = members.players_of(session, member_ids=[member.id for member in roster])
-        return [
-            member_out(member, director=director, players=counts[member.id]) for member in roster
-        ]
+        return _counted(session, roster, director=director)
 
 
 @router.post("/members", status_code=201, response_model_exclude_none=True)
@@ -200,18 +213,58 @@ def get_member(request: Request, member_id: Id) -> MemberOut:
     director = optional_director(request) is not None
     with database(request).read() as session:
         member = members.get_member(session, member_id=member_id)
-        count = members.players_of(session, member_ids=[member.id])[member.id]
-        shown = member_out(member, director=director, players=count)
+        shown = _counted(session, [member], director=director)[0]
         shown.rating = rating_out(history.member_rating(session, member_id=member.id))
         return shown
 
 
+_WHOLE = ("name", "email", "phone", "notes", "active")
+
+
 @router.put("/members/{member_id}", response_model_exclude_none=True)
 def update_member(request: Request, director: Writer, member_id: Id, body: MemberIn) -> MemberOut:
-    """Change a member's name (a name already used is a 409), contact details, notes or
-    whether active."""
+    """Replace the whole member: name (a name already used is a 409), email, phone, notes
+    and whether active must all be sent (a 422 names those missing: nothing is wiped for
+    being left out). To change some fields only, ``PATCH``."""
+    missing = [field for field in _WHOLE if field not in body.model_fields_set]
+    if missing:
+        raise HTTPException(
+            status_code=422,
+            detail=(
+                f"PUT replaces the whole member; {', '.join(missing)} "
+                f"{'is' if len(missing) == 1 else 'are'} missing. Send every field "
+                f"({', '.join(_WHOLE)}), or PATCH /api/members/{member_id} with only "
+                "the fields to change."
+            ),
+        )
     with database(request).write() as session:
         member = members.update_member(
             session, member_id=member_id, fields=_fields(body), who=director.name
         )
-        return member_out(member, director=True)
+        return _counted(session, [member], director=True)[0]
+
+
+@router.patch("/members/{member_id}", response_model_exclude_none=True)
+def patch_member(request: Request, director: Writer, member_id: Id, body: MemberPatch) -> MemberOut:
+    """Change only the fields sent (name, email, phone, notes, active); the rest stay as
+    they are."""
+    sent = body.model_fields_set
+    changes = members.MemberChanges(
+        **{field: getattr(body, field) for field in _WHOLE if field in sent}
+    )
+    with database(request).write() as session:
+        member = members.change_member(
+            session, member_id=member_id, changes=changes, who=director.name
+        )
+        return _counted(session, [member], director=True)[0]
+
+
+def _counted(session: Session, shown: list[Member], *, director: bool) -> list[MemberOut]:
+    """The members as the API shows them, each with his players' and games' counts."""
+    ids = [member.id for member in shown]
+    players = members.players_of(session, member_ids=ids)
+    games = history.games_played(session, member_ids=ids)
+    return [
+        member_out(member, director=director, players=players[member.id], games=games[member.id])
+        for member in shown
+    ]

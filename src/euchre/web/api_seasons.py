@@ -12,9 +12,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.orm import Session
 
 from euchre.season_printing import season_table_pdf
 from euchre.store import seasons
+from euchre.store.models import Season
 from euchre.web import convert
 from euchre.web.club_gate import require_club
 from euchre.web.deps import database, director_for_read, director_for_write, download
@@ -99,15 +101,43 @@ def list_seasons(request: Request) -> list[dict[str, Any]]:
 @router.post("/seasons", status_code=201)
 def create_season(request: Request, director: Writer, body: SeasonIn) -> dict[str, Any]:
     """Define a season; a bad definition is a 422 naming the field (nothing kept), a name
-    already used a 409."""
+    already used a 409. ``warnings``: what is kept but looks wrong (a tag no event
+    carries)."""
     try:
         with database(request).write() as session:
             season = seasons.create_season(
                 session, data=body.model_dump(exclude_none=True), who=director.name
             )
-            return seasons.season_json(season)
+            return _with_warnings(session, season)
     except seasons.SeasonDefinitionError as error:
         raise _refused(error) from None
+
+
+@router.put("/seasons/{season_id}")
+def update_season(
+    request: Request, director: Writer, season_id: Id, body: SeasonIn
+) -> dict[str, Any]:
+    """Redefine a season in place: the whole definition, as ``POST`` takes it (a field left
+    out takes its default). The season keeps its id, so links to its page, projector and
+    files keep working; the same 422 and 409 as ``POST``."""
+    try:
+        with database(request).write() as session:
+            season = seasons.update_season(
+                session,
+                season_id=season_id,
+                data=body.model_dump(exclude_none=True),
+                who=director.name,
+            )
+            return _with_warnings(session, season)
+    except seasons.SeasonDefinitionError as error:
+        raise _refused(error) from None
+
+
+def _with_warnings(session: Session, season: Season) -> dict[str, Any]:
+    return {
+        **seasons.season_json(season),
+        "warnings": seasons.season_warnings(session, season),
+    }
 
 
 @router.get("/seasons/backup")
@@ -132,9 +162,9 @@ def restore_seasons(
 
 @router.get("/seasons/{season_id}", dependencies=[ClubOnly])
 def get_season(request: Request, season_id: Id) -> dict[str, Any]:
-    """One season's definition (public)."""
+    """One season's definition (public), with ``warnings`` (a tag no event carries)."""
     with database(request).read() as session:
-        return seasons.season_json(seasons.get_season(session, season_id=season_id))
+        return _with_warnings(session, seasons.get_season(session, season_id=season_id))
 
 
 @router.delete("/seasons/{season_id}", status_code=204)

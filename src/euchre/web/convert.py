@@ -60,6 +60,7 @@ def event_out(session: Session, event: Event) -> EventOut:
         config=event.config,
         current_round=open_round,
         rounds_started=len(rounds),
+        date=event.held_on.isoformat(),
         tags=list(event.tags or []),
         warnings=sheet_warnings(event.config),
     )

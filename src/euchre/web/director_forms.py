@@ -176,6 +176,7 @@ class EventForm(DirectorForm):
     online: str = "no"
     seed: str = ""
     tags: str = ""
+    date: str = ""
 
 
 class PlayerForm(DirectorForm):

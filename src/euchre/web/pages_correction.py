@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
-from euchre.store import events, rounds, scores
+from euchre.store import events, money_moves, rounds, scores
 from euchre.store.errors import AuthError, NotFoundError
 from euchre.tournament import (
     Stage,
@@ -283,6 +283,9 @@ async def correction_post(
                     data.get("rulings_in_totals", ""), "do the totals hold the rulings' points"
                 ),
             )
+            before = (
+                None if current is None else money_moves.before_change(session, event_id=event_id)
+            )
             result, changes = scores.correct_result(
                 session,
                 event_id=event_id,
@@ -298,7 +301,24 @@ async def correction_post(
                 teams=(view.team_name(0), view.team_name(1)),
             )
             moved = changes_text(session, event_id, changes)
-            return f"Result saved: {what}." + (f" Seats changed: {moved}." if moved else "")
+            money = (
+                ""
+                if before is None
+                else money_moves.money_words(
+                    money_moves.after_change(
+                        session,
+                        event_id=event_id,
+                        before=before,
+                        who=director.name,
+                        reason=form.reason,
+                    )
+                )
+            )
+            return (
+                f"Result saved: {what}."
+                + (f" Seats changed: {moved}." if moved else "")
+                + (f" {money}" if money else "")
+            )
 
     try:
         message = await run_in_threadpool(work)

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from euchre.store import backup, events, presets, seasons
 from euchre.store.errors import AuthError, ConflictError, StoreError
+from euchre.store.models import utc_today
 from euchre.tournament import (
     FORMAT_NAMES,
     PRIZE_TIES,
@@ -81,6 +82,7 @@ def event_form_fields(
     values: dict[str, Any] | None,
     sheet: str = "",
     tags: list[str] | None = None,
+    held_on: str = "",
 ) -> dict[str, Any]:
     """What the ``event_form`` macro shows. ``values`` (a stored ``EventConfig`` JSON) fills
     it for an edit; for a new event the fields show the chosen sheet's preset (``app.js``
@@ -127,6 +129,7 @@ def event_form_fields(
         "online": "yes" if shown.get("online") else "no",
         "seed": field_text(shown.get("seed") or ""),
         "tags": ", ".join(tags or []),
+        "date": held_on or utc_today().isoformat(),
     }
 
 
@@ -263,7 +266,8 @@ async def create_event_post(request: Request, form: Annotated[EventForm, Form()]
     director = require_director(request, form)
 
     def create(session: Session, config: EventConfig) -> int:
-        event = events.create_event(session, config=config, who=director.name)
+        held_on = events.parse_date(form.date) if form.date.strip() else None
+        event = events.create_event(session, config=config, who=director.name, held_on=held_on)
         tags = comma_list(form.tags)
         if tags:
             seasons.set_event_tags(session, event_id=event.id, tags=tags, who=director.name)
@@ -285,6 +289,7 @@ def edit_event_page(request: Request, event_id: int) -> Response:
         values = event.config.to_json()
         name = event.name
         tags = list(event.tags or [])
+        held_on = event.held_on.isoformat()
     if started:
         raise ConflictError(f"{name!r} has started; its settings are fixed after round 1 starts")
     form = event_form_fields(
@@ -293,6 +298,7 @@ def edit_event_page(request: Request, event_id: int) -> Response:
         submit="Save settings",
         values=values,
         tags=tags,
+        held_on=held_on,
     )
     return director_page(
         request,
@@ -312,6 +318,10 @@ async def edit_event_post(
 
     def save(session: Session, config: EventConfig) -> None:
         events.update_config(session, event_id=event_id, config=config, who=director.name)
+        if form.date.strip():
+            events.set_event_date(
+                session, event_id=event_id, held_on=events.parse_date(form.date), who=director.name
+            )
         seasons.set_event_tags(
             session, event_id=event_id, tags=comma_list(form.tags), who=director.name
         )

@@ -27,6 +27,7 @@ from euchre.web.director_forms import (
     require_director,
     whole,
 )
+from euchre.web.director_views import director_page
 from euchre.web.page_helpers import page_director, write_or_refuse
 from euchre.web.pages_common import flash_message
 from euchre.web.security import DirectorSession
@@ -47,6 +48,16 @@ class MemberForm(DirectorForm):
     email: str = ""
     phone: str = ""
     notes: str = ""
+
+
+class EditMemberForm(DirectorForm):
+    """A member's edit form: every field (a box left unticked: not active)."""
+
+    name: str = ""
+    email: str = ""
+    phone: str = ""
+    notes: str = ""
+    active: Checkbox = False
 
 
 class MergeForm(DirectorForm):
@@ -70,6 +81,7 @@ def roster_page(
     with database(request).read() as session:
         roster = members.list_members(session)
         counts = members.players_of(session, member_ids=[member.id for member in roster])
+        games = history.games_played(session, member_ids=[member.id for member in roster])
         ratings = history.club_ratings(session)
         club_only = club_code.club_code_set(session) is not None
         club_empty = not any(club_backup.club_holdings(session).values())
@@ -91,6 +103,7 @@ def roster_page(
             {
                 **members.member_json(member),
                 "players": counts[member.id],
+                "games": games[member.id],
                 "rating": ratings.rating(member.id),
             }
             for member in roster
@@ -198,6 +211,66 @@ async def undo_post(
         return f"Merge undone: {merged.name} is on the roster again."
 
     return await _write_or_refuse(request, form, ("merges", {}), work)
+
+
+def edit_member_page(
+    request: Request,
+    member_id: int,
+    *,
+    typed: dict[str, Any] | None = None,
+    refused: str = "",
+    status: int = 200,
+) -> Response:
+    """One member's edit form, filled with what the member has (or what was typed when a
+    save was refused)."""
+    director = page_director(request)
+    with database(request).read() as session:
+        member = members.get_member(session, member_id=member_id)
+        shown = typed if typed is not None else members.member_json(member)
+        players = members.players_of(session, member_ids=[member_id])[member_id]
+        games = history.games_played(session, member_ids=[member_id])[member_id]
+        name = member.name
+    context = {
+        "member_id": member_id,
+        "typed": shown,
+        "refused": refused,
+        "players": players,
+        "games": games,
+    }
+    return director_page(
+        request, "member_edit.html", director, f"Edit member: {name}", context, status=status
+    )
+
+
+@router.get(f"{PAGE}/{{member_id}}/edit", response_class=HTMLResponse)
+def edit_member_get(request: Request, member_id: int) -> Response:
+    """A member's edit form."""
+    return edit_member_page(request, member_id)
+
+
+@router.post(f"{PAGE}/{{member_id}}/edit")
+async def edit_member_post(
+    request: Request, member_id: int, form: Annotated[EditMemberForm, Form()]
+) -> Response:
+    """Save a member's edit form (every field as the form shows it)."""
+    director = require_director(request, form)
+
+    def work(session: Session) -> str:
+        fields = members.MemberFields(form.name, form.email, form.phone, form.notes, form.active)
+        member = members.update_member(
+            session, member_id=member_id, fields=fields, who=director.name
+        )
+        return f"{member.name} saved."
+
+    typed = form.model_dump(exclude={"csrf_token"})
+    return await write_or_refuse(
+        request,
+        work,
+        back_to=PAGE,
+        refused=lambda message: edit_member_page(
+            request, member_id, typed=typed, refused=message, status=400
+        ),
+    )
 
 
 @router.post(f"{PAGE}/{{member_id}}/active")

@@ -126,16 +126,44 @@ def _typed(form: SeasonForm | None) -> dict[str, Any]:
     return (form or SeasonForm()).model_dump(exclude={"csrf_token"})
 
 
+def form_of(season: dict[str, Any]) -> SeasonForm:
+    """A stored season (``season_json``) as the form shows it, to edit."""
+    ties = [*(season.get("tie_breaks") or []), "", "", ""]
+    prizes = "\n".join(
+        f"{prize['label']}, {prize.get('amount_cents', 0) / 100:.2f}"
+        for prize in sorted(season.get("prizes") or [], key=lambda prize: prize["place"])
+    )
+    return SeasonForm(
+        name=season["name"],
+        choose="tag" if season.get("tag") is not None else "events",
+        events=[str(event_id) for event_id in season.get("events") or []],
+        tag=season.get("tag") or "",
+        scoring=season["scoring"],
+        best_nights=str(season.get("best_nights") or ""),
+        place_points=", ".join(str(points) for points in season.get("place_points") or []),
+        min_games=str(season.get("min_games") or ""),
+        min_nights=str(season.get("min_nights") or ""),
+        tie_break_1=ties[0],
+        tie_break_2=ties[1],
+        tie_break_3=ties[2],
+        prizes=prizes,
+    )
+
+
 def seasons_page(
     request: Request,
     *,
     refused: str = "",
     form: SeasonForm | None = None,
     status: int = 200,
+    editing: int | None = None,
 ) -> Response:
-    """The director's seasons: each season, the define-a-season form, the events' tags."""
+    """The director's seasons: each season, the define-a-season form (``editing``: the
+    season being redefined in place, its form filled), the events' tags."""
     director = page_director(request)
     with database(request).read() as session:
+        if editing is not None and form is None:
+            form = form_of(seasons.season_json(seasons.get_season(session, season_id=editing)))
         every_event = events.list_events(session)
         tags = sorted({tag for event in every_event for tag in event.tags or []})
         shown = [
@@ -150,7 +178,7 @@ def seasons_page(
             {
                 "id": event.id,
                 "name": event.name,
-                "date": event.created_at.date().isoformat(),
+                "date": event.held_on.isoformat(),
                 "tags": ", ".join(event.tags or []),
             }
             for event in every_event
@@ -166,6 +194,7 @@ def seasons_page(
         "tie_breaks": list(TIE_BREAK_WORDS.items()),
         "refused": refused,
         "typed": _typed(form),
+        "editing": editing,
     }
     return render(request, "pages/director/seasons.html", context, status=status)
 
@@ -181,31 +210,94 @@ async def season_post(request: Request, form: Annotated[SeasonForm, Form()]) -> 
     """Define a season from the form; a refusal keeps what was typed."""
     director = require_director(request, form)
 
-    def work(session: Session) -> int:
+    def work(session: Session) -> tuple[int, str]:
         data = season_from_form(form)
-        return seasons.create_season(session, data=data, who=director.name).id
+        season = seasons.create_season(session, data=data, who=director.name)
+        return season.id, _said("Season defined.", seasons.season_warnings(session, season))
 
     return await write_then(
         request,
         work,
-        then=lambda season_id: redirect(request, f"/seasons/{season_id}", "Season defined."),
+        then=lambda done: redirect(request, f"/seasons/{done[0]}", done[1]),
         refused=lambda shown: seasons_page(request, refused=shown, form=form, status=400),
     )
 
 
-@router.post(f"{PAGE}/{{season_id}}/delete")
-async def season_delete(
-    request: Request, season_id: int, form: Annotated[DirectorForm, Form()]
+def _said(message: str, warnings: list[str]) -> str:
+    return " ".join([message, *(f"Warning: {warning}." for warning in warnings)])
+
+
+@router.get(f"{PAGE}/{{season_id}}/edit", response_class=HTMLResponse)
+def season_edit_get(request: Request, season_id: int) -> Response:
+    """The seasons page with the season's definition in the form, to change in place."""
+    return seasons_page(request, editing=season_id)
+
+
+@router.post(f"{PAGE}/{{season_id}}/edit")
+async def season_edit_post(
+    request: Request, season_id: int, form: Annotated[SeasonForm, Form()]
 ) -> Response:
-    """Remove a season (no event changes)."""
+    """Redefine a season in place (it keeps its id, so its links keep working); a refusal
+    keeps what was typed."""
     director = require_director(request, form)
 
-    def run() -> None:
-        with database(request).write() as session:
-            seasons.delete_season(session, season_id=season_id, who=director.name)
+    def work(session: Session) -> str:
+        data = season_from_form(form)
+        season = seasons.update_season(session, season_id=season_id, data=data, who=director.name)
+        return _said("Season saved.", seasons.season_warnings(session, season))
 
-    await run_in_threadpool(run)
-    return redirect(request, PAGE, "Season removed.")
+    return await write_then(
+        request,
+        work,
+        then=lambda message: redirect(request, f"/seasons/{season_id}", message),
+        refused=lambda shown: seasons_page(
+            request, refused=shown, form=form, status=400, editing=season_id
+        ),
+    )
+
+
+class RemoveForm(DirectorForm):
+    """Removing a season: ``confirm`` is "yes" once the director has answered the
+    question."""
+
+    confirm: str = ""
+
+
+@router.get(f"{PAGE}/{{season_id}}/delete", response_class=HTMLResponse)
+def season_delete_page(request: Request, season_id: int) -> Response:
+    """Ask before removing a season."""
+    director = page_director(request)
+    with database(request).read() as session:
+        season = seasons.get_season(session, season_id=season_id)
+        name, nights = season.name, len(seasons.season_events(session, season))
+    context = {
+        "title": f"Remove the season {name}?",
+        "director": director,
+        "season_id": season_id,
+        "name": name,
+        "nights": nights,
+    }
+    return render(request, "pages/director/season_remove.html", context)
+
+
+@router.post(f"{PAGE}/{{season_id}}/delete")
+async def season_delete(
+    request: Request, season_id: int, form: Annotated[RemoveForm, Form()]
+) -> Response:
+    """Remove a season once the director has answered the question (no event changes);
+    without the answer, the question."""
+    director = require_director(request, form)
+    if form.confirm != "yes":
+        return redirect(request, f"{PAGE}/{season_id}/delete", "")
+
+    def run() -> str:
+        with database(request).write() as session:
+            name = seasons.get_season(session, season_id=season_id).name
+            seasons.delete_season(session, season_id=season_id, who=director.name)
+            return name
+
+    name = await run_in_threadpool(run)
+    return redirect(request, PAGE, f"Season {name} removed; its events and results stay.")
 
 
 @router.post(f"{PAGE}/events/{{event_id}}/tags")
@@ -241,7 +333,7 @@ def _table_context(request: Request, season_id: int) -> dict[str, Any]:
                 "number": number,
                 "event_id": event.id,
                 "name": event.name,
-                "date": event.created_at.date().isoformat(),
+                "date": event.held_on.isoformat(),
             }
             for number, event in enumerate(standings.nights, start=1)
         ]
@@ -280,7 +372,25 @@ def season_page(request: Request, season_id: int) -> Response:
 
 
 _PROJECTOR_ROWS = 20
-"""Rows in one projector column: 40 members fit a 1920x1080 screen in two columns."""
+"""Rows in one projector column: 20 rows of the event projector's type (28.8 px) fill a
+1920x1080 screen's height; 60 members fit in three columns."""
+_PROJECTOR_HEIGHT_PX = 900
+"""The screen's height left for the table under the heading line (1080 px less about 180)."""
+EVENT_PROJECTOR_TYPE_PX = 28.8
+"""The event projector's standings type (1.8rem), the least the season's may have."""
+_LARGEST_TYPE_PX = {1: 48.0, 2: 38.0, 3: EVENT_PROJECTOR_TYPE_PX}
+"""The largest type whose columns still fit the screen's width (names of 20 letters)."""
+
+
+def projector_type_px(rows: int, columns: int = 1) -> float:
+    """The season projector's type size for ``rows`` rows in each of ``columns`` columns:
+    as large as fills the screen's height (a row is about 1.6 times its type, with its
+    padding) and still fits its width, never smaller than the event projector's."""
+    largest = _LARGEST_TYPE_PX.get(columns, EVENT_PROJECTOR_TYPE_PX)
+    if rows <= 0:
+        return EVENT_PROJECTOR_TYPE_PX
+    fill = _PROJECTOR_HEIGHT_PX / (rows + 1) / 1.6  # the header row counts too
+    return round(max(EVENT_PROJECTOR_TYPE_PX, min(largest, fill)), 1)
 
 
 @router.get("/seasons/{season_id}/live", response_class=HTMLResponse)
@@ -293,5 +403,6 @@ def season_live(request: Request, season_id: int) -> Response:
     columns = min(3, max(1, -(-len(lines) // _PROJECTOR_ROWS)))
     size = -(-len(lines) // columns) if lines else 0
     context["columns"] = [lines[index * size : (index + 1) * size] for index in range(columns)]
+    context["type_px"] = projector_type_px(size, columns)
     context["body_class"] = "live season-live"
     return render(request, "pages/public/season_live.html", context)

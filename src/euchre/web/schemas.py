@@ -17,6 +17,7 @@ __all__ = [
     "CorrectionIn",
     "CorrectionOut",
     "Credentials",
+    "DateIn",
     "EntrantClasses",
     "EntrantCreate",
     "EntrantOut",
@@ -132,6 +133,14 @@ class EventCreate(BaseModel):
         'Who can take the euchred cup: "every_game" (only players who played every '
         'game) or "everyone".',
     )
+    date: str | None = Field(
+        default=None,
+        max_length=40,
+        description='The night\'s date, "YYYY-MM-DD" (default: the day it is created, UTC). '
+        "Seasons, histories and ratings go by it. Left out when changing the configuration: "
+        "the event keeps its date; it can be changed even after round 1 starts.",
+        examples=["2027-01-14"],
+    )
     tags: list[Annotated[str, Field(max_length=200)]] | None = Field(
         default=None,
         max_length=50,
@@ -160,6 +169,13 @@ class EventCreate(BaseModel):
     )
 
 
+class DateIn(BaseModel):
+    """A night's date, ``YYYY-MM-DD``."""
+
+    model_config = _Strict
+    date: str = Field(max_length=40, examples=["2027-01-14"])
+
+
 class EventOut(BaseModel):
     """An event's summary."""
 
@@ -169,6 +185,7 @@ class EventOut(BaseModel):
     config: EventConfig
     current_round: int | None
     rounds_started: int
+    date: str = Field(description='The night\'s date, "YYYY-MM-DD".')
     tags: list[str] = Field(default_factory=list, description="The event's tags.")
     warnings: list[str] = Field(
         default_factory=list, description="Where the settings contradict the rule sheet."
@@ -429,6 +446,12 @@ class CorrectionOut(BaseModel):
 
     result: TableResult
     movement_changes: list[MovementChangeOut]
+    money_moved: list[str] = Field(
+        default_factory=list,
+        description='What the change moved besides scores, each "kind: player before -> '
+        'after" (kind "prize" or "cup" in cents, "sit-out points" in points); also in the '
+        'audit log as "money_moved".',
+    )
 
 
 class OfficialOut(BaseModel):
