@@ -1,5 +1,5 @@
-"""The season table as a PDF to pin on the club's wall (fpdf2's core fonts, as
-``euchre.printing`` prints an event's sheets: nothing downloaded, names folded to Latin-1).
+"""The season table as a PDF to pin on the club's wall (the shipped Unicode fonts, as
+``euchre.printing`` prints an event's sheets: nothing downloaded, names as typed).
 
 Works on plain frozen dataclasses: the store turns a season's table into a
 :class:`SeasonPrintout` and this returns the bytes.
@@ -15,8 +15,6 @@ if TYPE_CHECKING:
     from fpdf import FPDF
 
 __all__ = ["SeasonPrintRow", "SeasonPrintout", "season_table_pdf"]
-
-_MARGIN = 12.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +56,9 @@ _COLUMNS = (
 
 def _fit(document: FPDF, text: str, width: float) -> str:
     """``text`` as it fits ``width`` mm: whole, or cut with an ellipsis."""
-    from euchre.printing import to_latin1
+    from euchre.printing import printed_name
 
-    text = to_latin1(text)
+    text = printed_name(text)
     if document.get_string_width(text) <= width - 2:
         return text
     while text and document.get_string_width(text + "...") > width - 2:
@@ -69,7 +67,9 @@ def _fit(document: FPDF, text: str, width: float) -> str:
 
 
 def _row(document: FPDF, cells: Sequence[str], *, bold: bool = False, fill: bool = False) -> None:
-    document.set_font("Helvetica", "B" if bold else "", 10)
+    from euchre.printing import SANS
+
+    document.set_font(SANS, "B" if bold else "", 10)
     for (_, share, align), text in zip(_COLUMNS, cells, strict=True):
         width = document.epw * share
         document.cell(
@@ -81,25 +81,20 @@ def _row(document: FPDF, cells: Sequence[str], *, bold: bool = False, fill: bool
 def season_table_pdf(printout: SeasonPrintout) -> bytes:
     """The season table: title, scoring, the nights so far, then one line per member
     (qualifiers ranked, then those not yet qualified, without a rank)."""
-    from fpdf import FPDF  # loaded only when a PDF is asked for
+    # fpdf2 is loaded only when a PDF is asked for
+    from euchre.printing import SANS, new_document, printable, printed_name
 
-    from euchre.printing import to_latin1
-
-    document = FPDF(orientation="landscape", unit="mm", format=printout.page_format)
-    document.set_margins(_MARGIN, _MARGIN, _MARGIN)
-    document.set_auto_page_break(auto=True, margin=_MARGIN)
-    document.set_title(to_latin1(printout.season))
-    document.set_creator("euchre")
+    document = new_document(printout.season, printout.page_format, "landscape")
     document.add_page()
-    document.set_font("Helvetica", "B", 20)
-    document.cell(w=0, h=10, text=to_latin1(printout.season), new_x="LMARGIN", new_y="NEXT")
-    document.set_font("Helvetica", "", 11)
-    document.multi_cell(w=0, h=6, text=to_latin1(printout.scoring), new_x="LMARGIN", new_y="NEXT")
+    document.set_font(SANS, "B", 20)
+    document.cell(w=0, h=10, text=printed_name(printout.season), new_x="LMARGIN", new_y="NEXT")
+    document.set_font(SANS, "", 11)
+    document.multi_cell(w=0, h=6, text=printable(printout.scoring), new_x="LMARGIN", new_y="NEXT")
     nights = ", ".join(printout.nights) if printout.nights else "no night played yet"
     document.multi_cell(
         w=0,
         h=6,
-        text=to_latin1(f"Nights ({len(printout.nights)}): {nights}"),
+        text=printable(f"Nights ({len(printout.nights)}): {nights}"),
         new_x="LMARGIN",
         new_y="NEXT",
     )
@@ -121,6 +116,6 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
             ],
         )
     if not printout.rows:
-        document.set_font("Helvetica", "", 11)
+        document.set_font(SANS, "", 11)
         document.cell(w=0, h=8, text="No results yet.", new_x="LMARGIN", new_y="NEXT")
     return bytes(document.output())
