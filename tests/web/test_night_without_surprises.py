@@ -1,0 +1,65 @@
+"""A night with no surprises: what a director and the players meet at the front of the hall
+and on paper (spreadsheets, find-my-table, errors), from the user's side."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.store.factory import create_event, director_client, sqlite_url
+
+from euchre.store.csv_text import csv_text
+
+HOSTILE_NAMES = ("=1+2", "+SUM(A1:A9)", "-2+3", "@cmd")
+"""Names a spreadsheet would run as formulas (a name's own tab or return is trimmed on entry)."""
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    """One app and database for the module: every test makes its own event."""
+    return director_client(sqlite_url(tmp_path_factory.mktemp("surprises")))
+
+
+def test_a_name_like_a_formula_is_written_to_the_standings_csv_as_text(
+    client: TestClient,
+) -> None:
+    # A spreadsheet runs a cell starting with = + - @ (or a tab, a carriage return) as a
+    # formula: the standings CSV writes such a name with an apostrophe in front.
+    event_id = create_event(client, format="progressive", rounds=2)
+    for name in (*HOSTILE_NAMES, "Ann", "Bob"):
+        added = client.post(f"/api/events/{event_id}/players", json={"name": name})
+        assert added.status_code == 201, added.text
+    text = client.get(f"/api/events/{event_id}/standings.csv").text
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    cells = [cell for row in rows[1:] for cell in row]
+    for name in HOSTILE_NAMES:
+        assert f"'{name}" in cells or any(cell.startswith(f"'{name}") for cell in cells), name
+    assert not any(cell.startswith(("=", "+", "@", "\t", "\r")) for cell in cells)
+    # Numbers stay numbers (a negative score is not text).
+    assert all(row[3].lstrip("-").isdigit() for row in rows[1:])
+    # A tab or a carriage return at the start of any other cell is escaped the same way.
+    written = csv_text(["note"], [["\tx"], ["\ry"], [-2]])
+    assert list(csv.reader(io.StringIO(written, newline=""))) == [
+        ["note"],
+        ["'\tx"],
+        ["'\ry"],
+        ["-2"],
+    ]
+
+
+def test_the_roster_csv_escapes_formulas_and_reads_back_as_typed(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    mine = director_client(sqlite_url(tmp_path_factory.mktemp("mine")))
+    theirs = director_client(sqlite_url(tmp_path_factory.mktemp("theirs")))
+    mine.post("/api/members", json={"name": "=HYPERLINK(1)", "phone": "+1 555 0100"})
+    exported = mine.get("/api/members/roster.csv").content
+    assert b"'=HYPERLINK(1)" in exported and b"'+1 555 0100" in exported
+    imported = theirs.post(
+        "/api/members/import", content=exported, headers={"Content-Type": "text/csv"}
+    )
+    assert imported.status_code == 201, imported.text
+    (member,) = theirs.get("/api/members").json()
+    assert (member["name"], member["phone"]) == ("=HYPERLINK(1)", "+1 555 0100")
