@@ -11,6 +11,8 @@ from fastapi.testclient import TestClient
 from tests.store.factory import create_event, director_client, sqlite_url
 
 from euchre.store.csv_text import csv_text
+from euchre.store.play.service import ForbiddenError
+from euchre.web.errors import status_for
 
 HOSTILE_NAMES = ("=1+2", "+SUM(A1:A9)", "-2+3", "@cmd")
 """Names a spreadsheet would run as formulas (a name's own tab or return is trimmed on entry)."""
@@ -63,3 +65,9 @@ def test_the_roster_csv_escapes_formulas_and_reads_back_as_typed(
     assert imported.status_code == 201, imported.text
     (member,) = theirs.get("/api/members").json()
     assert (member["name"], member["phone"]) == ("=HYPERLINK(1)", "+1 555 0100")
+
+
+def test_a_wrong_seat_token_is_forbidden_through_the_apps_one_error_mapping() -> None:
+    # Browser play used to turn ForbiddenError into 403 by hand; every other route answered
+    # 400 for it. The error carries its own status now.
+    assert status_for(ForbiddenError("this needs a seat token")) == 403
