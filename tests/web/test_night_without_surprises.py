@@ -8,7 +8,14 @@ import io
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import create_event, director_client, sqlite_url
+from tests.store.factory import (
+    add_singles,
+    codes_by_number,
+    create_event,
+    director_client,
+    report_round,
+    sqlite_url,
+)
 
 from euchre.store.csv_text import csv_text
 from euchre.store.play.service import ForbiddenError
@@ -71,3 +78,31 @@ def test_a_wrong_seat_token_is_forbidden_through_the_apps_one_error_mapping() ->
     # Browser play used to turn ForbiddenError into 403 by hand; every other route answered
     # 400 for it. The error carries its own status now.
     assert status_for(ForbiddenError("this needs a seat token")) == 403
+
+
+def test_find_my_table_between_games_says_where_to_go_next(client: TestClient) -> None:
+    # Players look for their next table exactly between games: the home page's "find my
+    # table" says the next table (or that they sit out, or wait), never an error page.
+    event_id = create_event(client, format="progressive", profile_id="tournament", rounds=3)
+    add_singles(client, event_id, 8)
+    codes = codes_by_number(client, event_id)
+    before = client.post("/me", data={"event": event_id, "code": codes[1]})
+    assert before.status_code == 200, before.text
+    assert "no round is in play" in before.text and "go to" in before.text
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    report_round(client, event_id, 1)
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    nxt = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["rounds"][1]
+    for number, code in codes.items():
+        answer = client.post("/me", data={"event": event_id, "code": code}, follow_redirects=False)
+        assert answer.status_code == 200, answer.text
+        table = next(
+            (t["table"] for t in nxt["tables"] if str(number) in sum(t["partnerships"], [])),
+            None,
+        )
+        if table is None:
+            assert "You sit out round 2" in answer.text
+        else:
+            assert f"Round 2: go to <strong>table {table}</strong>" in answer.text
+    wrong = client.post("/me", data={"event": event_id, "code": "0000"})
+    assert wrong.status_code == 404

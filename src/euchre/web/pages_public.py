@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
-from euchre.store import events, playoff_conflicts, rounds, scores
+from euchre.store import events, playoff_conflicts, scores
 from euchre.store.core import display_snapshot
 from euchre.store.errors import (
     StoreError,
@@ -65,21 +65,30 @@ def table_by_code(code: str = "") -> Response:
 @router.get("/me", response_class=HTMLResponse)
 def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Response:
     """A player reaches his table of the round in play from his own code (wrong codes are
-    counted and slowed down like table codes); a player who sits out is told so."""
+    counted and slowed down like table codes); a player who sits out is told so; between
+    rounds he is told where the next seating puts him, or that it waits for the director."""
+    from euchre.store.seat_finder import WhereToGo, where_to_go
+
     if not code.strip():
         raise StoreError("enter your player code, as printed on your own card")
-    table_code = guard_codes(
+    found = guard_codes(
         request,
-        lambda session: rounds.table_of_player(session, event_id=event, player_code=code),
+        lambda session: where_to_go(session, event_id=event, player_code=code),
         write=False,
     )
-    if table_code is not None and _plays_online(request, event, code):
-        return RedirectResponse(  # his table plays in the browser (docs/online.md)
-            f"/events/{event}/online#code={quote(code.strip())}", status_code=303
-        )
-    if table_code is not None:
-        return RedirectResponse(f"/t/{table_code}", status_code=303)
-    return render(request, "pages/public/sitting_out.html", {"title": "Sitting out"})
+    if found.kind is WhereToGo.TABLE and found.table_code is not None:
+        if _plays_online(request, event, code):
+            return RedirectResponse(  # his table plays in the browser (docs/online.md)
+                f"/events/{event}/online#code={quote(code.strip())}", status_code=303
+            )
+        return RedirectResponse(f"/t/{found.table_code}", status_code=303)
+    if found.kind is WhereToGo.SITTING_OUT:
+        return render(request, "pages/public/sitting_out.html", {"title": "Sitting out"})
+    return render(
+        request,
+        "pages/public/next_table.html",
+        {"title": "Your next table", "found": found, "event_id": event},
+    )
 
 
 class PlayerCodeForm(BaseModel):
