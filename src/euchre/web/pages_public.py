@@ -153,14 +153,22 @@ def penalty_lines(session: Session, event_id: int, snapshot: EventSnapshot) -> l
     return lines
 
 
+_LIVE_ONE_COLUMN = 14
+"""Standings rows the projector shows in one column, in its largest type (measured at
+1920x1080: 18 rows of that type ran off the bottom)."""
 _LIVE_ROWS_PER_COLUMN = 20
-"""Standings rows in one projector column: 40 players fit a 1920x1080 screen in two."""
+"""Standings rows in one of the smaller columns: 40 players fit a 1920x1080 screen in two,
+with the loners and euchred columns (the euchred cup's race) beside every name."""
 
 
 def _live_columns(snapshot: EventSnapshot) -> list[dict[str, Any]]:
-    """The standings in as many side-by-side columns as 20 rows a column need (at most 3)."""
+    """The standings in side-by-side columns: one up to 14 rows, else as many as 20 rows a
+    column need (two up to 40 players, at most 3)."""
     rows = standings_rows(snapshot)
-    columns = min(3, max(1, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
+    if len(rows) <= _LIVE_ONE_COLUMN:
+        columns = 1
+    else:
+        columns = min(3, max(2, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
     size = -(-len(rows) // columns) if rows else 0
     return [
         {
