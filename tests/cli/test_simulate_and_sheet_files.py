@@ -93,3 +93,24 @@ def test_a_bad_file_in_the_club_folder_is_left_out_and_the_sheets_still_work(
     assert code == 0, errors
     assert "Valpo Rec Sports" in output
     assert "left out: sheet file 'deep.toml'" in errors
+
+
+@pytest.mark.parametrize(
+    ("sheet", "key", "reading"),
+    [
+        ("tournament", "profile.points_euchre_all_five", "'If bidding team fails to take 3"),
+        ("tournament_partners", "profile.points_euchre_all_five", "'If bidding team fails"),
+        ("tournament", "profile.counted_hands", "'A total of 8 hands are played"),
+        ("tournament_partners", "profile.game_tie", "house default"),
+        ("valpo", "profile.deal_style", "house default"),
+    ],
+)
+def test_each_rule_reading_cites_its_clause_or_says_house_default(
+    sheet: str, key: str, reading: str
+) -> None:
+    # An independent referee read these four without a clause quoted and without "house
+    # default": `euchre sheets show` now says which.
+    code, output, errors = run("sheets", "show", sheet, "--json")
+    assert code == 0, errors
+    clauses = {row["key"]: row["clause"] for row in json.loads(output)["values"]}
+    assert clauses[key].startswith(reading), clauses[key]
