@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from fastapi.testclient import TestClient
@@ -97,7 +98,11 @@ def test_find_my_table_between_games_says_where_to_go_next(client: TestClient) -
         answer = client.post("/me", data={"event": event_id, "code": code}, follow_redirects=False)
         assert answer.status_code == 200, answer.text
         table = next(
-            (t["table"] for t in nxt["tables"] if str(number) in sum(t["partnerships"], [])),
+            (
+                t["table"]
+                for t in nxt["tables"]
+                if str(number) in [*t["partnerships"][0], *t["partnerships"][1]]
+            ),
             None,
         )
         if table is None:
@@ -106,3 +111,23 @@ def test_find_my_table_between_games_says_where_to_go_next(client: TestClient) -
             assert f"Round 2: go to <strong>table {table}</strong>" in answer.text
     wrong = client.post("/me", data={"event": event_id, "code": "0000"})
     assert wrong.status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("profile", "names_discard"),
+    [("bolivar", False), ("valpo", False), ("ballantrae", False), ("tournament", True)],
+)
+def test_each_phone_rules_on_its_own_sheets_irregularities(
+    client: TestClient, profile: str, names_discard: bool
+) -> None:
+    # "If the dealer fails to discard" is sheet 004's clause: the other sheets' phones must
+    # not borrow it in their paragraph on ruled hands.
+    event_id = create_event(client, profile_id=profile, format="winners_move_up", rounds=1)
+    add_singles(client, event_id, 4)
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code == 201, started.text
+    page = client.get(f"/t/{started.json()['tables'][0]['code']}").text
+    note = re.search(r'<p id="ruled-hand-note"[^>]*>([^<]*)</p>', page)
+    assert note is not None
+    assert ("failing to discard" in note.group(1)) is names_discard, note.group(1)
+    assert "the director says" in note.group(1) or profile == "tournament"
