@@ -33,6 +33,7 @@ __all__ = [
     "RULED_HAND_NOTE",
     "SANS",
     "AssignmentRow",
+    "CodeSlip",
     "OpponentCheck",
     "PlayerScorecardData",
     "PrintingError",
@@ -43,6 +44,7 @@ __all__ = [
     "TallyTeam",
     "event_tally_sheets_pdf",
     "new_document",
+    "player_code_slips_pdf",
     "player_scorecards_pdf",
     "printable",
     "printed_name",
@@ -138,6 +140,9 @@ class ScorecardRound:
     opponents: tuple[str, ...] = ()
     points: int | None = None
     sat_out: bool = False
+    absent: str = ""
+    """Why the player played no game this round ("not here yet", "left"), printed in the
+    partner's box: a late arrival's and a leaver's card has a real line for every round."""
 
 
 @dataclass(frozen=True)
@@ -682,8 +687,9 @@ def player_scorecards_pdf(
                     str(line.round_number),
                     "sat out"
                     if line.sat_out
-                    else ("" if line.table_number is None else str(line.table_number)),
-                    printed_name(line.partner or ""),
+                    else ("-" if line.absent else "")
+                    or ("" if line.table_number is None else str(line.table_number)),
+                    line.absent or printed_name(line.partner or ""),
                     _names(line.opponents),
                     "" if line.points is None else str(line.points),
                     "",
@@ -699,6 +705,65 @@ def player_scorecards_pdf(
         )
         document.ln(2)
         _text(document, 9, "Opponents initial each line when the points are written.", height=5)
+    return _output(document)
+
+
+@dataclass(frozen=True)
+class CodeSlip:
+    """A player's own code on a slip to cut out and hand to him."""
+
+    player_name: str
+    player_number: int
+    code: str
+
+
+SLIP_COLUMNS = 3
+SLIP_ROWS = 8
+"""Slips a page: 3 by 8, 24 players' codes on one sheet to cut apart."""
+
+
+def player_code_slips_pdf(
+    event_name: str, slips: Sequence[CodeSlip], *, page_format: str = "Letter"
+) -> bytes:
+    """Return the players' own codes on slips, 24 to a page, with dashed lines to cut along:
+    one sheet for a night of 24, not a page each. The director cuts them apart and hands
+    each player his own slip (a code confirms the opponents' scores, so a slip goes to its
+    owner only); each says so."""
+    if not slips:
+        raise PrintingError("player_code_slips_pdf needs at least one player")
+    document = new_document(f"{event_name} - player codes", page_format)
+    document.set_auto_page_break(auto=False)
+    width = document.epw / SLIP_COLUMNS
+    height = (document.h - 2 * _MARGIN) / SLIP_ROWS
+    per_page = SLIP_COLUMNS * SLIP_ROWS
+    for index, slip in enumerate(slips):
+        place = index % per_page
+        if place == 0:
+            document.add_page()
+            document.set_dash_pattern(dash=2, gap=2)
+            for column in range(SLIP_COLUMNS + 1):
+                x = _MARGIN + column * width
+                document.line(x, _MARGIN, x, document.h - _MARGIN)
+            for row in range(SLIP_ROWS + 1):
+                y = _MARGIN + row * height
+                document.line(_MARGIN, y, document.w - _MARGIN, y)
+            document.set_dash_pattern()
+        left = _MARGIN + (place % SLIP_COLUMNS) * width + 2
+        top = _MARGIN + (place // SLIP_COLUMNS) * height + 2
+        inner = width - 4
+        document.set_xy(left, top)
+        document.set_font(SANS, "", 7)
+        document.cell(w=inner, h=4, text=_fit(document, printed_name(event_name), inner))
+        document.set_xy(left, top + 4.5)
+        document.set_font(SANS, "B", 10)
+        name = f"{printed_name(slip.player_name)} (#{slip.player_number})"
+        document.cell(w=inner, h=6, text=_fit(document, name, inner))
+        document.set_xy(left, top + 11)
+        document.set_font(MONO, "B", 18)
+        document.cell(w=inner, h=9, text=f"Code {slip.code}")
+        document.set_xy(left, top + 21)
+        document.set_font(SANS, "", 7)
+        document.cell(w=inner, h=4, text="Yours only: you confirm your opponents' scores with it.")
     return _output(document)
 
 

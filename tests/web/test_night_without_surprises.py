@@ -131,3 +131,54 @@ def test_each_phone_rules_on_its_own_sheets_irregularities(
     assert note is not None
     assert ("failing to discard" in note.group(1)) is names_discard, note.group(1)
     assert "the director says" in note.group(1) or profile == "tournament"
+
+
+def _pdf_pages(client: TestClient, url: str) -> list[str]:
+    from pypdf import PdfReader
+
+    answer = client.get(url)
+    assert answer.status_code == 200, answer.text
+    return [page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages]
+
+
+def test_a_late_arrivals_and_a_leavers_scorecards_print_real_lines_and_a_total(
+    client: TestClient,
+) -> None:
+    event_id = create_event(client, format="rotating_partners", rounds=3)
+    add_singles(client, event_id, 8)
+    late = client.post(
+        f"/api/events/{event_id}/players", json={"name": "Late Larry", "checked_in": False}
+    ).json()
+    first = client.post(f"/api/events/{event_id}/rounds").json()
+    leaver = first["plan"]["tables"][0]["partnerships"][0][0]
+    arrived = client.post(f"/api/events/{event_id}/players/{late['number']}/check-in")
+    assert arrived.json()["arrival_round"] == 2
+    gone = client.post(
+        f"/api/events/{event_id}/players/{leaver}/withdraw", json={"reason": "went home"}
+    )
+    assert gone.json()["withdrawal_round"] == 2
+    report_round(client, event_id, 1, (10, 6))
+    pages = _pdf_pages(client, f"/api/events/{event_id}/rounds/1/scorecards.pdf")
+    left = next(page for page in pages if f"Scorecard - P{leaver} " in page)
+    assert "\n2 - left 0" in left and "\n3 - left 0" in left
+    assert "Total 10" in left  # his one game's 10 points, then nothing more to come
+    larry = next(page for page in pages if "Scorecard - Late Larry" in page)
+    assert "\n1 - not here yet 0" in larry
+
+
+def test_player_codes_print_as_slips_many_to_a_sheet_not_a_page_each(
+    client: TestClient,
+) -> None:
+    # 26 players' codes: two sheets of slips (24 a sheet), each code once, each by its name.
+    event_id = create_event(client, format="rotating_partners", rounds=3)
+    add_singles(client, event_id, 26)
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    codes = codes_by_number(client, event_id)
+    pages = _pdf_pages(client, f"/api/events/{event_id}/rounds/1/code-slips.pdf")
+    assert len(pages) == 2
+    text = "\n".join(pages)
+    for number, code in codes.items():
+        assert f"P{number} (#{number})" in text
+        assert text.count(f"Code {code}") == 1
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert 'id="print-code-slips"' in dashboard
