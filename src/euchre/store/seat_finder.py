@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from euchre.store.core import display_snapshot, player_id
 from euchre.store.events import entrant_by_code, get_event, latest_round, list_entrants
 from euchre.store.rounds import event_table_codes
+from euchre.tournament.model import RoundPlan
 
 __all__ = ["WhereToGo", "Whereabouts", "where_to_go"]
 
@@ -57,6 +58,7 @@ def where_to_go(session: Session, *, event_id: int, player_code: str) -> Whereab
     latest = latest_round(session, event_id=event_id)
     codes = event_table_codes(session, event_id=event_id)
     names = {player_id(row.number): row.name for row in list_entrants(session, event_id=event_id)}
+    plan: RoundPlan
     if latest is not None and latest.closed_at is None:
         plan, number, kinds = latest.plan, latest.number, (WhereToGo.TABLE, WhereToGo.SITTING_OUT)
     else:
