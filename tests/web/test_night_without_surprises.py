@@ -182,3 +182,21 @@ def test_player_codes_print_as_slips_many_to_a_sheet_not_a_page_each(
         assert text.count(f"Code {code}") == 1
     dashboard = client.get(f"/director/events/{event_id}").text
     assert 'id="print-code-slips"' in dashboard
+
+
+def test_an_untimed_event_shows_zero_minutes_on_its_form_not_twenty(client: TestClient) -> None:
+    # round_minutes = 0 is "no clock" (a sheet may say so): the form keeps the 0.
+    event_id = create_event(client, round_minutes=0)
+    page = client.get(f"/director/events/{event_id}/edit").text
+    field = re.search(r'<input id="event-round-minutes"[^>]*>', page)
+    assert field is not None and 'value="0"' in field.group(0), field
+
+
+def test_a_wrong_password_is_answered_on_the_login_form_not_a_problem_page(
+    client: TestClient,
+) -> None:
+    stranger = TestClient(client.app)
+    wrong = stranger.post("/login", data={"name": "director", "password": "not it"})
+    assert wrong.status_code == 401
+    assert 'id="login-form"' in wrong.text and 'id="login-error"' in wrong.text
+    assert "wrong password" in wrong.text and "Problem (401)" not in wrong.text
