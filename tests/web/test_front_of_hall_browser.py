@@ -116,3 +116,17 @@ def test_an_unclosed_right_to_left_override_in_a_name_does_not_reverse_the_new_c
     assert len(lefts) == 4 and lefts == sorted(lefts), lefts
     # The player list and the standings isolate the name too.
     assert page.locator("#player-table bdi").count() >= 1
+
+
+def test_the_results_page_fits_a_390_px_phone(
+    browser: Browser, served: EuchreServer, artifacts: Path
+) -> None:
+    api = director_api(served.base_url)
+    event_id = _night(api, 12)
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    ).new_page()
+    phone.goto(f"{served.base_url}/events/{event_id}/results")
+    phone.screenshot(path=str(artifacts / "results-390.png"), full_page=True)
+    expect(phone.locator("#results-standings")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
