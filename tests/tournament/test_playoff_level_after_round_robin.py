@@ -66,3 +66,27 @@ def test_two_teams_level_after_the_round_robin_play_four_hands_then_sudden_death
     assert [row.rank for row in outcome.standings] == [1, 2, 3]
     assert not any(row.tied for row in outcome.standings)
     assert outcome.ties == []
+
+
+def test_a_sudden_death_hand_gets_time_to_be_played() -> None:
+    # A 20-minute round of 12 hands scaled to one hand was a 2:00 clock.
+    standings = [
+        StandingRow(rank=1, competitor_id=team, name=team, members=MEMBERS[team], tied=True)
+        for team in ("A", "B")
+    ]
+    playoff = Playoff(("A", "B"), "two_teams", "Rule 20", hands=4, sudden_death_hands=1)
+    results = {(8, 1): TableResult(8, 1, (2, 2), stage="playoff")}
+    outcome = run_playoffs(
+        playoffs=[playoff],
+        standings=standings,
+        ties=[("A", "B")],
+        members=MEMBERS,
+        unit_of=UNIT_OF,
+        results=results,
+        first_round=8,
+        round_minutes=20,
+        game_hands=12,
+    )
+    sudden = outcome.plans[-1]
+    assert sudden.label == "Playoff: sudden-death hand"
+    assert sudden.minutes is not None and sudden.minutes >= 5

@@ -35,6 +35,11 @@ __all__ = ["PlayoffOutcome", "run_playoffs"]
 MAX_PLAYOFF_ROUNDS = 50
 """A pair level hand after hand this long is left to the director."""
 
+MIN_PLAYOFF_MINUTES = 5
+"""The shortest playoff clock: a sudden-death hand scaled from a 20-minute, 12-hand round
+would get 2:00, less than shuffling, dealing and playing one hand takes (decision: no sheet
+gives a clock for a playoff)."""
+
 
 @dataclass(slots=True)
 class PlayoffOutcome:
@@ -212,7 +217,7 @@ def run_playoffs(
         hands_set = {table.hands for table in tables if table.hands is not None}
         hands = hands_set.pop() if len(hands_set) == 1 else None
         minutes = (
-            max(1, math.ceil(round_minutes * hands / game_hands))
+            max(MIN_PLAYOFF_MINUTES, math.ceil(round_minutes * hands / game_hands))
             if round_minutes and hands and game_hands
             else None
         )
