@@ -200,3 +200,16 @@ def test_a_wrong_password_is_answered_on_the_login_form_not_a_problem_page(
     assert wrong.status_code == 401
     assert 'id="login-form"' in wrong.text and 'id="login-error"' in wrong.text
     assert "wrong password" in wrong.text and "Problem (401)" not in wrong.text
+
+
+def test_the_projector_and_results_say_how_a_sit_out_is_scored(client: TestClient) -> None:
+    event_id = create_event(
+        client, format="rotating_partners", rounds=2, sit_out_scoring="fixed", sit_out_points=5
+    )
+    add_singles(client, event_id, 9)  # one player sits out each round
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    live = client.get(f"/events/{event_id}/live").text
+    assert re.search(r'<p id="sit-out-rule"[^>]*>Sitting out a round scores 5 points\.', live)
+    report_round(client, event_id, 1)
+    results = client.get(f"/events/{event_id}/results").text
+    assert "Sitting out a round scores 5 points." in results

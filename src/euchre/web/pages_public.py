@@ -26,7 +26,7 @@ from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
 from euchre.web.pages_dashboard import prizes_view, standings_rows
-from euchre.web.round_words import hands_note, lower_first, round_label
+from euchre.web.round_words import hands_note, lower_first, round_label, sit_out_rule
 from euchre.web.templating import render
 
 __all__ = ["penalty_lines", "router"]
@@ -287,6 +287,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
             "columns": _live_columns(snapshot),
             "seating": seating,
             "computer_note": computer_note,
+            "sit_out_rule": sit_out_rule(snapshot.config),
             "prizes": prizes_view(snapshot),
             "penalties": penalty_lines(session, event_id, snapshot),
         }
@@ -353,5 +354,6 @@ def results_page(request: Request, event_id: int) -> Response:
             "prizes": prizes_view(snapshot),
             "rounds": round_blocks,
             "penalties": penalty_lines(session, event_id, snapshot),
+            "sit_out_rule": sit_out_rule(snapshot.config),
         }
     return render(request, "pages/public/results.html", context)
