@@ -3,10 +3,10 @@
 Everything here works on plain frozen dataclasses (no database, no HTTP), so a route turns its
 rows into these values and returns the bytes with ``media_type="application/pdf"``.
 
-Only fpdf2's built-in core fonts are used (nothing is downloaded and the app stays usable
-offline at a venue). Core fonts cover Latin-1 only: any other character in a name is folded to
-its closest Latin-1 form (``Łukasz`` prints as ``Lukasz``) or, failing that, to ``?``, so a
-name can never make a PDF fail.
+Every name prints as typed: the package ships the DejaVu fonts (``euchre/fonts``; nothing is
+downloaded, so the app stays usable offline at a venue), and fpdf2 shapes the text (uharfbuzz),
+so Arabic is joined and laid out right to left. A name goes through :func:`printed_name`, so
+an unclosed right-to-left control character in it cannot reverse the code printed after it.
 
 The tally sheets follow the rule sheets: Ballantrae keeps "one tally sheet per team", the
 scorekeeper "records the points on each team's tally sheet which is then initialed by an
@@ -21,6 +21,7 @@ import io
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import segno
 from fpdf import FPDF
@@ -28,8 +29,11 @@ from fpdf import FPDF
 from euchre.engine.errors import EuchreError
 
 __all__ = [
+    "MONO",
     "RULED_HAND_NOTE",
+    "SANS",
     "AssignmentRow",
+    "CodeSlip",
     "OpponentCheck",
     "PlayerScorecardData",
     "PrintingError",
@@ -39,7 +43,11 @@ __all__ = [
     "TallyTableData",
     "TallyTeam",
     "event_tally_sheets_pdf",
+    "new_document",
+    "player_code_slips_pdf",
     "player_scorecards_pdf",
+    "printable",
+    "printed_name",
     "round_assignments_pdf",
     "table_cards_pdf",
     "tally_sheets_pdf",
@@ -132,6 +140,9 @@ class ScorecardRound:
     opponents: tuple[str, ...] = ()
     points: int | None = None
     sat_out: bool = False
+    absent: str = ""
+    """Why the player played no game this round ("not here yet", "left"), printed in the
+    partner's box: a late arrival's and a leaver's card has a real line for every round."""
 
 
 @dataclass(frozen=True)
@@ -167,57 +178,66 @@ class AssignmentRow:
     seated: tuple[str, ...]
 
 
-def to_latin1(text: str) -> str:
-    """Return ``text`` with every character the core fonts can draw (Latin-1).
+_FONTS = Path(__file__).with_name("fonts")
+SANS = "DejaVuSans"
+"""The printed text's font (DejaVu Sans, shipped in ``euchre/fonts``: Latin, Greek, Cyrillic,
+Arabic, Hebrew and more, so a name prints as it was typed)."""
+MONO = "DejaVuSansMono"
+"""The font of codes and addresses (DejaVu Sans Mono)."""
 
-    Accented letters outside Latin-1 lose their accent (``Ł`` → ``L``), typographic quotes and
-    dashes become their ASCII forms, anything else becomes ``?``.
+# Explicit bidirectional formatting characters (embeddings, overrides, isolates and their
+# closing marks). Invisible in a name, but one left open reverses the text printed after it.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_LEFT_TO_RIGHT_MARK = "\u200e"
 
-    >>> to_latin1("Łukasz “Luke” Nowak — 2")
-    'Lukasz "Luke" Nowak - 2'
+
+def printable(text: str) -> str:
+    """``text`` as it prints: every letter as typed (the shipped font has them), line breaks
+    and tabs as spaces, other control characters left out.
+
+    >>> printable("Łukasz “Luke” Nowak\t— 2")
+    'Łukasz “Luke” Nowak — 2'
     """
-    replacements = {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2026": "...",
-        "\u0141": "L",
-        "\u0142": "l",
-        "\u00a0": " ",
-    }
     characters: list[str] = []
     for character in text:
-        character = replacements.get(character, character)
-        if character in ("\n", "\t"):
+        if character in ("\n", "\r", "\t"):
             characters.append(" ")
-            continue
-        try:
-            character.encode("latin-1")
-        except UnicodeEncodeError:
-            folded = unicodedata.normalize("NFKD", character)
-            folded = "".join(part for part in folded if not unicodedata.combining(part))
-            try:
-                folded.encode("latin-1")
-            except UnicodeEncodeError:
-                folded = "?"
-            character = folded or "?"
-        if unicodedata.category(character[:1]).startswith("C"):
-            character = "?"
-        characters.append(character)
+        elif unicodedata.category(character) != "Cc":
+            characters.append(character)
     return "".join(characters)
 
 
-def _new_document(title: str, page_format: str, orientation: str = "portrait") -> FPDF:
-    """Start a PDF with the house margins and metadata."""
+def printed_name(name: str) -> str:
+    """A name as it prints inside a line of text: as typed, but unable to change the order of
+    what follows it. Its bidirectional formatting characters are left out (an unclosed
+    right-to-left override would print a code after it backwards), and a name with
+    right-to-left letters ends with a left-to-right mark, so "(#12)" after an Arabic name
+    stays "(#12)" after it.
+
+    >>> printed_name("Ann\u202e")
+    'Ann'
+    """
+    text = "".join(character for character in printable(name) if character not in _BIDI_CONTROLS)
+    if any(unicodedata.bidirectional(character) in ("R", "AL") for character in text):
+        text += _LEFT_TO_RIGHT_MARK
+    return text
+
+
+def new_document(title: str, page_format: str, orientation: str = "portrait") -> FPDF:
+    """Start a PDF with the house margins, metadata and the shipped Unicode fonts
+    (:data:`SANS`, :data:`MONO`, regular and bold), with text shaping on: Arabic letters are
+    joined and right-to-left runs are laid out right to left. The font is embedded as the
+    subset the document uses, so a page stays small."""
     if page_format not in PAGE_FORMATS:
         raise PrintingError(f"page_format {page_format!r} is not one of {', '.join(PAGE_FORMATS)}")
     document = FPDF(orientation=orientation, unit="mm", format=page_format)
+    for family, stem in ((SANS, "DejaVuSans"), (MONO, "DejaVuSansMono")):
+        document.add_font(family, "", _FONTS / f"{stem}.ttf")
+        document.add_font(family, "B", _FONTS / f"{stem}-Bold.ttf")
+    document.set_text_shaping(True)
     document.set_margins(_MARGIN, _MARGIN, _MARGIN)
     document.set_auto_page_break(auto=True, margin=_MARGIN)
-    document.set_title(to_latin1(title))
+    document.set_title(printable(title))
     document.set_creator("euchre")
     return document
 
@@ -233,12 +253,12 @@ def _text(
 ) -> None:
     """Write one full-width line of text and move to the next line. A line too long for the
     page is set in a smaller size (down to 60 %), then wrapped, never run off the page."""
-    text = to_latin1(text)
-    document.set_font("Helvetica", style, size)
+    text = printable(text)
+    document.set_font(SANS, style, size)
     smallest = size * 0.6
     while document.get_string_width(text) > document.epw - 1 and size > smallest:
         size = max(smallest, size - 0.5)
-        document.set_font("Helvetica", style, size)
+        document.set_font(SANS, style, size)
     if document.get_string_width(text) > document.epw - 1:
         document.multi_cell(
             w=0,
@@ -262,7 +282,7 @@ def _text(
 def _fit(document: FPDF, text: str, width: float) -> str:
     """Make ``text`` fit ``width`` mm: first a smaller font (down to 70 % of the current
     size; the caller restores the size), then an ellipsis."""
-    text = to_latin1(text)
+    text = printable(text)
     if document.get_string_width(text) <= width - 2:
         return text
     size = document.font_size_pt
@@ -308,10 +328,10 @@ def table_cards_pdf(
     """
     if not tables:
         raise PrintingError("table_cards_pdf needs at least one table")
-    document = _new_document(f"{event_name} - table cards", page_format)
+    document = new_document(f"{event_name} - table cards", page_format)
     for table in tables:
         document.add_page()
-        _text(document, 14, event_name, align="C", height=8)
+        _text(document, 14, printed_name(event_name), align="C", height=8)
         document.ln(4)
         _text(document, 72, f"Table {table.table_number}", style="B", align="C", height=32)
         document.ln(4)
@@ -322,11 +342,11 @@ def table_cards_pdf(
         _text(
             document, 12, "Scan to enter your table's score, or type the code:", align="C", height=7
         )
-        document.set_font("Courier", "B", 40)
+        document.set_font(MONO, "B", 40)
         document.cell(
-            w=0, h=20, text=to_latin1(table.table_code), align="C", new_x="LMARGIN", new_y="NEXT"
+            w=0, h=20, text=printable(table.table_code), align="C", new_x="LMARGIN", new_y="NEXT"
         )
-        document.set_font("Courier", "", 9)
+        document.set_font(MONO, "", 9)
         document.cell(
             w=0,
             h=5,
@@ -345,8 +365,13 @@ def _with_players(team: TallyTeam) -> str:
     rotating-partner pair), never the names twice."""
     names = " & ".join(team.player_names)
     if not names or names == team.team_name:
-        return team.team_name
-    return f"{team.team_name} ({names})"
+        return printed_name(team.team_name)
+    return f"{printed_name(team.team_name)} ({_names(team.player_names)})"
+
+
+def _names(names: Sequence[str], joint: str = " & ") -> str:
+    """Names in one line, each one isolated (:func:`printed_name`)."""
+    return joint.join(printed_name(name) for name in names)
 
 
 def _tally_header(
@@ -359,11 +384,11 @@ def _tally_header(
     *,
     heading: str = "Tally sheet",
 ) -> None:
-    _text(document, 11, event_name, height=6)
-    _text(document, 20, f"{heading} - {team.team_name}", style="B", height=11)
+    _text(document, 11, printed_name(event_name), height=6)
+    _text(document, 20, f"{heading} - {printed_name(team.team_name)}", style="B", height=11)
     _text(document, 12, f"{round_label}    {table_label}", height=7)
     if team.player_names and " & ".join(team.player_names) != team.team_name:
-        _text(document, 11, "Players: " + " & ".join(team.player_names), height=6)
+        _text(document, 11, "Players: " + _names(team.player_names), height=6)
     if opponent is not None:
         _text(document, 11, f"Opponents: {_with_players(opponent)}", height=6)
     document.ln(3)
@@ -381,7 +406,7 @@ def _grid_row(
     if fill:
         document.set_fill_color(225, 225, 225)
     for width, cell in zip(widths, cells, strict=True):
-        document.set_font("Helvetica", "B" if bold else "", 10)
+        document.set_font(SANS, "B" if bold else "", 10)
         document.cell(
             w=width, h=height, text=_fit(document, cell, width), border=1, align="C", fill=fill
         )
@@ -422,10 +447,10 @@ def tally_sheets_pdf(
     if not 1 <= hand_count <= 30:
         raise PrintingError(f"hand_count must be between 1 and 30, got {hand_count}")
     words = wording or SheetWording()
-    document = _new_document(f"{event_name} - round {round_number} - tally sheets", page_format)
+    document = new_document(f"{event_name} - round {round_number} - tally sheets", page_format)
     round_label = f"{words.game_word} {round_number}" + (f" - {stage_label}" if stage_label else "")
     heading = "Playoff tally sheet" if stage_label else "Tally sheet"
-    idle = f"Sitting out this {words.game_word.lower()}: {', '.join(sitting_out)}"
+    idle = f"Sitting out this {words.game_word.lower()}: {_names(sitting_out, ', ')}"
     line_height = min(_LINE_HEIGHT + 2, 150 / hand_count)
 
     def footer(checked_for: Sequence[TallyTeam]) -> None:
@@ -438,7 +463,12 @@ def tally_sheets_pdf(
             _text(document, 11, words.hand_in, height=6)
         for team in checked_for:
             document.ln(3)
-            _text(document, 11, f"{opponent_check.column_title} (for {team.team_name}):", height=6)
+            _text(
+                document,
+                11,
+                f"{opponent_check.column_title} (for {printed_name(team.team_name)}):",
+                height=6,
+            )
             document.cell(
                 w=document.epw * 0.6, h=12, text="", border="B", new_x="LMARGIN", new_y="NEXT"
             )
@@ -475,7 +505,7 @@ def tally_sheets_pdf(
                 footer([opponent])
             continue
         document.add_page()
-        _text(document, 11, event_name, height=6)
+        _text(document, 11, printed_name(event_name), height=6)
         _text(document, 20, f"{heading} - Table {table.table_number}", style="B", height=11)
         _text(document, 12, f"{round_label}    code {table.table_code}", height=7)
         for letter, team in zip("AB", table.teams, strict=True):
@@ -486,19 +516,19 @@ def tally_sheets_pdf(
         usable = document.epw
         widths = [usable * 0.12, *([usable * 0.22] * 4)]
         document.set_fill_color(225, 225, 225)
-        document.set_font("Helvetica", "B", 10)
+        document.set_font(SANS, "B", 10)
         document.cell(w=widths[0], h=_LINE_HEIGHT, text="", border=1, fill=True)
         for letter, team in zip("AB", table.teams, strict=True):
             width = widths[1] * 2
             document.cell(
                 w=width,
                 h=_LINE_HEIGHT,
-                text=_fit(document, f"Team {letter}: {team.team_name}", width),
+                text=_fit(document, f"Team {letter}: {printed_name(team.team_name)}", width),
                 border=1,
                 align="C",
                 fill=True,
             )
-            document.set_font("Helvetica", "B", 10)
+            document.set_font(SANS, "B", 10)
         document.ln(_LINE_HEIGHT)
         _grid_row(
             document,
@@ -537,7 +567,7 @@ def event_tally_sheets_pdf(
         raise PrintingError(f"round_count must be between 1 and 20, got {round_count}")
     if not 1 <= hand_count <= 16:
         raise PrintingError(f"hand_count must be between 1 and 16, got {hand_count}")
-    document = _new_document(f"{event_name} - tally sheets", page_format, "landscape")
+    document = new_document(f"{event_name} - tally sheets", page_format, "landscape")
     for team in teams:
         document.add_page()
         words = wording or SheetWording()
@@ -566,7 +596,7 @@ def event_tally_sheets_pdf(
                 height=line_height,
             )
         document.ln(4)
-        document.set_font("Helvetica", "B", 12)
+        document.set_font(SANS, "B", 12)
         document.cell(w=usable * 0.4, h=10, text="Event total:", border="B")
         document.ln(14)
         for note in (*words.notes, RULED_HAND_NOTE):
@@ -593,7 +623,7 @@ def player_scorecards_pdf(
     """
     if not players:
         raise PrintingError("player_scorecards_pdf needs at least one player")
-    document = _new_document(f"{event_name} - player scorecards", page_format)
+    document = new_document(f"{event_name} - player scorecards", page_format)
     document.set_auto_page_break(auto=False)
     per_page = 1 if any(player.code for player in players) else 2
     half_height = (document.h - 2 * _MARGIN) / 2
@@ -607,9 +637,15 @@ def player_scorecards_pdf(
             document.line(_MARGIN, top - 2, document.w - _MARGIN, top - 2)
             document.set_dash_pattern()
         document.set_xy(_MARGIN, top)
-        _text(document, 10, event_name, height=5)
+        _text(document, 10, printed_name(event_name), height=5)
         number = f" (#{player.player_number})" if player.player_number is not None else ""
-        _text(document, 16, f"Scorecard - {player.player_name}{number}", style="B", height=9)
+        _text(
+            document,
+            16,
+            f"Scorecard - {printed_name(player.player_name)}{number}",
+            style="B",
+            height=9,
+        )
         if player.code:
             _text(
                 document,
@@ -651,9 +687,10 @@ def player_scorecards_pdf(
                     str(line.round_number),
                     "sat out"
                     if line.sat_out
-                    else ("" if line.table_number is None else str(line.table_number)),
-                    line.partner or "",
-                    " & ".join(line.opponents),
+                    else ("-" if line.absent else "")
+                    or ("" if line.table_number is None else str(line.table_number)),
+                    line.absent or printed_name(line.partner or ""),
+                    _names(line.opponents),
                     "" if line.points is None else str(line.points),
                     "",
                 ],
@@ -668,6 +705,65 @@ def player_scorecards_pdf(
         )
         document.ln(2)
         _text(document, 9, "Opponents initial each line when the points are written.", height=5)
+    return _output(document)
+
+
+@dataclass(frozen=True)
+class CodeSlip:
+    """A player's own code on a slip to cut out and hand to him."""
+
+    player_name: str
+    player_number: int
+    code: str
+
+
+SLIP_COLUMNS = 3
+SLIP_ROWS = 8
+"""Slips a page: 3 by 8, 24 players' codes on one sheet to cut apart."""
+
+
+def player_code_slips_pdf(
+    event_name: str, slips: Sequence[CodeSlip], *, page_format: str = "Letter"
+) -> bytes:
+    """Return the players' own codes on slips, 24 to a page, with dashed lines to cut along:
+    one sheet for a night of 24, not a page each. The director cuts them apart and hands
+    each player his own slip (a code confirms the opponents' scores, so a slip goes to its
+    owner only); each says so."""
+    if not slips:
+        raise PrintingError("player_code_slips_pdf needs at least one player")
+    document = new_document(f"{event_name} - player codes", page_format)
+    document.set_auto_page_break(auto=False)
+    width = document.epw / SLIP_COLUMNS
+    height = (document.h - 2 * _MARGIN) / SLIP_ROWS
+    per_page = SLIP_COLUMNS * SLIP_ROWS
+    for index, slip in enumerate(slips):
+        place = index % per_page
+        if place == 0:
+            document.add_page()
+            document.set_dash_pattern(dash=2, gap=2)
+            for column in range(SLIP_COLUMNS + 1):
+                x = _MARGIN + column * width
+                document.line(x, _MARGIN, x, document.h - _MARGIN)
+            for row in range(SLIP_ROWS + 1):
+                y = _MARGIN + row * height
+                document.line(_MARGIN, y, document.w - _MARGIN, y)
+            document.set_dash_pattern()
+        left = _MARGIN + (place % SLIP_COLUMNS) * width + 2
+        top = _MARGIN + (place // SLIP_COLUMNS) * height + 2
+        inner = width - 4
+        document.set_xy(left, top)
+        document.set_font(SANS, "", 7)
+        document.cell(w=inner, h=4, text=_fit(document, printed_name(event_name), inner))
+        document.set_xy(left, top + 4.5)
+        document.set_font(SANS, "B", 10)
+        name = f"{printed_name(slip.player_name)} (#{slip.player_number})"
+        document.cell(w=inner, h=6, text=_fit(document, name, inner))
+        document.set_xy(left, top + 11)
+        document.set_font(MONO, "B", 18)
+        document.cell(w=inner, h=9, text=f"Code {slip.code}")
+        document.set_xy(left, top + 21)
+        document.set_font(SANS, "", 7)
+        document.cell(w=inner, h=4, text="Yours only: you confirm your opponents' scores with it.")
     return _output(document)
 
 
@@ -686,9 +782,9 @@ def round_assignments_pdf(
     _check_round_number(round_number)
     if not rows:
         raise PrintingError("round_assignments_pdf needs at least one table")
-    document = _new_document(f"{event_name} - round {round_number} - seating", page_format)
+    document = new_document(f"{event_name} - round {round_number} - seating", page_format)
     document.add_page()
-    _text(document, 12, event_name, height=7)
+    _text(document, 12, printed_name(event_name), height=7)
     _text(document, 22, f"Round {round_number}: table assignments", style="B", height=12)
     if stage_label:
         _text(document, 14, stage_label, style="B", height=8)
@@ -700,12 +796,12 @@ def round_assignments_pdf(
         _grid_row(
             document,
             widths,
-            [str(row.table_number), row.table_code, "   vs   ".join(row.seated)],
+            [str(row.table_number), row.table_code, _names(row.seated, "   vs   ")],
             height=9,
         )
     document.ln(4)
     if sitting_out:
-        _text(document, 13, "Sitting out this round: " + ", ".join(sitting_out), height=8)
+        _text(document, 13, "Sitting out this round: " + _names(sitting_out, ", "), height=8)
     else:
         _text(document, 11, "Nobody sits out this round.", height=7)
     return _output(document)

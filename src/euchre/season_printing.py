@@ -1,5 +1,5 @@
-"""The season table as a PDF to pin on the club's wall (fpdf2's core fonts, as
-``euchre.printing`` prints an event's sheets: nothing downloaded, names folded to Latin-1).
+"""The season table as a PDF to pin on the club's wall (the shipped Unicode fonts, as
+``euchre.printing`` prints an event's sheets: nothing downloaded, names as typed).
 
 Works on plain frozen dataclasses: the store turns a season's table into a
 :class:`SeasonPrintout` and this returns the bytes.
@@ -55,13 +55,13 @@ _FONT_SIZE = 10
 def _columns(document: FPDF, printout: SeasonPrintout) -> list[tuple[str, float, str]]:
     """The columns (title, width in mm, alignment): each as wide as its widest text (the
     night columns too), and Name and Prize sharing what is left, so no column is cut."""
-    document.set_font("Helvetica", "B", _FONT_SIZE)
+    from euchre.printing import SANS, printed_name
+
+    document.set_font(SANS, "B", _FONT_SIZE)
 
     def wide(title: str, texts: Sequence[str]) -> float:
-        from euchre.printing import to_latin1
-
         widest = max(
-            [document.get_string_width(to_latin1(text)) for text in (title, *texts)] or [0.0]
+            [document.get_string_width(printed_name(text)) for text in (title, *texts)] or [0.0]
         )
         return widest + 3
 
@@ -97,9 +97,9 @@ def _columns(document: FPDF, printout: SeasonPrintout) -> list[tuple[str, float,
 def _fit(document: FPDF, text: str, width: float) -> str:
     """``text`` as it fits ``width`` mm: whole, or cut with an ellipsis (only a name or a
     prize too long for the whole page's width)."""
-    from euchre.printing import to_latin1
+    from euchre.printing import printed_name
 
-    text = to_latin1(text)
+    text = printed_name(text)
     if document.get_string_width(text) <= width - 2:
         return text
     while text and document.get_string_width(text + "...") > width - 2:
@@ -115,7 +115,9 @@ def _row(
     bold: bool = False,
     fill: bool = False,
 ) -> None:
-    document.set_font("Helvetica", "B" if bold else "", _FONT_SIZE)
+    from euchre.printing import SANS
+
+    document.set_font(SANS, "B" if bold else "", _FONT_SIZE)
     for (_, width, align), text in zip(columns, cells, strict=True):
         document.cell(
             w=width,
@@ -133,30 +135,27 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
     (qualifiers ranked, then those not yet qualified, without a rank). Every column fits
     the page, the columns' header is printed again at the top of each page, and each page's
     foot says when it was printed ("as of") and which page it is."""
-    from fpdf import FPDF  # loaded only when a PDF is asked for
+    # fpdf2 is loaded only when a PDF is asked for
+    from euchre.printing import SANS, new_document, printable, printed_name
 
-    from euchre.printing import to_latin1
-
-    stamp = to_latin1(printout.as_of)
-
-    class _Sheet(FPDF):
-        def footer(self) -> None:
-            self.set_y(-_MARGIN + 2)
-            self.set_font("Helvetica", "", 8)
-            self.cell(w=0, h=4, text=f"{stamp}   page {self.page_no()}/{{nb}}", align="R")
-
-    document = _Sheet(orientation="landscape", unit="mm", format=printout.page_format)
+    stamp = printable(printout.as_of)
+    document = new_document(printout.season, printout.page_format, "landscape")
     document.set_margins(_MARGIN, _MARGIN, _MARGIN)
     document.set_auto_page_break(auto=False)
-    document.set_title(to_latin1(printout.season))
-    document.set_creator("euchre")
+
+    def footer() -> None:
+        document.set_y(-_MARGIN + 2)
+        document.set_font(SANS, "", 8)
+        document.cell(w=0, h=4, text=f"{stamp}   page {document.page_no()}/{{nb}}", align="R")
+
+    document.footer = footer  # type: ignore[method-assign]  # fpdf2 calls it on each page
     document.add_page()
-    document.set_font("Helvetica", "B", 20)
-    document.cell(w=0, h=10, text=to_latin1(printout.season), new_x="LMARGIN", new_y="NEXT")
-    document.set_font("Helvetica", "", 11)
+    document.set_font(SANS, "B", 20)
+    document.cell(w=0, h=10, text=printed_name(printout.season), new_x="LMARGIN", new_y="NEXT")
+    document.set_font(SANS, "", 11)
     if stamp:
         document.cell(w=0, h=6, text=stamp, new_x="LMARGIN", new_y="NEXT")
-    document.multi_cell(w=0, h=6, text=to_latin1(printout.scoring), new_x="LMARGIN", new_y="NEXT")
+    document.multi_cell(w=0, h=6, text=printable(printout.scoring), new_x="LMARGIN", new_y="NEXT")
     nights = (
         ", ".join(f"N{index} {night}" for index, night in enumerate(printout.nights, start=1))
         if printout.nights
@@ -165,12 +164,12 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
     document.multi_cell(
         w=0,
         h=6,
-        text=to_latin1(f"Nights ({len(printout.nights)}): {nights}"),
+        text=printable(f"Nights ({len(printout.nights)}): {nights}"),
         new_x="LMARGIN",
         new_y="NEXT",
     )
     if any("c" in cell for row in printout.rows for cell in row.by_night):
-        document.set_font("Helvetica", "", 9)
+        document.set_font(SANS, "", 9)
         document.multi_cell(
             w=0,
             h=5,
@@ -180,7 +179,7 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
             new_y="NEXT",
         )
     if any(cell.endswith(("s", "sc")) for row in printout.rows for cell in row.by_night):
-        document.set_font("Helvetica", "", 9)
+        document.set_font(SANS, "", 9)
         document.multi_cell(
             w=0,
             h=5,
@@ -213,6 +212,6 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
             cells.append(row.prize)
         _row(document, columns, cells)
     if not printout.rows:
-        document.set_font("Helvetica", "", 11)
+        document.set_font(SANS, "", 11)
         document.cell(w=0, h=8, text="No results yet.", new_x="LMARGIN", new_y="NEXT")
     return bytes(document.output())

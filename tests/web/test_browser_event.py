@@ -231,7 +231,8 @@ def test_a_sixteen_player_event_from_creation_to_prizes(
     public = laptop.new_page()
     event_id = event_path.rsplit("/", 1)[1]
     public.goto(f"{served.base_url}/events/{event_id}/live")
-    expect(public.locator("#live-standings")).to_contain_text("Late Larry")
+    # 17 players: the standings take two columns (#live-standings, #live-standings-2).
+    expect(public.locator(".live-columns")).to_contain_text("Late Larry")
     shots.take(public, "projector")
     public.goto(f"{served.base_url}/events/{event_id}/results")
     expect(public.locator("#results-standings")).to_contain_text("Player 1")

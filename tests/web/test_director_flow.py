@@ -219,7 +219,7 @@ def test_the_projector_shows_the_seating_with_sit_outs_and_the_next_one_between_
     director.post(f"/api/events/{event_id}/rounds")
     during = director.get(f"/events/{event_id}/live").text
     assert "Round 1 seating" in during
-    assert re.search(r'id="live-seating-sitting-out"[^>]*>Sitting out: Player \d', during)
+    assert re.search(r'id="live-seating-sitting-out"[^>]*>Sitting out: (?:<bdi>)?Player \d', during)
     assert during.count('<tr data-table="') == 2
 
 

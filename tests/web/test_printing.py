@@ -19,10 +19,10 @@ from euchre.printing import (
     TallyTeam,
     event_tally_sheets_pdf,
     player_scorecards_pdf,
+    printed_name,
     round_assignments_pdf,
     table_cards_pdf,
     tally_sheets_pdf,
-    to_latin1,
 )
 from euchre.store.presets import sheet_words
 
@@ -187,17 +187,48 @@ def test_round_assignments_list_every_table() -> None:
         assert row.table_code in text
 
 
-def test_names_outside_latin1_print_folded_never_fail() -> None:
-    assert to_latin1("Łukasz “Luke” — Zoë 王") == 'Lukasz "Luke" - Zoë ?'
-    pdf = table_cards_pdf(
-        "Événement 🃏",
-        [TableCardData(1, "K7QF", f"{BASE}/t/K7QF")],
+def test_arabic_and_polish_names_print_as_typed_on_every_pdf() -> None:
+    # Arabic joined right to left, Polish letters kept: the scorecard of "محمد علي" is headed
+    # with his own name, not "???? ????" (the shipped DejaVu font and text shaping).
+    arabic, polish = "محمد علي", "Łukasz Żółć"
+    pages = _pages_text(
+        player_scorecards_pdf(
+            "Środa Euchre",
+            [
+                PlayerScorecardData(arabic, (ScorecardRound(1, 2, polish, ("Zoë",), 7),)),
+                PlayerScorecardData(polish, (ScorecardRound(1, 2, arabic, ("Пётр",), 7),)),
+            ],
+        )
+    )
+    text = "\n".join(pages).replace("\u200e", "")
+    assert f"Scorecard - {arabic}" in text
+    assert f"Scorecard - {polish}" in text
+    assert "Środa Euchre" in text and "Пётр" in text and "?" not in text
+    for pdf in (
+        round_assignments_pdf("E", 1, [AssignmentRow(1, "K7QF", (f"{polish} & Zoë", arabic))]),
+        tally_sheets_pdf(
+            "E",
+            1,
+            [TallyTableData(1, "K7QF", (TallyTeam(polish), TallyTeam(arabic)))],
+            hand_count=8,
+        ),
+        table_cards_pdf("Événement 🃏 Łódź", [TableCardData(1, "K7QF", f"{BASE}/t/K7QF")]),
+    ):
+        text = "\n".join(_pages_text(pdf)).replace("\u200e", "")
+        assert polish in text or "Łódź" in text
+        assert arabic in text or "Łódź" in text
+
+
+def test_an_unclosed_right_to_left_override_in_a_name_does_not_reverse_what_follows() -> None:
+    # A name typed with U+202E (right-to-left override) and never closed: the player number
+    # printed after it must still read 3474, not 4743.
+    pdf = player_scorecards_pdf(
+        "E", [PlayerScorecardData("Mallory\u202e", (ScorecardRound(1),), player_number=3474)]
     )
     (page,) = _pages_text(pdf)
-    assert "Événement ?" in page
-    pdf = round_assignments_pdf("E", 1, [AssignmentRow(1, "K7QF", ("Łukasz & Zoë", "王 & \x00"))])
-    (page,) = _pages_text(pdf)
-    assert "Lukasz & Zoë" in page
+    assert "Scorecard - Mallory (#3474)" in page
+    assert "4743" not in page
+    assert printed_name("Ann\u202eB\x00") == "AnnB"
 
 
 def test_long_names_are_shortened_to_fit_their_box() -> None:

@@ -63,6 +63,10 @@ def sheets_list(ctx: typer.Context, as_json: JsonOption = False) -> None:
     """List the sheets in use (built-in, then the club's), and any club file left out."""
     problems = use_club_sheets()
     if ctx.invoked_subcommand is not None:
+        # A bad file copied into the folder by hand is left out, with a warning, and the
+        # command goes on ("euchre sheets show valpo" still shows Valpo).
+        for problem in problems:
+            print(f"left out: {problem}", file=sys.stderr)
         return
     rows = _listing()
     if as_json:

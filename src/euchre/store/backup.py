@@ -3,8 +3,6 @@ into any database (a new event id; table codes are re-issued where taken)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal
@@ -17,6 +15,7 @@ from euchre.engine.errors import EuchreError
 from euchre.play.table import TableConfig, TableState
 from euchre.store.audit import list_audit, record_audit
 from euchre.store.core import snapshot_of
+from euchre.store.csv_text import csv_text
 from euchre.store.errors import StoreError
 from euchre.store.events import get_event, list_entrants, started_rounds
 from euchre.store.members import link_players
@@ -77,27 +76,24 @@ def standings_csv(session: Session, *, event_id: int) -> str:
     snapshot = snapshot_of(session, event)
     prizes = {award.competitor_id: award.amount_cents for award in snapshot.prizes}
     names = {str(row.number): row.name for row in list_entrants(session, event_id=event_id)}
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            "rank",
-            "name",
-            "members",
-            "points",
-            "games_played",
-            "games_won",
-            "lone_hands",
-            "euchres",
-            "points_against",
-            "penalty_points",
-            "tied",
-            "prize",
-        ]
-    )
+    columns = [
+        "rank",
+        "name",
+        "members",
+        "points",
+        "games_played",
+        "games_won",
+        "lone_hands",
+        "euchres",
+        "points_against",
+        "penalty_points",
+        "tied",
+        "prize",
+    ]
+    rows: list[list[object]] = []
     for row in snapshot.standings:
         prize = prizes.get(row.competitor_id)
-        writer.writerow(
+        rows.append(
             [
                 row.rank,
                 row.name,
@@ -113,7 +109,8 @@ def standings_csv(session: Session, *, event_id: int) -> str:
                 "" if prize is None else f"{prize / 100:.2f}",
             ]
         )
-    return out.getvalue()
+    # Through the one CSV writer: a name like "=1+2" is escaped, never run as a formula.
+    return csv_text(columns, rows)
 
 
 def results_json(session: Session, *, event_id: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import record_club_audit
-from euchre.store.csv_text import csv_text
+from euchre.store.csv_text import csv_cell_value, csv_text
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
 from euchre.store.models import Entrant, Member, MemberMerge, utc_now
 from euchre.store.names import check_name, name_key
@@ -444,7 +444,10 @@ def _decoded(data: bytes) -> tuple[str, list[str]]:
 
 
 def _row_fields(row: list[str], header: list[str]) -> dict[str, str]:
-    return {column: value.strip() for column, value in zip(header, row, strict=False)}
+    # A cell this app escaped against formulas ("'=1+2") reads back as typed.
+    return {
+        column: csv_cell_value(value.strip()) for column, value in zip(header, row, strict=False)
+    }
 
 
 def import_csv(session: Session, *, data: bytes, who: str) -> list[Member]:

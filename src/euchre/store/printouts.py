@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DOCUMENTS", "event_tally_sheets", "render"]
 
-DOCUMENTS = ("table-cards", "tally-sheets", "scorecards", "assignments")
+DOCUMENTS = ("table-cards", "tally-sheets", "scorecards", "assignments", "code-slips")
 
 
 def render(
@@ -79,6 +79,16 @@ def render(
             for table, _, _ in tables
         ]
         return printing.table_cards_pdf(event.name, cards)
+    if document == "code-slips":
+        # Every player still in the event, 24 slips to a sheet of paper.
+        return printing.player_code_slips_pdf(
+            event.name,
+            [
+                printing.CodeSlip(player_name=row.name, player_number=row.number, code=row.code)
+                for row in entrants.values()
+                if row.withdrawal_round is None or row.withdrawal_round > round_number
+            ],
+        )
     if document == "assignments":
         rows = [
             printing.AssignmentRow(
@@ -146,6 +156,26 @@ def render(
                 sat_out=True,
             )
     rounds_total = event.config.rounds
+
+    def line(pid: str, number: int) -> printing.ScorecardRound:
+        # A round before a late arrival came, or from the round a leaver left: a real line
+        # ("not here yet", "left") with the points the standings give him for it (none: 0),
+        # so his card has a total like everyone's.
+        row = entrants[pid]
+        seated = seats[pid].get(number)
+        if seated is not None:
+            return seated
+        absent = ""
+        if number < row.arrival_round:
+            absent = "not here yet"
+        elif row.withdrawal_round is not None and number >= row.withdrawal_round:
+            absent = "left"
+        if not absent:
+            return printing.ScorecardRound(round_number=number)
+        return printing.ScorecardRound(
+            round_number=number, points=points.get(pid, {}).get(number, 0), absent=absent
+        )
+
     return printing.player_scorecards_pdf(
         event.name,
         [
@@ -154,8 +184,7 @@ def render(
                 player_number=row.number,
                 code=row.code,
                 rounds=tuple(
-                    seats[pid].get(number, printing.ScorecardRound(round_number=number))
-                    for number in range(1, max(rounds_total, round_number) + 1)
+                    line(pid, number) for number in range(1, max(rounds_total, round_number) + 1)
                 ),
             )
             for pid, row in entrants.items()

@@ -518,7 +518,7 @@ def ruled_hand_note(profile: RuleProfile) -> str:
     sheet leaves it to him. The sentence on the phone's score form."""
     ends: list[str] = []
     played: list[str] = []
-    director: list[str] = []
+    uncovered = False
     for kind, words in _NOTE_WORDS.items():
         ruling = adjudicate(profile, kind.irregularity, offending_team=0, warned=True)
         if ruling.outcome in ENDS_THE_HAND:
@@ -527,14 +527,17 @@ def ruled_hand_note(profile: RuleProfile) -> str:
             if any(ruling.team_points):
                 played.append(words)
         else:
-            director.append(words)
+            # Not on this sheet: the phone does not name another sheet's irregularity (a
+            # Bolivar table is never told about "a dealer failing to discard").
+            uncovered = True
     parts = []
     if ends:
         parts.append(f"after {_listed(ends)}, write that hand 0–0")
     if played:
         parts.append(f"after {_listed(played)}, the hand is played out: write it as played")
-    if director:
-        parts.append(f"after {_listed(director)}, write the hand as the director says")
+    if uncovered:
+        parts.append("after anything else" if parts else "whatever happened")
+        parts[-1] += ", write the hand as the director says"
     return (
         f"If the director is called to rule on a hand: {'; '.join(parts)}. The director "
         "records the penalty points, which are added to your totals once."

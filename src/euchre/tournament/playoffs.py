@@ -35,6 +35,11 @@ __all__ = ["PlayoffOutcome", "run_playoffs"]
 MAX_PLAYOFF_ROUNDS = 50
 """A pair level hand after hand this long is left to the director."""
 
+MIN_PLAYOFF_MINUTES = 5
+"""The shortest playoff clock: a sudden-death hand scaled from a 20-minute, 12-hand round
+would get 2:00, less than shuffling, dealing and playing one hand takes (decision: no sheet
+gives a clock for a playoff)."""
+
 
 @dataclass(slots=True)
 class PlayoffOutcome:
@@ -75,8 +80,33 @@ class _Group:
     playoff: Playoff
     games: int = 0
     played: set[frozenset[str]] = field(default_factory=set)
+    extra_games: int = 0
+    """Games two teams still level after the round robin played between themselves."""
 
-    def next_games(self, scores: Mapping[str, int]) -> list[tuple[str, str, int, str]]:
+    def level_pair(
+        self, scores: Mapping[str, int], wins: Mapping[str, int]
+    ) -> tuple[str, str] | None:
+        """After the whole round robin: the two teams of the group still level on playoff
+        points and games won (rule 20 then has them play a 4-hand game, then sudden death),
+        or None. Three or more level stay the director's (reported as still tied)."""
+        group = self.playoff.competitors
+        if len(group) == 2 or any(
+            frozenset(pair) not in self.played for games in _circle(group) for pair in games
+        ):
+            return None
+        keys = {team: (scores.get(team, 0), wins.get(team, 0)) for team in group}
+        for key in set(keys.values()):
+            level = [team for team in group if keys[team] == key]
+            if len(level) == 2:
+                return (level[0], level[1])
+        return None
+
+    def next_games(
+        self,
+        scores: Mapping[str, int],
+        wins: Mapping[str, int] | None = None,
+        extra: Mapping[str, int] | None = None,
+    ) -> list[tuple[str, str, int, str]]:
         """The group's games for the next playoff round: (team, team, hands, label)."""
         group = self.playoff.competitors
         if len(group) == 2:
@@ -84,13 +114,7 @@ class _Group:
                 hands = self.playoff.hands
                 return [(group[0], group[1], hands, f"Playoff: {hands}-hand game")]
             if scores.get(group[0], 0) == scores.get(group[1], 0):
-                hands = self.playoff.sudden_death_hands
-                label = (
-                    "Playoff: sudden-death hand"
-                    if hands == 1
-                    else f"Playoff: {hands}-hand sudden-death game"
-                )
-                return [(group[0], group[1], hands, label)]
+                return [(group[0], group[1], *self._sudden_death())]
             return []
         for games in _circle(group):
             left = [pair for pair in games if frozenset(pair) not in self.played]
@@ -98,7 +122,27 @@ class _Group:
                 hands = self.playoff.hands
                 label = f"Playoff: {hands}-hand round robin"
                 return [(one, two, hands, label) for one, two in left]
+        # Sheet 003 rule 20: two teams still level after the round robin play a 4-hand game
+        # between themselves, then sudden death while still tied (never broken silently).
+        pair = self.level_pair(scores, wins or {})
+        if pair is None:
+            return []
+        if self.extra_games == 0:
+            hands = self.playoff.hands
+            return [(*pair, hands, f"Playoff: {hands}-hand game (level after the round robin)")]
+        extra = extra or {}
+        if extra.get(pair[0], 0) == extra.get(pair[1], 0):
+            return [(*pair, *self._sudden_death())]
         return []
+
+    def _sudden_death(self) -> tuple[int, str]:
+        hands = self.playoff.sudden_death_hands
+        label = (
+            "Playoff: sudden-death hand"
+            if hands == 1
+            else f"Playoff: {hands}-hand sudden-death game"
+        )
+        return hands, label
 
 
 def _label(hands: int | None, *, round_robin: bool = False) -> str:
@@ -136,6 +180,9 @@ def run_playoffs(
     now_tied = tuple(playoff.competitors for playoff in playoffs)
     scores: dict[str, int] = {}
     wins: dict[str, int] = {}
+    extra: dict[str, int] = {}
+    """Points of the games two teams level after their round robin played between them
+    (they order only those two)."""
     plans: list[RoundPlan] = []
     conflicts: list[PlayoffConflict] = []
     current: int | None = None
@@ -155,7 +202,7 @@ def run_playoffs(
                 )
             )
         else:
-            games = [game for g in groups for game in g.next_games(scores)]
+            games = [game for g in groups for game in g.next_games(scores, wins, extra)]
             if not games:
                 break
             tables = [
@@ -170,7 +217,7 @@ def run_playoffs(
         hands_set = {table.hands for table in tables if table.hands is not None}
         hands = hands_set.pop() if len(hands_set) == 1 else None
         minutes = (
-            max(1, math.ceil(round_minutes * hands / game_hands))
+            max(MIN_PLAYOFF_MINUTES, math.ceil(round_minutes * hands / game_hands))
             if round_minutes and hands and game_hands
             else None
         )
@@ -220,6 +267,13 @@ def run_playoffs(
                 )
                 continue
             group = groups[index]
+            if len(group.playoff.competitors) > 2 and frozenset(sides) in group.played:
+                # A pair met again: the game rule 20 gives two teams level after the round
+                # robin. It orders those two only, so its points stay out of the group's.
+                group.extra_games += 1
+                for side in (0, 1):
+                    extra[sides[side]] = extra.get(sides[side], 0) + result.team_points[side]
+                continue
             group.games += 1
             group.played.add(frozenset(sides))
             for side in (0, 1):
@@ -231,7 +285,7 @@ def run_playoffs(
     if current is not None:
         return PlayoffOutcome(plans, list(standings), list(ties), current, conflicts)
     decided = [g.playoff for g in groups if g.games > 0]
-    rows, remaining = _reorder(standings, ties, decided, scores, wins)
+    rows, remaining = _reorder(standings, ties, decided, scores, wins, extra)
     return PlayoffOutcome(plans, rows, remaining, None, conflicts)
 
 
@@ -241,18 +295,22 @@ def _reorder(
     playoffs: Sequence[Playoff],
     scores: Mapping[str, int],
     wins: Mapping[str, int],
+    extra: Mapping[str, int] | None = None,
 ) -> tuple[list[StandingRow], list[tuple[str, ...]]]:
+    extra = extra or {}
     decided = {playoff.competitors for playoff in playoffs}
     rows = list(standings)
     remaining_ties = [group for group in ties if group not in decided]
     for group in decided:
         positions = [index for index, row in enumerate(rows) if row.competitor_id in group]
         base_rank = rows[positions[0]].rank
-        members = sorted(
-            (rows[index] for index in positions),
-            key=lambda row: (-scores.get(row.competitor_id, 0), -wins.get(row.competitor_id, 0)),
-        )
-        keyed = [(scores.get(r.competitor_id, 0), wins.get(r.competitor_id, 0)) for r in members]
+
+        def key(row: StandingRow) -> tuple[int, int, int]:
+            unit = row.competitor_id
+            return (scores.get(unit, 0), wins.get(unit, 0), extra.get(unit, 0))
+
+        members = sorted((rows[index] for index in positions), key=key, reverse=True)
+        keyed = [key(row) for row in members]
         new_rows: list[StandingRow] = []
         for index, row in enumerate(members):
             first_equal = keyed.index(keyed[index])

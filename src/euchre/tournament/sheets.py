@@ -594,6 +594,16 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         raise SheetError(
             origin, [SheetProblem("", int(line.group(1)) if line else 0, f"not TOML: {error}")]
         ) from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4,300 digits (a denial-of-service
+        # guard); no sheet key needs one.
+        raise SheetError(
+            origin, [SheetProblem("", 0, "a number is too long (more than 4,300 digits)")]
+        ) from None
+    except RecursionError:
+        raise SheetError(
+            origin, [SheetProblem("", 0, "arrays or tables are nested too deeply")]
+        ) from None
     profile_problems = _profile_problems(text, data, origin)
     try:
         parsed = SheetFile.model_validate(data)

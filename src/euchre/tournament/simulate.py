@@ -22,7 +22,7 @@ from euchre.engine.state import HandStatus
 from euchre.engine.view import view_of
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.event import compute_event
-from euchre.tournament.formats import FORMATS, PRESETS, preset_config
+from euchre.tournament.formats import FORMATS, PRESETS, check_config, preset_config
 from euchre.tournament.model import (
     Entrant,
     EventConfig,
@@ -60,9 +60,14 @@ def simulation_config(
         raise TournamentError(f"unknown format or sheet {format_or_sheet!r}; known: {known}")
     if rounds is not None:
         overrides["rounds"] = rounds
-    if profile_id is not None:
-        overrides["profile_id"] = profile_id
-    return preset_config(sheet, f"simulated {format_or_sheet}", **overrides)
+    config = preset_config(sheet, f"simulated {format_or_sheet}", **overrides)
+    if profile_id is None:
+        return config
+    # The sheet gives the event's shape; --profile only changes the rules of play (checked
+    # like any event's: an unknown profile is refused in words).
+    played = replace(config, profile_id=profile_id)
+    check_config(played)
+    return played
 
 
 def _entrants(config: EventConfig, players: int) -> tuple[Entrant, ...]:

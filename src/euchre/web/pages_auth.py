@@ -9,8 +9,10 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from euchre.store import auth
+from euchre.store.errors import AuthError, RateLimitedError
 from euchre.web.deps import database
 from euchre.web.director_forms import DirectorForm, LoginForm, require_director
+from euchre.web.errors import status_for
 from euchre.web.page_helpers import set_session_cookie
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.security import COOKIE_NAME, client_key
@@ -58,7 +60,7 @@ def login_page(request: Request) -> Response:
     return render(
         request,
         "pages/auth/login.html",
-        {"title": "Director login", "flash": flash_message(request)},
+        {"title": "Director login", "flash": flash_message(request), "error": "", "name": ""},
     )
 
 
@@ -71,7 +73,17 @@ async def login_post(request: Request, form: Annotated[LoginForm, Form()]) -> Re
             database(request), client=client_key(request), name=form.name, password=form.password
         )
 
-    director_id, name = await run_in_threadpool(work)
+    try:
+        director_id, name = await run_in_threadpool(work)
+    except (AuthError, RateLimitedError) as error:
+        # A wrong password is answered on the login form itself, with its status (401, or
+        # 429 after too many), not on a separate "Problem" page.
+        return render(
+            request,
+            "pages/auth/login.html",
+            {"title": "Director login", "flash": "", "error": str(error), "name": form.name},
+            status=status_for(error),
+        )
     response = redirect(request, "/director")
     set_session_cookie(response, request, director_id, name)
     return response

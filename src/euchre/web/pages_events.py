@@ -111,7 +111,10 @@ def event_form_fields(
         "formats": FORMAT_NAMES,
         "format": str(shown.get("format", "")),
         "rounds": field_text(shown.get("rounds", "")),
-        "round_minutes": field_text(shown.get("round_minutes") or 20),
+        # 0 is "no clock", a value of its own: only a missing one shows the usual 20.
+        "round_minutes": field_text(
+            20 if shown.get("round_minutes") is None else shown.get("round_minutes")
+        ),
         "format_options": json.dumps(shown.get("format_options") or {}),
         "prizes": prizes_text(shown.get("prizes") or {}),
         "side_pot": "yes" if shown.get("side_pot") else "no",

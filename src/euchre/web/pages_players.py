@@ -26,6 +26,7 @@ from euchre.web.director_forms import (
 from euchre.web.page_helpers import write_or_refuse
 from euchre.web.pages_dashboard import FormRefusal, dashboard_page
 from euchre.web.security import DirectorSession
+from euchre.web.templating import isolated
 
 __all__ = ["router"]
 
@@ -71,7 +72,9 @@ async def add_player_post(
         )
         entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         kind = "guest" if entrant.guest else "player"
-        return f"{entrant.name} added ({kind} {entrant.number}, code {entrant.code})."
+        # The name isolated: an unclosed right-to-left override in it must not print the code
+        # after it backwards (3474 as 4743).
+        return f"{isolated(entrant.name)} added ({kind} {entrant.number}, code {entrant.code})."
 
     typed = {
         "name": form.name,

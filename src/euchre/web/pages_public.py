@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
-from euchre.store import events, playoff_conflicts, rounds, scores
+from euchre.store import events, playoff_conflicts, scores
 from euchre.store.core import display_snapshot
 from euchre.store.errors import (
     StoreError,
@@ -27,7 +27,7 @@ from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
 from euchre.web.pages_dashboard import prizes_view, standings_rows
-from euchre.web.round_words import hands_note, lower_first, round_label
+from euchre.web.round_words import hands_note, lower_first, round_label, sit_out_rule
 from euchre.web.templating import render
 
 __all__ = ["penalty_lines", "router"]
@@ -66,21 +66,30 @@ def table_by_code(code: str = "") -> Response:
 @router.get("/me", response_class=HTMLResponse)
 def table_by_player_code(request: Request, event: int = 0, code: str = "") -> Response:
     """A player reaches his table of the round in play from his own code (wrong codes are
-    counted and slowed down like table codes); a player who sits out is told so."""
+    counted and slowed down like table codes); a player who sits out is told so; between
+    rounds he is told where the next seating puts him, or that it waits for the director."""
+    from euchre.store.seat_finder import WhereToGo, where_to_go
+
     if not code.strip():
         raise StoreError("enter your player code, as printed on your own card")
-    table_code = guard_codes(
+    found = guard_codes(
         request,
-        lambda session: rounds.table_of_player(session, event_id=event, player_code=code),
+        lambda session: where_to_go(session, event_id=event, player_code=code),
         write=False,
     )
-    if table_code is not None and _plays_online(request, event, code):
-        return RedirectResponse(  # his table plays in the browser (docs/online.md)
-            f"/events/{event}/online#code={quote(code.strip())}", status_code=303
-        )
-    if table_code is not None:
-        return RedirectResponse(f"/t/{table_code}", status_code=303)
-    return render(request, "pages/public/sitting_out.html", {"title": "Sitting out"})
+    if found.kind is WhereToGo.TABLE and found.table_code is not None:
+        if _plays_online(request, event, code):
+            return RedirectResponse(  # his table plays in the browser (docs/online.md)
+                f"/events/{event}/online#code={quote(code.strip())}", status_code=303
+            )
+        return RedirectResponse(f"/t/{found.table_code}", status_code=303)
+    if found.kind is WhereToGo.SITTING_OUT:
+        return render(request, "pages/public/sitting_out.html", {"title": "Sitting out"})
+    return render(
+        request,
+        "pages/public/next_table.html",
+        {"title": "Your next table", "found": found, "event_id": event},
+    )
 
 
 class PlayerCodeForm(BaseModel):
@@ -157,14 +166,22 @@ def penalty_lines(session: Session, event_id: int, snapshot: EventSnapshot) -> l
     return lines
 
 
+_LIVE_ONE_COLUMN = 14
+"""Standings rows the projector shows in one column, in its largest type (measured at
+1920x1080: 18 rows of that type ran off the bottom)."""
 _LIVE_ROWS_PER_COLUMN = 20
-"""Standings rows in one projector column: 40 players fit a 1920x1080 screen in two."""
+"""Standings rows in one of the smaller columns: 40 players fit a 1920x1080 screen in two,
+with the loners and euchred columns (the euchred cup's race) beside every name."""
 
 
 def _live_columns(snapshot: EventSnapshot) -> list[dict[str, Any]]:
-    """The standings in as many side-by-side columns as 20 rows a column need (at most 3)."""
+    """The standings in side-by-side columns: one up to 14 rows, else as many as 20 rows a
+    column need (two up to 40 players, at most 3)."""
     rows = standings_rows(snapshot)
-    columns = min(3, max(1, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
+    if len(rows) <= _LIVE_ONE_COLUMN:
+        columns = 1
+    else:
+        columns = min(3, max(2, -(-len(rows) // _LIVE_ROWS_PER_COLUMN)))
     size = -(-len(rows) // columns) if rows else 0
     return [
         {
@@ -283,6 +300,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
             "columns": _live_columns(snapshot),
             "seating": seating,
             "computer_note": computer_note,
+            "sit_out_rule": sit_out_rule(snapshot.config),
             "prizes": prizes_view(snapshot),
             "penalties": penalty_lines(session, event_id, snapshot),
         }
@@ -362,5 +380,6 @@ def results_page(request: Request, event_id: int) -> Response:
             "prizes": prizes_view(snapshot),
             "rounds": round_blocks,
             "penalties": penalty_lines(session, event_id, snapshot),
+            "sit_out_rule": sit_out_rule(snapshot.config),
         }
     return render(request, "pages/public/results.html", context)

@@ -27,7 +27,7 @@ from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
 from euchre.play import seat_kinds
 from euchre.play.table import TableConfig, config_from_request
-from euchre.store.play.service import ForbiddenError, PlayService, SeatTicket
+from euchre.store.play.service import PlayService, SeatTicket
 from euchre.web.deps import guard_codes
 from euchre.web.security import client_key
 
@@ -173,11 +173,9 @@ def _bearer(authorization: str | None) -> str | None:
 
 
 async def _call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run a service call off the event loop; a wrong token becomes a 403."""
-    try:
-        return await run_in_threadpool(function, *args, **kwargs)
-    except ForbiddenError as error:
-        raise HTTPException(403, str(error)) from None
+    """Run a service call off the event loop (a wrong token's ``ForbiddenError`` is a 403
+    through the app's one error mapping, ``web.errors.status_for``)."""
+    return await run_in_threadpool(function, *args, **kwargs)
 
 
 Auth = Annotated[str | None, Header()]

@@ -5,8 +5,20 @@ and the online between-rounds view."""
 from __future__ import annotations
 
 from euchre.tournament import RoundPlan, Stage
+from euchre.tournament.model import EventConfig, SitOutScoring
 
-__all__ = ["hands_note", "lower_first", "round_label"]
+__all__ = ["hands_note", "lower_first", "round_label", "sit_out_rule"]
+
+
+def sit_out_rule(config: EventConfig) -> str:
+    """How a sit-out or a bye is scored, in words, from the event's settings (the projector,
+    the results page and a player told he sits out say it)."""
+    if config.sit_out_scoring == SitOutScoring.FIXED:
+        points = config.sit_out_points
+        return f"Sitting out a round scores {points} point{'s' if points != 1 else ''}."
+    if config.sit_out_scoring == SitOutScoring.ZERO:
+        return "Sitting out a round scores nothing."
+    return "Sitting out a round scores that round's average score (rounded down)."
 
 
 def lower_first(text: str) -> str:

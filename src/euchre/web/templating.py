@@ -15,8 +15,27 @@ import jinja2
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
-__all__ = ["render", "render_text", "templates"]
+__all__ = ["bdi", "isolated", "render", "render_text", "templates"]
+
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+
+
+def bdi(value: object) -> Markup:
+    """The ``bdi`` filter: a name (or any typed text) isolated as bidirectional text, so an
+    Arabic name or one with an unclosed right-to-left control character cannot reorder the
+    page's own words and numbers after it (``{{ row.name | bdi }}``)."""
+    return Markup("<bdi>{}</bdi>").format(value)
+
+
+def isolated(text: str) -> str:
+    """``text`` between Unicode's first-strong isolate and its closing mark, for a name inside
+    a sentence built in Python (a flash message), where a ``<bdi>`` element cannot go: the
+    closing mark also ends any embedding or override left open inside the name."""
+    return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
 
 templates = Jinja2Templates(
     env=jinja2.Environment(
@@ -27,6 +46,7 @@ templates = Jinja2Templates(
         lstrip_blocks=True,
     )
 )
+templates.env.filters["bdi"] = bdi
 
 
 def render(

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 import psycopg
 from sqlalchemy import Table, insert, select, text
@@ -113,7 +113,9 @@ _WRITE_ERRORS = (IntegrityError, OperationalError, psycopg.Error)
 
 
 class ForbiddenError(StoreError):
-    """A missing or wrong seat token (HTTP 403)."""
+    """A missing or wrong seat token (HTTP 403, from the app's one error mapping)."""
+
+    http_status: ClassVar[int] = 403
 
 
 class StaleError(ConflictError):

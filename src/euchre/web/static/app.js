@@ -203,7 +203,8 @@ function sheetPresets() {
     document.getElementById("event-prize-ties").value = preset.prize_ties;
     document.getElementById("event-side-pot-qualification").value = preset.side_pot_qualification;
     // The rest of the sheet's event (a club's sheet file may set them); no bell: the form's 20.
-    document.getElementById("event-round-minutes").value = preset.round_minutes || 20;
+    // A sheet's 0 (no clock) is a value, not a missing one.
+    document.getElementById("event-round-minutes").value = preset.round_minutes ?? 20;
     document.getElementById("event-sit-out").value = preset.sit_out_scoring;
     document.getElementById("event-sit-out-points").value = preset.sit_out_points;
     document.getElementById("event-tie-breaks").value = (preset.tie_breaks || []).join(", ");
