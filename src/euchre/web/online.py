@@ -39,6 +39,7 @@ from euchre.store import online
 from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.store.events import get_event
 from euchre.store.play.service import PlayService
+from euchre.web.code_blocks import block_rows
 from euchre.web.deps import (
     database,
     director_for_read,
@@ -367,6 +368,7 @@ def _live_page(
         # A page answering a refused form is at the form's address: reloading it would GET a
         # POST route, so it waits for the director instead.
         "refresh": error is None,
+        "blocks": block_rows(request),
     }
     return render(request, "pages/online/director.html", context, status=status)
 

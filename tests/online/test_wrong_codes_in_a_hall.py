@@ -1,0 +1,103 @@
+"""A hall's phones share one Wi-Fi address: one phone's wrong codes slow down that phone's
+guessing only, never another phone's right code; the director sees a block and lifts it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from fastapi.testclient import TestClient
+
+from euchre.store.models import utc_now
+from euchre.store.ratelimit import ADDRESS_FREE_FAILURES, DEVICE_FREE_FAILURES
+from tests.store.factory import add_singles, codes_by_number
+
+
+@pytest.fixture(autouse=True)
+def still_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
+    """The limiter's clock stands still: a block of a second or two does not run out between
+    two requests on a loaded machine (what these tests check is who is blocked)."""
+    moment = utc_now()
+    monkeypatch.setattr("euchre.store.ratelimit.utc_now", lambda: moment)
+    return moment
+
+
+def _night_in_play(director: TestClient) -> tuple[int, dict[int, str]]:
+    """An online Bolivar night of 8 players with round 1 started."""
+    body = {"name": "Hall night", "profile_id": "bolivar", "rounds": 2, "online": True}
+    answer = director.post("/api/events", json=body)
+    assert answer.status_code == 201, answer.text
+    event_id = int(answer.json()["id"])
+    add_singles(director, event_id, 8)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    return event_id, codes_by_number(director, event_id)
+
+
+def _phone(director: TestClient) -> TestClient:
+    """Another phone on the hall's Wi-Fi: the same address as every test client, its own
+    cookies."""
+    return TestClient(director.app, base_url="http://127.0.0.1")
+
+
+def test_twenty_wrong_codes_from_one_phone_leave_right_codes_working_on_that_address(
+    director: TestClient,
+) -> None:
+    event_id, codes = _night_in_play(director)
+    finder = f"/api/events/{event_id}/online/seat"
+    mistyping, neighbour = _phone(director), _phone(director)
+    wrong = [mistyping.post(finder, json={"code": f"WRONG{n:02d}"}) for n in range(20)]
+    assert [answer.status_code for answer in wrong] == [404] * 20
+    # The phone beside it, on the same address, finds its seat at once.
+    found = neighbour.post(finder, json={"code": codes[2]})
+    assert found.status_code == 200, found.text
+    assert found.json()["state"] == "online"
+    # And the mistyping player, typing his own code at last, is let in too.
+    mine = mistyping.post(finder, json={"code": codes[1]})
+    assert mine.status_code == 200, mine.text
+    between = mistyping.post(f"/api/events/{event_id}/online/between", json={"code": codes[1]})
+    assert between.status_code == 200, between.text
+
+
+def test_a_guessing_phone_is_slowed_down_alone_and_the_director_lifts_its_block(
+    director: TestClient,
+) -> None:
+    event_id, codes = _night_in_play(director)
+    finder = f"/api/events/{event_id}/online/seat"
+    guesser, neighbour = _phone(director), _phone(director)
+    # Its first wrong code counts for the address (it has no device yet), the rest for it.
+    for n in range(DEVICE_FREE_FAILURES + 2):
+        guesser.post(finder, json={"code": f"GUESS{n:03d}"})
+    refused = guesser.post(finder, json={"code": codes[1]})
+    assert refused.status_code == 429
+    assert "too many wrong codes from this device" in refused.json()["detail"]
+    assert neighbour.post(finder, json={"code": codes[3]}).status_code == 200
+    # The director sees that one device refused, and lifts the block.
+    listed = director.get("/api/code-blocks").json()["blocks"]
+    blocked = [block for block in listed if block["wait_seconds"] > 0]
+    assert len(blocked) == 1 and blocked[0]["failures"] == DEVICE_FREE_FAILURES + 1
+    assert "phone or browser" in blocked[0]["who"]
+    page = director.get(f"/director/events/{event_id}/online").text
+    assert "Wrong codes" in page and "Lift" in page
+    lifted = director.post("/api/code-blocks/lift", json={"key": blocked[0]["key"]})
+    assert lifted.status_code == 200 and lifted.json()["lifted"] is True
+    assert guesser.post(finder, json={"code": codes[1]}).status_code == 200
+
+
+def test_a_script_that_drops_its_cookie_counts_as_its_address_and_spares_the_hall(
+    director: TestClient,
+) -> None:
+    event_id, codes = _night_in_play(director)
+    finder = f"/api/events/{event_id}/online/seat"
+    seated = _phone(director)
+    assert seated.post(finder, json={"code": codes[1]}).status_code == 200  # has its cookie
+    script = _phone(director)
+    answers = []
+    for n in range(ADDRESS_FREE_FAILURES + 2):
+        script.cookies.clear()
+        answers.append(script.post(finder, json={"code": f"SCRIPT{n:03d}"}).status_code)
+    assert answers == [404] * (ADDRESS_FREE_FAILURES + 1) + [429]
+    script.cookies.clear()
+    assert script.post(finder, json={"code": codes[2]}).status_code == 429
+    assert script.cookies.get("euchre_device") is None  # a blocked address gets no new device
+    # The phones that already had their cookies go on as before.
+    assert seated.post(finder, json={"code": codes[1]}).status_code == 200
