@@ -138,8 +138,14 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[s
         request,
         lambda session: online.claim_seat(session, event_id=event_id, player_code=body.code),
     )
-    if claim.token is not None and claim.play_table is not None and claim.seat is not None:
-        # The seat's earlier token is revoked: close its sockets (another phone's page).
+    if (
+        claim.token is not None
+        and claim.play_table is not None
+        and claim.seat is not None
+        and not claim.held_elsewhere
+    ):
+        # The seat's earlier link is revoked: close its sockets (a page still playing with
+        # it). A device that claimed the seat keeps it until the player takes it elsewhere.
         await run_in_threadpool(service_of(request).reissued, claim.play_table, claim.seat)
     return _claim_json(claim, event_id)
 

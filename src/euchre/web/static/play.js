@@ -38,20 +38,75 @@
   let hintFor = "";         // the turn a hint was asked for
   let shownCards = new Set();  // cards on the table at the last render (to animate new ones)
 
-  function readSeat() {
+  // A seat's link is a claim (docs/play.md, "One device per seat"): this device trades it for
+  // a secret of its own, kept in localStorage; a seat another device holds is taken only
+  // when the player says so, and that device is then closed.
+  async function readSeat() {
     const hash = new URLSearchParams(location.hash.slice(1));
     if (hash.get("host")) {
       hostToken = hash.get("host");
       localStorage.setItem(hostKey, hostToken);
     }
-    if (hash.get("token")) {
-      localStorage.setItem(storeKey, JSON.stringify({ seat: Number(hash.get("seat")), token: hash.get("token") }));
-    }
+    const link = hash.get("token") ? { seat: Number(hash.get("seat")), token: hash.get("token") } : null;
     if (hash.get("token") || hash.get("host")) history.replaceState(null, "", location.pathname + location.search);
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { /* a spectator */ }
+    if (saved && saved.token) { seat = saved.seat; token = saved.token; }
+    if (!link) return;
+    if (saved && saved.token && saved.seat === link.seat && saved.token !== link.token) {
+      const mine = await claim(link.seat, saved.token, false);
+      if (mine.ok) return;  // this device plays the seat already
+    }
+    let answer = await claim(link.seat, link.token, false);
+    if (answer.status === 409 && await askToTake()) answer = await claim(link.seat, link.token, true);
+    if (answer.ok) {
+      seat = answer.body.seat; token = answer.body.token;
+      localStorage.setItem(storeKey, JSON.stringify({ seat: seat, token: token }));
+      return;
+    }
+    if (saved && saved.token && saved.seat !== link.seat) return;  // keep the seat it has
+    localStorage.removeItem(storeKey);
+    seat = null; token = null;
+    if (answer.status !== 409) showProblem(forPeople(answer.status, answer.body.detail));
+  }
+  async function claim(at, secret, take) {
     try {
-      const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
-      if (saved && saved.token) { seat = saved.seat; token = saved.token; }
-    } catch (e) { /* a spectator */ }
+      const answer = await fetch("/api/play/tables/" + table + "/claim", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: at, token: secret, take: take }),
+      });
+      return { ok: answer.ok, status: answer.status, body: await answer.json() };
+    } catch (e) {
+      return { ok: false, status: 0, body: { detail: "" } };
+    }
+  }
+  // "Take this seat here?": yes takes it (the other device is closed), no watches the table.
+  function askToTake() {
+    return new Promise((resolve) => {
+      const box = document.createElement("div");
+      box.id = "take-seat";
+      box.className = "notice";
+      box.setAttribute("role", "alertdialog");
+      box.setAttribute("aria-labelledby", "take-seat-question");
+      const question = document.createElement("p");
+      question.id = "take-seat-question";
+      question.textContent = "This seat is open on another device. Take this seat here? The other device stops playing it.";
+      const yes = document.createElement("button");
+      yes.type = "button";
+      yes.id = "take-seat-yes";
+      yes.textContent = "Take this seat here";
+      const no = document.createElement("button");
+      no.type = "button";
+      no.className = "secondary";
+      no.id = "take-seat-no";
+      no.textContent = "No, just watch";
+      const done = (answer) => { box.remove(); resolve(answer); };
+      yes.addEventListener("click", () => done(true));
+      no.addEventListener("click", () => done(false));
+      box.append(question, yes, " ", no);
+      root.prepend(box);
+      yes.focus();
+    });
   }
 
   // ---------------------------------------------------------------- words for people
@@ -992,6 +1047,5 @@
 
   // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
   window.euchrePlay = { send: send, seatName: seatName };
-  readSeat();
-  connect();
+  readSeat().then(connect);
 })();
