@@ -101,3 +101,29 @@ def test_a_script_that_drops_its_cookie_counts_as_its_address_and_spares_the_hal
     assert script.cookies.get("euchre_device") is None  # a blocked address gets no new device
     # The phones that already had their cookies go on as before.
     assert seated.post(finder, json={"code": codes[1]}).status_code == 200
+
+
+def test_a_script_with_its_own_right_code_cannot_mint_devices_past_the_halls_allowance(
+    director: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("euchre.web.deps.NEW_DEVICES_PER_ADDRESS", 3)
+    event_id, codes = _night_in_play(director)
+    finder = f"/api/events/{event_id}/online/seat"
+    script = _phone(director)
+    minted = []
+    for _ in range(6):
+        script.cookies.clear()
+        assert script.post(finder, json={"code": codes[1]}).status_code == 200
+        minted.append(script.cookies.get("euchre_device") is not None)
+    assert minted == [True, True, True, False, False, False]
+
+
+def test_an_online_nights_player_codes_are_twelve_digits_and_may_be_typed_in_groups(
+    director: TestClient,
+) -> None:
+    event_id, codes = _night_in_play(director)
+    assert all(len(code) == 12 and code.isdigit() for code in codes.values())
+    grouped = f"{codes[1][:4]} {codes[1][4:8]}-{codes[1][8:]}"
+    found = _phone(director).post(f"/api/events/{event_id}/online/seat", json={"code": grouped})
+    assert found.status_code == 200, found.text
+    assert found.json()["player"] == 1

@@ -310,7 +310,10 @@ def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
     """Whether the player with ``player_code`` plays at an online table in the round now in
     play (a read: no token is issued)."""
     entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == player_code.strip())
+        select(Entrant).where(
+            Entrant.event_id == event_id,
+            Entrant.code == "".join(player_code.split()).replace("-", ""),
+        )
     )
     if entrant is None:
         return False

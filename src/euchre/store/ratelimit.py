@@ -1,8 +1,10 @@
 """Slowing down wrong codes and wrong director passwords, stored in the database so every
 worker sees the same count.
 
-A client may get ``FREE_FAILURES`` codes wrong within ``WINDOW``; after that each further
-failure blocks it for twice as long as the last (1 s, 2 s, 4 s, ... up to ``MAX_BLOCK``).
+A client may get ``FREE_FAILURES`` codes wrong with less than ``WINDOW`` between one and the
+next; after that each further failure blocks it for twice as long as the last (1 s, 2 s,
+4 s, ... up to ``MAX_BLOCK``), and only a quiet ``WINDOW`` forgets the count (a guesser that
+keeps on is held at one guess per ``MAX_BLOCK``).
 Table, seat and player codes are counted per device (``DEVICE_FREE_FAILURES``) or, for a
 request that has no device cookie yet, per address (``ADDRESS_FREE_FAILURES``: a hall's
 phones share one address); director passwords and club codes per address
@@ -28,6 +30,7 @@ __all__ = [
     "DEVICE_FREE_FAILURES",
     "FREE_FAILURES",
     "MAX_BLOCK",
+    "NEW_DEVICES_PER_ADDRESS",
     "WINDOW",
     "Block",
     "blocks",
@@ -38,6 +41,7 @@ __all__ = [
     "lift_block",
     "raise_if_blocked",
     "record_failure",
+    "spend_allowance",
     "take_deferred_rate_limit",
 ]
 
@@ -46,6 +50,9 @@ DEVICE_FREE_FAILURES = 20
 """Wrong codes one device may type in ``WINDOW`` before its guesses are slowed down: far more
 than a mistyping player needs, far too few to guess a code (``docs/online.md``)."""
 ADDRESS_FREE_FAILURES = 100
+NEW_DEVICES_PER_ADDRESS = 200
+"""Device cookies one address is handed (a hall's phones) before a quiet ``WINDOW``: a script
+cannot mint devices to multiply its guesses."""
 """Wrong codes from devices without a device cookie yet, per address in ``WINDOW`` (a hall's
 phones each have one first request; a script that refuses the cookie shares this)."""
 WINDOW = timedelta(minutes=15)
@@ -108,8 +115,9 @@ def record_failure(
         session.add(limit)
     if moment - limit.window_started_at > WINDOW:
         limit.failures = 0
-        limit.window_started_at = moment
         limit.blocked_until = None
+    # The column holds the latest failure: the count is forgotten after a quiet WINDOW only.
+    limit.window_started_at = moment
     limit.failures += 1
     excess = limit.failures - free
     if excess <= 0:
@@ -172,3 +180,13 @@ def lift_block(session: Session, *, key: str) -> bool:
         return False
     session.delete(limit)
     return True
+
+
+def spend_allowance(database: Database, *, key: str, free: int) -> bool:
+    """Count one use of ``key``'s allowance (``free`` of them, forgotten after a quiet
+    ``WINDOW``) in a write transaction of its own; False once it is spent."""
+    try:
+        with database.write() as session:
+            return record_failure(session, key=key, free=free) == 0
+    except IntegrityError:
+        return True  # another worker counted this key's first use at the same moment

@@ -11,10 +11,12 @@ from sqlalchemy.orm import Session
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.ratelimit import (
+    NEW_DEVICES_PER_ADDRESS,
     check_rate_limit,
     count_failure,
     defer_rate_limit,
     deferred_rate_limit_pending,
+    spend_allowance,
 )
 from euchre.store.sheet_folder import refresh_sheets
 from euchre.web.devices import Guesser, guesser, hand_out_device
@@ -122,5 +124,7 @@ def guard_codes(
 
 
 def _hand_out(request: Request, who: Guesser) -> None:
-    if who.device_id is None:
+    if who.device_id is None and spend_allowance(
+        database(request), key=f"{who.key}:new-devices", free=NEW_DEVICES_PER_ADDRESS
+    ):
         hand_out_device(request, signer(request))

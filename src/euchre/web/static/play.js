@@ -28,6 +28,7 @@
   let token = null;
   let hostToken = localStorage.getItem(hostKey);
   let revoked = false;
+  let starting = true;  // until readSeat has traded the link for this device's own secret
   let view = null;
   let socket = null;
   let retry = 0;
@@ -1002,7 +1003,7 @@
     connect();
   }
   function wake() {
-    if (revoked) return;
+    if (revoked || starting) return;  // the first socket opens once the seat is known
     if (!socket || socket.readyState > 1) { socket = null; connect(); }
   }
 
@@ -1047,5 +1048,5 @@
 
   // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
   window.euchrePlay = { send: send, seatName: seatName };
-  readSeat().then(connect);
+  readSeat().then(() => { starting = false; connect(); });
 })();
