@@ -127,3 +127,22 @@ def test_an_online_nights_player_codes_are_twelve_digits_and_may_be_typed_in_gro
     found = _phone(director).post(f"/api/events/{event_id}/online/seat", json={"code": grouped})
     assert found.status_code == 200, found.text
     assert found.json()["player"] == 1
+
+
+def test_a_guesser_that_keeps_on_stays_slow_and_a_quiet_quarter_hour_forgets(
+    director: TestClient,
+) -> None:
+    from datetime import timedelta
+
+    from euchre.store.ratelimit import MAX_BLOCK, WINDOW, record_failure
+
+    store = director.app.state.database  # type: ignore[attr-defined]
+    start = utc_now()
+    with store.write() as session:
+        moment, block = start, 0
+        for _ in range(40):  # each guess as soon as its block allows
+            block = record_failure(session, key="guess:device:test", now=moment, free=20)
+            moment += timedelta(seconds=max(block, 1))
+        assert block == MAX_BLOCK.total_seconds()  # still one guess per five minutes
+        later = moment + WINDOW + timedelta(seconds=1)
+        assert record_failure(session, key="guess:device:test", now=later, free=20) == 0
