@@ -310,6 +310,11 @@ def test_animations_stop_when_the_player_asks_for_reduced_motion(
         context = browser.new_context(viewport=PHONE, reduced_motion=motion)  # type: ignore[arg-type]
         page = context.new_page()
         page.goto(created["seats"][0]["url"])
+        # The second phone opening the seat's link is asked first; it takes the seat.
+        page.wait_for_selector("#take-seat-yes, #play-status[data-seq]")
+        if page.locator("#take-seat-yes").count():
+            page.locator("#take-seat-yes").click()
+            page.wait_for_selector("#play-status[data-seq]")
         if page.locator("[data-action=sit]").count() or motion == "reduce":
             page.wait_for_selector("[data-action=sit]")
             _click_and_wait(page, page.locator("[data-action=sit]"))
