@@ -83,6 +83,27 @@ def test_a_guessing_phone_is_slowed_down_alone_and_the_director_lifts_its_block(
     assert guesser.post(finder, json={"code": codes[1]}).status_code == 200
 
 
+def test_the_live_pages_lift_button_lets_a_blocked_phone_in_again(director: TestClient) -> None:
+    event_id, codes = _night_in_play(director)
+    finder = f"/api/events/{event_id}/online/seat"
+    guesser = _phone(director)
+    for n in range(DEVICE_FREE_FAILURES + 2):
+        guesser.post(finder, json={"code": f"GUESS{n:03d}"})
+    assert guesser.post(finder, json={"code": codes[1]}).status_code == 429
+    page = director.get(f"/director/events/{event_id}/online").text
+    key = next(line for line in page.splitlines() if 'data-block="guess:device:' in line)
+    key = key.split('data-block="', 1)[1].split('"', 1)[0]
+    back = f"/director/events/{event_id}/online"
+    answer = director.post(
+        "/director/code-blocks/lift",
+        data={"csrf_token": director.headers["X-CSRF-Token"], "key": key, "back": back},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303 and answer.headers["location"].startswith(back)
+    assert "Block lifted" in director.get(answer.headers["location"]).text
+    assert guesser.post(finder, json={"code": codes[1]}).status_code == 200
+
+
 def test_a_script_that_drops_its_cookie_counts_as_its_address_and_spares_the_hall(
     director: TestClient,
 ) -> None:
