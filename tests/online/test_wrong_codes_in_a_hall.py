@@ -127,7 +127,7 @@ def test_a_script_that_drops_its_cookie_counts_as_its_address_and_spares_the_hal
 def test_a_script_with_its_own_right_code_cannot_mint_devices_past_the_halls_allowance(
     director: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("euchre.web.deps.NEW_DEVICES_PER_ADDRESS", 3)
+    monkeypatch.setattr("euchre.web.devices.NEW_DEVICES_PER_ADDRESS", 3)
     event_id, codes = _night_in_play(director)
     finder = f"/api/events/{event_id}/online/seat"
     script = _phone(director)

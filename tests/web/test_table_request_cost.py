@@ -64,10 +64,6 @@ def table_flow_costs(client: TestClient, teams: int) -> list[Counter[str]]:
     tables = client.post(f"/api/events/{event_id}/rounds").json()["tables"]
     codes = codes_by_number(client, event_id)
     code = tables[-1]["code"]
-    # The phone has its device cookie already: a device's very first code request also
-    # counts the cookie handed to its address (one write of its own, once per phone;
-    # ``docs/play.md``, *Wrong codes in a hall*), which is not what this measures.
-    client.get(f"/api/tables/{code}")
     costs = []
     with counting(client) as counts:
         info = client.get(f"/api/tables/{code}").json()

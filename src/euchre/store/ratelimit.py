@@ -41,7 +41,6 @@ __all__ = [
     "lift_block",
     "raise_if_blocked",
     "record_failure",
-    "spend_allowance",
     "take_deferred_rate_limit",
 ]
 
@@ -52,7 +51,7 @@ than a mistyping player needs, far too few to guess a code (``docs/online.md``).
 ADDRESS_FREE_FAILURES = 100
 NEW_DEVICES_PER_ADDRESS = 200
 """Device cookies one address is handed (a hall's phones) before a quiet ``WINDOW``: a script
-cannot mint devices to multiply its guesses."""
+cannot mint devices to multiply its guesses (``euchre.web.devices.may_hand_out``)."""
 """Wrong codes from devices without a device cookie yet, per address in ``WINDOW`` (a hall's
 phones each have one first request; a script that refuses the cookie shares this)."""
 WINDOW = timedelta(minutes=15)
@@ -180,13 +179,3 @@ def lift_block(session: Session, *, key: str) -> bool:
         return False
     session.delete(limit)
     return True
-
-
-def spend_allowance(database: Database, *, key: str, free: int) -> bool:
-    """Count one use of ``key``'s allowance (``free`` of them, forgotten after a quiet
-    ``WINDOW``) in a write transaction of its own; False once it is spent."""
-    try:
-        with database.write() as session:
-            return record_failure(session, key=key, free=free) == 0
-    except IntegrityError:
-        return True  # another worker counted this key's first use at the same moment

@@ -71,9 +71,6 @@ class LiftOut(BaseModel):
 
 def _who(block: Block) -> str:
     kind, _, rest = block.key.partition(":")
-    if kind == "guess" and rest.endswith(":new-devices"):
-        address = rest.removeprefix("address:").removesuffix(":new-devices")
-        return f"address {address}: too many new devices handed out (no more for now)"
     if kind == "guess":
         what, _, name = rest.partition(":")
         if what == "device":
@@ -92,8 +89,6 @@ def block_rows(request: Request) -> list[BlockOut]:
         BlockOut(key=block.key, who=_who(block), failures=block.failures,
                  wait_seconds=block.wait_seconds)
         for block in found
-        # An address's count of devices handed out matters only once it is spent.
-        if block.wait_seconds or not block.key.endswith(":new-devices")
     ]  # fmt: skip
 
 

@@ -11,15 +11,13 @@ from sqlalchemy.orm import Session
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.ratelimit import (
-    NEW_DEVICES_PER_ADDRESS,
     check_rate_limit,
     count_failure,
     defer_rate_limit,
     deferred_rate_limit_pending,
-    spend_allowance,
 )
 from euchre.store.sheet_folder import refresh_sheets
-from euchre.web.devices import Guesser, guesser, hand_out_device
+from euchre.web.devices import Guesser, guesser, hand_out_device, may_hand_out
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, read_session
 
 __all__ = [
@@ -124,7 +122,5 @@ def guard_codes(
 
 
 def _hand_out(request: Request, who: Guesser) -> None:
-    if who.device_id is None and spend_allowance(
-        database(request), key=f"{who.key}:new-devices", free=NEW_DEVICES_PER_ADDRESS
-    ):
+    if who.device_id is None and may_hand_out(request):
         hand_out_device(request, signer(request))

@@ -10,22 +10,32 @@ hands the cookie out, so a blocked address cannot collect fresh ones.
 from __future__ import annotations
 
 import secrets
+import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from fastapi import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from euchre.store.ratelimit import ADDRESS_FREE_FAILURES, DEVICE_FREE_FAILURES
+from euchre.store.ratelimit import (
+    ADDRESS_FREE_FAILURES,
+    DEVICE_FREE_FAILURES,
+    NEW_DEVICES_PER_ADDRESS,
+    WINDOW,
+)
 from euchre.web.security import SessionSigner
 
 __all__ = [
     "DEVICE_COOKIE",
     "DEVICE_MAX_AGE",
     "DeviceCookies",
+    "DeviceMint",
     "Guesser",
     "guesser",
     "hand_out_device",
+    "may_hand_out",
 ]
 
 DEVICE_COOKIE = "euchre_device"
@@ -51,6 +61,39 @@ def guesser(request: Request, signer: SessionSigner) -> Guesser:
         return Guesser(f"guess:device:{device_id}", device_id, DEVICE_FREE_FAILURES)
     host = request.client.host if request.client else "unknown"
     return Guesser(f"guess:address:{host}", None, ADDRESS_FREE_FAILURES)
+
+
+_QUIET = WINDOW.total_seconds()
+_ADDRESSES_KEPT = 10_000
+
+
+class DeviceMint:
+    """How many device cookies each address was handed: ``NEW_DEVICES_PER_ADDRESS`` before a
+    quiet ``WINDOW`` (a hall's phones), so a script holding a right code cannot mint devices
+    to multiply its guesses. Kept in the app's memory (no query on a table's request; with
+    several workers each counts its own)."""
+
+    def __init__(self) -> None:
+        self._handed: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def allow(self, host: str) -> bool:
+        """Count one cookie for ``host``; False once its allowance is spent."""
+        now = time.monotonic()
+        with self._lock:
+            count, last = self._handed.pop(host, (0, now))
+            count = 1 if now - last > _QUIET else count + 1
+            self._handed[host] = (count, now)
+            while len(self._handed) > _ADDRESSES_KEPT:
+                self._handed.popitem(last=False)
+        return count <= NEW_DEVICES_PER_ADDRESS
+
+
+def may_hand_out(request: Request) -> bool:
+    """Whether this request's address may be handed one more device cookie (the app's
+    :class:`DeviceMint`)."""
+    mint: DeviceMint = request.app.state.device_mint
+    return mint.allow(request.client.host if request.client else "unknown")
 
 
 def hand_out_device(request: Request, signer: SessionSigner) -> None:
