@@ -77,3 +77,17 @@ def play_randomly(
 def human_tokens(created: dict[str, Any]) -> dict[int, str]:
     """Seat -> token of every human seat of a created table."""
     return {seat["seat"]: seat["token"] for seat in created["seats"] if seat["token"]}
+
+
+class _Evaluates(Protocol):
+    def evaluate(self, expression: str) -> Any: ...
+
+
+def device_token(page: _Evaluates, table: str) -> str:
+    """The secret a phone's page plays its seat with: a seat's link is a claim, and the page
+    keeps the device's own secret in localStorage (``docs/play.md``, *One device per
+    seat*), so the link's token no longer plays once a page opened it."""
+    import json
+
+    saved = json.loads(page.evaluate(f"localStorage.getItem('euchre-play:{table}')"))
+    return str(saved["token"])

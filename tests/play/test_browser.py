@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.served import EuchreServer
 
-from .helpers import bearer
+from .helpers import bearer, device_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -127,8 +127,8 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
 ) -> None:
     created = _open(served, profile="questions", seats=["human"] * 4, seed=17)
     table = created["table"]
-    tokens = [seat["token"] for seat in created["seats"]]
     pages = [_seat_page(browser, seat["url"]) for seat in created["seats"]]
+    tokens = [device_token(page, table) for page in pages]
     shots = Shots(artifacts)
     shots.phase(pages[0], "waiting")
     for page in pages:
@@ -192,12 +192,13 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
     created = _open(served, profile="bolivar", seats=["human", "rules", "random", "rules"], seed=3)
-    table, token = created["table"], created["seats"][0]["token"]
+    table = created["table"]
     context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
     page = context.new_page()
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("[data-action=sit]")
     assert "token=" not in page.url  # the token left the address bar for localStorage
+    token = device_token(page, table)
     _click_and_wait(page, page.locator("[data-action=sit]"))
     shots = Shots(artifacts)
     rng = random.Random(9)

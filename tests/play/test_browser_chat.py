@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.served import EuchreServer
 
-from .helpers import bearer
+from .helpers import bearer, device_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -168,10 +168,11 @@ def test_auto_play_plays_a_single_legal_card_and_says_so(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
     created = _open(served, ["human", "rules", "rules", "rules"])
-    table, token = created["table"], created["seats"][0]["token"]
+    table = created["table"]
     page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     page.goto(created["seats"][0]["url"])
     _sit(page)
+    token = device_token(page, table)
     page.locator("#alert-settings summary").click()
     page.locator("#alert-autoplay").check()
     rng = random.Random(4)

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.served import EuchreServer
 
-from .helpers import CARD, bearer
+from .helpers import CARD, bearer, device_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -80,7 +80,6 @@ def test_a_phone_drops_and_returns(
     )
     created = answer.json()
     table = created["table"]
-    south_token = created["seats"][0]["token"]
     south = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     south.goto(created["seats"][0]["url"])
     west_phone = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
@@ -88,6 +87,7 @@ def test_a_phone_drops_and_returns(
     west.goto(created["seats"][1]["url"])
     _sit(south)
     _sit(west)
+    south_token = device_token(south, table)
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute("data-connected", "true")
     # West's phone drops (the page is gone, its socket with it).
     west.close()
@@ -130,7 +130,7 @@ def test_a_phone_drops_and_returns(
     expect(back).to_contain_text("While you were away the computer played:")
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute("data-connected", "true")
     expect(notice).to_be_hidden()
-    west_token = created["seats"][1]["token"]
+    west_token = device_token(west, table)
     log = _events(server, table, west_token)
     back_at = next(e["seq"] for e in log if e["action"] == "back 1")
     made = [e["action"] for e in log if e["seat"] == 1 and away_at < e["seq"] < back_at]

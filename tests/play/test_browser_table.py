@@ -30,7 +30,7 @@ from playwright.sync_api import Browser, Page, Route, expect
 from euchre.engine.cards import Card, Suit, effective_suit
 from tests.served import EuchreServer
 
-from .helpers import bearer
+from .helpers import bearer, device_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -144,13 +144,14 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
     created = _open(served, profile="bolivar", seats=["human", "rules", "rules", "rules"], seed=3)
-    table, token = created["table"], created["seats"][0]["token"]
+    table = created["table"]
     context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("[data-action=sit]")
+    token = device_token(page, table)
     _click_and_wait(page, page.locator("[data-action=sit]"))
     # The seats around the felt: "You" at the bottom, partner across, opponents beside.
     expect(page.locator(".seat-box.pos-bottom .seat-name")).to_have_text("You")
@@ -309,6 +310,11 @@ def test_animations_stop_when_the_player_asks_for_reduced_motion(
         context = browser.new_context(viewport=PHONE, reduced_motion=motion)  # type: ignore[arg-type]
         page = context.new_page()
         page.goto(created["seats"][0]["url"])
+        # The second phone opening the seat's link is asked first; it takes the seat.
+        page.wait_for_selector("#take-seat-yes, #play-status[data-seq]")
+        if page.locator("#take-seat-yes").count():
+            page.locator("#take-seat-yes").click()
+            page.wait_for_selector("#play-status[data-seq]")
         if page.locator("[data-action=sit]").count() or motion == "reduce":
             page.wait_for_selector("[data-action=sit]")
             _click_and_wait(page, page.locator("[data-action=sit]"))
@@ -368,7 +374,7 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
         seed=11,
         timer_seconds=90,
     )
-    table, token = created["table"], created["seats"][0]["token"]
+    table = created["table"]
     # axe measures colour contrast as the page is at that instant: a card fading in (0.25 s
     # from opacity 0, `.fresh`) reads as faint, and a computer player may lay one while axe
     # runs. With motion reduced there are no animations, so it checks the colours at rest.
@@ -376,6 +382,7 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
     page = context.new_page()
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("[data-action=sit]")
+    token = device_token(page, table)
     assert _axe_problems(page) == []  # waiting for the players
     _click_and_wait(page, page.locator("[data-action=sit]"))
     checked: set[str] = set()

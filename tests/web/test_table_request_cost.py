@@ -23,6 +23,7 @@ from tests.store.factory import (
 )
 
 from euchre.store.models import Base, Event, Submission
+from euchre.store.ratelimit import DEVICE_FREE_FAILURES
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +116,9 @@ def test_a_blocked_device_is_refused_even_with_a_right_table_code(tmp_path: Path
     add_teams(client, event_id, 2)
     code = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]["code"]
     codes = codes_by_number(client, event_id)
-    statuses = [client.get("/api/tables/QQQQQ").status_code for _ in range(7)]
+    statuses = [
+        client.get("/api/tables/QQQQQ").status_code for _ in range(DEVICE_FREE_FAILURES + 3)
+    ]
     assert statuses[-1] == 429
     page = client.get(f"/api/tables/{code}")
     assert page.status_code == 429

@@ -9,7 +9,9 @@ true`` for a refused chat message), :class:`RevokedMessage` and :class:`PongMess
 JSON on the wire is the page script's (``static/play.js``): these models only name it.
 
 A message that does not read as one of these gets an answer in words for the player
-(:func:`read_client_message`), never the validator's.
+(:func:`read_client_message`), never the validator's. One rule for extra members, on the
+socket as over HTTP: a client's message with a member the table does not know is refused,
+naming it (``docs/play.md``, *Robust sockets*); a binary frame gets :data:`BAD_BINARY`.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from pydantic import (
 
 __all__ = [
     "BAD_ACTION",
+    "BAD_BINARY",
     "BAD_CHAT",
     "BAD_HELLO",
     "BAD_MESSAGE",
@@ -48,6 +51,7 @@ __all__ = [
     "ViewMessage",
     "read_client_message",
     "read_hello",
+    "unknown_members",
     "view_message_text",
 ]
 
@@ -61,14 +65,29 @@ BAD_ACTION = (
 )
 BAD_CHAT = "A chat message is a line of text."
 BAD_HELLO = "This page could not join the table; reload it to try again."
+BAD_BINARY = "The table reads text messages only; reload the page to go on playing."
+
+
+def unknown_members(names: list[str]) -> str:
+    """The sentence for a message with members the table does not read (named, quoted)."""
+    quoted = ", ".join(f'"{name}"' for name in names)
+    return (
+        f"The table could not read what this page sent: it does not know {quoted}; reload the "
+        "page to go on playing."
+    )
 
 
 class _Message(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
 
+class _ClientMessage(BaseModel):
+    # The HTTP bodies' rule too (``extra="forbid"``): nothing a client sends is dropped unread.
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
 # ---------------------------------------------------------------------- client to server
-class Hello(_Message):
+class Hello(_ClientMessage):
     """The first message of a socket: the seat's token (None: a spectator) and the last
     ``seq`` the page has (the entries after it come back as ``missed``)."""
 
@@ -76,7 +95,7 @@ class Hello(_Message):
     seq: StrictInt = 0
 
 
-class ActionRequest(_Message):
+class ActionRequest(_ClientMessage):
     """A move by the socket's seat, for the table at ``seq``."""
 
     type: Literal["action"]
@@ -84,20 +103,20 @@ class ActionRequest(_Message):
     seq: StrictInt
 
 
-class ChatRequest(_Message):
+class ChatRequest(_ClientMessage):
     """A chat message, said by the socket's seat (the message names none)."""
 
     type: Literal["chat"]
     text: StrictStr = Field(max_length=CHAT_MESSAGE_LIMIT)
 
 
-class Ping(_Message):
+class Ping(_ClientMessage):
     """Are you there? (answered by :class:`PongMessage`)."""
 
     type: Literal["ping"]
 
 
-class Resync(_Message):
+class Resync(_ClientMessage):
     """Send the view again, with the entries after ``seq`` (anything else: from the start)."""
 
     type: Literal["resync"]
@@ -128,8 +147,15 @@ def read_client_message(text: str) -> ActionRequest | ChatRequest | Ping | Resyn
         return Unreadable(detail=BAD_MESSAGE)
     try:
         return _CLIENT.validate_python(data)
-    except ValidationError:
+    except ValidationError as error:
         kind = data.get("type") if isinstance(data, dict) else None
+        extra = [
+            str(problem["loc"][-1])
+            for problem in error.errors()
+            if problem["type"] == "extra_forbidden" and problem["loc"]
+        ]
+        if extra and len(extra) == len(error.errors()):
+            return Unreadable(detail=unknown_members(extra), chat=kind == "chat")
         if kind == "action":
             return Unreadable(detail=BAD_ACTION)
         if kind == "chat":

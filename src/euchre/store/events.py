@@ -32,6 +32,7 @@ __all__ = [
     "CSV_COLUMNS",
     "MAX_ROUNDS",
     "NAME_LIMIT",
+    "ONLINE_PLAYER_CODE_DIGITS",
     "NewPlayer",
     "add_entrant",
     "archive_event",
@@ -81,6 +82,12 @@ def parse_date(text: str) -> datetime.date:
     if day < _EARLIEST:
         raise StoreError(f"date: {tidy} is before {_EARLIEST.year}; check the year")
     return day
+
+
+ONLINE_PLAYER_CODE_DIGITS = 12
+"""An online night's player code opens his seat from anywhere: long enough that guessing one
+behind the wrong-code limit is hopeless (the arithmetic: ``docs/online.md``, *Player
+codes*). Digits still, so a phone shows its number pad."""
 
 
 def touch(event: Event) -> None:
@@ -259,9 +266,9 @@ def latest_round(session: Session, *, event_id: int) -> Round | None:
 
 
 def entrant_by_code(session: Session, *, event_id: int, player_code: str) -> Entrant:
-    """The player whose card carries ``player_code`` (spaces around it ignored); an unknown
-    code raises ``NotFoundError``."""
-    cleaned = player_code.strip()
+    """The player whose card carries ``player_code`` (spaces and dashes ignored: a long code
+    may be typed in groups, "4821 0937 5562"); an unknown code raises ``NotFoundError``."""
+    cleaned = "".join(player_code.split()).replace("-", "")
     return the_row(
         session,
         select(Entrant).where(Entrant.event_id == event_id, Entrant.code == cleaned),
@@ -290,10 +297,11 @@ def get_entrant(session: Session, *, event_id: int, number: int) -> Entrant:
     )
 
 
-def _new_player_code(session: Session, event_id: int) -> str:
+def _new_player_code(session: Session, event_id: int, *, online: bool = False) -> str:
     used = set(session.scalars(select(Entrant.code).where(Entrant.event_id == event_id)))
+    digits = ONLINE_PLAYER_CODE_DIGITS if online else _PLAYER_CODE_DIGITS
     for _ in range(1000):
-        code = "".join(secrets.choice("0123456789") for _ in range(_PLAYER_CODE_DIGITS))
+        code = "".join(secrets.choice("0123456789") for _ in range(digits))
         if code not in used:
             return code
     raise ConflictError("no free player code left in this event")
@@ -396,7 +404,7 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
         number=number,
         name=cleaned,
         team=team_label,
-        code=_new_player_code(session, event_id),
+        code=_new_player_code(session, event_id, online=event.config.online),
         checked_in=player.checked_in,
         arrival_round=next_round_number(session, event_id=event_id),
         member_id=None if member is None else member.id,

@@ -442,7 +442,8 @@ class PlayTable(Base):
 
 
 class PlaySeat(Base):
-    """One seat of a play table: the hashes of its secret token and of its short code."""
+    """One seat of a play table: the hashes of its secret token (the device that plays it),
+    of its link's secret (a claim: ``store.play.claims``) and of its short code."""
 
     __tablename__ = "play_seats"
 
@@ -452,6 +453,7 @@ class PlaySeat(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
     code_hash: Mapped[str | None] = mapped_column(String(64), unique=True, default=None)
+    link_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class PlayAction(Base):

@@ -237,7 +237,7 @@ def remove_online_tables(session: Session, *, event_id: int, round_number: int) 
         for seat_row in session.scalars(
             select(PlaySeat).where(PlaySeat.table_id == row.play_table_id)
         ):
-            seat_row.token_hash = None
+            seat_row.token_hash = seat_row.link_hash = None
         session.delete(row)
     session.flush()
 
@@ -299,6 +299,7 @@ class SeatClaim:
     token: str | None = None
     table_state: str | None = None  # the online table's: playing, recorded, ended
     bot: str | None = None  # the computer player the director put in his seat
+    held_elsewhere: bool = False  # a device plays the seat now: the link asks before taking it
 
     def to_json(self) -> dict[str, Any]:
         """As the API answers the player (the token only to him, only now)."""
@@ -309,7 +310,10 @@ def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
     """Whether the player with ``player_code`` plays at an online table in the round now in
     play (a read: no token is issued)."""
     entrant = session.scalar(
-        select(Entrant).where(Entrant.event_id == event_id, Entrant.code == player_code.strip())
+        select(Entrant).where(
+            Entrant.event_id == event_id,
+            Entrant.code == "".join(player_code.split()).replace("-", ""),
+        )
     )
     if entrant is None:
         return False
@@ -326,8 +330,10 @@ def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
 
 def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClaim:
     """The seat of the player with ``player_code`` in the round now in play, with a fresh
-    token for that seat only (an older token of that seat stops working). Unknown codes raise
-    ``NotFoundError`` (the web layer slows down clients that keep guessing)."""
+    link for that seat only (an older link stops working; the device playing the seat, if
+    any, keeps it until the link is opened elsewhere and the player takes the seat there).
+    Unknown codes raise ``NotFoundError`` (the web layer slows down clients that keep
+    guessing)."""
     entrant = entrant_by_code(session, event_id=event_id, player_code=player_code)
     latest = latest_round(session, event_id=event_id)
     if latest is None or latest.closed_at is not None:
@@ -371,8 +377,16 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
     seat_row = session.get(PlaySeat, (row.play_table_id, seat))
     if seat_row is None:  # pragma: no cover - every table has four seat rows
         raise NotFoundError(f"no seat {seat} at play table {row.play_table_id}")
-    seat_row.token_hash = hash_secret(token)
-    return replace(claim, token=token)
+    # The answer is a new link to the seat (a claim: ``store.play.claims``). A device that
+    # plays the seat now keeps it until the player, opening the link elsewhere, says "take
+    # this seat here"; a seat no device has claimed yet is the new link's at once.
+    held = seat_row.token_hash is not None and seat_row.token_hash != (
+        seat_row.link_hash or seat_row.token_hash
+    )
+    seat_row.link_hash = hash_secret(token)
+    if not held:
+        seat_row.token_hash = seat_row.link_hash
+    return replace(claim, token=token, held_elsewhere=held)
 
 
 # ---------------------------------------------------------------------- results
@@ -627,7 +641,8 @@ def fill_seat(
         online.bots = bots
         seat_row = session.get(PlaySeat, (play_table_id, seat))
         if seat_row is not None and kind != HUMAN:
-            seat_row.token_hash = None  # the player's page stops acting for the computer
+            # The player's page stops acting for the computer, and his link claims nothing.
+            seat_row.token_hash = seat_row.link_hash = None
         record_audit(
             session,
             event_id=event_id,

@@ -202,6 +202,12 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.online import install_online
 
     install_online(app)
+    from euchre.web.code_blocks import router as code_blocks_router
+    from euchre.web.devices import DeviceCookies, DeviceMint
+
+    app.include_router(code_blocks_router)
+    app.state.device_mint = DeviceMint()
+    app.add_middleware(DeviceCookies)
     return app
 
 

@@ -9,7 +9,7 @@ from fastapi import Request, Response
 from sqlalchemy.orm import Session
 
 from euchre.store.db import Database
-from euchre.store.errors import AuthError, NotFoundError
+from euchre.store.errors import AuthError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.ratelimit import (
     check_rate_limit,
     count_failure,
@@ -17,7 +17,8 @@ from euchre.store.ratelimit import (
     deferred_rate_limit_pending,
 )
 from euchre.store.sheet_folder import refresh_sheets
-from euchre.web.security import DirectorSession, SessionSigner, check_csrf, client_key, read_session
+from euchre.web.devices import Guesser, guesser, hand_out_device, may_hand_out
+from euchre.web.security import DirectorSession, SessionSigner, check_csrf, read_session
 
 __all__ = [
     "database",
@@ -84,26 +85,42 @@ def guard_codes(
     write: bool = True,
     table_lookup: bool = False,
 ) -> T:
-    """Run ``action`` (a write, or a read with ``write=False``) that takes a table or player
-    code, slowing down clients that keep getting codes wrong (the count lives in the
-    database, shared by every worker).
+    """Run ``action`` (a write, or a read with ``write=False``) that takes a table, seat or
+    player code, slowing down the device that keeps getting codes wrong (the count lives in
+    the database, shared by every worker). A device is its own cookie
+    (``euchre.web.devices``), so one phone's wrong codes never refuse another phone on the
+    same address; a request without one counts as its address, and gets its cookie here
+    unless that address is blocked.
 
     ``table_lookup``: the action starts with ``rounds.open_table``, whose query checks the
     client's block too (one query fewer); the action fails if it did not."""
     store = database(request)
-    key = client_key(request)
+    who = guesser(request, signer(request))
     try:
         # One transaction for the check and the action: a table's request costs one
         # database round of BEGIN/COMMIT, not two.
         with store.write() if write else store.read() as session:
             if table_lookup:
-                defer_rate_limit(session, key=key)
+                defer_rate_limit(session, key=who.key)
                 answer = action(session)
                 if deferred_rate_limit_pending(session):
                     raise RuntimeError("a table request ran without its wrong-code check")
-                return answer
-            check_rate_limit(session, key=key)
-            return action(session)
-    except (NotFoundError, AuthError):
-        count_failure(store, key=key)
+            else:
+                check_rate_limit(session, key=who.key)
+                answer = action(session)
+    except RateLimitedError:
         raise
+    except (NotFoundError, AuthError):
+        count_failure(store, key=who.key, free=who.free)
+        _hand_out(request, who)
+        raise
+    except StoreError:
+        _hand_out(request, who)  # past the check: the code was read, just not usable now
+        raise
+    _hand_out(request, who)
+    return answer
+
+
+def _hand_out(request: Request, who: Guesser) -> None:
+    if who.device_id is None and may_hand_out(request):
+        hand_out_device(request, signer(request))

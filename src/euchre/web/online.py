@@ -39,6 +39,7 @@ from euchre.store import online
 from euchre.store.errors import AuthError, NotFoundError, StoreError
 from euchre.store.events import get_event
 from euchre.store.play.service import PlayService
+from euchre.web.code_blocks import block_rows
 from euchre.web.deps import (
     database,
     director_for_read,
@@ -137,8 +138,14 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[s
         request,
         lambda session: online.claim_seat(session, event_id=event_id, player_code=body.code),
     )
-    if claim.token is not None and claim.play_table is not None and claim.seat is not None:
-        # The seat's earlier token is revoked: close its sockets (another phone's page).
+    if (
+        claim.token is not None
+        and claim.play_table is not None
+        and claim.seat is not None
+        and not claim.held_elsewhere
+    ):
+        # The seat's earlier link is revoked: close its sockets (a page still playing with
+        # it). A device that claimed the seat keeps it until the player takes it elsewhere.
         await run_in_threadpool(service_of(request).reissued, claim.play_table, claim.seat)
     return _claim_json(claim, event_id)
 
@@ -367,6 +374,7 @@ def _live_page(
         # A page answering a refused form is at the form's address: reloading it would GET a
         # POST route, so it waits for the director instead.
         "refresh": error is None,
+        "blocks": block_rows(request),
     }
     return render(request, "pages/online/director.html", context, status=status)
 

@@ -6,6 +6,9 @@
   without a token, the spectators' view;
 - ``POST /api/play/tables/{table}/actions`` ``{"action", "seq"}`` → the new view; an illegal
   action or a stale ``seq`` → 409; a missing or wrong token → 403;
+- ``POST /api/play/tables/{table}/claim`` ``{"seat", "token", "take"}`` → this device's own
+  secret for the seat (a link is a claim; a seat another device holds → 409 asking "Take
+  this seat here?" unless ``take``);
 - ``GET /api/play/tables/{table}/records.jsonl`` → the finished hands as hand records;
 - ``GET`` / ``PUT /api/play/tables/{table}/deck`` → the table's question deck; the host
   changes it before or between games (anyone else: 403).
@@ -27,6 +30,7 @@ from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
 from euchre.play import seat_kinds
 from euchre.play.table import TableConfig, config_from_request
+from euchre.store.play.claims import claim_seat
 from euchre.store.play.service import PlayService, SeatTicket
 from euchre.web.deps import guard_codes
 from euchre.web.security import client_key
@@ -35,10 +39,13 @@ __all__ = [
     "ActionIn",
     "ChatIn",
     "ChatSettingIn",
+    "ClaimIn",
+    "ClaimOut",
     "DeckIn",
     "JoinIn",
     "SeatChangeIn",
     "TableCreate",
+    "claim",
     "redeem",
     "router",
     "seat_url",
@@ -327,6 +334,41 @@ async def put_deck(
     return await _call(
         service_of(request).set_deck, table_id, host_token=_bearer(authorization), text=body.text
     )
+
+
+class ClaimIn(BaseModel):
+    """A seat's link secret (or this device's own secret) and whether to take the seat from
+    the device that holds it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int = Field(ge=0, le=3)
+    token: str = Field(min_length=1, max_length=200)
+    take: bool = False
+
+
+class ClaimOut(BaseModel):
+    """The secret this device plays the seat with (kept by the page, never in a link)."""
+
+    seat: int
+    token: str
+
+
+@router.post("/tables/{table_id}/claim", response_model=ClaimOut)
+async def claim(request: Request, table_id: str, body: ClaimIn) -> ClaimOut:
+    """Open a seat's link on this device: an unclaimed link is claimed at once; a seat
+    another device holds answers 409 "This seat is open on another device. Take this seat
+    here? ..." unless ``take``, which closes that device's page ("This seat was opened on
+    another device."). This device's own secret is answered unchanged; a wrong one is 403."""
+    token = await _call(
+        claim_seat,
+        service_of(request),
+        table_id,
+        seat=body.seat,
+        secret=body.token,
+        take=body.take,
+    )
+    return ClaimOut(seat=body.seat, token=token)
 
 
 @router.post("/join")

@@ -38,6 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from euchre.engine.errors import EuchreError
 from euchre.play import HUMAN
 from euchre.play.messages import (
+    BAD_BINARY,
     BAD_HELLO,
     ChatRequest,
     ErrorMessage,
@@ -495,7 +496,10 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
     service = runtime.service
     await websocket.accept()
     try:
-        hello = read_hello(await asyncio.wait_for(websocket.receive_text(), 30))
+        first = await asyncio.wait_for(_receive_text(websocket), 30)
+        if first is None:
+            raise ValueError(BAD_HELLO)  # a binary frame: refused in words, closed cleanly
+        hello = read_hello(first)
         token, last = hello.token, hello.seq
         seat = await run_in_threadpool(service.seat_for_token, table_id, token) if token else None
         epoch = 0
@@ -523,7 +527,10 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
         await _catch_up(runtime, table_id, subscriber, last)
         runtime.kick(table_id)
         while True:
-            message = await websocket.receive_text()
+            message = await _receive_text(websocket)
+            if message is None:  # a binary frame: a sentence, and the socket plays on
+                await _error(subscriber, 400, BAD_BINARY)
+                continue
             await _on_message(runtime, table_id, subscriber, message)
     except WebSocketDisconnect:
         pass
@@ -532,6 +539,16 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
             raise
     finally:
         runtime.unsubscribe(table_id, subscriber, away=not subscriber.revoked)
+
+
+async def _receive_text(websocket: WebSocket) -> str | None:
+    """The next text frame, or None for a binary one (Starlette's ``receive_text`` fails on
+    it with a traceback, and the handler's end would count the seat as dropped)."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
 
 
 async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, last: int) -> None:

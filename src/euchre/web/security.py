@@ -56,6 +56,20 @@ class SessionSigner:
     def __init__(self, secret: str) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt="director-session")
         self._flash = URLSafeSerializer(secret, salt="flash")
+        self._device = URLSafeSerializer(secret, salt="device")
+
+    def device(self, device_id: str) -> str:
+        """``device_id`` signed for the device cookie (``euchre.web.devices``)."""
+        return self._device.dumps(device_id)
+
+    def read_device(self, value: str) -> str | None:
+        """The device id a cookie value carries; None for anything the app did not sign (a
+        made-up id must not escape its address's wrong-code count)."""
+        try:
+            device_id = self._device.loads(value)
+        except BadSignature:
+            return None
+        return device_id if isinstance(device_id, str) else None
 
     def flash(self, message: str) -> str:
         """``message`` signed for a redirect's ``?msg=`` (only the app can write one)."""

@@ -400,6 +400,7 @@ class PlayService:
                             seat=seat,
                             token_hash=hash_secret(token),
                             code_hash=hash_secret(code),
+                            link_hash=hash_secret(token),  # a claim too: store.play.claims
                         )
                     )
                     tickets.append(SeatTicket(seat, kind, token, code))
@@ -851,8 +852,9 @@ class PlayService:
                 raise NotFoundError(f"no seat {target} at table {table_id!r}")
             if token is not None and code is not None:
                 row.token_hash, row.code_hash = hash_secret(token), hash_secret(code)
+                row.link_hash = row.token_hash  # a new link, not yet claimed by a device
             else:
-                row.token_hash = row.code_hash = None
+                row.token_hash = row.code_hash = row.link_hash = None
 
         self._append(
             table_id, seat=HOST_SEAT, action=command, seq=None, check=False, also=store_secrets

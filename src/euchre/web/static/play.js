@@ -28,6 +28,7 @@
   let token = null;
   let hostToken = localStorage.getItem(hostKey);
   let revoked = false;
+  let starting = true;  // until readSeat has traded the link for this device's own secret
   let view = null;
   let socket = null;
   let retry = 0;
@@ -38,20 +39,75 @@
   let hintFor = "";         // the turn a hint was asked for
   let shownCards = new Set();  // cards on the table at the last render (to animate new ones)
 
-  function readSeat() {
+  // A seat's link is a claim (docs/play.md, "One device per seat"): this device trades it for
+  // a secret of its own, kept in localStorage; a seat another device holds is taken only
+  // when the player says so, and that device is then closed.
+  async function readSeat() {
     const hash = new URLSearchParams(location.hash.slice(1));
     if (hash.get("host")) {
       hostToken = hash.get("host");
       localStorage.setItem(hostKey, hostToken);
     }
-    if (hash.get("token")) {
-      localStorage.setItem(storeKey, JSON.stringify({ seat: Number(hash.get("seat")), token: hash.get("token") }));
-    }
+    const link = hash.get("token") ? { seat: Number(hash.get("seat")), token: hash.get("token") } : null;
     if (hash.get("token") || hash.get("host")) history.replaceState(null, "", location.pathname + location.search);
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(storeKey) || "null"); } catch (e) { /* a spectator */ }
+    if (saved && saved.token) { seat = saved.seat; token = saved.token; }
+    if (!link) return;
+    if (saved && saved.token && saved.seat === link.seat && saved.token !== link.token) {
+      const mine = await claim(link.seat, saved.token, false);
+      if (mine.ok) return;  // this device plays the seat already
+    }
+    let answer = await claim(link.seat, link.token, false);
+    if (answer.status === 409 && await askToTake()) answer = await claim(link.seat, link.token, true);
+    if (answer.ok) {
+      seat = answer.body.seat; token = answer.body.token;
+      localStorage.setItem(storeKey, JSON.stringify({ seat: seat, token: token }));
+      return;
+    }
+    if (saved && saved.token && saved.seat !== link.seat) return;  // keep the seat it has
+    localStorage.removeItem(storeKey);
+    seat = null; token = null;
+    if (answer.status !== 409) showProblem(forPeople(answer.status, answer.body.detail));
+  }
+  async function claim(at, secret, take) {
     try {
-      const saved = JSON.parse(localStorage.getItem(storeKey) || "null");
-      if (saved && saved.token) { seat = saved.seat; token = saved.token; }
-    } catch (e) { /* a spectator */ }
+      const answer = await fetch("/api/play/tables/" + table + "/claim", {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seat: at, token: secret, take: take }),
+      });
+      return { ok: answer.ok, status: answer.status, body: await answer.json() };
+    } catch (e) {
+      return { ok: false, status: 0, body: { detail: "" } };
+    }
+  }
+  // "Take this seat here?": yes takes it (the other device is closed), no watches the table.
+  function askToTake() {
+    return new Promise((resolve) => {
+      const box = document.createElement("div");
+      box.id = "take-seat";
+      box.className = "notice";
+      box.setAttribute("role", "alertdialog");
+      box.setAttribute("aria-labelledby", "take-seat-question");
+      const question = document.createElement("p");
+      question.id = "take-seat-question";
+      question.textContent = "This seat is open on another device. Take this seat here? The other device stops playing it.";
+      const yes = document.createElement("button");
+      yes.type = "button";
+      yes.id = "take-seat-yes";
+      yes.textContent = "Take this seat here";
+      const no = document.createElement("button");
+      no.type = "button";
+      no.className = "secondary";
+      no.id = "take-seat-no";
+      no.textContent = "No, just watch";
+      const done = (answer) => { box.remove(); resolve(answer); };
+      yes.addEventListener("click", () => done(true));
+      no.addEventListener("click", () => done(false));
+      box.append(question, yes, " ", no);
+      root.prepend(box);
+      yes.focus();
+    });
   }
 
   // ---------------------------------------------------------------- words for people
@@ -167,6 +223,10 @@
     const mine = v.to_act === seat && seat !== null;
     if (v.phase === "question_ask") return mine ? "Your turn: ask someone a question, or skip" : seatName(v.to_act) + " may ask a question";
     if (v.phase === "question_answer") return mine ? "Your turn: answer the question, then press Answered" : "Waiting for " + seatName(v.to_act) + " to answer";
+    if (mine && v.phase === "bid_round_2" && v.dealer === seat && !v.legal.includes("pass")) {
+      // Stick the dealer: say why there is no Pass button.
+      return "Your turn to bid: everyone passed and you are the dealer, so you must name trump (no Pass: the dealer is stuck)";
+    }
     if (mine) return v.phase === "discard" ? "Your turn: discard a card" : v.phase.startsWith("bid") ? "Your turn to bid" : "Your turn";
     const verb = v.phase.startsWith("bid") ? "bid" : v.phase === "discard" ? "discard" : v.phase === "defend" ? "decide on defending alone" : v.phase === "go_under" ? "decide on going under" : v.phase === "fold" ? "decide on folding" : "play";
     return seatName(v.to_act) + " to " + verb;
@@ -203,8 +263,27 @@
     $("hint-button").hidden = !(v.hints && seat !== null && v.legal.length && v.status === "playing");
     if (!$("last-trick").hidden) renderLastTrick(v);
     announce(before, v);
+    sayTimerMoves(before, v);
     // Chat and turn alerts (chat.js, alerts.js) follow the same views.
     document.dispatchEvent(new CustomEvent("euchre:view", { detail: { view: v, seat: seat, busy: busy } }));
+  }
+
+  // A move of this seat that this page did not send, while its player was here (not away):
+  // the turn timer ran out and the computer made it. Say so, with the card.
+  let sentThisHand = new Set();
+  function sayTimerMoves(before, v) {
+    const note = $("timer-notice");
+    if (!note || seat === null) return;
+    const sameHand = before && before.hand_number === v.hand_number && before.game_number === v.game_number;
+    if (!sameHand) { sentThisHand = new Set(); return; }
+    const fresh = (v.history || []).slice((before.history || []).length);
+    const mine = fresh.filter((entry) => entry.seat === seat && !sentThisHand.has(entry.action.split(" ").slice(0, 2).join(" ")));
+    const away = (v.seats || []).some((s) => s.seat === seat && s.away);
+    if (!mine.length || away) return;
+    const words = mine.map((entry) => entry.action.startsWith("play ") ? "played " + cardText(entry.action.split(" ")[1]) : "chose " + actionLabel(entry.action));
+    note.textContent = "Your time ran out: the computer " + words.join(", then ") + " for you.";
+    note.hidden = false;
+    setTimeout(() => { if (note.textContent.startsWith("Your time ran out")) note.hidden = true; }, 8000);
   }
 
   function renderScore(v) {
@@ -389,10 +468,22 @@
     if (typing && $("answer-text")) $("answer-text").focus();
   }
 
+  // The keys 1-9 in the order the moves are shown: the cards left to right as the hand
+  // shows them, then the buttons (the server's order of legal moves is not the hand's).
+  function keyed(v) {
+    const legal = new Set(v.legal);
+    const cards = [];
+    (seat === null ? [] : v.hand || []).forEach((code) => {
+      if (legal.has("play " + code)) cards.push("play " + code);
+      else if (legal.has("discard " + code)) cards.push("discard " + code);
+    });
+    return cards.concat(v.legal.filter((action) => !cards.includes(action)));
+  }
+
   function renderActions(v) {
     const box = $("actions");
     box.replaceChildren();
-    v.legal.forEach((action, index) => {
+    keyed(v).forEach((action, index) => {
       const word = action.split(" ")[0];
       if (word === "play" || word === "discard") return; // on the cards themselves
       box.append(button(actionLabel(action), action, index));
@@ -407,7 +498,7 @@
     const box = $("my-hand");
     box.replaceChildren();
     if (seat === null) return;
-    const legal = new Map(v.legal.map((a, i) => [a, i]));
+    const legal = new Map(keyed(v).map((a, i) => [a, i]));
     const choosing = v.to_act === seat && (v.phase === "play" || v.phase === "discard");
     box.dataset.count = String(v.hand.length);
     v.hand.forEach((code) => {
@@ -808,6 +899,7 @@
 
   async function send(action) {
     if (!view || busy) return;
+    sentThisHand.add(action.split(" ").slice(0, 2).join(" "));
     if (action === "answered") action = withAnswer(action);
     busy = true;
     render(view);
@@ -947,7 +1039,7 @@
     connect();
   }
   function wake() {
-    if (revoked) return;
+    if (revoked || starting) return;  // the first socket opens once the seat is known
     if (!socket || socket.readyState > 1) { socket = null; connect(); }
   }
 
@@ -956,7 +1048,7 @@
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.target instanceof HTMLSelectElement) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (/^[1-9]$/.test(event.key) && view) {
-      const action = view.legal[Number(event.key) - 1];
+      const action = keyed(view)[Number(event.key) - 1];
       if (action) { event.preventDefault(); send(action); }
     } else if (event.key === "h" && !$("hint-button").hidden) {
       $("hint-button").click();
@@ -992,6 +1084,5 @@
 
   // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
   window.euchrePlay = { send: send, seatName: seatName };
-  readSeat();
-  connect();
+  readSeat().then(() => { starting = false; connect(); });
 })();
