@@ -196,3 +196,52 @@ def test_a_prize_table_the_sheet_file_gets_wrong_is_named_in_words(client: TestC
     )
     refused = client.post("/api/sheets", json={"text": row, "filename": "chips.toml"})
     assert "a prize row gives either tables or entrants" in refused.text
+
+
+def test_present_at_the_end_and_members_only_pass_over_a_leaver_and_a_guest_extras_added(
+    client: TestClient,
+) -> None:
+    sheet = POKER_CHIPS.replace(
+        "[event.prizes]\nentry_fee_cents = 500\npercents = [75, 15, 10]\nround_to_cents = 100\n"
+        'last_place_cents = 500\neligible = ["from_first_round"]\n',
+        "[event.prizes]\ntiers = [{ entrants = 8, cents = [3000, 1000, 500] }]\n"
+        'extras_cents = [2000]\neligible = ["present_at_end", "members_only"]\n',
+    ).replace('id = "poker_chips"', 'id = "members_night"')
+    added = client.post("/api/sheets", json={"text": sheet, "filename": "members.toml"})
+    assert added.status_code == 201, added.text
+    created = client.post(
+        "/api/events", json={"name": "M", "profile_id": "members_night", "seed": 3}
+    )
+    event_id = int(created.json()["id"])
+    numbers = {}
+    for name in ("Gary Guest", "Ed Early", "Ann", "Bob", "Cy", "Dot", "Eve", "Flo"):
+        body = {"name": name, "guest": name == "Gary Guest"}
+        numbers[name] = str(
+            client.post(f"/api/events/{event_id}/players", json=body).json()["number"]
+        )
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+
+    def first(table: dict[str, Any]) -> list[int]:
+        # The guest's and Ed's sides win big.
+        plan = client.get(f"/api/events/{event_id}/rounds").json()[0]["plan"]
+        sides = next(t["partnerships"] for t in plan["tables"] if t["table"] == table["table"])
+        stars = {numbers["Gary Guest"], numbers["Ed Early"]}
+        return [12, 0] if stars & set(sides[0]) else [0, 12] if stars & set(sides[1]) else [5, 3]
+
+    _enter(client, event_id, 1, first)
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    gone = client.post(
+        f"/api/events/{event_id}/players/{numbers['Ed Early']}/withdraw", json={"reason": "bus"}
+    )
+    assert gone.status_code == 200, gone.text
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    _enter(client, event_id, 2, lambda table: [5, 3])
+    assert client.post(f"/api/events/{event_id}/rounds/2/close").status_code == 200
+    prizes = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["prizes"]
+    assert {award["name"] for award in prizes}.isdisjoint({"Gary Guest", "Ed Early"})
+    # 8 entrants: $30, $10 and $5, the club's $20 added to first.
+    assert sum(award["amount_cents"] for award in prizes) == 6500
+    text = " ".join(_prize_lines(client, event_id))
+    assert "8 entrants: the row from 8 entrants, $20.00 added by the club" in text
+    assert "passed over: Gary Guest is a guest; prizes go to club members only" in text
+    assert "passed over: Ed Early left after game 1; prizes go to those present at the end" in text
