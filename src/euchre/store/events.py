@@ -129,8 +129,12 @@ def _check_bounds(config: EventConfig) -> None:
     if config.side_pot_cents < 0:
         raise StoreError(f"side_pot_cents must not be negative, got {config.side_pot_cents}")
     for tier in config.prizes.tiers:
-        if tier.min_tables < 1 or any(amount < 0 for amount in tier.amounts_cents):
-            raise StoreError(f"prize tier {tier.to_json()} needs min_tables >= 1 and amounts >= 0")
+        counted = tier.min_entrants if tier.min_entrants else tier.min_tables
+        if counted < 1 or any(amount < 0 for amount in tier.amounts_cents):
+            raise StoreError(
+                f"prize tier {tier.to_json()} needs min_tables (or min_entrants) >= 1 "
+                "and amounts >= 0"
+            )
 
 
 def create_event(

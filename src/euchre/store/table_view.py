@@ -238,7 +238,14 @@ def _pair_moves(
     spec = FORMATS[snapshot.config.format]
     moves = []
     for side in (won, 1 - won):
-        words = spec.pair_moves(view.table_number, len(plan.tables), side == won)
+        # A sheet's own [movement] is worded from its rules (LVEA's ghost table included).
+        words = spec.moves_words(
+            snapshot.config,
+            view.table_number,
+            len(plan.tables),
+            side == won,
+            sat_out=bool(plan.sitting_out),
+        )
         if words:
             moves.append((side, side == won, words))
     return tuple(moves)

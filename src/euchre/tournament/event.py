@@ -47,12 +47,12 @@ from euchre.tournament.model import (
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
+from euchre.tournament.prizes import award_prizes, prize_left_out
 from euchre.tournament.standings import (
     Ledger,
     Ranking,
     build_standings,
     level_on_points,
-    prize_awards,
     side_pot,
 )
 from euchre.tournament.validation import validate_result
@@ -319,7 +319,7 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
     playoffs: list[Playoff] = []
     conflicts: list[PlayoffConflict] = []
     if current_round is None:
-        places = max(1, len(config.prizes.amounts_for(_table_count(plans))))
+        places = max(1, len(config.prizes.amounts_for(_table_count(plans), len(event.entrants))))
         if config.prize_ties != "split":
             playoffs = spec.playoffs(event.options, final, places)
         outcome = _play_off(event, playoffs, standings, ties)
@@ -333,12 +333,15 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
         # Level on points, level in the standings: the prize list and the table agree.
         standings, ties = level_on_points(Ranking(standings, ties))
     computer = _computer_games(config, standings)
-    prizes = prize_awards(
+    prizes = award_prizes(
         standings,
-        config.prizes.amounts_for(_table_count(plans)),
+        config.prizes,
+        tables=_table_count(plans),
+        entrants=len(event.entrants),
         tie_breaks=("points", *tie_breaks),
         split_ties=config.prize_ties == "split",
-        ineligible=set(computer),
+        computer=set(computer),
+        left_out=prize_left_out(config.prizes, competitors.members, event.entrants, config.rounds),
     )
     pot = None
     if config.side_pot:

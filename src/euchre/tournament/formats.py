@@ -35,6 +35,7 @@ from euchre.tournament.movement_spec import (
     MoveRule,
     Partners,
     ScheduleName,
+    SitOuts,
     Who,
     describe_move,
     movement_problems,
@@ -90,14 +91,18 @@ class FormatSpec:
             return sheet.movement
         return self.movement
 
-    def moves_words(self, config: EventConfig, table: int, tables: int, won: bool) -> str:
+    def moves_words(
+        self, config: EventConfig, table: int, tables: int, won: bool, *, sat_out: bool = False
+    ) -> str:
         """:meth:`pair_moves` for an event: the words of its sheet's own ``[movement]`` when
         that differs from the format's (LVEA's "the high player to table 1; ..."), else the
-        format's sentence."""
+        format's sentence. ``sat_out``: someone sat out this round; with a ghost table (the
+        foot table the movement feeds) that is one more table than ``tables``, named so."""
         movement = self.movement_for(config)
         if movement == self.movement:
             return self.pair_moves(table, tables, won)
-        return describe_move(movement, table, tables, won)
+        ghost = sat_out and movement.sit_outs is SitOuts.GHOST_TABLE
+        return describe_move(movement, table, tables + int(ghost), won, ghost=ghost)
 
     def seat(self, state: SeatingState) -> Seating:
         """Seat round ``state.round_number`` as the event's movement says (the first round

@@ -43,6 +43,7 @@ __all__ = [
     "Playoff",
     "PlayoffConflict",
     "PrizeAward",
+    "PrizeEligibility",
     "PrizeTable",
     "PrizeTier",
     "PrizeTies",
@@ -245,32 +246,111 @@ _KIND = Annotated[
 # --- configuration ---------------------------------------------------------------------------
 
 
+class PrizeEligibility(Choice):
+    """Who may win a prize, beyond ranking: "must play from the first round", "be present to
+    win" (still playing at the end), club members only (a guest wins nothing)."""
+
+    FROM_FIRST_ROUND = "from_first_round"
+    PRESENT_AT_END = "present_at_end"
+    MEMBERS_ONLY = "members_only"
+
+
+_ELIGIBILITY = Annotated[
+    PrizeEligibility,
+    one_of(PrizeEligibility, "unknown prize eligibility {value!r}; choose from {choices}"),
+    AS_TEXT,
+]
+
+
+def _omit_zero(value: int) -> bool:
+    return value == 0
+
+
+def _omit_one(value: int) -> bool:
+    return value == 1
+
+
 @dataclass(frozen=True, slots=True)
 class PrizeTier(JsonCodec):
     """Prize amounts (in cents, 1st place first) used when an event has at least
-    ``min_tables`` tables."""
+    ``min_tables`` tables, or, when ``min_entrants`` is set, at least that many entrants
+    (players entered: LVEA's pot "depends on the number of players entered")."""
 
     min_tables: int
     amounts_cents: tuple[int, ...]
+    min_entrants: Annotated[int, Field(exclude_if=_omit_zero)] = 0
 
 
 @dataclass(frozen=True, slots=True)
 class PrizeTable(JsonCodec):
     """A payout table that depends on the number of tables (Bolivar: $60/$40/$20 with three
-    tables, $75/$50/$35 with four or more). The tier with the largest ``min_tables`` not above
-    the event's table count applies; with none, no prizes."""
+    tables, $75/$50/$35 with four or more) or of entrants (tiers with ``min_entrants``): the
+    tier with the largest bound not above the event's count applies; with none, no prizes.
+
+    Or the prizes are ``percents`` of the pot (``entry_fee_cents`` times the entrants), each
+    rounded down to a multiple of ``round_to_cents``, what the rounding leaves going to first
+    place; ``extras_cents`` are fixed sums added to the places (1st first), and
+    ``last_place_cents`` a prize to the last eligible player in the standings. ``eligible``
+    limits who may win (:class:`PrizeEligibility`); a player it leaves out is passed over and
+    the places go to those below him."""
 
     tiers: tuple[PrizeTier, ...] = ()
+    entry_fee_cents: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    percents: Annotated[tuple[int, ...], OMIT_FALSE] = ()
+    round_to_cents: Annotated[int, Field(exclude_if=_omit_one)] = 1
+    extras_cents: Annotated[tuple[int, ...], OMIT_FALSE] = ()
+    last_place_cents: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    eligible: Annotated[tuple[_ELIGIBILITY, ...], OMIT_FALSE] = ()
 
-    def amounts_for(self, table_count: int) -> tuple[int, ...]:
-        """The amounts (cents) paid for an event of ``table_count`` tables."""
+    @property
+    def pays(self) -> bool:
+        """True when this table pays anything at all."""
+        return bool(self.tiers or self.percents or self.extras_cents or self.last_place_cents)
+
+    @property
+    def by_entrants(self) -> bool:
+        """True when the tiers go by the number of entrants rather than of tables."""
+        return any(tier.min_entrants for tier in self.tiers)
+
+    def amounts_for(self, table_count: int, entrants: int = 0) -> tuple[int, ...]:
+        """The amounts (cents) paid for an event of ``table_count`` tables and ``entrants``
+        players entered (fixed extras and the pot's percentages included)."""
+        amounts = list(self.tier_for(table_count, entrants)[1])
+        if self.percents:
+            amounts = list(self.pot_shares(entrants))
+        for place, extra in enumerate(self.extras_cents):
+            if place < len(amounts):
+                amounts[place] += extra
+            else:
+                amounts.append(extra)
+        return tuple(amounts)
+
+    def tier_for(self, table_count: int, entrants: int) -> tuple[int, tuple[int, ...]]:
+        """The bound of the tier that pays (tables or entrants) and its amounts; (0, ())
+        when none does."""
+        count = entrants if self.by_entrants else table_count
         best: PrizeTier | None = None
         for tier in self.tiers:
-            if tier.min_tables <= table_count and (
-                best is None or tier.min_tables > best.min_tables
-            ):
+            bound = tier.min_entrants if self.by_entrants else tier.min_tables
+            if bound <= count and (best is None or bound > _bound(best, self.by_entrants)):
                 best = tier
-        return best.amounts_cents if best else ()
+        if best is None:
+            return 0, ()
+        return _bound(best, self.by_entrants), best.amounts_cents
+
+    def pot_shares(self, entrants: int) -> tuple[int, ...]:
+        """The pot's percentages in cents, each rounded down to ``round_to_cents``; what the
+        rounding leaves goes to first place."""
+        pot = self.entry_fee_cents * entrants
+        step = max(1, self.round_to_cents)
+        shares = [pot * percent // 100 // step * step for percent in self.percents]
+        if shares:
+            shares[0] += pot * sum(self.percents) // 100 - sum(shares)
+        return tuple(shares)
+
+
+def _bound(tier: PrizeTier, by_entrants: bool) -> int:
+    return tier.min_entrants if by_entrants else tier.min_tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,6 +657,11 @@ class PrizeAward(JsonCodec):
     decided_by: str = "points"
     place_label: str = ""
     """The place as the prize list shows it: "1", or "T2" for a place shared (tied for 2nd)."""
+    basis: Annotated[str, OMIT_FALSE] = ""
+    """What set the money, in words, and who the eligibility rule passed over ("18
+    entrants: the row from 18 entrants"; "75% of the $90.00 pot (18 entrants × $5.00)";
+    "Late Larry passed over: arrived for game 2; prizes go to those who played from the
+    first round"). Empty for a plain prize table by tables."""
 
 
 @dataclass(frozen=True, slots=True)

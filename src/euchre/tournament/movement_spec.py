@@ -447,9 +447,13 @@ def _search_problems(
         )
 
 
-def describe_move(spec: MovementSpec, table: int, tables: int, won: bool) -> str:
+def describe_move(
+    spec: MovementSpec, table: int, tables: int, won: bool, *, ghost: bool = False
+) -> str:
     """Where ``spec`` sends the pair that ``won`` (or lost) at ``table`` of ``tables``, in
-    words for the table's phones (the class or seat of each player, when the rules differ)."""
+    words for the table's phones (the class or seat of each player, when the rules differ).
+    ``ghost``: the last of ``tables`` is this round's ghost table (its players sit out), named
+    so rather than by a number no table card carries."""
     if spec.schedule is not None:
         return ""
     if spec.redraw is Redraw.EVERY_GAME:
@@ -467,6 +471,8 @@ def describe_move(spec: MovementSpec, table: int, tables: int, won: bool) -> str
             if goal is None
             else f"stay{verb} at table {table}"
             if goal == table - 1
+            else f"move{verb} to the ghost table (a bye)"
+            if ghost and goal == tables - 1
             else f"move{verb} to table {goal + 1}"
         )
         lines.append(f"{subject} {where}")

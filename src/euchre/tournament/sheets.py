@@ -21,15 +21,18 @@ import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from importlib import resources
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
+    Discriminator,
     Field,
+    Tag,
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
 
 from euchre.engine.errors import EuchreError
@@ -49,6 +52,7 @@ from euchre.tournament.model import (
     SIT_OUT_SCORING,
     TIE_BREAKS,
     EventConfig,
+    PrizeEligibility,
     PrizeTable,
     PrizeTier,
 )
@@ -141,9 +145,11 @@ _EVENT_CHOICES: dict[str, Iterable[str]] = {
 
 
 class PrizeFile(_Strict):
-    """One row of the prize table: the amounts paid from ``tables`` tables up."""
+    """One row of the prize table: the amounts paid from ``tables`` tables up, or from
+    ``entrants`` players entered up (one of the two)."""
 
-    tables: int = Field(ge=1)
+    tables: int | None = Field(default=None, ge=1)
+    entrants: int | None = Field(default=None, ge=1)
     cents: list[int] = Field(min_length=1)
 
     @field_validator("cents")
@@ -152,6 +158,105 @@ class PrizeFile(_Strict):
         if any(amount < 0 for amount in value):
             raise ValueError("prize amounts are cents, 0 or more")
         return value
+
+    @model_validator(mode="after")
+    def _one_count(self) -> PrizeFile:
+        if (self.tables is None) == (self.entrants is None):
+            raise ValueError("a prize row gives either tables or entrants (the count it pays from)")
+        return self
+
+
+def _cents(value: list[int]) -> list[int]:
+    if any(amount < 0 for amount in value):
+        raise ValueError("amounts are cents, 0 or more")
+    return value
+
+
+class PrizeScheduleFile(_Strict):
+    """``[event.prizes]`` as a table: rows by tables or entrants, or percentages of the pot,
+    with fixed extras, a last-place prize and who may win (:class:`PrizeTable`)."""
+
+    tiers: list[PrizeFile] = Field(default_factory=list)
+    entry_fee_cents: int = Field(default=0, ge=0)
+    percents: list[int] = Field(default_factory=list)
+    round_to_cents: int = Field(default=1, ge=1)
+    extras_cents: list[int] = Field(default_factory=list)
+    last_place_cents: int = Field(default=0, ge=0)
+    eligible: list[str] = Field(default_factory=list)
+
+    _extras = field_validator("extras_cents")(_cents)
+
+    @field_validator("percents")
+    @classmethod
+    def _percents(cls, value: list[int]) -> list[int]:
+        if any(not 0 < percent <= 100 for percent in value):
+            raise ValueError("each percentage is a whole number from 1 to 100")
+        if sum(value) > 100:
+            raise ValueError(f"the percentages add up to {sum(value)}, more than the pot")
+        return value
+
+    @field_validator("eligible")
+    @classmethod
+    def _eligible(cls, value: list[str]) -> list[str]:
+        known = [str(rule) for rule in PrizeEligibility]
+        for rule in value:
+            if rule not in known:
+                raise ValueError(f"unknown rule {rule!r}; choose from {', '.join(known)}")
+        return value
+
+    @model_validator(mode="after")
+    def _whole(self) -> PrizeScheduleFile:
+        if self.percents and self.tiers:
+            raise ValueError("give the prizes as tiers or as percents of the pot, not both")
+        if self.percents and not self.entry_fee_cents:
+            raise ValueError(
+                "percents of the pot need entry_fee_cents (the pot is the fee × entrants)"
+            )
+        if len({row.entrants is None for row in self.tiers}) > 1:
+            raise ValueError("the tiers go all by tables or all by entrants")
+        return self
+
+    def table(self) -> PrizeTable:
+        """The :class:`PrizeTable` this file's prizes describe."""
+        return PrizeTable(
+            tuple(
+                PrizeTier(row.tables or 0, tuple(row.cents), row.entrants or 0)
+                for row in self.tiers
+            ),
+            entry_fee_cents=self.entry_fee_cents,
+            percents=tuple(self.percents),
+            round_to_cents=self.round_to_cents,
+            extras_cents=tuple(self.extras_cents),
+            last_place_cents=self.last_place_cents,
+            eligible=tuple(PrizeEligibility(rule) for rule in self.eligible),
+        )
+
+
+def _prizes_shown(prizes: PrizeTable) -> Any:
+    """The prizes as a sheet file writes them: the rows, or the table of a schedule that
+    says more than rows by tables."""
+    rows = [
+        {"entrants": tier.min_entrants, "cents": list(tier.amounts_cents)}
+        if tier.min_entrants
+        else {"tables": tier.min_tables, "cents": list(tier.amounts_cents)}
+        for tier in prizes.tiers
+    ]
+    whole = prizes.to_json()
+    if set(whole) <= {"tiers"}:
+        return rows
+    whole.pop("tiers", None)
+    return ({"tiers": rows} if rows else {}) | whole
+
+
+def _prizes_kind(value: Any) -> str:
+    return "table" if isinstance(value, dict | PrizeScheduleFile) else "rows"
+
+
+_PRIZES = Annotated[
+    Annotated[list[PrizeFile], Tag("rows")] | Annotated[PrizeScheduleFile, Tag("table")],
+    Discriminator(_prizes_kind),
+]
+"""``prizes``: a list of rows (by tables or entrants) or a table (``[event.prizes]``)."""
 
 
 class EventFile(_Strict):
@@ -164,7 +269,7 @@ class EventFile(_Strict):
     # (a union type would give one type error per member).
     format_options: dict[str, Any] = Field(default_factory=dict)
     round_minutes: int = Field(default=0, ge=0)
-    prizes: list[PrizeFile] = Field(default_factory=list)
+    prizes: _PRIZES = Field(default_factory=list)
     prize_ties: str = "tie_breaks"
     side_pot: bool = False
     side_pot_cents: int = Field(default=25, ge=0)
@@ -359,7 +464,9 @@ def _pydantic_problems(text: str, error: ValidationError) -> list[SheetProblem]:
     for item in error.errors():
         location = [str(part) for part in item["loc"] if not str(part).startswith("function-")]
         # A union (``profile``: an id or a table) reports each branch: name the key only.
-        location = [part for part in location if part not in ("str", "ProfileFile")]
+        location = [
+            part for part in location if part not in ("str", "ProfileFile", "rows", "table")
+        ]
         key = ".".join(location)
         message = str(item["msg"]).removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
@@ -379,7 +486,8 @@ def _pydantic_problems(text: str, error: ValidationError) -> list[SheetProblem]:
 _MODELS: dict[str, type[BaseModel]] = {
     "": SheetFile,
     "event": EventFile,
-    "event.prizes": PrizeFile,
+    "event.prizes": PrizeScheduleFile,
+    "event.prizes.tiers": PrizeFile,
     "words": WordsFile,
     "players": PlayersFile,
     "profile": ProfileFile,
@@ -483,11 +591,7 @@ class Sheet:
             if key == "max_games":
                 value: Any = self.max_games
             elif key == "prizes":
-                prizes = self.preset.get("prizes", PrizeTable())
-                value = [
-                    {"tables": tier.min_tables, "cents": list(tier.amounts_cents)}
-                    for tier in prizes.tiers
-                ]
+                value = _prizes_shown(self.preset.get("prizes", PrizeTable()))
             elif key in self.preset:
                 value = self.preset[key]
             else:
@@ -767,9 +871,8 @@ def _preset_of(event: EventFile) -> dict[str, Any]:
             continue
         value = getattr(event, key)
         if key == "prizes":
-            value = PrizeTable(
-                tuple(PrizeTier(prize.tables, tuple(prize.cents)) for prize in value)
-            )
+            schedule = value if isinstance(value, PrizeScheduleFile) else None
+            value = (schedule or PrizeScheduleFile(tiers=value)).table()
         elif key == "tie_breaks":
             value = tuple(value)
         elif key == "format_options":

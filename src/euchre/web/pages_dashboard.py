@@ -119,6 +119,7 @@ _DECIDED_BY = {
     "points": "on points",
     "playoff": "by the playoff",
     "split": "tied: the places' money is shared",
+    "last_place": "last place",
 }
 """How a prize place was decided, in words (a tie-break name reads as itself)."""
 
@@ -215,6 +216,8 @@ def _prize_places(places: Sequence[int]) -> str:
     places, not places in the standings, where a player the prizes pass over (his games
     played by a computer) stands above."""
     words = [_ordinal(place) for place in places]
+    if not words:
+        return "last-place prize"
     if len(words) == 1:
         return f"{words[0]} prize"
     return f"{', '.join(words[:-1])} and {words[-1]} prizes"
@@ -231,7 +234,9 @@ def _award_line(group: list[PrizeAward]) -> AwardLine:
             for award in group
         ),
         places=_prize_places(first.places),
-        decided=decided_text(first.decided_by),
+        # What set the money (entrants, the pot's percentage) and whom the eligibility
+        # rule passed over follow what decided the place.
+        decided="; ".join(filter(None, (decided_text(first.decided_by), first.basis))),
     )
 
 
@@ -257,7 +262,7 @@ def prizes_view(snapshot: EventSnapshot) -> PrizesView:
         hidden=not snapshot.complete_rounds,
         provisional=not snapshot.is_over and bool(snapshot.prizes),
         awards=[_award_line(group) for group in _award_groups(snapshot.prizes)],
-        none="No prizes yet." if snapshot.config.prizes.tiers else "This event pays no prizes.",
+        none="No prizes yet." if snapshot.config.prizes.pays else "This event pays no prizes.",
         side_pot=side_pot_view(snapshot),
         playoffs=[
             f"{', '.join(names.get(unit, unit) for unit in playoff.competitors)}: "

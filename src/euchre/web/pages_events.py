@@ -51,7 +51,12 @@ T = TypeVar("T")
 
 
 def prizes_text(prizes: dict[str, Any]) -> str:
-    """A prize table (``PrizeTable.to_json()``) written as the form reads it back."""
+    """A prize table (``PrizeTable.to_json()``) written as the form reads it back; empty
+    for a schedule the field cannot write (by entrants, percentages of the pot, extras, a
+    last-place prize, eligibility): an empty field takes the sheet's own."""
+    tiers = prizes.get("tiers", [])
+    if set(prizes) - {"tiers"} or any(tier.get("min_entrants") for tier in tiers):
+        return ""
     return "; ".join(
         f"{tier['min_tables']}: "
         + ", ".join(f"{amount / 100:g}" for amount in tier["amounts_cents"])

@@ -178,7 +178,12 @@ function levelGameQuestion() {
 }
 
 function prizesText(prizes) {
-  return ((prizes && prizes.tiers) || []).map(function (tier) {
+  // A schedule the field cannot write (by entrants, percentages of the pot, extras, a
+  // last-place prize, eligibility) is left empty: an empty field takes the sheet's own.
+  var tiers = (prizes && prizes.tiers) || [];
+  if (prizes && Object.keys(prizes).some(function (key) { return key !== "tiers"; })) return "";
+  if (tiers.some(function (tier) { return tier.min_entrants; })) return "";
+  return tiers.map(function (tier) {
     return tier.min_tables + ": " + tier.amounts_cents.map(function (cents) {
       return String(cents / 100);
     }).join(", ");
