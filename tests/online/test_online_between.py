@@ -97,9 +97,8 @@ def test_between_rounds_a_player_sees_the_standings_the_clock_his_result_then_th
     # The page's part: the same, as HTML (his row marked "(you)", the clock, the result).
     page = director.post(f"/events/{event_id}/online/between", json={"code": codes[3]})
     assert page.status_code == 200
-    assert (
-        'class="me" aria-current="true"' in page.text and "P3 <strong>(you)</strong>" in page.text
-    )
+    assert 'class="me" aria-current="true"' in page.text
+    assert "<bdi>P3</bdi> <strong>(you)</strong>" in page.text
     assert "left of 30 minutes" in page.text and 'id="last-result"' in page.text
     assert 'data-night-over="no"' in page.text
 

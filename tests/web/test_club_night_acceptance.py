@@ -303,6 +303,11 @@ def test_no_printed_sheet_of_any_sheets_event_lets_one_side_confirm_for_the_othe
             if url.endswith("scorecards.pdf"):
                 owner = next(n for n, name in names.items() if f"Scorecard - {name} " in text)
                 assert _codes_on(text, codes) == {owner}, f"{url}: another player's code"
+            elif url.endswith("code-slips.pdf"):
+                # Slips to cut apart and hand to each player: a code only with its owner's name.
+                printed = _codes_on(text, codes)
+                assert printed, f"{url}: no code on a page of slips"
+                assert all(names[number] in text for number in printed), f"{url}: a code alone"
             else:
                 assert _codes_on(text, codes) == set(), f"a player code is printed on {url}"
 

@@ -8,6 +8,7 @@ template, so escaping is the engine's job, not the caller's.
 
 from __future__ import annotations
 
+import unicodedata
 from importlib import resources
 from typing import Any
 
@@ -33,8 +34,19 @@ def bdi(value: object) -> Markup:
 def isolated(text: str) -> str:
     """``text`` between Unicode's first-strong isolate and its closing mark, for a name inside
     a sentence built in Python (a flash message), where a ``<bdi>`` element cannot go: the
-    closing mark also ends any embedding or override left open inside the name."""
+    closing mark also ends any embedding or override left open inside the name. A name with
+    no right-to-left letter and no direction mark cannot turn what follows it, so it is left
+    as typed (a flash reads "Cy Dunn added", with nothing invisible around the name)."""
+    if not any(unicodedata.bidirectional(character) in _TURNING for character in text):
+        return text
     return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+_TURNING = frozenset(
+    {"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI"}
+)
+"""Unicode's bidirectional classes that can change the order of the text after a name:
+right-to-left letters, Arabic digits, and the embedding, override and isolate marks."""
 
 
 templates = Jinja2Templates(
