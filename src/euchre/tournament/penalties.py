@@ -43,7 +43,6 @@ __all__ = [
     "RuledHand",
     "check_ruled_hands",
     "deal_named_problem",
-    "hand_points_replaced",
     "level_games_to_settle",
     "lone_caller_problem",
     "open_questions",
@@ -284,8 +283,9 @@ def deal_named_problem(
     them. Only a deal scored as played has points of its own to take away.
 
     A ruling that ends the hand, once the table's ``result`` lists its hands, must name the
-    hand too: its points are that hand's (:func:`hand_points_replaced`), and a ruling naming
-    none would leave the hand's points beside its own."""
+    hand too: its points are that hand's (the one ledger,
+    :func:`euchre.tournament.ledger.table_ledger`), and a ruling naming none would leave the
+    hand's points beside its own."""
     if ruling.outcome in ENDS_THE_HAND:
         return _ended_hand_problem(penalty, result, held)
     if not ruling.offenders_score_nothing or ruling.outcome != "score_as_played":
@@ -463,37 +463,6 @@ def check_ruled_hands(
             f"{number}'s points, or ask the director to record his ruling on hand {number}",
             field=f"hand_points.{number}",
         )
-
-
-def hand_points_replaced(
-    result: TableResult,
-    rulings: Sequence[PenaltyRuling],
-    records: Sequence[PenaltyRecord],
-    seating: TableSeating,
-) -> tuple[int, int]:
-    """The points of ``result``'s hands that its table's rulings replace, per side (each
-    ruling paired with its record, in the order recorded): every point of a hand a ruling
-    ended (a ruled hand's points are the ruling's, whether the score or the ruling came
-    first) and the offenders' points of a hand scored as played whose ruling takes them
-    (Ballantrae's renege). The table's score with penalties is its totals, plus the
-    rulings' points, less these."""
-    removed = [0, 0]
-    taken: set[tuple[int, int]] = set()
-    for ruling, record in zip(rulings, records, strict=False):
-        number = record.hand_number
-        if number is None or not 1 <= number <= len(result.hand_points):
-            continue
-        if ruling.outcome in ENDS_THE_HAND:
-            sides: tuple[int, ...] = (0, 1)
-        elif ruling.offenders_score_nothing:
-            sides = (0 if record.offender_id in seating.partnerships[0] else 1,)
-        else:
-            continue
-        for side in sides:
-            if (number, side) not in taken:
-                taken.add((number, side))
-                removed[side] += result.hand_points[number - 1][side]
-    return (removed[0], removed[1])
 
 
 _NOTE_WORDS = {
