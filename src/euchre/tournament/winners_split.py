@@ -129,15 +129,21 @@ def _mend(judge: _Judge, tables: list[TableSeating], limit: int) -> list[TableSe
     ]
     current = list(tables)
     for _step in range(MEND_STEPS):
-        breaks = judge.breaks(current)
-        if breaks <= limit:
+        each = [judge.table_breaks(table) for table in current]
+        if sum(each) <= limit:
             break
+        # A swap that mends must move a player of a table that breaks a rule; only the two
+        # tables it touches change (a 40-table night stays quick).
         best: tuple[int, list[TableSeating]] | None = None
-        for first, second in combinations(seats, 2):
-            swapped = _swap(current, first, second)
-            cost = judge.breaks(swapped)
-            if cost < breaks and (best is None or cost < best[0]):
-                best = (cost, swapped)
+        for first in (seat for seat in seats if each[seat[0]]):
+            for second in seats:
+                if second == first:
+                    continue
+                swapped = _swap(current, first, second)
+                touched = {first[0], second[0]}
+                delta = sum(judge.table_breaks(swapped[i]) - each[i] for i in touched)
+                if delta < 0 and (best is None or delta < best[0]):
+                    best = (delta, swapped)
         if best is None:
             break
         current = best[1]
@@ -147,14 +153,15 @@ def _mend(judge: _Judge, tables: list[TableSeating], limit: int) -> list[TableSe
 def _swap(
     tables: Sequence[TableSeating], first: tuple[int, int, int], second: tuple[int, int, int]
 ) -> list[TableSeating]:
-    """``tables`` with the players of two seats (table index, side, seat) swapped."""
-    places = [[list(pair) for pair in table.partnerships] for table in tables]
+    """``tables`` with the players of two seats (table index, side, seat) swapped (only
+    the tables touched are rebuilt)."""
     (i, a, x), (j, b, y) = first, second
+    places = {index: [list(pair) for pair in tables[index].partnerships] for index in (i, j)}
     places[i][a][x], places[j][b][y] = places[j][b][y], places[i][a][x]
-    return [
-        TableSeating(table.table, (tuple(pairs[0]), tuple(pairs[1])))
-        for table, pairs in zip(tables, places, strict=True)
-    ]
+    swapped = list(tables)
+    for index, pairs in places.items():
+        swapped[index] = TableSeating(tables[index].table, (tuple(pairs[0]), tuple(pairs[1])))
+    return swapped
 
 
 def _split_round(
@@ -213,11 +220,11 @@ def _sit_out_choices(
     seed: int,
     round_number: int,
     most: int = MAX_SIT_OUT_CHOICES,
-    keep: Sequence[str] = (),
+    keep: Sequence[str] | None = None,
 ) -> list[tuple[str, ...]]:
     """The fair choices of who sits out (those whose turn it is; those of ``keep``, who sat
     out in the seating shown, first; then losers, who move anyway, before winners), at most
-    ``most``."""
+    ``most``. ``keep`` given (fitting arrivals in): only the best few are listed."""
     count = len(active) % 4
     if not count:
         return [()]
@@ -231,8 +238,13 @@ def _sit_out_choices(
     must = tuple(p for p in by_turn if out_counts.get(p, 0) < boundary)
     pool = [p for p in by_turn if out_counts.get(p, 0) == boundary]
     need = count - len(must)
+    kept = set(keep or ())
+    if keep is not None:
+        # Fitting arrivals in wants few seats changed: only the pool's first players (those
+        # who sat out in the seating shown, then losers) can make the best choices, so the
+        # combinations of a 160-player pool are not all listed.
+        pool = sorted(pool, key=lambda p: (p not in kept, p in staying, rank[p]))[: need + 6]
     every = list(combinations(pool, need))
-    kept = set(keep)
     every.sort(
         key=lambda combo: (
             sum(p not in kept for p in combo),
@@ -278,19 +290,20 @@ class _Judge:
         """The rules a seating breaks, weighted as the search weighs them: partners again,
         losers kept at their table or winners sent from it (as a kept loser), a losing pair
         sent to one table."""
-        cost = 0
-        for table in tables:
-            cost += PARTNER_REPEAT * sum(
-                self.partners.get(_key(*pair), 0) for pair in table.partnerships if len(pair) == 2
-            )
-            cost += STAYED_LOSER * sum(
-                1 for p in table.players if p in self.won_at and self.won_at[p] != table.table
-            )
-            origins = [self.lost_at[p] for p in table.players if p in self.lost_at]
-            cost += STAYED_LOSER * sum(1 for origin in origins if origin == table.table)
-            moved = [origin for origin in origins if origin != table.table]
-            cost += SPLIT_PAIR * (len(moved) - len(set(moved)))
-        return cost
+        return sum(self.table_breaks(table) for table in tables)
+
+    def table_breaks(self, table: TableSeating) -> int:
+        """:meth:`breaks` of one table."""
+        cost = PARTNER_REPEAT * sum(
+            self.partners.get(_key(*pair), 0) for pair in table.partnerships if len(pair) == 2
+        )
+        cost += STAYED_LOSER * sum(
+            1 for p in table.players if p in self.won_at and self.won_at[p] != table.table
+        )
+        origins = [self.lost_at[p] for p in table.players if p in self.lost_at]
+        cost += STAYED_LOSER * sum(1 for origin in origins if origin == table.table)
+        moved = [origin for origin in origins if origin != table.table]
+        return cost + SPLIT_PAIR * (len(moved) - len(set(moved)))
 
     def cost(self, tables: Sequence[TableSeating], out: Sequence[str]) -> int:
         """What the search minimises: the rules broken, then earlier meetings of opponents
@@ -347,7 +360,9 @@ def _fit_arrivals(
         new_seats = 4 * (table_count - len(tables))
         if len(needers) != len(holes) + new_seats:
             continue
-        orders = permutations(needers) if len(needers) <= 5 else iter([tuple(needers)])
+        if best is not None and len(holes) > best[0]:
+            continue  # more seats changed than a choice already found
+        orders = permutations(needers) if len(needers) <= 4 else iter([tuple(needers)])
         for order in orders:
             filled = [[list(pair) for pair in table.partnerships] for table in tables]
             for (position, side, seat), player in zip(holes, order, strict=False):
