@@ -208,7 +208,7 @@ def test_correction_keeps_lone_hands_euchres_and_hands_the_director_did_not_chan
     director.fill("#correct-reason", "hand 8 misread")
     director.click("#correct-submit")
     expect(director.locator("#flash")).to_contain_text("hand 8: 0-2 -> 1-0")
-    expect(director.locator("#flash")).to_contain_text("team_points: 9-7 -> 10-5")
+    expect(director.locator("#flash")).to_contain_text("the score: 9-7 -> 10-5")
     expect(director.locator("#flash")).not_to_contain_text("euchres")
     expect(director.locator("#flash")).not_to_contain_text("lone_marches")
     expect(director.locator(f"#euchre-{euchred}")).to_have_value("1")

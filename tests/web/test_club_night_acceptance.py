@@ -192,7 +192,7 @@ def test_a_readable_audit_log_names_the_seating_and_shows_only_the_score_entered
     pair = [" &amp; ".join(names[number] for number in side) for side in sides]
     assert f"table 1: {pair[0]} vs {pair[1]}; sitting out: " in log
     assert "partnerships" not in log and "&#34;" not in log  # no stored JSON
-    assert "team_points: 9-4<" in log  # what was entered, not the empty fields and "main"
+    assert "the score: 9-4<" in log  # what was entered, not the empty fields and "main"
     assert "hand_points: []" not in log and "stage" not in log
 
 
@@ -333,9 +333,9 @@ def test_the_correction_pages_history_names_players_and_says_what_they_did(
     history = re.search(r'<ul id="table-history">(.*?)</ul>', page, re.S)
     assert history
     keeper, opponent = sides[0][0], sides[1][0]
-    assert f"{names[keeper]} (#{keeper}): entered a score — team_points: 9-7" in history.group(1)
+    assert f"{names[keeper]} (#{keeper}): entered a score — the score: 9-7" in history.group(1)
     assert f"{names[opponent]} (#{opponent}): confirmed the score" in history.group(1)
-    assert "director: corrected the result — team_points: 9-7 -&gt; 10-7" in history.group(1)
+    assert "director: corrected the result — the score: 9-7 -&gt; 10-7" in history.group(1)
     assert f"player {keeper}" not in history.group(1) and "submit score" not in history.group(1)
 
 

@@ -132,7 +132,7 @@ def test_a_correction_of_the_totals_keeps_lone_hands_and_euchres(client: TestCli
     assert lone_rows[str(lone)] == 1
     audit = client.get(f"/api/events/{event_id}/audit").json()
     assert audit[-1]["action"] == "correct_result"
-    assert audit[-1]["changes"] == "team_points: 9-7 -> 10-7"
+    assert audit[-1]["changes"] == "the score: 9-7 -> 10-7"
     assert audit[-1]["reason"] == "hand 3 was miscounted"
 
 
@@ -173,9 +173,9 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
     assert result["player_points"] == {str(caller): 11}  # kept through the correction
     assert result["euchres"] == {str(sides[1][0]): 1, str(sides[1][1]): 1}
     changes = client.get(f"/api/events/{event_id}/audit").json()[-1]["changes"]
-    assert "hand 8: 0-2 -> 1-0" in changes and "team_points: 9-7 -> 10-5" in changes
+    assert "hand 8: 0-2 -> 1-0" in changes and "the score: 9-7 -> 10-5" in changes
     # Issue 9: names instead of player numbers in every message (the API's audit too).
-    assert f"player_points: {names[caller]} 10 -> {names[caller]} 11" in changes
+    assert f"own points: {names[caller]} 10 -> {names[caller]} 11" in changes
     assert "#" not in changes and "lone_marches" not in changes
     assert "euchres" not in changes
 
@@ -234,12 +234,12 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
     first, second = sorted((euchred, partner), key=str)
     before = f"{names[first]} 2, {names[second]} 2"
     after = f"{names[first]} 1, {names[second]} 1"
-    assert f"Result saved: euchres: {before} -&gt; {after}." in saved.text
+    assert f"Result saved: times euchred: {before} -&gt; {after}." in saved.text
     result = client.get(f"/api/events/{event_id}/submissions").json()
     recorded = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
     assert result and recorded
     history = re.search(r'<ul id="table-history">(.*?)</ul>', saved.text, re.S)
-    assert history and f"euchres: {before} -&gt; {after}" in history.group(1)
+    assert history and f"times euchred: {before} -&gt; {after}" in history.group(1)
     assert re.search(rf'id="lone-{caller}"[^>]*value="1"', saved.text)
     assert re.search(rf'id="points-{caller}"[^>]*value="10"', saved.text)
 
@@ -323,7 +323,7 @@ def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestC
     audit = client.get(f"/api/events/{event_id}/audit").json()
     replaced = [entry for entry in audit if entry["action"] == "replace_score"]
     assert replaced and replaced[0]["old_value"]["team_points"] == [9, 5]
-    assert replaced[0]["changes"] == "team_points: 9-5 -> 8-6"
+    assert replaced[0]["changes"] == "the score: 9-5 -> 8-6"
     assert _confirm(client, code, second["id"], codes[sides[1][0]]).status_code == 200
     # A different score from the other side before confirmation is still a dispute.
     event_id = create_event(client)

@@ -92,7 +92,7 @@ def test_the_phone_and_correction_messages_name_teams_and_players_not_numbers(
         names={"1": "Ann"},
         teams=("Ann & Bob", "Cy & Di"),
     )
-    assert text == "euchres: Ann 1 -> Ann 2; first_to_tying_score: Ann & Bob -> Cy & Di"
+    assert text == "times euchred: Ann 1 -> Ann 2; first to the level score: Ann & Bob -> Cy & Di"
 
 
 # --- the opponent's phone: the pending score first, the form folded away ---------------------

@@ -27,6 +27,7 @@ from euchre.tournament.naming import PlayerNames
 from euchre.tournament.validation import PER_PLAYER_WORDS, ResultError, complete_result
 
 __all__ = [
+    "FIELD_WORDS",
     "RESULT_FIELDS",
     "ResultInput",
     "build_result",
@@ -52,6 +53,20 @@ RESULT_FIELDS = (
 )
 """The parts of a result a table or the director enters (a correction names those it
 changes)."""
+
+FIELD_WORDS = {
+    "team_points": "the score",
+    "hand_points": "the hands",
+    "lone_hands": "lone hands made",
+    "lone_marches": "alone, all five tricks",
+    "euchres": "times euchred",
+    "player_points": "own points",
+    "first_to_tying_score": "first to the level score",
+    "hands_played": "hands played",
+    "stage": "played as",
+}
+"""A result's fields as the score pages name them: a correction's message and the audit say
+these, never the stored names (``team_points``)."""
 
 
 @dataclass(frozen=True)
@@ -196,13 +211,13 @@ def describe_changes(
     names: Mapping[str, str] | None = None,
     teams: Sequence[str] | None = None,
 ) -> str:
-    """What a change did to a result, field by field: ``team_points: 7-6 -> 6-7; ...``
+    """What a change did to a result, field by field in words: ``the score: 7-6 -> 6-7; ...``
     (the fields that stayed the same are not named). ``names`` (player number -> name) and
     ``teams`` (the two partnerships' names) make players and teams read by name."""
     if old is None and new is None:
         return ""
     if old is None:
-        return "recorded " + _value_text("team_points", (new or {}).get("team_points"))
+        return "recorded the score " + _value_text("team_points", (new or {}).get("team_points"))
     if new is None:
         return "removed"
     parts = []
@@ -220,7 +235,7 @@ def describe_changes(
             ]
             continue
         parts.append(
-            f"{name}: {_value_text(name, before, names, teams)} -> "
+            f"{FIELD_WORDS[name]}: {_value_text(name, before, names, teams)} -> "
             f"{_value_text(name, after, names, teams)}"
         )
     return "; ".join(parts) or "no change"
@@ -232,15 +247,15 @@ def describe_result(
     names: Mapping[str, str] | None = None,
     teams: Sequence[str] | None = None,
 ) -> str:
-    """A recorded result in words, only the fields it has: ``team_points: 9-4; euchres: Ann
-    1`` (a playoff says so); ``names`` and ``teams`` as in :func:`describe_changes`."""
+    """A recorded result in words, only the fields it has: ``the score: 9-4; times euchred:
+    Ann 1`` (a playoff says so); ``names`` and ``teams`` as in :func:`describe_changes`."""
     parts = [
-        f"{name}: {_value_text(name, value.get(name), names, teams)}"
+        f"{FIELD_WORDS[name]}: {_value_text(name, value.get(name), names, teams)}"
         for name in (*RESULT_FIELDS, "hands_played")
         if _normal(value.get(name)) is not None
     ]
     if value.get("stage") not in (None, "main"):
-        parts.append(f"stage: {value['stage']}")
+        parts.append(f"{FIELD_WORDS['stage']}: {value['stage']}")
     return "; ".join(parts)
 
 

@@ -220,6 +220,8 @@ def _searched(state: SeatingState, fixed_partners: bool) -> Seating:
             out_counts=turns,
             seed=state.config.seed,
             round_number=state.round_number,
+            # Late arrivals are fitted into the seating the phones already show.
+            arrived=[player for player in state.active if player not in previous.active],
         )
         return Seating(tuple(split_tables), tuple(sorted(split_out)))
     lost: set[str] = set()

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from euchre.store import events
 from euchre.store.models import AuditEntry
-from euchre.store.results import describe_changes, describe_result
+from euchre.store.results import FIELD_WORDS, describe_changes, describe_result
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.templating import render
@@ -158,11 +158,21 @@ def _changes(
     if old is None or new is None:
         value = new if new is not None else old
         assert value is not None
-        shown = [f"{key}: {_short(item)}" for key, item in value.items() if item not in (None, {})]
+        shown = [
+            f"{_key_words(key)}: {_short(item)}"
+            for key, item in value.items()
+            if item not in (None, {})
+        ]
         return "; ".join(shown[:6]) + ("; …" if len(shown) > 6 else "")
     keys = [key for key in {**old, **new} if old.get(key) != new.get(key)]
-    shown = [f"{key}: {_short(old.get(key))} → {_short(new.get(key))}" for key in keys]
+    shown = [f"{_key_words(key)}: {_short(old.get(key))} → {_short(new.get(key))}" for key in keys]
     return "; ".join(shown[:6]) + ("; …" if len(shown) > 6 else "")
+
+
+def _key_words(key: str) -> str:
+    """A stored field's name as people read it: a result's as the score pages say it, any
+    other with spaces for its underscores (``hand_number`` -> "hand number")."""
+    return FIELD_WORDS.get(key, key.replace("_", " "))
 
 
 def describe(entry: AuditEntry, names: dict[int, str]) -> tuple[str, str]:

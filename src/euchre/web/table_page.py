@@ -40,7 +40,7 @@ from euchre.store.table_view import (
 )
 from euchre.tournament import Stage, TableResult
 from euchre.tournament.penalties import ruled_hand_note
-from euchre.tournament.validation import ResultError
+from euchre.tournament.validation import ResultError, hand_point_values
 from euchre.web.deps import database, guard_codes
 from euchre.web.errors import status_for
 from euchre.web.page_helpers import read_form
@@ -309,6 +309,14 @@ def result_lines(view: TableSeats, result: TableResult) -> ResultLines:
         (result.lone_marches, "Alone, all five tricks"),
         (result.euchres, "Times euchred"),
     ):
+        if by_player is result.lone_marches and not view.profile.individual_scoring:
+            # The form asks who went alone for all five only where the caller scores more
+            # than his partner; elsewhere nobody typed it, so "none" would contradict a 4-0
+            # hand. The hands say it when their points can mean nothing else.
+            marches = _lone_marches_from_hands(view, hands)
+            if marches is not None:
+                counts.append((label, marches))
+            continue
         text = ", ".join(
             f"{view.name_of(player)} {int(count)}" for player, count in by_player.items() if count
         )
@@ -330,6 +338,24 @@ def result_lines(view: TableSeats, result: TableResult) -> ResultLines:
         counts=tuple(counts),
         per_player=per_player,
     )
+
+
+def _lone_marches_from_hands(view: TableSeats, hands: Sequence[Sequence[int]]) -> str | None:
+    """Which hands were lone hands of five tricks, read from the hand-by-hand points
+    ("hand 3 (Ann & Bob)"), where no other outcome scores a lone march's points; ``None``
+    (the line is left out) when only totals were sent or the points could mean something
+    else, since the table was not asked."""
+    profile = view.profile
+    march = profile.points_lone_march
+    if not hands or march in hand_point_values(profile, lone_march=False):
+        return None
+    found = [
+        f"hand {number} ({view.team_name(side)})"
+        for number, hand in enumerate(hands, 1)
+        for side in (0, 1)
+        if hand[side] == march
+    ]
+    return ", ".join(found) or "none"
 
 
 def result_html(view: TableSeats, result: TableResult, *, element_id: str) -> Markup:
