@@ -168,26 +168,23 @@ def season_table_pdf(printout: SeasonPrintout) -> bytes:
         new_x="LMARGIN",
         new_y="NEXT",
     )
-    if any("c" in cell for row in printout.rows for cell in row.by_night):
-        document.set_font(SANS, "", 9)
-        document.multi_cell(
-            w=0,
-            h=5,
-            text="c: a computer player played a game for the member that night (his seat "
-            "online was empty); its points count as the event counts them.",
-            new_x="LMARGIN",
-            new_y="NEXT",
-        )
-    if any(cell.endswith(("s", "sc")) for row in printout.rows for cell in row.by_night):
-        document.set_font(SANS, "", 9)
-        document.multi_cell(
-            w=0,
-            h=5,
-            text="s: the night's points include a sit-out's (a round sat out scores what "
-            "that night's sheet gives it; it is no game).",
-            new_x="LMARGIN",
-            new_y="NEXT",
-        )
+    cells = [cell for row in printout.rows for cell in row.by_night]
+    legends = (
+        (
+            any("c" in cell for cell in cells),
+            "c: a computer player played a game for the member that night (his seat online "
+            "was empty); its points count as the event counts them.",
+        ),
+        (
+            any(cell.endswith(("s", "sc")) for cell in cells),
+            "s: the night's points include a sit-out's (a round sat out scores what that "
+            "night's sheet gives it; it is no game).",
+        ),
+    )
+    for shown, legend in legends:
+        if shown:
+            document.set_font(SANS, "", 9)
+            document.multi_cell(w=0, h=5, text=legend, new_x="LMARGIN", new_y="NEXT")
     document.ln(3)
     columns = _columns(document, printout)
     titles = [title for title, _, _ in columns]
