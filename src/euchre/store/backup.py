@@ -43,7 +43,7 @@ from euchre.store.models import (
 from euchre.store.online import new_table_id
 from euchre.store.penalties import list_penalties
 from euchre.store.rounds import TABLE_CODE_ALPHABET, new_table_code
-from euchre.store.seasons import tidy_tags
+from euchre.store.seasons.tags import tidy_tags
 from euchre.store.submissions import list_submissions
 from euchre.tournament import (
     EventConfig,

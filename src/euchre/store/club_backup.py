@@ -35,7 +35,8 @@ from euchre.store.members import (
 )
 from euchre.store.models import Entrant, Event, Member, MemberMerge, Season
 from euchre.store.names import name_key
-from euchre.store.seasons import restore_season, seasons_backup
+from euchre.store.seasons.backup import seasons_backup
+from euchre.store.seasons.definitions import restore_season
 from euchre.tournament.codec import validation_message
 
 __all__ = [

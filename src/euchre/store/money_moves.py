@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from euchre.store.audit import record_club_audit
 from euchre.store.core import snapshot_of
 from euchre.store.events import get_event
-from euchre.store.seasons import sit_out_points
+from euchre.store.seasons.nights import sit_out_points
 from euchre.tournament import EventSnapshot
 
 __all__ = ["MoneyMove", "after_change", "before_change", "money_moves", "money_words"]

@@ -1,0 +1,230 @@
+"""A season's table, computed on read from its nights (each remembered under its event's
+version, so a correction recomputes only what it touched), and its JSON."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from euchre.store.errors import NotFoundError
+from euchre.store.events import get_event
+from euchre.store.models import Member, MemberMerge, Season
+from euchre.store.seasons.definitions import get_season, season_definition, season_json
+from euchre.store.seasons.lines import SeasonLine, table_lines
+from euchre.store.seasons.nights import (
+    NightEvent,
+    event_date,
+    event_night,
+    key_event,
+    night_key,
+    season_events,
+)
+from euchre.tournament.season import (
+    InactiveMembers,
+    SeasonDefinition,
+    SeasonNight,
+    SeasonRow,
+    SeasonSession,
+    SeasonTable,
+    season_table,
+)
+
+__all__ = ["SeasonStandings", "row_json", "season_lines", "season_standings", "standings_json"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    """A season's table with the events behind its nights (in night order)."""
+
+    season: Season
+    table: SeasonTable
+    nights: tuple[NightEvent, ...]
+    rows_json: tuple[dict[str, Any], ...] = ()
+    """The rows as the API gives them (worked out once per table; read only)."""
+    lines: tuple[SeasonLine, ...] = ()
+    """The rows as the pages show them (worked out once per table)."""
+    part: SeasonSession | None = None
+    """The session whose own table this is (None: the whole season)."""
+
+    @property
+    def definition(self) -> SeasonDefinition:
+        """The definition the table was computed under (a session's own, for a session)."""
+        whole = season_definition(self.season)
+        return whole if self.part is None else whole.for_session(self.part)
+
+
+@dataclass(frozen=True)
+class _Table:
+    table: SeasonTable
+    rows_json: tuple[dict[str, Any], ...]
+    lines: tuple[SeasonLine, ...]
+
+
+_CACHE_SIZE = 4096
+_nights: OrderedDict[tuple[Any, ...], SeasonNight | None] = OrderedDict()
+_tables: OrderedDict[tuple[Any, ...], _Table] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cached(cache: OrderedDict[tuple[Any, ...], T], key: tuple[Any, ...]) -> T | None:
+    with _cache_lock:
+        if key in cache:
+            cache.move_to_end(key)
+            return cache[key]
+    return None
+
+
+def _keep(
+    cache: OrderedDict[tuple[Any, ...], T], key: tuple[Any, ...], value: T, size: int
+) -> None:
+    with _cache_lock:
+        cache[key] = value
+        while len(cache) > size:
+            cache.popitem(last=False)
+
+
+def _members_version(session: Session) -> tuple[Any, ...]:
+    """What else a night's lines depend on besides its event: the members' names, and the
+    merges (and their undoing) that move players from one member to another."""
+    merges = session.execute(select(func.count(MemberMerge.id), func.count(MemberMerge.undone_at)))
+    names = session.execute(select(Member.id, Member.name).order_by(Member.id))
+    return (tuple(merges.one()), hash(tuple(names)))
+
+
+def season_standings(
+    session: Session, *, season_id: int, part: str | None = None
+) -> SeasonStandings:
+    """The season's table now, from every counted event that has a result.
+
+    Computed on read, never stored: each night is remembered (per process) under its event's
+    version (revision, results' count and newest id, the key of the event's own cached
+    standings) and the members' version, the table under the season's definition and all of
+    those; a correction, a merge or a rename changes a key, so the next read recomputes what
+    it touched and nothing can be stale. ``part`` names a session of the season: its own
+    table, of the nights dated within it (``NotFoundError`` naming the sessions when the
+    season has none of that name)."""
+    season = get_season(session, season_id=season_id)
+    where = str(session.get_bind().engine.url)
+    members = _members_version(session)
+    whole = season_definition(season)
+    chosen = _session(season, whole, part)
+    definition = whole if chosen is None else whole.for_session(chosen)
+    leaving = _leaving_members(session, whole)
+    counted = [
+        event
+        for event in season_events(session, season)
+        if event.results and (chosen is None or chosen.start <= event_date(event) <= chosen.end)
+    ]
+    night_keys = [
+        (
+            where,
+            event.id,
+            event.created_at.isoformat(),
+            event.revision,
+            event.results,
+            event.newest_result,
+            members,
+        )
+        for event in counted
+    ]
+    table_key = (
+        where,
+        json.dumps(definition.to_json(), sort_keys=True),
+        tuple(night_keys),
+        tuple(sorted(leaving)),
+    )
+    entry = _cached(_tables, table_key)
+    if entry is None:
+        nights: list[SeasonNight] = []
+        for event, key in zip(counted, night_keys, strict=True):
+            night = _cached(_nights, key)
+            if night is None:
+                night = event_night(session, get_event(session, event_id=event.id))
+                if night is not None:
+                    _keep(_nights, key, night, _CACHE_SIZE)
+            if night is not None:
+                nights.append(_without(night, leaving))
+        table = season_table(definition, nights)
+        entry = _Table(table, tuple(row_json(row) for row in table.rows), tuple(table_lines(table)))
+        _keep(_tables, table_key, entry, 64)
+    by_key = {night_key(event.id): event for event in counted}
+    return SeasonStandings(
+        season,
+        entry.table,
+        tuple(by_key[key] for key in entry.table.nights),
+        entry.rows_json,
+        entry.lines,
+        chosen,
+    )
+
+
+def _session(season: Season, whole: SeasonDefinition, part: str | None) -> SeasonSession | None:
+    if part is None:
+        return None
+    found = whole.session_named(part)
+    if found is None:
+        names = ", ".join(repr(each.name) for each in whole.sessions)
+        known = f"its sessions: {names}" if names else "it has no sessions"
+        raise NotFoundError(f"season {season.name!r} has no session {part!r} ({known})")
+    return found
+
+
+def _leaving_members(session: Session, definition: SeasonDefinition) -> frozenset[int]:
+    """The members this season's table leaves out: those set inactive, where the season
+    says they leave (``inactive_members``); nobody otherwise."""
+    if definition.inactive_members is not InactiveMembers.LEAVE:
+        return frozenset()
+    return frozenset(session.scalars(select(Member.id).where(Member.active.is_(False))))
+
+
+def _without(night: SeasonNight, leaving: frozenset[int]) -> SeasonNight:
+    """``night`` without the results of the members in ``leaving``."""
+    if not leaving:
+        return night
+    kept = tuple(result for result in night.results if result.member_id not in leaving)
+    return SeasonNight(key=night.key, date=night.date, results=kept)
+
+
+def row_json(row: SeasonRow) -> dict[str, Any]:
+    """A row as the API gives it (nights as event ids)."""
+    data: dict[str, Any] = row.to_json()
+    data["nights_counted"] = [key_event(key) for key in row.nights_counted]
+    data["by_night"] = [
+        {
+            "event_id": key_event(night.key),
+            "points": night.points,
+            "sit_outs": night.sit_outs,
+            "sit_out_points": night.sit_out_points,
+            "computer_games": night.computer_games,
+        }
+        for night in row.by_night
+    ]
+    return data
+
+
+def standings_json(standings: SeasonStandings) -> dict[str, Any]:
+    """The season table as ``GET /api/seasons/{id}/standings`` gives it: the season, its
+    nights (event id, name, date) and one row per member; ``nights_counted`` lists event
+    ids."""
+    return {
+        "season": season_json(standings.season),
+        "session": None if standings.part is None else standings.part.to_json(),
+        "nights": [
+            {"event_id": event.id, "name": event.name, "date": event_date(event).isoformat()}
+            for event in standings.nights
+        ],
+        "rows": list(standings.rows_json),
+    }
+
+
+def season_lines(standings: SeasonStandings) -> list[SeasonLine]:
+    """The table's rows as the season page, the projector and the PDF show them."""
+    return list(standings.lines)
