@@ -27,13 +27,13 @@ import datetime
 import itertools
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Annotated, Any
 
 from pydantic import Field
 
-from euchre.tournament.codec import AS_TEXT, Choice, JsonCodec, one_of
+from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.standings import split_cents
 
@@ -42,13 +42,17 @@ __all__ = [
     "InactiveMembers",
     "NightPoints",
     "NightResult",
+    "NonMemberPlaces",
     "SeasonDefinition",
     "SeasonNight",
     "SeasonPrize",
     "SeasonRow",
     "SeasonScoring",
+    "SeasonSession",
     "SeasonTable",
     "SeasonTieBreak",
+    "TiedPlaces",
+    "member_places",
     "place_points_shares",
     "season_table",
 ]
@@ -82,6 +86,25 @@ class InactiveMembers(Choice):
     LEAVE = "leave"
 
 
+class NonMemberPlaces(Choice):
+    """What a place taken by a non-member (a guest, or a member the season leaves out) does
+    to the members below him for ``place_points``: ``empty`` (the default: the place's
+    points go to nobody, each member keeps the event's place) or ``next_member`` (the next
+    member moves up: places are counted among the season's members only)."""
+
+    EMPTY = "empty"
+    NEXT_MEMBER = "next_member"
+
+
+class TiedPlaces(Choice):
+    """How players tied for a place share ``place_points``: ``share`` (the default: players
+    tied for places k..k+m share the sum of those places' points) or ``full`` (each tied
+    player takes that place's full points, as LVEA's sheet says)."""
+
+    SHARE = "share"
+    FULL = "full"
+
+
 _SCORING = one_of(SeasonScoring, "unknown scoring {value!r}; choose one of {choices}")
 _TIE_BREAK = one_of(SeasonTieBreak, "unknown tie-break {value!r}; choose from {choices}")
 
@@ -94,6 +117,20 @@ class SeasonPrize(JsonCodec):
     place: int
     label: str
     amount_cents: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeasonSession(JsonCodec):
+    """A part of the season with its own table (a spring and a fall session): the nights
+    dated ``start`` to ``end``, both included, scored as the season is, with its own
+    qualifying bars and prizes (none unless given)."""
+
+    name: str
+    start: datetime.date
+    end: datetime.date
+    min_nights: Annotated[int, OMIT_FALSE] = 0
+    min_games: Annotated[int, OMIT_FALSE] = 0
+    prizes: Annotated[tuple[SeasonPrize, ...], OMIT_FALSE] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,6 +158,43 @@ class SeasonDefinition(JsonCodec):
     ] = InactiveMembers.STAY
     """Whether members set inactive stay in the table (:class:`InactiveMembers`); guests,
     who are no members, are never in it."""
+    non_member_places: Annotated[
+        NonMemberPlaces,
+        one_of(NonMemberPlaces, "choose one of {choices}"),
+        AS_TEXT,
+        Field(exclude_if=lambda value: value == NonMemberPlaces.EMPTY),
+    ] = NonMemberPlaces.EMPTY
+    """For ``place_points``: whether the next member moves up past a non-member's place."""
+    tied_places: Annotated[
+        TiedPlaces,
+        one_of(TiedPlaces, "choose one of {choices}"),
+        AS_TEXT,
+        Field(exclude_if=lambda value: value == TiedPlaces.SHARE),
+    ] = TiedPlaces.SHARE
+    """For ``place_points``: whether tied players share the places' points or each take
+    the place's full points."""
+    sessions: Annotated[tuple[SeasonSession, ...], OMIT_FALSE] = ()
+    """Parts of the season with their own tables, in date order, never overlapping."""
+
+    def for_session(self, session: SeasonSession) -> SeasonDefinition:
+        """The definition of ``session``'s own table: the season's scoring and tie-breaks,
+        the session's name, qualifying bars and prizes."""
+        return replace(
+            self,
+            name=f"{self.name}: {session.name}",
+            min_nights=session.min_nights,
+            min_games=session.min_games,
+            prizes=session.prizes,
+            sessions=(),
+        )
+
+    def session_named(self, name: str) -> SeasonSession | None:
+        """The session called ``name`` (spaces and case aside), or None."""
+        wanted = " ".join(name.split()).casefold()
+        for session in self.sessions:
+            if " ".join(session.name.split()).casefold() == wanted:
+                return session
+        return None
 
     def __post_init__(self) -> None:
         problems = list(_definition_problems(self))
@@ -162,11 +236,49 @@ def _definition_problems(season: SeasonDefinition) -> Iterable[str]:
             yield f"place_points: a lower place cannot earn more, got {list(table)}"
     elif season.place_points:
         yield f"place_points: only for place_points scoring, not {scoring.value}"
-    places = [prize.place for prize in season.prizes]
+    if scoring is not SeasonScoring.PLACE_POINTS:
+        if season.non_member_places != NonMemberPlaces.EMPTY:
+            yield f"non_member_places: only for place_points scoring, not {scoring.value}"
+        if season.tied_places != TiedPlaces.SHARE:
+            yield f"tied_places: only for place_points scoring, not {scoring.value}"
+    yield from _session_problems(season.sessions)
+    yield from _prize_problems("prizes", season.prizes)
+
+
+def _prize_problems(where: str, prizes: Sequence[SeasonPrize]) -> Iterable[str]:
+    places = [prize.place for prize in prizes]
     if any(place < 1 for place in places) or len(set(places)) != len(places):
-        yield f"prizes: places must be distinct and 1 or more, got {places}"
-    if any(prize.amount_cents < 0 for prize in season.prizes):
-        yield "prizes: an amount cannot be negative"
+        yield f"{where}: places must be distinct and 1 or more, got {places}"
+    if any(prize.amount_cents < 0 for prize in prizes):
+        yield f"{where}: an amount cannot be negative"
+
+
+def _session_problems(sessions: Sequence[SeasonSession]) -> Iterable[str]:
+    seen: set[str] = set()
+    for index, session in enumerate(sessions):
+        where = f"sessions.{index}"
+        name = " ".join(session.name.split())
+        if not name:
+            yield f"{where}.name: a session needs a name"
+        elif name.casefold() in seen:
+            yield f"{where}.name: two sessions are called {name!r}"
+        seen.add(name.casefold())
+        if session.end < session.start:
+            yield (
+                f"{where}: session {name!r} ends ({session.end.isoformat()}) before it starts "
+                f"({session.start.isoformat()})"
+            )
+        if session.min_nights < 0 or session.min_games < 0:
+            yield f"{where}: min_nights and min_games must be 0 or more"
+        yield from _prize_problems(f"{where}.prizes", session.prizes)
+    ordered = sorted(sessions, key=lambda session: session.start)
+    for earlier, later in itertools.pairwise(ordered):
+        if later.start <= earlier.end:
+            yield (
+                f"sessions: {earlier.name!r} ({earlier.start.isoformat()} to "
+                f"{earlier.end.isoformat()}) and {later.name!r} ({later.start.isoformat()} to "
+                f"{later.end.isoformat()}) overlap; a night belongs to one session at most"
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,24 +416,48 @@ class SeasonTable(JsonCodec):
         }
 
 
-def place_points_shares(
-    places: Sequence[int], table: Sequence[int], units: Sequence[str] | None = None
-) -> list[Fraction]:
-    """The season points of each of a night's ``places`` (tied players share a place
-    number): players tied for places k..k+m share the sum of those places' points.
-    ``units`` (one per place, "" for a player on his own) counts the members of one fixed
-    team once: each of them gets the team's share."""
+def _units_by_place(places: Sequence[int], units: Sequence[str] | None) -> dict[int, set[str]]:
+    """Each place -> the competitors at it (a fixed team's members count once)."""
     seen: dict[int, set[str]] = defaultdict(set)
     for index, place in enumerate(places):
         unit = units[index] if units is not None and units[index] else f"#{index}"
         seen[place].add(unit)
-    counts = {place: len(units_at) for place, units_at in seen.items()}
+    return seen
+
+
+def member_places(places: Sequence[int], units: Sequence[str] | None = None) -> list[int]:
+    """The ``places`` counted among these players only ("the next member moves up"): each
+    player's place is 1 + the competitors listed above him, so players tied keep their tie
+    (event places 2, 2, 5 of three members are 1, 1, 3)."""
+    counts = {place: len(at) for place, at in _units_by_place(places, units).items()}
+    renumbered: dict[int, int] = {}
+    above = 0
+    for place in sorted(counts):
+        renumbered[place] = above + 1
+        above += counts[place]
+    return [renumbered[place] for place in places]
+
+
+def place_points_shares(
+    places: Sequence[int],
+    table: Sequence[int],
+    units: Sequence[str] | None = None,
+    tied: TiedPlaces = TiedPlaces.SHARE,
+) -> list[Fraction]:
+    """The season points of each of a night's ``places`` (tied players share a place
+    number): players tied for places k..k+m share the sum of those places' points, or each
+    take place k's full points (``tied`` is ``full``). ``units`` (one per place, "" for a
+    player on his own) counts the members of one fixed team once: each of them gets the
+    team's share."""
     share: dict[int, Fraction] = {}
-    for place, count in counts.items():
+    for place, at in _units_by_place(places, units).items():
+        if tied is TiedPlaces.FULL:
+            share[place] = Fraction(table[place - 1] if place <= len(table) else 0)
+            continue
         spanned = [
-            table[index] for index in range(place - 1, place - 1 + count) if index < len(table)
+            table[index] for index in range(place - 1, place - 1 + len(at)) if index < len(table)
         ]
-        share[place] = Fraction(sum(spanned), count)
+        share[place] = Fraction(sum(spanned), len(at))
     return [share[place] for place in places]
 
 
@@ -399,10 +535,12 @@ def _ranked(
     """(member, figure, nights counted, qualified, rank, tied) in table order."""
     members: dict[MemberId, _Member] = {}
     for night in nights:
+        units = [result.unit for result in night.results]
+        places = [result.place for result in night.results]
+        if NonMemberPlaces(season.non_member_places) is NonMemberPlaces.NEXT_MEMBER:
+            places = member_places(places, units)
         shares = place_points_shares(
-            [result.place for result in night.results],
-            season.place_points,
-            [result.unit for result in night.results],
+            places, season.place_points, units, TiedPlaces(season.tied_places)
         )
         for result, share in zip(night.results, shares, strict=True):
             member = members.setdefault(result.member_id, _Member(result.member_id, result.name))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
@@ -23,7 +23,7 @@ from euchre.web.deps import database, director_for_read, director_for_write, dow
 from euchre.web.schemas import ErrorOut, EventOut
 from euchre.web.security import DirectorSession
 
-__all__ = ["PrizeIn", "SeasonIn", "TagsIn", "router", "season_pdf_bytes"]
+__all__ = ["PrizeIn", "SeasonIn", "SessionIn", "TagsIn", "router", "season_pdf_bytes"]
 
 _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
@@ -34,6 +34,14 @@ ClubOnly = Depends(require_club)
 Reader = Annotated[DirectorSession, Depends(director_for_read)]
 Writer = Annotated[DirectorSession, Depends(director_for_write)]
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
+Part = Annotated[
+    str | None,
+    Query(
+        alias="session",
+        max_length=200,
+        description="A session of the season (its name): that session's own table",
+    ),
+]
 _Strict = ConfigDict(extra="forbid")
 _Count = Annotated[int, Field(ge=0, le=10_000)]
 
@@ -45,6 +53,20 @@ class PrizeIn(BaseModel):
     place: int = Field(ge=1, le=1000)
     label: str = Field(min_length=1, max_length=200)
     amount_cents: int = Field(default=0, ge=0, le=100_000_000)
+
+
+class SessionIn(BaseModel):
+    """A session of the season with its own table: the nights dated ``start`` to ``end``
+    (``YYYY-MM-DD``, both included), its own qualifying bars and prizes (none unless
+    given)."""
+
+    model_config = _Strict
+    name: str = Field(min_length=1, max_length=200)
+    start: str = Field(max_length=40, description="YYYY-MM-DD")
+    end: str = Field(max_length=40, description="YYYY-MM-DD")
+    min_nights: int = Field(default=0, ge=-1000, le=10_000)
+    min_games: int = Field(default=0, ge=-1000, le=100_000)
+    prizes: list[PrizeIn] = Field(default_factory=list, max_length=100)
 
 
 class SeasonIn(BaseModel):
@@ -77,6 +99,23 @@ class SeasonIn(BaseModel):
         max_length=100,
         description='"stay" (the default: a member set inactive keeps his line) or "leave" '
         "(members set inactive on the roster leave the table)",
+    )
+    non_member_places: str | None = Field(
+        default=None,
+        max_length=100,
+        description='For place_points: "empty" (the default: a place a non-member takes '
+        'earns no member its points) or "next_member" (the next member moves up)',
+    )
+    tied_places: str | None = Field(
+        default=None,
+        max_length=100,
+        description='For place_points: "share" (the default: players tied share the places\' '
+        'points) or "full" (each tied player takes that place\'s full points)',
+    )
+    sessions: list[SessionIn] | None = Field(
+        default=None,
+        max_length=50,
+        description="Parts of the season with their own tables (spring, fall)",
     )
 
 
@@ -175,44 +214,51 @@ def delete_season(request: Request, director: Writer, season_id: Id) -> None:
 
 
 @router.get("/seasons/{season_id}/standings", dependencies=[ClubOnly])
-def season_standings(request: Request, season_id: Id) -> dict[str, Any]:
+def season_standings(request: Request, season_id: Id, part: Part = None) -> dict[str, Any]:
     """The season table now (public): ``rows`` of member, rank (shared by ties; null for a
     member who does not qualify), points, games, nights, qualified, movement since the last
-    night and the nights counted (event ids)."""
+    night and the nights counted (event ids). ``?session=Spring``: that session's own
+    table (``session`` in the answer says which, with its dates)."""
     with database(request).read() as session:
-        return seasons.standings_json(seasons.season_standings(session, season_id=season_id))
+        return seasons.standings_json(
+            seasons.season_standings(session, season_id=season_id, part=part)
+        )
 
 
 @router.get("/seasons/{season_id}/standings.csv", dependencies=[ClubOnly])
-def season_standings_csv(request: Request, season_id: Id) -> Response:
+def season_standings_csv(request: Request, season_id: Id, part: Part = None) -> Response:
     """The season table as CSV (public)."""
     with database(request).read() as session:
-        text = seasons.standings_csv(seasons.season_standings(session, season_id=season_id))
+        text = seasons.standings_csv(
+            seasons.season_standings(session, season_id=season_id, part=part)
+        )
     return download(text.encode("utf-8"), "text/csv; charset=utf-8", f"season-{season_id}.csv")
 
 
 @router.get("/seasons/{season_id}/standings.json", dependencies=[ClubOnly])
-def season_standings_file(request: Request, season_id: Id) -> Response:
+def season_standings_file(request: Request, season_id: Id, part: Part = None) -> Response:
     """The season table as a JSON file to save (public)."""
     with database(request).read() as session:
-        data = seasons.standings_json(seasons.season_standings(session, season_id=season_id))
+        data = seasons.standings_json(
+            seasons.season_standings(session, season_id=season_id, part=part)
+        )
     text = json.dumps(data, indent=2, ensure_ascii=False)
     return download(
         text.encode("utf-8"), "application/json; charset=utf-8", f"season-{season_id}.json"
     )
 
 
-def season_pdf_bytes(request: Request, season_id: int) -> bytes:
-    """The season table's PDF."""
+def season_pdf_bytes(request: Request, season_id: int, part: str | None = None) -> bytes:
+    """The season table's PDF (``part``: a session's own table)."""
     with database(request).read() as session:
-        standings = seasons.season_standings(session, season_id=season_id)
+        standings = seasons.season_standings(session, season_id=season_id, part=part)
         return season_table_pdf(seasons.printable_table(standings))
 
 
 @router.get("/seasons/{season_id}/standings.pdf", dependencies=[ClubOnly])
-def season_standings_pdf(request: Request, season_id: Id) -> Response:
+def season_standings_pdf(request: Request, season_id: Id, part: Part = None) -> Response:
     """The season table as a PDF to print (public)."""
-    pdf = season_pdf_bytes(request, season_id)
+    pdf = season_pdf_bytes(request, season_id, part)
     return download(pdf, "application/pdf", f"season-{season_id}.pdf", inline=True)
 
 

@@ -10,8 +10,9 @@ everything the director typed still in the form.
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 from pydantic import Field
@@ -324,10 +325,11 @@ async def tags_post(request: Request, event_id: int, form: Annotated[TagsForm, F
 # --- public pages ------------------------------------------------------------------------------
 
 
-def _table_context(request: Request, season_id: int) -> dict[str, Any]:
+def _table_context(request: Request, season_id: int, part: str | None = None) -> dict[str, Any]:
     with database(request).read() as session:
-        standings = seasons.season_standings(session, season_id=season_id)
-        definition = seasons.season_definition(standings.season)
+        standings = seasons.season_standings(session, season_id=season_id, part=part)
+        definition = standings.definition
+        whole = seasons.season_definition(standings.season)
         nights = [
             {
                 "number": number,
@@ -338,9 +340,22 @@ def _table_context(request: Request, season_id: int) -> dict[str, Any]:
             for number, event in enumerate(standings.nights, start=1)
         ]
         lines = seasons.season_lines(standings)
+    chosen = standings.part
+    query = "" if chosen is None else "?" + urlencode({"session": chosen.name})
     return {
-        "title": standings.season.name,
+        "title": standings.season.name + ("" if chosen is None else f": {chosen.name}"),
         "season_id": season_id,
+        "sessions": [
+            {
+                "name": each.name,
+                "dates": f"{each.start.isoformat()} to {each.end.isoformat()}",
+                "query": "?" + urlencode({"session": each.name}),
+                "current": chosen is not None and each.name == chosen.name,
+            }
+            for each in whole.sessions
+        ],
+        "part": None if chosen is None else chosen.name,
+        "query": query,
         "scoring": seasons.scoring_words(definition),
         "nights": nights,
         "lines": lines,
@@ -362,13 +377,18 @@ def seasons_list(request: Request) -> Response:
     return render(request, "pages/public/seasons.html", context)
 
 
+PartQuery = Annotated[str | None, Query(alias="session", max_length=200)]
+"""A session of the season, by name: the page shows that session's own table."""
+
+
 @router.get("/seasons/{season_id}", response_class=HTMLResponse)
-def season_page(request: Request, season_id: int) -> Response:
+def season_page(request: Request, season_id: int, part: PartQuery = None) -> Response:
     """The season table (public; made for a phone): rank, name, points, nights counted and
-    movement since the last night."""
+    movement since the last night; ``?session=Spring``: that session's own table."""
     if (gate := club_gate(request)) is not None:
         return gate
-    return render(request, "pages/public/season.html", _table_context(request, season_id))
+    context = _table_context(request, season_id, part)
+    return render(request, "pages/public/season.html", context)
 
 
 _PROJECTOR_ROWS = 20
@@ -394,11 +414,11 @@ def projector_type_px(rows: int, columns: int = 1) -> float:
 
 
 @router.get("/seasons/{season_id}/live", response_class=HTMLResponse)
-def season_live(request: Request, season_id: int) -> Response:
+def season_live(request: Request, season_id: int, part: PartQuery = None) -> Response:
     """The season table in large type for a projector (refreshes itself)."""
     if (gate := club_gate(request)) is not None:
         return gate
-    context = _table_context(request, season_id)
+    context = _table_context(request, season_id, part)
     lines = context["lines"]
     columns = min(3, max(1, -(-len(lines) // _PROJECTOR_ROWS)))
     size = -(-len(lines) // columns) if lines else 0

@@ -164,7 +164,7 @@ def _definition(season: SeasonData, name: str) -> SeasonDefinition:
                     min_games=part.min_games,
                     prizes=_prizes(part.prizes),
                 )
-                for part in sorted(season.sessions, key=lambda part: part.start)
+                for part in season.sessions
             ),
         )
     except TournamentError as error:
