@@ -6,6 +6,7 @@ season."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -211,3 +212,66 @@ def test_a_season_the_club_mistyped_is_refused_naming_the_field_in_words(
     detail = refused.json()["detail"]
     assert words in detail and "Error(" not in detail
     assert client.get("/api/seasons").json() == []
+
+
+def _csrf(html: str) -> str:
+    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_secretary_sets_lvea_placing_points_and_sessions_on_the_seasons_page(
+    client: TestClient,
+) -> None:
+    _night_with_guests_on_top(client)
+    page = client.get("/director/seasons").text
+    assert "Tied players each take that place&#39;s full points" in page
+    assert "The next member moves up past a non-member" in page
+    form = {
+        "csrf_token": _csrf(page),
+        "name": "LVEA 2027",
+        "choose": "tag",
+        "tag": LEAGUE,
+        "scoring": "place_points",
+        "place_points": "5, 4, 3, 2, 1",
+        "tied_places": "full",
+        "non_member_places": "next_member",
+        "sessions": "Spring, 2027-01-01, 2027-06-30\nFall, 2027-07-01, 2027-12-31",
+    }
+    saved = client.post("/director/seasons", data=form, follow_redirects=False)
+    assert saved.status_code == 303, saved.text
+    season = client.get("/api/seasons").json()[0]
+    assert [part["name"] for part in season["sessions"]] == ["Spring", "Fall"]
+    rows = client.get(f"/api/seasons/{season['id']}/standings").json()["rows"]
+    assert {row["name"]: row["points"] for row in rows}["Cathy Dunn"] == 5
+    spring = client.get(f"/seasons/{season['id']}", params={"session": "Spring"}).text
+    assert 'aria-current="page">Spring: 2027-01-01 to 2027-06-30</a>' in spring
+
+    # A session's prize set through the API survives an edit of the form.
+    body = {
+        **season,
+        "sessions": [{**season["sessions"][0], "prizes": [{"place": 1, "label": "Spring cup"}]}],
+    }
+    body = {key: value for key, value in body.items() if key not in {"id", "warnings", "events"}}
+    assert client.put(f"/api/seasons/{season['id']}", json=body).status_code == 200
+    edit = client.get(f"/director/seasons/{season['id']}/edit").text
+    assert "Spring, 2027-01-01, 2027-06-30" in edit
+    assert 'value="full" selected' in edit and 'value="next_member" selected' in edit
+    again = {**form, "csrf_token": _csrf(edit), "sessions": "Spring, 2027-01-01, 2027-05-31"}
+    saved = client.post(
+        f"/director/seasons/{season['id']}/edit", data=again, follow_redirects=False
+    )
+    assert saved.status_code == 303, saved.text
+    [spring_part] = client.get(f"/api/seasons/{season['id']}").json()["sessions"]
+    assert spring_part["end"] == "2027-05-31"
+    assert spring_part["prizes"] == [{"place": 1, "label": "Spring cup", "amount_cents": 0}]
+
+    refused = client.post(
+        "/director/seasons",
+        data={**form, "csrf_token": _csrf(page), "name": "Typo", "sessions": "Spring 2027"},
+    )
+    assert refused.status_code == 400
+    assert (
+        "sessions: line 1 (&#39;Spring 2027&#39;) should be &#39;name, first day, last day&#39;"
+        in refused.text
+    )

@@ -20,7 +20,13 @@ from sqlalchemy.orm import Session
 
 from euchre.store import events, seasons
 from euchre.store.errors import StoreError
-from euchre.tournament.season import InactiveMembers, SeasonScoring, SeasonTieBreak
+from euchre.tournament.season import (
+    InactiveMembers,
+    NonMemberPlaces,
+    SeasonScoring,
+    SeasonTieBreak,
+    TiedPlaces,
+)
 from euchre.web.club_gate import club_gate
 from euchre.web.deps import database, optional_director
 from euchre.web.director_forms import (
@@ -34,7 +40,7 @@ from euchre.web.page_helpers import page_director, write_or_refuse, write_then
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.templating import render
 
-__all__ = ["SeasonForm", "TagsForm", "router", "season_from_form"]
+__all__ = ["SeasonForm", "TagsForm", "keep_session_extras", "router", "season_from_form"]
 
 router = APIRouter(include_in_schema=False)
 PAGE = "/director/seasons"
@@ -44,6 +50,14 @@ SCORING_WORDS = {
     SeasonScoring.AVERAGE.value: "Average points per game",
     SeasonScoring.BEST_NIGHTS.value: "Best N nights",
     SeasonScoring.PLACE_POINTS.value: "Points by place each night",
+}
+TIED_PLACES_WORDS = {
+    TiedPlaces.SHARE.value: "Tied players share the places' points",
+    TiedPlaces.FULL.value: "Tied players each take that place's full points",
+}
+NON_MEMBER_PLACES_WORDS = {
+    NonMemberPlaces.EMPTY.value: "A place a non-member takes stays empty",
+    NonMemberPlaces.NEXT_MEMBER.value: "The next member moves up past a non-member",
 }
 TIE_BREAK_WORDS = {
     SeasonTieBreak.GAMES_WON.value: "Games won",
@@ -70,6 +84,10 @@ class SeasonForm(DirectorForm):
     prizes: str = ""
     inactive_leave: Checkbox = False
     """Members set inactive on the roster leave this season's table."""
+    tied_places: str = TiedPlaces.SHARE.value
+    non_member_places: str = NonMemberPlaces.EMPTY.value
+    sessions: str = ""
+    """One line per session: "Spring, 2027-01-01, 2027-06-30"."""
 
 
 class TagsForm(DirectorForm):
@@ -96,6 +114,21 @@ def _prizes(text: str) -> list[dict[str, Any]]:
     return prizes
 
 
+def _sessions(text: str) -> list[dict[str, Any]]:
+    """Session lines, "name, first day, last day" (days as YYYY-MM-DD)."""
+    out = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    for number, line in enumerate(lines, start=1):
+        parts = [part.strip() for part in line.rsplit(",", 2)]
+        if len(parts) != 3 or not all(parts):
+            raise StoreError(
+                f"sessions: line {number} ({line!r}) should be 'name, first day, last day' "
+                "(days as YYYY-MM-DD)"
+            )
+        out.append({"name": parts[0], "start": parts[1], "end": parts[2]})
+    return out
+
+
 def season_from_form(form: SeasonForm) -> dict[str, Any]:
     """The season as ``POST /api/seasons`` takes it, from the form's text."""
     data: dict[str, Any] = {"name": form.name, "scoring": form.scoring}
@@ -120,6 +153,29 @@ def season_from_form(form: SeasonForm) -> dict[str, Any]:
     data["prizes"] = _prizes(form.prizes)
     if form.inactive_leave:
         data["inactive_members"] = InactiveMembers.LEAVE.value
+    # The place-points choices are sent only when they differ from the default, so a form
+    # left as it is never makes another scoring refuse them.
+    if form.tied_places != TiedPlaces.SHARE.value:
+        data["tied_places"] = form.tied_places
+    if form.non_member_places != NonMemberPlaces.EMPTY.value:
+        data["non_member_places"] = form.non_member_places
+    data["sessions"] = _sessions(form.sessions)
+    return data
+
+
+def keep_session_extras(data: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (from the form) with each session's own bars and prizes kept from the stored
+    season's session of the same name: the form edits a session's name and days only, and
+    saving it must not wipe what the API set."""
+    kept = {
+        " ".join(part["name"].split()).casefold(): part for part in stored.get("sessions") or []
+    }
+    for part in data.get("sessions") or []:
+        old = kept.get(" ".join(part["name"].split()).casefold())
+        if old is not None:
+            for key in ("min_nights", "min_games", "prizes"):
+                if key in old:
+                    part[key] = old[key]
     return data
 
 
@@ -148,6 +204,13 @@ def form_of(season: dict[str, Any]) -> SeasonForm:
         tie_break_2=ties[1],
         tie_break_3=ties[2],
         prizes=prizes,
+        inactive_leave=season.get("inactive_members") == InactiveMembers.LEAVE.value,
+        tied_places=season.get("tied_places") or TiedPlaces.SHARE.value,
+        non_member_places=season.get("non_member_places") or NonMemberPlaces.EMPTY.value,
+        sessions="\n".join(
+            f"{part['name']}, {part['start']}, {part['end']}"
+            for part in season.get("sessions") or []
+        ),
     )
 
 
@@ -193,6 +256,8 @@ def seasons_page(
         "tags": tags,
         "scorings": list(SCORING_WORDS.items()),
         "tie_breaks": list(TIE_BREAK_WORDS.items()),
+        "tied_places": list(TIED_PLACES_WORDS.items()),
+        "non_member_places": list(NON_MEMBER_PLACES_WORDS.items()),
         "refused": refused,
         "typed": _typed(form),
         "editing": editing,
@@ -243,7 +308,8 @@ async def season_edit_post(
     director = require_director(request, form)
 
     def work(session: Session) -> str:
-        data = season_from_form(form)
+        stored = seasons.season_json(seasons.get_season(session, season_id=season_id))
+        data = keep_session_extras(season_from_form(form), stored)
         season = seasons.update_season(session, season_id=season_id, data=data, who=director.name)
         return _said("Season saved.", seasons.season_warnings(session, season))
 
