@@ -8,30 +8,16 @@ exactly what the event's pages and the season read; it says nothing when nothing
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-
 from sqlalchemy.orm import Session
 
 from euchre.store.audit import record_club_audit
 from euchre.store.core import snapshot_of
 from euchre.store.events import get_event
+from euchre.store.money_record import MoneyMove, money_words
 from euchre.store.seasons.nights import sit_out_points
 from euchre.tournament import EventSnapshot
 
 __all__ = ["MoneyMove", "after_change", "before_change", "money_moves", "money_words"]
-
-
-@dataclass(frozen=True, slots=True)
-class MoneyMove:
-    """One competitor's prize money, cup money or sit-out points, before and after."""
-
-    kind: str
-    """"prize", "cup" or "sit-out points"."""
-    competitor_id: str
-    name: str
-    before: int
-    after: int
 
 
 def _prize_cents(snapshot: EventSnapshot) -> dict[str, int]:
@@ -74,23 +60,6 @@ def money_moves(before: EventSnapshot, after: EventSnapshot) -> list[MoneyMove]:
                     )
                 )
     return moves
-
-
-def _amount(kind: str, value: int) -> str:
-    return f"{value} pts" if kind == "sit-out points" else f"${value / 100:.2f}"
-
-
-def money_words(moves: list[MoneyMove], names: Mapping[str, str] | None = None) -> str:
-    """The moves in one sentence for the director ("Money moved: prize: Leo Marsh $30.00 ->
-    $0.00; ..."), or "" when nothing moved."""
-    if not moves:
-        return ""
-    parts = [
-        f"{move.kind}: {(names or {}).get(move.competitor_id, move.name)} "
-        f"{_amount(move.kind, move.before)} -> {_amount(move.kind, move.after)}"
-        for move in moves
-    ]
-    return "Money moved: " + "; ".join(parts) + "."
 
 
 def before_change(session: Session, *, event_id: int) -> EventSnapshot:

@@ -31,6 +31,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.penalties import ruling_words
 from euchre.tournament.sheets import sheet_players
+from euchre.web.corrected_marks import money_lines
 from euchre.web.deps import database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
@@ -679,6 +680,7 @@ def dashboard_page(
             "penalty_uncovered": uncovered_kinds(event.config.profile_id),
             "penalty_players": penalty_players(names, table_groups(session, event_id)),
             "audit": audit_rows(latest, names),
+            "money_moved": money_lines(session, event_id),
             "refused": refused,
             # The add-player form's type-ahead: the club's active members.
             "member_names": [

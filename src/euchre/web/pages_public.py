@@ -24,6 +24,7 @@ from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot, TableSeating
 from euchre.tournament.penalties import ruling_words
 from euchre.web.club_gate import club_gate
+from euchre.web.corrected_marks import corrected_marks
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
 from euchre.web.pages_dashboard import prizes_view, standings_rows
@@ -303,6 +304,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
             "sit_out_rule": sit_out_rule(snapshot.config),
             "prizes": prizes_view(snapshot),
             "penalties": penalty_lines(session, event_id, snapshot),
+            "corrected": corrected_marks(session, [event_id]).get(event_id, []),
         }
 
 
@@ -381,5 +383,6 @@ def results_page(request: Request, event_id: int) -> Response:
             "rounds": round_blocks,
             "penalties": penalty_lines(session, event_id, snapshot),
             "sit_out_rule": sit_out_rule(snapshot.config),
+            "corrected": corrected_marks(session, [event_id]).get(event_id, []),
         }
     return render(request, "pages/public/results.html", context)

@@ -402,6 +402,7 @@ def _table_context(request: Request, season_id: int, part: str | None = None) ->
                 "event_id": event.id,
                 "name": event.name,
                 "date": event.held_on.isoformat(),
+                "corrected": standings.corrected.get(event.id, ()),
             }
             for number, event in enumerate(standings.nights, start=1)
         ]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sqlalchemy import func, select
@@ -15,6 +16,7 @@ from sqlalchemy.orm import Session
 from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event
 from euchre.store.models import Member, MemberMerge, Season
+from euchre.store.money_record import corrections_of
 from euchre.store.seasons.definitions import get_season, season_definition, season_json
 from euchre.store.seasons.lines import SeasonLine, table_lines
 from euchre.store.seasons.nights import (
@@ -53,6 +55,10 @@ class SeasonStandings:
     """The rows as the pages show them (worked out once per table)."""
     part: SeasonSession | None = None
     """The session whose own table this is (None: the whole season)."""
+    corrected: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Each night corrected after play in a way that moved money (event id -> "Corrected
+    2027-03-11 21:40 UTC (round 1 table 2): prize: Leo Marsh $30.00 -> $0.00."); read
+    fresh at every read, from the audit log."""
 
     @property
     def definition(self) -> SeasonDefinition:
@@ -163,6 +169,10 @@ def season_standings(
         entry.rows_json,
         entry.lines,
         chosen,
+        {
+            event_id: tuple(correction.words for correction in found)
+            for event_id, found in corrections_of(session, [event.id for event in counted]).items()
+        },
     )
 
 
@@ -218,7 +228,12 @@ def standings_json(standings: SeasonStandings) -> dict[str, Any]:
         "season": season_json(standings.season),
         "session": None if standings.part is None else standings.part.to_json(),
         "nights": [
-            {"event_id": event.id, "name": event.name, "date": event_date(event).isoformat()}
+            {
+                "event_id": event.id,
+                "name": event.name,
+                "date": event_date(event).isoformat(),
+                "corrected": list(standings.corrected.get(event.id, ())),
+            }
             for event in standings.nights
         ],
         "rows": list(standings.rows_json),
