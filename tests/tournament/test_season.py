@@ -21,7 +21,10 @@ from euchre.tournament.season import (
     SeasonPrize,
     SeasonRow,
     SeasonScoring,
+    SeasonSession,
     SeasonTieBreak,
+    TiedPlaces,
+    member_places,
     place_points_shares,
     season_table,
 )
@@ -67,6 +70,59 @@ def test_points_by_place_ties_for_places_k_to_k_plus_m_share_the_sum_of_those_pl
     assert place_points_shares([1, 2, 3, 3], (10, 8, 6)) == [10, 8, 3, 3]
     assert place_points_shares([1, 1, 1], (10, 8, 6, 5)) == [Fraction(24, 3)] * 3
     assert place_points_shares([1, 1], (10, 7)) == [Fraction(17, 2)] * 2
+
+
+def test_lvea_tied_players_each_take_that_places_points() -> None:
+    """LVEA: "tied players each take that place's points" on 5-4-3-2-1; the places a tie
+    used are not given again."""
+    table = (5, 4, 3, 2, 1)
+    assert place_points_shares([1, 1, 3, 4, 4, 6], table, tied=TiedPlaces.FULL) == [
+        5,
+        5,
+        3,
+        2,
+        2,
+        0,
+    ]
+    # A fixed team's two members are one competitor at their place.
+    assert place_points_shares([1, 1, 3], table, ["t1", "t1", ""], TiedPlaces.FULL) == [5, 5, 3]
+
+
+def test_the_next_member_moves_up_past_the_places_non_members_took() -> None:
+    """Event places 3, 3, 5, 8 of the members (guests took 1, 2, 6 and 7) are 1, 1, 3, 4
+    among members; a fixed team counts once."""
+    assert member_places([3, 3, 5, 8]) == [1, 1, 3, 4]
+    assert member_places([2, 2, 4], ["t1", "t1", ""]) == [1, 1, 2]
+
+
+def test_a_session_is_the_seasons_scoring_with_its_own_bars_and_prizes() -> None:
+    spring = SeasonSession(
+        name="Spring",
+        start=datetime.date(2027, 1, 1),
+        end=datetime.date(2027, 6, 30),
+        prizes=(SeasonPrize(place=1, label="Spring cup"),),
+    )
+    whole = season("total_points", min_nights=10, sessions=(spring,))
+    part = whole.for_session(spring)
+    assert (part.name, part.min_nights, part.prizes, part.sessions) == (
+        "Thursday league 2027: Spring",
+        0,
+        spring.prizes,
+        (),
+    )
+    assert whole.session_named("  SPRING ") == spring and whole.session_named("Fall") is None
+
+
+def test_overlapping_sessions_are_refused_naming_both() -> None:
+    def part(name: str, start: int, end: int) -> SeasonSession:
+        return SeasonSession(
+            name=name, start=datetime.date(2027, start, 1), end=datetime.date(2027, end, 28)
+        )
+
+    with pytest.raises(TournamentError, match=r"'Spring' .* and 'Summer' .* overlap"):
+        season("total_points", sessions=(part("Spring", 1, 6), part("Summer", 6, 8)))
+    with pytest.raises(TournamentError, match="tied_places: only for place_points"):
+        season("total_points", tied_places=TiedPlaces.FULL)
 
 
 def test_points_by_place_adds_the_nights_up() -> None:

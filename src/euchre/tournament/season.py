@@ -7,7 +7,12 @@ A season (:class:`SeasonDefinition`) says how it is scored (:class:`SeasonScorin
 * ``best_nights`` — the sum of a member's ``best_nights`` best nights;
 * ``place_points`` — each night's place earns that place's points from a table such as
   10, 8, 6, 5, 4, 3, 2, 1; players tied for places k..k+m share the sum of those places'
-  points equally (two tied for 2nd on 10, 8, 6 get 7 each).
+  points equally (two tied for 2nd on 10, 8, 6 get 7 each), or each take the place's full
+  points (``tied_places``); places may be counted among members only, the next member
+  moving up past a guest (``non_member_places``).
+
+A season may have sessions (:class:`SeasonSession`) with their own tables:
+:meth:`SeasonDefinition.for_session` is the definition a session's table is computed under.
 
 Members level on the season's points are ordered by the director's tie-breaks in the order
 listed (:class:`SeasonTieBreak`: most games won, most lone hands, head-to-head, the point
