@@ -124,3 +124,54 @@ def test_the_season_table_with_each_nights_points_on_a_phone_and_the_projector(
     for context in (phone, projector):
         context.close()
     api.close()
+
+
+def test_a_member_on_a_phone_sees_the_corrected_night_and_the_sessions_tables(
+    browser: Browser, served: EuchreServer, artifacts: Path
+) -> None:
+    api = director_api(served.base_url)
+    night = hall_night(api, "January", ROSTER[0:13], tags=["Lions"], seed=4)
+    assert api.put(f"/api/events/{night}/date", json={"date": "2027-01-14"}).status_code == 200
+    sessions = [
+        {"name": "Spring", "start": "2027-01-01", "end": "2027-06-30"},
+        {"name": "Fall", "start": "2027-07-01", "end": "2027-12-31"},
+    ]
+    season = api.post(
+        "/api/seasons",
+        json={
+            "name": "Lions 2027",
+            "tag": "Lions",
+            "scoring": "total_points",
+            "sessions": sessions,
+        },
+    ).json()
+    table = api.get(f"/api/events/{night}/rounds/1").json()["tables"][0]["table"]
+    corrected = api.put(
+        f"/api/events/{night}/rounds/1/tables/{table}/result",
+        json={"team_points": [0, 28], "reason": "sheet misread"},
+    )
+    assert corrected.status_code == 200 and corrected.json()["money_moved"]
+
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    mobile = phone.new_page()
+    mobile.goto(f"{served.base_url}/seasons/{season['id']}")
+    expect(mobile.locator("#season-corrected")).to_have_text(
+        "Corrected after play: night 1 (January); what changed is under the nights below."
+    )
+    mark = mobile.get_by_test_id("night-corrected-1")
+    expect(mark).to_contain_text(f"UTC (round 1 table {table}): ")
+    for line in corrected.json()["money_moved"]:  # "prize: Ann Baker 4000 -> 0"
+        expect(mark).to_contain_text(line.split(" -> ")[0].rsplit(" ", 1)[0])
+    mobile.get_by_test_id("season-session-1").click()
+    expect(mobile.locator("h1")).to_have_text("Lions 2027: Spring")
+    expect(mobile.get_by_test_id("season-session-1")).to_have_attribute("aria-current", "page")
+    assert mobile.evaluate("document.documentElement.scrollWidth") <= 390
+    mobile.screenshot(path=str(artifacts / "season-session-corrected-390.png"), full_page=True)
+
+    mobile.goto(f"{served.base_url}/events/{night}/results")
+    expect(mobile.locator("#night-corrected")).to_contain_text("Corrected after play")
+    expect(mobile.locator("#night-corrected li")).to_contain_text(f"(round 1 table {table})")
+    assert mobile.evaluate("document.documentElement.scrollWidth") <= 390
+    mobile.screenshot(path=str(artifacts / "results-corrected-390.png"), full_page=True)
+    phone.close()
+    api.close()
