@@ -5,9 +5,11 @@ sees what money the correction moved")."""
 
 from __future__ import annotations
 
+import io
 import re
 
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from tests.web.season_helpers import hall_night
 
 THIRTEEN = ["Ann Baker", "Bob Cole", "Cathy Dunn", "Dale Evans", "Eve Ford", "Fay Gold"]
@@ -67,6 +69,11 @@ def test_a_late_correction_is_on_the_dashboard_and_marks_the_night_and_the_seaso
     page = client.get(f"/seasons/{season}").text
     assert "Corrected after play: night 1 (Night 1)" in page
     assert 'data-testid="night-corrected-1"' in page
+    pdf = client.get(f"/api/seasons/{season}/standings.pdf").content
+    text = "\n".join(sheet.extract_text() for sheet in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Night 1 (" in text and "corrected after play: see the season page" in " ".join(
+        text.split()
+    )
 
     # A first entry of a table's result is the night going on: it marks nothing.
     other = hall_night(client, "Night 2", THIRTEEN, tags=[LEAGUE], seed=5)

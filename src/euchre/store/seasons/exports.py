@@ -103,7 +103,13 @@ def printable_table(
         + ("" if standings.part is None else f": {standings.part.name}"),
         scoring=scoring_words(definition),
         nights=tuple(
-            f"{index}. {event.name} ({event_date(event).isoformat()})"
+            f"{index}. {event.name} ({event_date(event).isoformat()}"
+            + (
+                ", corrected after play: see the season page"
+                if event.id in standings.corrected
+                else ""
+            )
+            + ")"
             for index, event in enumerate(standings.nights, start=1)
         ),
         rows=tuple(
