@@ -426,7 +426,9 @@ async def _refused(
     )
 
 
-@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/seat")
+@router.post(
+    "/director/events/{event_id}/rounds/{round_number}/online/{table}/seat", include_in_schema=False
+)
 async def fill_seat_post(
     request: Request, at: AtTable, form: Annotated[SeatForm, Form()]
 ) -> Response:
@@ -450,7 +452,9 @@ async def fill_seat_post(
     return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: seat changed.")
 
 
-@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/chat")
+@router.post(
+    "/director/events/{event_id}/rounds/{round_number}/online/{table}/chat", include_in_schema=False
+)
 async def chat_post(request: Request, at: AtTable, form: Annotated[ChatForm, Form()]) -> Response:
     """The live page's chat form: the director decides one table's chat."""
     director = require_director(request, form)
@@ -470,7 +474,9 @@ async def chat_post(request: Request, at: AtTable, form: Annotated[ChatForm, For
     return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: chat changed.")
 
 
-@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/end")
+@router.post(
+    "/director/events/{event_id}/rounds/{round_number}/online/{table}/end", include_in_schema=False
+)
 async def end_table_post(
     request: Request, at: AtTable, form: Annotated[DirectorForm, Form()]
 ) -> Response:
@@ -485,7 +491,7 @@ async def end_table_post(
     )
 
 
-@router.post("/director/events/{event_id}/online/mark")
+@router.post("/director/events/{event_id}/online/mark", include_in_schema=False)
 async def mark_post(request: Request, event_id: Id, form: Annotated[MarkForm, Form()]) -> Response:
     """The live page's table-mark form."""
     director = require_director(request, form)
