@@ -33,12 +33,11 @@ from euchre.web.director_forms import (
     ReasonForm,
     SeatingForm,
     TyingScoreForm,
-    optional_whole,
     require_director,
-    whole,
     yes_no,
 )
 from euchre.web.director_views import changes_text, in_write
+from euchre.web.form_fields import optional_whole_number, whole_number
 from euchre.web.pages_common import redirect, signed
 from euchre.web.pages_correction import director_table_view
 from euchre.web.security import DirectorSession
@@ -110,7 +109,7 @@ def _start(session: Session, director: DirectorSession, form: DirectorForm, even
 def _settle_level_game(
     session: Session, director: DirectorSession, form: TyingScoreForm, event_id: int
 ) -> None:
-    first = whole(form.first, "first")
+    first = whole_number(form.first, "first")
     scores.settle_level_game(
         session, event_id=event_id, **form.at_table(), first=first, who=director.name
     )
@@ -125,7 +124,7 @@ def _ruling_in_totals(
     scores.answer_in_totals(
         session,
         event_id=event_id,
-        penalty_id=whole(form.penalty, "penalty"),
+        penalty_id=whole_number(form.penalty, "penalty"),
         in_totals=answer,
         who=director.name,
     )
@@ -137,8 +136,8 @@ def _ruled_hand(
     scores.name_ruled_hand(
         session,
         event_id=event_id,
-        penalty_id=whole(form.penalty, "penalty"),
-        hand_number=whole(form.hand_number, "hand number"),
+        penalty_id=whole_number(form.penalty, "penalty"),
+        hand_number=whole_number(form.hand_number, "hand number"),
         who=director.name,
     )
 
@@ -155,8 +154,8 @@ def _correct(
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
-                whole(form.team0, f"the points of {view.team_name(0)}"),
-                whole(form.team1, f"the points of {view.team_name(1)}"),
+                whole_number(form.team0, f"the points of {view.team_name(0)}"),
+                whole_number(form.team1, f"the points of {view.team_name(1)}"),
             ),
             given=frozenset({"team_points"}),
             rulings_in_totals=yes_no(
@@ -182,12 +181,12 @@ def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, eve
     record = PenaltyRecord(
         round=at_table["round_number"],
         table=at_table["table"],
-        offender_id=player_id(whole(form.offender, "offending player")),
-        hand_number=optional_whole(form.hand_number, "hand number"),
+        offender_id=player_id(whole_number(form.offender, "offending player")),
+        hand_number=optional_whole_number(form.hand_number, "hand number"),
         kind=PenaltyKind.parse(form.kind),
         proven=form.proven,
         lone_hand=form.lone_hand or bool(form.lone_caller),
-        lone_caller_id=player_id(whole(form.lone_caller, "lone caller"))
+        lone_caller_id=player_id(whole_number(form.lone_caller, "lone caller"))
         if form.lone_caller
         else None,
         note=form.note,
@@ -204,7 +203,7 @@ def _seating(session: Session, director: DirectorSession, form: SeatingForm, eve
     rounds.override_seating(
         session,
         event_id=event_id,
-        round_number=whole(form.round, "round"),
+        round_number=whole_number(form.round, "round"),
         tables=parse_seating(form.tables),
         sitting_out=sitting,
         who=director.name,
