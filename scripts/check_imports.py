@@ -4,7 +4,16 @@ modules (the house style's "folders without knots").
 Every ``import`` counts, deferred ones inside functions and ``TYPE_CHECKING`` blocks included:
 a deferred import hides a cycle from Python, not from the reader. A cycle is a strongly
 connected group of two or more files; a private import is ``from a import _name`` where ``a``
-is another module of the package (a package's own ``__init__`` re-exports count too).
+is another module of the package (a package's own ``__init__`` re-exports count too), or a
+read of ``alias._name`` through a module imported under a name (``from euchre.x import codes``
+then ``codes._SIMPLE``).
+
+Importing ``a.b.c`` first runs the ``__init__`` of ``a`` and of ``a.b``, so an import from
+outside a package also counts an edge to that package's ``__init__`` (a package ``__init__``
+that imports a feature then shows as the cycle it is). A module's own parent packages are
+already initialised when it runs, so they add no edge, unless the parent's ``__init__`` runs
+code on import (a call at its top level, such as registering a feature's hooks): then every
+module of that package depends on it, and that edge counts too.
 
 Usage: ``python scripts/check_imports.py [--max-cycles N] [--max-private N]``. It prints each
 cycle and each private import and exits 1 when either count is above its maximum (0 unless
@@ -64,6 +73,63 @@ def imports_of(path: Path, modules: set[str]) -> Iterator[tuple[str, str | None,
                     yield source, alias.name, node.lineno
 
 
+def packages_entered(target: str, importer: str, modules: set[str]) -> Iterator[str]:
+    """The package ``__init__`` modules that importing ``target`` runs for ``importer``: each
+    ancestor package of ``target`` that is not also an ancestor of (or) the importer."""
+    parts = target.split(".")
+    own = importer.split(".")
+    for depth in range(2, len(parts)):
+        package = ".".join(parts[:depth])
+        if package in modules and own[:depth] != parts[:depth]:
+            yield package
+
+
+def runs_code_on_import(path: Path) -> bool:
+    """Whether a package ``__init__`` makes a call at its top level (not only imports,
+    definitions and constants)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return any(
+        isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) for node in tree.body
+    )
+
+
+def module_aliases(path: Path, modules: set[str]) -> dict[str, str]:
+    """Local names bound to a module of the package (``import euchre.a.b as m``,
+    ``from euchre.a import b``), each with the module it names."""
+    name = module_name(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    aliases: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in modules:
+                    aliases[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            source = resolve(name, path.name == "__init__.py", node.level, node.module)
+            for alias in node.names:
+                submodule = f"{source}.{alias.name}"
+                if submodule in modules:
+                    aliases[alias.asname or alias.name] = submodule
+    return aliases
+
+
+def private_reads(path: Path, modules: set[str]) -> Iterator[tuple[str, str, int]]:
+    """Each ``(module, private name, line)`` read as ``alias._name`` through a module alias."""
+    aliases = module_aliases(path, modules)
+    if not aliases:
+        return
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in aliases
+            and node.attr.startswith("_")
+            and not (node.attr.startswith("__") and node.attr.endswith("__"))
+        ):
+            yield aliases[node.value.id], node.attr, node.lineno
+
+
 def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
     """Tarjan's strongly connected components with two or more members."""
     index: dict[str, int] = {}
@@ -114,12 +180,22 @@ def main() -> int:
     for path in files:
         name = module_name(path)
         edges = graph.setdefault(name, set())
+        rel = path.relative_to(ROOT.parent)
         for target, imported, lineno in imports_of(path, modules):
             if target != name and target in modules:
                 edges.add(target)
+            edges.update(packages_entered(target, name, modules))
             if imported is not None and imported.startswith("_") and target != name:
-                rel = path.relative_to(ROOT.parent)
                 private.append(f"{rel}:{lineno}: {imported} from {target}")
+        for target, attribute, lineno in private_reads(path, modules):
+            if target != name:
+                private.append(f"{rel}:{lineno}: {attribute} read through {target}")
+    for path in files:
+        if path.name == "__init__.py" and runs_code_on_import(path):
+            package = module_name(path)
+            for member in modules:
+                if member.startswith(f"{package}.") and member in graph:
+                    graph[member].add(package)
     cycles = strongly_connected(graph)
     for group in cycles:
         print(f"cycle ({len(group)} files): {' <-> '.join(group)}")

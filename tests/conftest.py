@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, expect
 
 from euchre.store.password_hashing import CHEAP_HASH_VARIABLE
+from euchre.wiring import wire
 from tests.databases import fresh_sqlite_url
 from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
 
@@ -21,6 +22,10 @@ from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_d
 # passes) took a tenth of a second to a second of CPU each time. Every check still runs; the
 # servers the suite starts inherit the variable (``src/euchre/store/password_hashing.py``).
 os.environ[CHEAP_HASH_VARIABLE] = "1"
+
+# The suite is an entry point like the app and the CLI: tests that call the store's services
+# directly get the features' lifecycle hooks (online nights) as the app has them.
+wire()
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100

@@ -77,14 +77,16 @@ import sys
 
 from euchre.store.db import Database
 from euchre.store.rounds import start_round
+from euchre.wiring import wire
 
+wire()  # a script is an entry point: it wires the features as the app and the CLI do
 database = Database(sys.argv[1])
 with database.write() as session:
     start_round(session, event_id=int(sys.argv[2]), who="script")
 """
 
 
-def test_a_round_started_by_a_script_that_imports_only_the_round_services_opens_its_online_tables(
+def test_a_round_started_by_a_script_that_wires_the_features_opens_its_online_tables(
     tmp_path: Path,
 ) -> None:
     url = f"sqlite:///{tmp_path / 'script.db'}"

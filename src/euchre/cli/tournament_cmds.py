@@ -3,10 +3,12 @@
 ``euchre schedule`` prints a rotating-partner schedule with its quality summary;
 ``euchre simulate`` plays whole events with computer players; ``euchre event ...`` keeps an
 event in a JSON file (its inputs, exactly what the web app stores) for a director without the
-web app. The event commands use the web app's store services for what they share: the one
-config parser (:func:`euchre.store.presets.config_with_preset` and
-:func:`euchre.store.events.check_config`), and a started round's frozen seating
-(:mod:`euchre.store.rounds`): a result or correction never re-seats a round being played.
+web app. The event commands share the director's operations with the web app
+(:mod:`euchre.tournament.operations`: a round's seating to start, the reseat rule, results and
+penalties; :func:`euchre.tournament.naming.tidy_name` for names), so each refuses what the
+other refuses with the same words; a result or correction never re-seats a round being played.
+Only ``event create`` still reads the store's config parser
+(:func:`euchre.store.presets.config_with_preset`, :func:`euchre.store.events.check_config`).
 Everything a script may read has ``--json``.
 """
 
@@ -40,12 +42,15 @@ from euchre.tournament import (
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ledger import OpenQuestion, QuestionKind, table_ledger
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
+from euchre.tournament.naming import tidy_name
 from euchre.tournament.operations import (
     PenaltyEntryError,
     answer_totals,
     check_penalty,
+    check_reseat,
     not_started_message,
     rulings_with_points,
+    seating_to_start,
     table_result,
 )
 from euchre.tournament.penalties import open_questions
@@ -241,14 +246,12 @@ def event_add_player(
     ] = False,
 ) -> None:
     """Add a player (a late arrival with --arrival-round)."""
-    from euchre.store import events  # the store (SQLAlchemy) only when needed
-
     inputs = _load(file)
     if any(entrant.id == player_id for entrant in inputs.entrants):
         raise CliError(f"player id {player_id!r} is already entered")
     # The web's rule for names: refused over the limit, never cut.
-    shown = events.check_name(name or player_id, "player name")
-    label = events.check_name(team, "team name") if team and team.strip() else None
+    shown = tidy_name(name or player_id, "player name")
+    label = tidy_name(team, "team name") if team and team.strip() else None
     try:
         classes = check_player_classes(
             sheet_players(inputs.config.profile_id),
@@ -301,8 +304,6 @@ def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
 def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
     """Start the next round (its seating is then fixed: a later correction does not re-seat
     it) and show the seating of the round now being played."""
-    from euchre.store import rounds
-
     inputs = _load(file)
     snapshot = compute_event(inputs)
     if snapshot.current_round is None:
@@ -312,7 +313,7 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
         raise CliError(
             f"round {snapshot.current_round} cannot start: {_asked(file, waiting[0], inputs)}"
         )
-    plan = rounds.seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
+    plan = seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
     started = _started(inputs, plan)
     if started is not inputs:
         _save(file, started)
@@ -747,10 +748,8 @@ def event_seat(
     sitting_out: Annotated[str, typer.Option(help="Comma list of players sitting out.")] = "",
 ) -> None:
     """Override a round's seating by hand; the format continues from it."""
-    from euchre.store import rounds
-
     inputs = _load(file)
-    rounds.check_reseat(
+    check_reseat(
         round_number,
         scored=any(result.round == round_number for result in inputs.results),
     )

@@ -334,3 +334,6 @@ _RECORD_KINDS = frozenset(
 )
 
 _SIMPLE: tuple[Action, ...] = tuple(int.__new__(Action, code) for code in range(RECORD_END))
+#: Every action without a payload beyond its code, indexed by code: the one shared instance
+#: of each (the state's move generator hands these out rather than building new ints).
+INTERNED_ACTIONS = _SIMPLE

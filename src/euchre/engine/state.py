@@ -54,7 +54,7 @@ from euchre.engine.rules import (
 
 __all__ = ["HandResult", "HandState", "HandStatus", "Phase", "partner", "team_of"]
 
-_ACTIONS = codes._SIMPLE
+_ACTIONS = codes.INTERNED_ACTIONS
 
 
 def partner(seat: int) -> int:

@@ -2,8 +2,8 @@
 
 The core services (:mod:`euchre.store.rounds`, :mod:`euchre.store.events`) call the hooks and
 never import a feature: a feature (online nights, :mod:`euchre.store.online`) registers its
-callbacks here, once, where the store is wired (the package's ``__init__``, which every entry
-point imports). Each callback runs in the caller's session and transaction, in the order
+callbacks here, once, where the app is wired (:func:`euchre.wiring.wire`, which every entry
+point calls at start). Each callback runs in the caller's session and transaction, in the order
 registered; one that raises refuses the whole change.
 """
 
@@ -25,6 +25,7 @@ __all__ = [
     "on_round_started",
     "round_removed",
     "round_started",
+    "round_started_hooks",
 ]
 
 
@@ -73,6 +74,11 @@ def on_round_removed(callback: RoundRemoved) -> RoundRemoved:
 def on_event_deleted(callback: EventDeleted) -> EventDeleted:
     """Call ``callback`` before an event is deleted."""
     return _register(_event_deleted, callback)
+
+
+def round_started_hooks() -> tuple[RoundStarted, ...]:
+    """The callbacks registered on a round's start, in order (what the wiring registered)."""
+    return tuple(_round_started)
 
 
 def round_started(session: Session, *, event: Event, round_row: Round) -> None:

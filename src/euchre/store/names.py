@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 from euchre.store.errors import StoreError
+from euchre.tournament.errors import TournamentError
+from euchre.tournament.naming import NAME_LIMIT, tidy_name
 
 __all__ = ["NAME_LIMIT", "check_name", "name_key"]
-
-NAME_LIMIT = 40
-"""The most characters a player's or a team's name may have: a name is refused beyond it,
-never cut, so that what the director typed is what every page and printout shows."""
 
 
 def check_name(name: str, what: str) -> str:
     """``name`` with its spaces tidied (``what``: "player name", "team name"); raises
-    ``StoreError`` for an empty name or one longer than :data:`NAME_LIMIT`, quoting it."""
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise StoreError(f"{what} must not be empty")
-    if len(cleaned) > NAME_LIMIT:
-        raise StoreError(
-            f"{what[0].upper()}{what[1:]}s can be at most {NAME_LIMIT} characters; "
-            f"'{cleaned[:NAME_LIMIT]}…' has {len(cleaned)}: shorten it"
-        )
-    return cleaned
+    ``StoreError`` for an empty name or one longer than :data:`NAME_LIMIT`, quoting it (the
+    core's :func:`~euchre.tournament.naming.tidy_name`, whose words the CLI shares)."""
+    try:
+        return tidy_name(name, what)
+    except TournamentError as error:
+        raise StoreError(str(error)) from None
 
 
 def name_key(name: str) -> str:

@@ -47,16 +47,13 @@ from euchre.store.models import (
 from euchre.store.ratelimit import check_rate_limit, raise_if_blocked, take_deferred_rate_limit
 from euchre.tournament import (
     EventConfig,
-    EventSnapshot,
-    RoundPlan,
     SeatingOverride,
     TableResult,
     TableSeating,
-    TournamentError,
 )
 from euchre.tournament.codec import load
 from euchre.tournament.ledger import QuestionKind
-from euchre.tournament.operations import not_started_message
+from euchre.tournament.operations import check_reseat, not_started_message, seating_to_start
 from euchre.tournament.penalties import open_questions
 
 __all__ = [
@@ -271,31 +268,6 @@ def _names(session: Session, event_id: int) -> dict[str, str]:
         player_id(entrant.number): entrant.name
         for entrant in list_entrants(session, event_id=event_id)
     }
-
-
-def seating_to_start(snapshot: EventSnapshot, number: int, *, event: str) -> RoundPlan:
-    """The seating round ``number`` starts with: the core's plan for it. Refused
-    (``ConflictError``) when the event (named ``event`` in the message) is over, the format
-    has no seating for that round, or the round has no tables."""
-    if snapshot.is_over:
-        raise ConflictError(f"{event} is over; every round has been played")
-    try:
-        plan = snapshot.round_plan(number)
-    except TournamentError:
-        raise ConflictError(f"the format has no seating for round {number}") from None
-    if not plan.tables:
-        raise ConflictError(
-            f"round {number} has no tables: check in at least 4 players (or 2 teams)"
-        )
-    return plan
-
-
-def check_reseat(round_number: int, *, scored: bool) -> None:
-    """Refuse to seat a round by hand once a table of it has entered a score."""
-    if scored:
-        raise ConflictError(
-            f"round {round_number} already has scores entered; its seating is fixed"
-        )
 
 
 def _last_open_round(session: Session, event_id: int, number: int) -> Round:

@@ -11,7 +11,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-__all__ = ["PlayerNames"]
+from euchre.tournament.errors import TournamentError
+
+__all__ = ["NAME_LIMIT", "PlayerNames", "tidy_name"]
+
+NAME_LIMIT = 40
+"""The most characters a player's or a team's name may have: a name is refused beyond it,
+never cut, so that what the director typed is what every page and printout shows."""
+
+
+def tidy_name(name: str, what: str) -> str:
+    """``name`` with its spaces tidied (``what``: "player name", "team name"); raises
+    ``TournamentError`` for an empty name or one longer than :data:`NAME_LIMIT`, quoting it.
+    The web app (through :func:`euchre.store.names.check_name`) and the CLI share it."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise TournamentError(f"{what} must not be empty")
+    if len(cleaned) > NAME_LIMIT:
+        raise TournamentError(
+            f"{what[0].upper()}{what[1:]}s can be at most {NAME_LIMIT} characters; "
+            f"'{cleaned[:NAME_LIMIT]}…' has {len(cleaned)}: shorten it"
+        )
+    return cleaned
 
 
 class PlayerNames:

@@ -24,6 +24,7 @@ from euchre.tournament.model import (
     EventInputs,
     EventSnapshot,
     PenaltyRecord,
+    RoundPlan,
     TableResult,
     TableSeating,
 )
@@ -42,9 +43,11 @@ __all__ = [
     "PenaltyEntryError",
     "answer_totals",
     "check_penalty",
+    "check_reseat",
     "not_started_message",
     "penalty_change",
     "rulings_with_points",
+    "seating_to_start",
     "table_result",
 ]
 
@@ -68,6 +71,33 @@ def not_started_message(event: str, round_number: int) -> str:
     """The one sentence for a result or penalty at a round not started yet (``event`` names
     the event: ``event 3`` on the web, ``event FILE`` on the command line)."""
     return f"{event} has not started round {round_number}"
+
+
+def seating_to_start(snapshot: EventSnapshot, number: int, *, event: str) -> RoundPlan:
+    """The seating round ``number`` starts with: the core's plan for it. Refused
+    (``TournamentConflictError``) when the event (named ``event`` in the message) is over, the
+    format has no seating for that round, or the round has no tables. The web app's
+    ``start_round`` and ``euchre event start-round`` both ask it."""
+    if snapshot.is_over:
+        raise TournamentConflictError(f"{event} is over; every round has been played")
+    try:
+        plan = snapshot.round_plan(number)
+    except TournamentError:
+        raise TournamentConflictError(f"the format has no seating for round {number}") from None
+    if not plan.tables:
+        raise TournamentConflictError(
+            f"round {number} has no tables: check in at least 4 players (or 2 teams)"
+        )
+    return plan
+
+
+def check_reseat(round_number: int, *, scored: bool) -> None:
+    """Refuse to seat a round by hand once a table of it has entered a score (the web app's
+    reseat and ``euchre event seat`` alike)."""
+    if scored:
+        raise TournamentConflictError(
+            f"round {round_number} already has scores entered; its seating is fixed"
+        )
 
 
 def penalty_change(

@@ -7,7 +7,6 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, TypedDict, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
-from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
@@ -45,21 +44,25 @@ from euchre.web.deps import (
     director_for_read,
     director_for_write,
     download,
+    file_route,
     guard_codes,
     signer,
 )
 from euchre.web.director_forms import AtTable
 from euchre.web.schemas import (
     AuditOut,
+    ChoicesOut,
     CorrectionIn,
     CorrectionOut,
     Credentials,
     DateIn,
+    DeletedOut,
     EntrantClasses,
     EntrantCreate,
     EntrantOut,
     EntrantsImport,
     ErrorOut,
+    EventBackupOut,
     EventCreate,
     EventOut,
     InTotalsIn,
@@ -69,12 +72,14 @@ from euchre.web.schemas import (
     PairCreate,
     PenaltyCreate,
     PenaltyOut,
+    PenaltyRoleOut,
     PlayerCode,
     QuestionOut,
     Reason,
     RoundOut,
     RuledHandIn,
     SeatingIn,
+    SetupStateOut,
     SnapshotEventOut,
     SnapshotOut,
     SnapshotPlayerOut,
@@ -122,10 +127,10 @@ def _login(request: Request, response: Response, director_id: int, name: str) ->
 
 
 @router.get("/setup", tags=["session"])
-def setup_state(request: Request) -> dict[str, bool]:
+def setup_state(request: Request) -> SetupStateOut:
     """Whether the first director's password still has to be set."""
     with database(request).read() as session:
-        return {"needs_setup": auth.needs_setup(session)}
+        return SetupStateOut(needs_setup=auth.needs_setup(session))
 
 
 @router.post("/setup", tags=["session"])
@@ -153,22 +158,22 @@ def log_out(response: Response) -> None:
 
 
 @router.get("/choices", tags=["events"])
-def choices() -> dict[str, Any]:
+def choices() -> ChoicesOut:
     """What an event's configuration may name: profiles, formats, tie-breaks, penalties (with
     the role of the player each kind names)."""
-    return {
-        "profiles": {sheet.id: sheet.profile.name for sheet in all_sheets().values()},
-        "formats": list(FORMAT_NAMES),
-        "sit_out_scoring": list(SIT_OUT_SCORING),
-        "tie_breaks": list(TIE_BREAKS),
-        "penalty_kinds": list(PENALTY_KINDS),
+    return ChoicesOut(
+        profiles={sheet.id: sheet.profile.name for sheet in all_sheets().values()},
+        formats=list(FORMAT_NAMES),
+        sit_out_scoring=list(SIT_OUT_SCORING),
+        tie_breaks=list(TIE_BREAKS),
+        penalty_kinds=list(PENALTY_KINDS),
         # Whom a penalty names, and who scores, per kind (an unproven renege names the
         # accused under "renege" but the accuser under "renege_unproven").
-        "penalty_roles": {
-            kind: {"named": penalty_role(kind).named, "scores": penalty_role(kind).scores}
+        penalty_roles={
+            kind: PenaltyRoleOut(named=penalty_role(kind).named, scores=penalty_role(kind).scores)
             for kind in PENALTY_KINDS
         },
-    }
+    )
 
 
 # --- events ----------------------------------------------------------------------------------
@@ -238,7 +243,7 @@ def delete_event(
     confirm: Annotated[
         str, Query(max_length=10, description='"yes": the deletion cannot be undone')
     ] = "",
-) -> dict[str, str]:
+) -> DeletedOut:
     """Delete an event with its players, rounds, scores and audit log (the deletion stays in
     the app-wide audit log). As on the director's page it must be confirmed: ``?confirm=yes``.
     A finished event can be archived instead (``POST /api/events/{id}/archive``)."""
@@ -252,7 +257,7 @@ def delete_event(
         )
     with database(request).write() as session:
         name = events.delete_event(session, event_id=event_id, who=director.name)
-    return {"deleted": name}
+    return DeletedOut(deleted=name)
 
 
 @router.post("/events/{event_id}/archive", tags=["events"])
@@ -687,7 +692,9 @@ def snapshot(request: Request, event_id: Id) -> SnapshotOut:
 
 
 @router.get(
-    "/events/{event_id}/standings.csv", tags=["standings"], response_class=PlainTextResponse
+    "/events/{event_id}/standings.csv",
+    tags=["standings"],
+    **file_route("text/csv", "The standings"),
 )
 def standings_csv(request: Request, event_id: Id) -> Response:
     """The standings as CSV (public)."""
@@ -697,10 +704,10 @@ def standings_csv(request: Request, event_id: Id) -> Response:
 
 
 @router.get("/events/{event_id}/backup", tags=["backup"])
-def backup_event(request: Request, director: Reader, event_id: Id) -> dict[str, Any]:
+def backup_event(request: Request, director: Reader, event_id: Id) -> EventBackupOut:
     """Everything stored about the event, for :func:`restore`."""
     with database(request).read() as session:
-        return backup.backup_event(session, event_id=event_id)
+        return EventBackupOut.model_validate(backup.backup_event(session, event_id=event_id))
 
 
 @router.post("/events/restore", tags=["backup"], status_code=201)
@@ -733,7 +740,11 @@ def accept_playoff_conflict(
 # --- printouts ---------------------------------------------------------------------------------
 
 
-@router.get("/events/{event_id}/rounds/{number}/{document}.pdf", tags=["rounds"])
+@router.get(
+    "/events/{event_id}/rounds/{number}/{document}.pdf",
+    tags=["rounds"],
+    **file_route("application/pdf", "The round's printout"),
+)
 def printout(
     request: Request,
     director: Reader,
@@ -757,7 +768,11 @@ def printout(
     return download(data, "application/pdf", f"round-{number}-{document}.pdf", inline=True)
 
 
-@router.get("/events/{event_id}/tally-sheets.pdf", tags=["rounds"])
+@router.get(
+    "/events/{event_id}/tally-sheets.pdf",
+    tags=["rounds"],
+    **file_route("application/pdf", "One tally sheet per team"),
+)
 def event_tally_sheets(request: Request, director: Reader, event_id: Id) -> Response:
     """One tally sheet per team for the whole event, a line per round (Ballantrae's sheet;
     fixed-partner formats only)."""

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, Request
 
 from euchre.store import club_backup
 from euchre.web.deps import database, director_for_read, director_for_write
-from euchre.web.schemas import ErrorOut
+from euchre.web.schemas import ClubBackupOut, ErrorOut
 from euchre.web.security import DirectorSession
 
 __all__ = ["router"]
@@ -23,11 +23,11 @@ Writer = Annotated[DirectorSession, Depends(director_for_write)]
 
 
 @router.get("/backup")
-def backup_club(request: Request, director: Reader) -> dict[str, Any]:
+def backup_club(request: Request, director: Reader) -> ClubBackupOut:
     """Every member (contact details, notes, active, merges), whether a club code is set
     (never the code), every event's backup and the seasons, for ``POST /api/club/restore``."""
     with database(request).read() as session:
-        return club_backup.backup_club(session)
+        return ClubBackupOut.model_validate(club_backup.backup_club(session))
 
 
 @router.post("/restore", status_code=201)

@@ -17,7 +17,7 @@ from euchre.store.csv_text import csv_text
 from euchre.store.members import list_members
 from euchre.tournament.ratings import MemberRating
 from euchre.web.club_gate import require_club
-from euchre.web.deps import database, download
+from euchre.web.deps import database, download, file_route
 from euchre.web.schemas import ErrorOut
 
 __all__ = ["RatingOut", "history_query", "rating_out", "router"]
@@ -167,7 +167,7 @@ def history_file(found: history.MemberHistory, extension: Literal["csv", "json"]
     return download(content, media_type, f"history-{found.member_id}.{extension}")
 
 
-@router.get("/members/{member_id}/history.csv")
+@router.get("/members/{member_id}/history.csv", **file_route("text/csv", "The member's history"))
 def member_history_csv(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:
@@ -175,7 +175,10 @@ def member_history_csv(
     return history_file(read_history(request, member_id, query), "csv")
 
 
-@router.get("/members/{member_id}/history.json")
+@router.get(
+    "/members/{member_id}/history.json",
+    **file_route("application/json", "The member's history, a file to save"),
+)
 def member_history_json(
     request: Request, member_id: Id, query: Annotated[HistoryQuery, Query()]
 ) -> Response:

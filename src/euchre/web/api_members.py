@@ -23,6 +23,7 @@ from euchre.web.deps import (
     director_for_read,
     director_for_write,
     download,
+    file_route,
     optional_director,
 )
 from euchre.web.schemas import ErrorOut
@@ -153,7 +154,7 @@ def create_member(request: Request, director: Writer, body: MemberIn) -> MemberO
         return member_out(member, director=True)
 
 
-@router.get("/members/roster.csv")
+@router.get("/members/roster.csv", **file_route("text/csv", "The roster"))
 def export_roster(request: Request, director: Reader) -> Response:
     """The roster as a CSV file (``name,email,phone,notes,active``)."""
     with database(request).read() as session:

@@ -19,7 +19,7 @@ from euchre.store import seasons
 from euchre.store.models import Season
 from euchre.web import convert
 from euchre.web.club_gate import require_club
-from euchre.web.deps import database, director_for_read, director_for_write, download
+from euchre.web.deps import database, director_for_read, director_for_write, download, file_route
 from euchre.web.schemas import ErrorOut, EventOut
 from euchre.web.security import DirectorSession
 
@@ -225,7 +225,11 @@ def season_standings(request: Request, season_id: Id, part: Part = None) -> dict
         )
 
 
-@router.get("/seasons/{season_id}/standings.csv", dependencies=[ClubOnly])
+@router.get(
+    "/seasons/{season_id}/standings.csv",
+    dependencies=[ClubOnly],
+    **file_route("text/csv", "The season table"),
+)
 def season_standings_csv(request: Request, season_id: Id, part: Part = None) -> Response:
     """The season table as CSV (public)."""
     with database(request).read() as session:
@@ -235,7 +239,11 @@ def season_standings_csv(request: Request, season_id: Id, part: Part = None) -> 
     return download(text.encode("utf-8"), "text/csv; charset=utf-8", f"season-{season_id}.csv")
 
 
-@router.get("/seasons/{season_id}/standings.json", dependencies=[ClubOnly])
+@router.get(
+    "/seasons/{season_id}/standings.json",
+    dependencies=[ClubOnly],
+    **file_route("application/json", "The season table, a file to save"),
+)
 def season_standings_file(request: Request, season_id: Id, part: Part = None) -> Response:
     """The season table as a JSON file to save (public)."""
     with database(request).read() as session:
@@ -255,7 +263,11 @@ def season_pdf_bytes(request: Request, season_id: int, part: str | None = None) 
         return season_table_pdf(seasons.printable_table(standings))
 
 
-@router.get("/seasons/{season_id}/standings.pdf", dependencies=[ClubOnly])
+@router.get(
+    "/seasons/{season_id}/standings.pdf",
+    dependencies=[ClubOnly],
+    **file_route("application/pdf", "The season table, printed"),
+)
 def season_standings_pdf(request: Request, season_id: Id, part: Part = None) -> Response:
     """The season table as a PDF to print (public)."""
     pdf = season_pdf_bytes(request, season_id, part)

@@ -33,6 +33,7 @@ from euchre.web.errors import status_for
 from euchre.web.page_helpers import LoginRequired, login_redirect
 from euchre.web.security import SessionSigner
 from euchre.web.templating import render
+from euchre.wiring import wire
 
 __all__ = ["create_app"]
 
@@ -58,6 +59,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     ``public_url`` is the address table-card QR codes point to (default: the address the
     director's browser used).
     """
+    wire()
     store = Database(database_url)
     store.migrate()
     try:

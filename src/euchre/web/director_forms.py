@@ -18,6 +18,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict
 
 from euchre.store.errors import AuthError, StoreError
 from euchre.web.deps import optional_director
+from euchre.web.form_fields import whole_number
 from euchre.web.security import DirectorSession, check_csrf
 from euchre.web.templating import templates
 
@@ -47,9 +48,7 @@ __all__ = [
     "chosen_file",
     "comma_list",
     "director_macro",
-    "optional_whole",
     "require_director",
-    "whole",
     "yes_no",
 ]
 
@@ -69,20 +68,6 @@ def _ticked(value: object) -> bool:
 
 Checkbox = Annotated[bool, BeforeValidator(_ticked)]
 """A checkbox: ticked when the browser sent any value for it."""
-
-
-def whole(text: str, what: str) -> int:
-    """A whole-number field (400 naming the field when it is not one)."""
-    text = text.strip()
-    try:
-        return int(text)
-    except ValueError:
-        raise StoreError(f"{what} must be a whole number, got {text!r}") from None
-
-
-def optional_whole(text: str, what: str) -> int | None:
-    """A whole-number field that may be left empty."""
-    return whole(text, what) if text.strip() else None
 
 
 def comma_list(text: str) -> list[str]:
@@ -219,7 +204,9 @@ class TableForm(DirectorForm):
 
     def at_table(self) -> AtTable:
         """The round and the table, read as whole numbers (refused in the form's words)."""
-        return AtTable(round_number=whole(self.round, "round"), table=whole(self.table, "table"))
+        return AtTable(
+            round_number=whole_number(self.round, "round"), table=whole_number(self.table, "table")
+        )
 
 
 class ConflictForm(TableForm, ReasonForm):

@@ -36,7 +36,7 @@ from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
 from euchre.store import online
-from euchre.store.errors import AuthError, NotFoundError, StoreError
+from euchre.store.errors import AuthError, NotFoundError
 from euchre.store.events import get_event
 from euchre.store.play.service import PlayService
 from euchre.web.code_blocks import block_rows
@@ -54,6 +54,7 @@ from euchre.web.director_forms import (
     require_director,
 )
 from euchre.web.errors import status_for
+from euchre.web.form_fields import FormError, whole_number
 from euchre.web.online_between import between_view
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
@@ -63,7 +64,6 @@ from euchre.web.templating import render
 
 __all__ = [
     "FillSeatIn",
-    "FormError",
     "MarkIn",
     "SeatCodeIn",
     "install_online",
@@ -277,21 +277,6 @@ def between_fragment(request: Request, event_id: Id, body: SeatCodeIn) -> Respon
     return render(request, "pages/online/between.html", {"view": view, "event_id": event_id})
 
 
-def _whole_number(text: str, field: str) -> int:
-    """A form's whole-number field (the error names the field and quotes what was typed)."""
-    if not text.strip().isdigit():
-        raise FormError(field, f"{field} must be a whole number, got {text.strip()!r}")
-    return int(text)
-
-
-class FormError(StoreError):
-    """A live-page form field that is not what it should be."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
-
-
 def _presence(seat: dict[str, Any], status: str) -> dict[str, Any] | None:
     """Where a human seat's player is, in the live page's words (None: a computer player's
     seat, or nothing to say): seated while the table waits; connected, dropped (with the
@@ -426,7 +411,9 @@ async def _refused(
     )
 
 
-@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/seat")
+@router.post(
+    "/director/events/{event_id}/rounds/{round_number}/online/{table}/seat", include_in_schema=False
+)
 async def fill_seat_post(
     request: Request, at: AtTable, form: Annotated[SeatForm, Form()]
 ) -> Response:
@@ -440,7 +427,7 @@ async def fill_seat_post(
             database(request),
             service_of(request),
             **at,
-            seat=_whole_number(form.seat, "seat"),
+            seat=whole_number(form.seat, "seat", field="seat"),
             kind=form.kind,
             counts=form.counts != "no",
             who=director.name,
@@ -450,7 +437,9 @@ async def fill_seat_post(
     return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: seat changed.")
 
 
-@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/chat")
+@router.post(
+    "/director/events/{event_id}/rounds/{round_number}/online/{table}/chat", include_in_schema=False
+)
 async def chat_post(request: Request, at: AtTable, form: Annotated[ChatForm, Form()]) -> Response:
     """The live page's chat form: the director decides one table's chat."""
     director = require_director(request, form)
@@ -470,7 +459,9 @@ async def chat_post(request: Request, at: AtTable, form: Annotated[ChatForm, For
     return redirect(request, f"/director/events/{event_id}/online", f"Table {table}: chat changed.")
 
 
-@router.post("/director/events/{event_id}/rounds/{round_number}/online/{table}/end")
+@router.post(
+    "/director/events/{event_id}/rounds/{round_number}/online/{table}/end", include_in_schema=False
+)
 async def end_table_post(
     request: Request, at: AtTable, form: Annotated[DirectorForm, Form()]
 ) -> Response:
@@ -485,14 +476,14 @@ async def end_table_post(
     )
 
 
-@router.post("/director/events/{event_id}/online/mark")
+@router.post("/director/events/{event_id}/online/mark", include_in_schema=False)
 async def mark_post(request: Request, event_id: Id, form: Annotated[MarkForm, Form()]) -> Response:
     """The live page's table-mark form."""
     director = require_director(request, form)
     online_flag = form.online != "no"
     typed = {"form": "mark", "table": form.table, "online": form.online}
     try:
-        number = _whole_number(form.table, "table")
+        number = whole_number(form.table, "table", field="table")
         await run_in_threadpool(
             mark_table, request, director, event_id, number, MarkIn(online=online_flag)
         )

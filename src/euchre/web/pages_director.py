@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, Any, Protocol, TypeVar
+from typing import Annotated, Protocol, TypeVar
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
@@ -33,12 +33,11 @@ from euchre.web.director_forms import (
     ReasonForm,
     SeatingForm,
     TyingScoreForm,
-    optional_whole,
     require_director,
-    whole,
     yes_no,
 )
 from euchre.web.director_views import changes_text, in_write
+from euchre.web.form_fields import optional_whole_number, whole_number
 from euchre.web.pages_common import redirect, signed
 from euchre.web.pages_correction import director_table_view
 from euchre.web.security import DirectorSession
@@ -99,83 +98,23 @@ async def _write_then_redirect(
     return redirect(request, url, message)
 
 
-def _route_name(path: str) -> str:
-    return "post_" + path.strip("/").replace("/", "_").replace("{", "").replace("}", "")
-
-
-def _register(path: str, handler: Callable[..., Any], form_type: type[DirectorForm]) -> None:
-    """Add ``handler`` as the POST route of ``path``, reading its ``form`` parameter as
-    ``form_type`` through ``Form()``. The annotation is set here because it differs per
-    route and FastAPI reads it from the handler's signature."""
-    handler.__name__ = _route_name(path)
-    handler.__annotations__["form"] = Annotated[form_type, Form()]
-    router.add_api_route(f"/director/events/{{event_id}}{path}", handler, methods=["POST"])
-
-
 _Work = Callable[[Session, DirectorSession, FormT, int], str | Done | None]
 _NumberedWork = Callable[[Session, DirectorSession, FormT, int, int], str | Done | None]
 
 
-def _action(
-    path: str, form_type: type[FormT], message: str
-) -> Callable[[_Work[FormT]], _Work[FormT]]:
-    """Register the decorated ``work`` as a dashboard form post: read the form as
-    ``form_type``, run ``work`` in a write transaction, then redirect."""
-
-    def register(work: _Work[FormT]) -> _Work[FormT]:
-        async def handler(request: Request, event_id: int, form: FormT) -> Response:
-            return await _write_then_redirect(
-                request,
-                event_id,
-                form,
-                lambda session, director, posted: work(session, director, posted, event_id),
-                message,
-            )
-
-        _register(path, handler, form_type)
-        return work
-
-    return register
-
-
-def _numbered_action(
-    path: str, form_type: type[FormT], message: str
-) -> Callable[[_NumberedWork[FormT]], _NumberedWork[FormT]]:
-    """Like :func:`_action` for a path with a second number (``{number}``: a player, a round,
-    a submission, a penalty); ``message`` may name it as ``{number}``."""
-
-    def register(work: _NumberedWork[FormT]) -> _NumberedWork[FormT]:
-        async def handler(request: Request, event_id: int, number: int, form: FormT) -> Response:
-            return await _write_then_redirect(
-                request,
-                event_id,
-                form,
-                lambda session, director, posted: work(session, director, posted, event_id, number),
-                message.format(number=number),
-            )
-
-        _register(path, handler, form_type)
-        return work
-
-    return register
-
-
-@_action("/rounds/start", DirectorForm, "Round started.")
 def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
     rounds.start_round(session, event_id=event_id, who=director.name)
 
 
-@_action("/level-games", TyingScoreForm, "Saved: who reached the tying score first.")
 def _settle_level_game(
     session: Session, director: DirectorSession, form: TyingScoreForm, event_id: int
 ) -> None:
-    first = whole(form.first, "first")
+    first = whole_number(form.first, "first")
     scores.settle_level_game(
         session, event_id=event_id, **form.at_table(), first=first, who=director.name
     )
 
 
-@_action("/questions/in-totals", QuestionForm, "Saved: the ruling is counted once.")
 def _ruling_in_totals(
     session: Session, director: DirectorSession, form: QuestionForm, event_id: int
 ) -> None:
@@ -185,26 +124,24 @@ def _ruling_in_totals(
     scores.answer_in_totals(
         session,
         event_id=event_id,
-        penalty_id=whole(form.penalty, "penalty"),
+        penalty_id=whole_number(form.penalty, "penalty"),
         in_totals=answer,
         who=director.name,
     )
 
 
-@_action("/questions/hand", QuestionForm, "Saved: the ruling's hand.")
 def _ruled_hand(
     session: Session, director: DirectorSession, form: QuestionForm, event_id: int
 ) -> None:
     scores.name_ruled_hand(
         session,
         event_id=event_id,
-        penalty_id=whole(form.penalty, "penalty"),
-        hand_number=whole(form.hand_number, "hand number"),
+        penalty_id=whole_number(form.penalty, "penalty"),
+        hand_number=whole_number(form.hand_number, "hand number"),
         who=director.name,
     )
 
 
-@_action("/correct", CorrectForm, "Result saved.")
 def _correct(
     session: Session, director: DirectorSession, form: CorrectForm, event_id: int
 ) -> str | None:
@@ -217,8 +154,8 @@ def _correct(
         # Only the totals: everything else recorded for the table is kept.
         entered=scores.ResultInput(
             team_points=(
-                whole(form.team0, f"the points of {view.team_name(0)}"),
-                whole(form.team1, f"the points of {view.team_name(1)}"),
+                whole_number(form.team0, f"the points of {view.team_name(0)}"),
+                whole_number(form.team1, f"the points of {view.team_name(1)}"),
             ),
             given=frozenset({"team_points"}),
             rulings_in_totals=yes_no(
@@ -231,7 +168,6 @@ def _correct(
     return changes_text(session, event_id, changes)
 
 
-@_action("/playoff-conflicts/accept", ConflictForm, "Playoff result accepted as played.")
 def _accept_conflict(
     session: Session, director: DirectorSession, form: ConflictForm, event_id: int
 ) -> None:
@@ -240,18 +176,17 @@ def _accept_conflict(
     )
 
 
-@_action("/penalties", PenaltyForm, "Penalty recorded.")
 def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, event_id: int) -> None:
     at_table = form.at_table()
     record = PenaltyRecord(
         round=at_table["round_number"],
         table=at_table["table"],
-        offender_id=player_id(whole(form.offender, "offending player")),
-        hand_number=optional_whole(form.hand_number, "hand number"),
+        offender_id=player_id(whole_number(form.offender, "offending player")),
+        hand_number=optional_whole_number(form.hand_number, "hand number"),
         kind=PenaltyKind.parse(form.kind),
         proven=form.proven,
         lone_hand=form.lone_hand or bool(form.lone_caller),
-        lone_caller_id=player_id(whole(form.lone_caller, "lone caller"))
+        lone_caller_id=player_id(whole_number(form.lone_caller, "lone caller"))
         if form.lone_caller
         else None,
         note=form.note,
@@ -260,7 +195,6 @@ def _penalty(session: Session, director: DirectorSession, form: PenaltyForm, eve
     scores.add_penalty(session, event_id=event_id, record=record, who=director.name)
 
 
-@_action("/seating", SeatingForm, "Seating set.")
 def _seating(session: Session, director: DirectorSession, form: SeatingForm, event_id: int) -> None:
     try:
         sitting = [int(number) for number in form.sitting_out.replace(",", " ").split()]
@@ -269,7 +203,7 @@ def _seating(session: Session, director: DirectorSession, form: SeatingForm, eve
     rounds.override_seating(
         session,
         event_id=event_id,
-        round_number=whole(form.round, "round"),
+        round_number=whole_number(form.round, "round"),
         tables=parse_seating(form.tables),
         sitting_out=sitting,
         who=director.name,
@@ -277,7 +211,6 @@ def _seating(session: Session, director: DirectorSession, form: SeatingForm, eve
     )
 
 
-@_action("/players/check-in-all", DirectorForm, "Everyone checked in.")
 def _check_in_all(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int
 ) -> Done:
@@ -287,7 +220,6 @@ def _check_in_all(
     return Done(f"Checked in {len(arrived)}: {', '.join(entrant.name for entrant in arrived)}.")
 
 
-@_numbered_action("/players/{number}/check-in", DirectorForm, "Checked in.")
 def _check_in(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
 ) -> Done:
@@ -295,7 +227,6 @@ def _check_in(
     return Done(f"{entrant.name} checked in.")
 
 
-@_numbered_action("/players/{number}/withdraw", ReasonForm, "Withdrawn.")
 def _withdraw(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
@@ -308,7 +239,6 @@ def _withdraw(
     return Done(f"{entrant.name} withdrawn from round {entrant.withdrawal_round} on.")
 
 
-@_numbered_action("/players/{number}/reinstate", ReasonForm, "Withdrawal taken back.")
 def _reinstate(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> Done:
@@ -322,14 +252,12 @@ def _reinstate(
     return Done(f"{entrant.name} plays on (withdrawal taken back).")
 
 
-@_numbered_action("/rounds/{number}/close", DirectorForm, "Round {number} closed.")
 def _close(
     session: Session, director: DirectorSession, form: DirectorForm, event_id: int, number: int
 ) -> None:
     rounds.close_round(session, event_id=event_id, number=number, who=director.name)
 
 
-@_numbered_action("/rounds/{number}/undo", ReasonForm, "Round {number} undone.")
 def _undo(
     session: Session, director: DirectorSession, form: ReasonForm, event_id: int, number: int
 ) -> None:
@@ -340,7 +268,6 @@ def _undo(
     )
 
 
-@_numbered_action("/submissions/{number}/accept", AcceptForm, "Score accepted.")
 def _accept(
     session: Session, director: DirectorSession, form: AcceptForm, event_id: int, number: int
 ) -> str | None:
@@ -369,11 +296,173 @@ def _on_penalty(step: _PenaltyStep) -> _NumberedWork[ReasonForm]:
     return work
 
 
-_numbered_action("/penalties/{number}/remove", ReasonForm, "Penalty removed.")(
-    _on_penalty(scores.remove_penalty)
-)
+_remove_penalty = _on_penalty(scores.remove_penalty)
 
 
-_numbered_action("/penalties/{number}/escalate", ReasonForm, "The warning is now the penalty.")(
-    _on_penalty(scores.escalate_warning)
-)
+_escalate_warning = _on_penalty(scores.escalate_warning)
+
+
+async def _post(
+    request: Request, event_id: int, form: FormT, work: _Work[FormT], message: str
+) -> Response:
+    """A dashboard form post: ``work`` in a write transaction, then the redirect."""
+    return await _write_then_redirect(
+        request,
+        event_id,
+        form,
+        lambda session, director, posted: work(session, director, posted, event_id),
+        message,
+    )
+
+
+async def _post_numbered(
+    request: Request,
+    event_id: int,
+    number: int,
+    form: FormT,
+    work: _NumberedWork[FormT],
+    message: str,
+) -> Response:
+    """Like :func:`_post` for a path with a second number (``{number}``: a player, a round,
+    a submission, a penalty); ``message`` may name it as ``{number}``."""
+    return await _write_then_redirect(
+        request,
+        event_id,
+        form,
+        lambda session, director, posted: work(session, director, posted, event_id, number),
+        message.format(number=number),
+    )
+
+
+# --- the routes: one plain ``@router.post`` per form, each naming its form and its work ------
+
+
+@router.post("/director/events/{event_id}/rounds/start")
+async def post_rounds_start(
+    request: Request, event_id: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
+    return await _post(request, event_id, form, _start, "Round started.")
+
+
+@router.post("/director/events/{event_id}/level-games")
+async def post_level_games(
+    request: Request, event_id: int, form: Annotated[TyingScoreForm, Form()]
+) -> Response:
+    return await _post(
+        request, event_id, form, _settle_level_game, "Saved: who reached the tying score first."
+    )
+
+
+@router.post("/director/events/{event_id}/questions/in-totals")
+async def post_questions_in_totals(
+    request: Request, event_id: int, form: Annotated[QuestionForm, Form()]
+) -> Response:
+    return await _post(
+        request, event_id, form, _ruling_in_totals, "Saved: the ruling is counted once."
+    )
+
+
+@router.post("/director/events/{event_id}/questions/hand")
+async def post_questions_hand(
+    request: Request, event_id: int, form: Annotated[QuestionForm, Form()]
+) -> Response:
+    return await _post(request, event_id, form, _ruled_hand, "Saved: the ruling's hand.")
+
+
+@router.post("/director/events/{event_id}/correct")
+async def post_correct(
+    request: Request, event_id: int, form: Annotated[CorrectForm, Form()]
+) -> Response:
+    return await _post(request, event_id, form, _correct, "Result saved.")
+
+
+@router.post("/director/events/{event_id}/playoff-conflicts/accept")
+async def post_playoff_conflicts_accept(
+    request: Request, event_id: int, form: Annotated[ConflictForm, Form()]
+) -> Response:
+    return await _post(
+        request, event_id, form, _accept_conflict, "Playoff result accepted as played."
+    )
+
+
+@router.post("/director/events/{event_id}/penalties")
+async def post_penalties(
+    request: Request, event_id: int, form: Annotated[PenaltyForm, Form()]
+) -> Response:
+    return await _post(request, event_id, form, _penalty, "Penalty recorded.")
+
+
+@router.post("/director/events/{event_id}/seating")
+async def post_seating(
+    request: Request, event_id: int, form: Annotated[SeatingForm, Form()]
+) -> Response:
+    return await _post(request, event_id, form, _seating, "Seating set.")
+
+
+@router.post("/director/events/{event_id}/players/check-in-all")
+async def post_players_check_in_all(
+    request: Request, event_id: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
+    return await _post(request, event_id, form, _check_in_all, "Everyone checked in.")
+
+
+@router.post("/director/events/{event_id}/players/{number}/check-in")
+async def post_players_number_check_in(
+    request: Request, event_id: int, number: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
+    return await _post_numbered(request, event_id, number, form, _check_in, "Checked in.")
+
+
+@router.post("/director/events/{event_id}/players/{number}/withdraw")
+async def post_players_number_withdraw(
+    request: Request, event_id: int, number: int, form: Annotated[ReasonForm, Form()]
+) -> Response:
+    return await _post_numbered(request, event_id, number, form, _withdraw, "Withdrawn.")
+
+
+@router.post("/director/events/{event_id}/players/{number}/reinstate")
+async def post_players_number_reinstate(
+    request: Request, event_id: int, number: int, form: Annotated[ReasonForm, Form()]
+) -> Response:
+    return await _post_numbered(
+        request, event_id, number, form, _reinstate, "Withdrawal taken back."
+    )
+
+
+@router.post("/director/events/{event_id}/rounds/{number}/close")
+async def post_rounds_number_close(
+    request: Request, event_id: int, number: int, form: Annotated[DirectorForm, Form()]
+) -> Response:
+    return await _post_numbered(request, event_id, number, form, _close, "Round {number} closed.")
+
+
+@router.post("/director/events/{event_id}/rounds/{number}/undo")
+async def post_rounds_number_undo(
+    request: Request, event_id: int, number: int, form: Annotated[ReasonForm, Form()]
+) -> Response:
+    return await _post_numbered(request, event_id, number, form, _undo, "Round {number} undone.")
+
+
+@router.post("/director/events/{event_id}/submissions/{number}/accept")
+async def post_submissions_number_accept(
+    request: Request, event_id: int, number: int, form: Annotated[AcceptForm, Form()]
+) -> Response:
+    return await _post_numbered(request, event_id, number, form, _accept, "Score accepted.")
+
+
+@router.post("/director/events/{event_id}/penalties/{number}/remove")
+async def post_penalties_number_remove(
+    request: Request, event_id: int, number: int, form: Annotated[ReasonForm, Form()]
+) -> Response:
+    return await _post_numbered(
+        request, event_id, number, form, _remove_penalty, "Penalty removed."
+    )
+
+
+@router.post("/director/events/{event_id}/penalties/{number}/escalate")
+async def post_penalties_number_escalate(
+    request: Request, event_id: int, number: int, form: Annotated[ReasonForm, Form()]
+) -> Response:
+    return await _post_numbered(
+        request, event_id, number, form, _escalate_warning, "The warning is now the penalty."
+    )

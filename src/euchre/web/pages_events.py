@@ -35,10 +35,10 @@ from euchre.web.director_forms import (
     EventForm,
     FileForm,
     comma_list,
-    optional_whole,
     require_director,
 )
 from euchre.web.director_views import director_page, field_text, in_write
+from euchre.web.form_fields import optional_whole_number
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
 from euchre.web.sheets import sheet_choices
@@ -229,15 +229,15 @@ def _config_from_form(form: EventForm) -> EventConfig:
         "name": form.name,
         "profile_id": form.profile_id,
         "format": form.format.strip() or None,
-        "rounds": optional_whole(form.rounds, "rounds"),
+        "rounds": optional_whole_number(form.rounds, "rounds"),
         "format_options": options,
-        "round_minutes": optional_whole(form.round_minutes, "round length") or 0,
-        "seed": optional_whole(form.seed, "seed") or 0,
+        "round_minutes": optional_whole_number(form.round_minutes, "round length") or 0,
+        "seed": optional_whole_number(form.seed, "seed") or 0,
         "prizes": parse_prizes(prizes).to_json() if prizes else None,
         "side_pot": None if not side_pot else side_pot != "no",
-        "side_pot_cents": optional_whole(form.side_pot_cents, "cents per euchre"),
+        "side_pot_cents": optional_whole_number(form.side_pot_cents, "cents per euchre"),
         "sit_out_scoring": form.sit_out_scoring,
-        "sit_out_points": optional_whole(form.sit_out_points, "points for sitting out") or 0,
+        "sit_out_points": optional_whole_number(form.sit_out_points, "points for sitting out") or 0,
         "tie_breaks": comma_list(form.tie_breaks),
         "prize_ties": form.prize_ties.strip() or None,
         "side_pot_qualification": form.side_pot_qualification.strip() or None,

@@ -25,9 +25,9 @@ from euchre.web.director_forms import (
     FileForm,
     chosen_file,
     require_director,
-    whole,
 )
 from euchre.web.director_views import director_page
+from euchre.web.form_fields import whole_number
 from euchre.web.page_helpers import page_director, write_or_refuse
 from euchre.web.pages_common import flash_message
 from euchre.web.security import DirectorSession
@@ -185,8 +185,8 @@ async def merge_post(request: Request, form: Annotated[MergeForm, Form()]) -> Re
     def work(session: Session, director: DirectorSession) -> str:
         merge = members.merge_members(
             session,
-            keep_id=whole(form.keep, "member to keep"),
-            merge_id=whole(form.merge, "member to merge"),
+            keep_id=whole_number(form.keep, "member to keep"),
+            merge_id=whole_number(form.merge, "member to merge"),
             who=director.name,
         )
         kept = members.get_member(session, member_id=merge.kept_id)

@@ -21,8 +21,8 @@ from euchre.web.director_forms import (
     PairForm,
     PlayerForm,
     require_director,
-    whole,
 )
+from euchre.web.form_fields import whole_number
 from euchre.web.page_helpers import write_or_refuse
 from euchre.web.pages_dashboard import FormRefusal, dashboard_page
 from euchre.web.security import DirectorSession
@@ -110,7 +110,10 @@ async def pair_post(request: Request, event_id: int, form: Annotated[PairForm, F
         pair = events.pair_entrants(
             session,
             event_id=event_id,
-            numbers=(whole(form.first, "first player"), whole(form.second, "second player")),
+            numbers=(
+                whole_number(form.first, "first player"),
+                whole_number(form.second, "second player"),
+            ),
             team=form.team or None,
             who=director.name,
         )

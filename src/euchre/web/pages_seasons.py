@@ -34,8 +34,8 @@ from euchre.web.director_forms import (
     DirectorForm,
     comma_list,
     require_director,
-    whole,
 )
+from euchre.web.form_fields import whole_number
 from euchre.web.page_helpers import page_director, write_or_refuse, write_then
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.templating import render
@@ -135,18 +135,18 @@ def season_from_form(form: SeasonForm) -> dict[str, Any]:
     if form.choose == "tag":
         data["tag"] = form.tag
     else:
-        data["events"] = [whole(event_id, "events: an event") for event_id in form.events]
+        data["events"] = [whole_number(event_id, "events: an event") for event_id in form.events]
     if form.scoring == SeasonScoring.BEST_NIGHTS.value or form.best_nights.strip():
-        data["best_nights"] = whole(form.best_nights or "0", "best_nights (how many nights)")
+        data["best_nights"] = whole_number(form.best_nights or "0", "best_nights (how many nights)")
     if form.scoring == SeasonScoring.PLACE_POINTS.value or form.place_points.strip():
         data["place_points"] = [
-            whole(points, "place_points (points by place)")
+            whole_number(points, "place_points (points by place)")
             for points in comma_list(form.place_points)
         ]
     if form.min_games.strip():
-        data["min_games"] = whole(form.min_games, "min_games (games to qualify)")
+        data["min_games"] = whole_number(form.min_games, "min_games (games to qualify)")
     if form.min_nights.strip():
-        data["min_nights"] = whole(form.min_nights, "min_nights (nights to qualify)")
+        data["min_nights"] = whole_number(form.min_nights, "min_nights (nights to qualify)")
     data["tie_breaks"] = [
         tie for tie in (form.tie_break_1, form.tie_break_2, form.tie_break_3) if tie
     ]

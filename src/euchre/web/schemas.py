@@ -80,6 +80,70 @@ class ErrorOut(BaseModel):
     detail: str
 
 
+class SetupStateOut(BaseModel):
+    """Whether the first director's password still has to be set."""
+
+    needs_setup: bool
+
+
+class PenaltyRoleOut(BaseModel):
+    """Whom a penalty of one kind names, and who scores its points."""
+
+    named: str
+    scores: str
+
+
+class ChoicesOut(BaseModel):
+    """What an event's configuration may name."""
+
+    profiles: dict[str, str] = Field(description="Each sheet's id and its name")
+    formats: list[str]
+    sit_out_scoring: list[str]
+    tie_breaks: list[str]
+    penalty_kinds: list[str]
+    penalty_roles: dict[str, PenaltyRoleOut] = Field(description="Per penalty kind")
+
+
+class DeletedOut(BaseModel):
+    """An event deleted: its name."""
+
+    deleted: str
+
+
+class _BackupOut(BaseModel):
+    """A backup's top level: named parts, each kept exactly as the store wrote it. A part
+    this model does not name is kept too (``extra="allow"``): a backup never drops data."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+class EventBackupOut(_BackupOut):
+    """Everything stored about one event (``POST /api/events/restore`` reads it back)."""
+
+    format: str = Field(description='"euchre-event-backup/1"')
+    event: dict[str, Any]
+    entrants: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    table_codes: list[dict[str, Any]]
+    submissions: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+    penalties: list[dict[str, Any]]
+    seating_overrides: list[dict[str, Any]]
+    online_marks: list[dict[str, Any]]
+    online_tables: list[dict[str, Any]]
+    audit: list[dict[str, Any]]
+
+
+class ClubBackupOut(_BackupOut):
+    """The whole club (``POST /api/club/restore`` reads it back)."""
+
+    format: str = Field(description='"euchre-club-backup/1"')
+    members: list[dict[str, Any]]
+    settings: dict[str, Any]
+    events: list[dict[str, Any]]
+    seasons: dict[str, Any]
+
+
 class Credentials(BaseModel):
     """A director's name and password."""
 

@@ -131,7 +131,7 @@ class SheetForm(DirectorForm):
     replace: str = ""
 
 
-@router.post("/director/sheets")
+@router.post("/director/sheets", include_in_schema=False)
 async def upload_sheet(request: Request, form: Annotated[SheetForm, Form()]) -> Response:
     """Add the uploaded sheet file; its problems are listed on a page of their own."""
     director = require_director(request, form)

@@ -43,6 +43,7 @@ from euchre.tournament.penalties import ruled_hand_note
 from euchre.tournament.validation import ResultError, hand_point_values
 from euchre.web.deps import database, guard_codes
 from euchre.web.errors import status_for
+from euchre.web.form_fields import FormError, optional_whole_number
 from euchre.web.page_helpers import read_form
 from euchre.web.pages_common import clock, flash_message, redirect
 from euchre.web.round_words import hands_note, lower_first, round_label
@@ -81,16 +82,8 @@ form builds one for any round's table); the phone's whole view is
 
 
 def _number(data: Mapping[str, str], key: str, what: str, field: str) -> int | None:
-    text = data.get(key, "").strip()
-    if not text:
-        return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise ResultError(f"{what} must be a whole number, got {text!r}", field=field) from None
-    if value < 0:
-        raise ResultError(f"{what} must be 0 or more, got {value}", field=field)
-    return value
+    """A box of the score form: empty (None) or a whole number, 0 or more."""
+    return optional_whole_number(data.get(key, ""), what, field=field, minimum=0)
 
 
 def entered_from_form(data: Mapping[str, str], view: TableSeats) -> ResultInput:
@@ -569,7 +562,7 @@ class _Refused:
 def _page_args(error: EuchreError, status: int | None = None) -> _Refused:
     """The refusal as the page shows it: the error's own status unless ``status`` says
     otherwise (a wrong player code is always 401)."""
-    if isinstance(error, ResultError):
+    if isinstance(error, ResultError | FormError):
         field = error.field
     elif isinstance(error, AuthError):
         field = "player_code"
