@@ -147,7 +147,7 @@ class Sheet:
         profile, each event and word key (set or house default) and each profile option."""
         event_defaults = EventFile.model_fields
         same = self.rules_from == self.profile.id
-        base = load_profile(self.rules_from).options()
+        base = self.profile.options() if same else load_profile(self.rules_from).options()
         changed = [name for name, value in self.profile.options().items() if base[name] != value]
         rules = (
             self.profile.name

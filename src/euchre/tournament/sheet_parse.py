@@ -14,7 +14,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from euchre.engine.errors import EuchreError
-from euchre.engine.profile import RuleProfile, load_profile, profile_from_mapping
+from euchre.engine.profile import (
+    BUILTIN_PROFILES,
+    RuleProfile,
+    load_profile,
+    profile_from_mapping,
+)
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import FORMAT_NAMES, EventConfig
 from euchre.tournament.movement_spec import MovementSpec
@@ -158,30 +163,37 @@ def _profile_problems(text: str, data: Mapping[str, Any], origin: str) -> list[S
         except EuchreError as error:
             return [_problem(text, "profile", str(error))]
         return []
-    if not isinstance(raw, Mapping) or not isinstance(raw.get("extends"), str):
+    if not isinstance(raw, Mapping):
         return []
-    options = raw.get("options", {})
-    if not isinstance(options, Mapping):
+    extends, options, sources = raw.get("extends"), raw.get("options", {}), raw.get("sources", {})
+    if extends is not None and not isinstance(extends, str):
+        return []
+    if not isinstance(options, Mapping) or not isinstance(sources, Mapping):
         return []
     sheet_id = data.get("id") if isinstance(data.get("id"), str) else "club"
 
-    def refused(chosen: Mapping[str, Any]) -> str:
+    def refused(chosen: Mapping[str, Any], *, alone: bool) -> str:
+        mapping: dict[str, Any] = {"id": sheet_id, "name": sheet_id, "options": chosen}
+        if extends is not None:
+            mapping["extends"] = extends
+        elif alone:
+            # One option's value on its own, against any built-in's others.
+            mapping["extends"] = BUILTIN_PROFILES[0]
+        else:
+            mapping["sources"] = sources
         try:
-            profile_from_mapping(
-                {"id": sheet_id, "name": sheet_id, "extends": raw["extends"], "options": chosen},
-                origin=origin,
-            )
+            profile_from_mapping(mapping, origin=origin)
         except EuchreError as error:
             return str(error)
         return ""
 
-    whole = refused(options)
+    whole = refused(options, alone=False)
     if not whole:
         return []
     alone = [
         _problem(text, f"profile.options.{name}", message)
         for name, value in options.items()
-        if (message := refused({name: value}))
+        if (message := refused({name: value}, alone=True))
     ]
     key = next((f"profile.options.{name}" for name in options if f"{name!r}" in whole), "profile")
     return alone or [_problem(text, key, whole)]
@@ -235,7 +247,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     profile: RuleProfile | None = None
     if not profile_problems:
         try:
-            profile = _profile_of(parsed, origin)
+            profile = _profile_of(parsed, origin, builtin=builtin)
         except EuchreError as error:
             problems.append(_problem(text, "profile", str(error)))
     preset = _preset_of(parsed.event)
@@ -269,7 +281,9 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         name=parsed.name,
         source=parsed.sheet,
         profile=profile,
-        rules_from=parsed.profile if isinstance(parsed.profile, str) else parsed.profile.extends,
+        rules_from=parsed.profile
+        if isinstance(parsed.profile, str)
+        else parsed.profile.extends or parsed.id,
         preset=preset,
         max_games=parsed.event.max_games,
         words=words,
@@ -357,22 +371,25 @@ def _source_problems(text: str, parsed: SheetFile) -> list[SheetProblem]:
     return problems
 
 
-def _profile_of(parsed: SheetFile, origin: str) -> RuleProfile:
+def _profile_of(parsed: SheetFile, origin: str, *, builtin: bool) -> RuleProfile:
     if isinstance(parsed.profile, str):
         base = load_profile(parsed.profile)
         if parsed.profile == parsed.id:
             return base
         return replace(base, id=parsed.id, name=parsed.name)
     inline = parsed.profile
-    built = profile_from_mapping(
-        {
-            "id": parsed.id,
-            "name": parsed.name,
-            "extends": inline.extends,
-            "options": inline.options,
-        },
-        origin=origin,
-    )
+    if builtin:
+        # The engine builds a built-in sheet's profile from this same table: one object.
+        return load_profile(parsed.id)
+    data: dict[str, Any] = {
+        "id": parsed.id,
+        "name": inline.name or parsed.name,
+        "sheet": parsed.sheet,
+        "options": inline.options,
+    }
+    if inline.extends is None:
+        return profile_from_mapping(data | {"sources": inline.sources}, origin=origin)
+    built = profile_from_mapping(data | {"extends": inline.extends}, origin=origin)
     inherited = {
         key: f"{inline.extends}: {clause}"
         for key, clause in load_profile(inline.extends).sources.items()

@@ -252,9 +252,13 @@ PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories")
 
 
 class ProfileFile(_Strict):
-    """An inline ``[profile]``: a built-in profile with the club's changes."""
+    """An inline ``[profile]``: the rules the sheet's hands are played by. With ``extends``, a
+    built-in profile with the club's changes; without, the whole profile (every option, each
+    with its clause), as each built-in sheet gives its own. ``name`` is the rules' own title
+    where it differs from the sheet's."""
 
-    extends: str
+    extends: str | None = None
+    name: str | None = Field(default=None, min_length=1, max_length=120)
     options: dict[str, Any] = Field(default_factory=dict)
     sources: dict[str, str] = Field(default_factory=dict)
 

@@ -23,7 +23,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
-from euchre.engine.profile import BUILTIN_PROFILES, forget_profile, register_profile
+from euchre.engine.profile import (
+    BUILTIN_PROFILES,
+    BUILTIN_SHEET_FILES,
+    forget_profile,
+    register_profile,
+)
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.sheet_model import (
     HOUSE_DEFAULT,
@@ -82,7 +87,7 @@ _USER: dict[str, Sheet] = {}
 
 def _read_builtin() -> dict[str, Sheet]:
     found = []
-    for entry in resources.files("euchre.tournament.sheet_files").iterdir():
+    for entry in resources.files("euchre").joinpath(*BUILTIN_SHEET_FILES).iterdir():
         if entry.name.endswith(".toml"):
             found.append(
                 parse_sheet(

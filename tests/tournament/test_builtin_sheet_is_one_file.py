@@ -1,0 +1,81 @@
+"""A built-in sheet is one file: its ``[profile]`` table is the rules its hands are played by
+(the engine reads them from there, importing nothing of the tournament), and a club's sheet may
+give its whole profile the same way."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from euchre.engine.profile import BUILTIN_PROFILES, load_profile
+from euchre.tournament.sheets import SheetError, builtin_sheets, parse_sheet
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "euchre"
+
+
+def test_each_builtin_sheet_file_holds_the_rules_its_hands_are_played_by() -> None:
+    assert sorted(builtin_sheets()) == sorted(BUILTIN_PROFILES)
+    for sheet_id, sheet in builtin_sheets().items():
+        written = tomllib.loads(sheet.text)["profile"]
+        played = load_profile(sheet_id)
+        assert sheet.profile == played
+        assert {key: str(value) for key, value in written["options"].items()} == {
+            key: str(value) for key, value in played.options().items()
+        }
+        assert written["sources"] == dict(played.sources)
+    # No second copy of the rules elsewhere.
+    assert not (SRC / "engine" / "profiles").exists()
+
+
+def test_the_engine_loads_a_sheets_rules_by_id_without_the_tournament() -> None:
+    code = (
+        "import sys; from euchre.engine import load_profile; p = load_profile('bolivar'); "
+        "print(p.name, p.points_lone_march, p.sources['points_lone_march']); "
+        "print([m for m in sys.modules if m.startswith('euchre.tournament')])"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert found == [
+        "Bolivar Lions Club 4 SCORING: 'goes alone and takes all 5 tricks, that team scores "
+        "4 points'",
+        "[]",
+    ]
+
+
+def _bolivar_as(sheet_id: str) -> str:
+    text = builtin_sheets()["bolivar"].text
+    return text.replace('id = "bolivar"', f'id = "{sheet_id}"').replace(
+        'name = "Bolivar Lions Club"', 'name = "Lions Club, our own copy"'
+    )
+
+
+def test_a_club_sheet_may_write_its_whole_profile() -> None:
+    text = (
+        _bolivar_as("lions_copy")
+        .replace("points_lone_made = 1\n", "points_lone_made = 2\n")
+        .replace(
+            "points_lone_made = \"SCORING: 'goes alone and takes 3 or 4 tricks, that team scores "
+            "1 point'\"",
+            "points_lone_made = \"Our club: 'a lone hand of 3 or 4 tricks scores 2'\"",
+        )
+    )
+    sheet = parse_sheet(text, origin="'lions_copy.toml'")
+    assert sheet.profile.id == "lions_copy"
+    assert sheet.profile.points_lone_made == 2
+    assert (
+        sheet.profile.sources["points_lone_made"]
+        == "Our club: 'a lone hand of 3 or 4 tricks scores 2'"
+    )
+    assert sheet.rows()[0] == ("profile", "lions_copy", "Lions Club, our own copy")
+
+
+def test_a_whole_profile_missing_an_option_is_refused_naming_it() -> None:
+    text = _bolivar_as("lions_copy").replace("going_under = false\n", "", 1)
+    with pytest.raises(SheetError) as refused:
+        parse_sheet(text, origin="'lions_copy.toml'")
+    assert "profile 'lions_copy' leaves option 'going_under' unset" in str(refused.value)
