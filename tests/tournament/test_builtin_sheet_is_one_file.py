@@ -1,9 +1,10 @@
 """A built-in sheet is one file: its ``[profile]`` table is the rules its hands are played by
-(the engine reads them from there, importing nothing of the tournament), and a club's sheet may
-give its whole profile the same way."""
+(the engine reads them from there, importing nothing of the tournament), a club's sheet may
+give its whole profile the same way, and one command makes a new built-in sheet's test data."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import tomllib
@@ -11,8 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from euchre.cli.engine_cmds import replay_record_json
+from euchre.engine import HandRecord
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.tournament.sheets import SheetError, builtin_sheets, parse_sheet
+from tests.builtin_sheet_data import DATA, main
+from tests.engine.test_perft import count_auctions
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "euchre"
 
@@ -79,3 +84,37 @@ def test_a_whole_profile_missing_an_option_is_refused_naming_it() -> None:
     with pytest.raises(SheetError) as refused:
         parse_sheet(text, origin="'lions_copy.toml'")
     assert "profile 'lions_copy' leaves option 'going_under' unset" in str(refused.value)
+
+
+def test_one_command_writes_a_builtin_sheets_golden_and_perft_data(tmp_path: Path) -> None:
+    """``python -m tests.builtin_sheet_data ID`` writes data the golden and perft tests accept
+    (here for Valpo, into a scratch folder: its tournament record equals the committed one)."""
+    assert main(["valpo", "--data", str(tmp_path)]) == 0
+    hands = [json.loads(line) for line in (tmp_path / "golden" / "valpo.jsonl").open()]
+    assert len(hands) == 6
+    for hand in hands:
+        assert hand["record"]["profile"] == "valpo"
+        assert replay_record_json(hand["record"]) == hand["result"]
+    perft = json.loads((tmp_path / "perft" / "valpo.json").read_text())
+    for position in perft["positions"]:
+        state = HandRecord.from_json(position["record"]).start()
+        assert count_auctions(state) == position["endings"]  # the kernel's count, by HandState
+    written = json.loads((tmp_path / "sheets" / "golden_before.json").read_text())
+    committed = json.loads((DATA / "sheets" / "golden_before.json").read_text())
+    assert written.keys() == {"presets", "words", "max_games", "configs", "events"}
+    for part, entries in written.items():
+        for key, value in entries.items():
+            assert value == committed[part][key], f"{part} {key}"
+
+
+def test_the_command_keeps_the_data_a_sheet_already_has() -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["bolivar"])
+    assert str(refused.value).startswith(
+        "error: sheet 'bolivar' already has its test data: "
+    ) and str(refused.value).endswith(
+        "They record how it plays now; delete them first only if a change of its play is meant."
+    )
+    with pytest.raises(SystemExit) as unknown:
+        main(["lvea"])
+    assert "'lvea' is not a built-in sheet" in str(unknown.value)
