@@ -32,6 +32,7 @@ from euchre.tournament.model import (
     PrizeTier,
 )
 from euchre.tournament.movement_spec import MovementSpec, MoveRule
+from euchre.tournament.settings import MaxGames, RoundMinutes, Rounds, SidePotCents, SitOutPoints
 
 __all__ = [
     "EVENT_KEYS",
@@ -175,19 +176,20 @@ class EventFile(_Strict):
     """The ``[event]`` table: the sheet's event as the director's form starts it."""
 
     format: str
-    rounds: int = Field(ge=1)
-    max_games: int | None = Field(default=None, ge=1)
+    # The bounded settings' types are declared once (settings.py), with the API's.
+    rounds: Rounds
+    max_games: MaxGames | None = None
     # Any: the format's own check names an unknown option or a value of the wrong kind once
     # (a union type would give one type error per member).
     format_options: dict[str, Any] = Field(default_factory=dict)
-    round_minutes: int = Field(default=0, ge=0)
+    round_minutes: RoundMinutes = 0
     prizes: _PRIZES = Field(default_factory=list)
     prize_ties: str = "tie_breaks"
     side_pot: bool = False
-    side_pot_cents: int = Field(default=25, ge=0)
+    side_pot_cents: SidePotCents = 25
     side_pot_qualification: str = "every_game"
     sit_out_scoring: str = "average"
-    sit_out_points: int = Field(default=0, ge=0)
+    sit_out_points: SitOutPoints = 0
     tie_breaks: list[str] = Field(default_factory=list)
     hands_worth_points: int = Field(default=4, ge=1)
     sources: dict[str, str] = Field(default_factory=dict)
