@@ -107,3 +107,15 @@ def test_the_forms_inputs_offer_the_declared_bounds(form_client: TestClient) -> 
         field = re.search(rf'<input [^>]*name="{name}"[^>]*>', page)
         assert field is not None, name
         assert f'min="{low}" max="{high}"' in field.group(0)
+
+
+def test_a_game_longer_than_any_club_plays_is_refused_by_the_sheet_file_in_words() -> None:
+    # Hands per game and the target are the rules' options, bounded once in the engine.
+    text = _sheet_with("rounds", 7).replace("game_hands = 12\n", "game_hands = 500\n", 1)
+    assert "game_hands = 500" in text
+    with pytest.raises(SheetError) as refused:
+        parse_sheet(text, origin="'club_valpo.toml'")
+    assert (
+        "profile.options.game_hands: profile option 'game_hands' must be from 0 to 100, not 500"
+        in str(refused.value)
+    )

@@ -98,14 +98,22 @@ sheet files' business (``euchre.tournament.sheets``)."""
 _REGISTERED: dict[str, RuleProfile] = {}
 
 
-def _option(default: Any, doc: str, *, affects_play: bool = False) -> Any:
+def _option(
+    default: Any, doc: str, *, affects_play: bool = False, maximum: int | None = None
+) -> Any:
     """A profile option: its default, documentation and whether it changes play (legal
     actions, what they do, or the hand's score from its tricks). An option whose default is a
-    ``StrEnum`` member takes exactly that enum's values."""
+    ``StrEnum`` member takes exactly that enum's values; a whole number is 0 or more, and at
+    most ``maximum`` where one is given."""
     choices = tuple(type(default)) if isinstance(default, StrEnum) else None
     return field(
         default=default,
-        metadata={"doc": doc, "choices": choices, "affects_play": affects_play},
+        metadata={
+            "doc": doc,
+            "choices": choices,
+            "affects_play": affects_play,
+            "maximum": maximum,
+        },
     )
 
 
@@ -247,11 +255,19 @@ class RuleProfile:
     )
 
     # --- the game ------------------------------------------------------------------------
+    # A game's length is bounded here once, for every door (sheet files, profile files, the
+    # play API): no club plays a game of more than 100 hands or to more than 100 points.
     game_target: int = _option(
-        0, "Points that win the game (0: no target; the game is a fixed number of hands)."
+        0,
+        "Points that win the game, at most 100 (0: no target; the game is a fixed number of "
+        "hands).",
+        maximum=100,
     )
     game_hands: int = _option(
-        0, "Counted hands in a game (0: no fixed number; the game is played to the target)."
+        0,
+        "Counted hands in a game, at most 100 (0: no fixed number; the game is played to the "
+        "target).",
+        maximum=100,
     )
     counted_hands: CountedHands = _option(
         CountedHands.COMPLETED,
@@ -416,6 +432,8 @@ class OptionSpec:
     """True when the option changes play from a given deal: which actions are legal, what
     they do, or the hand's score from its tricks (the engines must agree on it; the kernel
     equivalence test tries every value of every such option)."""
+    maximum: int | None = None
+    """The largest value a whole-number option allows (None: no bound but 0 or more)."""
 
 
 _META_FIELDS = ("id", "name", "sheet", "sources", "score_table")
@@ -428,6 +446,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         doc=spec.metadata["doc"],
         choices=spec.metadata["choices"],
         affects_play=spec.metadata["affects_play"],
+        maximum=spec.metadata["maximum"],
     )
     for spec in dataclasses.fields(RuleProfile)
     if spec.name not in _META_FIELDS
@@ -473,6 +492,10 @@ def _check_value(name: str, value: Any) -> None:
         raise RuleProfileError(f"profile option {name!r} is {value!r}; allowed: {allowed}")
     if spec.kind is int and value < 0:
         raise RuleProfileError(f"profile option {name!r} must not be negative, got {value}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise RuleProfileError(
+            f"profile option {name!r} must be from 0 to {spec.maximum}, not {value}"
+        )
 
 
 def _check_combinations(options: Mapping[str, Any]) -> None:
