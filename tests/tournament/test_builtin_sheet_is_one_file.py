@@ -83,7 +83,23 @@ def test_a_whole_profile_missing_an_option_is_refused_naming_it() -> None:
     text = _bolivar_as("lions_copy").replace("going_under = false\n", "", 1)
     with pytest.raises(SheetError) as refused:
         parse_sheet(text, origin="'lions_copy.toml'")
-    assert "profile 'lions_copy' leaves option 'going_under' unset" in str(refused.value)
+    assert (
+        "profile: a [profile] without extends is the whole profile, and this one leaves out "
+        'going_under: name the built-in profile it changes (extends = "ID", one of ballantrae, '
+        "bolivar, questions, valpo, tournament, tournament_partners) or give every option"
+    ) in str(refused.value)
+
+
+def test_a_club_profile_that_forgot_extends_is_told_both_ways_out() -> None:
+    text = _bolivar_as("lions_copy")
+    start = text.index("[profile]")
+    short = text[:start] + "[profile]\n[profile.options]\ngame_hands = 10\n"
+    short += '[profile.sources]\ngame_hands = "our club"\n'
+    with pytest.raises(SheetError) as refused:
+        parse_sheet(short, origin="'lions_copy.toml'")
+    words = str(refused.value)
+    assert "this one leaves out first_dealer_jack, deal_style, cut_by_right," in words
+    assert "more: name the built-in profile it changes (extends = " in words
 
 
 def test_one_command_writes_a_builtin_sheets_golden_and_perft_data(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import (
     BUILTIN_PROFILES,
+    OPTION_SPECS,
     RuleProfile,
     load_profile,
     profile_from_mapping,
@@ -187,6 +188,22 @@ def _profile_problems(text: str, data: Mapping[str, Any], origin: str) -> list[S
             return str(error)
         return ""
 
+    missing = [name for name in OPTION_SPECS if name not in options]
+    if extends is None and missing:
+        # A club that forgot ``extends`` gets told both ways out, not a missing clause.
+        shown = ", ".join(missing[:5]) + (
+            f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        )
+        return [
+            _problem(
+                text,
+                "profile",
+                f"a [profile] without extends is the whole profile, and this one leaves out "
+                f"{shown}: name the built-in profile it changes (extends = "
+                f'"ID", one of {", ".join(BUILTIN_PROFILES)}) or give '
+                "every option",
+            )
+        ]
     whole = refused(options, alone=False)
     if not whole:
         return []
