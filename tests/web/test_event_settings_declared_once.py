@@ -94,6 +94,9 @@ def test_an_out_of_bounds_setting_is_refused_with_the_same_words_everywhere(
         option = "--round-minutes" if key == "round_minutes" else "--rounds"
         path = str(tmp_path / "event.json")
         assert words in _cli("event", "new", path, "--sheet", "valpo", option, str(value))
+    if key == "rounds":
+        simulate = ("simulate", "--format", "valpo", "--players", "8", "--seed", "1")
+        assert words in _cli(*simulate, "--rounds", str(value))
 
 
 def test_the_forms_inputs_offer_the_declared_bounds(form_client: TestClient) -> None:
