@@ -55,6 +55,10 @@ def load_positions(name: str) -> list[dict[str, Any]]:
 
 def test_every_profile_has_a_perft_file() -> None:
     for name in BUILTIN_PROFILES:
+        assert (PERFT_DIRECTORY / f"{name}.json").exists(), (
+            f"no perft file for {name!r}: a new built-in sheet's data come from "
+            f"'uv run python -m tests.builtin_sheet_data {name}'"
+        )
         positions = load_positions(name)
         assert len(positions) >= 4
         assert all(HandRecord.from_json(p["record"]).profile.id == name for p in positions)

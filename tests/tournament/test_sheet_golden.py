@@ -36,6 +36,11 @@ def golden() -> dict[str, Any]:
 
 
 def test_every_builtin_sheet_is_in_the_golden_record(golden: dict[str, Any]) -> None:
+    missing = sorted(set(SHEETS) - set(golden["presets"]))
+    assert not missing, (
+        f"{missing} not in the golden record: a new built-in sheet's entries come from "
+        "'uv run python -m tests.builtin_sheet_data ID'"
+    )
     assert sorted(presets_json()) == sorted(SHEETS) == sorted(golden["presets"])
 
 
