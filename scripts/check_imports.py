@@ -15,9 +15,14 @@ already initialised when it runs, so they add no edge, unless the parent's ``__i
 code on import (a call at its top level, such as registering a feature's hooks): then every
 module of that package depends on it, and that edge counts too.
 
+It also holds the layers: the rules engine (``euchre.engine``) imports nothing else of the
+package (it reads the built-in sheets' ``[profile]`` tables as data, never the tournament's
+code), so every other layer can build on it. A layer import is always an error.
+
 Usage: ``python scripts/check_imports.py [--max-cycles N] [--max-private N]``. It prints each
-cycle and each private import and exits 1 when either count is above its maximum (0 unless
-given), so CI can hold the line while a clean-up is under way.
+cycle, each private import and each import across a layer, and exits 1 when a count is above
+its maximum (0 unless given; layer imports: always 0), so CI can hold the line while a clean-up
+is under way.
 """
 
 from __future__ import annotations
@@ -30,6 +35,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "src"
 PACKAGE = "euchre"
+LAYERS: dict[str, tuple[str, ...]] = {"euchre.engine": ("euchre.engine",)}
+"""A layer (a package) and the only parts of ``euchre`` its modules may import."""
+
+
+def crosses_layer(importer: str, target: str) -> bool:
+    """Whether ``importer`` importing ``target`` leaves what its layer may import."""
+    for layer, allowed in LAYERS.items():
+        if importer == layer or importer.startswith(layer + "."):
+            return not any(target == part or target.startswith(part + ".") for part in allowed)
+    return False
 
 
 def module_name(path: Path) -> str:
@@ -177,6 +192,7 @@ def main() -> int:
     modules = {module_name(path) for path in files}
     graph: dict[str, set[str]] = {}
     private: list[str] = []
+    layered: list[str] = []
     for path in files:
         name = module_name(path)
         edges = graph.setdefault(name, set())
@@ -185,6 +201,8 @@ def main() -> int:
             if target != name and target in modules:
                 edges.add(target)
             edges.update(packages_entered(target, name, modules))
+            if crosses_layer(name, target):
+                layered.append(f"{rel}:{lineno}: {name} imports {target}")
             if imported is not None and imported.startswith("_") and target != name:
                 private.append(f"{rel}:{lineno}: {imported} from {target}")
         for target, attribute, lineno in private_reads(path, modules):
@@ -201,8 +219,14 @@ def main() -> int:
         print(f"cycle ({len(group)} files): {' <-> '.join(group)}")
     for entry in private:
         print(f"private import: {entry}")
-    print(f"{len(cycles)} import cycles, {len(private)} private names imported across modules")
-    return 1 if len(cycles) > args.max_cycles or len(private) > args.max_private else 0
+    for entry in layered:
+        print(f"layer import: {entry}")
+    print(
+        f"{len(cycles)} import cycles, {len(private)} private names imported across modules, "
+        f"{len(layered)} imports across a layer"
+    )
+    over = len(cycles) > args.max_cycles or len(private) > args.max_private
+    return 1 if over or layered else 0
 
 
 if __name__ == "__main__":

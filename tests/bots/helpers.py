@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from euchre.engine.cards import Card, card_mask, parse_cards
-from euchre.engine.profile import RuleProfile, load_profile
+from euchre.engine.profile import BUILTIN_PROFILES, RuleProfile, load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.state import HandState, Phase
 
@@ -18,9 +18,8 @@ ALL_RULES = load_profile("tournament").replace(
 )
 """Every optional decision switched on: defend alone, go under, fold."""
 
-PROFILES: list[RuleProfile] = [
-    load_profile(name) for name in ("ballantrae", "bolivar", "questions", "valpo", "tournament")
-] + [ALL_RULES]
+PROFILES: list[RuleProfile] = [load_profile(name) for name in BUILTIN_PROFILES] + [ALL_RULES]
+"""Every built-in sheet's rules (from the registry), and every optional decision switched on."""
 
 
 def state_from_text(

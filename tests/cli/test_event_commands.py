@@ -60,7 +60,7 @@ def test_event_new_reads_its_settings_through_the_one_config_parser(tmp_path: Pa
     path = tmp_path / "event.json"
     code, output = run("event", "new", str(path), "--sheet", "bolivar", "--rounds", "0")
     assert code == 1
-    assert "rounds must be between 1 and 50, got 0" in output
+    assert "the number of rounds must be from 1 to 50, not 0" in output
     code, output = run("event", "new", str(path), "--sheet", "bolivar", "--name", "Cup")
     assert code == 0, output
     config = json.loads(path.read_text())["config"]

@@ -40,7 +40,10 @@ def thrown_in() -> HandResult:
     )
 
 
-@pytest.mark.parametrize("profile", ["ballantrae", "bolivar", "tournament", "questions"])
+@pytest.mark.parametrize(
+    "profile",
+    [name for name in BUILTIN_PROFILES if load_profile(name).first_dealer_jack == "any"],
+)
 def test_first_dealer_is_the_first_player_dealt_a_jack(profile: str) -> None:
     for seed in range(50):
         draw = draw_first_dealer(load_profile(profile), random.Random(seed))

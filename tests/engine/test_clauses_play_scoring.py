@@ -206,7 +206,10 @@ def test_ballantrae_deal_five_cards_one_at_a_time() -> None:
     assert up == Card(20) and kitty == [Card(21), Card(22), Card(23)]
 
 
-@pytest.mark.parametrize("profile", ["bolivar", "tournament", "valpo", "questions"])
+@pytest.mark.parametrize(
+    "profile",
+    [name for name in BUILTIN_PROFILES if load_profile(name).deal_style != "one_at_a_time"],
+)
 def test_deal_in_twos_and_threes_up_card_is_the_21st_card(profile: str) -> None:
     hands, up, _ = deal_cards(load_profile(profile), 3, list(range(24)))
     assert hands[0] == [Card(i) for i in (0, 1, 10, 11, 12)]

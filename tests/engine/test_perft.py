@@ -10,7 +10,8 @@ committed numbers were produced by an independent enumerator over the numba kern
 (``euchre.engine.kernel``: its own code for the flow of the auction, over a flat array; the
 counts end before play, so the rules it shares with ``HandState`` — following suit, the
 trick winner, the score — do not enter them), by
-``uv run python -m tests.engine.test_perft`` (see :func:`write_perft_files`), and a few are
+``uv run python -m tests.engine.test_perft`` (see :func:`write_perft_files`; a new built-in
+sheet's file comes from ``uv run python -m tests.builtin_sheet_data SHEET_ID``), and a few are
 derived by hand below (:func:`test_counts_reasoned_by_hand`).
 """
 
@@ -23,13 +24,11 @@ from typing import Any
 
 import pytest
 
-from euchre.engine import BUILTIN_PROFILES, Card, HandRecord, HandState, Phase, load_profile
-from euchre.engine.cards import Rank
-from euchre.engine.record import deal_record
+from euchre.engine import BUILTIN_PROFILES, HandRecord, HandState, Phase
+from tests.builtin_sheet_data import PERFT_DESCRIPTION, perft_deal, perft_position
 
 PERFT_DIRECTORY = Path(__file__).resolve().parent.parent / "data" / "perft"
 FILES = [*BUILTIN_PROFILES, "variants"]
-_LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
 
 
 def count_auctions(state: HandState) -> dict[str, int]:
@@ -56,6 +55,10 @@ def load_positions(name: str) -> list[dict[str, Any]]:
 
 def test_every_profile_has_a_perft_file() -> None:
     for name in BUILTIN_PROFILES:
+        assert (PERFT_DIRECTORY / f"{name}.json").exists(), (
+            f"no perft file for {name!r}: a new built-in sheet's data come from "
+            f"'uv run python -m tests.builtin_sheet_data {name}'"
+        )
         positions = load_positions(name)
         assert len(positions) >= 4
         assert all(HandRecord.from_json(p["record"]).profile.id == name for p in positions)
@@ -136,56 +139,6 @@ def test_counts_reasoned_by_hand() -> None:
 
 
 # --------------------------------------------------------------------------- generator
-def _kernel_count(kernel: Any, state: Any, parameters: Any) -> dict[str, int]:
-    """The same enumeration over the kernel's state arrays (the independent count)."""
-    import numpy as np
-
-    phase = int(state[kernel.Slot.PHASE])
-    if phase == kernel.PLAY:
-        return {"play": 1}
-    if phase == kernel.OVER:
-        status = int(state[kernel.Slot.STATUS])
-        return {{2: "thrown_in", 3: "redeal"}.get(status, "scored"): 1}
-    legal = np.zeros(kernel.MAX_LEGAL, dtype=np.int64)
-    count = kernel.legal_actions(state, parameters, legal)
-    totals: dict[str, int] = {}
-    for action in legal[:count]:
-        child = state.copy()
-        kernel.apply_action(child, parameters, int(action))
-        for ending, number in _kernel_count(kernel, child, parameters).items():
-            totals[ending] = totals.get(ending, 0) + number
-    return totals
-
-
-def _deal(
-    profile_id: str, options: dict[str, Any], dealer: int, rng: random.Random, farmer: bool
-) -> HandRecord:
-    profile = load_profile(profile_id).replace(**options) if options else load_profile(profile_id)
-    record = deal_record(profile, dealer, rng)
-    if not farmer:
-        return HandRecord(
-            profile, dealer, record.hands, record.up_card, record.kitty, (), profile_id, options
-        )
-    # Only nines and tens, void in one suit, so that folding is possible when it is trump.
-    seat = rng.randrange(4)
-    void = rng.randrange(4)
-    low = rng.sample([card for card in _LOW_CARDS if card // 6 != void], 5)
-    rest = [card for card in range(24) if card not in low]
-    rng.shuffle(rest)
-    hands = [low if other == seat else [rest.pop() for _ in range(5)] for other in range(4)]
-    up_card = rest.pop()
-    return HandRecord(
-        profile,
-        dealer,
-        tuple(tuple(Card(card) for card in sorted(hand)) for hand in hands),
-        Card(up_card),
-        tuple(Card(card) for card in rest),
-        (),
-        profile_id,
-        options,
-    )
-
-
 _VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("tournament", {"defend_alone": True}),
     ("valpo", {"going_under": True}),
@@ -197,37 +150,23 @@ _VARIANTS: list[tuple[str, dict[str, Any]]] = [
 
 
 def write_perft_files() -> None:
-    """Regenerate ``tests/data/perft/*.json``, counting with the kernel (not ``HandState``)."""
-    from euchre.engine import kernel
-
+    """Regenerate the first sheets' and the variants' ``tests/data/perft/*.json``, counting
+    with the kernel (not ``HandState``). A sheet added since has its own file from
+    ``uv run python -m tests.builtin_sheet_data SHEET_ID`` (its own random stream)."""
     rng = random.Random("perft")
-    # One random stream for all files, in the order the files were added (profiles added
-    # later come after "variants"), so that adding a profile never changes older files' deals.
+    # One random stream for these files, in the order they were added ("tournament_partners"
+    # after "variants"), so that regenerating them gives the committed deals.
     first = ("ballantrae", "bolivar", "questions", "valpo", "tournament")
     cases: dict[str, list[tuple[str, dict[str, Any]]]] = {name: [(name, {})] * 5 for name in first}
     cases["variants"] = [case for case in _VARIANTS for _ in range(2)]
-    for name in BUILTIN_PROFILES:
-        if name not in cases:
-            cases[name] = [(name, {})] * 5
+    cases["tournament_partners"] = [("tournament_partners", {})] * 5
     PERFT_DIRECTORY.mkdir(parents=True, exist_ok=True)
     for file_name, file_cases in cases.items():
         positions = []
         for index, (profile_id, options) in enumerate(file_cases):
-            record = _deal(profile_id, options, index % 4, rng, farmer=index % 2 == 1)
-            hand = kernel.KernelHand(record.start())
-            endings = _kernel_count(kernel, hand.state, hand.parameters)
-            positions.append(
-                {
-                    "record": record.to_json(),
-                    "count": sum(endings.values()),
-                    "endings": dict(sorted(endings.items())),
-                }
-            )
-        document = {
-            "description": "Distinct action sequences from each deal to the start of play "
-            "(or an end before play), split by ending; counted by the numba kernel.",
-            "positions": positions,
-        }
+            record = perft_deal(profile_id, options, index % 4, rng, farmer=index % 2 == 1)
+            positions.append(perft_position(record))
+        document = {"description": PERFT_DESCRIPTION, "positions": positions}
         path = PERFT_DIRECTORY / f"{file_name}.json"
         path.write_text(json.dumps(document, indent=1) + "\n")
         print(f"{path.name}: {[position['count'] for position in positions]}")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from euchre.tournament import (
+    FORMATS,
     Entrant,
     EventConfig,
     EventInputs,
@@ -14,8 +15,18 @@ from euchre.tournament import (
     TableSeating,
     compute_event,
 )
+from euchre.tournament.sheets import builtin_sheets
 
 ResultMaker = Callable[[int, TableSeating], TableResult]
+
+SHEETS: list[str] = sorted(builtin_sheets())
+"""Every built-in sheet, from the registry: a new sheet file is in every test that means
+"each sheet"."""
+
+
+def plays_in_teams(sheet: str) -> bool:
+    """Whether the sheet's own format keeps fixed partners (its players enter as teams)."""
+    return FORMATS[str(builtin_sheets()[sheet].preset["format"])].fixed_partners
 
 
 def players(count: int, *, teams: bool = False) -> tuple[Entrant, ...]:

@@ -17,6 +17,8 @@ from euchre.tournament.sheets import builtin_sheets
 from euchre.tournament.simulate import simulate_event, simulation_config
 from euchre.tournament.validation import validate_result
 
+from .helpers import SHEETS
+
 
 def run(*args: str) -> tuple[int, str]:
     """Run the ``euchre`` command as a user would (errors become one line, exit code 1)."""
@@ -120,7 +122,7 @@ def test_simulated_tables_are_valid_results() -> None:
     from euchre.tournament import TableSeating
     from euchre.tournament.simulate import play_table
 
-    for sheet in ("bolivar", "tournament", "valpo", "ballantrae"):
+    for sheet in SHEETS:
         config = simulation_config(sheet, rounds=1, seed=1)
         table = TableSeating(1, (("A", "B"), ("C", "D")))
         bots = {p: make_bot("random", n) for n, p in enumerate("ABCD")}

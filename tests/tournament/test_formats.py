@@ -13,7 +13,15 @@ from euchre.tournament import Entrant, EventInputs, compute_event, preset_config
 from euchre.tournament.model import RoundPlan, TableResult
 from euchre.tournament.sheets import builtin_sheets
 
-from .helpers import first_side_wins, play_out, players, random_results, team_at
+from .helpers import (
+    SHEETS,
+    first_side_wins,
+    play_out,
+    players,
+    plays_in_teams,
+    random_results,
+    team_at,
+)
 
 
 def _winner_side(result: TableResult) -> int:
@@ -223,7 +231,7 @@ def test_sit_out_scoring_fixed_number() -> None:
 @settings(max_examples=12, deadline=None)
 @given(
     count=st.integers(min_value=8, max_value=22),
-    sheet=st.sampled_from(["ballantrae", "bolivar", "valpo", "tournament"]),
+    sheet=st.sampled_from(SHEETS),
     seed=st.integers(0, 1000),
     arrival=st.integers(2, 4),
     withdrawal=st.integers(2, 5),
@@ -232,7 +240,7 @@ def test_every_player_seated_once_per_round_or_sitting_out_with_arrivals_and_wit
     count: int, sheet: str, seed: int, arrival: int, withdrawal: int
 ) -> None:
     config = preset_config(sheet, seed=seed, rounds=5)
-    teams = sheet in ("ballantrae", "valpo")
+    teams = plays_in_teams(sheet)
     entrants = list(players(count, teams=teams))
     entrants.append(Entrant("LATE1", "Late One", "TL" if teams else None, arrival_round=arrival))
     entrants.append(Entrant("LATE2", "Late Two", "TL" if teams else None, arrival_round=arrival))

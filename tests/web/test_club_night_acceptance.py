@@ -1,6 +1,6 @@
 """The acceptance audit of a real club night without help: the bullets the checklist
-(``docs/testing-web.md``, "a real club night without help") found without a test in the user's words, each
-named after its bullet (TestClient)."""
+(``docs/testing-web.md``, "a real club night without help") found without a test in the
+user's words, each named after its bullet (TestClient)."""
 
 from __future__ import annotations
 

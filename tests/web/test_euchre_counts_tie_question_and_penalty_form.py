@@ -1,8 +1,8 @@
 """The club night checklist's "Left for a decision", decided
-(``docs/testing-web.md``, "a real club night without help"): partners' times euchred must agree, the tie
-question is for a level game only, and the penalty form names the player from a list. Each as a
-test named from the user's side (TestClient); the tie question's showing and hiding is in
-``test_tie_question_only_when_level_browser.py``."""
+(``docs/testing-web.md``, "a real club night without help"): partners' times euchred must
+agree, the tie question is for a level game only, and the penalty form names the player from
+a list. Each as a test named from the user's side (TestClient); the tie question's showing and
+hiding is in ``test_tie_question_only_when_level_browser.py``."""
 
 from __future__ import annotations
 

@@ -18,8 +18,10 @@ from tests.store.factory import (
     sqlite_url,
 )
 
+from euchre.engine.profile import load_profile
 from euchre.store.csv_text import csv_text
 from euchre.store.play.service import ForbiddenError
+from euchre.tournament.sheets import builtin_sheets
 from euchre.web.errors import status_for
 
 HOSTILE_NAMES = ("=1+2", "+SUM(A1:A9)", "-2+3", "@cmd")
@@ -113,15 +115,13 @@ def test_find_my_table_between_games_says_where_to_go_next(client: TestClient) -
     assert wrong.status_code == 404
 
 
-@pytest.mark.parametrize(
-    ("profile", "names_discard"),
-    [("bolivar", False), ("valpo", False), ("ballantrae", False), ("tournament", True)],
-)
+@pytest.mark.parametrize("profile", sorted(builtin_sheets()))
 def test_each_phone_rules_on_its_own_sheets_irregularities(
-    client: TestClient, profile: str, names_discard: bool
+    client: TestClient, profile: str
 ) -> None:
     # "If the dealer fails to discard" is sheet 004's clause: the other sheets' phones must
     # not borrow it in their paragraph on ruled hands.
+    names_discard = load_profile(profile).dealer_fails_to_discard_points > 0
     event_id = create_event(client, profile_id=profile, format="winners_move_up", rounds=1)
     add_singles(client, event_id, 4)
     started = client.post(f"/api/events/{event_id}/rounds")
@@ -130,7 +130,7 @@ def test_each_phone_rules_on_its_own_sheets_irregularities(
     note = re.search(r'<p id="ruled-hand-note"[^>]*>([^<]*)</p>', page)
     assert note is not None
     assert ("failing to discard" in note.group(1)) is names_discard, note.group(1)
-    assert "the director says" in note.group(1) or profile == "tournament"
+    assert "the director says" in note.group(1) or names_discard
 
 
 def _pdf_pages(client: TestClient, url: str) -> list[str]:

@@ -141,6 +141,7 @@ def simulate_command(
     as_json: JsonOption = False,
 ) -> None:
     """Play whole events with computer players and print the final standings."""
+    from euchre.tournament.settings import ROUNDS, SettingError
     from euchre.tournament.simulate import games_in, simulate_events, simulation_config
 
     use_club_sheets()
@@ -149,6 +150,11 @@ def simulate_command(
     bot_names = [name.strip() for name in bots.split(",") if name.strip()]
     if not bot_names:
         raise CliError("--bots needs at least one bot name")
+    if rounds is not None:  # the event's bounds, as every door reads them
+        try:
+            ROUNDS.check(rounds)
+        except SettingError as error:
+            raise CliError(str(error)) from None
     config = simulation_config(format_name, rounds=rounds, seed=seed, profile_id=profile)
     with _progress_bar("playing", games_in(config, players) * events) as advance:
         report = simulate_events(config, players, bot_names, events, progress=advance)

@@ -1,8 +1,9 @@
 """Rule profiles: every variant of the five rule sheets as a named, validated option.
 
-A :class:`RuleProfile` is frozen. Built-in profiles are TOML files in ``profiles/`` that give
-every option explicitly, each with the sheet clause it comes from (or, where no clause decides
-it, "house default: ..." citing none). A user profile is a TOML file that ``extends`` a
+A :class:`RuleProfile` is frozen. Built-in profiles are the ``[profile]`` tables of the
+built-in sheet files (:data:`BUILTIN_SHEET_FILES`), which give every option explicitly, each
+with the sheet clause it comes from (or, where no clause decides it, "house default: ..."
+citing none). A user profile is a TOML file that ``extends`` a
 built-in and overrides some options.
 Unknown keys, bad values and impossible combinations raise :class:`RuleProfileError` naming
 the key.
@@ -45,6 +46,7 @@ from euchre.engine.errors import RuleProfileError
 
 __all__ = [
     "BUILTIN_PROFILES",
+    "BUILTIN_SHEET_FILES",
     "OPTION_SPECS",
     "PLAY_OPTIONS",
     "SCORE_TABLE_OPTIONS",
@@ -60,33 +62,58 @@ __all__ = [
 ]
 
 
+BUILTIN_SHEET_FILES: tuple[str, ...] = ("tournament", "sheet_files")
+"""Where the built-in rule sheets' files are, under the ``euchre`` package. A built-in sheet is
+one file: its ``[profile]`` table holds the rules its hands are played by. The engine reads
+only each file's ``id``, ``name``, ``sheet`` and ``[profile]``, as data: it imports nothing of
+the tournament layer, which reads the rest of the file (``euchre.tournament.sheets``)."""
+
+
+def _sheet_files() -> dict[str, Mapping[str, Any]]:
+    """Each built-in sheet file's parsed TOML, by the sheet's id."""
+    folder = resources.files("euchre").joinpath(*BUILTIN_SHEET_FILES)
+    found: dict[str, Mapping[str, Any]] = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".toml"):
+            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            found[str(data.get("id", entry.name.removesuffix(".toml")))] = data
+    return found
+
+
+_SHEET_FILES = _sheet_files()
+
+
 def _builtin_profile_ids() -> tuple[str, ...]:
     """The shipped profiles' ids in their rule sheets' order (the sheet file each names, then
     the id: the tournament sheet's progressive game before its partners game)."""
-    found: list[tuple[str, str]] = []
-    for entry in resources.files("euchre.engine.profiles").iterdir():
-        if entry.name.endswith(".toml"):
-            sheet = tomllib.loads(entry.read_text(encoding="utf-8")).get("sheet", "")
-            found.append((str(sheet), entry.name.removesuffix(".toml")))
+    found = [(str(data.get("sheet", "")), sheet_id) for sheet_id, data in _SHEET_FILES.items()]
     return tuple(profile_id for _, profile_id in sorted(found))
 
 
 BUILTIN_PROFILES: tuple[str, ...] = _builtin_profile_ids()
-"""Ids of the profiles shipped as data files (``euchre/engine/profiles/*.toml``): one per rule
-sheet, and the tournament sheet's second game. Which sheet plays which profile is the sheet
-files' business (``euchre.tournament.sheets``); the engine only reads the files here."""
+"""Ids of the built-in profiles: one per built-in sheet file (its ``[profile]`` table), by
+the sheet's id. Which sheet plays which profile, and everything else a sheet says, is the
+sheet files' business (``euchre.tournament.sheets``)."""
 
 _REGISTERED: dict[str, RuleProfile] = {}
 
 
-def _option(default: Any, doc: str, *, affects_play: bool = False) -> Any:
+def _option(
+    default: Any, doc: str, *, affects_play: bool = False, maximum: int | None = None
+) -> Any:
     """A profile option: its default, documentation and whether it changes play (legal
     actions, what they do, or the hand's score from its tricks). An option whose default is a
-    ``StrEnum`` member takes exactly that enum's values."""
+    ``StrEnum`` member takes exactly that enum's values; a whole number is 0 or more, and at
+    most ``maximum`` where one is given."""
     choices = tuple(type(default)) if isinstance(default, StrEnum) else None
     return field(
         default=default,
-        metadata={"doc": doc, "choices": choices, "affects_play": affects_play},
+        metadata={
+            "doc": doc,
+            "choices": choices,
+            "affects_play": affects_play,
+            "maximum": maximum,
+        },
     )
 
 
@@ -228,11 +255,19 @@ class RuleProfile:
     )
 
     # --- the game ------------------------------------------------------------------------
+    # A game's length is bounded here once, for every door (sheet files, profile files, the
+    # play API): no club plays a game of more than 100 hands or to more than 100 points.
     game_target: int = _option(
-        0, "Points that win the game (0: no target; the game is a fixed number of hands)."
+        0,
+        "Points that win the game, at most 100 (0: no target; the game is a fixed number of "
+        "hands).",
+        maximum=100,
     )
     game_hands: int = _option(
-        0, "Counted hands in a game (0: no fixed number; the game is played to the target)."
+        0,
+        "Counted hands in a game, at most 100 (0: no fixed number; the game is played to the "
+        "target).",
+        maximum=100,
     )
     counted_hands: CountedHands = _option(
         CountedHands.COMPLETED,
@@ -397,6 +432,8 @@ class OptionSpec:
     """True when the option changes play from a given deal: which actions are legal, what
     they do, or the hand's score from its tricks (the engines must agree on it; the kernel
     equivalence test tries every value of every such option)."""
+    maximum: int | None = None
+    """The largest value a whole-number option allows (None: no bound but 0 or more)."""
 
 
 _META_FIELDS = ("id", "name", "sheet", "sources", "score_table")
@@ -409,6 +446,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         doc=spec.metadata["doc"],
         choices=spec.metadata["choices"],
         affects_play=spec.metadata["affects_play"],
+        maximum=spec.metadata["maximum"],
     )
     for spec in dataclasses.fields(RuleProfile)
     if spec.name not in _META_FIELDS
@@ -454,6 +492,10 @@ def _check_value(name: str, value: Any) -> None:
         raise RuleProfileError(f"profile option {name!r} is {value!r}; allowed: {allowed}")
     if spec.kind is int and value < 0:
         raise RuleProfileError(f"profile option {name!r} must not be negative, got {value}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise RuleProfileError(
+            f"profile option {name!r} must be from 0 to {spec.maximum}, not {value}"
+        )
 
 
 def _check_combinations(options: Mapping[str, Any]) -> None:
@@ -571,13 +613,24 @@ def profile_from_mapping(data: Mapping[str, Any], *, origin: str = "profile") ->
 
 @cache
 def _builtin(profile_id: str) -> RuleProfile:
-    text = resources.files("euchre.engine.profiles").joinpath(f"{profile_id}.toml").read_text()
-    return profile_from_mapping(tomllib.loads(text), origin=f"built-in profile {profile_id!r}")
+    sheet = _SHEET_FILES[profile_id]
+    table = sheet.get("profile")
+    origin = f"built-in sheet {profile_id!r}, [profile]"
+    if isinstance(table, str):  # the sheet plays another built-in sheet's rules
+        table = {"extends": table}
+    if not isinstance(table, Mapping):
+        raise RuleProfileError(f"{origin}: the table is missing")
+    data = {
+        "id": profile_id,
+        "name": table.get("name", sheet.get("name", profile_id)),
+        "sheet": sheet.get("sheet", ""),
+    } | {key: table[key] for key in ("extends", "options", "sources") if key in table}
+    return profile_from_mapping(data, origin=origin)
 
 
 def load_profile(profile_id: str) -> RuleProfile:
-    """A built-in profile by id (a file in ``euchre/engine/profiles``), or one a club's sheet
-    file registered (:func:`register_profile`)."""
+    """A built-in profile by id (the ``[profile]`` table of a built-in sheet's file), or one
+    a club's sheet file registered (:func:`register_profile`)."""
     registered = _REGISTERED.get(profile_id)
     if registered is not None:
         return registered

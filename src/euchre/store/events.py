@@ -26,6 +26,7 @@ from euchre.store.models import Entrant, Event, EventStatus, Member, Round
 from euchre.store.names import NAME_LIMIT, check_name
 from euchre.tournament import FORMAT_NAMES, EventConfig
 from euchre.tournament.errors import TournamentError
+from euchre.tournament.settings import ROUNDS, SettingError, check_settings
 from euchre.tournament.sheets import check_player_classes, sheet_players
 
 __all__ = [
@@ -59,7 +60,7 @@ __all__ = [
     "withdraw",
 ]
 
-MAX_ROUNDS = 50
+MAX_ROUNDS = ROUNDS.high
 EVENT_NAME_LIMIT = 200
 """The most characters an event's name may have (refused beyond it, never cut)."""
 _PLAYER_CODE_DIGITS = 4
@@ -120,14 +121,19 @@ def _check_bounds(config: EventConfig) -> None:
         raise StoreError(str(error)) from None
     if config.format not in FORMAT_NAMES:
         raise StoreError(f"unknown format {config.format!r}; formats: {', '.join(FORMAT_NAMES)}")
-    if not 1 <= config.rounds <= MAX_ROUNDS:
-        raise StoreError(f"rounds must be between 1 and {MAX_ROUNDS}, got {config.rounds}")
-    if not 0 <= config.round_minutes <= 600:
-        raise StoreError(f"round_minutes must be between 0 and 600, got {config.round_minutes}")
+    try:  # the bounds the sheet files and the API declare too (one declaration)
+        check_settings(
+            {
+                "rounds": config.rounds,
+                "round_minutes": config.round_minutes,
+                "side_pot_cents": config.side_pot_cents,
+                "sit_out_points": config.sit_out_points,
+            }
+        )
+    except SettingError as error:
+        raise StoreError(str(error)) from None
     # sit_out_scoring and tie_breaks: read from JSON they are checked by the codec (with
     # the same words), and the core's check_config below refuses them however made.
-    if config.side_pot_cents < 0:
-        raise StoreError(f"side_pot_cents must not be negative, got {config.side_pot_cents}")
     for tier in config.prizes.tiers:
         counted = tier.min_entrants if tier.min_entrants else tier.min_tables
         if counted < 1 or any(amount < 0 for amount in tier.amounts_cents):

@@ -143,7 +143,8 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         problems = []
         for item in error.errors():
             where = ".".join(str(part) for part in item.get("loc", ()) if part != "body")
-            problems.append(f"{where or 'request'}: {item.get('msg', 'invalid')}")
+            message = str(item.get("msg", "invalid")).removeprefix("Value error, ")
+            problems.append(f"{where or 'request'}: {message}")
         return _error_response(request, 422, "; ".join(problems) or "invalid request")
 
     static_folder = resources.files("euchre.web").joinpath("static")

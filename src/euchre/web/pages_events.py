@@ -27,6 +27,7 @@ from euchre.tournament import (
     PrizeTable,
     PrizeTier,
 )
+from euchre.tournament.settings import SETTING_BOUNDS
 from euchre.tournament.sheets import form_sheet, get_sheet
 from euchre.web.deps import database, download, optional_director
 from euchre.web.director_forms import (
@@ -114,6 +115,7 @@ def event_form_fields(
         "profiles": sheet_choices(),
         "profile": profile,
         "formats": FORMAT_NAMES,
+        "bounds": SETTING_BOUNDS,  # the inputs' min and max: the one declaration's
         "format": str(shown.get("format", "")),
         "rounds": field_text(shown.get("rounds", "")),
         # 0 is "no clock", a value of its own: only a missing one shows the usual 20.

@@ -10,6 +10,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from euchre.store.models import EventStatus, SubmissionStatus
 from euchre.store.table_status import TableState
 from euchre.tournament import EventConfig, EventSnapshot, PenaltyRecord, Stage, TableResult
+from euchre.tournament.settings import RoundMinutes, Rounds, SidePotCents, SitOutPoints
 
 __all__ = [
     "AtTableOut",
@@ -179,15 +180,16 @@ class EventCreate(BaseModel):
     name: str = Field(min_length=1, max_length=2000)
     profile_id: str = Field(max_length=100)
     format: str | None = Field(default=None, max_length=100)
-    rounds: int | None = Field(default=None, ge=1, le=50)
+    # The bounded settings' types are declared once (euchre.tournament.settings).
+    rounds: Rounds | None = None
     format_options: dict[str, Any] | None = None
-    round_minutes: int | None = Field(default=None, ge=0, le=600)
+    round_minutes: RoundMinutes | None = None
     seed: int | None = Field(default=None, ge=0, le=2**31)
     prizes: list[PrizeTierIn] | None = Field(default=None, max_length=20)
     side_pot: bool | None = None
-    side_pot_cents: int | None = Field(default=None, ge=0, le=100_000)
+    side_pot_cents: SidePotCents | None = None
     sit_out_scoring: str | None = Field(default=None, max_length=20)
-    sit_out_points: int | None = Field(default=None, ge=0, le=1000)
+    sit_out_points: SitOutPoints | None = None
     tie_breaks: list[str] | None = Field(default=None, max_length=10)
     prize_ties: str | None = _choice(
         '"tie_breaks" (each prize says which tie-break decided it) or "split" '

@@ -1,0 +1,118 @@
+"""An event's numeric settings and their bounds, declared once (:class:`EventSettings`).
+
+Every door that sets up an event reads this declaration: a sheet file's ``[event]`` table
+(``sheet_schema.EventFile``), the API (``POST /api/events`` and
+``PUT /api/events/{id}/config``), the director's form (its inputs' ``min``/``max`` and the
+store's check) and the CLI (``euchre event new``, through the same store check). A value out
+of bounds is refused by each with the same words (``the number of rounds must be from 1 to 50,
+not 80``), raised as :class:`SettingError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, WithJsonSchema
+
+__all__ = [
+    "MAX_GAMES",
+    "ROUNDS",
+    "ROUND_MINUTES",
+    "SETTING_BOUNDS",
+    "SIDE_POT_CENTS",
+    "SIT_OUT_POINTS",
+    "Bound",
+    "EventSettings",
+    "MaxGames",
+    "RoundMinutes",
+    "Rounds",
+    "SettingError",
+    "SidePotCents",
+    "SitOutPoints",
+    "check_settings",
+]
+
+
+class SettingError(ValueError):
+    """An event setting out of its bounds, in words that name it and the bounds."""
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The whole numbers a setting allows, from ``low`` to ``high``; ``label`` names the
+    setting in the words a director reads."""
+
+    key: str
+    label: str
+    low: int
+    high: int
+
+    def check(self, value: int) -> int:
+        """``value``, or :class:`SettingError` in words."""
+        if not self.low <= value <= self.high:
+            raise SettingError(self.refusal(value))
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON schema of the setting (an integer within the bounds)."""
+        return {"type": "integer", "minimum": self.low, "maximum": self.high}
+
+    def refusal(self, value: object) -> str:
+        """The words refusing ``value``."""
+        return f"{self.label} must be from {self.low} to {self.high}, not {value}"
+
+
+ROUNDS = Bound("rounds", "the number of rounds", 1, 50)
+MAX_GAMES = Bound("max_games", "the cap on games", 1, 50)
+ROUND_MINUTES = Bound("round_minutes", "the round length (minutes)", 0, 600)
+SIDE_POT_CENTS = Bound("side_pot_cents", "the cents per euchre", 0, 100_000)
+SIT_OUT_POINTS = Bound("sit_out_points", "the points for sitting out", 0, 1000)
+
+SETTING_BOUNDS: Mapping[str, Bound] = {
+    bound.key: bound for bound in (ROUNDS, MAX_GAMES, ROUND_MINUTES, SIDE_POT_CENTS, SIT_OUT_POINTS)
+}
+"""Each bounded setting by its key (the form's inputs take their ``min`` and ``max`` here)."""
+
+
+# Each type checks with the shared words; its schema still shows the bounds (OpenAPI, docs).
+Rounds = Annotated[int, AfterValidator(ROUNDS.check), WithJsonSchema(ROUNDS.schema())]
+"""A number of rounds (games) in an event."""
+MaxGames = Annotated[int, AfterValidator(MAX_GAMES.check), WithJsonSchema(MAX_GAMES.schema())]
+"""A sheet's cap on an event's games."""
+RoundMinutes = Annotated[
+    int, AfterValidator(ROUND_MINUTES.check), WithJsonSchema(ROUND_MINUTES.schema())
+]
+"""A round's length in minutes (0: no clock)."""
+SidePotCents = Annotated[
+    int, AfterValidator(SIDE_POT_CENTS.check), WithJsonSchema(SIDE_POT_CENTS.schema())
+]
+"""What each euchred player puts in the cup, in cents."""
+SitOutPoints = Annotated[
+    int, AfterValidator(SIT_OUT_POINTS.check), WithJsonSchema(SIT_OUT_POINTS.schema())
+]
+"""The points a player sitting out scores under ``sit_out_scoring = "fixed"``."""
+
+
+class EventSettings(BaseModel):
+    """The event's bounded settings, declared once: the sheet file's ``[event]`` and the
+    API's event body use these same field types, and the store checks every event (the
+    form's and the CLI's) against this model."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    rounds: Rounds
+    round_minutes: RoundMinutes = 0
+    side_pot_cents: SidePotCents = 25
+    sit_out_points: SitOutPoints = 0
+
+
+def check_settings(values: Mapping[str, Any]) -> None:
+    """Check ``values`` (at least ``rounds``) against :class:`EventSettings`; raises
+    :class:`SettingError` naming every setting out of bounds, in the shared words."""
+    try:
+        EventSettings.model_validate(dict(values))
+    except ValidationError as error:
+        words = [str(item["msg"]).removeprefix("Value error, ") for item in error.errors()]
+        raise SettingError("; ".join(words)) from None
