@@ -93,7 +93,8 @@ def test_the_project_has_no_cycle_and_no_private_import() -> None:
         check=False,
     )
     assert (
-        done.stdout.splitlines()[-1] == "0 import cycles, 0 private names imported across modules"
+        done.stdout.splitlines()[-1]
+        == "0 import cycles, 0 private names imported across modules, 0 imports across a layer"
     )
 
 
