@@ -276,7 +276,7 @@ def pay_awards(
         eligible = [item for item in values if item[0].competitor_id not in passed_over]
         if not eligible or (rule.kind is AwardKind.MOST_LONE_HANDS and eligible[0][1] == 0):
             why = _NONE_WON[rule.kind].format(category=rule.category)
-            notes.append(f"{rule.label.capitalize()}: not awarded; {why}.")
+            notes.append(f"{rule.label[0].upper()}{rule.label[1:]}: not awarded; {why}.")
             continue
         best = eligible[0][1]
         winners = [item for item in eligible if item[1] == best]

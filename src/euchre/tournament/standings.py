@@ -436,8 +436,9 @@ def side_pot(
         else:
             pool = []
             undecided = (
-                f"{alone.capitalize()}: the sheet leaves the cup to the director, who lets "
-                "players in or takes them out (the event's settings: cup let in / left out)."
+                f"{alone[0].upper()}{alone[1:]}: the sheet leaves the cup to the director, "
+                "who lets players in or takes them out (the event's settings: cup let in / "
+                "left out)."
             )
     winners: tuple[str, ...] = ()
     if pool:
