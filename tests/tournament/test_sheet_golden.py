@@ -59,11 +59,16 @@ def test_simulated_event_is_as_before(golden: dict[str, Any], sheet: str) -> Non
         config = simulation_config(sheet, rounds=4, seed=7)
         assert config.to_json() == golden["configs"][sheet]
         snapshot = simulate_event(config, players)
+        pot = snapshot.side_pot.to_json() if snapshot.side_pot else None
+        if pot is not None:
+            # The cup's money, winners and rule are compared; ``basis`` (what the money is
+            # made of, in words) was added after the golden data and changes no cent.
+            assert pot.pop("basis", "").startswith(f"{pot['total_cents'] // 25} × ")
         found = {
             "standings": [row.to_json() for row in snapshot.standings],
             "rounds": [plan.to_json() for plan in snapshot.rounds],
             "prizes": [award.to_json() for award in snapshot.prizes],
-            "side_pot": snapshot.side_pot.to_json() if snapshot.side_pot else None,
+            "side_pot": pot,
             "playoffs": [playoff.to_json() for playoff in snapshot.playoffs],
             "warnings": sheet_warnings(config),
         }
