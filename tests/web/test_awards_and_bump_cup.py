@@ -240,3 +240,25 @@ def test_an_award_for_a_category_the_sheet_does_not_name_is_refused_in_words(
     assert "unknown award 'best_dressed'; choose from most_lone_hands, high_game, high_score" in (
         refused.text
     )
+
+
+def test_a_finished_bolivar_night_of_two_tables_says_why_no_place_is_paid(
+    client: TestClient,
+) -> None:
+    """Sheet 001 pays $60/$40/$20 from three tables: a night of two is told why, on the
+    director's dashboard and the public results, never "No prizes yet."."""
+    created = client.post(
+        "/api/events", json={"name": "Small", "profile_id": "bolivar", "rounds": 1, "seed": 2}
+    )
+    event_id = int(created.json()["id"])
+    for number in range(1, 9):
+        body = {"name": f"Player {number}"}
+        assert client.post(f"/api/events/{event_id}/players", json=body).status_code == 201
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    for table in _tables(client, event_id, 1):
+        _enter(client, event_id, 1, table["table"], {"team_points": [8, 3]})
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    for url in (f"/director/events/{event_id}", f"/events/{event_id}/results"):
+        page = html.unescape(client.get(url).text)
+        assert "No place prizes: the sheet pays from 3 tables; this night had 2 tables." in page
+        assert "No prizes yet." not in page
