@@ -100,5 +100,8 @@ def test_a_cup_the_rule_leaves_to_the_top_scorer_alone_waits_for_the_director_or
     fallback = compute_event(everyone_else(side_pot_fallback="fewest_points_of_all"))
     assert fallback.side_pot is not None and fallback.side_pot.winners == ("P03", "P04")
     assert "the sheet gives the cup to the fewest points of all" in fallback.side_pot.rule
+    # The director decides by letting the one player left in: the cup is then hers.
+    let_in = compute_event(everyone_else(side_pot_include=("P01",))).side_pot
+    assert let_in is not None and let_in.winners == ("P01",) and not let_in.undecided
     with pytest.raises(TournamentError, match="side_pot_fallback 'coin'"):
         preset_config("bolivar", side_pot_fallback="coin")

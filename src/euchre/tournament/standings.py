@@ -407,7 +407,8 @@ def side_pot(
     When the rule leaves one competitor or none, ``fallback`` decides: ``"director"`` pays
     nobody (the director lets players in or takes them out), ``"fewest_points_of_all"`` the
     fewest points of every competitor. The cup never goes to the standings' top scorer (a
-    booby prize to the winner): it then waits for the director, and ``undecided`` says why."""
+    booby prize to the winner): it then waits for the director, and ``undecided`` says why.
+    A competitor the director let in (``include``) is his decision: neither applies."""
     total, basis = _cup_basis(ledger, stake_cents, lone_cents)
     rule = CUP_RULES.get(qualification, "")
     names = {row.competitor_id: row.name for row in standings}
@@ -425,7 +426,10 @@ def side_pot(
     qualified = [row for row in standings if row.competitor_id not in left_out]
     undecided = ""
     pool = qualified
-    if len(qualified) < 2 and len(standings) > 1:
+    # A player the director let in is his decision: the fallback and the top-score guard
+    # stand aside (letting in the one player left gives him the cup).
+    decided = any(row.competitor_id in include for row in qualified)
+    if len(qualified) < 2 and len(standings) > 1 and not decided:
         alone = f"only {qualified[0].name} qualifies" if qualified else "nobody qualifies"
         if fallback == "fewest_points_of_all":
             pool = [row for row in standings if row.competitor_id not in exclude]
@@ -445,7 +449,8 @@ def side_pot(
         fewest = min(row.points for row in pool)
         winners = tuple(sorted(row.competitor_id for row in pool if row.points == fewest))
         top = max(row.points for row in standings)
-        if len(standings) > 1 and fewest == top and fewest > min(r.points for r in standings):
+        lowest = min(row.points for row in standings)
+        if not decided and len(standings) > 1 and fewest == top and fewest > lowest:
             # The fewest points of those the rule lets in are the night's top score: a
             # booby prize paid to the winner is nobody's reading of a sheet.
             undecided = (
