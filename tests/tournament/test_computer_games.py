@@ -105,3 +105,14 @@ def test_a_cup_the_rule_leaves_to_the_top_scorer_alone_waits_for_the_director_or
     assert let_in is not None and let_in.winners == ("P01",) and not let_in.undecided
     with pytest.raises(TournamentError, match="side_pot_fallback 'coin'"):
         preset_config("bolivar", side_pot_fallback="coin")
+
+
+def test_the_cup_is_never_paid_to_the_nights_top_scorers() -> None:
+    night = _night(("P03", "P04"))
+    second = replace(night.results[1], computer_played=("P05", "P06", "P07", "P08"))
+    pot = compute_event(replace(night, results=(night.results[0], second))).side_pot
+    assert pot is not None and pot.qualified == ("P01", "P02") and pot.winners == ()
+    assert pot.undecided.startswith(
+        "Player 1, Player 2 have the top score of the night, and the cup is never paid to a "
+        "top scorer: the director decides"
+    )

@@ -454,27 +454,16 @@ def side_pot(
             # The fewest points of those the rule lets in are the night's top score: a
             # booby prize paid to the winner is nobody's reading of a sheet.
             undecided = (
-                f"{', '.join(names[unit] for unit in winners)} has the top score of the "
-                "night, and the cup is never paid to a top scorer: the director decides "
-                "(the event's settings: cup let in / left out)."
+                f"{', '.join(names[unit] for unit in winners)} "
+                f"{'has' if len(winners) == 1 else 'have'} the top score of the night, "
+                "and the cup is never paid to a top scorer: the director decides (the "
+                "event's settings: cup let in / left out)."
             )
             winners = ()
-    if not winners:
-        return SidePot(
-            total,
-            (),
-            (),
-            rule,
-            tuple(row.competitor_id for row in qualified),
-            left_out,
-            paid,
-            basis,
-            undecided,
-        )
     return SidePot(
         total,
         winners,
-        tuple(split_cents(total, len(winners))),
+        tuple(split_cents(total, len(winners))) if winners else (),
         rule,
         tuple(row.competitor_id for row in qualified),
         left_out,
