@@ -262,3 +262,22 @@ def test_a_finished_bolivar_night_of_two_tables_says_why_no_place_is_paid(
         page = html.unescape(client.get(url).text)
         assert "No place prizes: the sheet pays from 3 tables; this night had 2 tables." in page
         assert "No prizes yet." not in page
+
+
+def test_more_euchres_on_a_lone_hand_than_times_euchred_is_refused_in_words(
+    client: TestClient,
+) -> None:
+    event_id, numbers = _night(client)
+    names = {number: name for name, number in numbers.items()}
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    table = _tables(client, event_id, 1)[0]
+    player = table["partnerships"][1][0]
+    refused = client.put(
+        f"/api/events/{event_id}/rounds/1/tables/{table['table']}/result",
+        json={"team_points": [9, 3], "lone_euchres": {player: 1}},
+    )
+    assert refused.status_code == 400, refused.text
+    assert (
+        f"times euchred on a lone hand of {names[player]} is 1, more than his times euchred (0)"
+        in refused.text
+    )
