@@ -281,3 +281,24 @@ def test_more_euchres_on_a_lone_hand_than_times_euchred_is_refused_in_words(
         f"times euchred on a lone hand of {names[player]} is 1, more than his times euchred (0)"
         in refused.text
     )
+
+
+def test_a_members_page_names_an_award_he_won_as_the_award(client: TestClient) -> None:
+    """The member's history lists an award by its name ("the high lady award $10.00"), not
+    as a prize place."""
+    event_id, _ = _night(client)
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    for table in _tables(client, event_id, 1):
+        _enter(client, event_id, 1, table["table"], {"team_points": [7, 4]})
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    for table in _tables(client, event_id, 2):
+        _enter(client, event_id, 2, table["table"], {"team_points": [7, 4]})
+    assert client.post(f"/api/events/{event_id}/rounds/2/close").status_code == 200
+    prizes = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["prizes"]
+    (lady,) = [award["name"] for award in prizes if award["place_label"] == "high lady"]
+    member = next(
+        int(row["id"]) for row in client.get("/api/members").json() if row["name"] == lady
+    )
+    page = html.unescape(client.get(f"/members/{member}").text)
+    assert "the high lady award $10.00" in page, page
