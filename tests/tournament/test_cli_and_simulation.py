@@ -225,3 +225,28 @@ def test_tournament_dealer_fails_to_discard_scores_4_if_lone_hand_was_called_by_
     code, output = run("event", "standings", path, "--json")
     points = {row["competitor_id"]: row["points"] for row in json.loads(output)}
     assert points == {"A": 5 + 2 + 4, "B": 5 + 2 + 4, "C": 3, "D": 3}
+
+
+def test_a_bolivar_night_of_two_tables_says_why_it_pays_no_place(tmp_path: Path) -> None:
+    """Sheet 001 pays from three tables: a finished night of two says so, not "no prizes"."""
+    path = str(tmp_path / "event.json")
+    assert run("event", "new", path, "--sheet", "bolivar", "--rounds", "1", "--seed", "5")[0] == 0
+    for number in range(1, 9):
+        assert run("event", "add-player", path, f"P{number}")[0] == 0
+    code, output = run("event", "start-round", path, "--json")
+    for table in json.loads(output)["tables"]:
+        entered = run(
+            "event",
+            "result",
+            path,
+            "--round",
+            "1",
+            "--table",
+            str(table["table"]),
+            "--points",
+            "8-3",
+        )
+        assert entered[0] == 0, entered[1]
+    code, output = run("event", "prizes", path)
+    assert code == 0
+    assert "No place prizes: the sheet pays from 3 tables; this night had 2 tables." in output

@@ -5,6 +5,8 @@ who played (sheet 001). The standings count such games."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from euchre.tournament import (
@@ -73,3 +75,44 @@ def test_a_player_whose_game_a_computer_played_wins_no_prize_the_next_player_doe
 def test_an_unknown_rule_for_computer_games_is_refused() -> None:
     with pytest.raises(TournamentError, match="computer_games 'maybe'"):
         preset_config("bolivar", computer_games="maybe")
+
+
+def test_the_cup_charges_nothing_for_a_euchre_a_computer_took_on_an_absent_players_seat() -> None:
+    pot = compute_event(_night(("P03",))).side_pot
+    assert pot is not None
+    assert pot.total_cents == 25  # P04's euchre; P03's seat was the computer's
+    assert "1 taken by a computer player on an absent player's seat charge nobody" in pot.basis
+
+
+def test_a_cup_the_rule_leaves_to_the_top_scorer_alone_waits_for_the_director_or_the_fallback() -> (
+    None
+):
+    def everyone_else(**settings: object) -> EventInputs:
+        night = _night(("P02", "P03", "P04"), **settings)
+        second = replace(night.results[1], computer_played=("P05", "P06", "P07", "P08"))
+        return replace(night, results=(night.results[0], second))
+
+    pot = compute_event(everyone_else()).side_pot
+    assert pot is not None and pot.winners == () and pot.shares_cents == ()
+    assert pot.undecided.startswith(
+        "Only Player 1 qualifies: the sheet leaves the cup to the director"
+    )
+    fallback = compute_event(everyone_else(side_pot_fallback="fewest_points_of_all"))
+    assert fallback.side_pot is not None and fallback.side_pot.winners == ("P03", "P04")
+    assert "the sheet gives the cup to the fewest points of all" in fallback.side_pot.rule
+    # The director decides by letting the one player left in: the cup is then hers.
+    let_in = compute_event(everyone_else(side_pot_include=("P01",))).side_pot
+    assert let_in is not None and let_in.winners == ("P01",) and not let_in.undecided
+    with pytest.raises(TournamentError, match="side_pot_fallback 'coin'"):
+        preset_config("bolivar", side_pot_fallback="coin")
+
+
+def test_the_cup_is_never_paid_to_the_nights_top_scorers() -> None:
+    night = _night(("P03", "P04"))
+    second = replace(night.results[1], computer_played=("P05", "P06", "P07", "P08"))
+    pot = compute_event(replace(night, results=(night.results[0], second))).side_pot
+    assert pot is not None and pot.qualified == ("P01", "P02") and pot.winners == ()
+    assert pot.undecided.startswith(
+        "Player 1, Player 2 have the top score of the night, and the cup is never paid to a "
+        "top scorer: the director decides"
+    )

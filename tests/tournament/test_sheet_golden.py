@@ -62,4 +62,11 @@ def test_simulated_event_is_as_before(golden: dict[str, Any], sheet: str) -> Non
     config = simulation_config(sheet, rounds=4, seed=7)
     assert config.to_json() == golden["configs"][sheet]
     for players in EVENT_PLAYERS:
-        assert simulated_event(sheet, players) == golden["events"][f"{sheet}:{players}"]
+        found = simulated_event(sheet, players)
+        expected = golden["events"][f"{sheet}:{players}"]
+        pot = found["side_pot"]
+        if pot is not None and "basis" not in (expected["side_pot"] or {}):
+            # The cup's money, winners and rule are compared; ``basis`` (what the money is
+            # made of, in words) was added after the golden data and changes no cent.
+            assert pot.pop("basis", "").startswith(f"{pot['total_cents'] // 25} × ")
+        assert found == expected

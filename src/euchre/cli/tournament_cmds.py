@@ -792,15 +792,24 @@ def event_prizes(file: FileArgument, as_json: JsonOption = False) -> None:
     """Prize money (ties split) and the euchred cup."""
     snapshot = compute_event(_load(file))
     lines = [
-        f"places {','.join(str(p) for p in award.places)}: {award.name} "
-        f"${award.amount_cents / 100:.2f}"
+        (
+            f"places {','.join(str(p) for p in award.places)}"
+            if award.places
+            else award.place_label or award.decided_by
+        )
+        + f": {award.name} ${award.amount_cents / 100:.2f}"
+        + (f" ({award.basis})" if award.basis else "")
         for award in snapshot.prizes
     ]
+    lines += list(snapshot.prize_notes)
     if snapshot.side_pot is not None:
         pot = snapshot.side_pot
         named = {row.competitor_id: row.name for row in snapshot.standings}
         winners = ", ".join(named.get(winner, winner) for winner in pot.winners)
-        lines.append(f"euchred cup ${pot.total_cents / 100:.2f} to {winners}")
+        lines.append(
+            f"euchred cup ${pot.total_cents / 100:.2f} "
+            + (f"to {winners}" if winners else f"not paid: {pot.undecided or 'nobody qualifies'}")
+        )
     data = {
         "prizes": [award.to_json() for award in snapshot.prizes],
         "side_pot": snapshot.side_pot.to_json() if snapshot.side_pot else None,

@@ -404,6 +404,7 @@ def online_result(state: TableState, players: dict[int, int], *, ended: bool) ->
     lone_hands: dict[int, int] = {}
     lone_marches: dict[int, int] = {}
     euchres: dict[int, int] = {}
+    lone_euchres: dict[int, int] = {}
     if game is not None:
         for played in game.hands:
             if not played.counted:
@@ -416,6 +417,8 @@ def online_result(state: TableState, players: dict[int, int], *, ended: bool) ->
             if result.euchred:
                 for seat in (maker % 2, maker % 2 + 2):
                     euchres[players[seat]] = euchres.get(players[seat], 0) + 1
+                    if result.alone:
+                        lone_euchres[players[seat]] = lone_euchres.get(players[seat], 0) + 1
             elif result.alone:
                 lone_hands[players[maker]] = lone_hands.get(players[maker], 0) + 1
                 if result.maker_tricks == 5:
@@ -433,6 +436,7 @@ def online_result(state: TableState, players: dict[int, int], *, ended: bool) ->
         hand_points=hand_points_tuple,
         lone_hands=lone_hands,
         euchres=euchres,
+        lone_euchres=lone_euchres,
         lone_marches=lone_marches,
         # A level game's unscored extra hand (game_tie = "extra_hand") names its winner.
         first_to_tying_score=game.extra_hand_winner if game is not None else None,

@@ -48,6 +48,7 @@ RESULT_FIELDS = (
     "lone_hands",
     "lone_marches",
     "euchres",
+    "lone_euchres",
     "player_points",
     "first_to_tying_score",
 )
@@ -60,6 +61,7 @@ FIELD_WORDS = {
     "lone_hands": "lone hands made",
     "lone_marches": "alone, all five tricks",
     "euchres": "times euchred",
+    "lone_euchres": "times euchred on a lone hand",
     "player_points": "own points",
     "first_to_tying_score": "first to the level score",
     "hands_played": "hands played",
@@ -86,6 +88,8 @@ class ResultInput:
     player_points: dict[int, int] = field(default_factory=dict)
     first_to_tying_score: int | None = None
     lone_marches: dict[int, int] = field(default_factory=dict)
+    lone_euchres: dict[int, int] = field(default_factory=dict)
+    """Of each player's ``euchres``, those on a lone hand (the cup's lone-hand stake)."""
     given: frozenset[str] | None = None
     rulings_in_totals: bool | None = None
     """For totals alone at a table with rulings that have points: whether the totals already
@@ -145,6 +149,7 @@ def build_result(
         ("lone_hands", entered.lone_hands),
         ("lone_marches", entered.lone_marches),
         ("euchres", entered.euchres),
+        ("lone_euchres", entered.lone_euchres),
         ("player_points", entered.player_points),
     ):
         _by_player(field_name, counts, players, table_number, label)
@@ -168,6 +173,9 @@ def build_result(
         stage=context_round.plan.stage,
         lone_marches={
             player_id(number): count for number, count in entered.lone_marches.items() if count
+        },
+        lone_euchres={
+            player_id(number): count for number, count in entered.lone_euchres.items() if count
         },
     )
 
@@ -196,6 +204,7 @@ def correction_input(current: TableResult | None, entered: ResultInput) -> Resul
         lone_hands=pick("lone_hands", entered.lone_hands, numbers(current.lone_hands)),
         lone_marches=pick("lone_marches", entered.lone_marches, numbers(current.lone_marches)),
         euchres=pick("euchres", entered.euchres, numbers(current.euchres)),
+        lone_euchres=pick("lone_euchres", entered.lone_euchres, numbers(current.lone_euchres)),
         # Own totals are derived from the lone hands: only a typed one is checked again.
         player_points=pick("player_points", entered.player_points, {}),
         first_to_tying_score=pick(

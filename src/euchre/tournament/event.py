@@ -47,7 +47,13 @@ from euchre.tournament.model import (
 from euchre.tournament.movement import PlayedRound, keep_played, round_rng
 from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
-from euchre.tournament.prizes import award_prizes, prize_left_out
+from euchre.tournament.prizes import (
+    award_prizes,
+    no_places_note,
+    pay_awards,
+    prize_categories,
+    prize_left_out,
+)
 from euchre.tournament.standings import (
     Ledger,
     Ranking,
@@ -333,6 +339,7 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
         # Level on points, level in the standings: the prize list and the table agree.
         standings, ties = level_on_points(Ranking(standings, ties))
     computer = _computer_games(config, standings)
+    left_out = prize_left_out(config.prizes, competitors.members, event.entrants, config.rounds)
     prizes = award_prizes(
         standings,
         config.prizes,
@@ -340,9 +347,17 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
         entrants=len(event.entrants),
         tie_breaks=("points", *tie_breaks),
         split_ties=config.prize_ties == "split",
-        computer=set(computer),
-        left_out=prize_left_out(config.prizes, competitors.members, event.entrants, config.rounds),
+        computer=computer,
+        left_out=left_out,
     )
+    awards, notes = pay_awards(
+        standings,
+        config.prizes,
+        game_points=progress.ledger.game_points,
+        categories=prize_categories(competitors.members, event.entrants),
+        passed_over={**computer, **left_out},
+    )
+    places_note = no_places_note(config.prizes, _table_count(plans), len(event.entrants))
     pot = None
     if config.side_pot:
         pot = side_pot(
@@ -355,6 +370,8 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
             include=config.side_pot_include,
             paid=is_over,
             ineligible=computer,
+            lone_cents=config.side_pot_lone_cents,
+            fallback=config.side_pot_fallback,
         )
     return EventSnapshot(
         config=config,
@@ -363,8 +380,9 @@ def _finish(event: _Event, progress: _Progress) -> EventSnapshot:
         current_round=current_round,
         standings=tuple(standings),
         ties=tuple(ties),
-        prizes=tuple(prizes),
+        prizes=tuple(prizes + awards),
         side_pot=pot,
+        prize_notes=tuple(filter(None, (places_note, *notes))),
         penalties=tuple(progress.rulings),
         playoffs=tuple(playoffs),
         warnings=tuple(event.warnings),

@@ -26,6 +26,7 @@ from euchre.tournament.model import (
     ComputerGames,
     EventConfig,
     Playoff,
+    SidePotFallback,
 )
 from euchre.tournament.movement_rules import Seating, SeatingState, seat_round
 from euchre.tournament.movement_spec import (
@@ -438,6 +439,11 @@ def check_config(config: EventConfig) -> None:
         raise TournamentError(
             f"unknown side_pot_qualification {config.side_pot_qualification!r}; "
             f"choose one of {', '.join(SIDE_POT_QUALIFICATION)}"
+        )
+    if config.side_pot_fallback not in tuple(SidePotFallback):
+        raise TournamentError(
+            f"unknown side_pot_fallback {config.side_pot_fallback!r}; "
+            f"choose one of {', '.join(SidePotFallback)}"
         )
     if config.side_pot_cents < 0:
         raise TournamentError(f"side pot stake must not be negative, got {config.side_pot_cents}")

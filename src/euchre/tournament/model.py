@@ -29,6 +29,8 @@ __all__ = [
     "SIDE_POT_QUALIFICATION",
     "SIT_OUT_SCORING",
     "TIE_BREAKS",
+    "AwardKind",
+    "AwardRule",
     "ChatMode",
     "ComputerGames",
     "Entrant",
@@ -50,6 +52,7 @@ __all__ = [
     "RoundPlan",
     "SeatingOverride",
     "SidePot",
+    "SidePotFallback",
     "SidePotQualification",
     "SitOutScoring",
     "Stage",
@@ -116,6 +119,18 @@ class SidePotQualification(Choice):
 
     EVERY_GAME = "every_game"
     EVERYONE = "everyone"
+
+
+class SidePotFallback(Choice):
+    """Who takes the euchred cup when its qualification rule leaves one player or none (an
+    online night where every player but one had a computer-played game): nobody until the
+    director says (``director``, the default: he lets players in or takes them out on the
+    event's settings), or the fewest points among every player, the rule aside
+    (``fewest_points_of_all``). Either way the cup never goes to the standings' top scorer
+    (docs/tournament.md, "The euchred cup")."""
+
+    DIRECTOR = "director"
+    FEWEST_POINTS_OF_ALL = "fewest_points_of_all"
 
 
 class TieBreak(Choice):
@@ -232,6 +247,12 @@ _QUALIFICATION = Annotated[
     ),
     AS_TEXT,
 ]
+_FALLBACK = Annotated[
+    SidePotFallback,
+    one_of(SidePotFallback, "unknown side_pot_fallback {value!r}; choose one of {choices}"),
+    AS_TEXT,
+    Field(exclude_if=lambda value: value == SidePotFallback.DIRECTOR),
+]
 _TIE_BREAK = Annotated[
     TieBreak, one_of(TieBreak, "unknown tie-break {value!r}; choose from {choices}"), AS_TEXT
 ]
@@ -270,6 +291,52 @@ def _omit_one(value: int) -> bool:
     return value == 1
 
 
+class AwardKind(Choice):
+    """An award paid besides the places, from the recorded hands: the most lone hands made
+    (``most_lone_hands``), the highest single-game score (``high_game``), or the most points
+    of the players of one prize category (``high_score`` with a ``category``: "high lady",
+    "high man")."""
+
+    MOST_LONE_HANDS = "most_lone_hands"
+    HIGH_GAME = "high_game"
+    HIGH_SCORE = "high_score"
+
+
+_AWARD_KIND = Annotated[
+    AwardKind, one_of(AwardKind, "unknown award {value!r}; choose from {choices}"), AS_TEXT
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AwardRule(JsonCodec):
+    """One award of a sheet's prizes: its kind, its money (cents), the prize category it is
+    for (``high_score`` only) and its name as the prize list shows it ("high lady"; empty:
+    the kind's own words)."""
+
+    kind: _AWARD_KIND
+    cents: int
+    category: Annotated[str | None, OMIT_NONE] = None
+    name: Annotated[str, OMIT_FALSE] = ""
+
+    def __post_init__(self) -> None:
+        if self.cents < 0:
+            raise TournamentError(f"award {self.kind}: {self.cents} cents; amounts are 0 or more")
+        if (self.kind is AwardKind.HIGH_SCORE) != (self.category is not None):
+            raise TournamentError(
+                f"award {self.kind}: a category goes with high_score only, and high_score "
+                "needs one (the places already pay the highest scores of all)"
+            )
+
+    @property
+    def label(self) -> str:
+        """The award's name on the prize list ("most lone hands", "high lady")."""
+        if self.name:
+            return self.name
+        if self.kind is AwardKind.HIGH_SCORE:
+            return f"high {self.category}"
+        return {"most_lone_hands": "most lone hands", "high_game": "high game"}[self.kind]
+
+
 @dataclass(frozen=True, slots=True)
 class PrizeTier(JsonCodec):
     """Prize amounts (in cents, 1st place first) used when an event has at least
@@ -292,7 +359,7 @@ class PrizeTable(JsonCodec):
     place; ``extras_cents`` are fixed sums added to the places (1st first), and
     ``last_place_cents`` a prize to the last eligible player in the standings. ``eligible``
     limits who may win (:class:`PrizeEligibility`); a player it leaves out is passed over and
-    the places go to those below him."""
+    the places go to those below him. ``awards`` are paid besides the places."""
 
     tiers: tuple[PrizeTier, ...] = ()
     entry_fee_cents: Annotated[int, Field(exclude_if=_omit_zero)] = 0
@@ -301,11 +368,16 @@ class PrizeTable(JsonCodec):
     extras_cents: Annotated[tuple[int, ...], OMIT_FALSE] = ()
     last_place_cents: Annotated[int, Field(exclude_if=_omit_zero)] = 0
     eligible: Annotated[tuple[_ELIGIBILITY, ...], OMIT_FALSE] = ()
+    awards: Annotated[tuple[AwardRule, ...], OMIT_FALSE] = ()
+    """Awards paid besides the places (:class:`AwardRule`), each to the competitors the
+    recorded hands name; ``eligible`` applies to them too."""
 
     @property
     def pays(self) -> bool:
         """True when this table pays anything at all."""
-        return bool(self.tiers or self.percents or self.extras_cents or self.last_place_cents)
+        return bool(
+            self.tiers or self.percents or self.extras_cents or self.last_place_cents or self.awards
+        )
 
     @property
     def by_entrants(self) -> bool:
@@ -386,6 +458,11 @@ class EventConfig(JsonCodec):
     side_pot_qualification: _QUALIFICATION = SidePotQualification.EVERY_GAME
     side_pot_exclude: tuple[str, ...] = ()
     side_pot_include: tuple[str, ...] = ()
+    side_pot_lone_cents: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    """The cup's stake per euchred player when the euchred hand was a lone hand (the bump
+    cup's "$2 on a loner"); 0: a lone hand's euchre costs ``side_pot_cents`` like any."""
+    side_pot_fallback: _FALLBACK = SidePotFallback.DIRECTOR
+    """Who takes the cup when its rule leaves one player or none (:class:`SidePotFallback`)."""
     online: Annotated[bool, OMIT_FALSE] = False
     """Every table plays in the browser (a club night played online; see docs/online.md):
     the engine referees and records each table's result. Single tables can be marked
@@ -405,6 +482,10 @@ class EventConfig(JsonCodec):
     four-point hands: 4)."""
 
     def __post_init__(self) -> None:
+        if self.side_pot_lone_cents < 0:
+            raise TournamentError(
+                f"side_pot_lone_cents is {self.side_pot_lone_cents}; a stake is 0 or more"
+            )
         if self.hands_worth_points < 1:
             raise TournamentError(
                 f"hands_worth_points is {self.hands_worth_points}; a hand worth counting "
@@ -481,6 +562,9 @@ class TableResult(JsonCodec):
     computer_played: Annotated[tuple[str, ...], OMIT_FALSE] = ()
     """The players whose game a computer player played (online: it made most of the moves
     in most of the hands the player took part in; see docs/online.md)."""
+    lone_euchres: Annotated[Mapping[str, int], OMIT_FALSE] = field(default_factory=dict)
+    """Of each player's ``euchres``, those on a lone hand his side called (a euchred loner:
+    the bump cup's "$2 on a loner", :attr:`EventConfig.side_pot_lone_cents`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -679,6 +763,13 @@ class SidePot(JsonCodec):
     qualified: tuple[str, ...] = ()
     not_qualified: Mapping[str, str] = field(default_factory=dict)
     paid: bool = False
+    basis: Annotated[str, OMIT_FALSE] = ""
+    """What the money is, in words ("14 euchres at $0.25 a player; 2 on a lone hand at
+    $0.50; 3 euchres taken by a computer player on an absent player's seat charge
+    nobody")."""
+    undecided: Annotated[str, OMIT_FALSE] = ""
+    """Why nobody is paid the cup, in words, when its rule leaves one player or none (or
+    the fewest points are the top score) and the director decides."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -762,6 +853,9 @@ class EventSnapshot(JsonCodec):
     warnings: tuple[str, ...] = ()
     is_over: bool = False
     conflicts: tuple[PlayoffConflict, ...] = ()
+    prize_notes: Annotated[tuple[str, ...], OMIT_FALSE] = ()
+    """What the prize list cannot show as a line, in words: why no place is paid ("the
+    sheet pays from 3 tables; this night had 2"), an award nobody won."""
 
     def round_plan(self, round_number: int) -> RoundPlan:
         """The seating of ``round_number`` (raises when it is not known yet)."""

@@ -9,13 +9,32 @@ decided its money (:attr:`PrizeAward.basis`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from euchre.tournament.model import Entrant, PrizeAward, PrizeEligibility, PrizeTable, StandingRow
-from euchre.tournament.standings import prize_awards
+from euchre.tournament.model import (
+    AwardKind,
+    AwardRule,
+    Entrant,
+    PrizeAward,
+    PrizeEligibility,
+    PrizeTable,
+    StandingRow,
+)
+from euchre.tournament.standings import prize_awards, split_cents
 
-__all__ = ["LAST_PLACE", "award_prizes", "prize_left_out"]
+__all__ = [
+    "AWARD",
+    "LAST_PLACE",
+    "award_prizes",
+    "no_places_note",
+    "pay_awards",
+    "prize_categories",
+    "prize_left_out",
+]
+
+AWARD = "award"
+""":attr:`PrizeAward.decided_by` of an award (most lone hands, high game, high lady)."""
 
 LAST_PLACE = "last_place"
 """:attr:`PrizeAward.decided_by` of the last-place prize."""
@@ -102,13 +121,15 @@ def award_prizes(
     entrants: int,
     tie_breaks: Sequence[str],
     split_ties: bool,
-    computer: Collection[str],
+    computer: Mapping[str, str],
     left_out: Mapping[str, str],
 ) -> list[PrizeAward]:
     """The prize list: the places paid in rank order (ties as :func:`prize_awards`), the
-    competitors in ``computer`` and ``left_out`` passed over, then the last-place prize.
-    Each line's :attr:`PrizeAward.basis` says what set its money and names whom the
-    eligibility rule passed over above it."""
+    competitors in ``computer`` (with the reason: a computer player played their games)
+    and ``left_out`` passed over, then the last-place prize. Each line's
+    :attr:`PrizeAward.basis` says what set its money and names whom the eligibility rule
+    or a computer-played game passed over above it ("skipped: Bob (a computer player
+    played 2 of 8 games) — computer-played games win no prize")."""
     amounts = table.amounts_for(tables, entrants)
     awards = prize_awards(
         standings,
@@ -119,6 +140,7 @@ def award_prizes(
     )
     basis = _basis(table, tables, entrants)
     rank = {row.competitor_id: index for index, row in enumerate(standings)}
+    names = {row.competitor_id: row.name for row in standings}
     result = []
     told: set[str] = set()
     for award in awards:
@@ -130,8 +152,25 @@ def award_prizes(
             for unit in left_out
             if unit not in told and unit in rank and rank[unit] < rank[award.competitor_id]
         ]
-        told |= set(above)
+        skipped = sorted(
+            (
+                unit
+                for unit in computer
+                if unit not in left_out
+                and unit not in told
+                and unit in rank
+                and rank[unit] < rank[award.competitor_id]
+            ),
+            key=rank.__getitem__,
+        )
+        told |= set(above) | set(skipped)
         words += [f"passed over: {left_out[unit]}" for unit in above]
+        if skipped:
+            words.append(
+                "skipped: "
+                + ", ".join(f"{names[unit]} ({computer[unit]})" for unit in skipped)
+                + " — computer-played games win no prize"
+            )
         result.append(replace(award, basis="; ".join(word for word in words if word)))
     if table.last_place_cents:
         eligible = [
@@ -159,3 +198,143 @@ def award_prizes(
                 )
             )
     return result
+
+
+def prize_categories(
+    members: Mapping[str, Sequence[str]], entrants: Mapping[str, Entrant]
+) -> dict[str, str]:
+    """Each competitor's prize category: a player's own; a team's when both players share
+    it (a team of a lady and a man is in neither "high lady" nor "high man")."""
+    categories: dict[str, str] = {}
+    for unit, players in members.items():
+        found = {entrants[p].prize_category for p in players if p in entrants}
+        if len(found) == 1:
+            (category,) = found
+            if category is not None:
+                categories[unit] = category
+    return categories
+
+
+def _award_values(
+    rule: AwardRule,
+    standings: Sequence[StandingRow],
+    game_points: Mapping[str, Mapping[int, int]],
+    categories: Mapping[str, str],
+) -> list[tuple[StandingRow, int, str]]:
+    """The competitors an award can go to, best first, each with the value it is decided
+    on and that value in words ("3 lone hands made", "11 points in game 4")."""
+    values: list[tuple[StandingRow, int, str]] = []
+    for row in standings:
+        if rule.kind is AwardKind.MOST_LONE_HANDS:
+            count = row.lone_hands
+            values.append((row, count, f"{count} lone hand{'s' if count != 1 else ''} made"))
+        elif rule.kind is AwardKind.HIGH_GAME:
+            games = game_points.get(row.competitor_id, {})
+            if games:
+                best = max(games.values())
+                game = min(number for number, points in games.items() if points == best)
+                values.append((row, best, f"{best} points in game {game}"))
+        elif categories.get(row.competitor_id) == rule.category:
+            # The standings' own order (tie-breaks included) decides: the value is the place.
+            values.append((row, -row.rank, f"{row.points} points, {_ordinal(row.rank)} overall"))
+    values.sort(key=lambda item: -item[1])
+    return values
+
+
+def _ordinal(number: int) -> str:
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+_NONE_WON = {
+    AwardKind.MOST_LONE_HANDS: "nobody made a lone hand",
+    AwardKind.HIGH_GAME: "no game has been played",
+    AwardKind.HIGH_SCORE: "no player of the category '{category}' may win",
+}
+
+
+def pay_awards(
+    standings: Sequence[StandingRow],
+    table: PrizeTable,
+    *,
+    game_points: Mapping[str, Mapping[int, int]],
+    categories: Mapping[str, str],
+    passed_over: Mapping[str, str],
+) -> tuple[list[PrizeAward], list[str]]:
+    """The sheet's awards (:class:`AwardRule`), paid besides the places from the recorded
+    hands, and a note for each award nobody won. Competitors level on an award's value
+    share its money to the cent (the odd cent to the one listed first); ``passed_over``
+    (the eligibility rule's and the computer-played games' reasons) win no award, and the
+    line names whom it passed over. Every line's :attr:`PrizeAward.basis` says what decided
+    it: the value, the runner-up, a tie."""
+    awards: list[PrizeAward] = []
+    notes: list[str] = []
+    for rule in table.awards:
+        values = _award_values(rule, standings, game_points, categories)
+        eligible = [item for item in values if item[0].competitor_id not in passed_over]
+        if not eligible or (rule.kind is AwardKind.MOST_LONE_HANDS and eligible[0][1] == 0):
+            why = _NONE_WON[rule.kind].format(category=rule.category)
+            notes.append(f"{rule.label[0].upper()}{rule.label[1:]}: not awarded; {why}.")
+            continue
+        best = eligible[0][1]
+        winners = [item for item in eligible if item[1] == best]
+        runner_up = next((item for item in eligible if item[1] != best), None)
+        if runner_up is not None and rule.kind is AwardKind.MOST_LONE_HANDS and not runner_up[1]:
+            runner_up = None  # "next: Flo (0 lone hands made)" says nothing
+        above = [
+            item for item in values if item[0].competitor_id in passed_over and item[1] >= best
+        ]
+        what = {
+            AwardKind.MOST_LONE_HANDS: "the most lone hands made",
+            AwardKind.HIGH_GAME: "the highest single-game score",
+            AwardKind.HIGH_SCORE: f"the best of the players in the category '{rule.category}'",
+        }[rule.kind]
+        shares = split_cents(rule.cents, len(winners))
+        ids = tuple(item[0].competitor_id for item in winners)
+        for (row, _, value_words), share in zip(winners, shares, strict=True):
+            words = [f"{what}: {value_words}"]
+            if len(winners) > 1:
+                others = ", ".join(
+                    f"{item[0].name} ({item[2]})" for item in winners if item[0] is not row
+                )
+                words.append(f"tied with {others}: the {_money(rule.cents)} is shared")
+            if runner_up is not None:
+                words.append(f"next: {runner_up[0].name} ({runner_up[2]})")
+            words += [f"passed over: {_why(item[0], passed_over)}" for item in above]
+            awards.append(
+                PrizeAward(
+                    row.competitor_id,
+                    row.name,
+                    (),
+                    share,
+                    tuple(other for other in ids if other != row.competitor_id),
+                    decided_by=AWARD,
+                    place_label=rule.label,
+                    basis="; ".join(words),
+                )
+            )
+    return awards, notes
+
+
+def _why(row: StandingRow, passed_over: Mapping[str, str]) -> str:
+    reason = passed_over[row.competitor_id]
+    # The eligibility rule's reason names the player already ("Late Larry arrived ...").
+    return reason if reason.startswith(row.name) else f"{row.name} ({reason})"
+
+
+def no_places_note(table: PrizeTable, tables: int, entrants: int) -> str:
+    """Why a prize table whose places pay by tables or entrants pays no place tonight, in
+    words ("No place prizes: the sheet pays from 3 tables; this night had 2."); empty when
+    places are paid or the table has no places to pay."""
+    if not table.tiers or table.amounts_for(tables, entrants):
+        return ""
+    if table.by_entrants:
+        least = min(tier.min_entrants for tier in table.tiers)
+        return f"No place prizes: the sheet pays from {least} entrants; this night had {entrants}."
+    least = min(tier.min_tables for tier in table.tiers)
+    return (
+        f"No place prizes: the sheet pays from {least} tables; this night had {tables}"
+        f" table{'s' if tables != 1 else ''}."
+    )

@@ -442,6 +442,19 @@ def _preset_problems(text: str, parsed: SheetFile, preset: dict[str, Any]) -> li
                 text, "event.rounds", f"{parsed.event.rounds} games is more than max_games ({cap})"
             )
         )
+    prizes = parsed.event.prizes
+    categories = parsed.players.prize_categories
+    for index, award in enumerate(prizes.awards if isinstance(prizes, PrizeScheduleFile) else []):
+        if award.category is not None and award.category not in categories:
+            named = ", ".join(categories) if categories else "none"
+            problems.append(
+                _problem(
+                    text,
+                    f"event.prizes.awards.{index}.category",
+                    f"{award.category!r} is not a prize category of this sheet; [players] "
+                    f"prize_categories: {named}",
+                )
+            )
     try:
         EventConfig(name=parsed.id, profile_id=parsed.id, **preset)
     except SheetKeyError as error:

@@ -27,9 +27,12 @@ from euchre.tournament.model import (
     SIDE_POT_QUALIFICATION,
     SIT_OUT_SCORING,
     TIE_BREAKS,
+    AwardKind,
+    AwardRule,
     PrizeEligibility,
     PrizeTable,
     PrizeTier,
+    SidePotFallback,
 )
 from euchre.tournament.movement_spec import MovementSpec, MoveRule
 from euchre.tournament.settings import MaxGames, RoundMinutes, Rounds, SidePotCents, SitOutPoints
@@ -67,6 +70,7 @@ _EVENT_CHOICES: dict[str, Iterable[str]] = {
     "format": FORMAT_NAMES,
     "prize_ties": PRIZE_TIES,
     "side_pot_qualification": SIDE_POT_QUALIFICATION,
+    "side_pot_fallback": tuple(SidePotFallback),
     "sit_out_scoring": SIT_OUT_SCORING,
     "tie_breaks": TIE_BREAKS,
 }
@@ -95,6 +99,40 @@ class PrizeFile(_Strict):
         return self
 
 
+class AwardFile(_Strict):
+    """One award of ``[event.prizes] awards``: ``kind`` (``most_lone_hands``,
+    ``high_game``, or ``high_score`` with a ``category``), ``cents`` and, optionally, the
+    ``name`` the prize list gives it ("High lady")."""
+
+    kind: str
+    cents: int = Field(ge=0)
+    category: str | None = None
+    name: str = Field(default="", max_length=40)
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        known = [str(kind) for kind in AwardKind]
+        if value not in known:
+            raise ValueError(f"unknown award {value!r}; choose from {', '.join(known)}")
+        return value
+
+    @model_validator(mode="after")
+    def _category(self) -> AwardFile:
+        if self.kind == AwardKind.HIGH_SCORE and self.category is None:
+            raise ValueError(
+                "high_score needs a category (one of [players] prize_categories): the "
+                "places already pay the highest scores of all"
+            )
+        if self.kind != AwardKind.HIGH_SCORE and self.category is not None:
+            raise ValueError(f"a category goes with high_score only, not with {self.kind}")
+        return self
+
+    def rule(self) -> AwardRule:
+        """The :class:`AwardRule` this line describes."""
+        return AwardRule(AwardKind(self.kind), self.cents, self.category, self.name)
+
+
 def _cents(value: list[int]) -> list[int]:
     if any(amount < 0 for amount in value):
         raise ValueError("amounts are cents, 0 or more")
@@ -112,6 +150,7 @@ class PrizeScheduleFile(_Strict):
     extras_cents: list[int] = Field(default_factory=list)
     last_place_cents: int = Field(default=0, ge=0)
     eligible: list[str] = Field(default_factory=list)
+    awards: list[AwardFile] = Field(default_factory=list)
 
     _extras = field_validator("extras_cents")(_cents)
 
@@ -158,6 +197,7 @@ class PrizeScheduleFile(_Strict):
             extras_cents=tuple(self.extras_cents),
             last_place_cents=self.last_place_cents,
             eligible=tuple(PrizeEligibility(rule) for rule in self.eligible),
+            awards=tuple(award.rule() for award in self.awards),
         )
 
 
@@ -188,6 +228,8 @@ class EventFile(_Strict):
     side_pot: bool = False
     side_pot_cents: SidePotCents = 25
     side_pot_qualification: str = "every_game"
+    side_pot_lone_cents: int = Field(default=0, ge=0)
+    side_pot_fallback: str = "director"
     sit_out_scoring: str = "average"
     sit_out_points: SitOutPoints = 0
     tie_breaks: list[str] = Field(default_factory=list)
@@ -307,6 +349,7 @@ MODELS_BY_TABLE: dict[str, type[BaseModel]] = {
     "event": EventFile,
     "event.prizes": PrizeScheduleFile,
     "event.prizes.tiers": PrizeFile,
+    "event.prizes.awards": AwardFile,
     "words": WordsFile,
     "players": PlayersFile,
     "profile": ProfileFile,

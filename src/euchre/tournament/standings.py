@@ -58,6 +58,16 @@ class Ledger:
     by_round: dict[str, dict[int, int]] = field(default_factory=dict)
     head_to_head: dict[tuple[str, str], int] = field(default_factory=dict)
     total_euchres: int = 0
+    cup_euchres: int = 0
+    """Euchres the cup charges at its plain stake (each euchred player's, one a player)."""
+    cup_lone_euchres: int = 0
+    """Euchres on a lone hand the cup charges (``TableResult.lone_euchres``)."""
+    uncharged_euchres: int = 0
+    """Euchres taken by a computer player on an absent player's seat: the cup charges
+    nobody for them (the absent player is not there to pay)."""
+    game_points: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Each competitor's points in each game he played (not his sit-outs), by round: the
+    ``high_game`` award reads them."""
 
     def __post_init__(self) -> None:
         self.tallies = {unit: Tally() for unit in self.order}
@@ -89,6 +99,13 @@ class Ledger:
         ruling's), to the competitors who played it."""
         side_points = list(ledger.points)
         self.total_euchres += sum(result.euchres.values())
+        for player, count in result.euchres.items():
+            if player in result.computer_played:
+                self.uncharged_euchres += count
+                continue
+            lone = min(count, result.lone_euchres.get(player, 0))
+            self.cup_lone_euchres += lone
+            self.cup_euchres += count - lone
         worth = [
             self._hands_worth(result, side, pair) for side, pair in enumerate(table.partnerships)
         ]
@@ -113,6 +130,7 @@ class Ledger:
                     hands_worth=worth[side],
                 )
                 self._add(unit, round_number, game)
+                self.game_points.setdefault(unit, {})[round_number] = points
         for side in (0, 1):
             difference = side_points[side] - side_points[1 - side]
             for unit in side_units[side]:
@@ -345,6 +363,25 @@ CUP_RULES = {
 """What the screen says about who can take the euchred cup, by qualification rule."""
 
 
+def _money(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+def _cup_basis(ledger: Ledger, stake_cents: int, lone_cents: int) -> tuple[int, str]:
+    """The cup's money and, in words, what it is made of."""
+    lone_stake = lone_cents or stake_cents
+    total = stake_cents * ledger.cup_euchres + lone_stake * ledger.cup_lone_euchres
+    words = [f"{ledger.cup_euchres} × {_money(stake_cents)} (a player euchred)"]
+    if ledger.cup_lone_euchres or lone_cents:
+        words.append(f"{ledger.cup_lone_euchres} × {_money(lone_stake)} (euchred on a lone hand)")
+    if ledger.uncharged_euchres:
+        words.append(
+            f"{ledger.uncharged_euchres} taken by a computer player on an absent player's "
+            "seat charge nobody"
+        )
+    return total, "; ".join(words)
+
+
 def side_pot(
     ledger: Ledger,
     standings: Sequence[StandingRow],
@@ -356,15 +393,25 @@ def side_pot(
     include: Sequence[str] = (),
     paid: bool = False,
     ineligible: Mapping[str, str] | None = None,
+    lone_cents: int = 0,
+    fallback: str = "director",
 ) -> SidePot:
-    """The euchred cup: ``stake_cents`` per euchred player per euchre, to the fewest points
-    among those who qualify (ties split). Under ``"every_game"`` a competitor named in
-    ``absent`` (with the reason) does not qualify; the director's ``exclude`` takes a
-    competitor out and ``include`` lets one in whatever the rule says. A competitor named in
-    ``ineligible`` (a computer player played one of his games, with the reason) does not
-    qualify under any rule: the cup goes to the fewest points among those who played."""
-    total = stake_cents * ledger.total_euchres
+    """The euchred cup: ``stake_cents`` per euchred player per euchre (``lone_cents`` on a
+    lone hand, when set; nothing for a euchre a computer player took on an absent player's
+    seat), to the fewest points among those who qualify (ties split). Under ``"every_game"``
+    a competitor named in ``absent`` (with the reason) does not qualify; the director's
+    ``exclude`` takes a competitor out and ``include`` lets one in whatever the rule says. A
+    competitor named in ``ineligible`` (a computer player played one of his games, with the
+    reason) does not qualify under any rule.
+
+    When the rule leaves one competitor or none, ``fallback`` decides: ``"director"`` pays
+    nobody (the director lets players in or takes them out), ``"fewest_points_of_all"`` the
+    fewest points of every competitor. The cup never goes to the standings' top scorer (a
+    booby prize to the winner): it then waits for the director, and ``undecided`` says why.
+    A competitor the director let in (``include``) is his decision: neither applies."""
+    total, basis = _cup_basis(ledger, stake_cents, lone_cents)
     rule = CUP_RULES.get(qualification, "")
+    names = {row.competitor_id: row.name for row in standings}
     left_out: dict[str, str] = {}
     for row in standings:
         unit = row.competitor_id
@@ -377,16 +424,50 @@ def side_pot(
         elif qualification == "every_game" and absent and unit in absent:
             left_out[unit] = absent[unit]
     qualified = [row for row in standings if row.competitor_id not in left_out]
-    if not qualified:
-        return SidePot(total, (), (), rule, (), left_out, paid)
-    fewest = min(row.points for row in qualified)
-    winners = tuple(sorted(row.competitor_id for row in qualified if row.points == fewest))
+    undecided = ""
+    pool = qualified
+    # A player the director let in is his decision: the fallback and the top-score guard
+    # stand aside (letting in the one player left gives him the cup).
+    decided = any(row.competitor_id in include for row in qualified)
+    if len(qualified) < 2 and len(standings) > 1 and not decided:
+        alone = f"only {qualified[0].name} qualifies" if qualified else "nobody qualifies"
+        if fallback == "fewest_points_of_all":
+            pool = [row for row in standings if row.competitor_id not in exclude]
+            rule += (
+                f" When the rule leaves one player or none ({alone}), the sheet gives the "
+                "cup to the fewest points of all."
+            )
+        else:
+            pool = []
+            undecided = (
+                f"{alone[0].upper()}{alone[1:]}: the sheet leaves the cup to the director, "
+                "who lets players in or takes them out (the event's settings: cup let in / "
+                "left out)."
+            )
+    winners: tuple[str, ...] = ()
+    if pool:
+        fewest = min(row.points for row in pool)
+        winners = tuple(sorted(row.competitor_id for row in pool if row.points == fewest))
+        top = max(row.points for row in standings)
+        lowest = min(row.points for row in standings)
+        if not decided and len(standings) > 1 and fewest == top and fewest > lowest:
+            # The fewest points of those the rule lets in are the night's top score: a
+            # booby prize paid to the winner is nobody's reading of a sheet.
+            undecided = (
+                f"{', '.join(names[unit] for unit in winners)} "
+                f"{'has' if len(winners) == 1 else 'have'} the top score of the night, "
+                "and the cup is never paid to a top scorer: the director decides (the "
+                "event's settings: cup let in / left out)."
+            )
+            winners = ()
     return SidePot(
         total,
         winners,
-        tuple(split_cents(total, len(winners))),
+        tuple(split_cents(total, len(winners))) if winners else (),
         rule,
         tuple(row.competitor_id for row in qualified),
         left_out,
         paid,
+        basis,
+        undecided,
     )

@@ -213,6 +213,7 @@ PER_PLAYER_WORDS = {
     "lone_hands": "lone hands made",
     "lone_marches": "lone hands of five tricks",
     "euchres": "times euchred",
+    "lone_euchres": "times euchred on a lone hand",
 }
 """A result's per-player fields in the words the score form uses."""
 
@@ -235,6 +236,7 @@ def _check_players(
         ("player_points", result.player_points),
         ("lone_hands", result.lone_hands),
         ("euchres", result.euchres),
+        ("lone_euchres", result.lone_euchres),
     ):
         words = PER_PLAYER_WORDS[field]
         for player, number in mapping.items():
@@ -249,6 +251,13 @@ def _check_players(
                     field=f"{field}.{player}",
                 )
             limit = hands * most if field == "player_points" else hands
+            if field == "lone_euchres" and number > result.euchres.get(player, 0):
+                raise ResultError(
+                    f"{where}: {words} of {label.player(player)} is {number}, more than his "
+                    f"times euchred ({result.euchres.get(player, 0)}): a euchred lone hand is "
+                    "one of his euchres",
+                    field=f"{field}.{player}",
+                )
             if hands and number > limit:
                 raise ResultError(
                     f"{where}: {words} of {label.player(player)} is {number}, more than "

@@ -135,6 +135,7 @@ def result_input(body: ResultIn, *, partial: bool = False) -> ResultInput:
         hand_points=tuple((ours, theirs) for ours, theirs in body.hand_points),
         lone_hands=dict(body.lone_hands),
         euchres=dict(body.euchres),
+        lone_euchres=dict(body.lone_euchres),
         player_points=dict(body.player_points),
         first_to_tying_score=body.first_to_tying_score,
         rulings_in_totals=getattr(body, "rulings_in_totals", None),

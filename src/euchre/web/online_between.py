@@ -17,6 +17,7 @@ from euchre.store import events, scores
 from euchre.store.core import display_snapshot, player_id
 from euchre.store.models import Round, utc_now
 from euchre.tournament import EventSnapshot
+from euchre.tournament.level_games import level_game_rule
 from euchre.web.pages_dashboard import PrizesView, prizes_view
 from euchre.web.round_words import round_label
 
@@ -43,7 +44,9 @@ def _last_result(
     session: Session, event_id: int, snapshot: EventSnapshot, wanted: str, names: dict[str, str]
 ) -> dict[str, Any] | None:
     """The player's latest recorded game: the table, his side and the other, the score (his
-    side first) and his points for that round in the standings."""
+    side first) and his points for that round in the standings; a level game says which
+    side it counts for (``level_winner``: "you", "they", or None while the director is
+    asked) and the rule that decides it (``level_rule``)."""
     scored = scores.scored_tables(session, event_id=event_id, snapshot=snapshot)
     for round_row in reversed(events.started_rounds(session, event_id=event_id)):
         for seating in round_row.plan.tables:
@@ -55,6 +58,7 @@ def _last_result(
             side = 0 if wanted in seating.partnerships[0] else 1
             mine, theirs = table.points[side], table.points[1 - side]
             row = next((row for row in snapshot.standings if _is_mine(row, wanted)), None)
+            level = mine == theirs and table.stage == "main"
             return {
                 "round": round_row.number,
                 "table": seating.table,
@@ -62,6 +66,14 @@ def _last_result(
                 "opponents": [names.get(p, p) for p in seating.partnerships[1 - side]],
                 "points": [mine, theirs],
                 "outcome": "won" if mine > theirs else "lost" if mine < theirs else "level",
+                # A level game still has a winner (the movement, "games won"): say which
+                # side, and the sheet's rule or our reading of a sheet without one.
+                "level_winner": None
+                if not level or table.first is None
+                else "you"
+                if table.first == side
+                else "they",
+                "level_rule": level_game_rule(snapshot.config.profile_id) if level else None,
                 "round_points": None if row is None else row.points_by_round.get(round_row.number),
             }
     return None
@@ -78,6 +90,8 @@ def prizes_json(view: PrizesView) -> dict[str, Any]:
     return {
         "awards": [f"{line.who} ({line.places}; {line.decided})" for line in view.awards],
         "cup": None if pot is None else f"Euchred cup: {pot.total}{pot.state}",
+        "cup_undecided": None if pot is None or not pot.undecided else pot.undecided,
+        "notes": view.notes,
         "playoffs": view.playoffs,
     }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -30,6 +30,7 @@ from euchre.tournament import (
     TableSeating,
 )
 from euchre.tournament.penalties import ruling_words
+from euchre.tournament.prizes import AWARD
 from euchre.tournament.sheets import sheet_players
 from euchre.web.corrected_marks import money_lines
 from euchre.web.deps import database
@@ -121,6 +122,8 @@ _DECIDED_BY = {
     "playoff": "by the playoff",
     "split": "tied: the places' money is shared",
     "last_place": "last place",
+    # An award's own words (its basis) say what decided it.
+    AWARD: "",
 }
 """How a prize place was decided, in words (a tie-break name reads as itself)."""
 
@@ -147,6 +150,11 @@ class SidePotView:
     rule: str
     left_out: list[str]
     """Each player the rule leaves out, with the reason."""
+    basis: str = ""
+    """What the money is made of ("14 at $0.25 a euchred player; ...")."""
+    undecided: str = ""
+    """Why nobody is paid and who decides (the director), when the rule leaves one player
+    or none, or the fewest points are the top score."""
 
 
 def side_pot_view(snapshot: EventSnapshot) -> SidePotView | None:
@@ -162,6 +170,8 @@ def side_pot_view(snapshot: EventSnapshot) -> SidePotView | None:
     )
     if pot.total_cents == 0:
         state = " (nobody has been euchred yet)" if not pot.paid else " (nobody was euchred)"
+    elif not winners and pot.undecided:
+        state = " not paid: the director decides" if pot.paid else " (the director decides)"
     elif not winners:
         state = " (nobody qualifies yet)"
     elif pot.paid:
@@ -180,6 +190,8 @@ def side_pot_view(snapshot: EventSnapshot) -> SidePotView | None:
         state=state,
         rule=pot.rule,
         left_out=[why(unit, reason) for unit, reason in pot.not_qualified.items()],
+        basis=pot.basis,
+        undecided=pot.undecided,
     )
 
 
@@ -187,7 +199,13 @@ def _award_groups(awards: Sequence[PrizeAward]) -> list[list[PrizeAward]]:
     """Awards that share the same places, together (one line for twenty players tied)."""
     groups: list[list[PrizeAward]] = []
     for award in awards:
-        if groups and groups[-1][0].places == award.places and award.shared_with:
+        last = groups[-1][0] if groups else None
+        if (
+            last is not None
+            and award.shared_with
+            and (last.places, last.decided_by, last.place_label)
+            == (award.places, award.decided_by, award.place_label)
+        ):
             groups[-1].append(award)
         else:
             groups.append([award])
@@ -212,11 +230,13 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def _prize_places(places: Sequence[int]) -> str:
+def _prize_places(places: Sequence[int], award: PrizeAward | None = None) -> str:
     """The prizes a line pays, by their order ("1st prize", "2nd and 3rd prizes"): prize
     places, not places in the standings, where a player the prizes pass over (his games
-    played by a computer) stands above."""
+    played by a computer) stands above. An award says its name ("high lady award")."""
     words = [_ordinal(place) for place in places]
+    if not words and award is not None and award.decided_by == AWARD:
+        return f"{award.place_label} award"
     if not words:
         return "last-place prize"
     if len(words) == 1:
@@ -230,11 +250,12 @@ def _award_line(group: list[PrizeAward]) -> AwardLine:
         decided_by=first.decided_by,
         # A shared place reads as the prize lists of clubs do: "T2 Ann Baker $15.00".
         who=", ".join(
-            f"{award.place_label + ' ' if award.shared_with else ''}{award.name} "
+            f"{award.place_label + ' ' if award.shared_with and first.places else ''}"
+            f"{award.name} "
             f"{_money(award.amount_cents)}"
             for award in group
         ),
-        places=_prize_places(first.places),
+        places=_prize_places(first.places, first),
         # What set the money (entrants, the pot's percentage) and whom the eligibility
         # rule passed over follow what decided the place.
         decided="; ".join(filter(None, (decided_text(first.decided_by), first.basis))),
@@ -253,6 +274,20 @@ class PrizesView:
     none: str
     side_pot: SidePotView | None
     playoffs: list[str]
+    notes: list[str] = field(default_factory=list)
+    """What no prize line shows: why no place is paid ("No place prizes: the sheet pays
+    from 3 tables; this night had 2."), an award nobody won."""
+
+
+def _no_prizes(snapshot: EventSnapshot) -> str:
+    """What the prize list says when it has no line: the reason where the snapshot gives
+    one ("No place prizes: the sheet pays from 3 tables; this night had 2."), never "No
+    prizes yet." on a night that is over."""
+    if not snapshot.config.prizes.pays:
+        return "This event pays no prizes."
+    if snapshot.prize_notes:
+        return snapshot.prize_notes[0]
+    return "No prizes." if snapshot.is_over else "No prizes yet."
 
 
 def prizes_view(snapshot: EventSnapshot) -> PrizesView:
@@ -263,8 +298,10 @@ def prizes_view(snapshot: EventSnapshot) -> PrizesView:
         hidden=not snapshot.complete_rounds,
         provisional=not snapshot.is_over and bool(snapshot.prizes),
         awards=[_award_line(group) for group in _award_groups(snapshot.prizes)],
-        none="No prizes yet." if snapshot.config.prizes.pays else "This event pays no prizes.",
+        none=_no_prizes(snapshot),
         side_pot=side_pot_view(snapshot),
+        # The first note already stands in for an empty list.
+        notes=list(snapshot.prize_notes[0 if snapshot.prizes else 1 :]),
         playoffs=[
             f"{', '.join(names.get(unit, unit) for unit in playoff.competitors)}: "
             f"{playoff.description}"

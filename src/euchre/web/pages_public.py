@@ -22,6 +22,7 @@ from euchre.store.errors import (
 from euchre.store.models import Round
 from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot, TableSeating
+from euchre.tournament.level_games import level_game_rule
 from euchre.tournament.penalties import ruling_words
 from euchre.web.club_gate import club_gate
 from euchre.web.corrected_marks import corrected_marks
@@ -384,5 +385,12 @@ def results_page(request: Request, event_id: int) -> Response:
             "penalties": penalty_lines(session, event_id, snapshot),
             "sit_out_rule": sit_out_rule(snapshot.config),
             "corrected": corrected_marks(session, [event_id]).get(event_id, []),
+            # Stated only where a level game is shown, with the rule that decided it.
+            "level_rule": level_game_rule(snapshot.config.profile_id)
+            if any(
+                table.points[0] == table.points[1] > 0 and table.stage == "main"
+                for table in scored.values()
+            )
+            else "",
         }
     return render(request, "pages/public/results.html", context)

@@ -199,6 +199,16 @@ class EventCreate(BaseModel):
         'Who can take the euchred cup: "every_game" (only players who played every '
         'game) or "everyone".',
     )
+    side_pot_lone_cents: int | None = Field(
+        default=None,
+        ge=0,
+        le=100_000,
+        description="The cup's stake per euchred player on a lone hand (0: as any euchre).",
+    )
+    side_pot_fallback: str | None = _choice(
+        'Who takes the cup when its rule leaves one player or none: "director" (nobody '
+        'until the director lets players in) or "fewest_points_of_all".',
+    )
     date: str | None = Field(
         default=None,
         max_length=40,
@@ -394,6 +404,12 @@ class ResultIn(BaseModel):
     player_points: dict[Number, Number] = Field(default_factory=dict, max_length=8)
     first_to_tying_score: int | None = Field(default=None, ge=0, le=1)
     lone_marches: dict[Number, Number] = Field(default_factory=dict, max_length=8)
+    lone_euchres: dict[Number, Number] = Field(
+        default_factory=dict,
+        max_length=8,
+        description="Of each player's euchres, those on a lone hand his side called (the "
+        "euchred cup's stake on a loner, side_pot_lone_cents).",
+    )
 
 
 class SubmissionIn(ResultIn):
