@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser_checks import assert_accessible
+from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
@@ -146,6 +146,10 @@ def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
                 )
                 if round_number == 1:
                     assert_accessible(page, "the game ended at the bell")
+                    # The game's end on a phone: the felt and the result on the first
+                    # screen, every name whole, and a page of a few screens, not a scroll.
+                    height = assert_fits_one_phone_screen(page, "#play-status", hand=False)
+                    assert height <= 3 * PHONE["height"], f"{height:.0f} px at the bell"
             page.click("#next-seat")
             expect(page.locator("#seat-status")).to_contain_text("is over", timeout=20_000)
         if round_number == 1:
