@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from euchre.engine.questions import PILE_CARDS
-from tests.browser_checks import assert_accessible
+from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen
 from tests.served import EuchreServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
@@ -120,6 +120,9 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
         if phase == "question_ask" and not skipped:
             _shot(page, artifacts, "02-may-ask-or-skip.png")
             assert_accessible(page, "a question to ask")
+            # Four people at the table: every name whole beside its presence dot, and the
+            # question with its buttons and the hand on the first screen.
+            assert_fits_one_phone_screen(page, "#play-status", "#question", "#actions")
             _click(page, page.locator("[data-action=skip]"))
             skipped = True
             continue
@@ -133,6 +136,9 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
             page.locator("#answer-text").fill(ANSWER)
             _shot(page, artifacts, "03-answering.png")
             assert_accessible(page, "an answer to type")
+            assert_fits_one_phone_screen(
+                page, "#play-status", "#question", "#answer-text", "[data-action=answered]"
+            )
             _click(page, page.locator("[data-action=answered]"))
             asked = True
             continue
