@@ -207,3 +207,23 @@ def test_the_game_over_fits_a_phone_and_is_a_few_screens_long(
     height = assert_fits_one_phone_screen(page, "#play-status", "#actions", hand=False)
     assert height <= 3 * PHONE["height"], f"the page at game over is {height:.0f} px tall"
     assert_accessible(page, "game over")
+
+
+def test_the_chat_is_a_closed_panel_on_a_phone_and_open_beside_the_table_on_a_laptop(
+    served: EuchreServer, browser: Browser
+) -> None:
+    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    phone = _phone(browser, created["seats"][0]["url"])
+    expect(phone.locator("#chat-panel")).not_to_have_attribute("open", "")
+    expect(phone.locator("#chat-form")).to_be_hidden()
+    phone.locator("#chat-panel summary").click()  # one tap opens it
+    expect(phone.locator("#chat-form")).to_be_visible()
+    laptop = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()  # type: ignore[arg-type]
+    laptop.goto(f"{served.base_url}/play/{created['table']}")
+    laptop.wait_for_selector("#play-status[data-seq]")
+    expect(laptop.locator("#chat-panel")).to_have_attribute("open", "")
+    expect(laptop.locator("#chat-note")).to_have_text(
+        "Only the players at the table can chat; you are watching."
+    )
+    expect(laptop.locator("#chat-note")).to_be_visible()
+    expect(laptop.locator("#seats-panel")).not_to_have_attribute("open", "")
