@@ -14,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.browser_checks import assert_accessible
 from tests.online.helpers import claim, play_out, seat_of_page, sit
 from tests.online.test_online_browser import Director
 from tests.served import EuchreServer
@@ -108,6 +109,7 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
             expect(desk.locator("#mark-table-number")).to_have_value("3")
             expect(desk.locator("#mark-table-number")).to_be_focused()
             desk.screenshot(path=str(artifacts / "2-live-page-kept-form-laptop.png"))
+            assert_accessible(desk, "the director's live page, a form half filled")
 
         play_out(client, seats, rng)
         if round_number == 2:

@@ -11,6 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
@@ -71,6 +72,7 @@ def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
         if index == 0:
             page.fill("#player-code", player["code"])
             page.screenshot(path=str(artifacts / "1-code-entry-phone.png"), full_page=True)
+            assert_accessible(page, "the seat finder")
         pages.append(page)
 
     for round_number in (1, 2):
@@ -113,6 +115,7 @@ def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
                 page.screenshot(
                     path=str(artifacts / f"2-round{round_number}-seat-phone.png"), full_page=True
                 )
+                assert_accessible(page, f"round {round_number}: the seat, waiting to sit")
             sit.click()
         for page in pages:  # both seated, with two computer players: the game is on
             expect(page.locator("#play-status")).not_to_have_attribute("data-status", "waiting")
@@ -127,6 +130,8 @@ def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
         expect(row).to_have_attribute("data-status", "playing")
         expect(row).to_contain_text("computer: rules")
         desk.screenshot(path=str(artifacts / f"3-round{round_number}-live-laptop.png"))
+        if round_number == 1:
+            assert_accessible(desk, "the director's live page")
         # The bell: the director ends the table with the score as it stands.
         desk.click("#end-1")
         expect(desk.locator("#flash")).to_contain_text("Table 1 ended")
@@ -139,10 +144,17 @@ def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
                 page.screenshot(
                     path=str(artifacts / f"4-round{round_number}-bell-phone.png"), full_page=True
                 )
+                if round_number == 1:
+                    assert_accessible(page, "the game ended at the bell")
+                    # The game's end on a phone: the felt and the result on the first
+                    # screen, every name whole, and a page of a few screens, not a scroll.
+                    height = assert_fits_one_phone_screen(page, "#play-status", hand=False)
+                    assert height <= 3 * PHONE["height"], f"{height:.0f} px at the bell"
             page.click("#next-seat")
             expect(page.locator("#seat-status")).to_contain_text("is over", timeout=20_000)
         if round_number == 1:
             pages[0].screenshot(path=str(artifacts / "5-between-rounds-phone.png"), full_page=True)
+            assert_accessible(pages[0], "between rounds")
         director.call("POST", f"/events/{event_id}/rounds/{round_number}/close")
     assert not errors, errors
     audit = director.call("GET", f"/events/{event_id}/audit")

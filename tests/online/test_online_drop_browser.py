@@ -18,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser_checks import assert_accessible
 from tests.online.helpers import claim, play_out, seat_of_page, sit
 from tests.online.test_online_browser import Director
 from tests.served import EuchreServer
@@ -130,6 +131,8 @@ def test_an_online_bolivar_night_of_8_over_3_rounds_with_one_player_dropping_for
     expect(his).to_have_attribute("data-presence", "dropped", timeout=15_000)
     expect(his).to_contain_text(re.compile(r"dropped: a computer plays in 0:\d\d"))
     desk.screenshot(path=str(artifacts / "1-live-page-dropped-countdown-laptop.png"))
+    assert_accessible(desk, "the director's live page, a seat dropped")
+    assert_accessible(page, "an online table, a seat dropped")
     # The window runs out: a computer player takes his seat until he is back.
     expect(notice).to_contain_text("is away: a computer plays until", timeout=60_000)
     page.screenshot(path=str(artifacts / "2-seat-taken-over-phone.png"))

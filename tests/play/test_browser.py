@@ -18,6 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
 
 from .helpers import bearer, device_token
@@ -278,12 +279,14 @@ def test_the_new_table_form_opens_a_table_with_invite_links_codes_and_qr_codes(
     expect(page.locator("details.profile-options[data-profile=questions]")).to_be_visible()
     page.select_option("#seat2", "human")
     page.screenshot(path=str(artifacts / "01-new-table.png"), full_page=True)
+    assert_accessible(page, "the new table's form")
     page.click("#open-table")
     expect(page.locator("h1")).to_contain_text("is open")
     assert page.locator("section.invite img.qr").count() == 2
     codes = [code.inner_text() for code in page.locator(".seat-code").all()]
     assert len(codes) == 2 and all(len(code) == 8 for code in codes)
     page.screenshot(path=str(artifacts / "02-invite.png"), full_page=True)
+    assert_accessible(page, "the invitations")
     # North joins by code from another phone.
     phone = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     phone.goto(f"{served.base_url}/play")

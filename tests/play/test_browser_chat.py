@@ -61,6 +61,13 @@ def _sit(page: Page) -> None:
     expect(page.locator("[data-action=sit]")).to_have_count(0)
 
 
+def _open_chat(page: Page) -> None:
+    """A tap on "Chat": on a phone the chat is a closed panel under the hand."""
+    page.locator("#chat-panel summary").click()
+    expect(page.locator("#chat-form")).to_be_attached()
+    expect(page.locator("#chat-unread")).to_be_hidden()
+
+
 def _say(page: Page, text: str) -> None:
     page.locator("#chat-text").fill(text)
     page.locator("#chat-send").click()  # waits while the last message is still on its way
@@ -77,8 +84,14 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     watcher.goto(f"{served.base_url}/play/{table}")
     _sit(south)
     _sit(north)
+    _open_chat(south)
+    _open_chat(watcher)
     # A preset from South reaches North and the spectator.
     south.locator("#chat-presets button", has_text="Nice hand!").click()
+    # North's chat is closed (a phone's panel): its title counts the message, until opened.
+    expect(north.locator("#chat-panel")).not_to_have_attribute("open", "")
+    expect(north.locator("#chat-unread")).to_have_text("1 new")
+    _open_chat(north)
     # Named as the felt names the seat: North's partner, the spectator's South.
     expect(north.locator("#chat-log li").last).to_have_text("Partner: Nice hand!")
     expect(watcher.locator("#chat-log li").last).to_have_text("South: Nice hand!")
@@ -126,6 +139,7 @@ def test_send_waits_while_a_message_is_on_its_way_and_nothing_typed_is_dropped(
     page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     page.goto(created["seats"][0]["url"])
     _sit(page)
+    _open_chat(page)
     held: list[Any] = []
     page.route("**/chat", lambda route: held.append(route))  # the server's answer is slow
     _say(page, "first")
@@ -212,6 +226,7 @@ def test_presets_between_hands_wait_for_the_hands_end_and_say_so(
     page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     page.goto(f"{created['seats'][0]['url']}&host={created['host_token']}")
     _sit(page)
+    _open_chat(page)
     page.locator("#chat-setting").select_option("between_hands")
     expect(page.locator("#chat")).to_have_attribute("data-mode", "between_hands")
     expect(page.locator("#chat-form")).to_be_hidden()

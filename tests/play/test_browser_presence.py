@@ -23,6 +23,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
 
 from .helpers import CARD, bearer, device_token
@@ -98,6 +99,7 @@ def test_a_phone_drops_and_returns(
     # ... and on the felt, under Left's name, whatever else the seat's head holds.
     expect(south.locator(".seat-box[data-seat='1'] .seat-sub")).to_have_text("dropped")
     _shot(south, artifacts, "presence-west-dropped-countdown-390.png")
+    assert_accessible(south, "a player dropped")
     # Then a computer player takes West's seat until he is back.
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute(
         "data-away", "true", timeout=90_000
@@ -128,6 +130,7 @@ def test_a_phone_drops_and_returns(
     back = west.locator("#away-notice")
     expect(back).to_be_visible(timeout=30_000)
     expect(back).to_contain_text("While you were away the computer played:")
+    assert_accessible(west, "back after a drop")
     expect(south.locator("#presence [data-seat='1']")).to_have_attribute("data-connected", "true")
     expect(notice).to_be_hidden()
     west_token = device_token(west, table)

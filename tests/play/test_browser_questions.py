@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from euchre.engine.questions import PILE_CARDS
+from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen
 from tests.served import EuchreServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
@@ -118,6 +119,10 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
         phase = _phase(page)
         if phase == "question_ask" and not skipped:
             _shot(page, artifacts, "02-may-ask-or-skip.png")
+            assert_accessible(page, "a question to ask")
+            # Four people at the table: every name whole beside its presence dot, and the
+            # question with its buttons and the hand on the first screen.
+            assert_fits_one_phone_screen(page, "#play-status", "#question", "#actions")
             _click(page, page.locator("[data-action=skip]"))
             skipped = True
             continue
@@ -130,6 +135,10 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
             assert len(texts) == 1 and "Our club's question" in texts.pop()
             page.locator("#answer-text").fill(ANSWER)
             _shot(page, artifacts, "03-answering.png")
+            assert_accessible(page, "an answer to type")
+            assert_fits_one_phone_screen(
+                page, "#play-status", "#question", "#answer-text", "[data-action=answered]"
+            )
             _click(page, page.locator("[data-action=answered]"))
             asked = True
             continue
@@ -149,7 +158,9 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
         expect(log).to_contain_text("Answer: " + ANSWER)
         expect(log).to_contain_text("what did you cook last?")
         expect(log.locator("[data-card]")).to_have_count(0)  # names cards in words only
+    host.locator("#question-log summary").click()  # a closed panel on a phone: one tap
     host.locator("#question-log").scroll_into_view_if_needed()
+    assert_accessible(host, "the question log")
     _shot(host, artifacts, "04-question-log.png")
     view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}").json()
     hands = {entry["hand"] for entry in view["question_log"]}

@@ -28,6 +28,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from euchre.engine.cards import Card, Suit, effective_suit
+from tests.browser_checks import AXE, assert_accessible, axe_problems
 from tests.served import EuchreServer
 
 from .helpers import bearer, device_token
@@ -298,8 +299,7 @@ def _walk_the_replay(page: Page, final: dict[str, Any], artifacts: Path) -> None
     assert hands == final["hands_played"]
     page.keyboard.press("ArrowLeft")  # back into the hand before the last, at its last trick
     expect(page.locator("#replay")).to_have_attribute("data-hand", str(hands - 1))
-    if AXE.exists():
-        assert _axe_problems(page) == []
+    assert_accessible(page, "the replay")
 
 
 def test_animations_stop_when_the_player_asks_for_reduced_motion(
@@ -342,27 +342,6 @@ def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
     return data
 
 
-AXE = Path(__file__).resolve().parents[1] / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
-"""axe-core, pinned (``scripts/test.sh`` installs it from the npm registry; injected only here)."""
-
-
-def _axe_problems(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it is now, once no
-    animation is running (a card fading in reads as faint to the contrast check)."""
-    if not page.evaluate("() => Boolean(window.axe)"):
-        page.add_script_tag(path=str(AXE))
-    page.wait_for_function(
-        "() => document.getAnimations().every(a => a.playState !== 'running')", timeout=5_000
-    )
-    found = page.evaluate("async () => (await axe.run(document)).violations")
-    return [
-        f"{item['id']} ({item['impact']}): {item['help']} at "
-        + ", ".join(str(node["target"]) for node in item["nodes"][:3])
-        for item in found
-        if item["impact"] in ("serious", "critical")
-    ]
-
-
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (scripts/test.sh does)")
 def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
     served: EuchreServer, browser: Browser
@@ -383,7 +362,7 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("[data-action=sit]")
     token = device_token(page, table)
-    assert _axe_problems(page) == []  # waiting for the players
+    assert axe_problems(page) == []  # waiting for the players
     _click_and_wait(page, page.locator("[data-action=sit]"))
     checked: set[str] = set()
     rng = random.Random(2)
@@ -403,41 +382,10 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
             re.compile(r"^You have [01]:\d\d; then a computer plays for you$")
         )
         if phase not in checked and phase in ("bidding", "play", "review"):
-            assert _axe_problems(page) == [], phase
+            assert axe_problems(page) == [], phase
             checked.add(phase)
         buttons = page.locator(ENABLED)
         try:
             _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
         except Exception:  # the computer players moved first
             continue
-
-
-@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (scripts/test.sh does)")
-def test_the_table_page_has_no_serious_accessibility_problem_when_the_game_is_over(
-    served: EuchreServer, browser: Browser, artifacts: Path
-) -> None:
-    """The last phase of the table page: the game over, with its last hand's review and the
-    final score (the other phases: the test above)."""
-    created = _open(served, profile="bolivar", seats=["human", "rules", "rules", "rules"])
-    table, token = created["table"], created["seats"][0]["token"]
-    rng = random.Random(5)
-    deadline = time.monotonic() + 240
-    while True:  # the human's moves through the API the page uses, until the game is over
-        view = _api_view(served, table, token)
-        if view["status"] == "over":
-            break
-        assert time.monotonic() < deadline, f"the game did not end (seq {view['seq']})"
-        if not view["legal"]:
-            time.sleep(0.02)
-            continue
-        httpx.post(
-            f"{served.base_url}/api/play/tables/{table}/actions",
-            json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
-            headers=bearer(token),
-            timeout=30,
-        )
-    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
-    page.goto(created["seats"][0]["url"])
-    expect(page.locator("#play-status")).to_have_attribute("data-status", "over")
-    page.screenshot(path=str(artifacts / "game-over-390.png"), full_page=True)
-    assert _axe_problems(page) == []

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import APIRequestContext, Browser, Page, expect
+from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD, csrf_token
 from tests.web.test_browser_event import LAPTOP, PHONE, Shots
@@ -87,6 +88,7 @@ def test_a_directors_bolivar_night_at_laptop_and_phone_widths(
     expect(director.locator("#event-prizes")).to_have_value("3: 60, 40, 20; 4: 75, 50, 35")
     expect(director.locator("#event-side-pot")).to_have_value("yes")
     shots.take(director, "bolivar-preset")
+    assert_accessible(director, "the new event's form")
     # "A profile/format combination that contradicts the sheet gets a warning."
     director.fill("#event-name", "Lions Club Tuesday")
     director.select_option("#event-format", "winners_move_up")
@@ -153,6 +155,7 @@ def test_a_directors_bolivar_night_at_laptop_and_phone_widths(
     }
     assert again == first_codes, "a table keeps its code for the whole event"
     shots.take(director, "round-1-started")
+    assert_accessible(director, "the event's dashboard, round 1 started")
 
     # A player reaches his table from his own code, on a phone.
     players = laptop.request.get(f"{base}/api/events/{event_id}/players").json()
@@ -161,18 +164,21 @@ def test_a_directors_bolivar_night_at_laptop_and_phone_widths(
     phone.goto(f"{base}/")
     phone.fill("#player-own-code", player_one["code"])
     shots.take(phone, "phone-find-my-table")
+    assert_accessible(phone, "the home page's code box")
     phone.click("#player-submit")
     expect(phone).to_have_url(re.compile(r"/t/[A-Z0-9]+$"))
     expect(phone.locator("#table-info")).to_contain_text("Player 01")
     expect(phone.locator("#table-info")).to_contain_text("round 1")
     table_url = phone.url
     shots.take(phone, "phone-table-page")
+    assert_accessible(phone, "a table's page")
 
     projector.reload()
     expect(projector.locator("#live-seating tbody tr")).to_have_count(10)
     expect(projector.locator("#live-standings-2")).to_be_visible()  # 40 players: two columns
     _fits_the_screen(projector, "#live")
     shots.take(projector, "projector-round-1")
+    assert_accessible(projector, "the projector")
 
     api = laptop.request
     csrf = csrf_token(director.content())
@@ -206,6 +212,7 @@ def test_a_directors_bolivar_night_at_laptop_and_phone_widths(
     expect(phone_director.locator("#start-round, #close-round").first).to_be_visible()
     _no_sideways_scroll(phone_director)
     shots.take(phone_director, "dashboard-390px")
+    assert_accessible(phone_director, "the dashboard on a phone")
     for section in ("round-status", "standings", "players"):
         phone_director.locator(f"#{section}").screenshot(
             path=str(artifacts / f"{shots.count:02d}-dashboard-390px-{section}.png")
@@ -222,6 +229,7 @@ def test_a_directors_bolivar_night_at_laptop_and_phone_widths(
     log = director.locator("#audit-log").inner_text()
     assert "withdrew Player 07 (#7)" in log or "checked in Player" in log
     shots.take(director, "audit-log-page-2")
+    assert_accessible(director, "the audit log")
     phone_director.goto(f"{base}{event_path}/audit?page=3")
     _no_sideways_scroll(phone_director)
     shots.take(phone_director, "audit-log-390px")

@@ -15,6 +15,18 @@
   const presets = $("chat-presets");
   const setting = $("chat-setting");
   let shown = 0;  // the number of the last message shown
+  // The chat is a closed panel on a phone: its title counts the messages that came in since
+  // it was last open (others' only; nothing while it is open).
+  const panel = $("chat-panel");
+  const unread = $("chat-unread");
+  let unseen = 0;
+  let primed = false;  // the messages of the first view were there before this page: not new
+  function showUnseen() {
+    if (!unread) return;
+    unread.hidden = !unseen;
+    unread.textContent = unseen ? unseen + " new" : "";
+  }
+  if (panel) panel.addEventListener("toggle", () => { if (panel.open) { unseen = 0; showUnseen(); } });
   let view = null;
   let sending = false;
 
@@ -50,8 +62,11 @@
       text.textContent = line.text;  // as typed: never parsed as markup
       item.append(who, text);
       log.append(item);
+      if (primed && panel && !panel.open && line.seat !== v.seat) unseen += 1;
       shown = line.number;
     }
+    primed = true;
+    showUnseen();
     while (log.children.length > 50) log.firstElementChild.remove();
     log.scrollTop = log.scrollHeight;
   }

@@ -276,6 +276,7 @@
     if (!note || seat === null) return;
     const sameHand = before && before.hand_number === v.hand_number && before.game_number === v.game_number;
     if (!sameHand) { sentThisHand = new Set(); return; }
+    if (!before.turn_deadline) return;  // no turn timer ran: nothing was played "for" him
     const fresh = (v.history || []).slice((before.history || []).length);
     const mine = fresh.filter((entry) => entry.seat === seat && !sentThisHand.has(entry.action.split(" ").slice(0, 2).join(" ")));
     const away = (v.seats || []).some((s) => s.seat === seat && s.away);
@@ -330,9 +331,12 @@
       box.querySelector(".seat-name").textContent = seatName(n);
       const sub = kindLabel(n);
       box.classList.toggle("dropped", sub === "dropped");
-      const cards = inHand && v.card_counts && v.phase === "play" ? v.card_counts[n] + (v.card_counts[n] === 1 ? " card" : " cards") : "";
-      box.querySelector(".seat-sub").textContent = [sub, n === seat ? "" : cards].filter(Boolean).join(" · ");
-      box.querySelector(".dealer-chip").hidden = !(inHand && v.dealer === n);
+      const out = inHand && v.active && !v.active[n] ? "sits out" : "";
+      const cards = inHand && !out && v.card_counts && v.phase === "play" ? v.card_counts[n] + (v.card_counts[n] === 1 ? " card" : " cards") : "";
+      box.querySelector(".seat-sub").textContent = [sub, n === seat ? "" : cards, out].filter(Boolean).join(" · ");
+      // The dealer's chip stays on the last dealer once the game is over (as "Dealer:" does).
+      const dealt = v.dealer !== undefined && v.dealer !== null && (inHand || v.status === "over");
+      box.querySelector(".dealer-chip").hidden = !(dealt && v.dealer === n);
       box.querySelector(".dealer-chip").setAttribute("aria-label", "dealer");
       const bid = box.querySelector(".bid");
       const said = !played && inHand ? bids[n] : undefined;
@@ -428,14 +432,12 @@
       label.className = "middle-label";
       label.textContent = v.turned_down ? "Turned down" : "Up-card";
       middle.append(label, up);
-    } else if (v.trump && v.status === "playing") {
-      const label = document.createElement("span");
-      label.className = "middle-label";
-      label.textContent = "Trump";
-      const suit = C.suitSpan(v.trump);
-      suit.classList.add("big");
-      middle.append(label, suit);
     }
+    // Trump sits in the felt's corner, clear of the top player's card.
+    const trump = $("felt-trump");
+    trump.hidden = !(v.trump && v.status === "playing");
+    trump.replaceChildren();
+    if (!trump.hidden) trump.append("Trump ", C.suitSpan(v.trump));
     if (caption) {
       const note = document.createElement("span");
       note.className = "caption";
@@ -549,15 +551,24 @@
   }
 
   // A turn timer that plays for the player says so, with the time left.
+  // The clock also sits on the seat whose turn it is, beside its name.
   function renderTimer(v) {
     const box = $("timer");
     if (timerHandle) { clearInterval(timerHandle); timerHandle = null; }
+    const clocks = document.querySelectorAll(".seat-box .seat-clock");
+    clocks.forEach((c) => { c.hidden = true; c.textContent = ""; });
     if (!v.turn_deadline || v.to_act === null) { box.hidden = true; return; }
     box.hidden = false;
     const mine = v.to_act === seat;
+    const onSeat = document.querySelector(".seat-box[data-seat='" + v.to_act + "'] .seat-clock");
     const tick = () => {
       const left = Math.max(0, Math.round(v.turn_deadline - Date.now() / 1000));
       const clock = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      if (onSeat) {
+        onSeat.hidden = false;
+        onSeat.textContent = clock;
+        onSeat.setAttribute("aria-label", clock + " left to move");
+      }
       box.textContent = mine
         ? "You have " + clock + "; then a computer plays for you"
         : seatName(v.to_act) + " has " + clock + "; then a computer plays for them";
@@ -1081,6 +1092,12 @@
   document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
   window.addEventListener("pageshow", wake);
   window.addEventListener("online", wake);
+
+  // A laptop has room for the chat and the question log open beside the table; a phone opens
+  // them with a tap (they would push the felt and the hand below the fold).
+  if (window.matchMedia("(min-width: 64rem)").matches) {
+    ["chat-panel", "question-log"].forEach((id) => { if ($(id)) $(id).open = true; });
+  }
 
   // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
   window.euchrePlay = { send: send, seatName: seatName };
