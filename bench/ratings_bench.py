@@ -4,15 +4,23 @@
     nice -n 10 uv run python bench/ratings_bench.py --seed 2 --games 30 --json
     uv run python bench/ratings_bench.py --quick                     # seconds: easy vs medium
 
-The players are the bot levels (``easy`` < ``medium`` < ``hard`` < ``expert``), each under
-``--names`` names (3 by default: 12 players). They play club nights of ``--rounds-per-night``
-rounds with partners rotating by the project's rotating-partner schedule
-(:func:`euchre.tournament.schedule.generate_schedule`, a new seed each night), every game
-played hand by hand by the engine under the Bolivar sheet's rules
+The players are the bot levels (``easy``, ``medium``, ``hard``, ``expert``), each under
+``--names`` names (3 by default: 12 players). Their known strengths are measured first, on the
+sheet the season is played under (``--sheet``, Bolivar by default): each level against the next
+in the arena (:func:`euchre.bots.arena.run_arena`, ``--arena-deals`` duplicate deals a pair,
+the deals' points a deal with a 95 % interval). The report says whether the assumed order (the
+levels as listed, weakest first) holds; the truth the ratings are measured against is the
+*measured* order (each level's points a deal over the weakest, chained pair by pair), so a
+level that came out weaker than the one listed below it (``expert`` under ``hard``) is ranked
+by what it did, not by its label.
+
+They then play club nights of ``--rounds-per-night`` rounds with partners rotating by the
+project's rotating-partner schedule (:func:`euchre.tournament.schedule.generate_schedule`, a
+new seed each night), every game played hand by hand by the engine under the sheet's rules
 (:func:`euchre.tournament.simulate.play_table`). After ``--games`` games each the ratings
 (:func:`euchre.tournament.ratings.rate_games`) are frozen and measured:
 
-* Kendall's tau-b between the rating order (the conservative rating shown) and the true
+* Kendall's tau-b between the rating order (the conservative rating shown) and the measured
   order of the levels (issue 22's target: 0.8 or more);
 * on the held-out later games (``--held-out`` more games each), the frozen ratings' predicted
   probability that the first partnership wins, scored by the Brier score and the log loss
@@ -26,22 +34,28 @@ margins, and from it the *ceiling*: the mean tau (and the share of seasons at 0.
 rating knowing the exact model of the margins could reach on the same schedule, played once
 (``--games`` each), twice, 4 and 8 times over.
 
-The seed fixes the schedule, the deals and every player's choices, so a rerun of a seed plays
-the same games; ``--save games.json`` keeps them and ``--load games.json`` measures them again
-(another ``--beta``, ``--margin``) without playing. ``--load`` with several saved runs of the
-same players also pools them: each model's mean figures, and the levels' strengths fitted to
-all their games (a single run's fit is noisy). A progress bar is shown on a terminal only.
+**Reproducible to the digit.** The seed fixes the arena's deals, the schedule, the deals of
+the season and every player's choices; no bot thinks against the clock (one with a
+``budget_ms`` is refused: :func:`euchre.bots.arena.check_counted`) and no wall-clock figure
+is printed, so two runs of a seed print the same report, digit for digit, on any machine
+under any load (``tests/tournament/test_ratings_bench.py`` runs it twice and compares).
+``--save games.json`` keeps the games and the measured order, and ``--load games.json``
+measures them again (another ``--beta``, ``--margin``) without playing. ``--load`` with
+several saved runs of the same players also pools them: each model's mean figures, and the
+levels' strengths fitted to all their games (a single run's fit is noisy). A progress bar
+(Rich) is shown on a terminal only. The figures of a fresh run are in
+``bench/notes/ratings.md``.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
 import json
 import math
 import random
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,8 +64,10 @@ from typing import Any
 import numpy as np
 
 from euchre.bots import BOT_FACTORIES, Bot, make_bot
+from euchre.bots.arena import check_counted, run_arena
 from euchre.bots.levels import LEVELS
-from euchre.engine.profile import load_profile
+from euchre.engine.errors import EuchreError
+from euchre.engine.profile import RuleProfile, load_profile
 from euchre.tournament.event import game_winner
 from euchre.tournament.model import TableSeating
 from euchre.tournament.ratings import DEFAULT_BETAS, RatedGame, RatingModel, RatingTable, rate_games
@@ -59,6 +75,10 @@ from euchre.tournament.schedule import generate_schedule
 from euchre.tournament.simulate import play_table
 
 SEASON_START = datetime.date(2027, 1, 7)
+
+ARENA_DEALS = 200
+"""Duplicate deals a pair of neighbouring levels plays in the arena before the season: a
+95 % interval of about ±0.1 points a deal, minutes on one core."""
 
 
 @dataclass(frozen=True)
@@ -71,14 +91,67 @@ class Player:
     strength: int
 
 
-def make_players(levels: Sequence[str], names: int) -> list[Player]:
-    """``names`` players per level, numbered from 1; the strength is the level's index."""
+def make_players(
+    levels: Sequence[str], names: int, order: Sequence[str] | None = None
+) -> list[Player]:
+    """``names`` players per level, numbered from 1 in the levels' listed order; a player's
+    strength is its level's place in ``order`` (the measured order, weakest first; by
+    default the listed one)."""
+    rank = {level: place for place, level in enumerate(order or levels)}
     players: list[Player] = []
-    for strength, level in enumerate(levels):
+    for level in levels:
         for index in range(names):
             number = len(players) + 1
-            players.append(Player(number, f"{level}-{index + 1}", level, strength))
+            players.append(Player(number, f"{level}-{index + 1}", level, rank[level]))
     return players
+
+
+def measure_levels(
+    levels: Sequence[str],
+    *,
+    profile: RuleProfile,
+    deals: int,
+    seed: int,
+    advance: Callable[[], None],
+) -> dict[str, Any]:
+    """Each level against the next in the arena on ``profile`` (``deals`` duplicate deals a
+    pair, seed ``seed``): the points a deal the listed-stronger level made over the weaker,
+    with a 95 % interval, each level's strength chained from the weakest, the measured order
+    (weakest first) and whether it is the listed one."""
+    steps = []
+    strength = {levels[0]: 0.0}
+    for weaker, stronger in itertools.pairwise(levels):
+        result = run_arena(
+            (stronger, weaker),
+            deals=deals,
+            seed=seed,
+            profile=profile,
+            progress=lambda _done: advance(),
+        )
+        low, high = result.ci95
+        verdict = "in order" if low > 0 else "reversed" if high < 0 else "not told apart"
+        steps.append(
+            {
+                "weaker": weaker,
+                "stronger": stronger,
+                "diff": round(result.diff, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "verdict": verdict,
+            }
+        )
+        strength[stronger] = strength[weaker] + result.diff
+    # The listed place breaks an exact tie, so the order is the listed one unless measured.
+    measured = sorted(levels, key=lambda level: (strength[level], levels.index(level)))
+    return {
+        "sheet": profile.id,
+        "deals": deals,
+        "seed": seed,
+        "assumed": list(levels),
+        "measured": measured,
+        "holds": measured == list(levels),
+        "points_a_deal": {level: round(strength[level], 4) for level in levels},
+        "steps": steps,
+    }
 
 
 def rounds_for(games: int, players: int) -> int:
@@ -88,6 +161,7 @@ def rounds_for(games: int, players: int) -> int:
 
 
 def play_nights(
+    profile: RuleProfile,
     players: Sequence[Player],
     rounds: int,
     rounds_per_night: int,
@@ -97,8 +171,8 @@ def play_nights(
     rng: random.Random,
     advance: Callable[[], None],
 ) -> list[RatedGame]:
-    """``rounds`` rounds in nights of ``rounds_per_night``, every game played by the bots."""
-    profile = load_profile("bolivar")
+    """``rounds`` rounds in nights of ``rounds_per_night``, every game played by the bots
+    under ``profile``."""
     games: list[RatedGame] = []
     night = first_night
     left = rounds
@@ -348,37 +422,72 @@ def run(
     rounds_per_night: int,
     seed: int,
     show_progress: bool,
+    sheet: str = "bolivar",
+    arena_deals: int = ARENA_DEALS,
     save: Path | None = None,
     beta: float | None = None,
     margin: float = 0.0,
 ) -> dict[str, Any]:
-    """Simulate the season and measure it (see the module); ``save`` keeps the games."""
+    """Measure the levels' order in the arena, simulate the season and measure its ratings
+    (see the module); ``save`` keeps the games and the measured order."""
     for level in levels:
         if level not in BOT_FACTORIES:
             known = ", ".join(BOT_FACTORIES)
             raise SystemExit(f"unknown level or bot {level!r}; choose from {known}")
-    players = make_players(levels, names)
-    if len(players) < 4:
-        raise SystemExit(f"a season needs at least 4 players, got {len(players)}")
+    if len(set(levels)) != len(levels):
+        raise SystemExit(f"each level once, please: got {', '.join(levels)}")
+    if len(levels) * names < 4:
+        raise SystemExit(f"a season needs at least 4 players, got {len(levels) * names}")
+    if arena_deals < 1:
+        raise SystemExit(f"--arena-deals must be at least 1, got {arena_deals}")
+    try:
+        profile = load_profile(sheet)
+    except EuchreError as error:
+        raise SystemExit(f"--sheet: {error}") from None
+    listed = make_players(levels, names)
     bots = {
         f"P{player.member_id}": make_bot(player.level, seed * 1000 + player.member_id)
-        for player in players
+        for player in listed
     }
+    for player in listed:
+        try:
+            check_counted(bots[f"P{player.member_id}"], player.level)
+        except EuchreError as error:
+            raise SystemExit(f"{error}: the bench must replay a seed to the digit") from None
     rng = random.Random(seed)
-    training_rounds = rounds_for(games, len(players))
-    held_out_rounds = rounds_for(held_out, len(players))
-    tables = len(players) // 4
-    total = (training_rounds + held_out_rounds) * tables
-    start = time.perf_counter()
-    with _progress(total, show_progress) as advance:
+    training_rounds = rounds_for(games, len(listed))
+    held_out_rounds = rounds_for(held_out, len(listed))
+    tables = len(listed) // 4
+    steps = [("arena", (len(levels) - 1) * arena_deals)]
+    steps.append(("games", (training_rounds + held_out_rounds) * tables))
+    with _progress(steps, show_progress) as advance:
+        order = measure_levels(
+            levels, profile=profile, deals=arena_deals, seed=seed, advance=advance["arena"]
+        )
+        players = make_players(levels, names, order["measured"])
         training = play_nights(
-            players, training_rounds, rounds_per_night, seed, 0, bots, rng, advance
+            profile,
+            players,
+            training_rounds,
+            rounds_per_night,
+            seed,
+            0,
+            bots,
+            rng,
+            advance["games"],
         )
         later = math.ceil(training_rounds / rounds_per_night)
         evaluation = play_nights(
-            players, held_out_rounds, rounds_per_night, seed, later, bots, rng, advance
+            profile,
+            players,
+            held_out_rounds,
+            rounds_per_night,
+            seed,
+            later,
+            bots,
+            rng,
+            advance["games"],
         )
-    seconds = round(time.perf_counter() - start, 1)
     if save is not None:
         save.write_text(
             json.dumps(
@@ -386,14 +495,14 @@ def run(
                     "seed": seed,
                     "levels": list(levels),
                     "names": names,
-                    "seconds": seconds,
+                    "level_order": order,
                     "training": [game.to_json() for game in training],
                     "held_out": [game.to_json() for game in evaluation],
                 }
             )
         )
     report = evaluate(players, training, evaluation, beta, margin)
-    report.update(seed=seed, levels=list(levels), seconds=seconds)
+    report.update(seed=seed, levels=list(levels), level_order=order)
     return report
 
 
@@ -404,7 +513,9 @@ def load(paths: Sequence[Path], beta: float | None = None, margin: float = 0.0) 
     runs = []
     for path in paths:
         data = json.loads(path.read_text())
-        players = make_players(data["levels"], data["names"])
+        # Runs saved before the bench measured the levels' order assumed the listed one.
+        order = data.get("level_order")
+        players = make_players(data["levels"], data["names"], order and order["measured"])
         training = [RatedGame.from_json(game) for game in data["training"]]
         held_out = [RatedGame.from_json(game) for game in data["held_out"]]
         runs.append((data, players, training, held_out))
@@ -418,7 +529,7 @@ def load(paths: Sequence[Path], beta: float | None = None, margin: float = 0.0) 
         report = evaluate(
             players, training, held_out, beta, margin, pooled if len(runs) > 1 else None
         )
-        report.update(seed=data["seed"], levels=data["levels"], seconds=data["seconds"])
+        report.update(seed=data["seed"], levels=data["levels"], level_order=data.get("level_order"))
         reports.append(report)
     if len(reports) == 1:
         return reports[0]
@@ -457,22 +568,28 @@ def pool(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 class _progress:
-    """A Rich progress bar over the games when ``shown``; a no-op otherwise."""
+    """A Rich progress bar for each named step (its total) when ``shown``; no-ops otherwise.
+    Entering gives each step's ``advance`` by name."""
 
-    def __init__(self, total: int, shown: bool) -> None:
-        self.total = total
+    def __init__(self, steps: Sequence[tuple[str, int]], shown: bool) -> None:
+        self.steps = steps
         self.shown = shown
         self.bar: Any = None
 
-    def __enter__(self) -> Callable[[], None]:
+    def __enter__(self) -> dict[str, Callable[[], None]]:
         if not self.shown:
-            return lambda: None
+            return {name: lambda: None for name, _total in self.steps}
+        from rich.console import Console
         from rich.progress import Progress
 
-        self.bar = Progress(transient=True)
+        # On stderr: stdout carries the report (--json) and must stay the same run to run.
+        self.bar = Progress(console=Console(stderr=True), transient=True)
         self.bar.start()
-        task = self.bar.add_task("games", total=self.total)
-        return lambda: self.bar.advance(task)
+        advance: dict[str, Callable[[], None]] = {}
+        for name, total in self.steps:
+            task = self.bar.add_task(name, total=total)
+            advance[name] = lambda task=task: self.bar.advance(task)
+        return advance
 
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
@@ -509,11 +626,12 @@ def print_report(report: dict[str, Any]) -> None:
             )
         console.print(table)
         return
+    print_level_order(console, report.get("level_order"))
     console.print(
         f"{report['players']} players ({', '.join(report['levels'])}), seed {report['seed']}: "
         f"{report['training_games']} games rated ({report['games_each'][0]}-"
         f"{report['games_each'][1]} each), {report['held_out_games']} held-out games, "
-        f"{report['seconds']} s, OpenSkill's margin {report['margin']:.3g}; the side of more "
+        f"OpenSkill's margin {report['margin']:.3g}; the side of more "
         f"strength won {report['stronger_side_won']['share']:.3f} of "
         f"{report['stronger_side_won']['games']} games"
     )
@@ -554,6 +672,49 @@ def print_report(report: dict[str, Any]) -> None:
     )
 
 
+def level_order_words(order: dict[str, Any] | None) -> str:
+    """One sentence: whether the levels' assumed order held in the arena, and the order the
+    bench measured the ratings against."""
+    if order is None:
+        return "levels' order: assumed as listed (saved before the bench measured it)"
+    if order["holds"]:
+        return (
+            f"the assumed order held in the arena on {order['sheet']} "
+            f"({order['deals']} deals a pair): {' < '.join(order['measured'])}"
+        )
+    return (
+        f"the assumed order did NOT hold in the arena on {order['sheet']} "
+        f"({order['deals']} deals a pair): the ratings are measured against the measured "
+        f"order {' < '.join(order['measured'])}, not {' < '.join(order['assumed'])}"
+    )
+
+
+def print_level_order(console: Any, order: dict[str, Any] | None) -> None:
+    """The arena's table of neighbouring levels, and :func:`level_order_words`."""
+    from rich.table import Table
+
+    if order is not None:
+        table = Table(
+            "stronger (listed)",
+            "weaker (listed)",
+            "points a deal",
+            "95 % interval",
+            "verdict",
+            title=f"the levels in the arena, {order['sheet']}, seed {order['seed']}",
+        )
+        for step in order["steps"]:
+            low, high = step["ci95"]
+            table.add_row(
+                step["stronger"],
+                step["weaker"],
+                f"{step['diff']:+.3f}",
+                f"{low:+.3f} to {high:+.3f}",
+                step["verdict"],
+            )
+        console.print(table)
+    console.print(level_order_words(order))
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Parse the options, run the bench, print the figures; returns the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -568,7 +729,18 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     )
     parser.add_argument("--rounds-per-night", type=int, default=10)
     parser.add_argument(
-        "--quick", action="store_true", help="easy and medium, 2 names, 4 + 4 games (seconds)"
+        "--sheet", default="bolivar", help="the rule sheet the arena and the season play under"
+    )
+    parser.add_argument(
+        "--arena-deals",
+        type=int,
+        default=ARENA_DEALS,
+        help=f"duplicate deals for each pair of neighbouring levels (default {ARENA_DEALS})",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="easy and medium, 2 names, 4 + 4 games, 20 arena deals (seconds)",
     )
     parser.add_argument(
         "--beta",
@@ -596,6 +768,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     levels = [level for level in options.levels.split(",") if level]
     if options.quick:
         levels, options.names, options.games, options.held_out = ["easy", "medium"], 2, 4, 4
+        options.arena_deals = 20
     if options.load is not None:
         report = load(options.load, options.beta, options.margin)
     else:
@@ -606,7 +779,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             held_out=options.held_out,
             rounds_per_night=options.rounds_per_night,
             seed=options.seed,
-            show_progress=sys.stderr.isatty() and not options.json,
+            show_progress=sys.stderr.isatty(),
+            sheet=options.sheet,
+            arena_deals=options.arena_deals,
             save=options.save,
             beta=options.beta,
             margin=options.margin,

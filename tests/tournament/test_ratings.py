@@ -1,5 +1,6 @@
 """Members' ratings (issue 22's "Ratings"): a team's strength from both partners, the
-uncertainty shown, provisional until 10 games, the same ratings whatever order the results were
+uncertainty shown, provisional until that uncertainty is below the stated points a game
+(listed apart, never ranked among the others), the same ratings whatever order the results were
 entered in, and recomputed from scratch when a past result is corrected."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from hypothesis import strategies as st
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ratings import (
     DEFAULT_MODEL,
-    PROVISIONAL_GAMES,
+    POINT,
+    PROVISIONAL_SIGMA_POINTS,
     RatedGame,
     RatingModel,
     canonical_order,
@@ -98,13 +100,34 @@ def test_ratings_never_depend_on_the_entry_order(
     assert rate_games(shuffled, model) == rate_games(games, model)
 
 
-def test_a_rating_is_provisional_until_10_games() -> None:
-    games = [game(1, number, 1, ((1, 2), (3, 4))) for number in range(1, PROVISIONAL_GAMES)]
-    before = rate_games(games).rating(1)
-    assert (before.games, before.provisional) == (9, True)
-    after = rate_games([*games, game(2, 1, 1, ((1, 2), (3, 4)))]).rating(1)
-    assert (after.games, after.provisional) == (10, False)
+def test_a_rating_stays_provisional_until_its_uncertainty_is_below_0_6_points_a_game() -> None:
+    # Twelve members rotating partners, 3 tables a round: the bar is the rating's own
+    # uncertainty, so 10 games (the old bar, still about ±1.7 points a game) is not enough.
+    games = [result for day in range(1, 31) for result in rotating_night(day, {1, 2}, 12)]
+    crossed = None
+    for count in range(3, len(games) + 1, 3):
+        rating = rate_games(games[:count]).rating(1)
+        assert rating.sigma_points == pytest.approx(rating.sigma / POINT)
+        assert rating.provisional == (rating.sigma_points > PROVISIONAL_SIGMA_POINTS)
+        if rating.games == 10:
+            assert rating.provisional and rating.sigma_points > 0.8
+        if crossed is None and not rating.provisional:
+            crossed = rating.games
+    assert PROVISIONAL_SIGMA_POINTS == 0.6
+    assert crossed is not None and 40 <= crossed <= 60
     assert rate_games(games).rating(99).provisional
+
+
+def test_provisional_members_are_listed_apart_and_not_ranked() -> None:
+    regulars = [result for day in range(1, 17) for result in rotating_night(day, {1, 2})]
+    newcomer = game(17, 1, 1, ((9, 1), (10, 3)), points=(12, 0))
+    table = rate_games([*regulars, newcomer])
+    ranked = [rating.member_id for rating in table.ranked()]
+    apart = [rating.member_id for rating in table.provisional()]
+    assert apart == [9, 10] and not set(apart) & set(ranked)
+    assert set(ranked[:2]) == {1, 2} and len(ranked) == 8
+    # The newcomer won his one game 12-0: a high number, but not ranked above the regulars.
+    assert table.rating(9).mu > table.rating(3).mu
 
 
 def test_a_rating_shows_its_uncertainty_and_grows_surer_with_games() -> None:
@@ -123,7 +146,7 @@ def test_a_stronger_pairs_members_rise_and_their_opponents_fall() -> None:
 
 
 def test_partners_rotating_the_strong_members_end_on_top() -> None:
-    games = [result for day in range(1, 9) for result in rotating_night(day, {1, 2})]
+    games = [result for day in range(1, 17) for result in rotating_night(day, {1, 2})]
     ranked = [rating.member_id for rating in rate_games(games).ranked()]
     assert set(ranked[:2]) == {1, 2}
 

@@ -67,14 +67,19 @@ def test_a_members_page_on_a_phone_with_filters_sorting_and_the_club_code(
     page.screenshot(path=str(artifacts / "member-page-filtered.png"), full_page=True)
 
     page.goto(f"{served.base_url}/ratings")
-    expect(page.locator("#ratings-table tbody tr")).to_have_count(8)
-    expect(page.locator("#ratings-table")).to_contain_text("provisional")
-    # Every column, "Games" included, fits the phone without scrolling the table sideways.
-    box = page.locator("#ratings-table").evaluate(
-        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
-    )
-    assert box[0] <= box[1], box
-    expect(page.locator("#ratings-table th").last).to_be_in_viewport()
+    # Six games each: all eight are provisional, listed apart and unranked.
+    expect(page.locator("#ratings-table")).to_contain_text("No rating is established yet")
+    expect(page.locator("#provisional-table tbody tr")).to_have_count(8)
+    expect(page.locator("#provisional-table")).to_contain_text("provisional")
+    expect(page.locator("#provisional-rule")).to_contain_text("above 0.6 points a game")
+    # Every column, "Games" included, fits the phone without scrolling the tables sideways.
+    for table in ("#ratings-table", "#provisional-table"):
+        box = page.locator(table).evaluate(
+            "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth]"
+        )
+        assert box[0] <= box[1], (table, box)
+        page.locator(f"{table} th").last.scroll_into_view_if_needed()
+        expect(page.locator(f"{table} th").last).to_be_in_viewport()
     page.screenshot(path=str(artifacts / "ratings-phone.png"), full_page=True)
     phone.close()
     api.close()

@@ -49,6 +49,7 @@ __all__ = [
     "ArenaResult",
     "BotTally",
     "DealOutcome",
+    "check_counted",
     "deal_rng",
     "is_report_seed",
     "play_deal",
@@ -163,8 +164,9 @@ def deal_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"arena:{seed}:{index}")
 
 
-def _check_counted(bot: object, name: str) -> None:
-    """Refuse a bot that stops on the clock: its play would depend on the machine's load."""
+def check_counted(bot: object, name: str) -> None:
+    """Refuse a bot that stops on the clock: its play would depend on the machine's load
+    (the arena, and the ratings bench, whose seed must replay the same games)."""
     from euchre.engine.errors import EuchreError
 
     if getattr(bot, "budget_ms", None) is not None:
@@ -196,7 +198,7 @@ def play_deal(
             for seat in range(4)
         }
         for bot in bots.values():
-            _check_counted(bot, bot.name)
+            check_counted(bot, bot.name)
         state = record.start()
         actions: list[tuple[int, int, int, int]] = []
         while not state.is_over:

@@ -8,7 +8,8 @@ further a result is from the margin the beliefs expected, the more both partners
 move, and by more the less certain their beliefs are. OpenSkill's Weng-Lin models (the
 ``openskill`` package), which read only who won, are offered too. The number shown is
 conservative, ``mu − 3·sigma`` (OpenSkill's ordinal: a member starts at 0 and rises as the app
-grows sure of them), and a member stays "provisional" until :data:`PROVISIONAL_GAMES` games.
+grows sure of them), and a member stays "provisional" while the rating's own uncertainty,
+``sigma``, is above :data:`PROVISIONAL_SIGMA_POINTS` points a game (:func:`is_provisional`).
 
 Deterministic: :func:`rate_games` sorts the games into one canonical order (event date, event,
 round, table, then the game's key and its content), never the order they were entered in, and
@@ -36,7 +37,8 @@ __all__ = [
     "DEFAULT_MODEL",
     "MU",
     "POINT",
-    "PROVISIONAL_GAMES",
+    "PROVISIONAL_SIGMA",
+    "PROVISIONAL_SIGMA_POINTS",
     "SIGMA",
     "TAU",
     "MemberRating",
@@ -44,13 +46,11 @@ __all__ = [
     "RatingModel",
     "RatingTable",
     "canonical_order",
+    "is_provisional",
     "rate_games",
 ]
 
 MemberId = int
-
-PROVISIONAL_GAMES = 10
-"""Games before a rating stops being provisional (BridgeWebs gives a handicap after 10)."""
 
 
 class RatingModel(Choice):
@@ -78,6 +78,17 @@ POINT = SIGMA
 """Rating units per point of a game's margin (point-margin model): the prior's spread, one
 ``SIGMA``, is one point a game, about the spread of the bench's players' true strengths
 (``easy`` about 1.7 points a game below ``hard``)."""
+
+PROVISIONAL_SIGMA_POINTS = 0.6
+"""A rating is provisional while its uncertainty ``sigma`` is above this many points a game:
+until the member's skill is known within about ±1.2 points a game (95 %). A newcomer starts
+at 1 point a game; on a rotating-partner schedule the point-margin model gets below 0.6 after
+about 48 games (0.86 after 10, 0.76 after 20, 0.64 after 40: ``docs/season.md``, "Ratings").
+Ten games, the old bar, left it at ±1.7 points a game, about the distance from ``easy`` to
+``hard``."""
+
+PROVISIONAL_SIGMA = PROVISIONAL_SIGMA_POINTS * POINT
+""":data:`PROVISIONAL_SIGMA_POINTS` in rating units (the bar for every model)."""
 
 TAU = MU / 300
 """Added to each belief's spread before each game (OpenSkill's default dynamics), so a
@@ -180,7 +191,8 @@ def canonical_order(games: Iterable[RatedGame]) -> list[RatedGame]:
 @dataclass(frozen=True, kw_only=True)
 class MemberRating(JsonCodec):
     """A member's rating: the belief ``mu`` ± ``sigma``, the conservative number shown
-    (``mu − 3·sigma``), the games it rests on and whether it is still provisional."""
+    (``mu − 3·sigma``), the games it rests on and whether it is still provisional
+    (:func:`is_provisional`)."""
 
     member_id: MemberId
     mu: float
@@ -188,6 +200,12 @@ class MemberRating(JsonCodec):
     display: float
     games: int
     provisional: bool
+
+    @property
+    def sigma_points(self) -> float:
+        """The uncertainty in points a game (``sigma`` / :data:`POINT`), the unit of the
+        provisional bar."""
+        return self.sigma / POINT
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -206,8 +224,21 @@ class RatingTable:
         return _member_rating(member_id, MU, SIGMA, 0)
 
     def ranked(self) -> list[MemberRating]:
-        """The ratings, highest display rating first (member id breaks ties)."""
-        return sorted(self.ratings.values(), key=lambda rating: (-rating.display, rating.member_id))
+        """The established (not provisional) ratings, highest display rating first (member id
+        breaks ties): a provisional rating is too uncertain to be ranked among them
+        (:meth:`provisional`)."""
+        return sorted(
+            (rating for rating in self.ratings.values() if not rating.provisional),
+            key=lambda rating: (-rating.display, rating.member_id),
+        )
+
+    def provisional(self) -> list[MemberRating]:
+        """The provisional ratings, listed apart from :meth:`ranked` and unranked (by member
+        id here; a page lists them by name)."""
+        return sorted(
+            (rating for rating in self.ratings.values() if rating.provisional),
+            key=lambda rating: rating.member_id,
+        )
 
     def win_probability(self, team_a: Sequence[MemberId], team_b: Sequence[MemberId]) -> float:
         """The probability that partnership ``team_a`` beats ``team_b`` (draws left aside)."""
@@ -226,6 +257,14 @@ class RatingTable:
         return probability
 
 
+def is_provisional(sigma: float) -> bool:
+    """True while a rating of uncertainty ``sigma`` (rating units) is provisional: above
+    :data:`PROVISIONAL_SIGMA` (:data:`PROVISIONAL_SIGMA_POINTS` points a game). The bar is
+    the rating's own uncertainty, not a count of games: a member whose games were all with
+    and against the same few people, or against newcomers, stays provisional longer."""
+    return sigma > PROVISIONAL_SIGMA
+
+
 def _member_rating(member_id: MemberId, mu: float, sigma: float, games: int) -> MemberRating:
     return MemberRating(
         member_id=member_id,
@@ -233,7 +272,7 @@ def _member_rating(member_id: MemberId, mu: float, sigma: float, games: int) -> 
         sigma=sigma,
         display=mu - 3 * sigma,
         games=games,
-        provisional=games < PROVISIONAL_GAMES,
+        provisional=is_provisional(sigma),
     )
 
 

@@ -15,12 +15,12 @@ from pydantic import BaseModel, BeforeValidator, TypeAdapter
 from euchre.store import history
 from euchre.store.csv_text import csv_text
 from euchre.store.members import list_members
-from euchre.tournament.ratings import MemberRating
+from euchre.tournament.ratings import PROVISIONAL_SIGMA_POINTS, MemberRating
 from euchre.web.club_gate import require_club
 from euchre.web.deps import database, download, file_route
 from euchre.web.schemas import ErrorOut
 
-__all__ = ["RatingOut", "history_query", "rating_out", "router"]
+__all__ = ["PROVISIONAL_RULE", "RatingOut", "history_query", "rating_out", "router"]
 
 _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 404, 422)
@@ -31,14 +31,24 @@ router = APIRouter(
 Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
 
 
+PROVISIONAL_RULE = (
+    f"provisional while its uncertainty is above {PROVISIONAL_SIGMA_POINTS:g} points a game "
+    f"(about 50 games), listed apart and not ranked"
+)
+"""The provisional rule in the words the pages print (docs/season.md, "Ratings")."""
+
+
 class RatingOut(BaseModel):
     """A member's rating: the belief ``mu`` ± ``sigma``, the number shown
-    (``display`` = mu − 3·sigma), the games it rests on, and ``provisional`` until 10."""
+    (``display`` = mu − 3·sigma), the games it rests on, the uncertainty in points a game
+    (``sigma_points``) and ``provisional`` while that is above the bar (docs/season.md)."""
 
     mu: float
     sigma: float
     display: float
     games: int
+    sigma_points: float
+    """``sigma`` in points a game, the unit of the provisional bar."""
     provisional: bool
 
 
@@ -49,6 +59,7 @@ def rating_out(rating: MemberRating) -> RatingOut:
         sigma=round(rating.sigma, 3),
         display=round(rating.display, 3),
         games=rating.games,
+        sigma_points=round(rating.sigma_points, 3),
         provisional=rating.provisional,
     )
 
@@ -187,35 +198,93 @@ def member_history_json(
 
 
 class RatedMemberOut(BaseModel):
-    """A line of the club's ratings list."""
+    """A line of the club's ratings list: ``rank`` 1, 2, ... for an established rating,
+    None for a provisional one (listed after them, by name, not ranked)."""
 
     member_id: int
     name: str
-    rank: int
+    rank: int | None
     rating: RatingOut
 
 
 def ratings_list(request: Request) -> list[RatedMemberOut]:
-    """Every active member on the roster with a rated game, highest displayed rating first
+    """Every active member on the roster with a rated game: the established ratings ranked,
+    highest displayed rating first, then the provisional ones apart, by name and unranked
     (the list the page shows). A member the club sets inactive leaves the list (his games
     still rate the others; set active again, he is back with his rating); a guest, no
-    member, is never in it (docs/season.md, "Guests")."""
+    member, is never in it (docs/season.md, "Guests" and "Ratings on the pages")."""
     with database(request).read() as session:
         table = history.club_ratings(session)
         names = {member.id: member.name for member in list_members(session) if member.active}
-    rated = [rating for rating in table.ranked() if rating.member_id in names]
+    ranked = [rating for rating in table.ranked() if rating.member_id in names]
+    provisional = sorted(
+        (rating for rating in table.provisional() if rating.member_id in names),
+        key=lambda rating: (names[rating.member_id].casefold(), rating.member_id),
+    )
     return [
-        RatedMemberOut(
-            member_id=rating.member_id,
-            name=names[rating.member_id],
-            rank=place,
-            rating=rating_out(rating),
-        )
-        for place, rating in enumerate(rated, start=1)
+        *(
+            RatedMemberOut(
+                member_id=rating.member_id,
+                name=names[rating.member_id],
+                rank=place,
+                rating=rating_out(rating),
+            )
+            for place, rating in enumerate(ranked, start=1)
+        ),
+        *(
+            RatedMemberOut(
+                member_id=rating.member_id,
+                name=names[rating.member_id],
+                rank=None,
+                rating=rating_out(rating),
+            )
+            for rating in provisional
+        ),
     ]
+
+
+RATINGS_CSV_COLUMNS = (
+    "rank",
+    "member",
+    "rating",
+    "mu",
+    "sigma",
+    "uncertainty_points_a_game",
+    "games",
+    "provisional",
+)
+
+
+def ratings_csv(rows: list[RatedMemberOut]) -> str:
+    """The ratings list as CSV: the ranked members first, then the provisional ones with an
+    empty rank and ``provisional`` "yes" (UTF-8 text, one member a row)."""
+    return csv_text(
+        RATINGS_CSV_COLUMNS,
+        (
+            [
+                "" if row.rank is None else row.rank,
+                row.name,
+                row.rating.display,
+                row.rating.mu,
+                row.rating.sigma,
+                row.rating.sigma_points,
+                row.rating.games,
+                "yes" if row.rating.provisional else "no",
+            ]
+            for row in rows
+        ),
+    )
 
 
 @router.get("/ratings")
 def club_ratings(request: Request) -> list[RatedMemberOut]:
-    """The club's ratings, highest displayed rating (mu − 3·sigma) first."""
+    """The club's ratings: the established ones ranked, highest displayed rating
+    (mu − 3·sigma) first, then the provisional ones apart, by name, with ``rank`` null."""
     return ratings_list(request)
+
+
+@router.get("/ratings.csv")
+def club_ratings_csv(request: Request) -> Response:
+    """The club's ratings list as a CSV file (the same order: ranked, then provisional)."""
+    content = ratings_csv(ratings_list(request)).encode("utf-8")
+    return download(content, "text/csv; charset=utf-8", "ratings.csv")

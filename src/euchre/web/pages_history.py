@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 from euchre.store import history, members
 from euchre.store.errors import NotFoundError
 from euchre.web.api_history import (
+    PROVISIONAL_RULE,
     HistoryQuery,
     rating_out,
     ratings_list,
@@ -107,6 +108,7 @@ def member_page(
         "director": optional_director(request),
         "history": found,
         "rating": rating,
+        "provisional_rule": PROVISIONAL_RULE,
         "query": query,
         "partners": partners,
         "sorts": _sort_links(query),
@@ -126,7 +128,8 @@ def member_page(
 
 @router.get("/ratings", response_class=HTMLResponse)
 def ratings_page(request: Request) -> Response:
-    """The club's ratings, highest displayed rating first, with each one's uncertainty."""
+    """The club's ratings: the established ones ranked, highest displayed rating first, the
+    provisional ones apart, unranked; each with its uncertainty."""
     gate = club_gate(request)
     if gate is not None:
         return gate
@@ -134,5 +137,6 @@ def ratings_page(request: Request) -> Response:
         "title": "Ratings",
         "director": optional_director(request),
         "rows": ratings_list(request),
+        "provisional_rule": PROVISIONAL_RULE,
     }
     return render(request, "pages/public/ratings.html", context)
