@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +39,7 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClie
     use_user_sheets([])  # the clubs' sheets leave with their folder
 
 
-def club_night(client: TestClient, sheet_id: str, classes: list[str | None]) -> int:
+def club_night(client: TestClient, sheet_id: str, classes: Sequence[str | None]) -> int:
     """The club's file added as a club adds it, a night created from it (seed 1, so the first
     draw is the same on every run) and one player entered per entry of ``classes``."""
     text = (SHEETS / f"{sheet_id}.toml").read_text()
