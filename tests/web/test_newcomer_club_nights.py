@@ -1,0 +1,370 @@
+"""Three real clubs' nights, each run from the sheet file a newcomer wrote from docs/sheets.md.
+
+The files are `tests/data/sheets/chatgamers_progressive.toml` (Chatgamers Euchre Tourneys'
+progressive: a compass movement), `ohio_blue_jackets.toml` (Ohio Euchre's Blue Jackets night:
+red and white score sheets, the winners move) and `miet_advanced.toml` (MIET's rules for
+advanced play: winners stay and switch partners, a level game decided by one unscored hand).
+Each test adds the club's file through the API as a club would (`POST /api/sheets`), creates the
+night from it, enters the players and every round's score as the director, and checks the night
+against the club's own published words. Where the product does not do what the club says, the
+assertion is marked `xfail(strict=True)` naming the gap (docs/newcomer-trial.md), so the gap
+stays recorded until it is closed.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+from fastapi.testclient import TestClient
+from tests.store.factory import director_client, sqlite_url
+
+from euchre.tournament.sheets import use_user_sheets
+
+SHEETS = Path(__file__).parent.parent / "data" / "sheets"
+
+Plan = dict[str, Any]
+Score = Callable[[int, int], dict[str, Any]]
+
+
+@pytest.fixture
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
+    yield director_client(sqlite_url(tmp_path))
+    use_user_sheets([])  # the clubs' sheets leave with their folder
+
+
+def club_night(client: TestClient, sheet_id: str, classes: Sequence[str | None]) -> int:
+    """The club's file added as a club adds it, a night created from it (seed 1, so the first
+    draw is the same on every run) and one player entered per entry of ``classes``."""
+    text = (SHEETS / f"{sheet_id}.toml").read_text()
+    added = client.post("/api/sheets", json={"text": text, "filename": f"{sheet_id}.toml"})
+    assert added.status_code == 201, added.text
+    created = client.post(
+        "/api/events", json={"name": "Club night", "profile_id": sheet_id, "seed": 1}
+    )
+    assert created.status_code == 201, created.text
+    event_id = int(created.json()["id"])
+    for number, seat_class in enumerate(classes, start=1):
+        body: dict[str, Any] = {"name": f"Player {number}"}
+        if seat_class is not None:
+            body["seat_class"] = seat_class
+        entered = client.post(f"/api/events/{event_id}/players", json=body)
+        assert entered.status_code == 201, entered.text
+    return event_id
+
+
+def by_margin(round_number: int, table: int) -> dict[str, Any]:
+    """A game's totals as the director types them from the tally sheet: never level, at
+    least 8 points in 8 hands (stick the dealer)."""
+    first = (round_number + table) % 7 + 4
+    second = (round_number * table) % 5 + 4
+    return {"team_points": [first, second + 1 if first == second else second]}
+
+
+def play_night(client: TestClient, event_id: int, score: Score = by_margin) -> list[Plan]:
+    """Every round of the night: started, each table's score entered, closed. The seatings."""
+    rounds = int(client.get(f"/api/events/{event_id}").json()["config"]["rounds"])
+    plans: list[Plan] = []
+    for number in range(1, rounds + 1):
+        started = client.post(f"/api/events/{event_id}/rounds")
+        assert started.status_code in (200, 201), started.text
+        plan = started.json()["plan"]
+        plans.append(plan)
+        for table in plan["tables"]:
+            body = score(number, int(table["table"])) | {"reason": "from the tally sheet"}
+            saved = client.put(
+                f"/api/events/{event_id}/rounds/{number}/tables/{table['table']}/result",
+                json=body,
+            )
+            assert saved.status_code == 200, saved.text
+        closed = client.post(f"/api/events/{event_id}/rounds/{number}/close")
+        assert closed.status_code == 200, closed.text
+    return plans
+
+
+def winners_of(score: Score, round_number: int, table: Plan) -> tuple[list[str], list[str]]:
+    """The table's winning and losing partnership, as the club reads its score."""
+    result = score(round_number, int(table["table"]))
+    first, second = result["team_points"]
+    won = result["first_to_tying_score"] if first == second else (0 if first > second else 1)
+    pairs = table["partnerships"]
+    return list(pairs[won]), list(pairs[1 - won])
+
+
+def seats(plan: Plan) -> dict[str, tuple[int, list[str]]]:
+    """Each seated player's table and partnership."""
+    return {
+        player: (int(table["table"]), list(pair))
+        for table in plan["tables"]
+        for pair in table["partnerships"]
+        for player in pair
+    }
+
+
+def standings(client: TestClient, event_id: int) -> list[dict[str, Any]]:
+    return list(client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["standings"])
+
+
+# --- Chatgamers Euchre Tourneys: progressive (chatgamers.site123.me/progressive-rules) ---------
+
+
+def test_chatgamers_compass_movement_north_stays_south_down_one_east_up_one_west_up_two(
+    client: TestClient,
+) -> None:
+    """ "North seat will be stationary for entire tournament. South seat will move DOWN one table
+    after each game. East seat will move UP one table after each game. West seat will move UP two
+    tables after each game." "Keep the same Scorecard for All 12 Games!!" Sixteen players, four
+    tables, twelve games: every player of every game sits where the club's rule sends him,
+    going round past the ends (the file's house default), at the same compass seat. A table's
+    partnerships list North & South first, then East & West."""
+    event_id = club_night(client, "chatgamers_progressive", [None] * 16)
+    plans = play_night(client, event_id)
+    assert len(plans) == 12
+    wrong: list[str] = []
+    for before, after in itertools.pairwise(plans):
+        tables = len(after["tables"])
+        now = {
+            player: (int(table["table"]), seat)
+            for table in after["tables"]
+            for seat, player in zip(
+                ("N", "S", "E", "W"),
+                [*table["partnerships"][0], *table["partnerships"][1]],
+                strict=True,
+            )
+        }
+        for table in before["tables"]:
+            k = int(table["table"])
+            (north, south), (east, west) = table["partnerships"]
+            wanted = {
+                north: (k, "N"),
+                south: (k % tables + 1, "S"),
+                east: ((k - 2) % tables + 1, "E"),
+                west: ((k - 3) % tables + 1, "W"),
+            }
+            wrong += [
+                f"game {after['round']}: {player} at {now[player]}, not {seat}"
+                for player, seat in wanted.items()
+                if now[player] != seat
+            ]
+    assert wrong == []
+
+
+def test_chatgamers_a_made_loner_is_5_for_the_caller_4_for_his_partner_a_set_loner_3(
+    client: TestClient,
+) -> None:
+    """ "If player going alone makes it, that player will receive 5 points towards their score,
+    their partner will be awarded 4 points" and "If you get set on a lone hand, opposing team
+    gets 3 points. (Only in Progressive Tournament)". Game 1 at table 1: a loner made by North
+    (hand 1) and a loner set by East-West (hand 3); the other tables as usual."""
+    event_id = club_night(client, "chatgamers_progressive", [None] * 8)
+    caller: list[str] = []
+
+    def score(round_number: int, table: int) -> dict[str, Any]:
+        if round_number == 1 and table == 1:
+            hands = [[4, 0], [1, 0], [0, 3], [2, 0], [1, 0], [0, 1], [1, 0], [0, 2]]
+            return {"hand_points": hands, "lone_marches": {caller[0]: 1}}
+        return by_margin(round_number, table)
+
+    started = client.post(f"/api/events/{event_id}/rounds")
+    (north, south), (east, west) = started.json()["plan"]["tables"][0]["partnerships"]
+    caller.append(north)
+    for table in (1, 2):
+        saved = client.put(
+            f"/api/events/{event_id}/rounds/1/tables/{table}/result",
+            json=score(1, table) | {"reason": "from the tally sheet"},
+        )
+        assert saved.status_code == 200, saved.text
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    game_one = {
+        row["competitor_id"]: row["points_by_round"]["1"] for row in standings(client, event_id)
+    }
+    # North-South: 4 + 1 + 2 + 1 + 1 = 9 as a team; the caller 9 - 4 + 5 = 10.
+    # East-West: 3 (the set loner) + 1 + 2 = 6.
+    assert (game_one[north], game_one[south]) == (10, 9)
+    assert (game_one[east], game_one[west]) == (6, 6)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="gap: under a compass movement (partners = 'by_seat') no page or printout names a "
+    "player's seat: the table's phone page and the table assignments print 'A & B vs C & D' "
+    "with no North, South, East or West (docs/newcomer-trial.md, gap 2)",
+)
+def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> None:
+    """ "We will give you a seat and a table number when you register." The movement is by
+    seat ("North seat will be stationary ... South seat will move DOWN one table"), so each
+    player must be told his seat: the table's phone page and the printed table assignments
+    name North, South, East and West."""
+    event_id = club_night(client, "chatgamers_progressive", [None] * 8)
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code in (200, 201), started.text
+    round_view = client.get(f"/api/events/{event_id}/rounds/1").json()
+    code = round_view["tables"][0]["code"]
+    phone = client.get(f"/t/{code}").text
+    assignments = client.get(f"/api/events/{event_id}/rounds/1/assignments.pdf")
+    assert assignments.status_code == 200
+    text = " ".join(
+        page.extract_text() for page in pypdf.PdfReader(io.BytesIO(assignments.content)).pages
+    )
+    for seat in ("North", "South", "East", "West"):
+        assert seat in phone
+        assert seat in text
+
+
+# --- Ohio Euchre, Blue Jackets night (ohioeuchre.com/blue-jackets/homepage.html) ---------------
+
+
+def red_white(count: int) -> list[str | None]:
+    return ["red" if number % 2 else "white" for number in range(1, count + 1)]
+
+
+def test_ohio_red_partners_white_the_winners_move_red_to_the_higher_table_white_to_the_lower(
+    client: TestClient,
+) -> None:
+    """ "At each table there will 4 score sheets. 2 red and 2 white. Each team member will pick
+    a color so that each team has a red sheet and white sheet." "The winning team will move.
+    The players having the red sheets will move up to the next higher numbered table and the
+    white sheets will move down to the next lower numbered table. At the next table the red
+    sheets would play with the whites sheets as their partners." Sixteen players (8 red, 8
+    white), 8 games: every partnership is red and white; every winner moves as his colour says
+    (going round past the ends, the file's house default); the losers stay, now opponents."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(16))
+    colour = {
+        str(p["number"]): p["seat_class"]
+        for p in client.get(f"/api/events/{event_id}/players").json()
+    }
+    plans = play_night(client, event_id)
+    same_colour = [
+        pair
+        for plan in plans
+        for table in plan["tables"]
+        for pair in table["partnerships"]
+        if {colour[p] for p in pair} != {"red", "white"}
+    ]
+    assert same_colour == []
+    wrong: list[str] = []
+    for before, after in itertools.pairwise(plans):
+        tables, now = len(after["tables"]), seats(after)
+        for table in before["tables"]:
+            k = int(table["table"])
+            won, lost = winners_of(by_margin, int(before["round"]), table)
+            for player in won:
+                wanted = k % tables + 1 if colour[player] == "red" else (k - 2) % tables + 1
+                if now[player][0] != wanted:
+                    wrong.append(f"game {after['round']}: winner {player} at {now[player][0]}")
+            if [now[p][0] for p in lost] != [k, k] or now[lost[0]][1] == now[lost[1]][1]:
+                wrong.append(f"game {after['round']}: losers {lost} did not stay and split")
+    assert wrong == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="gap: with 18 players (9 red, 9 white) the fair sit-out rotation sits out two players "
+    "of one colour, so a table seats a red-red or white-white partnership although the sheet "
+    "says pair_classes = 'one_of_each'; no warning (docs/newcomer-trial.md, gap 5)",
+)
+def test_ohio_red_partners_white_in_every_game_when_two_players_sit_out(
+    client: TestClient,
+) -> None:
+    """ "Each team member will pick a color so that each team has a red sheet and white sheet."
+    Eighteen players came (9 red, 9 white): two sit out each game, and every partnership at
+    the tables is still red and white."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(18))
+    colour = {
+        str(p["number"]): p["seat_class"]
+        for p in client.get(f"/api/events/{event_id}/players").json()
+    }
+    plans = play_night(client, event_id)
+    same_colour = [
+        (plan["round"], pair)
+        for plan in plans
+        for table in plan["tables"]
+        for pair in table["partnerships"]
+        if {colour[p] for p in pair} != {"red", "white"}
+    ]
+    assert same_colour == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="gap: a night entered with 10 red and 6 white sheets starts with no refusal and no "
+    "warning, and seats red-red partnerships in silence (docs/newcomer-trial.md, gap 6)",
+)
+def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in_silence(
+    client: TestClient,
+) -> None:
+    """ "Each team has a red sheet and white sheet": with 10 red and 6 white sheets handed out the
+    club's rule cannot hold; the director is told before the first game (a refusal, or a
+    warning on the event naming the seat classes)."""
+    event_id = club_night(client, "ohio_blue_jackets", ["red"] * 10 + ["white"] * 6)
+    started = client.post(f"/api/events/{event_id}/rounds")
+    warnings = client.get(f"/api/events/{event_id}").json()["warnings"]
+    assert started.status_code >= 400 or any("red" in str(w) for w in warnings)
+
+
+# --- MIET, Euchre Tournament Rules for Advanced Play (miet.ca/rules) ----------------------------
+
+
+def miet_score(round_number: int, table: int) -> dict[str, Any]:
+    """Game 2 at table 1 ends level 6-6; the second partnership won the extra hand."""
+    if (round_number, table) == (2, 1):
+        return {"team_points": [6, 6], "first_to_tying_score": 1}
+    return by_margin(round_number, table)
+
+
+def test_miet_winners_stay_and_switch_partners_a_level_game_goes_to_the_extra_hand(
+    client: TestClient,
+) -> None:
+    """ "The Winner of round remains at their current table but also switch partners." "If there
+    is a tie at the end of a round, one more hand is played to determine the winner, but no score
+    is recorded." "If there is a tie for points, then the player who has won the most games is
+    declared the winner." Sixteen players, 8 games: the winners stay at their table as
+    opponents; the losers move down one (the file's house default: the page does not say); the
+    6-6 game of game 2 goes to the pair that won the extra hand, scored 6 each; players level on
+    points are ordered by games won."""
+    event_id = club_night(client, "miet_advanced", [None] * 16)
+    plans = play_night(client, event_id, miet_score)
+    wrong: list[str] = []
+    for before, after in itertools.pairwise(plans):
+        tables, now = len(after["tables"]), seats(after)
+        for table in before["tables"]:
+            k = int(table["table"])
+            won, lost = winners_of(miet_score, int(before["round"]), table)
+            if [now[p][0] for p in won] != [k, k] or now[won[0]][1] == now[won[1]][1]:
+                wrong.append(f"game {after['round']}: winners {won} did not stay and split")
+            if [now[p][0] for p in lost] != [k % tables + 1] * 2:
+                wrong.append(f"game {after['round']}: losers {lost} not one table down")
+    assert wrong == []
+    level_winners = plans[1]["tables"][0]["partnerships"][1]
+    rows = standings(client, event_id)
+    by_id = {row["competitor_id"]: row for row in rows}
+    assert all(by_id[p]["points_by_round"]["2"] == 6 for p in level_winners)
+    level = [
+        (a, b)
+        for a, b in itertools.pairwise(rows)
+        if a["points"] == b["points"] and a["games_won"] != b["games_won"]
+    ]
+    assert level, "the night has players level on points with different games won"
+    assert all(a["games_won"] > b["games_won"] and a["rank"] < b["rank"] for a, b in level)
+
+
+def test_miet_a_level_game_without_the_extra_hand_is_refused_in_the_clubs_words(
+    client: TestClient,
+) -> None:
+    """ "If there is a tie at the end of a round, one more hand is played to determine the
+    winner": a 6-6 game typed without who won the extra hand is refused, saying so."""
+    event_id = club_night(client, "miet_advanced", [None] * 8)
+    client.post(f"/api/events/{event_id}/rounds")
+    refused = client.put(
+        f"/api/events/{event_id}/rounds/1/tables/1/result",
+        json={"team_points": [6, 6], "reason": "from the tally sheet"},
+    )
+    assert refused.status_code == 400
+    assert "say which team won the extra hand" in refused.json()["detail"]
+    assert "a level game is decided by one more hand, not scored" in refused.json()["detail"]
