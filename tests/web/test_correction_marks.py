@@ -74,9 +74,13 @@ def test_a_late_correction_is_on_the_dashboard_and_marks_the_night_and_the_seaso
     assert "Night 1 (" in text and "corrected after play: see the season page" in " ".join(
         text.split()
     )
+    header = client.get(f"/api/seasons/{season}/standings.csv").text.splitlines()[0]
+    assert "Night 1 (corrected after play)" in header
 
     # A first entry of a table's result is the night going on: it marks nothing.
     other = hall_night(client, "Night 2", THIRTEEN, tags=[LEAGUE], seed=5)
     assert "Corrected" not in client.get(f"/events/{other}/results").text
     nights = client.get(f"/api/seasons/{season}/standings").json()["nights"]
     assert [bool(each["corrected"]) for each in nights] == [True, False]
+    header = client.get(f"/api/seasons/{season}/standings.csv").text.splitlines()[0]
+    assert "Night 1 (corrected after play)" in header and "Night 2 (corrected" not in header

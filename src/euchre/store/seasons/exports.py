@@ -44,11 +44,16 @@ CSV_COLUMNS = (
 def standings_csv(standings: SeasonStandings) -> str:
     """The season table as CSV (``nights_counted``: event ids separated by spaces), then
     each night's points in a column headed by the night's date and name (sit-outs' points
-    in), and ``sat_out``: the nights with a sit-out and its points."""
+    in; "(corrected after play)" after the name of a night a late correction moved money
+    on), and ``sat_out``: the nights with a sit-out and its points."""
     keys = [night_key(event.id) for event in standings.nights]
     header = (
         *CSV_COLUMNS,
-        *(f"{event_date(event).isoformat()} {event.name}" for event in standings.nights),
+        *(
+            f"{event_date(event).isoformat()} {event.name}"
+            + (" (corrected after play)" if event.id in standings.corrected else "")
+            for event in standings.nights
+        ),
         "sat_out",
         "computer_played",
     )
