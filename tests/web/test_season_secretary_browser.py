@@ -120,6 +120,13 @@ def test_the_season_table_with_each_nights_points_on_a_phone_and_the_projector(
     )
     assert 1080 * 0.7 < bottom <= 1080  # the table uses the screen's height, all of it shown
     assert screen.evaluate("document.documentElement.scrollWidth") <= 1920
+    # No rank, points, move or nights counted is cut on the projector (only a long name may).
+    cut = screen.evaluate(
+        "[...document.querySelectorAll('.live-columns td:not(.name)')]"
+        ".filter(cell => cell.offsetParent && cell.scrollWidth > cell.clientWidth + 1)"
+        ".map(cell => cell.textContent)"
+    )
+    assert cut == []
     screen.screenshot(path=str(artifacts / "season-projector-1920.png"))
     for context in (phone, projector):
         context.close()
