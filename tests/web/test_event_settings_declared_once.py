@@ -23,6 +23,11 @@ REFUSALS = [
     ("rounds", 80, "the number of rounds must be from 1 to 50, not 80"),
     ("round_minutes", 900, "the round length (minutes) must be from 0 to 600, not 900"),
     ("side_pot_cents", 100_001, "the cents per euchre must be from 0 to 100000, not 100001"),
+    (
+        "side_pot_lone_cents",
+        100_001,
+        "the cents per euchre on a lone hand must be from 0 to 100000, not 100001",
+    ),
     ("sit_out_points", 5000, "the points for sitting out must be from 0 to 1000, not 5000"),
 ]
 
@@ -105,6 +110,7 @@ def test_the_forms_inputs_offer_the_declared_bounds(form_client: TestClient) -> 
         ("rounds", 1, 50),
         ("round_minutes", 0, 600),
         ("side_pot_cents", 0, 100000),
+        ("side_pot_lone_cents", 0, 100000),
         ("sit_out_points", 0, 1000),
     ):
         field = re.search(rf'<input [^>]*name="{name}"[^>]*>', page)

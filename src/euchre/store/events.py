@@ -127,6 +127,7 @@ def _check_bounds(config: EventConfig) -> None:
                 "rounds": config.rounds,
                 "round_minutes": config.round_minutes,
                 "side_pot_cents": config.side_pot_cents,
+                "side_pot_lone_cents": config.side_pot_lone_cents,
                 "sit_out_points": config.sit_out_points,
             }
         )

@@ -69,6 +69,7 @@ __all__ = [
     "close_round",
     "event_table_codes",
     "get_round",
+    "lone_stake_cents",
     "new_table_code",
     "open_table",
     "override_seating",
@@ -665,6 +666,12 @@ def check_scoring_round(scoring_round: int, latest: int, *, over: bool) -> None:
     )
 
 
+def lone_stake_cents(config: EventConfig) -> int:
+    """The stake the score form asks lone-hand euchres for: the euchred cup's lone-hand stake
+    (``side_pot_lone_cents``) when the event plays a cup; 0 (the form does not ask) else."""
+    return config.side_pot_lone_cents if config.side_pot else 0
+
+
 @dataclass(frozen=True, slots=True)
 class TableEvent:
     """The event as a table's request needs it: its row, name and configuration (plain
@@ -785,6 +792,9 @@ class TableRead:
     code: str
     partnerships: tuple[tuple[TablePlayer, ...], tuple[TablePlayer, ...]]
     official: TableResult | None
+    lone_stake_cents: int
+    """The cup's lone-hand stake when the event plays a cup, else 0 (the score form asks
+    times euchred on a lone hand only then)."""
 
 
 def read_table(
@@ -805,6 +815,7 @@ def read_table(
         context.code,
         context.partnerships,
         official,
+        lone_stake_cents(context.event.config),
     )
 
 

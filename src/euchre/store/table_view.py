@@ -8,7 +8,7 @@ The API turns a :class:`TableView` into its schema; the page renders it with a t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from sqlalchemy.orm import Session
@@ -66,6 +66,14 @@ class TableSeats:
     partnerships: tuple[tuple[Seated, ...], tuple[Seated, ...]]
     profile: RuleProfile
     """The game played at the table (a playoff round's own hand count)."""
+    lone_stake_cents: int = field(default=0, kw_only=True)
+    """The euchred cup's stake on a lone hand (``EventConfig.side_pot_lone_cents``) when the
+    event plays a cup, else 0: the score form asks "times euchred on a lone hand" only then."""
+
+    @property
+    def asks_lone_euchres(self) -> bool:
+        """Whether the score form asks each player's times euchred on a lone hand."""
+        return self.lone_stake_cents > 0
 
     def team_name(self, side: int) -> str:
         """The partnership by its players' names ("Ann & Bob")."""
@@ -128,6 +136,7 @@ def _seats(context: rounds.TableContext, profile: RuleProfile) -> TableSeats:
         code=context.code,
         partnerships=context.partnerships,
         profile=game_profile(profile, context.round.plan),
+        lone_stake_cents=rounds.lone_stake_cents(context.event.config),
     )
 
 
@@ -169,6 +178,7 @@ def table_view(
         event_profile=profile,
         submissions=submissions,
         official=read.official,
+        lone_stake_cents=read.lone_stake_cents,
     )
 
 

@@ -21,6 +21,7 @@ from pydantic import Field
 from euchre.engine.irregularities import Irregularity
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
+from euchre.tournament.settings import SIDE_POT_LONE_CENTS
 
 __all__ = [
     "FORMAT_NAMES",
@@ -483,9 +484,9 @@ class EventConfig(JsonCodec):
 
     def __post_init__(self) -> None:
         if self.side_pot_lone_cents < 0:
-            raise TournamentError(
-                f"side_pot_lone_cents is {self.side_pot_lone_cents}; a stake is 0 or more"
-            )
+            # The declared bound's words (the form, the API and the sheet file say the
+            # same); only the floor here, so no stored configuration stops loading.
+            raise TournamentError(SIDE_POT_LONE_CENTS.refusal(self.side_pot_lone_cents))
         if self.hands_worth_points < 1:
             raise TournamentError(
                 f"hands_worth_points is {self.hands_worth_points}; a hand worth counting "

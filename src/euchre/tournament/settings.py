@@ -22,6 +22,7 @@ __all__ = [
     "ROUND_MINUTES",
     "SETTING_BOUNDS",
     "SIDE_POT_CENTS",
+    "SIDE_POT_LONE_CENTS",
     "SIT_OUT_POINTS",
     "Bound",
     "EventSettings",
@@ -30,6 +31,7 @@ __all__ = [
     "Rounds",
     "SettingError",
     "SidePotCents",
+    "SidePotLoneCents",
     "SitOutPoints",
     "check_settings",
 ]
@@ -68,10 +70,21 @@ ROUNDS = Bound("rounds", "the number of rounds", 1, 50)
 MAX_GAMES = Bound("max_games", "the cap on games", 1, 50)
 ROUND_MINUTES = Bound("round_minutes", "the round length (minutes)", 0, 600)
 SIDE_POT_CENTS = Bound("side_pot_cents", "the cents per euchre", 0, 100_000)
+SIDE_POT_LONE_CENTS = Bound(
+    "side_pot_lone_cents", "the cents per euchre on a lone hand", 0, SIDE_POT_CENTS.high
+)
 SIT_OUT_POINTS = Bound("sit_out_points", "the points for sitting out", 0, 1000)
 
 SETTING_BOUNDS: Mapping[str, Bound] = {
-    bound.key: bound for bound in (ROUNDS, MAX_GAMES, ROUND_MINUTES, SIDE_POT_CENTS, SIT_OUT_POINTS)
+    bound.key: bound
+    for bound in (
+        ROUNDS,
+        MAX_GAMES,
+        ROUND_MINUTES,
+        SIDE_POT_CENTS,
+        SIDE_POT_LONE_CENTS,
+        SIT_OUT_POINTS,
+    )
 }
 """Each bounded setting by its key (the form's inputs take their ``min`` and ``max`` here)."""
 
@@ -89,6 +102,11 @@ SidePotCents = Annotated[
     int, AfterValidator(SIDE_POT_CENTS.check), WithJsonSchema(SIDE_POT_CENTS.schema())
 ]
 """What each euchred player puts in the cup, in cents."""
+SidePotLoneCents = Annotated[
+    int, AfterValidator(SIDE_POT_LONE_CENTS.check), WithJsonSchema(SIDE_POT_LONE_CENTS.schema())
+]
+"""What each player euchred on his side's lone hand puts in the cup, in cents (0: as any
+euchre; the bump cup's "$2 on a loner")."""
 SitOutPoints = Annotated[
     int, AfterValidator(SIT_OUT_POINTS.check), WithJsonSchema(SIT_OUT_POINTS.schema())
 ]
@@ -105,6 +123,7 @@ class EventSettings(BaseModel):
     rounds: Rounds
     round_minutes: RoundMinutes = 0
     side_pot_cents: SidePotCents = 25
+    side_pot_lone_cents: SidePotLoneCents = 0
     sit_out_points: SitOutPoints = 0
 
 

@@ -35,7 +35,14 @@ from euchre.tournament.model import (
     SidePotFallback,
 )
 from euchre.tournament.movement_spec import MovementSpec, MoveRule
-from euchre.tournament.settings import MaxGames, RoundMinutes, Rounds, SidePotCents, SitOutPoints
+from euchre.tournament.settings import (
+    MaxGames,
+    RoundMinutes,
+    Rounds,
+    SidePotCents,
+    SidePotLoneCents,
+    SitOutPoints,
+)
 
 __all__ = [
     "EVENT_KEYS",
@@ -228,7 +235,7 @@ class EventFile(_Strict):
     side_pot: bool = False
     side_pot_cents: SidePotCents = 25
     side_pot_qualification: str = "every_game"
-    side_pot_lone_cents: int = Field(default=0, ge=0)
+    side_pot_lone_cents: SidePotLoneCents = 0
     side_pot_fallback: str = "director"
     sit_out_scoring: str = "average"
     sit_out_points: SitOutPoints = 0

@@ -152,6 +152,8 @@ class EventForm(DirectorForm):
     side_pot: str = ""
     side_pot_cents: str = ""
     side_pot_qualification: str = ""
+    side_pot_lone_cents: str = ""
+    side_pot_fallback: str = ""
     side_pot_exclude: str = ""
     side_pot_include: str = ""
     prize_ties: str = ""

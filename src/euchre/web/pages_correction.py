@@ -65,6 +65,7 @@ def director_table_view(
         ),
         # A playoff round's table plays its own game (a 4-hand playoff, a sudden-death hand).
         profile=game_profile(load_profile(event_config(event).profile_id), round_row.plan),
+        lone_stake_cents=rounds.lone_stake_cents(event_config(event)),
     )
     return view, round_row
 
@@ -81,6 +82,7 @@ def result_form_values(result: TableResult | None, view: table_page.TableView) -
         (result.lone_hands, "lone"),
         (result.lone_marches, "march"),
         (result.euchres, "euchre"),
+        (result.lone_euchres if view.asks_lone_euchres else {}, "loneeuchre"),
     ):
         for player, count in counts.items():
             values[f"{prefix}_{player}"] = str(count)
@@ -244,7 +246,10 @@ def _changed_fields(
         changed.add("team_points")
     if tuple(entered.hand_points) != tuple(recorded.hand_points):
         changed.add("hand_points")
-    for name in ("lone_hands", "lone_marches", "euchres"):
+    # Lone-hand euchres only where the form asks them: elsewhere an online table's record
+    # is kept as it is (the form has no box that could have changed it).
+    names = ("lone_hands", "lone_marches", "euchres")
+    for name in (*names, "lone_euchres") if view.asks_lone_euchres else names:
         if numbers(getattr(entered, name)) != numbers(getattr(recorded, name)):
             changed.add(name)
     shown = result_form_values(current, view)

@@ -26,6 +26,7 @@ from euchre.tournament import (
     EventConfig,
     PrizeTable,
     PrizeTier,
+    SidePotFallback,
 )
 from euchre.tournament.settings import SETTING_BOUNDS
 from euchre.tournament.sheets import form_sheet, get_sheet
@@ -70,8 +71,10 @@ _CHOICE_LABELS = {
     "everyone": "every player",
     "tie_breaks": "tie-breaks decide",
     "split": "split the money",
+    "director": "nobody until I let players in",
+    "fewest_points_of_all": "the fewest points of all players",
 }
-"""What the cup-qualification and prize-tie choices mean, in words on the form."""
+"""What the cup-qualification, cup-fallback and prize-tie choices mean, in words on the form."""
 
 
 def _labelled(values: tuple[str, ...], selected: str) -> tuple[list[tuple[str, str]], str]:
@@ -104,6 +107,8 @@ def event_form_fields(
         SIDE_POT_QUALIFICATION, str(shown.get("side_pot_qualification", ""))
     )
     ties, prize_ties = _labelled(PRIZE_TIES, str(shown.get("prize_ties", "")))
+    # A stored config leaves the default fallback out (``director``): the first choice.
+    fallbacks, fallback = _labelled(tuple(SidePotFallback), str(shown.get("side_pot_fallback", "")))
     return {
         "form_id": form_id,
         "action": action,
@@ -126,6 +131,10 @@ def event_form_fields(
         "prizes": prizes_text(shown.get("prizes") or {}),
         "side_pot": "yes" if shown.get("side_pot") else "no",
         "side_pot_cents": field_text(shown.get("side_pot_cents", 25)),
+        # Left out of a stored config when 0 (a loner's euchre costs the same).
+        "side_pot_lone_cents": field_text(shown.get("side_pot_lone_cents", 0)),
+        "fallbacks": fallbacks,
+        "side_pot_fallback": fallback,
         "qualifications": qualifications,
         "side_pot_qualification": qualification,
         "side_pot_exclude": ", ".join(shown.get("side_pot_exclude") or []),
@@ -238,6 +247,10 @@ def _config_from_form(form: EventForm) -> EventConfig:
         "prizes": parse_prizes(prizes).to_json() if prizes else None,
         "side_pot": None if not side_pot else side_pot != "no",
         "side_pot_cents": optional_whole_number(form.side_pot_cents, "cents per euchre"),
+        "side_pot_lone_cents": optional_whole_number(
+            form.side_pot_lone_cents, "cents per euchre on a lone hand"
+        ),
+        "side_pot_fallback": form.side_pot_fallback.strip() or None,
         "sit_out_scoring": form.sit_out_scoring,
         "sit_out_points": optional_whole_number(form.sit_out_points, "points for sitting out") or 0,
         "tie_breaks": comma_list(form.tie_breaks),

@@ -10,7 +10,13 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 from euchre.store.models import EventStatus, SubmissionStatus
 from euchre.store.table_status import TableState
 from euchre.tournament import EventConfig, EventSnapshot, PenaltyRecord, Stage, TableResult
-from euchre.tournament.settings import RoundMinutes, Rounds, SidePotCents, SitOutPoints
+from euchre.tournament.settings import (
+    RoundMinutes,
+    Rounds,
+    SidePotCents,
+    SidePotLoneCents,
+    SitOutPoints,
+)
 
 __all__ = [
     "AtTableOut",
@@ -199,10 +205,8 @@ class EventCreate(BaseModel):
         'Who can take the euchred cup: "every_game" (only players who played every '
         'game) or "everyone".',
     )
-    side_pot_lone_cents: int | None = Field(
+    side_pot_lone_cents: SidePotLoneCents | None = Field(
         default=None,
-        ge=0,
-        le=100_000,
         description="The cup's stake per euchred player on a lone hand (0: as any euchre).",
     )
     side_pot_fallback: str | None = _choice(

@@ -156,6 +156,11 @@ def entered_from_form(data: Mapping[str, str], view: TableSeats) -> ResultInput:
         lone_hands=per_player("lone", "lone hands", "lone_hands"),
         lone_marches=per_player("march", "lone hands of five tricks", "lone_marches"),
         euchres=per_player("euchre", "times euchred", "euchres"),
+        # Asked only where the cup has a lone-hand stake: elsewhere nothing is read, and a
+        # correction keeps what an online table recorded (pages_correction._changed_fields).
+        lone_euchres=per_player("loneeuchre", "times euchred on a lone hand", "lone_euchres")
+        if view.asks_lone_euchres
+        else {},
         player_points=own,
         first_to_tying_score=int(first_text) if first_text else None,
     )
@@ -181,6 +186,7 @@ def field_ids(field: str, view: TableSeats) -> list[str]:
         "player_points": "points",
         "lone_hands": "lone",
         "euchres": "euchre",
+        "lone_euchres": "loneeuchre",
     }
     name, _, player = field.partition(".")
     if name in prefixes and player:
@@ -237,9 +243,11 @@ def score_form_html(
             )
         )
     fields.append(("euchre", "Times euchred"))
+    if view.asks_lone_euchres:
+        fields.append(("loneeuchre", "Times euchred on a lone hand"))
     if individual:
         fields.append(("points", "Own total (optional, checked)"))
-    extra_prefixes = ("lone", "march", "euchre", "points")
+    extra_prefixes = ("lone", "march", "euchre", "loneeuchre", "points")
     context: dict[str, Any] = {
         "view": view,
         "values": typed,
@@ -272,6 +280,7 @@ def score_form_html(
         "seated": " ".join(str(member.number) for member in view.players),
         "locked": locked,
         "words": sheet_words(profile.id),
+        "lone_stake": f"${view.lone_stake_cents / 100:.2f}" if view.asks_lone_euchres else "",
     }
     return Markup(render_text("pages/table/score_form.html", context))
 
@@ -297,11 +306,15 @@ def result_lines(view: TableSeats, result: TableResult) -> ResultLines:
     hands = result.hand_points
     first = result.first_to_tying_score
     counts = []
+    lone_euchres_label = "Times euchred on a lone hand"
     for by_player, label in (
         (result.lone_hands, "Lone hands made"),
         (result.lone_marches, "Alone, all five tricks"),
         (result.euchres, "Times euchred"),
+        (result.lone_euchres, lone_euchres_label),
     ):
+        if label == lone_euchres_label and not view.asks_lone_euchres:
+            continue  # no lone-hand stake: the count costs nothing more, the form does not ask
         if by_player is result.lone_marches and not view.profile.individual_scoring:
             # The form asks who went alone for all five only where the caller scores more
             # than his partner; elsewhere nobody typed it, so "none" would contradict a 4-0

@@ -207,6 +207,10 @@ function sheetPresets() {
     document.getElementById("event-format-options").value = JSON.stringify(preset.format_options);
     document.getElementById("event-prize-ties").value = preset.prize_ties;
     document.getElementById("event-side-pot-qualification").value = preset.side_pot_qualification;
+    // A sheet's JSON leaves these out at their defaults (no lone stake; the director decides).
+    document.getElementById("event-side-pot-lone-cents").value = preset.side_pot_lone_cents ?? 0;
+    document.getElementById("event-side-pot-fallback").value =
+      preset.side_pot_fallback ?? "director";
     // The rest of the sheet's event (a club's sheet file may set them); no bell: the form's 20.
     // A sheet's 0 (no clock) is a value, not a missing one.
     document.getElementById("event-round-minutes").value = preset.round_minutes ?? 20;
