@@ -30,7 +30,9 @@ __all__ = [
     "SeatClaimOut",
 ]
 
-_Frozen = ConfigDict(frozen=True)
+_Frozen = ConfigDict(frozen=True, extra="forbid")
+"""Read-only answers; a key the store adds that a model does not name is a defect (a 500
+the tests catch), never a field silently dropped from a page."""
 
 
 class SeatClaimOut(BaseModel):

@@ -69,9 +69,11 @@ class NightPointsOut(BaseModel):
 class SeasonRowOut(BaseModel):
     """A member's line in the season table as the API gives it: ``rank`` null for a member
     who does not qualify, ``points`` the season's figure (3 places), ``movement`` since the
-    last night, ``nights_counted`` the event ids that make up the points."""
+    last night, ``nights_counted`` the event ids that make up the points. Read from the
+    row's own JSON: a field the row gains that this model does not name is refused (a
+    defect the tests catch), never dropped."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, extra="forbid")
     member_id: int
     name: str
     rank: int | None
