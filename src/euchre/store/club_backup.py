@@ -113,7 +113,7 @@ def backup_club(session: Session) -> dict[str, Any]:
             {"id": event_id, **backup_event(session, event_id=event_id)} for event_id in events
         ],
         "seasons": {
-            **seasons_backup(session),
+            **seasons_backup(session).model_dump(mode="json"),
             "created_at": {
                 str(season_id): _time(created)
                 for season_id, created in session.execute(select(Season.id, Season.created_at))

@@ -53,6 +53,7 @@ __all__ = [
     "Result",
     "Round",
     "Season",
+    "SeatState",
     "SeatingOverrideRow",
     "Setting",
     "StartedPlan",
@@ -171,6 +172,17 @@ class OnlineTableState(Choice):
     PLAYING = "playing"
     RECORDED = "recorded"
     ENDED = "ended"
+
+
+class SeatState(Choice):
+    """Where a player of an online night plays now: at an ``online`` table (his seat's
+    link), at a ``paper`` table, ``sitting_out`` this round, or nowhere (``between_rounds``:
+    no round in play)."""
+
+    ONLINE = "online"
+    PAPER = "paper"
+    SITTING_OUT = "sitting_out"
+    BETWEEN_ROUNDS = "between_rounds"
 
 
 @dataclass(frozen=True, slots=True)

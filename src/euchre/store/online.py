@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +39,7 @@ from euchre.store.models import (
     PlaySeat,
     PlayTable,
     Round,
+    SeatState,
     utc_now,
 )
 from euchre.store.play.service import PlayService, hash_secret
@@ -211,7 +212,7 @@ def remove_online_tables(session: Session, *, event_id: int, round_number: int) 
         )
     )
     for row in rows:
-        if row.state != "playing":
+        if row.state != OnlineTableState.PLAYING:
             raise ConflictError(
                 f"round {round_number} table {row.table_number} already has its result"
             )
@@ -293,17 +294,13 @@ class SeatClaim:
     name: str
     round: int | None
     table: int | None
-    state: str  # "online", "paper", "sitting_out", "between_rounds"
+    state: SeatState
     play_table: str | None = None
     seat: int | None = None
-    token: str | None = None
-    table_state: str | None = None  # the online table's: playing, recorded, ended
+    token: str | None = None  # the token only to him, only now
+    table_state: OnlineTableState | None = None  # the online table's result
     bot: str | None = None  # the computer player the director put in his seat
     held_elsewhere: bool = False  # a device plays the seat now: the link asks before taking it
-
-    def to_json(self) -> dict[str, Any]:
-        """As the API answers the player (the token only to him, only now)."""
-        return asdict(self)
 
 
 def plays_online(session: Session, *, event_id: int, player_code: str) -> bool:
@@ -337,16 +334,15 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
     entrant = entrant_by_code(session, event_id=event_id, player_code=player_code)
     latest = latest_round(session, event_id=event_id)
     if latest is None or latest.closed_at is not None:
-        return SeatClaim(
-            entrant.number, entrant.name, latest.number if latest else None, None, "between_rounds"
-        )
+        number = latest.number if latest else None
+        return SeatClaim(entrant.number, entrant.name, number, None, SeatState.BETWEEN_ROUNDS)
     wanted = player_id(entrant.number)
     table_number = next(
         (entry.table for entry in latest.plan.tables if wanted in entry.players),
         None,
     )
     if table_number is None:
-        return SeatClaim(entrant.number, entrant.name, latest.number, None, "sitting_out")
+        return SeatClaim(entrant.number, entrant.name, latest.number, None, SeatState.SITTING_OUT)
     row = session.scalar(
         select(OnlineTable).where(
             OnlineTable.event_id == event_id,
@@ -355,14 +351,14 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
         )
     )
     if row is None:
-        return SeatClaim(entrant.number, entrant.name, latest.number, table_number, "paper")
+        return SeatClaim(entrant.number, entrant.name, latest.number, table_number, SeatState.PAPER)
     seat = next(int(s) for s, number in row.players.items() if int(number) == entrant.number)
     claim = SeatClaim(
         entrant.number,
         entrant.name,
         latest.number,
         table_number,
-        "online",
+        SeatState.ONLINE,
         row.play_table_id,
         seat,
         None,
@@ -371,8 +367,8 @@ def claim_seat(session: Session, *, event_id: int, player_code: str) -> SeatClai
     bot = row.bots.get(str(seat))
     if bot is not None:
         return replace(claim, bot=str(bot["kind"]))
-    if row.state != "playing":  # his game is over: no new token (another page keeps its own)
-        return claim
+    if row.state != OnlineTableState.PLAYING:
+        return claim  # his game is over: no new token (another page keeps its own)
     token = secrets.token_urlsafe(24)
     seat_row = session.get(PlaySeat, (row.play_table_id, seat))
     if seat_row is None:  # pragma: no cover - every table has four seat rows
@@ -445,7 +441,7 @@ def online_result(state: TableState, players: dict[int, int], *, ended: bool) ->
 
 def _record(session: Session, row: OnlineTable, state: TableState, *, ended_by: str | None) -> bool:
     """Record the table's result (once); False when one is already in."""
-    if row.state != "playing":
+    if row.state != OnlineTableState.PLAYING:
         return False
     official = official_result(
         session, event_id=row.event_id, round_number=row.round_number, table=row.table_number
@@ -521,7 +517,7 @@ def record_if_over(database: Database, service: PlayService, play_table_id: str)
         row = session.scalar(
             select(OnlineTable).where(OnlineTable.play_table_id == play_table_id).with_for_update()
         )
-        if row is None or row.state != "playing":
+        if row is None or row.state != OnlineTableState.PLAYING:
             return False
         ended_by = row.ended_by
         return _record(session, row, snapshot, ended_by=ended_by)
@@ -589,7 +585,7 @@ def end_table(
     (the hands finished count; the hand in progress and those never dealt score 0-0)."""
     with database.write() as session:
         row = _online_row(session, event_id, round_number, table)
-        if row.state != "playing":
+        if row.state != OnlineTableState.PLAYING:
             raise ConflictError(f"round {round_number} table {table} already has its result")
         row.ended_by = who
         play_table_id = row.play_table_id
@@ -629,7 +625,7 @@ def fill_seat(
         raise StoreError(f"seat {seat} is not a seat 0-3")
     with database.read() as session:
         row = _online_row(session, event_id, round_number, table)
-        if row.state != "playing":
+        if row.state != OnlineTableState.PLAYING:
             raise ConflictError(f"round {round_number} table {table} already has its result")
         play_table_id = row.play_table_id
         player = int(row.players[str(seat)])

@@ -283,7 +283,7 @@ def club_ratings(request: Request) -> list[RatedMemberOut]:
     return ratings_list(request)
 
 
-@router.get("/ratings.csv")
+@router.get("/ratings.csv", **file_route("text/csv", "The ratings"))
 def club_ratings_csv(request: Request) -> Response:
     """The club's ratings list as a CSV file (the same order: ranked, then provisional)."""
     content = ratings_csv(ratings_list(request)).encode("utf-8")

@@ -23,7 +23,15 @@ from euchre.web.deps import database, director_for_read, director_for_write, dow
 from euchre.web.schemas import ErrorOut, EventOut
 from euchre.web.security import DirectorSession
 
-__all__ = ["PrizeIn", "SeasonIn", "SessionIn", "TagsIn", "router", "season_pdf_bytes"]
+__all__ = [
+    "PrizeIn",
+    "SeasonIn",
+    "SeasonWithWarningsOut",
+    "SessionIn",
+    "TagsIn",
+    "router",
+    "season_pdf_bytes",
+]
 
 _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
@@ -126,19 +134,26 @@ class TagsIn(BaseModel):
     tags: list[Annotated[str, Field(max_length=200)]] = Field(max_length=50)
 
 
+class SeasonWithWarningsOut(seasons.SeasonOut):
+    """A season as kept, with what the director should know about it (``warnings``: a
+    tag no event carries yet)."""
+
+    warnings: list[str]
+
+
 def _refused(error: seasons.SeasonDefinitionError) -> HTTPException:
     return HTTPException(status_code=422, detail=str(error))
 
 
 @router.get("/seasons", dependencies=[ClubOnly])
-def list_seasons(request: Request) -> list[dict[str, Any]]:
+def list_seasons(request: Request) -> list[seasons.SeasonOut]:
     """Every season, newest first (public)."""
     with database(request).read() as session:
-        return [seasons.season_json(season) for season in seasons.list_seasons(session)]
+        return [seasons.season_out(season) for season in seasons.list_seasons(session)]
 
 
 @router.post("/seasons", status_code=201)
-def create_season(request: Request, director: Writer, body: SeasonIn) -> dict[str, Any]:
+def create_season(request: Request, director: Writer, body: SeasonIn) -> SeasonWithWarningsOut:
     """Define a season; a bad definition is a 422 naming the field (nothing kept), a name
     already used a 409. ``warnings``: what is kept but looks wrong (a tag no event
     carries)."""
@@ -155,7 +170,7 @@ def create_season(request: Request, director: Writer, body: SeasonIn) -> dict[st
 @router.put("/seasons/{season_id}")
 def update_season(
     request: Request, director: Writer, season_id: Id, body: SeasonIn
-) -> dict[str, Any]:
+) -> SeasonWithWarningsOut:
     """Redefine a season in place: the whole definition, as ``POST`` takes it (a field left
     out takes its default). The season keeps its id, so links to its page, projector and
     files keep working; the same 422 and 409 as ``POST``."""
@@ -172,15 +187,14 @@ def update_season(
         raise _refused(error) from None
 
 
-def _with_warnings(session: Session, season: Season) -> dict[str, Any]:
-    return {
-        **seasons.season_json(season),
-        "warnings": seasons.season_warnings(session, season),
-    }
+def _with_warnings(session: Session, season: Season) -> SeasonWithWarningsOut:
+    return SeasonWithWarningsOut(
+        **dict(seasons.season_out(season)), warnings=seasons.season_warnings(session, season)
+    )
 
 
 @router.get("/seasons/backup")
-def backup_seasons(request: Request, director: Reader) -> dict[str, Any]:
+def backup_seasons(request: Request, director: Reader) -> seasons.SeasonsBackup:
     """Every season's definition, for ``POST /api/seasons/restore``."""
     with database(request).read() as session:
         return seasons.seasons_backup(session)
@@ -189,18 +203,18 @@ def backup_seasons(request: Request, director: Reader) -> dict[str, Any]:
 @router.post("/seasons/restore", status_code=201)
 def restore_seasons(
     request: Request, director: Writer, body: dict[str, Any]
-) -> list[dict[str, Any]]:
+) -> list[seasons.SeasonOut]:
     """Add the seasons of a seasons backup (all or nothing)."""
     try:
         with database(request).write() as session:
             added = seasons.restore_seasons(session, data=body, who=director.name)
-            return [seasons.season_json(season) for season in added]
+            return [seasons.season_out(season) for season in added]
     except seasons.SeasonDefinitionError as error:
         raise _refused(error) from None
 
 
 @router.get("/seasons/{season_id}", dependencies=[ClubOnly])
-def get_season(request: Request, season_id: Id) -> dict[str, Any]:
+def get_season(request: Request, season_id: Id) -> SeasonWithWarningsOut:
     """One season's definition (public), with ``warnings`` (a tag no event carries)."""
     with database(request).read() as session:
         return _with_warnings(session, seasons.get_season(session, season_id=season_id))
@@ -214,13 +228,15 @@ def delete_season(request: Request, director: Writer, season_id: Id) -> None:
 
 
 @router.get("/seasons/{season_id}/standings", dependencies=[ClubOnly])
-def season_standings(request: Request, season_id: Id, part: Part = None) -> dict[str, Any]:
+def season_standings(
+    request: Request, season_id: Id, part: Part = None
+) -> seasons.SeasonStandingsOut:
     """The season table now (public): ``rows`` of member, rank (shared by ties; null for a
     member who does not qualify), points, games, nights, qualified, movement since the last
     night and the nights counted (event ids). ``?session=Spring``: that session's own
     table (``session`` in the answer says which, with its dates)."""
     with database(request).read() as session:
-        return seasons.standings_json(
+        return seasons.standings_out(
             seasons.season_standings(session, season_id=season_id, part=part)
         )
 

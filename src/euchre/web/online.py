@@ -55,7 +55,17 @@ from euchre.web.director_forms import (
 )
 from euchre.web.errors import status_for
 from euchre.web.form_fields import FormError, whole_number
-from euchre.web.online_between import between_view
+from euchre.web.online_between import BetweenPage, between_view
+from euchre.web.online_schemas import (
+    BetweenOut,
+    ChatOut,
+    EndOut,
+    FillSeatOut,
+    LiveTablesOut,
+    MarkOut,
+    RecordsIndexOut,
+    SeatClaimOut,
+)
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
 from euchre.web.play_api import service_of
@@ -119,19 +129,28 @@ class FillSeatIn(BaseModel):
     counts: bool = True
 
 
-def _claim_json(claim: online.SeatClaim, event_id: int) -> dict[str, Any]:
-    out = claim.to_json()
-    out["url"] = (
-        f"/play/{claim.play_table}#seat={claim.seat}&token={claim.token}"
+def _claim_out(claim: online.SeatClaim, event_id: int) -> SeatClaimOut:
+    return SeatClaimOut(
+        player=claim.player,
+        name=claim.name,
+        round=claim.round,
+        table=claim.table,
+        state=claim.state,
+        play_table=claim.play_table,
+        seat=claim.seat,
+        token=claim.token,
+        table_state=claim.table_state,
+        bot=claim.bot,
+        held_elsewhere=claim.held_elsewhere,
+        url=f"/play/{claim.play_table}#seat={claim.seat}&token={claim.token}"
         if claim.token is not None
-        else None
+        else None,
+        event_url=f"/events/{event_id}/online",
     )
-    out["event_url"] = f"/events/{event_id}/online"
-    return out
 
 
 @router.post("/api/events/{event_id}/online/seat")
-async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[str, Any]:
+async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> SeatClaimOut:
     """Where the player with this code plays now; for an online seat, his seat's link."""
     claim = await run_in_threadpool(
         guard_codes,
@@ -147,10 +166,10 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> dict[s
         # The seat's earlier link is revoked: close its sockets (a page still playing with
         # it). A device that claimed the seat keeps it until the player takes it elsewhere.
         await run_in_threadpool(service_of(request).reissued, claim.play_table, claim.seat)
-    return _claim_json(claim, event_id)
+    return _claim_out(claim, event_id)
 
 
-def _between(request: Request, event_id: int, code: str) -> dict[str, Any]:
+def _between(request: Request, event_id: int, code: str) -> BetweenPage:
     """The player's between-rounds view (wrong codes are slowed down like table codes)."""
     return guard_codes(
         request,
@@ -160,42 +179,41 @@ def _between(request: Request, event_id: int, code: str) -> dict[str, Any]:
 
 
 @router.post("/api/events/{event_id}/online/between")
-def between_rounds(request: Request, event_id: Id, body: SeatCodeIn) -> dict[str, Any]:
+def between_rounds(request: Request, event_id: Id, body: SeatCodeIn) -> BetweenOut:
     """What the player with this code sees between his games: the standings, the round's
     clock, his last result; once the night is over, its prizes and the euchred cup."""
-    view = _between(request, event_id, body.code)
-    return {key: value for key, value in view.items() if key != "prizes_view"}
+    return _between(request, event_id, body.code).view
 
 
 @router.get("/api/events/{event_id}/online/tables")
 def live_tables(
     request: Request, director: Reader, event_id: Id, round: int | None = None
-) -> dict[str, Any]:
+) -> LiveTablesOut:
     """Every online table of a round (default: the latest), live (a finished table whose
     result is missing is recorded first)."""
     online.record_missing(database(request), service_of(request), event_id=event_id)
     tables = online.live_tables(
         database(request), service_of(request), event_id=event_id, round_number=round
     )
-    return {"tables": tables}
+    return LiveTablesOut.model_validate({"tables": tables})
 
 
 @router.post("/api/events/{event_id}/online/marks/{table}")
 def mark_table(
     request: Request, director: Writer, event_id: Id, table: Id, body: MarkIn
-) -> dict[str, Any]:
+) -> MarkOut:
     """Mark a table number online or on paper (from the next round started)."""
     with database(request).write() as session:
         online.set_table_online(
             session, event_id=event_id, table=table, online=body.online, who=director.name
         )
-    return {"table": table, "online": body.online}
+    return MarkOut(table=table, online=body.online)
 
 
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/seats/{seat}")
 def fill_seat(
     request: Request, director: Writer, at: AtTable, seat: Seat, body: FillSeatIn
-) -> dict[str, Any]:
+) -> FillSeatOut:
     """A computer player takes an absent player's seat (or gives it back: ``human``)."""
     online.fill_seat(
         database(request),
@@ -206,7 +224,7 @@ def fill_seat(
         counts=body.counts,
         who=director.name,
     )
-    return {"seat": seat, "kind": body.kind, "counts": body.counts}
+    return FillSeatOut(seat=seat, kind=body.kind, counts=body.counts)
 
 
 class ChatIn(BaseModel):
@@ -218,20 +236,22 @@ class ChatIn(BaseModel):
 
 
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/chat")
-def set_table_chat(request: Request, director: Writer, at: AtTable, body: ChatIn) -> dict[str, Any]:
+def set_table_chat(request: Request, director: Writer, at: AtTable, body: ChatIn) -> ChatOut:
     """The director decides the chat at one online table (the event's ``online_chat`` is
     what each table opens with)."""
     online.set_table_chat(
         database(request), service_of(request), **at, mode=body.mode, who=director.name
     )
-    return {"round": at["round_number"], "table": at["table"], "chat": body.mode}
+    return ChatOut.model_validate(
+        {"round": at["round_number"], "table": at["table"], "chat": body.mode}
+    )
 
 
 @router.post("/api/events/{event_id}/rounds/{round_number}/online/{table}/end")
-def end_table(request: Request, director: Writer, at: AtTable) -> dict[str, Any]:
+def end_table(request: Request, director: Writer, at: AtTable) -> EndOut:
     """End a table at the bell: the score as it stands is recorded."""
     online.end_table(database(request), service_of(request), **at, who=director.name)
-    return {"round": at["round_number"], "table": at["table"], "ended": True}
+    return EndOut(round=at["round_number"], table=at["table"], ended=True)
 
 
 @router.get("/api/events/{event_id}/online/records.jsonl", response_class=PlainTextResponse)
@@ -246,10 +266,10 @@ def records(request: Request, director: Reader, event_id: Id) -> PlainTextRespon
 
 
 @router.get("/api/events/{event_id}/online/records-index")
-def records_index(request: Request, director: Reader, event_id: Id) -> dict[str, Any]:
+def records_index(request: Request, director: Reader, event_id: Id) -> RecordsIndexOut:
     """Which lines of ``records.jsonl`` are which table's (``first``: 0-based line)."""
     _, index = online.event_records(database(request), service_of(request), event_id=event_id)
-    return {"tables": index}
+    return RecordsIndexOut.model_validate({"tables": index})
 
 
 # ---------------------------------------------------------------------- pages
@@ -273,8 +293,12 @@ def seat_page(request: Request, event_id: Id) -> Response:
 def between_fragment(request: Request, event_id: Id, body: SeatCodeIn) -> Response:
     """The seat finder's between-rounds part (``online.js`` puts it under the status line):
     the same view as the API's, as HTML."""
-    view = _between(request, event_id, body.code)
-    return render(request, "pages/online/between.html", {"view": view, "event_id": event_id})
+    page = _between(request, event_id, body.code)
+    return render(
+        request,
+        "pages/online/between.html",
+        {"view": page.view, "prizes_view": page.prizes, "event_id": event_id},
+    )
 
 
 def _presence(seat: dict[str, Any], status: str) -> dict[str, Any] | None:

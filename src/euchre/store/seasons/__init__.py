@@ -15,10 +15,16 @@ names their public parts for the web layer and the club's backup.
 
 from __future__ import annotations
 
-from euchre.store.seasons.backup import SEASONS_BACKUP_FORMAT, restore_seasons, seasons_backup
+from euchre.store.seasons.backup import (
+    SEASONS_BACKUP_FORMAT,
+    SeasonsBackup,
+    restore_seasons,
+    seasons_backup,
+)
 from euchre.store.seasons.definitions import (
     SeasonData,
     SeasonDefinitionError,
+    SeasonOut,
     create_season,
     delete_season,
     get_season,
@@ -27,6 +33,7 @@ from euchre.store.seasons.definitions import (
     season_data,
     season_definition,
     season_json,
+    season_out,
     season_warnings,
     update_season,
 )
@@ -34,10 +41,15 @@ from euchre.store.seasons.exports import CSV_COLUMNS, printable_table, standings
 from euchre.store.seasons.lines import SeasonLine, number_ranges, scoring_words
 from euchre.store.seasons.nights import NightEvent, event_night, season_events, sit_out_points
 from euchre.store.seasons.standings import (
+    NightOut,
+    NightPointsOut,
+    SeasonRowOut,
     SeasonStandings,
+    SeasonStandingsOut,
     season_lines,
     season_standings,
     standings_json,
+    standings_out,
 )
 from euchre.store.seasons.tags import set_event_tags, tidy_tags
 
@@ -45,10 +57,16 @@ __all__ = [
     "CSV_COLUMNS",
     "SEASONS_BACKUP_FORMAT",
     "NightEvent",
+    "NightOut",
+    "NightPointsOut",
     "SeasonData",
     "SeasonDefinitionError",
     "SeasonLine",
+    "SeasonOut",
+    "SeasonRowOut",
     "SeasonStandings",
+    "SeasonStandingsOut",
+    "SeasonsBackup",
     "create_season",
     "delete_season",
     "event_night",
@@ -64,6 +82,7 @@ __all__ = [
     "season_events",
     "season_json",
     "season_lines",
+    "season_out",
     "season_standings",
     "season_warnings",
     "seasons_backup",
@@ -71,6 +90,7 @@ __all__ = [
     "sit_out_points",
     "standings_csv",
     "standings_json",
+    "standings_out",
     "tidy_tags",
     "update_season",
 ]

@@ -4,23 +4,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy.orm import Session
 
 from euchre.store.errors import StoreError
 from euchre.store.models import Season
-from euchre.store.seasons.definitions import create_season, list_seasons, season_json
+from euchre.store.seasons.definitions import SeasonOut, create_season, list_seasons, season_out
 
-__all__ = ["SEASONS_BACKUP_FORMAT", "restore_seasons", "seasons_backup"]
+__all__ = ["SEASONS_BACKUP_FORMAT", "SeasonsBackup", "restore_seasons", "seasons_backup"]
 
 SEASONS_BACKUP_FORMAT = "euchre-seasons-backup/1"
 
 
-def seasons_backup(session: Session) -> dict[str, Any]:
+class SeasonsBackup(BaseModel):
+    """Every season's definition, oldest first (``format``: ``euchre-seasons-backup/1``).
+    A part this model does not name is kept too (``extra="allow"``): a backup never drops
+    data."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+    format: str
+    seasons: list[SeasonOut]
+
+
+def seasons_backup(session: Session) -> SeasonsBackup:
     """Every season's definition, for :func:`restore_seasons` (the tables are computed)."""
-    return {
-        "format": SEASONS_BACKUP_FORMAT,
-        "seasons": [season_json(season) for season in reversed(list_seasons(session))],
-    }
+    return SeasonsBackup(
+        format=SEASONS_BACKUP_FORMAT,
+        seasons=[season_out(season) for season in reversed(list_seasons(session))],
+    )
 
 
 def restore_seasons(session: Session, *, data: Any, who: str) -> list[Season]:

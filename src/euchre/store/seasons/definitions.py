@@ -18,6 +18,7 @@ from euchre.store.models import Event, Season
 from euchre.store.names import check_name, name_key
 from euchre.store.seasons.nights import season_events
 from euchre.store.seasons.tags import TAG_LIMIT
+from euchre.tournament.codec import OMIT_FALSE
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.season import (
     InactiveMembers,
@@ -33,6 +34,7 @@ from euchre.tournament.season import (
 __all__ = [
     "SeasonData",
     "SeasonDefinitionError",
+    "SeasonOut",
     "SeasonPrizeData",
     "SeasonSessionData",
     "create_season",
@@ -43,6 +45,7 @@ __all__ = [
     "season_data",
     "season_definition",
     "season_json",
+    "season_out",
     "season_warnings",
     "update_season",
 ]
@@ -339,15 +342,59 @@ def delete_season(session: Session, *, season_id: int, who: str) -> None:
     session.flush()
 
 
+class SeasonOut(BaseModel):
+    """A season as the API shows it: its id, name, events (ids chosen one by one) or tag,
+    and its definition's fields as ``POST /api/seasons`` takes them. A choice left at its
+    default (``inactive_members`` ``stay``, ``non_member_places`` ``empty``,
+    ``tied_places`` ``share``) and an empty ``sessions`` are left out, as stored."""
+
+    model_config = ConfigDict(frozen=True)
+    id: int
+    name: str
+    events: list[int] | None
+    tag: str | None
+    scoring: SeasonScoring
+    tie_breaks: tuple[SeasonTieBreak, ...] = ()
+    min_nights: int = 0
+    min_games: int = 0
+    best_nights: int | None = None
+    place_points: tuple[int, ...] = ()
+    prizes: tuple[SeasonPrize, ...] = ()
+    inactive_members: Annotated[
+        InactiveMembers, PydanticField(exclude_if=lambda value: value == InactiveMembers.STAY)
+    ] = InactiveMembers.STAY
+    non_member_places: Annotated[
+        NonMemberPlaces,
+        PydanticField(exclude_if=lambda value: value == NonMemberPlaces.EMPTY),
+    ] = NonMemberPlaces.EMPTY
+    tied_places: Annotated[
+        TiedPlaces, PydanticField(exclude_if=lambda value: value == TiedPlaces.SHARE)
+    ] = TiedPlaces.SHARE
+    sessions: Annotated[tuple[SeasonSession, ...], OMIT_FALSE] = ()
+
+
+def season_out(season: Season) -> SeasonOut:
+    """The stored season as the API shows it (its definition read through the codec)."""
+    definition = season_definition(season)
+    return SeasonOut(
+        id=season.id,
+        name=season.name,
+        events=None if season.event_ids is None else list(season.event_ids),
+        tag=season.tag,
+        scoring=definition.scoring,
+        tie_breaks=definition.tie_breaks,
+        min_nights=definition.min_nights,
+        min_games=definition.min_games,
+        best_nights=definition.best_nights,
+        place_points=definition.place_points,
+        prizes=definition.prizes,
+        inactive_members=definition.inactive_members,
+        non_member_places=definition.non_member_places,
+        tied_places=definition.tied_places,
+        sessions=definition.sessions,
+    )
+
+
 def season_json(season: Season) -> dict[str, Any]:
-    """The season as the API shows it: its id, name, events or tag, and its definition's
-    fields (as ``POST /api/seasons`` takes them)."""
-    definition = dict(season.definition)
-    definition.pop("name", None)
-    return {
-        "id": season.id,
-        "name": season.name,
-        "events": None if season.event_ids is None else list(season.event_ids),
-        "tag": season.tag,
-        **definition,
-    }
+    """The season as JSON-ready data (:class:`SeasonOut`: the audit log and the pages)."""
+    return season_out(season).model_dump(mode="json")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from pydantic import BaseModel, ConfigDict
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -17,7 +18,7 @@ from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event
 from euchre.store.models import Member, MemberMerge, Season
 from euchre.store.money_record import corrections_of
-from euchre.store.seasons.definitions import get_season, season_definition, season_json
+from euchre.store.seasons.definitions import SeasonOut, get_season, season_definition, season_out
 from euchre.store.seasons.lines import SeasonLine, table_lines
 from euchre.store.seasons.nights import (
     NightEvent,
@@ -37,9 +38,85 @@ from euchre.tournament.season import (
     season_table,
 )
 
-__all__ = ["SeasonStandings", "row_json", "season_lines", "season_standings", "standings_json"]
+__all__ = [
+    "NightOut",
+    "NightPointsOut",
+    "SeasonRowOut",
+    "SeasonStandings",
+    "SeasonStandingsOut",
+    "row_json",
+    "row_out",
+    "season_lines",
+    "season_standings",
+    "standings_json",
+    "standings_out",
+]
 
 T = TypeVar("T")
+
+
+class NightPointsOut(BaseModel):
+    """A member's points on one night of the season (``event_id``: the night's event)."""
+
+    model_config = ConfigDict(frozen=True)
+    event_id: int
+    points: int
+    sit_outs: int
+    sit_out_points: int
+    computer_games: int
+
+
+class SeasonRowOut(BaseModel):
+    """A member's line in the season table as the API gives it: ``rank`` null for a member
+    who does not qualify, ``points`` the season's figure (3 places), ``movement`` since the
+    last night, ``nights_counted`` the event ids that make up the points. Read from the
+    row's own JSON: a field the row gains that this model does not name is refused (a
+    defect the tests catch), never dropped."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    member_id: int
+    name: str
+    rank: int | None
+    qualified: bool
+    points: float
+    games: int
+    games_won: int
+    lone_hands: int
+    euchres: int
+    nights: int
+    nights_counted: list[int]
+    tied: bool
+    previous_rank: int | None
+    movement: int | None
+    prizes: list[str]
+    prize_cents: int
+    total_points: int
+    sit_outs: int
+    sit_out_points: int
+    computer_games: int
+    by_night: list[NightPointsOut]
+
+
+class NightOut(BaseModel):
+    """A night of the season: its event, name and date, and the corrections after play
+    that moved money (in words)."""
+
+    model_config = ConfigDict(frozen=True)
+    event_id: int
+    name: str
+    date: str
+    corrected: list[str]
+
+
+class SeasonStandingsOut(BaseModel):
+    """The season table: the season, the session whose own table it is (null: the whole
+    season), its nights in order and one row per member."""
+
+    model_config = ConfigDict(frozen=True)
+    season: SeasonOut
+    session: SeasonSession | None
+    nights: list[NightOut]
+    rows: list[SeasonRowOut]
 
 
 @dataclass(frozen=True)
@@ -49,8 +126,8 @@ class SeasonStandings:
     season: Season
     table: SeasonTable
     nights: tuple[NightEvent, ...]
-    rows_json: tuple[dict[str, Any], ...] = ()
-    """The rows as the API gives them (worked out once per table; read only)."""
+    rows_out: tuple[SeasonRowOut, ...] = ()
+    """The rows as the API gives them (worked out once per table)."""
     lines: tuple[SeasonLine, ...] = ()
     """The rows as the pages show them (worked out once per table)."""
     part: SeasonSession | None = None
@@ -70,7 +147,7 @@ class SeasonStandings:
 @dataclass(frozen=True)
 class _Table:
     table: SeasonTable
-    rows_json: tuple[dict[str, Any], ...]
+    rows_out: tuple[SeasonRowOut, ...]
     lines: tuple[SeasonLine, ...]
 
 
@@ -159,14 +236,14 @@ def season_standings(
             if night is not None:
                 nights.append(_without(night, leaving))
         table = season_table(definition, nights)
-        entry = _Table(table, tuple(row_json(row) for row in table.rows), tuple(table_lines(table)))
+        entry = _Table(table, tuple(row_out(row) for row in table.rows), tuple(table_lines(table)))
         _keep(_tables, table_key, entry, 64)
     by_key = {night_key(event.id): event for event in counted}
     return SeasonStandings(
         season,
         entry.table,
         tuple(by_key[key] for key in entry.table.nights),
-        entry.rows_json,
+        entry.rows_out,
         entry.lines,
         chosen,
         {
@@ -203,41 +280,51 @@ def _without(night: SeasonNight, leaving: frozenset[int]) -> SeasonNight:
     return SeasonNight(key=night.key, date=night.date, results=kept)
 
 
-def row_json(row: SeasonRow) -> dict[str, Any]:
+def row_out(row: SeasonRow) -> SeasonRowOut:
     """A row as the API gives it (nights as event ids)."""
     data: dict[str, Any] = row.to_json()
     data["nights_counted"] = [key_event(key) for key in row.nights_counted]
     data["by_night"] = [
-        {
-            "event_id": key_event(night.key),
-            "points": night.points,
-            "sit_outs": night.sit_outs,
-            "sit_out_points": night.sit_out_points,
-            "computer_games": night.computer_games,
-        }
+        NightPointsOut(
+            event_id=key_event(night.key),
+            points=night.points,
+            sit_outs=night.sit_outs,
+            sit_out_points=night.sit_out_points,
+            computer_games=night.computer_games,
+        )
         for night in row.by_night
     ]
-    return data
+    return SeasonRowOut.model_validate(data)
 
 
-def standings_json(standings: SeasonStandings) -> dict[str, Any]:
+def row_json(row: SeasonRow) -> dict[str, Any]:
+    """A row as JSON-ready data (:class:`SeasonRowOut`)."""
+    return row_out(row).model_dump(mode="json")
+
+
+def standings_out(standings: SeasonStandings) -> SeasonStandingsOut:
     """The season table as ``GET /api/seasons/{id}/standings`` gives it: the season, its
     nights (event id, name, date) and one row per member; ``nights_counted`` lists event
     ids."""
-    return {
-        "season": season_json(standings.season),
-        "session": None if standings.part is None else standings.part.to_json(),
-        "nights": [
-            {
-                "event_id": event.id,
-                "name": event.name,
-                "date": event_date(event).isoformat(),
-                "corrected": list(standings.corrected.get(event.id, ())),
-            }
+    return SeasonStandingsOut(
+        season=season_out(standings.season),
+        session=standings.part,
+        nights=[
+            NightOut(
+                event_id=event.id,
+                name=event.name,
+                date=event_date(event).isoformat(),
+                corrected=list(standings.corrected.get(event.id, ())),
+            )
             for event in standings.nights
         ],
-        "rows": list(standings.rows_json),
-    }
+        rows=list(standings.rows_out),
+    )
+
+
+def standings_json(standings: SeasonStandings) -> dict[str, Any]:
+    """The season table as JSON-ready data (:class:`SeasonStandingsOut`)."""
+    return standings_out(standings).model_dump(mode="json")
 
 
 def season_lines(standings: SeasonStandings) -> list[SeasonLine]:
