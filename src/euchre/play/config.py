@@ -126,6 +126,11 @@ class TableConfig(BaseModel):
     """How long a human who dropped (lost their last connection) has to come back before a
     computer player takes their seat: 45 s at a casual table, the director's choice at an
     event's (None: nobody takes it until the director decides)."""
+    rematch_asks: bool = False
+    """A rematch is offered and starts only when every human accepted
+    (:mod:`euchre.play.rematch`); every table opened since has it, a table opened before
+    keeps the one-tap rematch its log was written with (replaying it rebuilds the same
+    games)."""
     names: tuple[str, str, str, str] | None = None
     """The players' names by seat, where the table knows them (an event's table: the
     entrants); the page shows them instead of "Partner", "Left", "Right"."""
@@ -222,6 +227,7 @@ def config_from_request(
         hints=hints,
         timer_seconds=timer_seconds,
         deck_text=deck_text,
+        rematch_asks=True,
     )
     config.rule_profile()  # raises RuleProfileError naming a bad profile or option
     config.question_deck()  # raises naming the bad line of an uploaded deck

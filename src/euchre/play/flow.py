@@ -53,6 +53,19 @@ from euchre.play.questions import (
     question_actions,
     question_actor,
 )
+from euchre.play.rematch import (
+    ACCEPT,
+    DECLINE,
+    OFFER_SAME,
+    OFFER_SWAP,
+    REMATCH_WORDS,
+    SWAP_MOVES,
+    Notice,
+    NoticeKind,
+    RematchOffer,
+    moved,
+    notice_text,
+)
 from euchre.tournament.model import ChatMode
 
 __all__ = ["GameFlow", "owed_action"]
@@ -107,6 +120,14 @@ class GameFlow:
     chat_count: int = 0
     chat_set: ChatMode | None = None
     """The chat mode the host or the director chose (``chat MODE``), if any."""
+    rematch_offer: RematchOffer | None = None
+    """A rematch one player offered that not every human has accepted yet."""
+    notices: list[Notice] = field(default_factory=list)
+    """What the whole table is told between moves (rematch offers and answers, a player who
+    left); the latest 50 kept."""
+    seat_moves: dict[int, int] = field(default_factory=dict)
+    """The players the last entry moved (old seat → new seat: a rematch with partners
+    swapped), for the store to move the seats' secrets along in the same transaction."""
     token_epochs: list[int] = field(default_factory=lambda: [0] * 4)
     """How often each seat changed hands (``seat N KIND``, ``reissue N``): a socket opened
     at an older count must show its token is still the seat's before it gets anything more."""
@@ -166,8 +187,7 @@ class GameFlow:
         if status is TableStatus.WAITING:
             return ["sit"] if self.kinds[seat] == HUMAN and not self.seated[seat] else []
         if status is TableStatus.OVER:
-            rematch = self.kinds[seat] == HUMAN and self.config.event_id is None
-            return ["rematch"] if rematch else []
+            return self._between_games(seat)
         if self.to_act != seat:
             return []
         if self.question is not None:
@@ -252,6 +272,7 @@ class GameFlow:
         """Apply one log entry made by ``seat``; an illegal one raises and changes nothing."""
         entry = parse_entry(seat, text)
         words = text.split()
+        self.seat_moves = {}
         if entry.kind is EntryKind.SAY:
             self._say(seat, entry.text, at)
             self.seq += 1
@@ -272,6 +293,8 @@ class GameFlow:
             self._reissue(entry.target)
         elif entry.kind is EntryKind.DECK:
             self._set_deck(entry.target)
+        elif entry.kind is EntryKind.LEAVE:
+            self._leave(entry.target, entry.player_kind)
         elif not 0 <= seat <= 3:
             raise IllegalActionError(f"seat {seat} is not a seat 0-3")
         else:
@@ -286,14 +309,13 @@ class GameFlow:
                     )
             if text not in legal:
                 raise IllegalActionError(self.refusal(seat, text, legal))
-            if self.hand is not None and text not in ("sit", "rematch"):
+            if self.hand is not None and text != "sit" and text not in REMATCH_WORDS:
                 self.hand_moves[seat][int(self.stands_in(seat) is not None)] += 1
             if text == "sit":
                 self.seated[seat] = True
                 self._maybe_start()
-            elif text == "rematch":
-                self.game_number += 1
-                self.finished_game_reset()
+            elif text in REMATCH_WORDS:
+                self._rematch_move(seat, text)
             elif text == "answered":
                 assert self.question is not None
                 self.asked.append(self.question.to_json())
@@ -316,6 +338,99 @@ class GameFlow:
         self.seq += 1
         self.play_seq = self.seq
         self.last_at = at
+
+    def _between_games(self, seat: int) -> list[str]:
+        """What a seat may send once the game is over: a rematch (offered, accepted or
+        declined) for a human at a casual table; nothing at an event's table."""
+        if self.kinds[seat] != HUMAN or self.config.event_id is not None:
+            return []
+        if not self.config.rematch_asks:
+            return [OFFER_SAME]  # a table opened before rematches were asked
+        offer = self.rematch_offer
+        if offer is None:
+            return [OFFER_SAME, OFFER_SWAP]
+        return [DECLINE] if seat in offer.accepted else [ACCEPT, DECLINE]
+
+    def _rematch_move(self, seat: int, text: str) -> None:
+        if not self.config.rematch_asks:
+            self.game_number += 1
+            self.finished_game_reset()
+            return
+        offer = self.rematch_offer
+        if text in (OFFER_SAME, OFFER_SWAP):
+            offer = self.rematch_offer = RematchOffer(seat, text == OFFER_SWAP, {seat})
+            self._notice(NoticeKind.OFFERED, seat, swap=offer.swap)
+        elif text == ACCEPT:
+            assert offer is not None
+            offer.accepted.add(seat)
+            self._notice(NoticeKind.ACCEPTED, seat)
+        else:
+            assert offer is not None
+            kind = NoticeKind.WITHDREW if seat == offer.by else NoticeKind.DECLINED
+            self.rematch_offer = None
+            self._notice(kind, seat)
+        self._maybe_rematch()
+
+    def humans(self) -> list[int]:
+        """The seats a human holds (or will from the next hand)."""
+        return [
+            seat for seat in range(4) if self.pending_kinds.get(seat, self.kinds[seat]) == HUMAN
+        ]
+
+    def _maybe_rematch(self) -> None:
+        """Start the offered rematch once every human at the table has accepted it."""
+        offer = self.rematch_offer
+        if offer is None:
+            return
+        humans = self.humans()
+        if not humans:  # everyone left: nobody to play it
+            self.rematch_offer = None
+            return
+        if not all(seat in offer.accepted for seat in humans):
+            return
+        self.rematch_offer = None
+        if offer.swap:
+            self._swap_partners()
+        self._notice(NoticeKind.STARTED, offer.by, swap=offer.swap)
+        self.game_number += 1
+        self.finished_game_reset()
+
+    def _swap_partners(self) -> None:
+        """Move the players by :data:`SWAP_MOVES`, each with what the table knows of his
+        seat; the moved seats change hands (their sockets show their tokens again)."""
+        moves = dict(SWAP_MOVES)
+        self.kinds = moved(self.kinds, moves)
+        self.seated = moved(self.seated, moves)
+        self.away = moved(self.away, moves)
+        self.dropped = moved(self.dropped, moves)
+        self.takeover_at = moved(self.takeover_at, moves)
+        self.played_for = moved(self.played_for, moves)
+        for new in moves.values():
+            self.token_epochs[new] += 1
+        self.seat_moves = moves
+
+    def _leave(self, target: int, kind: str) -> None:
+        """Seat ``target``'s human had to go: ``kind`` takes the seat at once (and off the
+        rematch's list of those asked)."""
+        if self.config.event_id is not None:
+            raise IllegalActionError(
+                "At an event's table the director decides who plays a seat: tell the "
+                "director you have to go."
+            )
+        if kind == HUMAN or self.pending_kinds.get(target, self.kinds[target]) != HUMAN:
+            raise IllegalActionError(f"seat {target} is not a human's seat to leave")
+        self._change_seat(target, kind)
+        self._notice(NoticeKind.LEFT, target, player=kind)
+        if self.rematch_offer is not None:
+            self.rematch_offer.accepted.discard(target)
+            self._maybe_rematch()
+
+    def _notice(self, kind: NoticeKind, seat: int, *, swap: bool = False, player: str = "") -> None:
+        number = self.notices[-1].number + 1 if self.notices else 1
+        text = notice_text(kind, seat, swap=swap, player=player)
+        self.notices.append(Notice(number, kind, seat, text))
+        if len(self.notices) > 50:
+            del self.notices[:-50]
 
     def _say(self, seat: int, text: str, at: datetime | None) -> None:
         self.chat_count += 1
@@ -572,6 +687,9 @@ class GameFlow:
         copy.closed = self.closed
         copy.away = list(self.away)
         copy.dropped = list(self.dropped)
+        copy.token_epochs = list(self.token_epochs)
+        copy.game_number = self.game_number
+        copy.rematch_offer = None if self.rematch_offer is None else self.rematch_offer.copy()
         return copy
 
     def player_view(self, seat: int) -> PlayerView | None:

@@ -43,6 +43,9 @@ from euchre.play.config import (
 from euchre.play.flow import GameFlow, owed_action
 from euchre.play.questions import PendingQuestion
 
+NOTICES_SHOWN = 5
+"""How many of the table's latest notices (:mod:`euchre.play.rematch`) a view carries."""
+
 __all__ = [
     "ANSWER_LENGTH",
     "ANY_SEQ",
@@ -98,6 +101,7 @@ class TableState(GameFlow):
         their JSON already.
         """
         game = self.game
+        offer = self.rematch_offer
         out: dict[str, Any] = {
             "table": self.table_id,
             "seq": self.seq,
@@ -153,6 +157,8 @@ class TableState(GameFlow):
             "chat_mode": self.chat_mode.value,
             "phase": self.status,
             "played_for_you": list(self.played_for[seat]) if seat is not None else [],
+            "rematch": offer.to_json(self.humans()) if offer is not None else None,
+            "notices": [notice.to_json() for notice in self.notices[-NOTICES_SHOWN:]],
         }
         hand = self.hand
         if hand is None or game is None:

@@ -9,6 +9,9 @@
 - ``POST /api/play/tables/{table}/claim`` ``{"seat", "token", "take"}`` → this device's own
   secret for the seat (a link is a claim; a seat another device holds → 409 asking "Take
   this seat here?" unless ``take``);
+- ``POST /api/play/tables/{table}/leave`` with the seat's token → a computer player takes
+  the seat at once ("I have to go"), the seat's link, token and code stop working, and the
+  table is told;
 - ``GET /api/play/tables/{table}/records.jsonl`` → the finished hands as hand records;
 - ``GET`` / ``PUT /api/play/tables/{table}/deck`` → the table's question deck; the host
   changes it before or between games (anyone else: 403).
@@ -43,6 +46,7 @@ __all__ = [
     "ClaimOut",
     "DeckIn",
     "JoinIn",
+    "LeaveOut",
     "SeatChangeIn",
     "TableCreate",
     "claim",
@@ -334,6 +338,24 @@ async def put_deck(
     return await _call(
         service_of(request).set_deck, table_id, host_token=_bearer(authorization), text=body.text
     )
+
+
+class LeaveOut(BaseModel):
+    """The seat a player left, who plays it now, and the sentence the page shows him."""
+
+    seat: int
+    kind: str
+    detail: str
+
+
+@router.post("/tables/{table_id}/leave", response_model=LeaveOut)
+async def leave(request: Request, table_id: str, authorization: Auth = None) -> LeaveOut:
+    """The token's player has to go: a computer player takes the seat at once, the others
+    are told (the view's ``notices``) and this seat's link, token and code stop working. At
+    an event's table: 403 (the director decides its seats)."""
+    seat, kind = await _call(service_of(request).leave, table_id, _bearer(authorization))
+    detail = f"You left the table: a computer player ({kind}) plays your seat from now on."
+    return LeaveOut(seat=seat, kind=kind, detail=detail)
 
 
 class ClaimIn(BaseModel):

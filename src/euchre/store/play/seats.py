@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import IllegalActionError
-from euchre.play.log import TABLE, reissue_entry, seat_entry
+from euchre.play.log import TABLE, leave_entry, reissue_entry, seat_entry
 from euchre.play.table import HUMAN, TableConfig
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
@@ -36,6 +36,7 @@ __all__ = [
     "SeatDesk",
     "SeatTicket",
     "hash_secret",
+    "move_seat_rows",
     "short_code",
 ]
 
@@ -64,6 +65,24 @@ def _spent_hash(code: str) -> str:
     return hash_secret(f"spent:{code}")
 
 
+def move_seat_rows(session: Session, table_id: str, moves: dict[int, int]) -> None:
+    """Move the stored secrets of the seats whose players moved (old seat → new seat): each
+    player's link, token and code open his new seat."""
+    rows = {
+        row.seat: row
+        for row in session.scalars(
+            select(PlaySeat).where(PlaySeat.table_id == table_id, PlaySeat.seat.in_(moves))
+        )
+    }
+    held = {seat: (row.token_hash, row.code_hash, row.link_hash) for seat, row in rows.items()}
+    for row in rows.values():  # codes are unique: clear them all before writing them back
+        row.code_hash = None
+    session.flush()
+    for old, new in moves.items():
+        row = rows[new]
+        row.token_hash, row.code_hash, row.link_hash = held[old]
+
+
 @dataclass(frozen=True, slots=True)
 class SeatTicket:
     """A seat as its creator receives it: the secrets are shown once, never stored."""
@@ -90,6 +109,7 @@ class SeatDesk:
         self.writer = writer
         self.create_per_minute = create_per_minute
         """Tables one device may open a minute."""
+        writer.on_seats_moved = move_seat_rows
 
     def create_table(
         self, config: TableConfig, *, client: str
@@ -280,3 +300,26 @@ class SeatDesk:
         seat is a computer player's now) has nothing to close."""
         with contextlib.suppress(IllegalActionError):
             self.writer.table_command(table_id, reissue_entry(seat))
+
+    def leave(self, table_id: str, token: str | None) -> tuple[int, str]:
+        """The human holding ``token`` has to go: a computer player takes the seat at once
+        (the table's own computer player where it has one, else ``rules``), the seat's link,
+        token and code stop working, and the table is told (``leave N KIND``). Returns the
+        seat and the computer player's kind. Refused at an event's table (the director
+        decides its seats) and for a seat a computer player already holds."""
+        seat = self.seat_for_token(table_id, token)
+        with self.tables.reading(table_id) as state:
+            if state.config.event_id is not None:
+                raise ForbiddenError(
+                    "At an event's table the director decides who plays a seat: tell the "
+                    "director you have to go."
+                )
+            kind = next((other for other in state.config.seats if other != HUMAN), "rules")
+
+        def revoke(session: Session) -> None:
+            row = session.get(PlaySeat, (table_id, seat))
+            if row is not None:
+                row.token_hash = row.code_hash = row.link_hash = None
+
+        self.writer.table_command(table_id, leave_entry(seat, kind), also=revoke)
+        return seat, kind

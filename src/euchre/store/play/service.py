@@ -256,6 +256,11 @@ class PlayService:
         """The host hands a seat to someone else (:meth:`SeatDesk.change_seat`)."""
         return self.seats.change_seat(table_id, host_token=host_token, target=target, kind=kind)
 
+    def leave(self, table_id: str, token: str | None) -> tuple[int, str]:
+        """The token's player has to go: a computer player takes the seat
+        (:meth:`SeatDesk.leave`); the seat and its new kind."""
+        return self.seats.leave(table_id, token)
+
     def reissued(self, table_id: str, seat: int) -> None:
         """Log ``reissue N`` after seat N's token was replaced elsewhere."""
         self.seats.reissued(table_id, seat)

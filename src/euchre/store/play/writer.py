@@ -25,7 +25,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
-from euchre.play.log import TABLE, canonical, legal_form
+from euchre.play.log import TABLE, EntryKind, canonical, legal_form
+from euchre.play.rematch import ACCEPT, OFFER_SWAP
 from euchre.play.table import ANY_SEQ, TableState
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, StoreError
@@ -89,6 +90,9 @@ class LogWriter:
         self.on_game_over: Callable[[str], None] | None = None
         """Called (after the commit, in the committing thread) when an entry leaves an
         event's table over: the online club night records the result from it."""
+        self.on_seats_moved: Callable[[Session, str, dict[int, int]], None] | None = None
+        """Moves the seats' stored secrets when an entry moved the players (old seat → new
+        seat), in the entry's transaction (:mod:`euchre.store.play.seats` sets it)."""
         self._notify = not database.is_sqlite
         self._queue: list[_Request] = []
         self._batch = threading.Condition()
@@ -218,7 +222,9 @@ class LogWriter:
     def _commit_batch(self, batch: list[_Request]) -> None:
         held: dict[str, threading.Lock] = {}
         applied: list[_Request] = []
-        direct = self._notify and all(request.also is None for request in batch)
+        direct = self._notify and all(
+            request.also is None and not _may_move_seats(request.action) for request in batch
+        )
         try:
             try:
                 with self._transaction(direct) as (session_of, write_rows):
@@ -383,6 +389,10 @@ class LogWriter:
             request.also(session_of())
         new_seq = state.seq + 1
         state.apply(request.seat, request.action, moment)
+        if state.seat_moves and self.on_seats_moved is not None:
+            # The players moved (a rematch, partners swapped): their secrets move with them,
+            # in the entry's own transaction.
+            self.on_seats_moved(session_of(), request.table_id, state.seat_moves)
         request.state, request.new_seq = state, new_seq
         return {
             "table_id": request.table_id,
@@ -391,6 +401,13 @@ class LogWriter:
             "action": request.action,
             "at": moment,
         }
+
+
+def _may_move_seats(action: str) -> bool:
+    """Whether an entry may move the players (the last acceptance of a rematch with partners
+    swapped, or a player leaving so that everyone left has accepted): it goes through a
+    session, whose transaction moves the seats' rows too."""
+    return action in (ACCEPT, OFFER_SWAP) or action.startswith(f"{EntryKind.LEAVE.value} ")
 
 
 def _payload(row: dict[str, Any]) -> str:
