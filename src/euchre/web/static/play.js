@@ -806,7 +806,7 @@
     const r = v.rematch;
     offer.hidden = !r;
     if (r) {
-      const waiting = r.waiting.map(seatName).join(", ");
+      const waiting = r.waiting.map((n) => (n === seat ? "you" : seatName(n))).join(", ");
       const head = r.by === seat ? "You offer a rematch: " : seatName(r.by) + " offers a rematch: ";
       offer.textContent = head + r.arrangement + (waiting ? " (waiting for " + waiting + ")" : "") + ".";
       offer.dataset.swap = r.swap ? "true" : "false";

@@ -1,0 +1,91 @@
+"""Four friends on four phones (390 px, a browser context each) finish a game; one offers a
+rematch with partners swapped, the other three are asked, and the next game starts only when
+the last of them accepts, each phone following its player to his new seat."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.play.helpers import human_tokens, play_randomly
+from tests.served import EuchreServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def _finished_game(server: EuchreServer) -> dict[str, Any]:
+    """A table of four humans whose short game (to 1 point) was played through the API."""
+    with httpx.Client(base_url=server.base_url, timeout=30) as client:
+        answer = client.post(
+            "/api/play/tables",
+            json={
+                "profile": "tournament",
+                "profile_options": {"game_target": 1},
+                "seats": ["human"] * 4,
+                "seed": 21,
+            },
+        )
+        assert answer.status_code == 201, answer.text
+        created: dict[str, Any] = answer.json()
+        tokens = human_tokens(created)
+        for seq, token in enumerate(tokens.values()):
+            sat = client.post(
+                f"/api/play/tables/{created['table']}/actions",
+                json={"action": "sit", "seq": seq},
+                headers={"Authorization": f"Bearer {token}"},
+            )
+            assert sat.status_code == 200, sat.text
+        assert play_randomly(client, created["table"], tokens, random.Random(2))["status"] == "over"
+    return created
+
+
+def test_a_rematch_offered_on_one_phone_asks_the_other_three_and_starts_when_all_accept(
+    served: EuchreServer, browser: Browser
+) -> None:
+    created = _finished_game(served)
+    phones: list[Page] = []
+    for seat in created["seats"]:
+        page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+        page.goto(seat["url"])
+        expect(page.locator("#play-status")).to_have_attribute("data-status", "over")
+        phones.append(page)
+    south, west, north, east = phones
+
+    south.locator('[data-action="rematch swap"]').click()
+    expect(south.locator("#rematch-offer")).to_have_text(
+        "You offer a rematch: swap partners (waiting for Left, Partner, Right)."
+    )
+    for page, name in ((west, "Right"), (north, "Partner"), (east, "Left")):
+        offer = page.locator("#rematch-offer")
+        expect(offer).to_contain_text(f"{name} offers a rematch: swap partners")
+        expect(offer).to_contain_text(re.compile(r"\(waiting for [^)]*\byou\b"))
+        expect(page.locator("[data-action=accept]")).to_have_text(re.compile("Accept the rematch"))
+        expect(page.locator("[data-action=decline]")).to_have_text(re.compile("No rematch"))
+
+    west.locator("[data-action=accept]").click()
+    north.locator("[data-action=accept]").click()
+    expect(south.locator("#rematch-offer")).to_have_text(
+        "You offer a rematch: swap partners (waiting for Right)."
+    )
+    expect(south.locator("#play-status")).to_have_attribute("data-status", "over")  # not yet
+
+    east.locator("[data-action=accept]").click()
+    for page in phones:
+        expect(page.locator("#play-status")).to_have_attribute("data-status", "playing")
+        expect(page.locator("#revoked")).to_be_hidden()
+    # West moved to North, North to East, East to West: each phone followed its player.
+    for page, compass in ((west, "North"), (north, "East"), (east, "West")):
+        expect(page.locator("#notice")).to_have_text(
+            f"Partners swapped for the rematch: you now sit {compass}."
+        )
+    expect(south.locator("#table-notices li").last).to_have_text(
+        "Everyone accepted: a new game starts (swap partners)."
+    )
+    assert south.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
