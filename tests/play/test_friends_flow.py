@@ -143,3 +143,42 @@ def test_a_table_opened_before_rematches_were_asked_replays_its_one_tap_rematch(
     assert state.legal(1) == ["rematch"]
     state.apply(1, "rematch")
     assert state.game_number == 1 and state.status == "playing"
+
+
+def _socket_view(socket: Any, test: Any) -> dict[str, Any]:
+    """The first view pushed to ``socket`` that passes ``test``."""
+    for _ in range(200):
+        message: dict[str, Any] = socket.receive_json()
+        if message["type"] == "view" and test(message["view"]):
+            return message["view"]
+    raise AssertionError("the socket was never told")
+
+
+def test_over_the_sockets_a_swapped_rematch_is_asked_and_a_leaver_is_announced(
+    client: TestClient,
+) -> None:
+    table, tokens = _game_over(client, ["human", "human", "human", "rules"])
+    url = f"/api/play/tables/{table}/ws"
+    with client.websocket_connect(url) as south, client.websocket_connect(url) as west:
+        south.send_json({"token": tokens[0], "seq": 0})
+        west.send_json({"token": tokens[1], "seq": 0})
+        seq = _socket_view(south, lambda view: True)["seq"]
+        _socket_view(west, lambda view: True)
+        south.send_json({"type": "action", "action": "rematch swap", "seq": seq})
+        asked = _socket_view(west, lambda view: view["rematch"] is not None)
+        assert asked["legal"] == ["accept", "decline"]
+        assert asked["notices"][-1]["text"] == "South offers a rematch: swap partners."
+        west.send_json({"type": "action", "action": "accept", "seq": asked["seq"]})
+        _socket_view(south, lambda view: view["rematch"]["waiting"] == [2])
+    north = view_of(client, table, tokens[2])
+    assert _act(client, table, tokens[2], "accept").status_code == 200
+    # The socket path moved West's secret with him: it opens North now.
+    assert view_of(client, table, tokens[1])["seat"] == 2
+    with client.websocket_connect(url) as east:
+        east.send_json({"token": tokens[2], "seq": north["seq"]})  # North moved to East
+        assert _socket_view(east, lambda view: True)["seat"] == 3
+        assert client.post(f"/api/play/tables/{table}/leave", headers=bearer(tokens[0])).is_success
+        told = _socket_view(east, lambda view: view["notices"][-1]["kind"] == "left")
+        assert told["notices"][-1]["text"] == (
+            "South had to go: a computer player (rules) plays the seat from now on."
+        )
