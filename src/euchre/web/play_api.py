@@ -33,6 +33,7 @@ from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
 from euchre.play import seat_kinds
 from euchre.play.table import TableConfig, config_from_request
+from euchre.play.view_model import TableView
 from euchre.store.play.claims import claim_seat
 from euchre.store.play.service import PlayService, SeatTicket
 from euchre.web.deps import guard_codes
@@ -215,7 +216,7 @@ async def create_table(request: Request, body: TableCreate) -> dict[str, Any]:
     }
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=TableView, response_model_exclude_unset=True)
 async def get_view(request: Request, table_id: str, authorization: Auth = None) -> dict[str, Any]:
     """A seat's view with its token; the spectators' view without one."""
     service = service_of(request)
@@ -224,7 +225,9 @@ async def get_view(request: Request, table_id: str, authorization: Auth = None) 
     return await _call(service.view, table_id, seat)
 
 
-@router.post("/tables/{table_id}/actions")
+@router.post(
+    "/tables/{table_id}/actions", response_model=TableView, response_model_exclude_unset=True
+)
 async def post_action(
     request: Request, table_id: str, body: ActionIn, authorization: Auth = None
 ) -> dict[str, Any]:
