@@ -304,7 +304,7 @@ class TableState(GameFlow):
                 if not visible_to(None, actor, action.kind)
             }
         for seat in seats:
-            legal = self.legal(seat) if status != "playing" or seat == to_act else []
+            legal = self.legal(seat) if status is not TableStatus.PLAYING or seat == to_act else []
             own: dict[str, Any] = {
                 "seat": seat,
                 "legal": legal,

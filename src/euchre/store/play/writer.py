@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from euchre.engine.errors import EuchreError
 from euchre.play.log import TABLE, EntryKind, canonical, legal_form
 from euchre.play.rematch import ACCEPT, OFFER_SWAP
-from euchre.play.table import ANY_SEQ, TableState
+from euchre.play.table import ANY_SEQ, TableState, TableStatus
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, StoreError
 from euchre.store.models import PlayAction, utc_now
@@ -134,7 +134,7 @@ class LogWriter:
         if (
             self.on_game_over is not None
             and state.config.event_id is not None
-            and state.status == "over"
+            and state.status is TableStatus.OVER
         ):
             self.on_game_over(table_id)
         return state

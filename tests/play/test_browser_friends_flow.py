@@ -1,6 +1,7 @@
-"""Four friends on four phones (390 px, a browser context each) finish a game; one offers a
-rematch with partners swapped, the other three are asked, and the next game starts only when
-the last of them accepts, each phone following its player to his new seat."""
+"""Friends at one table, on phones at 390 px: four friends on four phones (a browser context
+each) finish a game; one offers a rematch with partners swapped, the other three are asked,
+and the next game starts only when the last of them accepts, each phone following its player
+to his new seat. And a stuck dealer is told why there is no Pass."""
 
 from __future__ import annotations
 
@@ -89,3 +90,27 @@ def test_a_rematch_offered_on_one_phone_asks_the_other_three_and_starts_when_all
         "Everyone accepted: a new game starts (swap partners)."
     )
     assert south.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_stuck_dealer_is_told_why_there_is_no_pass(
+    served: EuchreServer, browser: Browser
+) -> None:
+    """Seed 1 deals South first; the three computer players pass both rounds, so South, the
+    dealer, must name trump under the sheet's stick-the-dealer rule."""
+    answer = httpx.post(
+        f"{served.base_url}/api/play/tables",
+        json={"profile": "tournament", "seats": ["human", "rules", "rules", "rules"], "seed": 1},
+        timeout=30,
+    )
+    assert answer.status_code == 201, answer.text
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(answer.json()["seats"][0]["url"])
+    page.locator("[data-action=sit]").click()
+    page.locator("[data-action=pass]").click()  # South's pass in round 1, as dealer
+    status = page.locator("#play-status")
+    expect(status).to_have_attribute("data-phase", "bid_round_2")
+    expect(status).to_have_text(
+        "Your turn to bid: everyone passed and you are the dealer, so you must name trump "
+        "(no Pass: the dealer is stuck)"
+    )
+    expect(page.locator("[data-action=pass]")).to_have_count(0)
