@@ -114,3 +114,28 @@ def test_a_stuck_dealer_is_told_why_there_is_no_pass(
         "(no Pass: the dealer is stuck)"
     )
     expect(page.locator("[data-action=pass]")).to_have_count(0)
+
+
+def test_a_player_who_has_to_go_hands_his_seat_to_a_computer_and_his_partner_is_told(
+    served: EuchreServer, browser: Browser
+) -> None:
+    answer = httpx.post(
+        f"{served.base_url}/api/play/tables",
+        json={"profile": "tournament", "seats": ["human", "rules", "human", "rules"], "seed": 5},
+        timeout=30,
+    )
+    assert answer.status_code == 201, answer.text
+    seats = answer.json()["seats"]
+    south, north = (browser.new_context(viewport=PHONE).new_page() for _ in range(2))  # type: ignore[arg-type]
+    for page, seat in ((south, seats[0]), (north, seats[2])):
+        page.goto(seat["url"])
+        page.locator("[data-action=sit]").click()
+    north.once("dialog", lambda dialog: dialog.accept())
+    north.locator("#leave-seat").click()
+    expect(north.locator("#revoked")).to_contain_text(
+        "You left the table: a computer player (rules) plays your seat from now on."
+    )
+    expect(south.locator("#table-notices li").last).to_have_text(
+        "Partner had to go: a computer player (rules) plays the seat from now on."
+    )
+    expect(south.locator("#leave-box")).to_be_visible()
