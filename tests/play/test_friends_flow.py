@@ -182,3 +182,25 @@ def test_over_the_sockets_a_swapped_rematch_is_asked_and_a_leaver_is_announced(
         assert told["notices"][-1]["text"] == (
             "South had to go: a computer player (rules) plays the seat from now on."
         )
+
+
+def test_a_seat_the_host_hands_to_a_computer_during_an_offer_is_no_longer_asked() -> None:
+    config = TableConfig(
+        profile="tournament",
+        profile_options=SHORT,
+        seed=1,
+        seats=("human", "human", "rules", "rules"),
+        rematch_asks=True,
+    )
+    state = TableState.new("T", config)
+    state.apply(0, "sit")
+    state.apply(1, "sit")
+    rng = random.Random(5)
+    while state.status == "playing":
+        seat = state.to_act
+        assert seat is not None
+        state.apply(seat, rng.choice(state.legal(seat)))
+    state.apply(0, "rematch")
+    assert state.rematch_offer is not None and state.game_number == 0
+    state.apply(TABLE, "seat 1 rules")  # the host gives West's seat to a computer player
+    assert state.rematch_offer is None and state.game_number == 1

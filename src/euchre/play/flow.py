@@ -283,6 +283,7 @@ class GameFlow:
             return
         if entry.kind is EntryKind.SEAT:
             self._change_seat(entry.target, entry.player_kind)
+            self._reask(entry.target)
         elif entry.kind is EntryKind.CLOSE:
             if self.closed:
                 raise IllegalActionError("the table is already closed")
@@ -421,6 +422,11 @@ class GameFlow:
             raise IllegalActionError(f"seat {target} is not a human's seat to leave")
         self._change_seat(target, kind)
         self._notice(NoticeKind.LEFT, target, player=kind)
+        self._reask(target)
+
+    def _reask(self, target: int) -> None:
+        """Seat ``target`` changed hands while a rematch is offered: whoever sits there now
+        has not accepted it, and the rematch starts if everyone left has."""
         if self.rematch_offer is not None:
             self.rematch_offer.accepted.discard(target)
             self._maybe_rematch()
