@@ -204,3 +204,17 @@ def test_a_seat_the_host_hands_to_a_computer_during_an_offer_is_no_longer_asked(
     assert state.rematch_offer is not None and state.game_number == 0
     state.apply(TABLE, "seat 1 rules")  # the host gives West's seat to a computer player
     assert state.rematch_offer is None and state.game_number == 1
+
+
+def test_two_friends_who_accept_at_the_same_moment_both_count(client: TestClient) -> None:
+    table, tokens = _game_over(client, ["human", "human", "human", "rules"])
+    assert _act(client, table, tokens[0], "rematch").status_code == 200
+    seq = view_of(client, table, tokens[1])["seq"]
+    for seat in (1, 2):  # both sent for the view they saw: the same seq
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "accept", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
+        assert answer.status_code == 200, answer.text
+    assert view_of(client, table)["game_number"] == 1

@@ -85,8 +85,9 @@ class GameFlow:
     seated: list[bool]
     seq: int = 0
     play_seq: int = 0
-    """The ``seq`` after the last entry that was not chat (``say``, ``chat``): a move sent
-    for any ``seq`` from here to :attr:`seq` is not stale."""
+    """The ``seq`` after the last entry that was not chat (``say``, ``chat``) nor a rematch's
+    acceptance that did not start it: a move sent for any ``seq`` from here to :attr:`seq`
+    is not stale."""
     last_at: datetime | None = None
     game_number: int = 0
     game: Game | None = None
@@ -336,6 +337,11 @@ class GameFlow:
                 self.played_for[seat].append(text)
             else:
                 self.played_for[seat] = []
+            if text == ACCEPT and self.rematch_offer is not None:
+                # Another player's "yes" changes nothing anyone else would send: two friends
+                # accepting at the same moment both count (like chat, it is not a move).
+                self.seq += 1
+                return
         self.seq += 1
         self.play_seq = self.seq
         self.last_at = at
