@@ -184,7 +184,7 @@ def test_a_ring_that_found_the_table_busy_is_applied_by_the_fan_out(
     def no_log_read(*_: object) -> None:
         raise AssertionError("the log was read")
 
-    monkeypatch.setattr(two, "_catch_up", no_log_read)
+    monkeypatch.setattr(two.tables, "catch_up", no_log_read)
     entry = (seq, seat, action, datetime.now(UTC))
     number, texts = two.view_texts(table_id, {None, 0}, entry=entry)
     monkeypatch.undo()

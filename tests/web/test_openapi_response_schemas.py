@@ -12,8 +12,6 @@ from euchre.web.app import create_app
 NOT_TYPED_YET = {
     "GET /api/play/kinds",
     "POST /api/play/tables",
-    "GET /api/play/tables/{table_id}",
-    "POST /api/play/tables/{table_id}/actions",
     "GET /api/play/tables/{table_id}/hint",
     "GET /api/play/tables/{table_id}/events",
     "POST /api/play/tables/{table_id}/seats/{seat}",

@@ -10,7 +10,12 @@ An entry is a line of text made by one seat (``0``-``3``) or by the table itself
   pile (``questions`` profile): the trick's winner asks or skips; the answer may be typed;
 - ``deck N`` (by the table itself, between games): the table plays on with its deck number N
   (``TableConfig.decks``), which its host saved;
-- ``rematch``: a new game with the same players;
+- ``rematch``: a new game with the same players (at a table opened before rematches were
+  asked, at once; otherwise an offer with the same seats), ``rematch swap``: an offer with
+  partners swapped, ``accept`` / ``decline``: a player's answer to the offer (the game starts
+  once every human accepted: :mod:`euchre.play.rematch`);
+- ``leave N KIND`` (by the table itself): seat N's human had to go and handed the seat to a
+  computer player of kind KIND (the others are told);
 - ``close`` (by the table itself): an event's director ended the game at the bell;
 - ``drop N UNTIL`` / ``drop N`` (by the table itself): seat N's human lost their last
   connection; a computer player takes the seat at ``UNTIL`` (seconds since the epoch), or
@@ -53,6 +58,7 @@ __all__ = [
     "chat_entry",
     "deck_entry",
     "drop_entry",
+    "leave_entry",
     "legal_form",
     "parse_entry",
     "public_entry",
@@ -81,6 +87,7 @@ class EntryKind(enum.StrEnum):
     BACK = "back"
     REISSUE = "reissue"
     DECK = "deck"
+    LEAVE = "leave"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +104,7 @@ class Entry:
     """When a computer player takes a dropped seat (``drop N UNTIL``; None: the director
     decides)."""
     player_kind: str = ""
-    """Who takes the seat (``seat N KIND``)."""
+    """Who takes the seat (``seat N KIND``, ``leave N KIND``)."""
     mode: ChatMode | None = None
     """The chat mode (``chat MODE``)."""
 
@@ -146,6 +153,10 @@ def parse_entry(seat: int, text: str) -> Entry:
         if len(words) != 2 or not _seat_number(words[1]):
             raise IllegalActionError(f"malformed entry {text!r}; expected 'reissue N'")
         return Entry(EntryKind.REISSUE, text, target=int(words[1]))
+    if head == "leave":
+        if len(words) != 3 or not _seat_number(words[1]):
+            raise IllegalActionError(f"malformed entry {text!r}; expected 'leave N KIND'")
+        return Entry(EntryKind.LEAVE, text, target=int(words[1]), player_kind=words[2])
     if head == "deck":
         if len(words) != 2 or not words[1].isdigit():
             raise IllegalActionError(f"malformed entry {text!r}; expected 'deck N'")
@@ -189,6 +200,11 @@ def reissue_entry(seat: int) -> str:
     return f"reissue {seat}"
 
 
+def leave_entry(seat: int, kind: str) -> str:
+    """Seat ``seat``'s human had to go: a computer player of ``kind`` takes the seat."""
+    return f"leave {seat} {kind}"
+
+
 def deck_entry(number: int) -> str:
     """The table plays on with its saved question deck ``number``."""
     return f"deck {number}"
@@ -210,7 +226,7 @@ def canonical(action: str) -> str:
         return " ".join([words[0].lower(), *[word.upper() for word in words[1:]]])
     if head == "answered":  # a typed answer keeps its letters as typed
         return " ".join(["answered", *stripped.split()[1:]])
-    if head in ("sit", "rematch", "seat", "skip") or not stripped:
+    if head in ("sit", "rematch", "accept", "decline", "seat", "skip") or not stripped:
         return stripped.lower()
     try:
         return str(Action.parse(stripped))

@@ -9,6 +9,9 @@
 - ``POST /api/play/tables/{table}/claim`` ``{"seat", "token", "take"}`` → this device's own
   secret for the seat (a link is a claim; a seat another device holds → 409 asking "Take
   this seat here?" unless ``take``);
+- ``POST /api/play/tables/{table}/leave`` with the seat's token → a computer player takes
+  the seat at once ("I have to go"), the seat's link, token and code stop working, and the
+  table is told;
 - ``GET /api/play/tables/{table}/records.jsonl`` → the finished hands as hand records;
 - ``GET`` / ``PUT /api/play/tables/{table}/deck`` → the table's question deck; the host
   changes it before or between games (anyone else: 403).
@@ -30,6 +33,7 @@ from euchre.engine.errors import RuleProfileError
 from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
 from euchre.play import seat_kinds
 from euchre.play.table import TableConfig, config_from_request
+from euchre.play.view_model import TableView
 from euchre.store.play.claims import claim_seat
 from euchre.store.play.service import PlayService, SeatTicket
 from euchre.web.deps import guard_codes
@@ -43,6 +47,7 @@ __all__ = [
     "ClaimOut",
     "DeckIn",
     "JoinIn",
+    "LeaveOut",
     "SeatChangeIn",
     "TableCreate",
     "claim",
@@ -211,7 +216,7 @@ async def create_table(request: Request, body: TableCreate) -> dict[str, Any]:
     }
 
 
-@router.get("/tables/{table_id}")
+@router.get("/tables/{table_id}", response_model=TableView, response_model_exclude_unset=True)
 async def get_view(request: Request, table_id: str, authorization: Auth = None) -> dict[str, Any]:
     """A seat's view with its token; the spectators' view without one."""
     service = service_of(request)
@@ -220,7 +225,9 @@ async def get_view(request: Request, table_id: str, authorization: Auth = None) 
     return await _call(service.view, table_id, seat)
 
 
-@router.post("/tables/{table_id}/actions")
+@router.post(
+    "/tables/{table_id}/actions", response_model=TableView, response_model_exclude_unset=True
+)
 async def post_action(
     request: Request, table_id: str, body: ActionIn, authorization: Auth = None
 ) -> dict[str, Any]:
@@ -334,6 +341,24 @@ async def put_deck(
     return await _call(
         service_of(request).set_deck, table_id, host_token=_bearer(authorization), text=body.text
     )
+
+
+class LeaveOut(BaseModel):
+    """The seat a player left, who plays it now, and the sentence the page shows him."""
+
+    seat: int
+    kind: str
+    detail: str
+
+
+@router.post("/tables/{table_id}/leave", response_model=LeaveOut)
+async def leave(request: Request, table_id: str, authorization: Auth = None) -> LeaveOut:
+    """The token's player has to go: a computer player takes the seat at once, the others
+    are told (the view's ``notices``) and this seat's link, token and code stop working. At
+    an event's table: 403 (the director decides its seats)."""
+    seat, kind = await _call(service_of(request).leave, table_id, _bearer(authorization))
+    detail = f"You left the table: a computer player ({kind}) plays your seat from now on."
+    return LeaveOut(seat=seat, kind=kind, detail=detail)
 
 
 class ClaimIn(BaseModel):

@@ -186,7 +186,10 @@
     if (text === "sit") return "Sit down";
     if (text === "answered") return "Answered";
     if (text === "skip") return "Skip: ask nobody";
-    if (text === "rematch") return "Rematch";
+    if (text === "rematch") return view && view.rematch === null && !(view.legal || []).includes("rematch swap") ? "Rematch" : "Rematch: same seats";
+    if (text === "rematch swap") return "Rematch: swap partners";
+    if (text === "accept") return "Accept the rematch";
+    if (text === "decline") return view && view.rematch && view.rematch.by === seat ? "Withdraw my offer" : "No rematch";
     if (C.isBid(text)) return C.bidLabel(text);
     return text;
   }
@@ -255,6 +258,7 @@
     renderReview(v);
     renderSeats(v);
     renderPresence(v);
+    renderFriends(v);
     renderHistory(v);
     const turn = v.seq + ":" + v.to_act;
     if (hintFor && hintFor !== turn) { $("hint").textContent = ""; hintFor = ""; }
@@ -793,6 +797,81 @@
     back.textContent = made.length ? "While you were away the computer played: " + made.map((a) => a.startsWith("play ") ? cardText(a.split(" ")[1]) : actionLabel(a)).join(", ") + "." : "";
   }
 
+  // ---------------------------------------------------------------- friends' flow
+  // A rematch offered (the Accept / No buttons are the seat's legal moves), what the table was
+  // told (the view's notices, in this page's own seat names), and "I have to go". Only from
+  // the view's rematch and notices; kept apart so the table's drawing can change around it.
+  function noticeText(n) {
+    const who = seatName(n.seat);
+    const you = n.seat === seat;
+    if (n.kind === "offered") return n.text.replace(/^\w+ offers/, you ? "You offer" : who + " offers");
+    if (n.kind === "accepted") return (you ? "You accept" : who + " accepts") + " the rematch.";
+    if (n.kind === "declined") return (you ? "You say" : who + " says") + " no to the rematch.";
+    if (n.kind === "withdrew") return (you ? "You withdrew" : who + " withdrew") + " the rematch offer.";
+    if (n.kind === "left") return n.text.replace(/^\w+ had/, who + " had");
+    return n.text;
+  }
+  function renderFriends(v) {
+    const offer = $("rematch-offer");
+    if (!offer) return;
+    const r = v.rematch;
+    offer.hidden = !r;
+    if (r) {
+      const waiting = r.waiting.map((n) => (n === seat ? "you" : seatName(n))).join(", ");
+      const head = r.by === seat ? "You offer a rematch: " : seatName(r.by) + " offers a rematch: ";
+      offer.textContent = head + r.arrangement + (waiting ? " (waiting for " + waiting + ")" : "") + ".";
+      offer.dataset.swap = r.swap ? "true" : "false";
+    }
+    const list = $("table-notices");
+    list.replaceChildren();
+    (v.notices || []).slice(-3).forEach((n) => {
+      const item = document.createElement("li");
+      item.dataset.kind = n.kind;
+      item.textContent = noticeText(n);
+      list.append(item);
+    });
+    list.hidden = !list.children.length;
+    $("leave-box").hidden = seat === null || Boolean(v.event) || v.seats[seat].kind !== "human";
+  }
+  async function leaveSeat() {
+    if (seat === null || !window.confirm("Leave the table? A computer player takes your seat for the rest of the game, and this link stops working.")) return;
+    leaving = true;
+    const answer = await fetch("/api/play/tables/" + table + "/leave", { method: "POST", headers: headers() });
+    const body = await answer.json();
+    if (!answer.ok) { leaving = false; showProblem(forPeople(answer.status, body.detail)); return; }
+    seatTaken(socket, body.detail);
+    $("revoked").firstChild.textContent = body.detail + " ";
+    document.title = "You left the table";
+  }
+  let leaving = false;
+  // Partners swapped for a rematch: this device's secret now opens another seat. Follow it
+  // (the socket was closed as for a seat given away) instead of saying the seat was taken.
+  let following = false;
+  async function followMovedSeat(ws, detail) {
+    if (following || revoked) return;
+    if (leaving || !token) { seatTaken(ws, detail); return; }
+    following = true;
+    try {
+      const answer = await fetch("/api/play/tables/" + table, { headers: headers() });
+      const body = answer.ok ? await answer.json() : null;
+      if (body && body.seat !== null && body.seat !== seat) {
+        seat = body.seat;
+        localStorage.setItem(storeKey, JSON.stringify({ seat: seat, token: token }));
+        if (socket === ws) socket = null;
+        render(body);
+        const note = $("notice");
+        note.textContent = "Partners swapped for the rematch: you now sit " + NAMES[seat] + ".";
+        note.hidden = false;
+        reconnect();
+        return;
+      }
+      seatTaken(ws, detail);
+    } finally {
+      following = false;
+    }
+  }
+  if ($("leave-seat")) $("leave-seat").addEventListener("click", leaveSeat);
+
   // ---------------------------------------------------------------- the question pile
   // The player asked may type the answer (kept while the page redraws); it goes with
   // "answered" and into the question log everyone sees.
@@ -995,7 +1074,7 @@
     ws.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "revoked") {
-        seatTaken(ws, forPeople(403, message.detail));
+        followMovedSeat(ws, forPeople(403, message.detail));
       } else if (message.type === "view") {
         retry = 0;
         $("connection").textContent = "";
@@ -1012,7 +1091,7 @@
       }
     };
     ws.onclose = (event) => {
-      if (event.code === 4001) seatTaken(ws, forPeople(403, event.reason || "opened on another device"));
+      if (event.code === 4001) followMovedSeat(ws, forPeople(403, event.reason || "opened on another device"));
       if (socket !== ws) return;
       socket = null;
       retry = Math.min(retry + 1, 6);
