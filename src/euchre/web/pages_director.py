@@ -19,10 +19,11 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 from sqlalchemy.orm import Session
 
-from euchre.store import events, playoff_conflicts, rounds, scores
+from euchre.store import events, night_end, playoff_conflicts, rounds, scores
 from euchre.store.core import player_id
 from euchre.store.errors import StoreError
 from euchre.tournament import PenaltyKind, PenaltyRecord
+from euchre.web.deps import clock_now
 from euchre.web.director_forms import (
     AcceptForm,
     ConflictForm,
@@ -32,6 +33,7 @@ from euchre.web.director_forms import (
     QuestionForm,
     ReasonForm,
     SeatingForm,
+    StartRoundForm,
     TyingScoreForm,
     optional_whole,
     require_director,
@@ -160,9 +162,31 @@ def _numbered_action(
     return register
 
 
-@_action("/rounds/start", DirectorForm, "Round started.")
-def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
-    rounds.start_round(session, event_id=event_id, who=director.name)
+async def _start(request: Request, event_id: int, form: StartRoundForm) -> Response:
+    # Read against the app's clock (the night's cut-off), as the API does.
+    now = clock_now(request)
+
+    def work(session: Session, director: DirectorSession, posted: StartRoundForm) -> None:
+        rounds.start_round(
+            session,
+            event_id=event_id,
+            who=director.name,
+            now=now,
+            past_cut_off=posted.past_cut_off == "yes",
+            reason=posted.reason,
+        )
+
+    return await _write_then_redirect(request, event_id, form, work, "Round started.")
+
+
+_register("/rounds/start", _start, StartRoundForm)
+
+
+@_action("/end-night", ReasonForm, "The night is over: the standings are final with its rounds.")
+def _end_night(
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int
+) -> None:
+    night_end.end_night(session, event_id=event_id, who=director.name, reason=form.reason)
 
 
 @_action("/level-games", TyingScoreForm, "Saved: who reached the tying score first.")
