@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -562,6 +563,9 @@ class EventInputs(JsonCodec):
     results: tuple[TableResult, ...] = ()
     penalties: tuple[PenaltyRecord, ...] = ()
     overrides: tuple[SeatingOverride, ...] = ()
+    night_started: Annotated[datetime | None, OMIT_NONE] = None
+    """When round 1 started (the event file of the CLI keeps it; the web app reads its
+    rounds' start times): the night's clock cut-off is read from it."""
 
 
 # --- the snapshot ------------------------------------------------------------------------------
