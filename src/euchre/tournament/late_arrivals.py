@@ -4,19 +4,19 @@ Between rounds every phone shows its players' provisional seats for the next rou
 player (or a team) arrives then, the movement's own answer with him could reseat everyone
 (a draw, a schedule or a search starts again from a different list). Instead the seating
 shown (the movement's answer without him) is kept and he is fitted into it
-(:func:`fit_arrival`), one arrival at a time in the order they came:
+(:func:`fit_arrivals`), all who came since the last round together:
 
-- the units that sat out in the seating shown and the arrival form the *pool*;
+- the units that sat out in the seating shown and the arrivals form the *pool*;
 - whenever the pool fills a table (four players, or two teams), a new table opens at the
   foot (numbered after the highest) and seats them;
-- otherwise one more unit must sit out: those who sat out in the seating shown still do, and
-  the extra one is chosen by the fair rotation (fewest turns sitting out, a game missed by
-  arriving late counting as a turn), then of the arrival's seat class, then one the movement
-  moves anyway (a loser) before one who stays, then a seeded draw. When that is the arrival
-  he sits out; otherwise he takes the seat of the one who now sits out (so only that seat's
-  player and his partner see a change);
+- the rest of the pool sits out, or more units must: those who sat out in the seating shown
+  sit out first, then the fair rotation chooses (fewest turns sitting out, a game missed by
+  arriving late counting as a turn), then one of an arrival's seat class, then one the
+  movement moves anyway (a loser) before one who stays, then a seeded draw. An arrival who
+  is not chosen takes the seat of one who now sits out (so only that seat's player and his
+  partner see a change);
 - with a ghost table (the foot table the movement feeds) nobody is taken out of a seat: the
-  arrival joins the ghost table, and a ghost table that reaches a table's worth plays.
+  arrivals join the ghost table, and a ghost table that reaches a table's worth plays.
 
 Only the next round is provisional: a round, once started, keeps its seating, and the rounds
 after it are seated by the movement from what was played.
@@ -29,17 +29,17 @@ from collections.abc import Mapping, Sequence
 
 from euchre.tournament.model import TableSeating
 
-__all__ = ["fit_arrival"]
+__all__ = ["fit_arrivals"]
 
 Slot = tuple[int, int, int]
 """A seat of the seating shown: (table index, side, seat in the partnership)."""
 
 
-def fit_arrival(
+def fit_arrivals(
     tables: Sequence[TableSeating],
     sitting_out: Sequence[str],
     *,
-    arrival: str,
+    arrivals: Sequence[str],
     active: Sequence[str],
     previous: Sequence[TableSeating],
     members: Mapping[str, tuple[str, ...]],
@@ -51,8 +51,8 @@ def fit_arrival(
     partnered: Mapping[frozenset[str], int],
     rng: random.Random,
 ) -> tuple[list[TableSeating], list[str]] | None:
-    """The seating ``tables``/``sitting_out`` (shown before ``arrival`` came) with ``arrival``
-    fitted in as the module says; ``active`` are the units present now (``arrival``
+    """The seating ``tables``/``sitting_out`` (shown before the ``arrivals`` came) with them
+    fitted in as the module says; ``active`` are the units present now (the arrivals
     included; teams when ``fixed_partners``), ``turns`` each unit's turns sitting out (games
     missed included). Returns the tables and the players sitting out, or None when the
     seating shown has more tables than the players now fill (the movement then seats the
@@ -73,7 +73,7 @@ def fit_arrival(
     active_set = set(active)
     seated = set(occupant.values())
     shown_out = list(dict.fromkeys(unit(p) for p in sitting_out if unit(p) in active_set))
-    pool = [u for u in shown_out if u not in seated] + [arrival]
+    pool = [u for u in shown_out if u not in seated] + list(arrivals)
     table_count = len(active) // size
     new_tables = table_count - len(tables)
     if new_tables < 0:
@@ -92,7 +92,7 @@ def fit_arrival(
         table_now = {u: tables[index].table for (index, _side, _seat), u in occupant.items()}
         moves = {u for u in active if table_now.get(u) != table_before.get(u)}
         sitting = set(
-            _who_sits_out(shown_out, arrival, count_out, active, turns, seat_classes, moves, rng)
+            _who_sits_out(shown_out, arrivals, count_out, active, turns, seat_classes, moves, rng)
         )
     needers = [u for u in pool if u not in sitting]
     holes = [slot for slot, u in occupant.items() if u in sitting]
@@ -129,7 +129,7 @@ def fit_arrival(
 
 def _who_sits_out(
     shown_out: Sequence[str],
-    arrival: str,
+    arrivals: Sequence[str],
     count_out: int,
     active: Sequence[str],
     turns: Mapping[str, int],
@@ -138,19 +138,19 @@ def _who_sits_out(
     rng: random.Random,
 ) -> list[str]:
     """The ``count_out`` units to sit out: those shown sitting out first, then by the fair
-    rotation, the arrival's class, a unit the movement ``moves`` anyway (its table changes),
+    rotation, an arrival's class, a unit the movement ``moves`` anyway (its table changes),
     a seeded draw."""
     order = list(active)
     rng.shuffle(order)
     rank = {u: index for index, u in enumerate(order)}
     shown = set(shown_out)
-    wanted = seat_classes.get(arrival)
+    wanted = {seat_classes.get(u) for u in arrivals}
     return sorted(
         active,
         key=lambda u: (
             u not in shown,
             turns.get(u, 0),
-            seat_classes.get(u) != wanted,
+            seat_classes.get(u) not in wanted,
             u not in moves,
             rank[u],
         ),

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from euchre.tournament.late_arrivals import fit_arrival
+from euchre.tournament.late_arrivals import fit_arrivals
 from euchre.tournament.model import EventConfig, TableSeating
 from euchre.tournament.movement import (
     PlayedRound,
@@ -108,7 +108,7 @@ class Seating:
 def seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool) -> Seating:
     """Seat round ``state.round_number`` as ``spec`` says (units are teams when
     ``fixed_partners``, players otherwise). Units that were not present for the previous
-    round (late arrivals, returning players) are fitted one by one into the seating the
+    round (late arrivals, returning players) are fitted together into the seating the
     phones already show, the movement's own seating without them (``late_arrivals.py``)."""
     previous = state.previous
     before = set(previous.active) if previous is not None else set()
@@ -138,29 +138,42 @@ def seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool)
         for unit in state.active
     }
     partnered, _opposed = meetings([played.tables for played in state.history])
-    tables, out = list(shown.tables), list(shown.sitting_out)
-    present = list(shown_units)
-    for arrival in arrivals:
-        present.append(arrival)
-        fitted = fit_arrival(
-            tables,
-            out,
-            arrival=arrival,
-            active=[unit for unit in state.active if unit in set(present)],
-            previous=previous.tables,
-            members=state.members,
-            unit_of=state.unit_of,
-            fixed_partners=fixed_partners,
-            ghost=spec.sit_outs is SitOuts.GHOST_TABLE,
-            turns=turns,
-            seat_classes=state.seat_classes,
-            partnered=partnered,
-            rng=state.rng(f"arrival:{arrival}"),
-        )
-        if fitted is None:
-            return _seat_round(spec, state, fixed_partners=fixed_partners)
-        tables, out = fitted
+    fitted = fit_arrivals(
+        shown.tables,
+        shown.sitting_out,
+        arrivals=arrivals,
+        active=state.active,
+        previous=previous.tables,
+        members=state.members,
+        unit_of=state.unit_of,
+        fixed_partners=fixed_partners,
+        ghost=spec.sit_outs is SitOuts.GHOST_TABLE,
+        turns=turns,
+        seat_classes=state.seat_classes,
+        partnered=partnered,
+        rng=state.rng("arrivals"),
+    )
+    if fitted is None or (
+        spec.searched and _winners_away(previous, fitted[0]) > _winners_away(previous, shown.tables)
+    ):
+        # The movement's own rule ("the winners stay") comes before keeping seats.
+        return _seat_round(spec, state, fixed_partners=fixed_partners)
+    tables, out = fitted
     return Seating(tuple(tables), tuple(out))
+
+
+def _winners_away(previous: PlayedRound, tables: Sequence[TableSeating]) -> int:
+    """How many winners of ``previous`` play at another table although their own is open
+    (a movement whose winners stay; its search may still move one to avoid a repeat)."""
+    table_of = {player: table.table for table in tables for player in table.players}
+    open_tables = set(table_of.values())
+    return sum(
+        1
+        for table in previous.tables
+        if table.table in open_tables
+        for player in table.partnerships[previous.winners.get(table.table, 0)]
+        if table_of.get(player, table.table) != table.table
+    )
 
 
 def _seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool) -> Seating:
