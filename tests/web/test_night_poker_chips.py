@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import director_client, sqlite_url
+from tests.store.factory import csrf_token, director_client, sqlite_url
 
 from euchre.tournament.sheets import use_user_sheets
 
@@ -264,3 +264,44 @@ def test_a_cut_off_the_file_cannot_mean_is_refused_in_words(client: TestClient) 
         '24-hour clock as HH:MM, e.g. \\"22:30\\"' in refused.text
     )
     assert "time_zone 'Chicago' is not a time zone this machine knows" in refused.text
+
+
+def test_the_dashboard_refuses_a_game_after_the_cut_off_and_finishes_the_night(
+    client: TestClient, clock: Clock
+) -> None:
+    """The director on the dashboard: "Start round 3" at 22:40 is refused in the sheet's
+    terms; "Start round 3 anyway" needs nothing more than his click (the reason is his, and
+    kept); "Finish the night with 3 rounds" ends it: the standings are final."""
+    event_id = chips_night(client, 8)
+    play_game(client, event_id, 1)
+    play_game(client, event_id, 2)
+    clock.now = SEVEN_PM + timedelta(hours=3, minutes=40)  # 22:40
+    dashboard = f"/director/events/{event_id}"
+    csrf = csrf_token(client.get(dashboard).text)
+    refused = client.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    assert "It is 22:40, past the night's cut-off" in html.unescape(refused.text)
+    started = client.post(
+        f"{dashboard}/rounds/start",
+        data={"csrf_token": csrf, "past_cut_off": "yes", "reason": "one more for the cup"},
+    )
+    assert "Round started." in started.text
+    audit = client.get(f"/api/events/{event_id}/audit").json()
+    assert [row["reason"] for row in audit if row["action"] == "start_past_cut_off"] == [
+        "one more for the cup"
+    ]
+    for table in client.get(f"/api/events/{event_id}/rounds/3").json()["tables"]:
+        entered = client.put(
+            f"/api/events/{event_id}/rounds/3/tables/{table['table']}/result",
+            json={"team_points": [3, 1]},
+        )
+        assert entered.status_code == 200, entered.text
+    assert client.post(f"/api/events/{event_id}/rounds/3/close").status_code == 200
+    page = dashboard_text(client, event_id)
+    assert "Finish the night with 3 rounds" in page
+    finished = client.post(f"{dashboard}/end-night", data={"csrf_token": csrf})
+    assert "The night is over: the standings are final with its rounds." in html.unescape(
+        finished.text
+    )
+    event = client.get(f"/api/events/{event_id}").json()
+    assert (event["status"], event["config"]["rounds"]) == ("finished", 3)
+    assert event["cut_off_passed"] is None
