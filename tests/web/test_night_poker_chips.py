@@ -26,8 +26,8 @@ from euchre.tournament.sheets import use_user_sheets
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "poker_chips.toml"
 SEVEN_PM = datetime(2027, 1, 15, 1, 0, tzinfo=UTC)
 """Thursday 14 January 2027, 19:00 in Chicago (CST, UTC-6)."""
-SEED = 1
-"""The night's seed (its draws): three places paid apart, and Larry passed over for 3rd."""
+SEED = 3
+"""The night's seed (its draws): three places paid apart, and Larry passed over for 2nd."""
 FOUR_HANDS = [[1, 0], [2, 0], [0, 1], [1, 0]]
 """Four hands, as the keeper types them: 4 to 1."""
 
@@ -116,6 +116,8 @@ def test_poker_chips_night_redraws_every_game_of_4_hands_byes_8_and_the_clock_en
     event = client.get(f"/api/events/{event_id}").json()
     assert event["cut_off"] == "Last round called by 22:30 (America/Chicago)."
     assert "Last round called by 22:30 (America/Chicago)." in dashboard_text(client, event_id)
+    # The night's facts line says it too (shown while a game is in play as well).
+    assert "12 rounds of 15 min · last round called by 22:30 ·" in dashboard_text(client, event_id)
     plans: list[dict[str, Any]] = []
     # A game every 45 minutes from 7 pm: 19:00, 19:45, 20:30, 21:15, 22:00 (22:30 would
     # still be called: "no game is called after 10:30").
@@ -176,11 +178,14 @@ def test_poker_chips_night_redraws_every_game_of_4_hands_byes_8_and_the_clock_en
         "$50.00 (1st prize; on points; 75% of the $65.00 pot (13 entrants × $5.00), rounded "
         "down to $1.00, with the $2.00 the rounding left)" in page
     )
-    assert "$9.00 (2nd prize; on points; 15% of the $65.00 pot (13 entrants × $5.00)" in page
     assert (
-        "$3.00 (3rd prize; tied: the places' money is shared; 10% of the $65.00 pot (13 "
-        "entrants × $5.00), rounded down to $1.00; passed over: Late Larry arrived for game 2; "
-        "prizes go to those who played from the first round)" in page
+        "$9.00 (2nd prize; on points; 15% of the $65.00 pot (13 entrants × $5.00), rounded down "
+        "to $1.00; passed over: Late Larry arrived for game 2; prizes go to those who played "
+        "from the first round)" in page
+    )
+    assert (
+        "$6.00 (3rd prize; on points; 10% of the $65.00 pot (13 entrants × $5.00), rounded down "
+        "to $1.00)" in page
     )
     assert "$5.00 (last-place prize; last place; the last place in the standings)" in page
     last = [award for award in prizes if award["decided_by"] == "last_place"]
