@@ -235,7 +235,8 @@ def test_winners_up_rules_seat_as_ballantrae_and_progressive_did(
     tables: int, data: st.DataObject
 ) -> None:
     """Ballantrae's and sheet 004's movements, read from the vocabulary, seat every round
-    exactly as the code they replaced (with players leaving and arriving)."""
+    exactly as the code they replaced (with players leaving; a late arrival is fitted into
+    the seating already shown instead: ``test_late_arrival_keeps_seats_every_movement.py``)."""
     count = tables * 4
     players = [f"P{number:02d}" for number in range(count)]
     order = data.draw(st.permutations(players))
@@ -248,10 +249,9 @@ def test_winners_up_rules_seat_as_ballantrae_and_progressive_did(
     winners = {table.table: data.draw(st.integers(0, 1)) for table in seated}
     previous = PlayedRound(seated, winners, tuple(players))
     leaving = data.draw(st.sets(st.sampled_from(players), max_size=3))
-    arriving = [f"N{number}" for number in range(data.draw(st.integers(0, 3)))]
-    active = [p for p in players if p not in leaving] + arriving
+    active = [p for p in players if p not in leaving]
     active = active[: len(active) - len(active) % 4]
-    solo = {player: (player,) for player in players + arriving}
+    solo = {player: (player,) for player in players}
     found = seat_round(
         BUILTIN_MOVEMENTS["progressive"], _state(previous, active, solo), fixed_partners=False
     )
@@ -263,7 +263,8 @@ def test_winners_up_rules_seat_as_ballantrae_and_progressive_did(
     gone = data.draw(st.sets(st.sampled_from(team_ids), max_size=2))
     playing = [team for team in team_ids if team not in gone]
     playing = playing[: len(playing) - len(playing) % 2]
-    state = _state(previous, playing, teams)
+    # A fixed-partner round's units are its teams.
+    state = _state(PlayedRound(seated, winners, tuple(team_ids)), playing, teams)
     found = seat_round(BUILTIN_MOVEMENTS["winners_move_up"], state, fixed_partners=True)
     unit_of = {player: team_of[pair] for pair in team_of for player in pair}
     assert list(found.tables) == winners_move_up_round(previous, playing, teams, unit_of)

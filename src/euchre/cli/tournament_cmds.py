@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,6 +40,7 @@ from euchre.tournament import (
     compute_event,
     generate_schedule,
 )
+from euchre.tournament.cut_off import cut_off_line, cut_off_refusal
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ledger import OpenQuestion, QuestionKind, table_ledger
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
@@ -307,9 +309,27 @@ def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
 
 
 @event_app.command("start-round")
-def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
+def event_start_round(
+    file: FileArgument,
+    as_json: JsonOption = False,
+    past_cut_off: Annotated[
+        bool,
+        typer.Option(
+            "--past-cut-off", help="Start it although the night's clock cut-off has passed."
+        ),
+    ] = False,
+    reason: Annotated[str, typer.Option(help="Why it starts after the cut-off.")] = "",
+    at: Annotated[
+        str | None,
+        typer.Option(
+            help="The time it starts, ISO 8601 with its offset (default: now); for replaying "
+            "a night."
+        ),
+    ] = None,
+) -> None:
     """Start the next round (its seating is then fixed: a later correction does not re-seat
-    it) and show the seating of the round now being played."""
+    it) and show the seating of the round now being played. After the night's clock cut-off
+    (the sheet's ``last_round_by``) a main round is refused unless ``--past-cut-off``."""
     inputs = _load(file)
     snapshot = compute_event(inputs)
     if snapshot.current_round is None:
@@ -319,20 +339,75 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
         raise CliError(
             f"round {snapshot.current_round} cannot start: {_asked(file, waiting[0], inputs)}"
         )
+    now = _moment(at)
+    config = inputs.config
+    played = snapshot.current_round - 1
+    refusal = (
+        cut_off_refusal(
+            config.last_round_by,
+            config.time_zone,
+            night_started=inputs.night_started,
+            now=now,
+            played=played,
+        )
+        if snapshot.current_round <= config.rounds
+        else None
+    )
+    if refusal is not None and not past_cut_off:
+        raise CliError(f"{refusal} (euchre event end-night {file}, or start-round --past-cut-off)")
     plan = seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
     started = _started(inputs, plan)
+    if inputs.night_started is None:
+        started = replace(started, night_started=now)
     if started is not inputs:
         _save(file, started)
     from euchre.cli.event_words import event_names
     from euchre.tournament.naming import PlayerNames
 
     lines = [f"round {plan.round}"]
+    if refusal is not None:
+        lines.append(f"  started after the night's cut-off: {reason.strip() or 'no reason given'}")
     for table in plan.tables:
         label = PlayerNames(event_names(inputs), table.partnerships)
         lines.append(f"  table {table.table}: {label.team(0)} v {label.team(1)}")
     if plan.sitting_out:
         lines.append(f"  sitting out: {PlayerNames(event_names(inputs)).players(plan.sitting_out)}")
+    if config.last_round_by is not None:
+        lines.append(cut_off_line(config.last_round_by, config.time_zone))
     _print(plan.to_json(), as_json, "\n".join(lines))
+
+
+def _moment(at: str | None) -> datetime:
+    """``--at`` read (ISO 8601 with its offset), or the time now."""
+    if at is None:
+        return datetime.now(UTC)
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise CliError(
+            f"--at {at!r} is not a time with its offset; write it like 2027-01-14T22:45-06:00"
+        )
+    return moment
+
+
+@event_app.command("end-night")
+def event_end_night(file: FileArgument) -> None:
+    """End the night with the rounds played (the clock cut-off has passed, or the director
+    says so): the standings and prizes follow from them."""
+    inputs = _load(file)
+    snapshot = compute_event(inputs)
+    played = sum(1 for plan in snapshot.rounds if plan.stage == "main" and plan.complete)
+    started = {override.round for override in inputs.overrides}
+    if played + 1 in started:
+        raise CliError(f"round {played + 1} is in play; enter its results before ending the night")
+    if not played:
+        raise CliError("no round has been played yet; there is no night to end")
+    if played >= inputs.config.rounds:
+        raise CliError(f"the night already ends with its {inputs.config.rounds} rounds")
+    _save(file, replace(inputs, config=replace(inputs.config, rounds=played)))
+    print(f"the night ends with the {played} rounds played; 'euchre event standings {file}'")
 
 
 PlayerCounts = list[str] | None

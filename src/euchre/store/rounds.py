@@ -44,6 +44,7 @@ from euchre.store.models import (
     TableCode,
     utc_now,
 )
+from euchre.store.night_end import check_start_before_cut_off
 from euchre.store.ratelimit import check_rate_limit, raise_if_blocked, take_deferred_rate_limit
 from euchre.tournament import (
     EventConfig,
@@ -186,15 +187,34 @@ def _open_round(rounds: list[Round]) -> Round | None:
     return rounds[-1] if rounds and rounds[-1].closed_at is None else None
 
 
-def start_round(session: Session, *, event_id: int, who: str, now: datetime | None = None) -> Round:
+def start_round(
+    session: Session,
+    *,
+    event_id: int,
+    who: str,
+    now: datetime | None = None,
+    past_cut_off: bool = False,
+    reason: str = "",
+) -> Round:
     """Start the next round: freeze the core's seating for it, issue table codes, start the
-    clock. Players registered but not checked in are moved to arrive in a later round."""
+    clock. Players registered but not checked in are moved to arrive in a later round. A main
+    round after the night's clock cut-off is refused in words unless the director says
+    ``past_cut_off`` (written in the audit with his ``reason``)."""
     moment = now or utc_now()
     event = get_event(session, event_id=event_id, for_update=True)
     rounds = started_rounds(session, event_id=event_id)
     open_round = _open_round(rounds)
     if open_round is not None:
         raise ConflictError(f"round {open_round.number} is still in play; close it first")
+    check_start_before_cut_off(
+        session,
+        event=event,
+        rounds=rounds,
+        now=moment,
+        past_cut_off=past_cut_off,
+        reason=reason,
+        who=who,
+    )
     number = len(rounds) + 1
     for entrant in list_entrants(session, event_id=event_id):
         playing = entrant.withdrawal_round is None or entrant.withdrawal_round > number

@@ -44,7 +44,7 @@ from euchre.tournament.model import (
     TableSeating,
     TieBreak,
 )
-from euchre.tournament.movement import PlayedRound, keep_played, round_rng
+from euchre.tournament.movement import PlayedRound, draw_order_of, keep_played
 from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.prizes import (
@@ -154,8 +154,7 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
             lone_march_points=event.profile.points_lone_march,
         )
     )
-    draw_order = list(event.competitors.order)
-    round_rng(event.config.seed, 0, "order").shuffle(draw_order)
+    draw_order = draw_order_of(event.competitors.order, event.config.seed)
     for round_number in range(1, event.config.rounds + 1):
         plan = _seat(event, progress, round_number, draw_order)
         if not _score(event, progress, plan):
@@ -192,6 +191,7 @@ def _seat(
             members=competitors.members,
             unit_of=competitors.unit_of,
             draw_order=draw_order,
+            entry_order=competitors.order,
             roster=sorted(event.entrants),
             history=progress.played,
             out_counts=progress.out_counts,

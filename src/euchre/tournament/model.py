@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from datetime import datetime
 from typing import Annotated, Any
 
 from pydantic import Field
 
 from euchre.engine.irregularities import Irregularity
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
+from euchre.tournament.cut_off import check_cut_off
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.settings import SIDE_POT_LONE_CENTS
 
@@ -481,6 +483,13 @@ class EventConfig(JsonCodec):
     hands_worth_points: Annotated[int, Field(exclude_if=lambda value: value == 4)] = 4
     """The points a hand must give a side to count for the ``hands_worth`` tie-break (LVEA's
     four-point hands: 4)."""
+    last_round_by: Annotated[str | None, OMIT_NONE] = None
+    """A clock cut-off for the night (``"22:30"``, the club's clock): no round is started after
+    it without the director's say, and the night ends with the rounds played
+    (``tournament/cut_off.py``). None: the night plays its ``rounds``."""
+    time_zone: Annotated[str | None, OMIT_NONE] = None
+    """The club's time zone for ``last_round_by`` (an IANA name, ``"America/Chicago"``);
+    None: the local time of the machine the app runs on."""
 
     def __post_init__(self) -> None:
         if self.side_pot_lone_cents < 0:
@@ -492,6 +501,7 @@ class EventConfig(JsonCodec):
                 f"hands_worth_points is {self.hands_worth_points}; a hand worth counting "
                 "scores 1 point or more"
             )
+        check_cut_off(self.last_round_by, self.time_zone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -638,6 +648,9 @@ class EventInputs(JsonCodec):
     results: tuple[TableResult, ...] = ()
     penalties: tuple[PenaltyRecord, ...] = ()
     overrides: tuple[SeatingOverride, ...] = ()
+    night_started: Annotated[datetime | None, OMIT_NONE] = None
+    """When round 1 started (the event file of the CLI keeps it; the web app reads its
+    rounds' start times): the night's clock cut-off is read from it."""
 
 
 # --- the snapshot ------------------------------------------------------------------------------

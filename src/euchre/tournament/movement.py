@@ -27,6 +27,7 @@ from euchre.tournament.schedule import (
 __all__ = [
     "PlayedRound",
     "choose_out",
+    "draw_order_of",
     "fewest_repeats_split",
     "fill_holes",
     "first_round_individual",
@@ -57,6 +58,14 @@ class PlayedRound:
 def round_rng(seed: int, round_number: int, salt: str = "") -> random.Random:
     """The random source for one round's seating (stable across Python runs)."""
     return random.Random(f"{seed}:{round_number}:{salt}")
+
+
+def draw_order_of(units: Sequence[str], seed: int) -> list[str]:
+    """The event's draw order: ``units`` (in the order entered) shuffled by the seed (the
+    order a round robin's circle and the first draw read)."""
+    order = list(units)
+    round_rng(seed, 0, "order").shuffle(order)
+    return order
 
 
 def keep_played(

@@ -10,9 +10,10 @@ How the rules seat a round: every table of the previous round (and the ghost tab
 foot, whose players move as losers) sends each of its players or teams where its rule says.
 Each table's list is its stayers first (winners before losers, in their seat order), then its
 arrivals (from the head down, in seat order; by compass seat for ``by_seat``). The lists are
-read head to foot, a player who is not playing leaves a hole that a returning or late player
-fills (the head first), and the line is cut into tables again (a table sent too many players
-passes its last arrival on to the next table). The partners at a table of four players are
+read head to foot, a player who is not playing leaves a hole that a player who sat out
+fills (the head first; a late arrival is fitted in by :func:`seat_round` instead), and the
+line is cut into tables again (a table sent too many players passes its last arrival on to
+the next table). The partners at a table of four players are
 then the pairing the ``partners`` value allows that breaks the fewest ``pair_classes``, then
 repeats the least (``avoid``, in order); the first such pairing on a tie.
 """
@@ -21,13 +22,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from euchre.tournament.late_arrivals import fit_arrivals
 from euchre.tournament.model import EventConfig, TableSeating
 from euchre.tournament.movement import (
     PlayedRound,
     choose_out,
+    draw_order_of,
     fill_holes,
     first_round_individual,
     first_round_teams,
@@ -76,6 +79,9 @@ class SeatingState:
     out_counts: Mapping[str, int]
     met: Mapping[str, set[str]]
     seat_classes: Mapping[str, str] = field(default_factory=dict)
+    entry_order: Sequence[str] = ()
+    """The units in the order they were entered (``draw_order`` is them shuffled by the
+    seed): a late arrival's fitting redraws the order shown without him."""
 
     @property
     def previous(self) -> PlayedRound | None:
@@ -101,7 +107,77 @@ class Seating:
 
 def seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool) -> Seating:
     """Seat round ``state.round_number`` as ``spec`` says (units are teams when
-    ``fixed_partners``, players otherwise)."""
+    ``fixed_partners``, players otherwise). Units that were not present for the previous
+    round (late arrivals, returning players) are fitted together into the seating the
+    phones already show, the movement's own seating without them (``late_arrivals.py``)."""
+    previous = state.previous
+    before = set(previous.active) if previous is not None else set()
+    arrivals = [unit for unit in state.active if unit not in before]
+    if previous is None or not arrivals:
+        return _seat_round(spec, state, fixed_partners=fixed_partners)
+    late = set(arrivals)
+    shown_units = [unit for unit in state.active if unit not in late]
+    late_players = {player for unit in arrivals for player in state.members.get(unit, (unit,))}
+    entry = [unit for unit in state.entry_order if unit not in late]
+    shown = _seat_round(
+        spec,
+        replace(
+            state,
+            active=shown_units,
+            roster=[player for player in state.roster if player not in late_players],
+            draw_order=draw_order_of(entry, state.config.seed)
+            if state.entry_order
+            else [unit for unit in state.draw_order if unit not in late],
+        ),
+        fixed_partners=fixed_partners,
+    )
+    # A game missed (arriving late) counts as a turn sitting out.
+    turns = {
+        unit: state.out_counts.get(unit, 0)
+        + sum(1 for played in state.history if unit not in played.active)
+        for unit in state.active
+    }
+    partnered, _opposed = meetings([played.tables for played in state.history])
+    fitted = fit_arrivals(
+        shown.tables,
+        shown.sitting_out,
+        arrivals=arrivals,
+        active=state.active,
+        previous=previous.tables,
+        members=state.members,
+        unit_of=state.unit_of,
+        fixed_partners=fixed_partners,
+        ghost=spec.sit_outs is SitOuts.GHOST_TABLE,
+        turns=turns,
+        seat_classes=state.seat_classes,
+        partnered=partnered,
+        rng=state.rng("arrivals"),
+    )
+    if fitted is None or (
+        spec.searched and _winners_away(previous, fitted[0]) > _winners_away(previous, shown.tables)
+    ):
+        # The movement's own rule ("the winners stay") comes before keeping seats.
+        return _seat_round(spec, state, fixed_partners=fixed_partners)
+    tables, out = fitted
+    return Seating(tuple(tables), tuple(out))
+
+
+def _winners_away(previous: PlayedRound, tables: Sequence[TableSeating]) -> int:
+    """How many winners of ``previous`` play at another table although their own is open
+    (a movement whose winners stay; its search may still move one to avoid a repeat)."""
+    table_of = {player: table.table for table in tables for player in table.players}
+    open_tables = set(table_of.values())
+    return sum(
+        1
+        for table in previous.tables
+        if table.table in open_tables
+        for player in table.partnerships[previous.winners.get(table.table, 0)]
+        if table_of.get(player, table.table) != table.table
+    )
+
+
+def _seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool) -> Seating:
+    """:func:`seat_round` without fitting arrivals in: the movement's own answer."""
     if spec.schedule is ScheduleName.ROUND_ROBIN:
         tables = round_robin_round(
             state.draw_order, state.round_number, state.active, state.members
@@ -220,8 +296,6 @@ def _searched(state: SeatingState, fixed_partners: bool) -> Seating:
             out_counts=turns,
             seed=state.config.seed,
             round_number=state.round_number,
-            # Late arrivals are fitted into the seating the phones already show.
-            arrived=[player for player in state.active if player not in previous.active],
         )
         return Seating(tuple(split_tables), tuple(sorted(split_out)))
     lost: set[str] = set()

@@ -110,10 +110,13 @@ class SitOuts(StrEnum):
     """Who sits out when the players do not fill every table: ``fair_rotation`` (nobody sits
     out twice before everyone has once), or ``ghost_table`` (a short last table at the foot,
     fed by the movement like any other table: its players take the bye the event's
-    ``sit_out_scoring`` gives, e.g. ``fixed`` 7 points)."""
+    ``sit_out_scoring`` gives, e.g. ``fixed`` 7 points). ``tables_of_three`` (the players left
+    over play three-handed) is a word a sheet may write but is refused: the game is played by
+    four (:func:`movement_problems` says so)."""
 
     FAIR_ROTATION = "fair_rotation"
     GHOST_TABLE = "ghost_table"
+    TABLES_OF_THREE = "tables_of_three"
 
 
 class Redraw(StrEnum):
@@ -331,6 +334,14 @@ def movement_problems(
             )
         if fixed_partners:
             refuse("pair_classes", "one_of_each pairs players; this format keeps fixed teams")
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE:
+        refuse(
+            "sit_outs",
+            "tables of three cannot be seated yet: the rules engine deals euchre to four seats "
+            "only, so a three-handed table could not play or be scored; say fair_rotation "
+            "(the players left over sit out in turn) or ghost_table (they sit at a short "
+            "table at the foot and take the bye)",
+        )
     if spec.sit_outs is SitOuts.GHOST_TABLE and spec.schedule is not None:
         refuse("sit_outs", "a schedule names its own sit-outs; a ghost table needs moves")
     if spec.schedule is not None or spec.redraw is Redraw.EVERY_GAME:

@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from euchre.tournament.cut_off import check_cut_off
 from euchre.tournament.model import (
     FORMAT_NAMES,
     PRIZE_TIES,
@@ -241,6 +242,8 @@ class EventFile(_Strict):
     sit_out_points: SitOutPoints = 0
     tie_breaks: list[str] = Field(default_factory=list)
     hands_worth_points: int = Field(default=4, ge=1)
+    last_round_by: str | None = None
+    time_zone: str | None = None
     sources: dict[str, str] = Field(default_factory=dict)
 
     @field_validator(*_EVENT_CHOICES)
@@ -249,6 +252,15 @@ class EventFile(_Strict):
         allowed = _EVENT_CHOICES[str(info.field_name)]
         for name in [value] if isinstance(value, str) else value:
             one_of(name, allowed)
+        return value
+
+    @field_validator("last_round_by", "time_zone")
+    @classmethod
+    def _readable_clock(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if info.field_name == "last_round_by":
+            check_cut_off(value, None)
+        else:
+            check_cut_off(None, value)
         return value
 
 

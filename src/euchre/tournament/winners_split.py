@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations
 
 from euchre.tournament.model import TableSeating
 
@@ -65,7 +65,6 @@ def split_round(
     out_counts: Mapping[str, int],
     seed: int,
     round_number: int,
-    arrived: Sequence[str] = (),
 ) -> tuple[list[TableSeating], list[str]]:
     """Seat the ``active`` players for the round after ``previous`` (whose ``winners`` give
     each table's winning side, 0/1) and say who sits out; ``history`` holds every game played
@@ -73,12 +72,9 @@ def split_round(
 
     Sit-outs keep the fair rotation (nobody sits out twice before everyone has once); among
     the players whose turn it is, the choice that seats the rest best wins (players who move
-    anyway first: a winner sitting out costs :data:`WINNER_SITS_OUT`).
-
-    ``arrived``: players who came after ``previous`` (late arrivals). The phones already show
-    the seating without them, so they are fitted into it (:func:`_fit_arrivals`): only the
-    seats the movement must give up move, unless that breaks a rule the full search keeps."""
-    searched = _split_round(
+    anyway first: a winner sitting out costs :data:`WINNER_SITS_OUT`). Late arrivals are
+    fitted into the seating already shown by ``late_arrivals.py``, as in every movement."""
+    return _split_round(
         previous=previous,
         winners=winners,
         history=history,
@@ -87,81 +83,6 @@ def split_round(
         seed=seed,
         round_number=round_number,
     )
-    newcomers = [player for player in active if player in set(arrived)]
-    if not newcomers:
-        return searched
-    base_active = [player for player in active if player not in set(newcomers)]
-    base = _split_round(
-        previous=previous,
-        winners=winners,
-        history=history,
-        active=base_active,
-        out_counts=out_counts,
-        seed=seed,
-        round_number=round_number,
-    )
-    fitted = _fit_arrivals(base, previous, winners, history, active, out_counts, seed, round_number)
-    if fitted is None:
-        return searched
-    judge = _Judge(previous, winners, history)
-    limit = judge.breaks(searched[0])
-    tables = _mend(judge, fitted[0], limit)
-    if judge.breaks(tables) > limit:
-        return searched
-    return tables, fitted[1]
-
-
-MEND_STEPS = 4
-"""How many swaps of two players may mend a fitted seating before the full search wins."""
-
-
-def _mend(judge: _Judge, tables: list[TableSeating], limit: int) -> list[TableSeating]:
-    """``tables`` with up to :data:`MEND_STEPS` swaps of two movers (never a winner at his
-    own table), each the one that breaks the fewest rules, until it breaks no more than
-    ``limit``: a fitted seating that sent a losing pair to one table moves two more seats,
-    not all of them."""
-    seats = [
-        (index, side, seat)
-        for index, table in enumerate(tables)
-        for side, pair in enumerate(table.partnerships)
-        for seat, player in enumerate(pair)
-        if judge.won_at.get(player) != table.table
-    ]
-    current = list(tables)
-    for _step in range(MEND_STEPS):
-        each = [judge.table_breaks(table) for table in current]
-        if sum(each) <= limit:
-            break
-        # A swap that mends must move a player of a table that breaks a rule; only the two
-        # tables it touches change (a 40-table night stays quick).
-        best: tuple[int, list[TableSeating]] | None = None
-        for first in (seat for seat in seats if each[seat[0]]):
-            for second in seats:
-                if second == first:
-                    continue
-                swapped = _swap(current, first, second)
-                touched = {first[0], second[0]}
-                delta = sum(judge.table_breaks(swapped[i]) - each[i] for i in touched)
-                if delta < 0 and (best is None or delta < best[0]):
-                    best = (delta, swapped)
-        if best is None:
-            break
-        current = best[1]
-    return current
-
-
-def _swap(
-    tables: Sequence[TableSeating], first: tuple[int, int, int], second: tuple[int, int, int]
-) -> list[TableSeating]:
-    """``tables`` with the players of two seats (table index, side, seat) swapped (only
-    the tables touched are rebuilt)."""
-    (i, a, x), (j, b, y) = first, second
-    places = {index: [list(pair) for pair in tables[index].partnerships] for index in (i, j)}
-    places[i][a][x], places[j][b][y] = places[j][b][y], places[i][a][x]
-    swapped = list(tables)
-    for index, pairs in places.items():
-        swapped[index] = TableSeating(tables[index].table, (tuple(pairs[0]), tuple(pairs[1])))
-    return swapped
 
 
 def _split_round(
@@ -220,11 +141,9 @@ def _sit_out_choices(
     seed: int,
     round_number: int,
     most: int = MAX_SIT_OUT_CHOICES,
-    keep: Sequence[str] | None = None,
 ) -> list[tuple[str, ...]]:
-    """The fair choices of who sits out (those whose turn it is; those of ``keep``, who sat
-    out in the seating shown, first; then losers, who move anyway, before winners), at most
-    ``most``. ``keep`` given (fitting arrivals in): only the best few are listed."""
+    """The fair choices of who sits out (those whose turn it is; losers, who move anyway,
+    before winners), at most ``most``."""
     count = len(active) % 4
     if not count:
         return [()]
@@ -238,153 +157,14 @@ def _sit_out_choices(
     must = tuple(p for p in by_turn if out_counts.get(p, 0) < boundary)
     pool = [p for p in by_turn if out_counts.get(p, 0) == boundary]
     need = count - len(must)
-    kept = set(keep or ())
-    if keep is not None:
-        # Fitting arrivals in wants few seats changed: only the pool's first players (those
-        # who sat out in the seating shown, then losers) can make the best choices, so the
-        # combinations of a 160-player pool are not all listed.
-        pool = sorted(pool, key=lambda p: (p not in kept, p in staying, rank[p]))[: need + 6]
     every = list(combinations(pool, need))
     every.sort(
         key=lambda combo: (
-            sum(p not in kept for p in combo),
             sum(p in staying for p in combo),
             rng.random(),
         )
     )
     return [must + combo for combo in every[:most]]
-
-
-class _Judge:
-    """The search's rules, read off a finished seating: what it breaks and what it costs."""
-
-    def __init__(
-        self,
-        previous: Sequence[TableSeating],
-        winners: Mapping[int, int],
-        history: Sequence[Sequence[TableSeating]],
-    ) -> None:
-        self.partners: dict[Pair, int] = {}
-        self.opponents: dict[Pair, int] = {}
-        for played in history:
-            for table in played:
-                for pair in table.partnerships:
-                    if len(pair) == 2:
-                        key = _key(pair[0], pair[1])
-                        self.partners[key] = self.partners.get(key, 0) + 1
-                for one in table.partnerships[0]:
-                    for two in table.partnerships[1]:
-                        key = _key(one, two)
-                        self.opponents[key] = self.opponents.get(key, 0) + 1
-        self.lost_at: dict[str, int] = {}
-        self.won_at: dict[str, int] = {}
-        for table in previous:
-            side = winners.get(table.table, 0)
-            for player in table.partnerships[1 - side]:
-                self.lost_at[player] = table.table
-            for player in table.partnerships[side]:
-                self.won_at[player] = table.table
-        self.staying = _staying(previous, winners)
-
-    def breaks(self, tables: Sequence[TableSeating]) -> int:
-        """The rules a seating breaks, weighted as the search weighs them: partners again,
-        losers kept at their table or winners sent from it (as a kept loser), a losing pair
-        sent to one table."""
-        return sum(self.table_breaks(table) for table in tables)
-
-    def table_breaks(self, table: TableSeating) -> int:
-        """:meth:`breaks` of one table."""
-        cost = PARTNER_REPEAT * sum(
-            self.partners.get(_key(*pair), 0) for pair in table.partnerships if len(pair) == 2
-        )
-        cost += STAYED_LOSER * sum(
-            1 for p in table.players if p in self.won_at and self.won_at[p] != table.table
-        )
-        origins = [self.lost_at[p] for p in table.players if p in self.lost_at]
-        cost += STAYED_LOSER * sum(1 for origin in origins if origin == table.table)
-        moved = [origin for origin in origins if origin != table.table]
-        return cost + SPLIT_PAIR * (len(moved) - len(set(moved)))
-
-    def cost(self, tables: Sequence[TableSeating], out: Sequence[str]) -> int:
-        """What the search minimises: the rules broken, then earlier meetings of opponents
-        and winners sitting out."""
-        meetings = sum(
-            self.opponents.get(_key(one, two), 0)
-            for table in tables
-            for one in table.partnerships[0]
-            for two in table.partnerships[1]
-        )
-        return (
-            self.breaks(tables)
-            + meetings
-            + WINNER_SITS_OUT * sum(player in self.staying for player in out)
-        )
-
-
-def _fit_arrivals(
-    base: tuple[list[TableSeating], list[str]],
-    previous: Sequence[TableSeating],
-    winners: Mapping[int, int],
-    history: Sequence[Sequence[TableSeating]],
-    active: Sequence[str],
-    out_counts: Mapping[str, int],
-    seed: int,
-    round_number: int,
-) -> tuple[list[TableSeating], list[str]] | None:
-    """The seating ``base`` (shown before the arrivals) with the fewest seats changed: for
-    each fair choice of who sits out now, those who sit out leave their seats, and the
-    players without one (the arrivals, and those who sat out in ``base`` and now play) take
-    the seats left (any new table numbered after the highest). The fewest seats changed wins,
-    then the search's cost. None when no choice fits (the table count fell)."""
-    judge = _Judge(previous, winners, history)
-    tables, base_out = base
-    seated = {player for table in tables for player in table.players}
-    table_count = len(active) // 4
-    if table_count < len(tables):
-        return None
-    next_number = max([table.table for table in (*tables, *previous)], default=0) + 1
-    best: tuple[int, int, int, list[TableSeating], list[str]] | None = None
-    choices = _sit_out_choices(
-        previous, winners, active, out_counts, seed, round_number, most=64, keep=base_out
-    )
-    for index, out in enumerate(choices):
-        leaving = set(out)
-        needers = [player for player in active if player not in seated and player not in leaving]
-        holes = [
-            (position, side, seat)
-            for position, table in enumerate(tables)
-            for side, pair in enumerate(table.partnerships)
-            for seat, player in enumerate(pair)
-            if player in leaving
-        ]
-        new_seats = 4 * (table_count - len(tables))
-        if len(needers) != len(holes) + new_seats:
-            continue
-        if best is not None and len(holes) > best[0]:
-            continue  # more seats changed than a choice already found
-        orders = permutations(needers) if len(needers) <= 4 else iter([tuple(needers)])
-        for order in orders:
-            filled = [[list(pair) for pair in table.partnerships] for table in tables]
-            for (position, side, seat), player in zip(holes, order, strict=False):
-                filled[position][side][seat] = player
-            extra = list(order[len(holes) :])
-            seating = [
-                TableSeating(table.table, (tuple(pairs[0]), tuple(pairs[1])))
-                for table, pairs in zip(tables, filled, strict=True)
-            ]
-            for start in range(0, len(extra), 4):
-                seating.append(
-                    TableSeating(
-                        next_number + start // 4,
-                        ((extra[start], extra[start + 1]), (extra[start + 2], extra[start + 3])),
-                    )
-                )
-            key = (len(holes), judge.cost(seating, out), index)
-            if best is None or key < best[:3]:
-                best = (*key, seating, sorted(out))
-    if best is None:
-        return None
-    return best[3], best[4]
 
 
 def _restarts(movers: int) -> int:

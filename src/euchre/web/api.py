@@ -15,6 +15,7 @@ from euchre.store import (
     backup,
     events,
     money_moves,
+    night_end,
     playoff_conflicts,
     presets,
     printouts,
@@ -40,6 +41,7 @@ from euchre.tournament.penalties import penalty_role
 from euchre.tournament.sheets import all_sheets
 from euchre.web import convert
 from euchre.web.deps import (
+    clock_now,
     database,
     director_for_read,
     director_for_write,
@@ -83,6 +85,7 @@ from euchre.web.schemas import (
     SnapshotEventOut,
     SnapshotOut,
     SnapshotPlayerOut,
+    StartRoundIn,
     SubmissionIn,
     SubmissionOut,
     TableOut,
@@ -203,7 +206,9 @@ def create_event(request: Request, director: Writer, body: EventCreate) -> Event
 def get_event(request: Request, event_id: Id) -> EventOut:
     """One event (public)."""
     with database(request).read() as session:
-        return convert.event_out(session, events.get_event(session, event_id=event_id))
+        return convert.event_out(
+            session, events.get_event(session, event_id=event_id), now=clock_now(request)
+        )
 
 
 @router.put("/events/{event_id}/config", tags=["events"])
@@ -391,11 +396,34 @@ def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundO
 
 
 @router.post("/events/{event_id}/rounds", tags=["rounds"], status_code=201)
-def start_round(request: Request, director: Writer, event_id: Id) -> RoundOut:
-    """Start the next round: seating from the format, table codes, the clock."""
+def start_round(
+    request: Request, director: Writer, event_id: Id, body: StartRoundIn | None = None
+) -> RoundOut:
+    """Start the next round: seating from the format, table codes, the clock. After the
+    night's clock cut-off a main round is a 409 in words unless the body says
+    ``past_cut_off`` (written in the audit with its ``reason``)."""
+    asked = body or StartRoundIn()
     with database(request).write() as session:
-        row = rounds.start_round(session, event_id=event_id, who=director.name)
+        row = rounds.start_round(
+            session,
+            event_id=event_id,
+            who=director.name,
+            now=clock_now(request),
+            past_cut_off=asked.past_cut_off,
+            reason=asked.reason,
+        )
         return convert.round_out(session, row)
+
+
+@router.post("/events/{event_id}/end-night", tags=["rounds"])
+def end_night(request: Request, director: Writer, event_id: Id, body: Reason) -> EventOut:
+    """End the night with the main rounds played (the clock cut-off has passed, or the
+    director says so): the standings, prizes and any playoff follow from them."""
+    with database(request).write() as session:
+        event = night_end.end_night(
+            session, event_id=event_id, who=director.name, reason=body.reason
+        )
+        return convert.event_out(session, event, now=clock_now(request))
 
 
 @router.get("/events/{event_id}/rounds/{number}", tags=["rounds"])

@@ -28,6 +28,7 @@ from euchre.store.db import Database
 from euchre.store.errors import (
     RateLimitedError,
 )
+from euchre.store.models import utc_now
 from euchre.store.sheet_folder import load_sheets_folder, sheets_folder
 from euchre.web.errors import status_for
 from euchre.web.page_helpers import LoginRequired, login_redirect
@@ -109,6 +110,8 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     load_sheets_folder(app.state.sheets_folder)
     app.state.signer = SessionSigner(secret)
     app.state.public_url = public_url
+    # The clock the night's cut-off is read against; tests hand in their own.
+    app.state.clock = utc_now
 
     @app.exception_handler(EuchreError)
     async def _domain_error(request: Request, error: EuchreError) -> Response:

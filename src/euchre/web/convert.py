@@ -10,10 +10,12 @@ from sqlalchemy.orm import Session
 from euchre.store.core import player_id
 from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
+from euchre.store.night_end import cut_off_words
 from euchre.store.presets import sheet_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.store.table_view import SubmissionEntry, TableView
 from euchre.tournament import PenaltyKind, PenaltyRecord
+from euchre.tournament.cut_off import cut_off_line
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -49,10 +51,11 @@ def seconds_left(ends_at: datetime, now: datetime | None = None) -> int:
     return max(0, int((ends_at - (now or utc_now())).total_seconds()))
 
 
-def event_out(session: Session, event: Event) -> EventOut:
-    """An event's summary."""
+def event_out(session: Session, event: Event, *, now: datetime | None = None) -> EventOut:
+    """An event's summary (with its clock cut-off read at ``now``, the app's clock)."""
     rounds = started_rounds(session, event_id=event.id)
     open_round = rounds[-1].number if rounds and rounds[-1].closed_at is None else None
+    config = event.config
     return EventOut(
         id=event.id,
         name=event.name,
@@ -63,6 +66,12 @@ def event_out(session: Session, event: Event) -> EventOut:
         date=event.held_on.isoformat(),
         tags=list(event.tags or []),
         warnings=sheet_warnings(event.config),
+        cut_off=None
+        if config.last_round_by is None
+        else cut_off_line(config.last_round_by, config.time_zone),
+        cut_off_passed=None
+        if open_round is not None
+        else cut_off_words(event, list(rounds), now=now or utc_now()),
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, TypeVar
 
 from fastapi import Request, Response
@@ -21,6 +22,7 @@ from euchre.web.devices import Guesser, guesser, hand_out_device, may_hand_out
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, read_session
 
 __all__ = [
+    "clock_now",
     "database",
     "director_for_read",
     "director_for_write",
@@ -32,6 +34,12 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+def clock_now(request: Request) -> datetime:
+    """The time now, from the app's clock (``app.state.clock``: tests hand in their own)."""
+    read: Callable[[], datetime] = request.app.state.clock
+    return read()
 
 
 def database(request: Request) -> Database:

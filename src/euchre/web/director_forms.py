@@ -43,6 +43,7 @@ __all__ = [
     "ReasonForm",
     "SeatForm",
     "SeatingForm",
+    "StartRoundForm",
     "TableForm",
     "TyingScoreForm",
     "chosen_file",
@@ -101,6 +102,13 @@ class ReasonForm(DirectorForm):
     """A form whose only field is the reason kept in the audit log."""
 
     reason: str = ""
+
+
+class StartRoundForm(ReasonForm):
+    """Starting the next round; ``past_cut_off`` "yes": after the night's clock cut-off, the
+    director's say (with the reason kept in the audit log)."""
+
+    past_cut_off: str = ""
 
 
 class AcceptForm(DirectorForm):

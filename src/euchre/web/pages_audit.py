@@ -48,6 +48,8 @@ _ACTIONS = {
     "late_arrival": "moved {target} to a later round (not checked in)",
     "pair": "paired {target}",
     "start_round": "started {target}",
+    "start_past_cut_off": "started {target} after the night's cut-off",
+    "end_night": "ended the night {target}",
     "undo_round": "undid {target}",
     "close_round": "closed {target}",
     "override_seating": "set the seating of {target} by hand",

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from euchre.store import events, members, playoff_conflicts, presets, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
+from euchre.store.night_end import cut_off_words, main_rounds_started
 from euchre.tournament import (
     FORMATS,
     EventSnapshot,
@@ -29,11 +30,12 @@ from euchre.tournament import (
     StandingRow,
     TableSeating,
 )
+from euchre.tournament.cut_off import cut_off_line
 from euchre.tournament.penalties import ruling_words
 from euchre.tournament.prizes import AWARD
 from euchre.tournament.sheets import sheet_players
 from euchre.web.corrected_marks import money_lines
-from euchre.web.deps import database
+from euchre.web.deps import clock_now, database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_audit import audit_rows, player_names, with_names
 from euchre.web.pages_common import clock, flash_message
@@ -633,8 +635,10 @@ def dashboard_page(
                 .limit(10)
             )
         )
-        last_started = len(events.started_rounds(session, event_id=event_id))
+        started_rows = events.started_rounds(session, event_id=event_id)
+        last_started = len(started_rows)
         started = bool(last_started)
+        config = event_config(event)
         changes = flash_message(request, "changes")
         asked = {conflict.message for conflict in snapshot.conflicts}  # asked below instead
         level = scores.level_games(session, event_id=event_id)
@@ -659,6 +663,13 @@ def dashboard_page(
                 for key in ("profile_id", "format", "rounds", "round_minutes")
             },
             "can_edit": not started,
+            "cut_off": {
+                "line": None
+                if config.last_round_by is None
+                else cut_off_line(config.last_round_by, config.time_zone),
+                "passed": cut_off_words(event, started_rows, now=clock_now(request)),
+                "played": main_rounds_started(started_rows),
+            },
             "message": flash_message(request),
             "changes": with_names(changes, names) if changes else "",
             "sheet_warnings": presets.sheet_warnings(event_config(event)),

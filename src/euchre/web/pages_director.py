@@ -19,10 +19,11 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
 from sqlalchemy.orm import Session
 
-from euchre.store import events, playoff_conflicts, rounds, scores
+from euchre.store import events, night_end, playoff_conflicts, rounds, scores
 from euchre.store.core import player_id
 from euchre.store.errors import StoreError
 from euchre.tournament import PenaltyKind, PenaltyRecord
+from euchre.web.deps import clock_now
 from euchre.web.director_forms import (
     AcceptForm,
     ConflictForm,
@@ -32,6 +33,7 @@ from euchre.web.director_forms import (
     QuestionForm,
     ReasonForm,
     SeatingForm,
+    StartRoundForm,
     TyingScoreForm,
     require_director,
     yes_no,
@@ -102,8 +104,10 @@ _Work = Callable[[Session, DirectorSession, FormT, int], str | Done | None]
 _NumberedWork = Callable[[Session, DirectorSession, FormT, int, int], str | Done | None]
 
 
-def _start(session: Session, director: DirectorSession, form: DirectorForm, event_id: int) -> None:
-    rounds.start_round(session, event_id=event_id, who=director.name)
+def _end_night(
+    session: Session, director: DirectorSession, form: ReasonForm, event_id: int
+) -> None:
+    night_end.end_night(session, event_id=event_id, who=director.name, reason=form.reason)
 
 
 def _settle_level_game(
@@ -339,9 +343,37 @@ async def _post_numbered(
 
 @router.post("/director/events/{event_id}/rounds/start")
 async def post_rounds_start(
-    request: Request, event_id: int, form: Annotated[DirectorForm, Form()]
+    request: Request, event_id: int, form: Annotated[StartRoundForm, Form()]
 ) -> Response:
-    return await _post(request, event_id, form, _start, "Round started.")
+    # Read against the app's clock (the night's cut-off), as the API does.
+    now = clock_now(request)
+
+    def start(
+        session: Session, director: DirectorSession, posted: StartRoundForm, event_id: int
+    ) -> None:
+        rounds.start_round(
+            session,
+            event_id=event_id,
+            who=director.name,
+            now=now,
+            past_cut_off=posted.past_cut_off == "yes",
+            reason=posted.reason,
+        )
+
+    return await _post(request, event_id, form, start, "Round started.")
+
+
+@router.post("/director/events/{event_id}/end-night")
+async def post_end_night(
+    request: Request, event_id: int, form: Annotated[ReasonForm, Form()]
+) -> Response:
+    return await _post(
+        request,
+        event_id,
+        form,
+        _end_night,
+        "The night is over: the standings are final with its rounds.",
+    )
 
 
 @router.post("/director/events/{event_id}/level-games")

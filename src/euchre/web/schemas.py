@@ -51,6 +51,7 @@ __all__ = [
     "SnapshotEventOut",
     "SnapshotOut",
     "SnapshotPlayerOut",
+    "StartRoundIn",
     "SubmissionIn",
     "SubmissionOut",
     "TableOut",
@@ -247,6 +248,19 @@ class EventCreate(BaseModel):
         'The chat at the online tables: "between_hands" (the preset messages '
         'between hands only; the default), "presets", "free" (presets and free text) or "off".',
     )
+    last_round_by: str | None = Field(
+        default=None,
+        max_length=5,
+        description='A clock cut-off for the night, "HH:MM" on the club\'s clock: no main '
+        "round is started after it without the director's say (docs/sheets.md).",
+        examples=["22:30"],
+    )
+    time_zone: str | None = Field(
+        default=None,
+        max_length=60,
+        description='The club\'s time zone for last_round_by, an IANA name ("America/Chicago"); '
+        "default: the local time of the app's machine.",
+    )
 
 
 class DateIn(BaseModel):
@@ -269,6 +283,16 @@ class EventOut(BaseModel):
     tags: list[str] = Field(default_factory=list, description="The event's tags.")
     warnings: list[str] = Field(
         default_factory=list, description="Where the settings contradict the rule sheet."
+    )
+    cut_off: str | None = Field(
+        default=None,
+        description="The night's clock cut-off in words (\"Last round called by 22:30 "
+        '(America/Chicago).") or null.',
+    )
+    cut_off_passed: str | None = Field(
+        default=None,
+        description="Why the next main round may not start now (the cut-off has passed), in "
+        "words, or null.",
     )
 
 
@@ -349,6 +373,15 @@ class Reason(BaseModel):
     """Why the director did something (kept in the audit log)."""
 
     model_config = _Strict
+    reason: str = Field(default="", max_length=2000)
+
+
+class StartRoundIn(BaseModel):
+    """Starting a round: after the night's clock cut-off only when the director says
+    ``past_cut_off`` (written in the audit with the ``reason``)."""
+
+    model_config = _Strict
+    past_cut_off: bool = False
     reason: str = Field(default="", max_length=2000)
 
 
