@@ -263,12 +263,6 @@ def test_ohio_red_partners_white_the_winners_move_red_to_the_higher_table_white_
     assert wrong == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: with 18 players (9 red, 9 white) the fair sit-out rotation sits out two players "
-    "of one colour, so a table seats a red-red or white-white partnership although the sheet "
-    "says pair_classes = 'one_of_each'; no warning (docs/newcomer-trial.md, gap 5)",
-)
 def test_ohio_red_partners_white_in_every_game_when_two_players_sit_out(
     client: TestClient,
 ) -> None:
