@@ -285,11 +285,6 @@ def test_ohio_red_partners_white_in_every_game_when_two_players_sit_out(
     assert same_colour == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: a night entered with 10 red and 6 white sheets starts with no refusal and no "
-    "warning, and seats red-red partnerships in silence (docs/newcomer-trial.md, gap 6)",
-)
 def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in_silence(
     client: TestClient,
 ) -> None:
@@ -297,9 +292,22 @@ def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in
     club's rule cannot hold; the director is told before the first game (a refusal, or a
     warning on the event naming the seat classes)."""
     event_id = club_night(client, "ohio_blue_jackets", ["red"] * 10 + ["white"] * 6)
-    started = client.post(f"/api/events/{event_id}/rounds")
     warnings = client.get(f"/api/events/{event_id}").json()["warnings"]
-    assert started.status_code >= 400 or any("red" in str(w) for w in warnings)
+    said = "10 red and 6 white players are playing: 2 partnerships would be red and red"
+    assert any(said in warning for warning in warnings), warnings
+    assert said in client.get(f"/director/events/{event_id}").text
+    refused = client.post(f"/api/events/{event_id}/rounds")
+    assert refused.status_code == 409
+    assert said in refused.json()["detail"]
+    assert client.get(f"/api/events/{event_id}/rounds").json() == []
+    # The director may seat them so anyway; the audit says he did.
+    accepted = client.post(f"/api/events/{event_id}/rounds?accept_unpaired_classes=true")
+    assert accepted.status_code == 201, accepted.text
+    audit = client.get(f"/api/events/{event_id}/audit").json()
+    assert any(
+        entry["action"] == "accept_unpaired_classes" and said in (entry["reason"] or "")
+        for entry in audit
+    ), audit
 
 
 # --- MIET, Euchre Tournament Rules for Advanced Play (miet.ca/rules) ----------------------------

@@ -39,6 +39,7 @@ from euchre.tournament import (
     compute_event,
     generate_schedule,
 )
+from euchre.tournament.class_balance import unpaired_classes
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ledger import OpenQuestion, QuestionKind, table_ledger
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
@@ -307,9 +308,20 @@ def _started(inputs: EventInputs, plan: RoundPlan) -> EventInputs:
 
 
 @event_app.command("start-round")
-def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
+def event_start_round(
+    file: FileArgument,
+    as_json: JsonOption = False,
+    accept_unpaired_classes: Annotated[
+        bool,
+        typer.Option(
+            help="Start the round although its players cannot partner one of each seat "
+            "class as the sheet says."
+        ),
+    ] = False,
+) -> None:
     """Start the next round (its seating is then fixed: a later correction does not re-seat
-    it) and show the seating of the round now being played."""
+    it) and show the seating of the round now being played. A round whose players cannot
+    partner one of each seat class as the sheet says is refused, naming the counts."""
     inputs = _load(file)
     snapshot = compute_event(inputs)
     if snapshot.current_round is None:
@@ -320,6 +332,21 @@ def event_start_round(file: FileArgument, as_json: JsonOption = False) -> None:
             f"round {snapshot.current_round} cannot start: {_asked(file, waiting[0], inputs)}"
         )
     plan = seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
+    number = snapshot.current_round
+    problem = unpaired_classes(
+        inputs.config,
+        [
+            entrant.seat_class
+            for entrant in inputs.entrants
+            if entrant.arrival_round <= number
+            and (entrant.withdrawal_round is None or entrant.withdrawal_round > number)
+        ],
+    )
+    if problem and not accept_unpaired_classes:
+        raise CliError(
+            f"round {number} is not started: {problem}. Change the players' seat classes, "
+            f"or start it anyway with --accept-unpaired-classes"
+        )
     started = _started(inputs, plan)
     if started is not inputs:
         _save(file, started)

@@ -391,10 +391,19 @@ def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundO
 
 
 @router.post("/events/{event_id}/rounds", tags=["rounds"], status_code=201)
-def start_round(request: Request, director: Writer, event_id: Id) -> RoundOut:
-    """Start the next round: seating from the format, table codes, the clock."""
+def start_round(
+    request: Request, director: Writer, event_id: Id, accept_unpaired_classes: bool = False
+) -> RoundOut:
+    """Start the next round: seating from the format, table codes, the clock. A round whose
+    players cannot partner one of each seat class as the sheet says is refused (409, naming
+    the counts) unless ``accept_unpaired_classes=true`` (recorded in the audit)."""
     with database(request).write() as session:
-        row = rounds.start_round(session, event_id=event_id, who=director.name)
+        row = rounds.start_round(
+            session,
+            event_id=event_id,
+            who=director.name,
+            accept_unpaired_classes=accept_unpaired_classes,
+        )
         return convert.round_out(session, row)
 
 

@@ -11,6 +11,7 @@ from euchre.store.core import player_id
 from euchre.store.events import started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.presets import sheet_warnings
+from euchre.store.rounds import class_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.store.table_view import SubmissionEntry, TableView
 from euchre.tournament import PenaltyKind, PenaltyRecord
@@ -62,7 +63,7 @@ def event_out(session: Session, event: Event) -> EventOut:
         rounds_started=len(rounds),
         date=event.held_on.isoformat(),
         tags=list(event.tags or []),
-        warnings=sheet_warnings(event.config),
+        warnings=sheet_warnings(event.config) + class_warnings(session, event),
     )
 
 

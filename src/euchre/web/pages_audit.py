@@ -48,6 +48,7 @@ _ACTIONS = {
     "late_arrival": "moved {target} to a later round (not checked in)",
     "pair": "paired {target}",
     "start_round": "started {target}",
+    "accept_unpaired_classes": "started {target} with partnerships of one seat class",
     "undo_round": "undid {target}",
     "close_round": "closed {target}",
     "override_seating": "set the seating of {target} by hand",

@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, members, playoff_conflicts, presets, scores
+from euchre.store import events, members, playoff_conflicts, presets, rounds, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.tournament import (
@@ -648,6 +648,7 @@ def dashboard_page(
         }
         warnings = [w for w in snapshot.warnings if w not in asked]
         warnings.extend(_cup_list_warnings(snapshot))
+        warnings.extend(rounds.class_warnings(session, event))
         context = {
             "title": event.name,
             "body_class": "dashboard",
