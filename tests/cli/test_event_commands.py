@@ -66,3 +66,27 @@ def test_event_new_reads_its_settings_through_the_one_config_parser(tmp_path: Pa
     config = json.loads(path.read_text())["config"]
     assert config["name"] == "Cup" and config["format"] == "rotating_partners"
     assert config["rounds"] == 10 and config["side_pot"] is True
+
+
+def test_a_round_the_movement_seated_is_not_called_overridden_and_one_seated_by_hand_is(
+    tmp_path: Path,
+) -> None:
+    """``overridden`` means "seated by hand": the movement's round 2, shown again once
+    started, says false; a round the director seated with ``event seat`` says true."""
+    path = _winners_move_up_event(tmp_path)
+    code, output = run("event", "start-round", path, "--json")
+    assert code == 0, output
+    assert json.loads(output)["overridden"] is False
+    code, output = run("event", "start-round", path, "--json")
+    assert code == 0, output
+    assert json.loads(output)["overridden"] is False
+    for table in (1, 2):
+        code, output = run(
+            "event", "result", path, "--round", "2", "--table", str(table), "--points", "8-3"
+        )
+        assert code == 0, output
+    code, output = run("event", "seat", path, "--round", "3", "--tables", "A,B:E,F;C,D:G,H")
+    assert code == 0, output
+    code, output = run("event", "start-round", path, "--json")
+    assert code == 0, output
+    assert json.loads(output)["overridden"] is True

@@ -310,6 +310,28 @@ def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in
     ), audit
 
 
+def test_a_round_the_movement_seated_says_overridden_false_and_a_round_seated_by_hand_true(
+    client: TestClient,
+) -> None:
+    """A director reading the JSON can tell whether someone changed the seating: the round the
+    movement seated is ``overridden: false`` in the answer and in the event's snapshot; the
+    round he seated by hand is ``overridden: true`` (and ``set_by_director``)."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(8))
+    started = client.post(f"/api/events/{event_id}/rounds").json()["plan"]
+    assert (started["overridden"], started["set_by_director"]) == (False, False)
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()
+    assert snapshot["snapshot"]["rounds"][0]["overridden"] is False
+    reseated = client.put(
+        f"/api/events/{event_id}/rounds/1/seating",
+        json={"tables": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "reason": "a couple asked"},
+    )
+    assert reseated.status_code == 200, reseated.text
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()
+    assert snapshot["snapshot"]["rounds"][0]["overridden"] is True
+    plan = client.get(f"/api/events/{event_id}/rounds/1").json()["plan"]
+    assert (plan["overridden"], plan["set_by_director"]) == (True, True)
+
+
 # --- MIET, Euchre Tournament Rules for Advanced Play (miet.ca/rules) ----------------------------
 
 

@@ -514,6 +514,7 @@ def override_seating(
             round=round_number,
             tables=override.tables,
             sitting_out=override.sitting_out,
+            overridden=True,
             set_by_director=True,
         )
         session.flush()
