@@ -190,12 +190,6 @@ def test_chatgamers_a_made_loner_is_5_for_the_caller_4_for_his_partner_a_set_lon
     assert (game_one[east], game_one[west]) == (6, 6)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: under a compass movement (partners = 'by_seat') no page or printout names a "
-    "player's seat: the table's phone page and the table assignments print 'A & B vs C & D' "
-    "with no North, South, East or West (docs/newcomer-trial.md, gap 2)",
-)
 def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> None:
     """ "We will give you a seat and a table number when you register." The movement is by
     seat ("North seat will be stationary ... South seat will move DOWN one table"), so each
@@ -205,6 +199,9 @@ def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> 
     started = client.post(f"/api/events/{event_id}/rounds")
     assert started.status_code in (200, 201), started.text
     round_view = client.get(f"/api/events/{event_id}/rounds/1").json()
+    names = {
+        str(p["number"]): p["name"] for p in client.get(f"/api/events/{event_id}/players").json()
+    }
     code = round_view["tables"][0]["code"]
     phone = client.get(f"/t/{code}").text
     assignments = client.get(f"/api/events/{event_id}/rounds/1/assignments.pdf")
@@ -215,6 +212,15 @@ def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> 
     for seat in ("North", "South", "East", "West"):
         assert seat in phone
         assert seat in text
+    # The first partnership listed is North & South, its first player North.
+    first, second = round_view["plan"]["tables"][0]["partnerships"]
+    assert round_view["tables"][0]["compass_seats"] == {
+        "North": first[0],
+        "South": first[1],
+        "East": second[0],
+        "West": second[1],
+    }
+    assert f"North {names[first[0]]}, South {names[first[1]]}" in text
 
 
 # --- Ohio Euchre, Blue Jackets night (ohioeuchre.com/blue-jackets/homepage.html) ---------------

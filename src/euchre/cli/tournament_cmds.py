@@ -40,6 +40,7 @@ from euchre.tournament import (
     generate_schedule,
 )
 from euchre.tournament.class_balance import unpaired_classes
+from euchre.tournament.compass import compass_seats, seats_by_compass
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ledger import OpenQuestion, QuestionKind, table_ledger
 from euchre.tournament.model import PenaltyKind, SeatingOverride, TableSeating
@@ -354,8 +355,17 @@ def event_start_round(
     from euchre.tournament.naming import PlayerNames
 
     lines = [f"round {plan.round}"]
+    by_seat = seats_by_compass(inputs.config, plan.stage)
     for table in plan.tables:
         label = PlayerNames(event_names(inputs), table.partnerships)
+        if by_seat:
+            # A compass movement moves players by seat: each player is told his seat.
+            seats = compass_seats(table.partnerships)
+            lines.append(
+                f"  table {table.table}: "
+                + ", ".join(f"{word} {label.player(player)}" for word, player in seats.items())
+            )
+            continue
         lines.append(f"  table {table.table}: {label.team(0)} v {label.team(1)}")
     if plan.sitting_out:
         lines.append(f"  sitting out: {PlayerNames(event_names(inputs)).players(plan.sitting_out)}")

@@ -7,14 +7,15 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from euchre.store.core import player_id
-from euchre.store.events import started_rounds
+from euchre.store.core import event_config, player_id
+from euchre.store.events import get_event, started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.presets import sheet_warnings
 from euchre.store.rounds import class_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.store.table_view import SubmissionEntry, TableView
 from euchre.tournament import PenaltyKind, PenaltyRecord
+from euchre.tournament.compass import compass_seats, seats_by_compass
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -73,7 +74,10 @@ def entrant_out(entrant: Entrant) -> EntrantOut:
 
 
 def round_out(session: Session, round_row: Round) -> RoundOut:
-    """A started round with its tables' states."""
+    """A started round with its tables' states (each table's compass seats under a
+    movement by seat)."""
+    event = get_event(session, event_id=round_row.event_id)
+    by_seat = seats_by_compass(event_config(event), round_row.plan.stage)
     return RoundOut(
         number=round_row.number,
         started_at=round_row.started_at,
@@ -90,6 +94,9 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
                 pending=status.pending,
                 disputed=status.disputed,
                 state=status.state,
+                compass_seats=compass_seats(seating.partnerships)
+                if by_seat and (seating := round_row.plan.table(status.table)) is not None
+                else {},
             )
             for status in table_statuses(
                 session, event_id=round_row.event_id, round_number=round_row.number

@@ -374,6 +374,12 @@ class TableStatusOut(BaseModel):
     pending: int
     disputed: int
     state: TableState
+    compass_seats: dict[str, str] = Field(
+        default_factory=dict,
+        description="Under a movement by compass seat, each seat's player number "
+        '("North": "9", "South", "East", "West": the first partnership is North & South, '
+        "its first player North); empty otherwise.",
+    )
 
 
 class RoundOut(BaseModel):
