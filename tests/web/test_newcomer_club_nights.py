@@ -338,6 +338,30 @@ def test_a_round_the_movement_seated_says_overridden_false_and_a_round_seated_by
     assert (plan["overridden"], plan["set_by_director"]) == (True, True)
 
 
+def test_ohio_the_event_shows_its_movement_in_table_numbers_and_its_seat_classes(
+    client: TestClient,
+) -> None:
+    """A director checking a created night sees that it moves players by colour, and which
+    way each move goes in table numbers ("The players having the red sheets will move up to
+    the next higher numbered table": the file's ``down 1``), on the event and the dashboard."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(8))
+    event = client.get(f"/api/events/{event_id}").json()
+    red = (
+        "the winners of seat class red: down 1: to the next higher-numbered table, away from "
+        "table 1"
+    )
+    white = (
+        "the winners of seat class white: up 1: to the next lower-numbered table, toward table 1"
+    )
+    assert any(line.startswith(red) for line in event["movement"]), event["movement"]
+    assert any(line.startswith(white) for line in event["movement"])
+    assert "every partnership is one player of each seat class" in event["movement"]
+    assert (event["seat_classes"], event["prize_categories"]) == (["red", "white"], [])
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert red in dashboard
+    assert "seat classes red, white" in dashboard
+
+
 # --- MIET, Euchre Tournament Rules for Advanced Play (miet.ca/rules) ----------------------------
 
 

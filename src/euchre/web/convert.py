@@ -16,6 +16,8 @@ from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, ta
 from euchre.store.table_view import SubmissionEntry, TableView
 from euchre.tournament import PenaltyKind, PenaltyRecord
 from euchre.tournament.compass import compass_seats, seats_by_compass
+from euchre.tournament.movement_words import event_movement_words
+from euchre.tournament.sheets import get_sheet
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -55,6 +57,7 @@ def event_out(session: Session, event: Event) -> EventOut:
     """An event's summary."""
     rounds = started_rounds(session, event_id=event.id)
     open_round = rounds[-1].number if rounds and rounds[-1].closed_at is None else None
+    sheet = get_sheet(event.config.profile_id)
     return EventOut(
         id=event.id,
         name=event.name,
@@ -65,6 +68,9 @@ def event_out(session: Session, event: Event) -> EventOut:
         date=event.held_on.isoformat(),
         tags=list(event.tags or []),
         warnings=sheet_warnings(event.config) + class_warnings(session, event),
+        movement=event_movement_words(event.config),
+        seat_classes=list(sheet.seat_classes) if sheet is not None else [],
+        prize_categories=list(sheet.players.prize_categories) if sheet is not None else [],
     )
 
 

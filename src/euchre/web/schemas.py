@@ -266,6 +266,18 @@ class EventOut(BaseModel):
     warnings: list[str] = Field(
         default_factory=list, description="Where the settings contradict the rule sheet."
     )
+    movement: list[str] = Field(
+        default_factory=list,
+        description="How players move, in words, a sentence a rule, each move with its way "
+        'in table numbers ("up 1: to the next lower-numbered table, toward table 1").',
+    )
+    seat_classes: list[str] = Field(
+        default_factory=list, description="The sheet's [players] seat classes (none: empty)."
+    )
+    prize_categories: list[str] = Field(
+        default_factory=list,
+        description="The sheet's [players] prize categories (none: empty).",
+    )
 
 
 class EntrantCreate(BaseModel):
