@@ -90,3 +90,11 @@ def test_a_round_the_movement_seated_is_not_called_overridden_and_one_seated_by_
     code, output = run("event", "start-round", path, "--json")
     assert code == 0, output
     assert json.loads(output)["overridden"] is True
+
+
+def test_add_player_help_says_where_the_seat_classes_are_named() -> None:
+    code, output = run("event", "add-player", "--help")
+    assert code == 0, output
+    flat = " ".join(output.replace("│", " ").split())
+    assert "one of the seat classes the event's sheet names (its players table)" in flat
+    assert "(its )" not in flat

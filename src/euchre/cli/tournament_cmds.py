@@ -243,7 +243,11 @@ def event_add_player(
     arrival_round: Annotated[int, typer.Option(help="First round played.")] = 1,
     seat_class: Annotated[
         str | None,
-        typer.Option(help="The player's seat class, one the event's sheet names (its [players])."),
+        # No square brackets: the help is read as rich markup, which drops "[players]".
+        typer.Option(
+            help="The player's seat class, one of the seat classes the event's sheet names "
+            "(its players table)."
+        ),
     ] = None,
     prize_category: Annotated[
         str | None,
