@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
+from euchre.tournament.sheets import use_user_sheets
 from tests.tournament.test_cli_and_simulation import run
 
 
@@ -98,3 +101,26 @@ def test_add_player_help_says_where_the_seat_classes_are_named() -> None:
     flat = " ".join(output.replace("│", " ").split())
     assert "one of the seat classes the event's sheet names (its players table)" in flat
     assert "(its )" not in flat
+
+
+def test_start_round_of_a_compass_movement_tells_each_player_his_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    """Chatgamers: "North seat will be stationary ...": the round's seating names each
+    player's compass seat, the first partnership North & South."""
+    monkeypatch.setenv("EUCHRE_SHEETS_DIR", str(tmp_path / "sheets"))
+    sheet = Path(__file__).parent.parent / "data" / "sheets" / "chatgamers_progressive.toml"
+    assert run("sheets", "add", str(sheet))[0] == 0
+    request.addfinalizer(lambda: use_user_sheets([]))  # the club's sheet leaves with its folder
+    path = str(tmp_path / "night.json")
+    code, output = run("event", "new", path, "--sheet", "chatgamers_progressive")
+    assert code == 0, output
+    for name in "ABCDEFGH":
+        assert run("event", "add-player", path, name)[0] == 0
+    code, output = run("event", "start-round", path)
+    assert code == 0, output
+    tables = [line for line in output.splitlines() if line.strip().startswith("table ")]
+    assert len(tables) == 2
+    assert all(
+        all(f"{seat} " in line for seat in ("North", "South", "East", "West")) for line in tables
+    ), output

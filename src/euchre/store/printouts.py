@@ -58,11 +58,14 @@ def render(
     }
     if seats_by_compass(event_config(event), plan.stage):
         # A compass movement moves players by seat: each player is told his seat.
-        seated = {
-            table: tuple(
-                ", ".join(f"{word} {name}" for word, name in zip(words, names(side), strict=True))
-                for words, side in zip(SEAT_WORDS, (first, second), strict=True)
+
+        def by_seat(words: tuple[str, str], side: list[str]) -> str:
+            return ", ".join(
+                f"{word} {name}" for word, name in zip(words, names(side), strict=True)
             )
+
+        seated = {
+            table: (by_seat(SEAT_WORDS[0], first), by_seat(SEAT_WORDS[1], second))
             for table, first, second in tables
         }
     stage_label = _stage_label(plan)
