@@ -479,3 +479,21 @@ def test_a_move_past_the_head_or_foot_stays_there_or_goes_round_as_the_sheet_say
         MoveRule(who=Who.LOSERS, move="up")
     with pytest.raises(ValueError, match="'stay 2': stay takes no number"):
         MoveRule(who=Who.LOSERS, move="stay 2")
+
+
+def test_a_club_may_say_its_moves_in_table_numbers() -> None:
+    """Ohio: "the red sheets will move up to the next higher numbered table": a file may say
+    ``to_higher_number 1`` (the same as ``down 1``) and ``to_lower_number 1`` (``up 1``), and
+    the words shown say which way each goes."""
+    from euchre.tournament.movement_words import move_words
+
+    red = MoveRule(who=Who.WINNERS, move="to_higher_number 1", ends=Ends.WRAP)
+    white = MoveRule(who=Who.WINNERS, move="to_lower_number 1", ends=Ends.WRAP)
+    # Positions count from 0 (table 1); four tables.
+    assert [red.target(position, 3) for position in range(4)] == [1, 2, 3, 0]
+    assert [white.target(position, 3) for position in range(4)] == [3, 0, 1, 2]
+    assert move_words("to_higher_number 1") == (
+        "down 1: to the next higher-numbered table, away from table 1"
+    )
+    with pytest.raises(ValueError, match="to_higher_number needs a number of tables"):
+        MoveRule(who=Who.WINNERS, move="to_higher_number")

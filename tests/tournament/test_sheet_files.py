@@ -162,3 +162,20 @@ def test_euchre_sheets_add_refuses_a_bad_file_with_each_problem_and_writes_nothi
     assert "sheet file 'bad.toml': 1 problem(s)" in output
     assert "line 25, event.format: 'swiss' is not allowed; choose one of winners_move_up" in output
     assert not (tmp_path / "sheets").exists()
+
+
+def test_euchre_sheets_show_says_which_way_each_move_goes_in_table_numbers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ballantrae: "Winners will move up one numbered table": ``up 1`` is toward table 1."""
+    monkeypatch.setenv("EUCHRE_SHEETS_DIR", str(tmp_path / "sheets"))
+    code, output = run("sheets", "show", "ballantrae")
+    assert code == 0, output
+    assert (
+        "movement: the winners: up 1: to the next lower-numbered table, toward table 1 (the "
+        "head); past the first or last table they stop at it" in output
+    )
+    assert "movement: the losers: stay at their table; from table 1: to the last table" in output
+    code, output = run("sheets", "show", "ballantrae", "--json")
+    assert code == 0, output
+    assert json.loads(output)["movement_words"][-1] == "sit-outs rotate fairly"

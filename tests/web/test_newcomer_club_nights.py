@@ -6,9 +6,9 @@ red and white score sheets, the winners move) and `miet_advanced.toml` (MIET's r
 advanced play: winners stay and switch partners, a level game decided by one unscored hand).
 Each test adds the club's file through the API as a club would (`POST /api/sheets`), creates the
 night from it, enters the players and every round's score as the director, and checks the night
-against the club's own published words. Where the product does not do what the club says, the
-assertion is marked `xfail(strict=True)` naming the gap (docs/newcomer-trial.md), so the gap
-stays recorded until it is closed.
+against the club's own published words. Where the product did not do what the club says, the
+assertion was marked `xfail(strict=True)` naming the gap (docs/newcomer-trial.md); gaps 2, 5 and
+6 are closed ("Fixed since" there), so every test here now passes.
 """
 
 from __future__ import annotations
@@ -190,12 +190,6 @@ def test_chatgamers_a_made_loner_is_5_for_the_caller_4_for_his_partner_a_set_lon
     assert (game_one[east], game_one[west]) == (6, 6)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: under a compass movement (partners = 'by_seat') no page or printout names a "
-    "player's seat: the table's phone page and the table assignments print 'A & B vs C & D' "
-    "with no North, South, East or West (docs/newcomer-trial.md, gap 2)",
-)
 def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> None:
     """ "We will give you a seat and a table number when you register." The movement is by
     seat ("North seat will be stationary ... South seat will move DOWN one table"), so each
@@ -205,6 +199,9 @@ def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> 
     started = client.post(f"/api/events/{event_id}/rounds")
     assert started.status_code in (200, 201), started.text
     round_view = client.get(f"/api/events/{event_id}/rounds/1").json()
+    names = {
+        str(p["number"]): p["name"] for p in client.get(f"/api/events/{event_id}/players").json()
+    }
     code = round_view["tables"][0]["code"]
     phone = client.get(f"/t/{code}").text
     assignments = client.get(f"/api/events/{event_id}/rounds/1/assignments.pdf")
@@ -215,6 +212,15 @@ def test_chatgamers_each_player_is_told_his_compass_seat(client: TestClient) -> 
     for seat in ("North", "South", "East", "West"):
         assert seat in phone
         assert seat in text
+    # The first partnership listed is North & South, its first player North.
+    first, second = round_view["plan"]["tables"][0]["partnerships"]
+    assert round_view["tables"][0]["compass_seats"] == {
+        "North": first[0],
+        "South": first[1],
+        "East": second[0],
+        "West": second[1],
+    }
+    assert f"North {names[first[0]]}, South {names[first[1]]}" in text
 
 
 # --- Ohio Euchre, Blue Jackets night (ohioeuchre.com/blue-jackets/homepage.html) ---------------
@@ -263,12 +269,6 @@ def test_ohio_red_partners_white_the_winners_move_red_to_the_higher_table_white_
     assert wrong == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: with 18 players (9 red, 9 white) the fair sit-out rotation sits out two players "
-    "of one colour, so a table seats a red-red or white-white partnership although the sheet "
-    "says pair_classes = 'one_of_each'; no warning (docs/newcomer-trial.md, gap 5)",
-)
 def test_ohio_red_partners_white_in_every_game_when_two_players_sit_out(
     client: TestClient,
 ) -> None:
@@ -291,11 +291,6 @@ def test_ohio_red_partners_white_in_every_game_when_two_players_sit_out(
     assert same_colour == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gap: a night entered with 10 red and 6 white sheets starts with no refusal and no "
-    "warning, and seats red-red partnerships in silence (docs/newcomer-trial.md, gap 6)",
-)
 def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in_silence(
     client: TestClient,
 ) -> None:
@@ -303,9 +298,68 @@ def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in
     club's rule cannot hold; the director is told before the first game (a refusal, or a
     warning on the event naming the seat classes)."""
     event_id = club_night(client, "ohio_blue_jackets", ["red"] * 10 + ["white"] * 6)
-    started = client.post(f"/api/events/{event_id}/rounds")
     warnings = client.get(f"/api/events/{event_id}").json()["warnings"]
-    assert started.status_code >= 400 or any("red" in str(w) for w in warnings)
+    said = "10 red and 6 white players are playing: 2 partnerships would be red and red"
+    assert any(said in warning for warning in warnings), warnings
+    assert said in client.get(f"/director/events/{event_id}").text
+    refused = client.post(f"/api/events/{event_id}/rounds")
+    assert refused.status_code == 409
+    assert said in refused.json()["detail"]
+    assert client.get(f"/api/events/{event_id}/rounds").json() == []
+    # The director may seat them so anyway; the audit says he did.
+    accepted = client.post(f"/api/events/{event_id}/rounds?accept_unpaired_classes=true")
+    assert accepted.status_code == 201, accepted.text
+    audit = client.get(f"/api/events/{event_id}/audit").json()
+    assert any(
+        entry["action"] == "accept_unpaired_classes" and said in (entry["reason"] or "")
+        for entry in audit
+    ), audit
+
+
+def test_a_round_the_movement_seated_says_overridden_false_and_a_round_seated_by_hand_true(
+    client: TestClient,
+) -> None:
+    """A director reading the JSON can tell whether someone changed the seating: the round the
+    movement seated is ``overridden: false`` in the answer and in the event's snapshot; the
+    round he seated by hand is ``overridden: true`` (and ``set_by_director``)."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(8))
+    started = client.post(f"/api/events/{event_id}/rounds").json()["plan"]
+    assert (started["overridden"], started["set_by_director"]) == (False, False)
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()
+    assert snapshot["snapshot"]["rounds"][0]["overridden"] is False
+    reseated = client.put(
+        f"/api/events/{event_id}/rounds/1/seating",
+        json={"tables": [[[1, 2], [3, 4]], [[5, 6], [7, 8]]], "reason": "a couple asked"},
+    )
+    assert reseated.status_code == 200, reseated.text
+    snapshot = client.get(f"/api/events/{event_id}/snapshot").json()
+    assert snapshot["snapshot"]["rounds"][0]["overridden"] is True
+    plan = client.get(f"/api/events/{event_id}/rounds/1").json()["plan"]
+    assert (plan["overridden"], plan["set_by_director"]) == (True, True)
+
+
+def test_ohio_the_event_shows_its_movement_in_table_numbers_and_its_seat_classes(
+    client: TestClient,
+) -> None:
+    """A director checking a created night sees that it moves players by colour, and which
+    way each move goes in table numbers ("The players having the red sheets will move up to
+    the next higher numbered table": the file's ``down 1``), on the event and the dashboard."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(8))
+    event = client.get(f"/api/events/{event_id}").json()
+    red = (
+        "the winners of seat class red: down 1: to the next higher-numbered table, away from "
+        "table 1"
+    )
+    white = (
+        "the winners of seat class white: up 1: to the next lower-numbered table, toward table 1"
+    )
+    assert any(line.startswith(red) for line in event["movement"]), event["movement"]
+    assert any(line.startswith(white) for line in event["movement"])
+    assert "every partnership is one player of each seat class" in event["movement"]
+    assert (event["seat_classes"], event["prize_categories"]) == (["red", "white"], [])
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert red in dashboard
+    assert "seat classes red, white" in dashboard
 
 
 # --- MIET, Euchre Tournament Rules for Advanced Play (miet.ca/rules) ----------------------------

@@ -86,13 +86,25 @@ def sheets_show(
     as_json: JsonOption = False,
 ) -> None:
     """Print every value the sheet decides, each with its clause (or "house default")."""
+    from euchre.tournament.movement_words import movement_words
     from euchre.tournament.sheets import find_sheet
 
     sheet = find_sheet(name)
     rows = [{"key": key, "value": value, "clause": clause} for key, value, clause in sheet.rows()]
+    # Each move with its way in table numbers: "up 1" goes toward table 1, which a club
+    # numbering its tables may call "down".
+    moves = movement_words(sheet.movement) if sheet.movement is not None else []
     if as_json:
         print(
-            json.dumps({"id": sheet.id, "name": sheet.name, "sheet": sheet.source, "values": rows})
+            json.dumps(
+                {
+                    "id": sheet.id,
+                    "name": sheet.name,
+                    "sheet": sheet.source,
+                    "values": rows,
+                    "movement_words": moves,
+                }
+            )
         )
         return
     if sys.stdout.isatty():
@@ -105,10 +117,14 @@ def sheets_show(
         for row in rows:
             table.add_row(row["key"], json.dumps(row["value"]), row["clause"])
         Console().print(table)
+        for line in moves:
+            Console().print(f"movement: {line}", markup=False)
         return
     print(f"{sheet.name} ({sheet.id}) {sheet.source}")
     for row in rows:
         print(f"{row['key']} = {json.dumps(row['value'])}  # {row['clause']}")
+    for line in moves:
+        print(f"movement: {line}")
 
 
 @sheets_app.command("add")

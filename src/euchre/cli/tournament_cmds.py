@@ -40,6 +40,8 @@ from euchre.tournament import (
     compute_event,
     generate_schedule,
 )
+from euchre.tournament.class_balance import unpaired_classes
+from euchre.tournament.compass import compass_seats, seats_by_compass
 from euchre.tournament.cut_off import cut_off_line, cut_off_refusal
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.ledger import OpenQuestion, QuestionKind, table_ledger
@@ -243,7 +245,11 @@ def event_add_player(
     arrival_round: Annotated[int, typer.Option(help="First round played.")] = 1,
     seat_class: Annotated[
         str | None,
-        typer.Option(help="The player's seat class, one the event's sheet names (its [players])."),
+        # No square brackets: the help is read as rich markup, which drops "[players]".
+        typer.Option(
+            help="The player's seat class, one of the seat classes the event's sheet names "
+            "(its players table)."
+        ),
     ] = None,
     prize_category: Annotated[
         str | None,
@@ -326,10 +332,19 @@ def event_start_round(
             "a night."
         ),
     ] = None,
+    accept_unpaired_classes: Annotated[
+        bool,
+        typer.Option(
+            help="Start the round although its players cannot partner one of each seat "
+            "class as the sheet says."
+        ),
+    ] = False,
 ) -> None:
     """Start the next round (its seating is then fixed: a later correction does not re-seat
     it) and show the seating of the round now being played. After the night's clock cut-off
-    (the sheet's ``last_round_by``) a main round is refused unless ``--past-cut-off``."""
+    (the sheet's ``last_round_by``) a main round is refused unless ``--past-cut-off``. A round
+    whose players cannot partner one of each seat class as the sheet says is refused, naming
+    the counts."""
     inputs = _load(file)
     snapshot = compute_event(inputs)
     if snapshot.current_round is None:
@@ -356,6 +371,21 @@ def event_start_round(
     if refusal is not None and not past_cut_off:
         raise CliError(f"{refusal} (euchre event end-night {file}, or start-round --past-cut-off)")
     plan = seating_to_start(snapshot, snapshot.current_round, event=f"event {file}")
+    number = snapshot.current_round
+    problem = unpaired_classes(
+        inputs.config,
+        [
+            entrant.seat_class
+            for entrant in inputs.entrants
+            if entrant.arrival_round <= number
+            and (entrant.withdrawal_round is None or entrant.withdrawal_round > number)
+        ],
+    )
+    if problem and not accept_unpaired_classes:
+        raise CliError(
+            f"round {number} is not started: {problem}. Change the players' seat classes, "
+            f"or start it anyway with --accept-unpaired-classes"
+        )
     started = _started(inputs, plan)
     if inputs.night_started is None:
         started = replace(started, night_started=now)
@@ -367,8 +397,17 @@ def event_start_round(
     lines = [f"round {plan.round}"]
     if refusal is not None:
         lines.append(f"  started after the night's cut-off: {reason.strip() or 'no reason given'}")
+    by_seat = seats_by_compass(inputs.config, plan.stage)
     for table in plan.tables:
         label = PlayerNames(event_names(inputs), table.partnerships)
+        if by_seat:
+            # A compass movement moves players by seat: each player is told his seat.
+            seats = compass_seats(table.partnerships)
+            lines.append(
+                f"  table {table.table}: "
+                + ", ".join(f"{word} {label.player(player)}" for word, player in seats.items())
+            )
+            continue
         lines.append(f"  table {table.table}: {label.team(0)} v {label.team(1)}")
     if plan.sitting_out:
         lines.append(f"  sitting out: {PlayerNames(event_names(inputs)).players(plan.sitting_out)}")

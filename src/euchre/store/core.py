@@ -68,7 +68,12 @@ def event_inputs(session: Session, event: Event) -> EventInputs:
     )
     started = {round_row.number for round_row in rounds}
     overrides = [
-        SeatingOverride(round_row.number, round_row.plan.tables, round_row.plan.sitting_out)
+        SeatingOverride(
+            round_row.number,
+            round_row.plan.tables,
+            round_row.plan.sitting_out,
+            frozen=not round_row.plan.set_by_director,
+        )
         for round_row in rounds
     ]
     overrides += [

@@ -12,6 +12,7 @@ from euchre.store.events import get_event, list_entrants, started_rounds
 from euchre.store.presets import sheet_words
 from euchre.store.rounds import get_round, table_codes
 from euchre.tournament import FORMATS
+from euchre.tournament.compass import SEAT_WORDS, seats_by_compass
 from euchre.tournament.model import RoundPlan, Stage
 
 if TYPE_CHECKING:
@@ -50,11 +51,23 @@ def render(
         (entry.table, list(entry.partnerships[0]), list(entry.partnerships[1]))
         for entry in round_row.plan.tables
     ]
+    plan = round_row.plan
     seated = {
         table: (" & ".join(names(first)), " & ".join(names(second)))
         for table, first, second in tables
     }
-    plan = round_row.plan
+    if seats_by_compass(event_config(event), plan.stage):
+        # A compass movement moves players by seat: each player is told his seat.
+
+        def by_seat(words: tuple[str, str], side: list[str]) -> str:
+            return ", ".join(
+                f"{word} {name}" for word, name in zip(words, names(side), strict=True)
+            )
+
+        seated = {
+            table: (by_seat(SEAT_WORDS[0], first), by_seat(SEAT_WORDS[1], second))
+            for table, first, second in tables
+        }
     stage_label = _stage_label(plan)
     team_names = {
         row.competitor_id: _team_name(

@@ -8,6 +8,7 @@ import json
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal, TypeVar
@@ -52,8 +53,10 @@ from euchre.tournament import (
     TableResult,
     TableSeating,
 )
+from euchre.tournament.class_balance import unpaired_classes
 from euchre.tournament.codec import load
 from euchre.tournament.ledger import QuestionKind
+from euchre.tournament.model import Entrant as CoreEntrant
 from euchre.tournament.operations import check_reseat, not_started_message, seating_to_start
 from euchre.tournament.penalties import open_questions
 
@@ -187,6 +190,21 @@ def _open_round(rounds: list[Round]) -> Round | None:
     return rounds[-1] if rounds and rounds[-1].closed_at is None else None
 
 
+def class_warnings(session: Session, event: Event) -> list[str]:
+    """The sentence saying the next round's players cannot partner one of each seat class
+    as the sheet says (ten red and six white at Ohio), or nothing: shown on the event and the
+    dashboard before the round is started (and refused then, see :func:`start_round`)."""
+    number = len(started_rounds(session, event_id=event.id)) + 1
+    classes = [
+        entrant.seat_class
+        for entrant in list_entrants(session, event_id=event.id)
+        if entrant.arrival_round <= number
+        and (entrant.withdrawal_round is None or entrant.withdrawal_round > number)
+    ]
+    problem = unpaired_classes(event_config(event), classes)
+    return [f"round {number}: {problem}"] if problem else []
+
+
 def start_round(
     session: Session,
     *,
@@ -195,11 +213,16 @@ def start_round(
     now: datetime | None = None,
     past_cut_off: bool = False,
     reason: str = "",
+    accept_unpaired_classes: bool = False,
 ) -> Round:
     """Start the next round: freeze the core's seating for it, issue table codes, start the
     clock. Players registered but not checked in are moved to arrive in a later round. A main
     round after the night's clock cut-off is refused in words unless the director says
-    ``past_cut_off`` (written in the audit with his ``reason``)."""
+    ``past_cut_off`` (written in the audit with his ``reason``).
+
+    A round whose players cannot partner one of each seat class as the sheet says is refused
+    in words naming the counts, unless ``accept_unpaired_classes`` (the director's override,
+    recorded in the audit)."""
     moment = now or utc_now()
     event = get_event(session, event_id=event_id, for_update=True)
     rounds = started_rounds(session, event_id=event_id)
@@ -242,6 +265,24 @@ def start_round(
             f"before round {number} starts ({_WHY[question.kind]})"
         )
     plan = seating_to_start(snapshot, number, event=f"event {event_id}")
+    problem = unpaired_classes(
+        event_config(event),
+        [inputs_entrant.seat_class for inputs_entrant in _playing(inputs.entrants, number)],
+    )
+    if problem and not accept_unpaired_classes:
+        raise ConflictError(
+            f"round {number} is not started: {problem}. Change the players' seat classes, "
+            f"or start the round anyway, accepting those partnerships"
+        )
+    if problem:
+        record_audit(
+            session,
+            event_id=event_id,
+            who=who,
+            action="accept_unpaired_classes",
+            target=f"round {number}",
+            reason=problem,
+        )
     overridden = session.scalar(
         select(SeatingOverrideRow.id).where(
             SeatingOverrideRow.event_id == event_id, SeatingOverrideRow.round_number == number
@@ -272,6 +313,16 @@ def start_round(
         new_value=round_row.plan,
     )
     return round_row
+
+
+def _playing(entrants: Sequence[CoreEntrant], number: int) -> list[CoreEntrant]:
+    """The entrants who play round ``number`` (arrived, not withdrawn)."""
+    return [
+        entrant
+        for entrant in entrants
+        if entrant.arrival_round <= number
+        and (entrant.withdrawal_round is None or entrant.withdrawal_round > number)
+    ]
 
 
 _WHY = {
@@ -478,6 +529,7 @@ def override_seating(
             round=round_number,
             tables=override.tables,
             sitting_out=override.sitting_out,
+            overridden=True,
             set_by_director=True,
         )
         session.flush()

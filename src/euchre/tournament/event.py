@@ -215,7 +215,7 @@ def _seat(
         tables=tuple(tables),
         sitting_out=tuple(sorted(out_players)),
         byes=tuple(byes) if fixed else tuple(sorted(out_players)),
-        overridden=override is not None,
+        overridden=override is not None and not override.frozen,
     )
     progress.played.append(PlayedRound(tuple(tables), {}, tuple(active), override is not None))
     return plan

@@ -637,6 +637,9 @@ class SeatingOverride(JsonCodec):
     round: int
     tables: tuple[TableSeating, ...]
     sitting_out: tuple[str, ...] = ()
+    frozen: Annotated[bool, OMIT_FALSE] = False
+    """The movement's own seating, fixed when the round started (nobody set it by hand): the
+    round's plan then says ``overridden: false``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -659,11 +662,12 @@ class EventInputs(JsonCodec):
 @dataclass(frozen=True, slots=True)
 class RoundPlan(JsonCodec):
     """One round's seating: tables (two partnerships each) and who sits out. ``byes`` names
-    the teams (team formats) or players sitting out, ``overridden`` marks a hand-set seating,
-    ``complete`` says every table's result is in. ``stage`` is ``"main"`` or ``"playoff"``;
-    ``hands`` is the number of hands its games last when that is not the profile's game (a
-    playoff), ``minutes`` the round's clock scaled to those hands, and ``label`` a short name
-    for pages ("Playoff: 4-hand game", "Playoff: sudden-death hand")."""
+        the teams (team formats) or players sitting out, ``overridden`` marks a seating set by hand
+    (a started round whose seating the movement made is not),
+        ``complete`` says every table's result is in. ``stage`` is ``"main"`` or ``"playoff"``;
+        ``hands`` is the number of hands its games last when that is not the profile's game (a
+        playoff), ``minutes`` the round's clock scaled to those hands, and ``label`` a short name
+        for pages ("Playoff: 4-hand game", "Playoff: sudden-death hand")."""
 
     round: int
     tables: tuple[TableSeating, ...]
@@ -687,7 +691,12 @@ class RoundPlan(JsonCodec):
         """This round's seating, once started, as the core keeps it from then on: an override,
         so that a result or a correction entered later never re-seats a round that is being
         played (the stored round's plan is read back the same way)."""
-        return SeatingOverride(round=self.round, tables=self.tables, sitting_out=self.sitting_out)
+        return SeatingOverride(
+            round=self.round,
+            tables=self.tables,
+            sitting_out=self.sitting_out,
+            frozen=not self.overridden,
+        )
 
 
 @dataclass(frozen=True, slots=True)

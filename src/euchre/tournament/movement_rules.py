@@ -213,7 +213,7 @@ def _draw(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> Seat
         playing = [unit for unit in state.active if unit not in out]
         return _team_seating(state, first_round_teams(playing, state.members, rng))
     count = 0 if ghost else len(state.active) % 4
-    sitting = set(sit_out_rotation(state.active, count, state.out_counts, rng))
+    sitting = set(_individual_sit_outs(spec, state, count, rng))
     playing = [player for player in state.active if player not in sitting]
     if spec.pair_classes is PairClasses.ONE_OF_EACH:
         order = list(playing)
@@ -224,6 +224,30 @@ def _draw(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> Seat
     seated = {player for table in tables for player in table.players}
     out = sitting | {player for player in playing if player not in seated}
     return Seating(tuple(tables), tuple(sorted(out)))
+
+
+def _individual_sit_outs(
+    spec: MovementSpec, state: SeatingState, count: int, rng: random.Random
+) -> list[str]:
+    """The ``count`` players who sit out this round: the fair rotation; under
+    ``one_of_each`` the rotation within each class, so the players left play one of each
+    class (nine red and nine white: one red and one white sit out, and every partnership is
+    red and white). Classes that cannot be balanced so (ten red, six white) fall back to the
+    plain rotation; the event warns of them before the first round."""
+    if spec.pair_classes is not PairClasses.ONE_OF_EACH or count == 0:
+        return sit_out_rotation(state.active, count, state.out_counts, rng)
+    names = sorted({state.seat_classes[p] for p in state.active if p in state.seat_classes})
+    groups = [[p for p in state.active if state.seat_classes.get(p) == name] for name in names]
+    each = (len(state.active) - count) // 2
+    if len(groups) != 2 or sum(map(len, groups)) != len(state.active):
+        return sit_out_rotation(state.active, count, state.out_counts, rng)
+    if any(len(group) < each for group in groups):
+        return sit_out_rotation(state.active, count, state.out_counts, rng)
+    return [
+        player
+        for group in groups
+        for player in sit_out_rotation(group, len(group) - each, state.out_counts, rng)
+    ]
 
 
 def _interleave(order: Sequence[str], classes: Mapping[str, str]) -> list[str]:
@@ -356,7 +380,7 @@ def _by_rules(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> 
         chosen = (
             choose_out(state.active, count, state.out_counts, rng)
             if fixed_partners
-            else sit_out_rotation(state.active, count, state.out_counts, rng)
+            else _individual_sit_outs(spec, state, count, rng)
         )
         out = set(chosen)
     playing = [unit for unit in state.active if unit not in out]

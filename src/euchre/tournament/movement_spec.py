@@ -147,14 +147,22 @@ class MoveTo(StrEnum):
 
 
 _MOVE = re.compile(r"^\s*(stay|up|down|head|foot|anywhere)(?:\s+(\d+))?\s*$")
+# Table numbers said as a club says them ("to the next higher numbered table"): a
+# higher number is toward the foot, ``down``; a lower number toward table 1, ``up``.
+_BY_NUMBER = {"to_higher_number": "down", "to_lower_number": "up"}
 
 
 def parse_move(text: str) -> tuple[MoveTo, int]:
     """``"up 1"`` as ``(MoveTo.UP, 1)``; ``"stay"``, ``"head"``, ``"foot"``, ``"anywhere"``
     take no number. Raises ValueError naming what is allowed."""
-    found = _MOVE.match(text)
+    words = text.split(maxsplit=1)
+    plain = text
+    if words and words[0] in _BY_NUMBER:
+        plain = " ".join([_BY_NUMBER[words[0]], *words[1:]])
+    found = _MOVE.match(plain)
     allowed = (
-        f"say 'stay', 'up N', 'down N' (N tables, 1 to {MAX_STEPS}), 'head', 'foot' or 'anywhere'"
+        f"say 'stay', 'up N', 'down N' (N tables, 1 to {MAX_STEPS}; or 'to_lower_number N', "
+        "'to_higher_number N'), 'head', 'foot' or 'anywhere'"
     )
     if found is None:
         raise ValueError(f"{text!r} is not a move; {allowed}")
@@ -162,7 +170,8 @@ def parse_move(text: str) -> tuple[MoveTo, int]:
     if where in (MoveTo.UP, MoveTo.DOWN):
         steps = int(number) if number is not None else 0
         if not 1 <= steps <= MAX_STEPS:
-            raise ValueError(f"{text!r}: {where} needs a number of tables; {allowed}")
+            named = words[0] if plain != text else where
+            raise ValueError(f"{text!r}: {named} needs a number of tables; {allowed}")
         return where, steps
     if number is not None:
         raise ValueError(f"{text!r}: {where} takes no number; {allowed}")

@@ -397,11 +397,17 @@ def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundO
 
 @router.post("/events/{event_id}/rounds", tags=["rounds"], status_code=201)
 def start_round(
-    request: Request, director: Writer, event_id: Id, body: StartRoundIn | None = None
+    request: Request,
+    director: Writer,
+    event_id: Id,
+    body: StartRoundIn | None = None,
+    accept_unpaired_classes: bool = False,
 ) -> RoundOut:
     """Start the next round: seating from the format, table codes, the clock. After the
     night's clock cut-off a main round is a 409 in words unless the body says
-    ``past_cut_off`` (written in the audit with its ``reason``)."""
+    ``past_cut_off`` (written in the audit with its ``reason``). A round whose players cannot
+    partner one of each seat class as the sheet says is refused (409, naming the counts)
+    unless ``accept_unpaired_classes=true`` (recorded in the audit)."""
     asked = body or StartRoundIn()
     with database(request).write() as session:
         row = rounds.start_round(
@@ -411,6 +417,7 @@ def start_round(
             now=clock_now(request),
             past_cut_off=asked.past_cut_off,
             reason=asked.reason,
+            accept_unpaired_classes=accept_unpaired_classes,
         )
         return convert.round_out(session, row)
 

@@ -7,15 +7,19 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from euchre.store.core import player_id
-from euchre.store.events import started_rounds
+from euchre.store.core import event_config, player_id
+from euchre.store.events import get_event, started_rounds
 from euchre.store.models import AuditEntry, Entrant, Event, Penalty, Round, Submission, utc_now
 from euchre.store.night_end import cut_off_words
 from euchre.store.presets import sheet_warnings
+from euchre.store.rounds import class_warnings
 from euchre.store.scores import RESULT_FIELDS, ResultInput, describe_changes, table_statuses
 from euchre.store.table_view import SubmissionEntry, TableView
 from euchre.tournament import PenaltyKind, PenaltyRecord
+from euchre.tournament.compass import compass_seats, seats_by_compass
 from euchre.tournament.cut_off import cut_off_line
+from euchre.tournament.movement_words import event_movement_words
+from euchre.tournament.sheets import get_sheet
 from euchre.web.schemas import (
     AuditOut,
     EntrantOut,
@@ -56,6 +60,7 @@ def event_out(session: Session, event: Event, *, now: datetime | None = None) ->
     rounds = started_rounds(session, event_id=event.id)
     open_round = rounds[-1].number if rounds and rounds[-1].closed_at is None else None
     config = event.config
+    sheet = get_sheet(event.config.profile_id)
     return EventOut(
         id=event.id,
         name=event.name,
@@ -65,13 +70,16 @@ def event_out(session: Session, event: Event, *, now: datetime | None = None) ->
         rounds_started=len(rounds),
         date=event.held_on.isoformat(),
         tags=list(event.tags or []),
-        warnings=sheet_warnings(event.config),
         cut_off=None
         if config.last_round_by is None
         else cut_off_line(config.last_round_by, config.time_zone),
         cut_off_passed=None
         if open_round is not None
         else cut_off_words(event, list(rounds), now=now or utc_now()),
+        warnings=sheet_warnings(event.config) + class_warnings(session, event),
+        movement=event_movement_words(event.config),
+        seat_classes=list(sheet.seat_classes) if sheet is not None else [],
+        prize_categories=list(sheet.players.prize_categories) if sheet is not None else [],
     )
 
 
@@ -81,7 +89,10 @@ def entrant_out(entrant: Entrant) -> EntrantOut:
 
 
 def round_out(session: Session, round_row: Round) -> RoundOut:
-    """A started round with its tables' states."""
+    """A started round with its tables' states (each table's compass seats under a
+    movement by seat)."""
+    event = get_event(session, event_id=round_row.event_id)
+    by_seat = seats_by_compass(event_config(event), round_row.plan.stage)
     return RoundOut(
         number=round_row.number,
         started_at=round_row.started_at,
@@ -98,6 +109,9 @@ def round_out(session: Session, round_row: Round) -> RoundOut:
                 pending=status.pending,
                 disputed=status.disputed,
                 state=status.state,
+                compass_seats=compass_seats(seating.partnerships)
+                if by_seat and (seating := round_row.plan.table(status.table)) is not None
+                else {},
             )
             for status in table_statuses(
                 session, event_id=round_row.event_id, round_number=round_row.number

@@ -50,6 +50,7 @@ _ACTIONS = {
     "start_round": "started {target}",
     "start_past_cut_off": "started {target} after the night's cut-off",
     "end_night": "ended the night {target}",
+    "accept_unpaired_classes": "started {target} with partnerships of one seat class",
     "undo_round": "undid {target}",
     "close_round": "closed {target}",
     "override_seating": "set the seating of {target} by hand",

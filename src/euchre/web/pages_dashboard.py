@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, members, playoff_conflicts, presets, scores
+from euchre.store import events, members, playoff_conflicts, presets, rounds, scores
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.store.night_end import cut_off_words, main_rounds_started
@@ -31,9 +31,10 @@ from euchre.tournament import (
     TableSeating,
 )
 from euchre.tournament.cut_off import cut_off_line
+from euchre.tournament.movement_words import event_movement_words
 from euchre.tournament.penalties import ruling_words
 from euchre.tournament.prizes import AWARD
-from euchre.tournament.sheets import sheet_players
+from euchre.tournament.sheets import get_sheet, sheet_players
 from euchre.web.corrected_marks import money_lines
 from euchre.web.deps import clock_now, database
 from euchre.web.page_helpers import page_director
@@ -652,6 +653,8 @@ def dashboard_page(
         }
         warnings = [w for w in snapshot.warnings if w not in asked]
         warnings.extend(_cup_list_warnings(snapshot))
+        warnings.extend(rounds.class_warnings(session, event))
+        sheet = get_sheet(event_config(event).profile_id)
         context = {
             "title": event.name,
             "body_class": "dashboard",
@@ -674,6 +677,9 @@ def dashboard_page(
             "changes": with_names(changes, names) if changes else "",
             "sheet_warnings": presets.sheet_warnings(event_config(event)),
             "warnings": warnings,
+            "movement": event_movement_words(event_config(event)),
+            "seat_classes": list(sheet.seat_classes) if sheet is not None else [],
+            "prize_categories": list(sheet.players.prize_categories) if sheet is not None else [],
             "conflicts": conflict_lines(
                 snapshot,
                 playoff_conflicts.open_conflicts(session, event_id=event_id, snapshot=snapshot),

@@ -294,6 +294,18 @@ class EventOut(BaseModel):
         description="Why the next main round may not start now (the cut-off has passed), in "
         "words, or null.",
     )
+    movement: list[str] = Field(
+        default_factory=list,
+        description="How players move, in words, a sentence a rule, each move with its way "
+        'in table numbers ("up 1: to the next lower-numbered table, toward table 1").',
+    )
+    seat_classes: list[str] = Field(
+        default_factory=list, description="The sheet's [players] seat classes (none: empty)."
+    )
+    prize_categories: list[str] = Field(
+        default_factory=list,
+        description="The sheet's [players] prize categories (none: empty).",
+    )
 
 
 class EntrantCreate(BaseModel):
@@ -411,6 +423,12 @@ class TableStatusOut(BaseModel):
     pending: int
     disputed: int
     state: TableState
+    compass_seats: dict[str, str] = Field(
+        default_factory=dict,
+        description="Under a movement by compass seat, each seat's player number "
+        '("North": "9", "South", "East", "West": the first partnership is North & South, '
+        "its first player North); empty otherwise.",
+    )
 
 
 class RoundOut(BaseModel):

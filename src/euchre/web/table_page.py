@@ -22,7 +22,9 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.store import rounds, scores
+from euchre.store.core import event_config
 from euchre.store.errors import AuthError, NotFoundError, RateLimitedError
+from euchre.store.events import get_event
 from euchre.store.models import SubmissionStatus
 from euchre.store.online import computer_mark
 from euchre.store.presets import sheet_words
@@ -39,6 +41,7 @@ from euchre.store.table_view import (
     winning_side,
 )
 from euchre.tournament import Stage, TableResult
+from euchre.tournament.compass import SEAT_WORDS, seats_by_compass
 from euchre.tournament.penalties import ruled_hand_note
 from euchre.tournament.validation import ResultError, hand_point_values
 from euchre.web.deps import database, guard_codes
@@ -452,6 +455,14 @@ def _page(
             for number, counts in computer_marks(session, view).items()
         }
         over = view.round.closed_at is not None
+        # A compass movement moves players by seat: the page tells each player his seat.
+        seat_words = (
+            SEAT_WORDS
+            if seats_by_compass(
+                event_config(get_event(session, event_id=view.event_id)), view.round.plan.stage
+            )
+            else None
+        )
         outcome = None if view.official is None and not over else saved_outcome(session, view)
     if confirm_error is not None and (
         over or all(row.id != confirm_error[0] for row in view.shown_submissions)
@@ -534,6 +545,7 @@ def _page(
             "round_name": lower_first(round_label(plan, view.round_number)),
             "hands_note": hands_note(plan),
             "clock": clock(view.round),
+            "seat_words": seat_words,
         },
         status=status,
     )
