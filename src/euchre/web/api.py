@@ -3,18 +3,16 @@ arguments, and turn the rows into schemas. Every error is a 4xx ``{"detail": ...
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Annotated, Any, Literal, TypedDict, TypeVar
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Path, Query, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
-from sqlalchemy.orm import Session
 
 from euchre.store import (
     auth,
     backup,
     events,
-    money_moves,
     night_end,
     playoff_conflicts,
     presets,
@@ -23,10 +21,9 @@ from euchre.store import (
     scores,
     seasons,
 )
-from euchre.store.audit import list_audit
 from euchre.store.core import snapshot_of
 from euchre.store.errors import StoreError
-from euchre.store.models import EventStatus, Result
+from euchre.store.models import EventStatus
 from euchre.store.table_view import SubmissionEntry, table_view
 from euchre.tournament import (
     FORMAT_NAMES,
@@ -40,11 +37,18 @@ from euchre.tournament import (
 from euchre.tournament.penalties import penalty_role
 from euchre.tournament.sheets import all_sheets
 from euchre.web import convert
+from euchre.web.api_common import (
+    API_ERRORS,
+    Id,
+    Reader,
+    Writer,
+    audited,
+    event_rows,
+    listed,
+)
 from euchre.web.deps import (
     clock_now,
     database,
-    director_for_read,
-    director_for_write,
     download,
     file_route,
     guard_codes,
@@ -52,10 +56,7 @@ from euchre.web.deps import (
 )
 from euchre.web.director_forms import AtTable
 from euchre.web.schemas import (
-    AuditOut,
     ChoicesOut,
-    CorrectionIn,
-    CorrectionOut,
     Credentials,
     DateIn,
     DeletedOut,
@@ -63,23 +64,15 @@ from euchre.web.schemas import (
     EntrantCreate,
     EntrantOut,
     EntrantsImport,
-    ErrorOut,
     EventBackupOut,
     EventCreate,
     EventOut,
-    InTotalsIn,
-    LevelGameOut,
     LoginOut,
-    MovementChangeOut,
     PairCreate,
-    PenaltyCreate,
-    PenaltyOut,
     PenaltyRoleOut,
     PlayerCode,
-    QuestionOut,
     Reason,
     RoundOut,
-    RuledHandIn,
     SeatingIn,
     SetupStateOut,
     SnapshotEventOut,
@@ -89,22 +82,12 @@ from euchre.web.schemas import (
     SubmissionIn,
     SubmissionOut,
     TableOut,
-    TyingScoreIn,
 )
-from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, DirectorSession, client_key
+from euchre.web.security import COOKIE_NAME, SESSION_MAX_AGE, client_key
 
 __all__ = ["config_from_schema", "router"]
 
-_errors: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422, 429)
-}
-router = APIRouter(prefix="/api", responses=_errors)
-Reader = Annotated[DirectorSession, Depends(director_for_read)]
-Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
-"""A path number (event, round, table, player, submission): bounded so no database overflows."""
-Writer = Annotated[DirectorSession, Depends(director_for_write)]
-RowT = TypeVar("RowT")
-OutT = TypeVar("OutT")
+router = APIRouter(prefix="/api", responses=API_ERRORS)
 
 
 def config_from_schema(body: EventCreate) -> EventConfig:
@@ -274,32 +257,13 @@ def archive_event(request: Request, director: Writer, event_id: Id) -> EventOut:
         return convert.event_out(session, event)
 
 
-def _event_rows(
-    session: Session, event_id: int, listing: Callable[..., Sequence[RowT]]
-) -> Sequence[RowT]:
-    """``listing(session, event_id=...)`` of an event that exists (404 otherwise, not ``[]``)."""
-    events.get_event(session, event_id=event_id)
-    return listing(session, event_id=event_id)
-
-
-def _listed(
-    request: Request,
-    event_id: int,
-    listing: Callable[..., Sequence[RowT]],
-    out: Callable[[RowT], OutT],
-) -> list[OutT]:
-    """An event's rows (see :func:`_event_rows`) as the API's schemas."""
-    with database(request).read() as session:
-        return [out(row) for row in _event_rows(session, event_id, listing)]
-
-
 # --- players ---------------------------------------------------------------------------------
 
 
 @router.get("/events/{event_id}/players", tags=["players"])
 def list_players(request: Request, director: Reader, event_id: Id) -> list[EntrantOut]:
     """The players, with their personal codes."""
-    return _listed(request, event_id, events.list_entrants, convert.entrant_out)
+    return listed(request, event_id, events.list_entrants, convert.entrant_out)
 
 
 @router.post("/events/{event_id}/players", tags=["players"], status_code=201)
@@ -391,7 +355,7 @@ def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundO
     with database(request).read() as session:
         return [
             convert.round_out(session, row)
-            for row in _event_rows(session, event_id, events.started_rounds)
+            for row in event_rows(session, event_id, events.started_rounds)
         ]
 
 
@@ -472,239 +436,8 @@ def override_seating(
             round_number=number,
             tables=tables,
             sitting_out=list(body.sitting_out),
-            **_audited(director, body.reason),
+            **audited(director, body.reason),
         )
-
-
-# --- results, submissions, penalties -----------------------------------------------------------
-
-
-@router.get("/events/{event_id}/submissions", tags=["results"])
-def list_submissions(
-    request: Request,
-    director: Reader,
-    event_id: Id,
-    round: Annotated[int | None, Query(ge=1, le=1000)] = None,
-) -> list[SubmissionOut]:
-    """Every score tables submitted (``status``: pending, confirmed, disputed, accepted,
-    superseded)."""
-    return _listed(
-        request,
-        event_id,
-        lambda session, event_id: scores.list_submissions(
-            session, event_id=event_id, round_number=round
-        ),
-        convert.submission_out,
-    )
-
-
-@router.post("/events/{event_id}/submissions/{submission_id}/accept", tags=["results"])
-def accept_submission(
-    request: Request, director: Writer, event_id: Id, submission_id: Id, body: Reason
-) -> CorrectionOut:
-    """Settle a table: this submission becomes its official result."""
-    with database(request).write() as session:
-        audit = _audited(director, body.reason)
-        result, changes = scores.accept_submission(
-            session, event_id=event_id, submission_id=submission_id, **audit
-        )
-        return _correction_out(result, changes)
-
-
-class _Audit(TypedDict):
-    """Who did it and why, as the audit log keeps them."""
-
-    who: str
-    reason: str
-
-
-def _audited(director: DirectorSession, reason: str) -> _Audit:
-    return _Audit(who=director.name, reason=reason)
-
-
-def _correction_out(result: Result, changes: tuple[Any, ...]) -> CorrectionOut:
-    return CorrectionOut(
-        result=result.result,
-        movement_changes=[MovementChangeOut(**change.to_json()) for change in changes],
-    )
-
-
-@router.put("/events/{event_id}/rounds/{number}/tables/{table}/result", tags=["results"])
-def correct_result(
-    request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: CorrectionIn
-) -> CorrectionOut:
-    """Enter or correct a table's result (kept in the audit log with the reason)."""
-    with database(request).write() as session:
-        entered = convert.result_input(body, partial=True)
-        at_table = AtTable(round_number=number, table=table)
-        # Only a correction of a result already recorded moves money late; a first entry
-        # is the night going on.
-        late = scores.official_result(session, event_id=event_id, **at_table) is not None
-        before = money_moves.before_change(session, event_id=event_id) if late else None
-        result, changes = scores.correct_result(
-            session,
-            event_id=event_id,
-            **AtTable(round_number=number, table=table),
-            entered=entered,
-            **_audited(director, body.reason),
-        )
-        moves = (
-            []
-            if before is None
-            else money_moves.after_change(
-                session, event_id=event_id, before=before, who=director.name, reason=body.reason
-            )
-        )
-        answer = _correction_out(result, changes)
-        answer.money_moved = [
-            f"{move.kind}: {move.name} {move.before} -> {move.after}" for move in moves
-        ]
-        return answer
-
-
-@router.get("/events/{event_id}/level-games", tags=["results"])
-def level_games(request: Request, director: Reader, event_id: Id) -> list[LevelGameOut]:
-    """Games the director's penalties left level with nobody named first to the tying score
-    (the tournament sheet: "Ties go to the first team to make the tying score"): the next
-    round cannot start until each is answered."""
-    with database(request).read() as session:
-        names = {
-            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
-        }
-        return [
-            LevelGameOut(
-                round=game.round,
-                table=game.table,
-                points=game.points,
-                question=game.question,
-                partnerships=[[names.get(p, p) for p in pair] for pair in game.partnerships],
-                penalty_points=list(game.penalty_points),
-                answer=f"/api/events/{event_id}/rounds/{game.round}/tables/{game.table}"
-                "/first-to-tying-score",
-            )
-            for game in scores.level_games(session, event_id=event_id)
-        ]
-
-
-@router.get("/events/{event_id}/questions", tags=["results"])
-def open_questions(request: Request, director: Reader, event_id: Id) -> list[QuestionOut]:
-    """What the director must still answer before a game counts for good (the one ledger,
-    docs/scores.md): a ruling beside totals only, a ruling's hand, a game left level. Each
-    holds the close of its round and the start of the next."""
-    with database(request).read() as session:
-        names = {
-            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
-        }
-        found = []
-        for waiting in scores.questions(session, event_id=event_id):
-            question = waiting.question
-            if waiting.penalty_id is None:
-                answer = (
-                    f"/api/events/{event_id}/rounds/{question.round}/tables/{question.table}"
-                    "/first-to-tying-score"
-                )
-            elif question.kind == "ruling_hand":
-                answer = f"/api/events/{event_id}/penalties/{waiting.penalty_id}/hand"
-            else:
-                answer = f"/api/events/{event_id}/penalties/{waiting.penalty_id}/in-totals"
-            found.append(
-                QuestionOut(
-                    kind=question.kind.value,
-                    round=question.round,
-                    table=question.table,
-                    question=question.text(names),
-                    penalty_id=waiting.penalty_id,
-                    answer=answer,
-                )
-            )
-        return found
-
-
-@router.post("/events/{event_id}/penalties/{penalty_id}/in-totals", tags=["results"])
-def ruling_in_totals(
-    request: Request, director: Writer, event_id: Id, penalty_id: Id, body: InTotalsIn
-) -> PenaltyOut:
-    """Say whether a table's totals alone already hold this ruling's points."""
-    with database(request).write() as session:
-        row = scores.answer_in_totals(
-            session,
-            event_id=event_id,
-            penalty_id=penalty_id,
-            in_totals=body.in_totals,
-            who=director.name,
-        )
-        return convert.penalty_out(row)
-
-
-@router.post("/events/{event_id}/penalties/{penalty_id}/hand", tags=["results"])
-def ruled_hand(
-    request: Request, director: Writer, event_id: Id, penalty_id: Id, body: RuledHandIn
-) -> PenaltyOut:
-    """Name the hand a ruling ended (its points then replace that hand's)."""
-    with database(request).write() as session:
-        row = scores.name_ruled_hand(
-            session,
-            event_id=event_id,
-            penalty_id=penalty_id,
-            hand_number=body.hand_number,
-            who=director.name,
-        )
-        return convert.penalty_out(row)
-
-
-@router.post(
-    "/events/{event_id}/rounds/{number}/tables/{table}/first-to-tying-score", tags=["results"]
-)
-def first_to_tying_score(
-    request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: TyingScoreIn
-) -> CorrectionOut:
-    """Answer who reached the tying score first in a game a penalty made level."""
-    with database(request).write() as session:
-        at_table = AtTable(round_number=number, table=table)
-        result, changes = scores.settle_level_game(
-            session, event_id=event_id, **at_table, first=body.first, who=director.name
-        )
-        return _correction_out(result, changes)
-
-
-@router.get("/events/{event_id}/penalties", tags=["results"])
-def list_penalties(request: Request, director: Reader, event_id: Id) -> list[PenaltyOut]:
-    """Every recorded penalty."""
-    return _listed(request, event_id, scores.list_penalties, convert.penalty_out)
-
-
-@router.post("/events/{event_id}/penalties", tags=["results"], status_code=201)
-def add_penalty(
-    request: Request, director: Writer, event_id: Id, body: PenaltyCreate
-) -> PenaltyOut:
-    """Record an irregularity at a table (scored by the event's rule profile)."""
-    with database(request).write() as session:
-        row = scores.add_penalty(
-            session, event_id=event_id, record=convert.penalty_record(body), who=director.name
-        )
-        return convert.penalty_out(row)
-
-
-@router.post("/events/{event_id}/penalties/{penalty_id}/remove", tags=["results"], status_code=204)
-def remove_penalty(
-    request: Request, director: Writer, event_id: Id, penalty_id: Id, body: Reason
-) -> None:
-    """Take back a penalty recorded by mistake."""
-    with database(request).write() as session:
-        scores.remove_penalty(
-            session, event_id=event_id, penalty_id=penalty_id, who=director.name, reason=body.reason
-        )
-
-
-@router.get("/events/{event_id}/audit", tags=["results"])
-def audit_log(request: Request, director: Reader, event_id: Id) -> list[AuditOut]:
-    """Every change to the event: who, when, old and new values, why."""
-    with database(request).read() as session:
-        rows = _event_rows(session, event_id, list_audit)
-        names = {
-            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
-        }
-        return [convert.audit_out(row, names) for row in rows]
 
 
 # --- standings and exports ---------------------------------------------------------------------
@@ -768,7 +501,7 @@ def accept_playoff_conflict(
             session,
             event_id=event_id,
             **AtTable(round_number=number, table=table),
-            **_audited(director, body.reason),
+            **audited(director, body.reason),
         )
 
 

@@ -7,27 +7,24 @@ director's session, and every write needs it (docs/web.md, "Members").
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
 from euchre.store import history, members
 from euchre.store.models import Member, MemberMerge
+from euchre.web.api_common import Id, Reader, Writer
 from euchre.web.api_history import RatingOut, rating_out
 from euchre.web.club_gate import require_club
 from euchre.web.deps import (
     database,
-    director_for_read,
-    director_for_write,
     download,
     file_route,
     optional_director,
 )
 from euchre.web.schemas import ErrorOut
-from euchre.web.security import DirectorSession
 
 __all__ = ["MemberIn", "MemberOut", "MemberPatch", "MergeIn", "MergeOut", "router"]
 
@@ -35,9 +32,6 @@ _errors: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorOut} for status in (400, 401, 403, 404, 409, 422)
 }
 router = APIRouter(prefix="/api", tags=["members"], responses=_errors)
-Reader = Annotated[DirectorSession, Depends(director_for_read)]
-Writer = Annotated[DirectorSession, Depends(director_for_write)]
-Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
 _Strict = ConfigDict(extra="forbid")
 
 

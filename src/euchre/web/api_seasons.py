@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.orm import Session
 
@@ -18,10 +18,10 @@ from euchre.season_printing import season_table_pdf
 from euchre.store import seasons
 from euchre.store.models import Season
 from euchre.web import convert
+from euchre.web.api_common import Id, Reader, Writer
 from euchre.web.club_gate import require_club
-from euchre.web.deps import database, director_for_read, director_for_write, download, file_route
+from euchre.web.deps import database, download, file_route
 from euchre.web.schemas import ErrorOut, EventOut
-from euchre.web.security import DirectorSession
 
 __all__ = [
     "PrizeIn",
@@ -39,9 +39,6 @@ _errors: dict[int | str, dict[str, object]] = {
 router = APIRouter(prefix="/api", tags=["seasons"], responses=_errors)
 ClubOnly = Depends(require_club)
 """The public reads ask for the club code when the club set one (docs/season.md)."""
-Reader = Annotated[DirectorSession, Depends(director_for_read)]
-Writer = Annotated[DirectorSession, Depends(director_for_write)]
-Id = Annotated[int, Path(ge=1, le=2_147_483_647)]
 Part = Annotated[
     str | None,
     Query(

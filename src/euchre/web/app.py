@@ -157,6 +157,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     from euchre.web.api_club import router as club_api_router
     from euchre.web.api_history import router as history_api_router
     from euchre.web.api_members import router as members_api_router
+    from euchre.web.api_results import router as results_api_router
     from euchre.web.api_seasons import router as seasons_api_router
     from euchre.web.club_gate import router as club_gate_router
     from euchre.web.pages_audit import router as audit_router
@@ -181,6 +182,7 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     app.include_router(_table_routes(), include_in_schema=False)
     for router in (
         api_router,
+        results_api_router,
         history_api_router,
         members_api_router,
         seasons_api_router,
