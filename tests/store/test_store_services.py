@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect, select, text
 
-from euchre.store import auth, backup, events, rounds, scores
+from euchre.store import auth, backup, events, rounds, scores, table_lookup
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, ConflictError, RateLimitedError, StoreError
 from euchre.store.models import AuditEntry, Result, Submission, utc_now
@@ -58,7 +58,7 @@ def _event_with_round(store: Database, teams: int = 2) -> tuple[int, list[str]]:
 
 def _table_players(store: Database, code: str) -> tuple[list[str], list[str]]:
     with store.read() as session:
-        context = rounds.open_table(session, code=code)
+        context = table_lookup.open_table(session, code=code)
         first, second = ([member.code for member in side] for side in context.partnerships)
         return first, second
 

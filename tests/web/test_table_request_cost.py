@@ -96,7 +96,7 @@ def test_a_table_request_costs_the_same_at_2_tables_and_at_40(client: TestClient
     for step, (few, many) in enumerate(zip(small, large, strict=True)):
         assert few == many, f"step {step}: 2 tables {dict(few)}, 40 tables {dict(many)}"
     # A score loads only its own table's four players, never the event's list of 160: as
-    # plain rows (``rounds.TablePlayer``), so no ``Entrant`` object at all; the page loads
+    # plain rows (``table_lookup.TablePlayer``), so no ``Entrant`` object at all; the page loads
     # no ORM object.
     assert large[1]["Entrant"] == 0
     assert sum(count for kind, count in large[0].items() if kind != "statements") == 0

@@ -21,7 +21,8 @@ from euchre.store.models import (
     SubmissionStatus,
 )
 from euchre.store.results import check_table, official_result, table_seating
-from euchre.store.rounds import RoundTimes, TableContext, TableEvent, get_round
+from euchre.store.rounds import get_round
+from euchre.store.table_lookup import RoundTimes, TableContext, TableEvent
 from euchre.tournament import (
     PenaltyKind,
     PenaltyRecord,

@@ -82,8 +82,8 @@ def raise_if_blocked(
 
 
 def defer_rate_limit(session: Session, *, key: str) -> None:
-    """Ask the session's first table lookup (``rounds.open_table``) to check ``key``'s block
-    in its own query, before it answers anything: one query fewer per table request. The
+    """Ask the session's first table lookup (``table_lookup.open_table``) to check ``key``'s
+    block in its own query, before it answers anything: one query fewer per table request. The
     caller must make sure the lookup ran (``deferred_rate_limit_pending``)."""
     session.info[_DEFERRED] = key
 

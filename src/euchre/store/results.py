@@ -18,7 +18,8 @@ from euchre.store.models import (
     Result,
     Round,
 )
-from euchre.store.rounds import RoundTimes, TableEvent, get_round
+from euchre.store.rounds import get_round
+from euchre.store.table_lookup import RoundTimes, TableEvent
 from euchre.tournament import (
     TableResult,
     TableSeating,

@@ -26,7 +26,7 @@ from euchre.store.results import (
     table_seating,
     validated_result,
 )
-from euchre.store.rounds import TableContext, TablePlayer, open_table
+from euchre.store.table_lookup import TableContext, TablePlayer, open_table
 from euchre.tournament import TableResult
 
 __all__ = [
@@ -219,7 +219,7 @@ def submit_score(
     flagged as disputed for the director.
 
     ``round_number``: the round the score was entered for; a score for a round that is over
-    is refused (``rounds.RoundOverError``, naming it) and nothing is recorded. ``seated``:
+    is refused (``table_lookup.RoundOverError``, naming it) and nothing is recorded. ``seated``:
     the table's players (first partnership first) as the page that entered it showed them;
     a score entered for a seating the director has since changed is refused too.
 

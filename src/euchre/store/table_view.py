@@ -14,7 +14,7 @@ from typing import Protocol
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import RuleProfile, load_profile
-from euchre.store import events, rounds, scores
+from euchre.store import events, scores, table_lookup
 from euchre.store.core import display_snapshot
 from euchre.store.errors import NotFoundError
 from euchre.store.models import Event, SubmissionStatus
@@ -98,7 +98,7 @@ class TableView(TableSeats):
 
     event_id: int
     event_name: str
-    round: rounds.RoundTimes
+    round: table_lookup.RoundTimes
     table_number: int
     event_profile: RuleProfile
     """The event's rule profile (``profile`` is the game this table plays: a playoff round's
@@ -131,20 +131,20 @@ def game_profile(profile: RuleProfile, plan: RoundPlan) -> RuleProfile:
     return profile
 
 
-def _seats(context: rounds.TableContext, profile: RuleProfile) -> TableSeats:
+def _seats(context: table_lookup.TableContext, profile: RuleProfile) -> TableSeats:
     return TableSeats(
         code=context.code,
         partnerships=context.partnerships,
         profile=game_profile(profile, context.round.plan),
-        lone_stake_cents=rounds.lone_stake_cents(context.event.config),
+        lone_stake_cents=table_lookup.lone_stake_cents(context.event.config),
     )
 
 
 def table_seats(session: Session, *, code: str, scoring_round: int | None = None) -> TableSeats:
     """The seating and game of the table with code ``code`` in the round in play: what a
     score posted from its form is read against (``scoring_round``: the round the form
-    scores, refused unless it is the one in play, see ``rounds.open_table``)."""
-    context = rounds.open_table(session, code=code, scoring_round=scoring_round)
+    scores, refused unless it is the one in play, see ``table_lookup.open_table``)."""
+    context = table_lookup.open_table(session, code=code, scoring_round=scoring_round)
     return _seats(context, load_profile(context.event.config.profile_id))
 
 
@@ -155,9 +155,9 @@ def table_view(
     code; the lookup also checks the client's wrong-code block, see ``open_table``);
     ``closed``: the latest round once it is over too; ``round_number``: that round.
 
-    A read in plain rows (``rounds.read_table``), not ORM objects: this is the phones'
+    A read in plain rows (``table_lookup.read_table``), not ORM objects: this is the phones'
     most frequent request."""
-    read = rounds.read_table(session, code=code, closed=closed, round_number=round_number)
+    read = table_lookup.read_table(session, code=code, closed=closed, round_number=round_number)
     profile = load_profile(read.profile_id)
     submissions = tuple(
         scores.table_submissions(

@@ -20,7 +20,7 @@ from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import rounds, submissions
+from euchre.store import submissions, table_lookup
 from euchre.store.db import Database
 from euchre.store.errors import NotFoundError
 from euchre.store.models import StartedPlan
@@ -37,7 +37,7 @@ def _table_lookup(session: Session, *, lock: bool) -> None:
     """A table request's lookup, with its wrong-code check, for a code no table has."""
     defer_rate_limit(session, key="warm-up")
     with contextlib.suppress(NotFoundError):
-        rounds.open_table(session, code=NO_TABLE_CODE, lock=lock)
+        table_lookup.open_table(session, code=NO_TABLE_CODE, lock=lock)
 
 
 def _run_on(connection: Connection, *, write: bool) -> None:
@@ -50,7 +50,7 @@ def _run_on(connection: Connection, *, write: bool) -> None:
     forgets every statement it prepared on a connection at each ``ROLLBACK``."""
     with Session(bind=connection) as session:
         _table_lookup(session, lock=write)
-        rounds.warm_up_statements(session)
+        table_lookup.warm_up_statements(session)
         if submissions.warm_up_statements(session, write=write) == 0:
             session.commit()
         else:  # pragma: no cover - no row has number 0

@@ -110,7 +110,7 @@ def guard_codes(
     same address; a request without one counts as its address, and gets its cookie here
     unless that address is blocked.
 
-    ``table_lookup``: the action starts with ``rounds.open_table``, whose query checks the
+    ``table_lookup``: the action starts with ``table_lookup.open_table``, whose query checks the
     client's block too (one query fewer); the action fails if it did not."""
     store = database(request)
     who = guesser(request, signer(request))

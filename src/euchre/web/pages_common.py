@@ -16,7 +16,7 @@ from fastapi import Request
 from fastapi.responses import RedirectResponse
 
 from euchre.store.models import Round, utc_now
-from euchre.store.rounds import RoundTimes
+from euchre.store.table_lookup import RoundTimes
 
 __all__ = [
     "clock",

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import load_profile
-from euchre.store import events, money_moves, rounds, scores
+from euchre.store import events, money_moves, rounds, scores, table_lookup
 from euchre.store.errors import AuthError, NotFoundError
 from euchre.tournament import (
     Stage,
@@ -65,7 +65,7 @@ def director_table_view(
         ),
         # A playoff round's table plays its own game (a 4-hand playoff, a sudden-death hand).
         profile=game_profile(load_profile(event_config(event).profile_id), round_row.plan),
-        lone_stake_cents=rounds.lone_stake_cents(event_config(event)),
+        lone_stake_cents=table_lookup.lone_stake_cents(event_config(event)),
     )
     return view, round_row
 

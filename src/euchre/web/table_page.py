@@ -21,15 +21,15 @@ from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
-from euchre.store import rounds, scores
+from euchre.store import scores, table_lookup
 from euchre.store.core import event_config
 from euchre.store.errors import AuthError, NotFoundError, RateLimitedError
 from euchre.store.events import get_event
 from euchre.store.models import SubmissionStatus
 from euchre.store.online import computer_mark
 from euchre.store.presets import sheet_words
-from euchre.store.rounds import RoundOverError
 from euchre.store.scores import ResultInput
+from euchre.store.table_lookup import RoundOverError
 from euchre.store.table_view import (
     SavedOutcome,
     SubmissionEntry,
@@ -555,7 +555,9 @@ def _page(
 def table_page_view(request: Request, code: str) -> Response:
     """A table's page for this round (wrong codes are counted and slowed down)."""
     guard_codes(
-        request, lambda session: rounds.read_table(session, code=code, closed=True), write=False
+        request,
+        lambda session: table_lookup.read_table(session, code=code, closed=True),
+        write=False,
     )
     return _page(request, code)
 
