@@ -19,7 +19,34 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from euchre.engine.irregularities import Irregularity
+from euchre.tournament.choices import (
+    FORMAT_NAMES,
+    PENALTY_KINDS,
+    PRIZE_TIES,
+    SIDE_POT_QUALIFICATION,
+    SIT_OUT_SCORING,
+    TIE_BREAKS,
+    ChatMode,
+    ChatModeText,
+    ComputerGames,
+    ComputerGamesText,
+    FallbackText,
+    FormatName,
+    FormatText,
+    KindText,
+    PenaltyKind,
+    PrizeTies,
+    PrizeTiesText,
+    QualificationText,
+    SidePotFallback,
+    SidePotQualification,
+    SitOutScoring,
+    SitOutText,
+    Stage,
+    StageText,
+    TieBreak,
+    TieBreakText,
+)
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.cut_off import check_cut_off
 from euchre.tournament.errors import TournamentError
@@ -64,206 +91,6 @@ __all__ = [
     "TableSeating",
     "Tally",
     "TieBreak",
-]
-
-
-class FormatName(Choice):
-    """The event formats (``euchre.tournament.formats`` documents each one's options)."""
-
-    WINNERS_MOVE_UP = "winners_move_up"
-    ROTATING_PARTNERS = "rotating_partners"
-    LOSERS_ROTATE = "losers_rotate"
-    PROGRESSIVE = "progressive"
-    ROUND_ROBIN = "round_robin"
-    WHIST_SCHEDULE = "whist_schedule"
-
-
-class ComputerGames(Choice):
-    """What a game a computer player played for an absent player does (docs/online.md): its
-    points count for the table and the player, but he is not eligible for prizes or the
-    euchred cup (``table_only``, the default), or it counts as his own game (``count``)."""
-
-    TABLE_ONLY = "table_only"
-    COUNT = "count"
-
-
-class ChatMode(Choice):
-    """Who may say what in a play table's chat (docs/play.md): nothing (``off``), the preset
-    messages between hands only (``between_hands``: an event's table by default, since a
-    sheet may forbid table talk), the presets at any time (``presets``), or the presets and
-    free text (``free``: a casual table by default)."""
-
-    OFF = "off"
-    BETWEEN_HANDS = "between_hands"
-    PRESETS = "presets"
-    FREE = "free"
-
-
-class SitOutScoring(Choice):
-    """How a player or team sitting out a round is scored: the average of that round's scores
-    (per player or per team, rounded down), a stated number of points, or nothing."""
-
-    AVERAGE = "average"
-    FIXED = "fixed"
-    ZERO = "zero"
-
-
-class PrizeTies(Choice):
-    """How competitors level on points share prize places: ordered by the tie-breaks (those
-    still level after every tie-break split the places they span), or always split evenly."""
-
-    TIE_BREAKS = "tie_breaks"
-    SPLIT = "split"
-
-
-class SidePotQualification(Choice):
-    """Who can take the euchred cup: only players present for every game of the event (a
-    sit-out counts as present; a late arrival or an early leaver does not), or every player."""
-
-    EVERY_GAME = "every_game"
-    EVERYONE = "everyone"
-
-
-class SidePotFallback(Choice):
-    """Who takes the euchred cup when its qualification rule leaves one player or none (an
-    online night where every player but one had a computer-played game): nobody until the
-    director says (``director``, the default: he lets players in or takes them out on the
-    event's settings), or the fewest points among every player, the rule aside
-    (``fewest_points_of_all``). Either way the cup never goes to the standings' top scorer
-    (docs/tournament.md, "The euchred cup")."""
-
-    DIRECTOR = "director"
-    FEWEST_POINTS_OF_ALL = "fewest_points_of_all"
-
-
-class TieBreak(Choice):
-    """Criteria that standings can be ordered by, in a configurable order."""
-
-    POINTS = "points"
-    GAMES_WON = "games_won"
-    LONE_HANDS = "lone_hands"
-    HEAD_TO_HEAD = "head_to_head"
-    FIRST_TO_SCORE = "first_to_score"
-    FEWEST_EUCHRES = "fewest_euchres"
-    POINTS_AGAINST = "points_against"
-    HANDS_WORTH = "hands_worth"
-    """The hands that gave the competitor's side exactly :attr:`EventConfig.hands_worth_points`
-    points (LVEA: "ties broken by the number of four-point hands"), counted for both partners
-    of the side, read from the hands recorded (see :class:`Tally`)."""
-
-
-class Stage(Choice):
-    """Which part of an event a round or a game belongs to."""
-
-    MAIN = "main"
-    PLAYOFF = "playoff"
-
-
-class PenaltyKind(Choice):
-    """Irregularities a director can record (scored by the event's rule profile): every one of
-    the engine's :class:`~euchre.engine.irregularities.Irregularity` under its own name, plus
-    two names the sheets use for two of them (``misdeal`` is ``wrong_number_of_cards``,
-    ``lone_partner_played`` is ``partner_of_loner_plays``; see :attr:`irregularity`). The
-    aliases are kept as their own members because stored records and the forms use them."""
-
-    RENEGE = Irregularity.RENEGE.value
-    BID_OUT_OF_TURN = Irregularity.BID_OUT_OF_TURN.value
-    LEAD_OUT_OF_TURN = Irregularity.LEAD_OUT_OF_TURN.value
-    TABLE_TALK = Irregularity.TABLE_TALK.value
-    DEALER_FAILS_TO_DISCARD = Irregularity.DEALER_FAILS_TO_DISCARD.value
-    MISDEAL = "misdeal"
-    WRONG_NUMBER_OF_CARDS = Irregularity.WRONG_NUMBER_OF_CARDS.value
-    EXPOSED_CARD = Irregularity.EXPOSED_CARD.value
-    LEAD_BEFORE_DISCARD = Irregularity.LEAD_BEFORE_DISCARD.value
-    LONE_PARTNER_PLAYED = "lone_partner_played"
-    RENEGE_UNPROVEN = Irregularity.RENEGE_UNPROVEN.value
-    RENEGE_CORRECTED = Irregularity.RENEGE_CORRECTED.value
-    TURNED_DOWN_SUIT_NAMED = Irregularity.TURNED_DOWN_SUIT_NAMED.value
-    PARTNER_OF_LONER_PLAYS = Irregularity.PARTNER_OF_LONER_PLAYS.value
-    WRONG_DEALER = Irregularity.WRONG_DEALER.value
-
-    @property
-    def irregularity(self) -> Irregularity:
-        """The engine's irregularity this kind is scored as."""
-        if self is PenaltyKind.MISDEAL:
-            return Irregularity.WRONG_NUMBER_OF_CARDS
-        if self is PenaltyKind.LONE_PARTNER_PLAYED:
-            return Irregularity.PARTNER_OF_LONER_PLAYS
-        return Irregularity(self.value)
-
-    @classmethod
-    def parse(cls, text: str) -> PenaltyKind:
-        """Read a kind's name, as :meth:`Irregularity.parse` does (``Bid out of turn`` is
-        ``bid_out_of_turn``); raises :class:`TournamentError` listing the known ones."""
-        try:
-            return cls(str(text).strip().lower().replace(" ", "_").replace("-", "_"))
-        except ValueError:
-            raise TournamentError(_unknown_kind(text)) from None
-
-
-def _unknown_kind(value: object) -> str:
-    return f"unknown irregularity {value!r}; known: {', '.join(PenaltyKind)}"
-
-
-FORMAT_NAMES: tuple[FormatName, ...] = tuple(FormatName)
-"""Every :class:`FormatName`, in the order forms list them."""
-SIT_OUT_SCORING: tuple[SitOutScoring, ...] = tuple(SitOutScoring)
-"""Every :class:`SitOutScoring`."""
-PRIZE_TIES: tuple[PrizeTies, ...] = tuple(PrizeTies)
-"""Every :class:`PrizeTies`."""
-SIDE_POT_QUALIFICATION: tuple[SidePotQualification, ...] = tuple(SidePotQualification)
-"""Every :class:`SidePotQualification`."""
-TIE_BREAKS: tuple[TieBreak, ...] = tuple(TieBreak)
-"""Every :class:`TieBreak`, in the order forms list them."""
-PENALTY_KINDS: tuple[PenaltyKind, ...] = tuple(PenaltyKind)
-"""Every :class:`PenaltyKind`, in the order forms list them."""
-
-_FORMAT = Annotated[
-    FormatName,
-    one_of(FormatName, "unknown format {value!r}; formats: {choices}"),
-    AS_TEXT,
-]
-_COMPUTER_GAMES = Annotated[
-    ComputerGames,
-    one_of(ComputerGames, "unknown computer_games {value!r}; choose one of {choices}"),
-    AS_TEXT,
-    Field(exclude_if=lambda value: value == ComputerGames.TABLE_ONLY),
-]
-_CHAT_MODE = Annotated[
-    ChatMode,
-    one_of(ChatMode, "unknown online_chat {value!r}; choose one of {choices}"),
-    AS_TEXT,
-    Field(exclude_if=lambda value: value == ChatMode.BETWEEN_HANDS),
-]
-_SIT_OUT = Annotated[
-    SitOutScoring,
-    one_of(SitOutScoring, "unknown sit_out_scoring {value!r}; choose one of {choices}"),
-    AS_TEXT,
-]
-_PRIZE_TIES = Annotated[
-    PrizeTies, one_of(PrizeTies, "unknown prize_ties {value!r}; choose one of {choices}"), AS_TEXT
-]
-_QUALIFICATION = Annotated[
-    SidePotQualification,
-    one_of(
-        SidePotQualification, "unknown side_pot_qualification {value!r}; choose one of {choices}"
-    ),
-    AS_TEXT,
-]
-_FALLBACK = Annotated[
-    SidePotFallback,
-    one_of(SidePotFallback, "unknown side_pot_fallback {value!r}; choose one of {choices}"),
-    AS_TEXT,
-    Field(exclude_if=lambda value: value == SidePotFallback.DIRECTOR),
-]
-_TIE_BREAK = Annotated[
-    TieBreak, one_of(TieBreak, "unknown tie-break {value!r}; choose from {choices}"), AS_TEXT
-]
-_STAGE = Annotated[
-    Stage, one_of(Stage, "stage must be 'main' or 'playoff', got {value!r}"), AS_TEXT
-]
-_KIND = Annotated[
-    PenaltyKind, one_of(PenaltyKind, "unknown irregularity {value!r}; known: {choices}"), AS_TEXT
 ]
 
 
@@ -446,7 +273,7 @@ class EventConfig(JsonCodec):
 
     name: str
     profile_id: str
-    format: _FORMAT
+    format: FormatText
     rounds: int
     format_options: Mapping[str, Any] = field(default_factory=dict)
     round_minutes: int = 0
@@ -454,17 +281,17 @@ class EventConfig(JsonCodec):
     prizes: PrizeTable = field(default_factory=PrizeTable)
     side_pot: bool = False
     side_pot_cents: int = 25
-    sit_out_scoring: _SIT_OUT = SitOutScoring.AVERAGE
+    sit_out_scoring: SitOutText = SitOutScoring.AVERAGE
     sit_out_points: int = 0
-    tie_breaks: tuple[_TIE_BREAK, ...] = ()
-    prize_ties: _PRIZE_TIES = PrizeTies.TIE_BREAKS
-    side_pot_qualification: _QUALIFICATION = SidePotQualification.EVERY_GAME
+    tie_breaks: tuple[TieBreakText, ...] = ()
+    prize_ties: PrizeTiesText = PrizeTies.TIE_BREAKS
+    side_pot_qualification: QualificationText = SidePotQualification.EVERY_GAME
     side_pot_exclude: tuple[str, ...] = ()
     side_pot_include: tuple[str, ...] = ()
     side_pot_lone_cents: Annotated[int, Field(exclude_if=_omit_zero)] = 0
     """The cup's stake per euchred player when the euchred hand was a lone hand (the bump
     cup's "$2 on a loner"); 0: a lone hand's euchre costs ``side_pot_cents`` like any."""
-    side_pot_fallback: _FALLBACK = SidePotFallback.DIRECTOR
+    side_pot_fallback: FallbackText = SidePotFallback.DIRECTOR
     """Who takes the cup when its rule leaves one player or none (:class:`SidePotFallback`)."""
     online: Annotated[bool, OMIT_FALSE] = False
     """Every table plays in the browser (a club night played online; see docs/online.md):
@@ -474,10 +301,10 @@ class EventConfig(JsonCodec):
     """At an online table, how long a player who dropped (lost his connection) has to come
     back before a computer player takes his seat (until he is back); 0: nobody takes it
     until the director decides (docs/online.md)."""
-    computer_games: _COMPUTER_GAMES = ComputerGames.TABLE_ONLY
+    computer_games: ComputerGamesText = ComputerGames.TABLE_ONLY
     """What a game a computer player played for an absent player does (:class:`ComputerGames`;
     which games those are: :attr:`TableResult.computer_played`)."""
-    online_chat: _CHAT_MODE = ChatMode.BETWEEN_HANDS
+    online_chat: ChatModeText = ChatMode.BETWEEN_HANDS
     """The chat at the event's online tables (:class:`ChatMode`): by default the preset
     messages between hands only; the director may change it, also at a table in play."""
     hands_worth_points: Annotated[int, Field(exclude_if=lambda value: value == 4)] = 4
@@ -567,7 +394,7 @@ class TableResult(JsonCodec):
     euchres: Mapping[str, int] = field(default_factory=dict)
     hands_played: int | None = None
     first_to_tying_score: int | None = None
-    stage: _STAGE = Stage.MAIN
+    stage: StageText = Stage.MAIN
     partnerships: Annotated[tuple[tuple[str, ...], tuple[str, ...]] | None, OMIT_NONE] = None
     lone_marches: Mapping[str, int] = field(default_factory=dict)
     computer_played: Annotated[tuple[str, ...], OMIT_FALSE] = ()
@@ -597,7 +424,7 @@ class PenaltyRecord(JsonCodec):
 
     round: int
     table: int
-    kind: _KIND
+    kind: KindText
     offender_id: str
     hand_number: int | None = None
     proven: bool | None = None
@@ -675,7 +502,7 @@ class RoundPlan(JsonCodec):
     byes: tuple[str, ...] = ()
     overridden: bool = False
     complete: bool = False
-    stage: _STAGE = Stage.MAIN
+    stage: StageText = Stage.MAIN
     hands: int | None = None
     minutes: int | None = None
     label: str = ""
@@ -802,7 +629,7 @@ class PenaltyRuling(JsonCodec):
 
     round: int
     table: int
-    kind: _KIND
+    kind: KindText
     offender_id: str
     team_points: tuple[int, int]
     outcome: str
