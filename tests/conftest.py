@@ -22,6 +22,18 @@ from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_d
 # servers the suite starts inherit the variable (``src/euchre/store/password_hashing.py``).
 os.environ[CHEAP_HASH_VARIABLE] = "1"
 
+RAM_FOLDER = Path("/dev/shm")
+"""Where ``tmp_path`` folders go when the machine has this memory-backed folder (Linux): the
+test databases live there. SQLite commits with ``synchronous=FULL`` (every move, every
+result), and an fsync on a shared virtual disk took 10 ms a commit where memory takes 0.04 ms;
+the suite commits tens of thousands of times. A killed server's file survives there as on
+disk (the kill-and-restart tests); only a power cut would not, and no test makes one.
+``PYTEST_DEBUG_TEMPROOT`` set by hand, or ``--basetemp``, still wins."""
+if RAM_FOLDER.is_dir() and os.access(RAM_FOLDER, os.W_OK | os.X_OK):
+    # Read by pytest when it first makes a tmp_path folder, after this file is loaded; the
+    # test workers (xdist) and the servers the tests start inherit it.
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(RAM_FOLDER))
+
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
 )
