@@ -126,3 +126,21 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
         return
     for context in list(browser.contexts):
         context.close()
+
+
+def _cost_rank(item: pytest.Item) -> int:
+    """0 for the tests that drive Chromium, 1 for the other slow ones, 2 for those that need
+    PostgreSQL, 3 for the rest (most of them, each well under a second)."""
+    for rank, mark in enumerate(("browser", "slow", "postgres")):
+        if item.get_closest_marker(mark) is not None:
+            return rank
+    return 3
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first (stable: a module's tests keep their order, and the modules
+    theirs within a rank). CI runs two workers with ``--dist worksteal`` (``scripts/test.sh``):
+    a worker that runs out of tests takes half of what the other has left, from the end of
+    its queue; with the short tests last, the two finish within a short test of each other
+    instead of one waiting out a browser night alone."""
+    items.sort(key=_cost_rank)
