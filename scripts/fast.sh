@@ -10,5 +10,5 @@ cd "$(dirname "$0")/.."
 export UV_PYTHON_DOWNLOADS=never
 uv run ruff check src tests bench
 uv run ruff format --check src tests bench
-uv run pytest -n "${EUCHRE_TEST_WORKERS:-2}" --durations=10 \
+uv run pytest -n "${EUCHRE_TEST_WORKERS:-2}" --dist worksteal --durations=10 \
   -m "not browser and not postgres and not slow" "$@"

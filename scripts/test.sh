@@ -37,4 +37,4 @@ uv run mypy
 uv run python scripts/check_imports.py --max-cycles 0 --max-private 0
 # The slowest 25 tests (set-up, call and tear-down apart) are printed after every run, so a
 # test that grows slow is seen where it is added.
-uv run pytest -n 2 --durations=25 "$@"
+uv run pytest -n 2 --dist worksteal --durations=25 "$@"

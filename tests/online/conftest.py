@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
+from euchre.web.online import POLL_VARIABLE
 from tests.databases import fresh_sqlite_url
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
@@ -31,8 +32,11 @@ def director(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestCl
 
 @pytest.fixture
 def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EuchreServer]:
-    """``euchre serve`` on 127.0.0.1 with a fresh SQLite file; computer players at once."""
+    """``euchre serve`` on 127.0.0.1 with a fresh SQLite file; computer players at once, and
+    the seat finder and the director's live page asking again every half second (3 s and 5 s
+    on a club night: a test waited out one of those at each step it checks on them)."""
     monkeypatch.setenv("EUCHRE_PLAY_BOT_DELAY", "0")
+    monkeypatch.setenv(POLL_VARIABLE, "500")
     server = EuchreServer(fresh_sqlite_url(tmp_path), tmp_path).start()
     try:
         yield server

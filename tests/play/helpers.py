@@ -51,26 +51,35 @@ def play_randomly(
     """Every human seat plays random legal moves until the game is over; returns the final
     spectators' view. ``on_view(seat, view)`` sees every view fetched."""
     deadline = time.monotonic() + timeout
-    for _ in range(max_actions):
-        moved = False
-        for seat, token in tokens.items():
-            view = view_of(client, table, token)
-            if on_view is not None:
-                on_view(seat, view)
-            if view["status"] == "over":
-                return view_of(client, table)
-            if view["legal"]:
-                action = rng.choice(view["legal"])
-                answer = client.post(
-                    f"/api/play/tables/{table}/actions",
-                    json={"action": action, "seq": view["seq"]},
-                    headers=bearer(token),
-                )
-                assert answer.status_code in (200, 409), answer.text
-                moved = True
-        if not moved:
-            assert time.monotonic() < deadline, "the table stopped moving"
-            time.sleep(0.005)
+    seats = list(tokens)
+    up = 0  # the index in ``seats`` of the seat asked next
+    idle = 0  # seats asked in a row that had no move
+    for _ in range(max_actions * len(seats)):
+        seat = seats[up]
+        view = view_of(client, table, tokens[seat])
+        if on_view is not None:
+            on_view(seat, view)
+        if view["status"] == "over":
+            return view_of(client, table)
+        up = (up + 1) % len(seats)
+        if not view["legal"]:
+            idle += 1
+            if idle >= len(seats):
+                # Nobody of ours may move: a computer player's turn.
+                assert time.monotonic() < deadline, "the table stopped moving"
+                time.sleep(0.005)
+                idle = 0
+            continue
+        idle = 0
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
+            headers=bearer(tokens[seat]),
+        )
+        assert answer.status_code in (200, 409), answer.text
+        if answer.status_code == 200 and answer.json()["to_act"] in tokens:
+            # The answer names whose turn it is: ask that seat next, not every seat in turn.
+            up = seats.index(answer.json()["to_act"])
     raise AssertionError("the game did not end")
 
 

@@ -3,8 +3,10 @@ says, and the no-leak property (a seat never sees a card it may not see)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -337,6 +339,10 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
         logged.clear()
         if state.status == "over":
             break
+        # The cards played to a trick this game, for the question log's check: replaying the
+        # game's finished hands costs most of this test, so only when a log names such a card,
+        # once for the five views of this state.
+        played = functools.cache(functools.partial(_played_this_game, state))
         for seat in (None, 0, 1, 2, 3):
             view = state.view(seat)
             # The notice of what a computer player made for a seat is that seat's alone:
@@ -353,7 +359,7 @@ def test_no_seat_ever_sees_a_card_it_may_not_see(profile: str, seed: int, moves:
             for shown in view["seats"]:  # presence: whether connected and the countdown
                 assert not CARD.findall(json.dumps(shown))
             _assert_review_is_of_a_finished_hand(state, view)
-            _log_cards_public(state, view)
+            _log_cards_public(view, played)
             text = json.dumps(view)
             assert secret not in text and game_seed(state.config.seed, 0) not in text
             if seat is not None and state.to_act != seat:
@@ -430,10 +436,9 @@ def _made_by(made_for: list[list[str]], seat: int | None) -> set[str]:
     return set(CARD.findall(json.dumps(made_for[seat])))
 
 
-def _log_cards_public(state: TableState, view: dict[str, Any]) -> None:
-    """The question log names only cards played to a trick of this game (a defenders'
-    question) or the question pile's (2-8, never in play); the typed answers are the
-    players' own words."""
+def _played_this_game(state: TableState) -> set[str]:
+    """Every card played to a trick in the game in play, its finished hands replayed from
+    their records."""
     hands = [
         replay(finished.record)
         for finished in state.finished
@@ -441,11 +446,17 @@ def _log_cards_public(state: TableState, view: dict[str, Any]) -> None:
     ]
     if state.hand is not None:
         hands.append(state.hand)
-    played = {str(card) for hand in hands for plays in hand.trick_plays() for _, card in plays}
+    return {str(card) for hand in hands for plays in hand.trick_plays() for _, card in plays}
+
+
+def _log_cards_public(view: dict[str, Any], played: Callable[[], set[str]]) -> None:
+    """The question log names only cards played to a trick of this game (a defenders'
+    question; ``played()``: :func:`_played_this_game`) or the question pile's (2-8, never in
+    play); the typed answers are the players' own words."""
     for entry in view["question_log"]:
         card = entry["card"]
         if entry["source"] == "trick":
-            assert card in played, f"the question log names {card}, never played to a trick"
+            assert card in played(), f"the question log names {card}, never played to a trick"
         elif card is not None:
             assert card in PILE_CARDS
 

@@ -129,3 +129,37 @@ def test_a_wrong_token_is_refused_403_and_a_refused_action_comes_back_as_an_erro
         spectator.receive_json()
         spectator.send_json({"type": "action", "action": "sit", "seq": 0})
         assert spectator.receive_json()["status"] == 403
+
+
+def test_a_phone_joining_a_table_it_is_up_to_date_with_costs_one_read_of_the_log(
+    client: TestClient, monkeypatch: Any
+) -> None:
+    """800 phones following a night's links within seconds (bench/connect_storm_bench.py):
+    a socket whose last seq is the table's gets its view from one read of the log, not five
+    (no second check of its token's holder when this process holds the table, no read of the
+    entries it cannot have missed, no driver looking for a move nobody owes)."""
+    created = open_table(client, seats=["human"] * 4, seed=24)
+    table, tokens = created["table"], human_tokens(created)
+    url = f"/api/play/tables/{table}/ws"
+    with client.websocket_connect(url) as first:  # the table is read into this process
+        first.send_json({"token": tokens[1], "seq": 0})
+        assert first.receive_json()["view"]["seq"] == 0
+        service = client.app.state.play_service  # type: ignore[attr-defined]
+        reads: list[str] = []
+        for name in ("holder", "entries_since", "pending_auto_move", "reading"):
+            original = getattr(service, name)
+
+            def counted(*args: Any, _name: str = name, _original: Any = original) -> Any:
+                reads.append(_name)
+                return _original(*args)
+
+            monkeypatch.setattr(service, name, counted)
+        with client.websocket_connect(url) as second:
+            second.send_json({"token": tokens[0], "seq": 0})
+            message = second.receive_json()
+            assert message["view"]["seat"] == 0 and message["view"]["seq"] == 0
+            assert message["missed"] == []
+            # One more exchange: whatever the connect set going has had its turn by now.
+            second.send_text("not a move")
+            assert second.receive_json()["type"] == "error"
+            assert reads == ["reading"], reads

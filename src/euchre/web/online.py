@@ -27,6 +27,7 @@ API (JSON; director calls need a session as the rest of ``/api``):
 from __future__ import annotations
 
 import json
+import os
 from typing import Annotated, Any, TypedDict
 
 from fastapi import APIRouter, Depends, FastAPI, Form, Path, Request
@@ -274,6 +275,17 @@ def records_index(request: Request, director: Reader, event_id: Id) -> RecordsIn
 
 # ---------------------------------------------------------------------- pages
 
+POLL_VARIABLE = "EUCHRE_ONLINE_POLL_MS"
+"""How often, in milliseconds, the seat finder (``online.js``, else every 3 s) and the
+director's live page (``online-live.js``, else every 5 s) ask the server again; set by the
+tests (``tests/online/conftest.py``), whose nights otherwise wait out each page's next look."""
+
+
+def _poll_ms() -> int | None:
+    """The pages' polling interval from :data:`POLL_VARIABLE` (None: the pages' own)."""
+    value = os.environ.get(POLL_VARIABLE, "")
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
 
 @router.get("/events/{event_id}/online", response_class=HTMLResponse, include_in_schema=False)
 def seat_page(request: Request, event_id: Id) -> Response:
@@ -283,7 +295,12 @@ def seat_page(request: Request, event_id: Id) -> Response:
     return render(
         request,
         "pages/online/seat.html",
-        {"title": f"{name}: play online", "body_class": "online-seat", "event_id": event_id},
+        {
+            "title": f"{name}: play online",
+            "body_class": "online-seat",
+            "event_id": event_id,
+            "poll_ms": _poll_ms(),
+        },
     )
 
 
@@ -384,6 +401,7 @@ def _live_page(
         # POST route, so it waits for the director instead.
         "refresh": error is None,
         "blocks": block_rows(request),
+        "poll_ms": _poll_ms(),
     }
     return render(request, "pages/online/director.html", context, status=status)
 

@@ -501,15 +501,10 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
             raise ValueError(BAD_HELLO)  # a binary frame: refused in words, closed cleanly
         hello = read_hello(first)
         token, last = hello.token, hello.seq
-        seat = await run_in_threadpool(service.seat_for_token, table_id, token) if token else None
+        seat: int | None = None
         epoch = 0
-        if seat is not None:
-            # Checked again after the seat's count of changes of hands is read: a change
-            # committed from now on reaches this socket through the fan-out.
-            held = await run_in_threadpool(service.holder, table_id, str(token), seat)
-            if held is None:
-                raise ForbiddenError(OPENED_ELSEWHERE)
-            epoch = held
+        if token:
+            seat, epoch = await run_in_threadpool(_open_seat, service, table_id, token)
     except (ForbiddenError, NotFoundError) as error:
         status = 404 if isinstance(error, NotFoundError) else 403
         await _refuse(websocket, status, str(error))
@@ -524,8 +519,10 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
             return  # the seat changed hands while this socket was being opened
         if seat is not None:  # a human dropped or away is back as soon as they connect
             await run_in_threadpool(service.mark_back, table_id, seat)
-        await _catch_up(runtime, table_id, subscriber, last)
-        runtime.kick(table_id)
+        seq = await _catch_up(runtime, table_id, subscriber, last)
+        # A driver only where a move is owed at the seq just read (the copy says so without
+        # a query); every connect started one that read the log again to find nothing owed.
+        runtime.kick(table_id, seq)
         while True:
             message = await _receive_text(websocket)
             if message is None:  # a binary frame: a sentence, and the socket plays on
@@ -551,16 +548,50 @@ async def _receive_text(websocket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
-async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, last: int) -> None:
+def _open_seat(service: PlayService, table_id: str, token: str) -> tuple[int, int]:
+    """The seat ``token`` opens and the seat's count of changes of hands, in one trip to the
+    thread pool. The count is read before the token, so a change committed from then on
+    reaches the socket through the fan-out (``still_holds``): from this process's copy of the
+    table when it holds one (no query; a copy behind the log only makes ``still_holds`` check
+    the token once more when it catches up), else by :meth:`PlayService.holder`. A connect
+    storm (800 phones in 5 s, ``bench/connect_storm_bench.py``) made three reads here."""
+    cached = [service.token_epoch(table_id, seat) for seat in range(4)]
+    seat = service.seat_for_token(table_id, token)
+    epoch = cached[seat] if 0 <= seat < len(cached) else None
+    if epoch is None:
+        epoch = service.holder(table_id, token, seat)
+        if epoch is None:
+            raise ForbiddenError(OPENED_ELSEWHERE)
+    return seat, epoch
+
+
+def _first_view(
+    service: PlayService, table_id: str, seat: int | None, last: int
+) -> tuple[list[dict[str, Any]], int, dict[int | None, dict[str, Any]]]:
+    """What a socket gets first (the entries after ``last`` it missed, then the seq and its
+    view), in one trip to the thread pool; a socket whose ``last`` is the table's seq (a new
+    table, a page that missed nothing) is spared the read of the log."""
+    seq, views = service.views(table_id, {seat})
+    if seq <= last:
+        return [], seq, views
+    missed = service.entries_since(table_id, last, seat)
+    seq, views = service.views(table_id, {seat})  # read after the entries, as they may grow
+    return missed, seq, views
+
+
+async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber, last: int) -> int:
+    """Send the socket its first view (with the entries it missed); the view's seq."""
     service = runtime.service
-    missed = await run_in_threadpool(service.entries_since, table_id, last, subscriber.seat)
-    seq, views = await run_in_threadpool(service.views, table_id, {subscriber.seat})
+    missed, seq, views = await run_in_threadpool(
+        _first_view, service, table_id, subscriber.seat, last
+    )
     message = ViewMessage(
         view=views[subscriber.seat],
         missed=[MissedEntry.model_validate(entry) for entry in missed],
         worker=os.getpid(),
     )
     await subscriber.send_view(seq, message.to_text())
+    return seq
 
 
 async def _on_message(
