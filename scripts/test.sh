@@ -37,6 +37,6 @@ uv run mypy
 uv run python scripts/check_imports.py --max-cycles 0 --max-private 0
 # The slowest 25 tests (set-up, call and tear-down apart) are printed after every run, so a
 # test that grows slow is seen where it is added.
-# Four workers on two cores: a third of the suite's time is waiting (Chromium drawing, servers
+# Three workers on two cores: a third of the suite's time is waiting (Chromium drawing, servers
 # starting, a page's next poll), which more workers fill; measured in docs/testing-web.md.
-uv run pytest -n "${EUCHRE_TEST_WORKERS:-4}" --dist worksteal --durations=25 "$@"
+uv run pytest -n "${EUCHRE_TEST_WORKERS:-3}" --dist worksteal --durations=25 "$@"

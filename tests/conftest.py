@@ -141,10 +141,11 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
 
 
 def _cost_rank(item: pytest.Item) -> int:
-    """0 for the tests that drive Chromium, 1 for the other slow ones, 2 for those that need
-    PostgreSQL, 3 for the rest (most of them, each well under a second)."""
-    for rank, mark in enumerate(("browser", "slow", "postgres")):
-        if item.get_closest_marker(mark) is not None:
+    """0 for the tests that drive Chromium, 1 for the other slow ones and the heavy ones (ten
+    seconds or more of CPU: started last, one of them stretched the run's end by a minute), 2
+    for those that need PostgreSQL, 3 for the rest (most of them, each well under a second)."""
+    for rank, marks in enumerate((("browser",), ("slow", "heavy"), ("postgres",))):
+        if any(item.get_closest_marker(mark) is not None for mark in marks):
             return rank
     return 3
 

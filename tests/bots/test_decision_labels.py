@@ -109,6 +109,7 @@ def test_the_book_is_overturned_only_beyond_the_margin() -> None:
     assert bid(None, True) is True  # no model: the book
 
 
+@pytest.mark.heavy
 def test_second_round_labels_go_on_with_the_shipped_correction_at_every_seat() -> None:
     book_rows = _labels(20, 1.5, 99, False)
     rows = _labels(20, 1.5, 99, False, corrected=True)

@@ -97,6 +97,7 @@ def test_warm_up_is_idempotent_and_solving_adds_no_signature() -> None:
     assert [len(dispatcher.signatures) for dispatcher in solver._COMPILED] == before
 
 
+@pytest.mark.heavy
 def test_cache_is_written_loaded_back_and_rebuilt_when_unreadable(tmp_path: Path) -> None:
     cache = tmp_path / "numba-cache"
     compiled, _ = _solve_in_fresh_process(cache, cold=True)
@@ -129,6 +130,7 @@ def _index_entries(cache: Path, function: str) -> int:
     return len(overloads)
 
 
+@pytest.mark.heavy
 def test_a_change_to_the_rules_compiles_the_search_afresh(tmp_path: Path) -> None:
     # numba's cache only notices the solver's own file changing; the rules and card tables
     # the search calls and reads are part of each entry's key.
@@ -141,6 +143,7 @@ def test_a_change_to_the_rules_compiles_the_search_afresh(tmp_path: Path) -> Non
     assert _index_entries(cache, "_solve_each_move") == 2
 
 
+@pytest.mark.heavy
 def test_truncated_cache_data_does_not_break_a_solve(tmp_path: Path) -> None:
     cache = tmp_path / "numba-cache"
     compiled, _ = _solve_in_fresh_process(cache)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.online.helpers import bearer, claim, play_out
@@ -62,6 +63,7 @@ def _between(director: TestClient, event_id: int, code: str) -> dict[str, Any]:
     return dict(answer.json())
 
 
+@pytest.mark.heavy
 def test_between_rounds_a_player_sees_the_standings_the_clock_his_result_then_the_night_over(
     director: TestClient,
 ) -> None:

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.online.helpers import bearer, claim, play_out
@@ -48,6 +49,7 @@ def _replayed(lines: str, tmp_path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
 
 
+@pytest.mark.heavy
 def test_bolivar_night_online_scores_itself_and_the_standings_are_the_hand_records_sums(
     director: TestClient, tmp_path: Path
 ) -> None:

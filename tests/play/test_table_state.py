@@ -310,6 +310,7 @@ def _assert_review_is_of_a_finished_hand(state: TableState, view: dict[str, Any]
     assert review["tricks"] == list(state.finished[-1].result.tricks)
 
 
+@pytest.mark.heavy
 @settings(max_examples=40)
 @given(
     profile=st.sampled_from(BUILTIN_PROFILES),

@@ -55,6 +55,7 @@ def _section(page: str, section_id: str) -> str:
     return found.group(1)
 
 
+@pytest.mark.heavy
 def test_a_newcomer_with_10_games_is_still_provisional_and_listed_after_the_ranked_members(
     club: TestClient,
 ) -> None:

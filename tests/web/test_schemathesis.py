@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings, strategies
@@ -72,6 +73,7 @@ def _pinned(table_code: str) -> Callable[[tuple[schemathesis.Case, bool]], schem
     return pin
 
 
+@pytest.mark.heavy
 def test_no_generated_request_gets_a_server_error(tmp_path: Path) -> None:
     app, client, table_code = _director_app(tmp_path)
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from itertools import count
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -80,6 +81,7 @@ def _shares(places: dict[int, int], table: list[int]) -> dict[int, Fraction]:
     return out
 
 
+@pytest.mark.heavy
 @settings(
     max_examples=12,
     deadline=None,
