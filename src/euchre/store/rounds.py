@@ -23,6 +23,7 @@ from euchre.store.events import (
     touch,
 )
 from euchre.store.models import (
+    Entrant,
     Event,
     EventStatus,
     Result,
@@ -39,7 +40,7 @@ from euchre.tournament import (
     SeatingOverride,
     TableSeating,
 )
-from euchre.tournament.class_balance import unpaired_classes
+from euchre.tournament.class_balance import paired_classes, unpaired_classes
 from euchre.tournament.ledger import QuestionKind
 from euchre.tournament.model import Entrant as CoreEntrant
 from euchre.tournament.operations import check_reseat, not_started_message, seating_to_start
@@ -59,7 +60,6 @@ __all__ = [
     "undo_round",
 ]
 
-T = TypeVar("T")
 
 TABLE_CODE_ALPHABET = "ACDEFHJKMNPRTUVWXY34679"
 """Letters and digits that cannot be mistaken for one another on a printed card."""
@@ -130,14 +130,12 @@ def class_warnings(session: Session, event: Event) -> list[str]:
     """The sentence saying the next round's players cannot partner one of each seat class
     as the sheet says (ten red and six white at Ohio), or nothing: shown on the event and the
     dashboard before the round is started (and refused then, see :func:`start_round`)."""
+    config = event_config(event)
+    if paired_classes(config) is None:
+        return []  # most sheets: no query (the events list asks this of every event)
     number = len(started_rounds(session, event_id=event.id)) + 1
-    classes = [
-        entrant.seat_class
-        for entrant in list_entrants(session, event_id=event.id)
-        if entrant.arrival_round <= number
-        and (entrant.withdrawal_round is None or entrant.withdrawal_round > number)
-    ]
-    problem = unpaired_classes(event_config(event), classes)
+    playing = _playing(list_entrants(session, event_id=event.id), number)
+    problem = unpaired_classes(config, [entrant.seat_class for entrant in playing])
     return [f"round {number}: {problem}"] if problem else []
 
 
@@ -251,8 +249,12 @@ def start_round(
     return round_row
 
 
-def _playing(entrants: Sequence[CoreEntrant], number: int) -> list[CoreEntrant]:
-    """The entrants who play round ``number`` (arrived, not withdrawn)."""
+_EntrantT = TypeVar("_EntrantT", CoreEntrant, Entrant)
+
+
+def _playing(entrants: Sequence[_EntrantT], number: int) -> list[_EntrantT]:
+    """The entrants (the core's or the stored rows) who play round ``number`` (arrived, not
+    withdrawn)."""
     return [
         entrant
         for entrant in entrants

@@ -18,11 +18,9 @@ from euchre.tournament.sheets import get_sheet
 __all__ = ["unpaired_classes"]
 
 
-def unpaired_classes(config: EventConfig, seat_classes: Sequence[str | None]) -> str | None:
-    """The sentence saying why the players of one round (``seat_classes``: each player's
-    class) cannot all partner one of each class, or None when they can (or the sheet does
-    not pair classes). The players who sit out (the count past a multiple of four) are
-    allowed for: nine red and nine white pair, ten red and six white do not."""
+def paired_classes(config: EventConfig) -> tuple[str, str] | None:
+    """The two seat classes the event's movement partners one of each (``high``, ``low``), or
+    None when it pairs no classes (no query: the sheet and the format are in memory)."""
     spec = FORMATS.get(config.format)
     sheet = get_sheet(config.profile_id)
     if spec is None or sheet is None or spec.fixed_partners:
@@ -30,7 +28,16 @@ def unpaired_classes(config: EventConfig, seat_classes: Sequence[str | None]) ->
     if spec.movement_for(config).pair_classes is not PairClasses.ONE_OF_EACH:
         return None
     names = sheet.seat_classes[:2]
-    if len(names) != 2:
+    return (names[0], names[1]) if len(names) == 2 else None
+
+
+def unpaired_classes(config: EventConfig, seat_classes: Sequence[str | None]) -> str | None:
+    """The sentence saying why the players of one round (``seat_classes``: each player's
+    class) cannot all partner one of each class, or None when they can (or the sheet does
+    not pair classes). The players who sit out (the count past a multiple of four) are
+    allowed for: nine red and nine white pair, ten red and six white do not."""
+    names = paired_classes(config)
+    if names is None:
         return None
     counts = [sum(1 for seat_class in seat_classes if seat_class == name) for name in names]
     seated = len(seat_classes) - len(seat_classes) % 4
