@@ -47,6 +47,8 @@ from euchre.web.api_common import (
     listed,
 )
 from euchre.web.deps import (
+    ReadSession,
+    WriteSession,
     clock_now,
     database,
     download,
@@ -113,10 +115,9 @@ def _login(request: Request, response: Response, director_id: int, name: str) ->
 
 
 @router.get("/setup", tags=["session"])
-def setup_state(request: Request) -> SetupStateOut:
+def setup_state(session: ReadSession) -> SetupStateOut:
     """Whether the first director's password still has to be set."""
-    with database(request).read() as session:
-        return SetupStateOut(needs_setup=auth.needs_setup(session))
+    return SetupStateOut(needs_setup=auth.needs_setup(session))
 
 
 @router.post("/setup", tags=["session"])
@@ -166,61 +167,58 @@ def choices() -> ChoicesOut:
 
 
 @router.get("/events", tags=["events"])
-def list_events(request: Request) -> list[EventOut]:
+def list_events(session: ReadSession) -> list[EventOut]:
     """Every event, newest first (public)."""
-    with database(request).read() as session:
-        return [convert.event_out(session, event) for event in events.list_events(session)]
+    return [convert.event_out(session, event) for event in events.list_events(session)]
 
 
 @router.post("/events", tags=["events"], status_code=201)
-def create_event(request: Request, director: Writer, body: EventCreate) -> EventOut:
+def create_event(director: Writer, session: WriteSession, body: EventCreate) -> EventOut:
     """Create an event."""
-    with database(request).write() as session:
-        held_on = None if body.date is None else events.parse_date(body.date)
-        event = events.create_event(
-            session, config=config_from_schema(body), who=director.name, held_on=held_on
-        )
-        if body.tags:
-            seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
-        return convert.event_out(session, event)
+    held_on = None if body.date is None else events.parse_date(body.date)
+    event = events.create_event(
+        session, config=config_from_schema(body), who=director.name, held_on=held_on
+    )
+    if body.tags:
+        seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
+    return convert.event_out(session, event)
 
 
 @router.get("/events/{event_id}", tags=["events"])
-def get_event(request: Request, event_id: Id) -> EventOut:
+def get_event(request: Request, session: ReadSession, event_id: Id) -> EventOut:
     """One event (public)."""
-    with database(request).read() as session:
-        return convert.event_out(
-            session, events.get_event(session, event_id=event_id), now=clock_now(request)
-        )
+    return convert.event_out(
+        session, events.get_event(session, event_id=event_id), now=clock_now(request)
+    )
 
 
 @router.put("/events/{event_id}/config", tags=["events"])
-def update_config(request: Request, director: Writer, event_id: Id, body: EventCreate) -> EventOut:
+def update_config(
+    director: Writer, session: WriteSession, event_id: Id, body: EventCreate
+) -> EventOut:
     """Replace the configuration (only before round 1 starts; a seed left out keeps the
     event's, a date or tags left out keep the event's)."""
-    with database(request).write() as session:
-        held_on = None if body.date is None else events.parse_date(body.date)
-        event = events.update_config(
-            session, event_id=event_id, config=config_from_schema(body), who=director.name
+    held_on = None if body.date is None else events.parse_date(body.date)
+    event = events.update_config(
+        session, event_id=event_id, config=config_from_schema(body), who=director.name
+    )
+    if held_on is not None:
+        event = events.set_event_date(
+            session, event_id=event.id, held_on=held_on, who=director.name
         )
-        if held_on is not None:
-            event = events.set_event_date(
-                session, event_id=event.id, held_on=held_on, who=director.name
-            )
-        if body.tags is not None:
-            seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
-        return convert.event_out(session, event)
+    if body.tags is not None:
+        seasons.set_event_tags(session, event_id=event.id, tags=body.tags, who=director.name)
+    return convert.event_out(session, event)
 
 
 @router.put("/events/{event_id}/date", tags=["events"])
-def set_date(request: Request, director: Writer, event_id: Id, body: DateIn) -> EventOut:
+def set_date(director: Writer, session: WriteSession, event_id: Id, body: DateIn) -> EventOut:
     """Set the night's date, at any time (it changes no result; seasons, histories and
     ratings read it)."""
-    with database(request).write() as session:
-        event = events.set_event_date(
-            session, event_id=event_id, held_on=events.parse_date(body.date), who=director.name
-        )
-        return convert.event_out(session, event)
+    event = events.set_event_date(
+        session, event_id=event_id, held_on=events.parse_date(body.date), who=director.name
+    )
+    return convert.event_out(session, event)
 
 
 @router.delete("/events/{event_id}", tags=["events"])
@@ -249,12 +247,11 @@ def delete_event(
 
 
 @router.post("/events/{event_id}/archive", tags=["events"])
-def archive_event(request: Request, director: Writer, event_id: Id) -> EventOut:
+def archive_event(director: Writer, session: WriteSession, event_id: Id) -> EventOut:
     """Archive a finished event: kept whole, off the home page and the list of current
     events (an event not finished yet is a 409)."""
-    with database(request).write() as session:
-        event = events.archive_event(session, event_id=event_id, who=director.name)
-        return convert.event_out(session, event)
+    event = events.archive_event(session, event_id=event_id, who=director.name)
+    return convert.event_out(session, event)
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -267,96 +264,89 @@ def list_players(request: Request, director: Reader, event_id: Id) -> list[Entra
 
 
 @router.post("/events/{event_id}/players", tags=["players"], status_code=201)
-def add_player(request: Request, director: Writer, event_id: Id, body: EntrantCreate) -> EntrantOut:
+def add_player(
+    director: Writer, session: WriteSession, event_id: Id, body: EntrantCreate
+) -> EntrantOut:
     """Add a player (after round 1 has started, he arrives for the next round)."""
-    with database(request).write() as session:
-        player = events.NewPlayer(
-            body.name,
-            body.team,
-            body.checked_in,
-            body.member_id,
-            seat_class=body.seat_class,
-            prize_category=body.prize_category,
-            guest=body.guest,
-        )
-        entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
-        return convert.entrant_out(entrant)
+    player = events.NewPlayer(
+        body.name,
+        body.team,
+        body.checked_in,
+        body.member_id,
+        seat_class=body.seat_class,
+        prize_category=body.prize_category,
+        guest=body.guest,
+    )
+    entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
+    return convert.entrant_out(entrant)
 
 
 @router.post("/events/{event_id}/players/import", tags=["players"], status_code=201)
 def import_players(
-    request: Request, director: Writer, event_id: Id, body: EntrantsImport
+    director: Writer, session: WriteSession, event_id: Id, body: EntrantsImport
 ) -> list[EntrantOut]:
     """Add players from CSV (header ``name``, optional ``team``, ``checked_in``,
     ``seat_class``, ``prize_category``, ``guest``)."""
-    with database(request).write() as session:
-        added = events.import_entrants_csv(
-            session, event_id=event_id, text=body.csv, who=director.name
-        )
-        return [convert.entrant_out(row) for row in added]
+    added = events.import_entrants_csv(session, event_id=event_id, text=body.csv, who=director.name)
+    return [convert.entrant_out(row) for row in added]
 
 
 @router.put("/events/{event_id}/players/{number}/classes", tags=["players"])
 def set_player_classes(
-    request: Request, director: Writer, event_id: Id, number: Id, body: EntrantClasses
+    director: Writer, session: WriteSession, event_id: Id, number: Id, body: EntrantClasses
 ) -> EntrantOut:
     """Correct a player's seat class and prize category (the rounds to come read them)."""
-    with database(request).write() as session:
-        entrant = events.set_classes(
-            session,
-            event_id=event_id,
-            number=number,
-            seat_class=body.seat_class,
-            prize_category=body.prize_category,
-            who=director.name,
-            reason=body.reason,
-        )
-        return convert.entrant_out(entrant)
+    entrant = events.set_classes(
+        session,
+        event_id=event_id,
+        number=number,
+        seat_class=body.seat_class,
+        prize_category=body.prize_category,
+        who=director.name,
+        reason=body.reason,
+    )
+    return convert.entrant_out(entrant)
 
 
 @router.post("/events/{event_id}/players/{number}/check-in", tags=["players"])
-def check_in(request: Request, director: Writer, event_id: Id, number: Id) -> EntrantOut:
+def check_in(director: Writer, session: WriteSession, event_id: Id, number: Id) -> EntrantOut:
     """Mark a player present (a late arrival plays from the next round)."""
-    with database(request).write() as session:
-        entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
-        return convert.entrant_out(entrant)
+    entrant = events.check_in(session, event_id=event_id, number=number, who=director.name)
+    return convert.entrant_out(entrant)
 
 
 @router.post("/events/{event_id}/players/{number}/withdraw", tags=["players"])
 def withdraw(
-    request: Request, director: Writer, event_id: Id, number: Id, body: Reason
+    director: Writer, session: WriteSession, event_id: Id, number: Id, body: Reason
 ) -> EntrantOut:
     """Withdraw a player from the next round not yet started on."""
-    with database(request).write() as session:
-        entrant = events.withdraw(
-            session, event_id=event_id, number=number, who=director.name, reason=body.reason
-        )
-        return convert.entrant_out(entrant)
+    entrant = events.withdraw(
+        session, event_id=event_id, number=number, who=director.name, reason=body.reason
+    )
+    return convert.entrant_out(entrant)
 
 
 @router.post("/events/{event_id}/pairs", tags=["players"])
 def pair_players(
-    request: Request, director: Writer, event_id: Id, body: PairCreate
+    director: Writer, session: WriteSession, event_id: Id, body: PairCreate
 ) -> list[EntrantOut]:
     """Make two players who came alone into a team."""
-    with database(request).write() as session:
-        pair = events.pair_entrants(
-            session, event_id=event_id, numbers=body.numbers, team=body.team, who=director.name
-        )
-        return [convert.entrant_out(row) for row in pair]
+    pair = events.pair_entrants(
+        session, event_id=event_id, numbers=body.numbers, team=body.team, who=director.name
+    )
+    return [convert.entrant_out(row) for row in pair]
 
 
 # --- rounds ----------------------------------------------------------------------------------
 
 
 @router.get("/events/{event_id}/rounds", tags=["rounds"])
-def list_rounds(request: Request, director: Reader, event_id: Id) -> list[RoundOut]:
+def list_rounds(director: Reader, session: ReadSession, event_id: Id) -> list[RoundOut]:
     """Every started round with its tables and codes."""
-    with database(request).read() as session:
-        return [
-            convert.round_out(session, row)
-            for row in event_rows(session, event_id, events.started_rounds)
-        ]
+    return [
+        convert.round_out(session, row)
+        for row in event_rows(session, event_id, events.started_rounds)
+    ]
 
 
 @router.post("/events/{event_id}/rounds", tags=["rounds"], status_code=201)
@@ -387,40 +377,36 @@ def start_round(
 
 
 @router.post("/events/{event_id}/end-night", tags=["rounds"])
-def end_night(request: Request, director: Writer, event_id: Id, body: Reason) -> EventOut:
+def end_night(
+    request: Request, director: Writer, session: WriteSession, event_id: Id, body: Reason
+) -> EventOut:
     """End the night with the main rounds played (the clock cut-off has passed, or the
     director says so): the standings, prizes and any playoff follow from them."""
-    with database(request).write() as session:
-        event = night_end.end_night(
-            session, event_id=event_id, who=director.name, reason=body.reason
-        )
-        return convert.event_out(session, event, now=clock_now(request))
+    event = night_end.end_night(session, event_id=event_id, who=director.name, reason=body.reason)
+    return convert.event_out(session, event, now=clock_now(request))
 
 
 @router.get("/events/{event_id}/rounds/{number}", tags=["rounds"])
-def get_round(request: Request, director: Reader, event_id: Id, number: Id) -> RoundOut:
+def get_round(director: Reader, session: ReadSession, event_id: Id, number: Id) -> RoundOut:
     """A started round: seating, clock, which tables have reported."""
-    with database(request).read() as session:
-        return convert.round_out(
-            session, rounds.get_round(session, event_id=event_id, number=number)
-        )
+    return convert.round_out(session, rounds.get_round(session, event_id=event_id, number=number))
 
 
 @router.post("/events/{event_id}/rounds/{number}/undo", tags=["rounds"], status_code=204)
-def undo_round(request: Request, director: Writer, event_id: Id, number: Id, body: Reason) -> None:
+def undo_round(
+    director: Writer, session: WriteSession, event_id: Id, number: Id, body: Reason
+) -> None:
     """Take back a round started by mistake (before any result is recorded)."""
-    with database(request).write() as session:
-        rounds.undo_round(
-            session, event_id=event_id, number=number, who=director.name, reason=body.reason
-        )
+    rounds.undo_round(
+        session, event_id=event_id, number=number, who=director.name, reason=body.reason
+    )
 
 
 @router.post("/events/{event_id}/rounds/{number}/close", tags=["rounds"])
-def close_round(request: Request, director: Writer, event_id: Id, number: Id) -> RoundOut:
+def close_round(director: Writer, session: WriteSession, event_id: Id, number: Id) -> RoundOut:
     """Close a round once every table has a result and no dispute is open."""
-    with database(request).write() as session:
-        row = rounds.close_round(session, event_id=event_id, number=number, who=director.name)
-        return convert.round_out(session, row)
+    row = rounds.close_round(session, event_id=event_id, number=number, who=director.name)
+    return convert.round_out(session, row)
 
 
 @router.put("/events/{event_id}/rounds/{number}/seating", tags=["rounds"])
@@ -444,19 +430,18 @@ def override_seating(
 
 
 @router.get("/events/{event_id}/snapshot", tags=["standings"])
-def snapshot(request: Request, event_id: Id) -> SnapshotOut:
+def snapshot(session: ReadSession, event_id: Id) -> SnapshotOut:
     """Seating, standings, tie-breaks, prizes and the pot, recomputed from the inputs
     (public)."""
-    with database(request).read() as session:
-        event = events.get_event(session, event_id=event_id)
-        return SnapshotOut(
-            event=SnapshotEventOut(id=event.id, name=event.name, status=event.status),
-            players=[
-                SnapshotPlayerOut(number=row.number, name=row.name, team=row.team)
-                for row in events.list_entrants(session, event_id=event_id)
-            ],
-            snapshot=snapshot_of(session, event),
-        )
+    event = events.get_event(session, event_id=event_id)
+    return SnapshotOut(
+        event=SnapshotEventOut(id=event.id, name=event.name, status=event.status),
+        players=[
+            SnapshotPlayerOut(number=row.number, name=row.name, team=row.team)
+            for row in events.list_entrants(session, event_id=event_id)
+        ],
+        snapshot=snapshot_of(session, event),
+    )
 
 
 @router.get(
@@ -472,37 +457,34 @@ def standings_csv(request: Request, event_id: Id) -> Response:
 
 
 @router.get("/events/{event_id}/backup", tags=["backup"])
-def backup_event(request: Request, director: Reader, event_id: Id) -> EventBackupOut:
+def backup_event(director: Reader, session: ReadSession, event_id: Id) -> EventBackupOut:
     """Everything stored about the event, for :func:`restore`."""
-    with database(request).read() as session:
-        return EventBackupOut.model_validate(backup.backup_event(session, event_id=event_id))
+    return EventBackupOut.model_validate(backup.backup_event(session, event_id=event_id))
 
 
 @router.post("/events/restore", tags=["backup"], status_code=201)
-def restore(request: Request, director: Writer, body: dict[str, Any]) -> EventOut:
+def restore(director: Writer, session: WriteSession, body: dict[str, Any]) -> EventOut:
     """Rebuild an event from a backup (as a new event)."""
-    with database(request).write() as session:
-        event = backup.restore_event(session, data=body, who=director.name)
-        return convert.event_out(session, event)
+    event = backup.restore_event(session, data=body, who=director.name)
+    return convert.event_out(session, event)
 
 
 @router.post(
     "/events/{event_id}/rounds/{number}/tables/{table}/accept-playoff-conflict", tags=["rounds"]
 )
 def accept_playoff_conflict(
-    request: Request, director: Writer, event_id: Id, number: Id, table: Id, body: Reason
+    director: Writer, session: WriteSession, event_id: Id, number: Id, table: Id, body: Reason
 ) -> PlayoffConflict:
     """Accept a playoff game that a correction left between teams no longer tied together:
     its result stays with the teams that played it and decides nothing, the director is no
     longer asked, and the standings can be final. Kept in the audit log; 404 when the table
     has no such conflict."""
-    with database(request).write() as session:
-        return playoff_conflicts.accept_conflict(
-            session,
-            event_id=event_id,
-            **AtTable(round_number=number, table=table),
-            **audited(director, body.reason),
-        )
+    return playoff_conflicts.accept_conflict(
+        session,
+        event_id=event_id,
+        **AtTable(round_number=number, table=table),
+        **audited(director, body.reason),
+    )
 
 
 # --- printouts ---------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends
 
 from euchre.store import club_backup
-from euchre.web.deps import database, director_for_read, director_for_write
+from euchre.web.deps import ReadSession, WriteSession, director_for_read, director_for_write
 from euchre.web.schemas import ClubBackupOut, ErrorOut
 from euchre.web.security import DirectorSession
 
@@ -23,19 +23,17 @@ Writer = Annotated[DirectorSession, Depends(director_for_write)]
 
 
 @router.get("/backup")
-def backup_club(request: Request, director: Reader) -> ClubBackupOut:
+def backup_club(director: Reader, session: ReadSession) -> ClubBackupOut:
     """Every member (contact details, notes, active, merges), whether a club code is set
     (never the code), every event's backup and the seasons, for ``POST /api/club/restore``."""
-    with database(request).read() as session:
-        return ClubBackupOut.model_validate(club_backup.backup_club(session))
+    return ClubBackupOut.model_validate(club_backup.backup_club(session))
 
 
 @router.post("/restore", status_code=201)
 def restore_club(
-    request: Request, director: Writer, body: dict[str, Any]
+    director: Writer, session: WriteSession, body: dict[str, Any]
 ) -> club_backup.ClubRestored:
     """Restore a club's backup into this club, which must have no events, members or
     seasons yet (409 otherwise); a malformed file is a 400 naming the first bad field, and
     nothing is written."""
-    with database(request).write() as session:
-        return club_backup.restore_club(session, data=body, who=director.name)
+    return club_backup.restore_club(session, data=body, who=director.name)

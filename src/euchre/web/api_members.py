@@ -19,6 +19,8 @@ from euchre.web.api_common import Id, Reader, Writer
 from euchre.web.api_history import RatingOut, rating_out
 from euchre.web.club_gate import require_club
 from euchre.web.deps import (
+    ReadSession,
+    WriteSession,
     database,
     download,
     file_route,
@@ -141,11 +143,10 @@ def list_members(request: Request) -> list[MemberOut]:
 
 
 @router.post("/members", status_code=201, response_model_exclude_none=True)
-def create_member(request: Request, director: Writer, body: MemberIn) -> MemberOut:
+def create_member(director: Writer, session: WriteSession, body: MemberIn) -> MemberOut:
     """Add a member; a name already used (whatever its case) is a 409 naming it."""
-    with database(request).write() as session:
-        member = members.create_member(session, fields=_fields(body), who=director.name)
-        return member_out(member, director=True)
+    member = members.create_member(session, fields=_fields(body), who=director.name)
+    return member_out(member, director=True)
 
 
 @router.get("/members/roster.csv", **file_route("text/csv", "The roster"))
@@ -171,30 +172,25 @@ async def import_roster(request: Request, director: Writer) -> list[MemberOut]:
 
 
 @router.get("/members/merges")
-def list_merges(request: Request, director: Reader) -> list[MergeOut]:
+def list_merges(director: Reader, session: ReadSession) -> list[MergeOut]:
     """Every merge, newest first."""
-    with database(request).read() as session:
-        return [merge_out(merge) for merge in members.list_merges(session)]
+    return [merge_out(merge) for merge in members.list_merges(session)]
 
 
 @router.post("/members/merges", status_code=201)
-def merge_members(request: Request, director: Writer, body: MergeIn) -> MergeOut:
+def merge_members(director: Writer, session: WriteSession, body: MergeIn) -> MergeOut:
     """Two members are one person: every event player of ``merge`` moves to ``keep``."""
-    with database(request).write() as session:
-        merge = members.merge_members(
-            session, keep_id=body.keep, merge_id=body.merge, who=director.name, reason=body.reason
-        )
-        return merge_out(merge)
+    merge = members.merge_members(
+        session, keep_id=body.keep, merge_id=body.merge, who=director.name, reason=body.reason
+    )
+    return merge_out(merge)
 
 
 @router.post("/members/merges/{merge_id}/undo")
-def undo_merge(request: Request, director: Writer, merge_id: Id, body: UndoIn) -> MergeOut:
+def undo_merge(director: Writer, session: WriteSession, merge_id: Id, body: UndoIn) -> MergeOut:
     """Take a merge back: the players it moved return to the merged member."""
-    with database(request).write() as session:
-        merge = members.undo_merge(
-            session, merge_id=merge_id, who=director.name, reason=body.reason
-        )
-        return merge_out(merge)
+    merge = members.undo_merge(session, merge_id=merge_id, who=director.name, reason=body.reason)
+    return merge_out(merge)
 
 
 @router.get(

@@ -20,7 +20,7 @@ from euchre.store.models import Season
 from euchre.web import convert
 from euchre.web.api_common import Id, Reader, Writer
 from euchre.web.club_gate import require_club
-from euchre.web.deps import database, download, file_route
+from euchre.web.deps import ReadSession, WriteSession, database, download, file_route
 from euchre.web.schemas import ErrorOut, EventOut
 
 __all__ = [
@@ -143,10 +143,9 @@ def _refused(error: seasons.SeasonDefinitionError) -> HTTPException:
 
 
 @router.get("/seasons", dependencies=[ClubOnly])
-def list_seasons(request: Request) -> list[seasons.SeasonOut]:
+def list_seasons(session: ReadSession) -> list[seasons.SeasonOut]:
     """Every season, newest first (public)."""
-    with database(request).read() as session:
-        return [seasons.season_out(season) for season in seasons.list_seasons(session)]
+    return [seasons.season_out(season) for season in seasons.list_seasons(session)]
 
 
 @router.post("/seasons", status_code=201)
@@ -191,10 +190,9 @@ def _with_warnings(session: Session, season: Season) -> SeasonWithWarningsOut:
 
 
 @router.get("/seasons/backup")
-def backup_seasons(request: Request, director: Reader) -> seasons.SeasonsBackup:
+def backup_seasons(director: Reader, session: ReadSession) -> seasons.SeasonsBackup:
     """Every season's definition, for ``POST /api/seasons/restore``."""
-    with database(request).read() as session:
-        return seasons.seasons_backup(session)
+    return seasons.seasons_backup(session)
 
 
 @router.post("/seasons/restore", status_code=201)
@@ -211,31 +209,26 @@ def restore_seasons(
 
 
 @router.get("/seasons/{season_id}", dependencies=[ClubOnly])
-def get_season(request: Request, season_id: Id) -> SeasonWithWarningsOut:
+def get_season(session: ReadSession, season_id: Id) -> SeasonWithWarningsOut:
     """One season's definition (public), with ``warnings`` (a tag no event carries)."""
-    with database(request).read() as session:
-        return _with_warnings(session, seasons.get_season(session, season_id=season_id))
+    return _with_warnings(session, seasons.get_season(session, season_id=season_id))
 
 
 @router.delete("/seasons/{season_id}", status_code=204)
-def delete_season(request: Request, director: Writer, season_id: Id) -> None:
+def delete_season(director: Writer, session: WriteSession, season_id: Id) -> None:
     """Remove a season (its events and their results stay as they are)."""
-    with database(request).write() as session:
-        seasons.delete_season(session, season_id=season_id, who=director.name)
+    seasons.delete_season(session, season_id=season_id, who=director.name)
 
 
 @router.get("/seasons/{season_id}/standings", dependencies=[ClubOnly])
 def season_standings(
-    request: Request, season_id: Id, part: Part = None
+    session: ReadSession, season_id: Id, part: Part = None
 ) -> seasons.SeasonStandingsOut:
     """The season table now (public): ``rows`` of member, rank (shared by ties; null for a
     member who does not qualify), points, games, nights, qualified, movement since the last
     night and the nights counted (event ids). ``?session=Spring``: that session's own
     table (``session`` in the answer says which, with its dates)."""
-    with database(request).read() as session:
-        return seasons.standings_out(
-            seasons.season_standings(session, season_id=season_id, part=part)
-        )
+    return seasons.standings_out(seasons.season_standings(session, season_id=season_id, part=part))
 
 
 @router.get(
@@ -288,10 +281,7 @@ def season_standings_pdf(request: Request, season_id: Id, part: Part = None) -> 
 
 
 @router.put("/events/{event_id}/tags", tags=["events"])
-def set_tags(request: Request, director: Writer, event_id: Id, body: TagsIn) -> EventOut:
+def set_tags(director: Writer, session: WriteSession, event_id: Id, body: TagsIn) -> EventOut:
     """Replace an event's tags, at any time (tags change no result)."""
-    with database(request).write() as session:
-        event = seasons.set_event_tags(
-            session, event_id=event_id, tags=body.tags, who=director.name
-        )
-        return convert.event_out(session, event)
+    event = seasons.set_event_tags(session, event_id=event_id, tags=body.tags, who=director.name)
+    return convert.event_out(session, event)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import Request, Response
+from fastapi import Depends, Request, Response
 from sqlalchemy.orm import Session
 
 from euchre.store.db import Database
@@ -22,6 +22,8 @@ from euchre.web.devices import Guesser, guesser, hand_out_device, may_hand_out
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, read_session
 
 __all__ = [
+    "ReadSession",
+    "WriteSession",
     "clock_now",
     "database",
     "director_for_read",
@@ -30,7 +32,9 @@ __all__ = [
     "file_route",
     "guard_codes",
     "optional_director",
+    "read_transaction",
     "signer",
+    "write_transaction",
 ]
 
 T = TypeVar("T")
@@ -47,6 +51,31 @@ def database(request: Request) -> Database:
     refresh_sheets(request.app.state.sheets_folder)
     value: Database = request.app.state.database
     return value
+
+
+def read_transaction(request: Request) -> Iterator[Session]:
+    """The request's read session (:meth:`Database.read`), closed when the route returns."""
+    with database(request).read() as session:
+        yield session
+
+
+def write_transaction(request: Request) -> Iterator[Session]:
+    """The request's write transaction (:meth:`Database.write`): committed when the route
+    returns, rolled back when it raises."""
+    with database(request).write() as session:
+        yield session
+
+
+# scope="function": FastAPI leaves a dependency's code after ``yield`` until the response has
+# been sent unless told otherwise; here the commit runs when the route returns, BEFORE the
+# answer goes out, so a commit that fails answers an error (409 for a clash) instead of a
+# success page over a lost score (tests/web/test_session_dependencies.py).
+ReadSession = Annotated[Session, Depends(read_transaction, scope="function")]
+"""A route's one read session: the route takes it instead of opening
+``with database(request).read()`` around its whole body."""
+WriteSession = Annotated[Session, Depends(write_transaction, scope="function")]
+"""A route's one write transaction, committed before the response is sent: the route takes it
+instead of opening ``with database(request).write()`` around its whole body."""
 
 
 def signer(request: Request) -> SessionSigner:
