@@ -121,11 +121,12 @@ def setup_state(session: ReadSession) -> SetupStateOut:
 
 
 @router.post("/setup", tags=["session"])
-def setup(request: Request, response: Response, body: Credentials) -> LoginOut:
+def setup(
+    request: Request, response: Response, session: WriteSession, body: Credentials
+) -> LoginOut:
     """First run: set the director's password (refused once set) and log in."""
-    with database(request).write() as session:
-        director = auth.set_up_first_director(session, name=body.name, password=body.password)
-        director_id, name = director.id, director.name
+    director = auth.set_up_first_director(session, name=body.name, password=body.password)
+    director_id, name = director.id, director.name
     return _login(request, response, director_id, name)
 
 
@@ -258,9 +259,9 @@ def archive_event(director: Writer, session: WriteSession, event_id: Id) -> Even
 
 
 @router.get("/events/{event_id}/players", tags=["players"])
-def list_players(request: Request, director: Reader, event_id: Id) -> list[EntrantOut]:
+def list_players(director: Reader, session: ReadSession, event_id: Id) -> list[EntrantOut]:
     """The players, with their personal codes."""
-    return listed(request, event_id, events.list_entrants, convert.entrant_out)
+    return listed(session, event_id, events.list_entrants, convert.entrant_out)
 
 
 @router.post("/events/{event_id}/players", tags=["players"], status_code=201)
@@ -353,6 +354,7 @@ def list_rounds(director: Reader, session: ReadSession, event_id: Id) -> list[Ro
 def start_round(
     request: Request,
     director: Writer,
+    session: WriteSession,
     event_id: Id,
     body: StartRoundIn | None = None,
     accept_unpaired_classes: bool = False,
@@ -363,17 +365,16 @@ def start_round(
     partner one of each seat class as the sheet says is refused (409, naming the counts)
     unless ``accept_unpaired_classes=true`` (recorded in the audit)."""
     asked = body or StartRoundIn()
-    with database(request).write() as session:
-        row = rounds.start_round(
-            session,
-            event_id=event_id,
-            who=director.name,
-            now=clock_now(request),
-            past_cut_off=asked.past_cut_off,
-            reason=asked.reason,
-            accept_unpaired_classes=accept_unpaired_classes,
-        )
-        return convert.round_out(session, row)
+    row = rounds.start_round(
+        session,
+        event_id=event_id,
+        who=director.name,
+        now=clock_now(request),
+        past_cut_off=asked.past_cut_off,
+        reason=asked.reason,
+        accept_unpaired_classes=accept_unpaired_classes,
+    )
+    return convert.round_out(session, row)
 
 
 @router.post("/events/{event_id}/end-night", tags=["rounds"])
@@ -411,19 +412,18 @@ def close_round(director: Writer, session: WriteSession, event_id: Id, number: I
 
 @router.put("/events/{event_id}/rounds/{number}/seating", tags=["rounds"])
 def override_seating(
-    request: Request, director: Writer, event_id: Id, number: Id, body: SeatingIn
+    director: Writer, session: WriteSession, event_id: Id, number: Id, body: SeatingIn
 ) -> SeatingOverride:
     """Set a round's seating by hand (the next round, or the one just started)."""
     tables = [(list(first), list(second)) for first, second in body.tables]
-    with database(request).write() as session:
-        return rounds.override_seating(
-            session,
-            event_id=event_id,
-            round_number=number,
-            tables=tables,
-            sitting_out=list(body.sitting_out),
-            **audited(director, body.reason),
-        )
+    return rounds.override_seating(
+        session,
+        event_id=event_id,
+        round_number=number,
+        tables=tables,
+        sitting_out=list(body.sitting_out),
+        **audited(director, body.reason),
+    )
 
 
 # --- standings and exports ---------------------------------------------------------------------
@@ -449,10 +449,9 @@ def snapshot(session: ReadSession, event_id: Id) -> SnapshotOut:
     tags=["standings"],
     **file_route("text/csv", "The standings"),
 )
-def standings_csv(request: Request, event_id: Id) -> Response:
+def standings_csv(session: ReadSession, event_id: Id) -> Response:
     """The standings as CSV (public)."""
-    with database(request).read() as session:
-        text = backup.standings_csv(session, event_id=event_id)
+    text = backup.standings_csv(session, event_id=event_id)
     return download(text, "text/csv", f"event-{event_id}-standings.csv")
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, TypedDict, TypeVar
 
-from fastapi import Depends, Path, Request
+from fastapi import Depends, Path
 from sqlalchemy.orm import Session
 
 from euchre.store import events
-from euchre.web.deps import database, director_for_read, director_for_write
+from euchre.web.deps import director_for_read, director_for_write
 from euchre.web.schemas import ErrorOut
 from euchre.web.security import DirectorSession
 
@@ -53,11 +53,10 @@ def event_rows(
 
 
 def listed(
-    request: Request,
+    session: Session,
     event_id: int,
     listing: Callable[..., Sequence[RowT]],
     out: Callable[[RowT], OutT],
 ) -> list[OutT]:
     """An event's rows (see :func:`event_rows`) as the API's schemas."""
-    with database(request).read() as session:
-        return [out(row) for row in event_rows(session, event_id, listing)]
+    return [out(row) for row in event_rows(session, event_id, listing)]

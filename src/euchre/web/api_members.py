@@ -134,12 +134,11 @@ def _fields(body: MemberIn) -> members.MemberFields:
 
 
 @router.get("/members", response_model_exclude_none=True)
-def list_members(request: Request) -> list[MemberOut]:
+def list_members(request: Request, session: ReadSession) -> list[MemberOut]:
     """The roster by name (members merged into another left out)."""
     director = optional_director(request) is not None
-    with database(request).read() as session:
-        roster = members.list_members(session)
-        return _counted(session, roster, director=director)
+    roster = members.list_members(session)
+    return _counted(session, roster, director=director)
 
 
 @router.post("/members", status_code=201, response_model_exclude_none=True)
@@ -150,10 +149,9 @@ def create_member(director: Writer, session: WriteSession, body: MemberIn) -> Me
 
 
 @router.get("/members/roster.csv", **file_route("text/csv", "The roster"))
-def export_roster(request: Request, director: Reader) -> Response:
+def export_roster(director: Reader, session: ReadSession) -> Response:
     """The roster as a CSV file (``name,email,phone,notes,active``)."""
-    with database(request).read() as session:
-        text = members.export_csv(session)
+    text = members.export_csv(session)
     return download(text.encode("utf-8"), "text/csv; charset=utf-8", "roster.csv")
 
 
@@ -198,22 +196,23 @@ def undo_merge(director: Writer, session: WriteSession, merge_id: Id, body: Undo
     response_model_exclude_none=True,
     dependencies=[Depends(require_club)],
 )
-def get_member(request: Request, member_id: Id) -> MemberOut:
+def get_member(request: Request, session: ReadSession, member_id: Id) -> MemberOut:
     """One member (contact details only to the director), with his rating from every
     recorded game (docs/season.md, "Ratings on the pages")."""
     director = optional_director(request) is not None
-    with database(request).read() as session:
-        member = members.get_member(session, member_id=member_id)
-        shown = _counted(session, [member], director=director)[0]
-        shown.rating = rating_out(history.member_rating(session, member_id=member.id))
-        return shown
+    member = members.get_member(session, member_id=member_id)
+    shown = _counted(session, [member], director=director)[0]
+    shown.rating = rating_out(history.member_rating(session, member_id=member.id))
+    return shown
 
 
 _WHOLE = ("name", "email", "phone", "notes", "active")
 
 
 @router.put("/members/{member_id}", response_model_exclude_none=True)
-def update_member(request: Request, director: Writer, member_id: Id, body: MemberIn) -> MemberOut:
+def update_member(
+    director: Writer, session: WriteSession, member_id: Id, body: MemberIn
+) -> MemberOut:
     """Replace the whole member: name (a name already used is a 409), email, phone, notes
     and whether active must all be sent (a 422 names those missing: nothing is wiped for
     being left out). To change some fields only, ``PATCH``."""
@@ -228,26 +227,24 @@ def update_member(request: Request, director: Writer, member_id: Id, body: Membe
                 "the fields to change."
             ),
         )
-    with database(request).write() as session:
-        member = members.update_member(
-            session, member_id=member_id, fields=_fields(body), who=director.name
-        )
-        return _counted(session, [member], director=True)[0]
+    member = members.update_member(
+        session, member_id=member_id, fields=_fields(body), who=director.name
+    )
+    return _counted(session, [member], director=True)[0]
 
 
 @router.patch("/members/{member_id}", response_model_exclude_none=True)
-def patch_member(request: Request, director: Writer, member_id: Id, body: MemberPatch) -> MemberOut:
+def patch_member(
+    director: Writer, session: WriteSession, member_id: Id, body: MemberPatch
+) -> MemberOut:
     """Change only the fields sent (name, email, phone, notes, active); the rest stay as
     they are."""
     sent = body.model_fields_set
     changes = members.MemberChanges(
         **{field: getattr(body, field) for field in _WHOLE if field in sent}
     )
-    with database(request).write() as session:
-        member = members.change_member(
-            session, member_id=member_id, changes=changes, who=director.name
-        )
-        return _counted(session, [member], director=True)[0]
+    member = members.change_member(session, member_id=member_id, changes=changes, who=director.name)
+    return _counted(session, [member], director=True)[0]
 
 
 def _counted(session: Session, shown: list[Member], *, director: bool) -> list[MemberOut]:

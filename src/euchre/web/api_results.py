@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 
 from euchre.store import (
     events,
@@ -50,15 +50,15 @@ router = APIRouter(prefix="/api", responses=API_ERRORS)
 
 @router.get("/events/{event_id}/submissions", tags=["results"])
 def list_submissions(
-    request: Request,
     director: Reader,
+    session: ReadSession,
     event_id: Id,
     round: Annotated[int | None, Query(ge=1, le=1000)] = None,
 ) -> list[SubmissionOut]:
     """Every score tables submitted (``status``: pending, confirmed, disputed, accepted,
     superseded)."""
     return listed(
-        request,
+        session,
         event_id,
         lambda session, event_id: scores.list_submissions(
             session, event_id=event_id, round_number=round
@@ -215,9 +215,9 @@ def first_to_tying_score(
 
 
 @router.get("/events/{event_id}/penalties", tags=["results"])
-def list_penalties(request: Request, director: Reader, event_id: Id) -> list[PenaltyOut]:
+def list_penalties(director: Reader, session: ReadSession, event_id: Id) -> list[PenaltyOut]:
     """Every recorded penalty."""
-    return listed(request, event_id, scores.list_penalties, convert.penalty_out)
+    return listed(session, event_id, scores.list_penalties, convert.penalty_out)
 
 
 @router.post("/events/{event_id}/penalties", tags=["results"], status_code=201)

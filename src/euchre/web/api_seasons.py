@@ -149,36 +149,34 @@ def list_seasons(session: ReadSession) -> list[seasons.SeasonOut]:
 
 
 @router.post("/seasons", status_code=201)
-def create_season(request: Request, director: Writer, body: SeasonIn) -> SeasonWithWarningsOut:
+def create_season(director: Writer, session: WriteSession, body: SeasonIn) -> SeasonWithWarningsOut:
     """Define a season; a bad definition is a 422 naming the field (nothing kept), a name
     already used a 409. ``warnings``: what is kept but looks wrong (a tag no event
     carries)."""
     try:
-        with database(request).write() as session:
-            season = seasons.create_season(
-                session, data=body.model_dump(exclude_none=True), who=director.name
-            )
-            return _with_warnings(session, season)
+        season = seasons.create_season(
+            session, data=body.model_dump(exclude_none=True), who=director.name
+        )
+        return _with_warnings(session, season)
     except seasons.SeasonDefinitionError as error:
         raise _refused(error) from None
 
 
 @router.put("/seasons/{season_id}")
 def update_season(
-    request: Request, director: Writer, season_id: Id, body: SeasonIn
+    director: Writer, session: WriteSession, season_id: Id, body: SeasonIn
 ) -> SeasonWithWarningsOut:
     """Redefine a season in place: the whole definition, as ``POST`` takes it (a field left
     out takes its default). The season keeps its id, so links to its page, projector and
     files keep working; the same 422 and 409 as ``POST``."""
     try:
-        with database(request).write() as session:
-            season = seasons.update_season(
-                session,
-                season_id=season_id,
-                data=body.model_dump(exclude_none=True),
-                who=director.name,
-            )
-            return _with_warnings(session, season)
+        season = seasons.update_season(
+            session,
+            season_id=season_id,
+            data=body.model_dump(exclude_none=True),
+            who=director.name,
+        )
+        return _with_warnings(session, season)
     except seasons.SeasonDefinitionError as error:
         raise _refused(error) from None
 
@@ -197,13 +195,12 @@ def backup_seasons(director: Reader, session: ReadSession) -> seasons.SeasonsBac
 
 @router.post("/seasons/restore", status_code=201)
 def restore_seasons(
-    request: Request, director: Writer, body: dict[str, Any]
+    director: Writer, session: WriteSession, body: dict[str, Any]
 ) -> list[seasons.SeasonOut]:
     """Add the seasons of a seasons backup (all or nothing)."""
     try:
-        with database(request).write() as session:
-            added = seasons.restore_seasons(session, data=body, who=director.name)
-            return [seasons.season_out(season) for season in added]
+        added = seasons.restore_seasons(session, data=body, who=director.name)
+        return [seasons.season_out(season) for season in added]
     except seasons.SeasonDefinitionError as error:
         raise _refused(error) from None
 
@@ -236,12 +233,9 @@ def season_standings(
     dependencies=[ClubOnly],
     **file_route("text/csv", "The season table"),
 )
-def season_standings_csv(request: Request, season_id: Id, part: Part = None) -> Response:
+def season_standings_csv(session: ReadSession, season_id: Id, part: Part = None) -> Response:
     """The season table as CSV (public)."""
-    with database(request).read() as session:
-        text = seasons.standings_csv(
-            seasons.season_standings(session, season_id=season_id, part=part)
-        )
+    text = seasons.standings_csv(seasons.season_standings(session, season_id=season_id, part=part))
     return download(text.encode("utf-8"), "text/csv; charset=utf-8", f"season-{season_id}.csv")
 
 
@@ -250,12 +244,9 @@ def season_standings_csv(request: Request, season_id: Id, part: Part = None) -> 
     dependencies=[ClubOnly],
     **file_route("application/json", "The season table, a file to save"),
 )
-def season_standings_file(request: Request, season_id: Id, part: Part = None) -> Response:
+def season_standings_file(session: ReadSession, season_id: Id, part: Part = None) -> Response:
     """The season table as a JSON file to save (public)."""
-    with database(request).read() as session:
-        data = seasons.standings_json(
-            seasons.season_standings(session, season_id=season_id, part=part)
-        )
+    data = seasons.standings_json(seasons.season_standings(session, season_id=season_id, part=part))
     text = json.dumps(data, indent=2, ensure_ascii=False)
     return download(
         text.encode("utf-8"), "application/json; charset=utf-8", f"season-{season_id}.json"

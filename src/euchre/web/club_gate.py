@@ -20,7 +20,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from euchre.store import club_code
 from euchre.store.errors import AuthError
-from euchre.web.deps import database, director_for_write, optional_director
+from euchre.web.deps import (
+    ReadSession,
+    WriteSession,
+    database,
+    director_for_write,
+    optional_director,
+)
 from euchre.web.director_forms import DirectorForm, require_director
 from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession, client_key
@@ -118,22 +124,20 @@ class ClubCodeOut(BaseModel):
 
 @router.put("/api/club/code", tags=["members"])
 def put_club_code(
-    request: Request,
     director: Annotated[DirectorSession, Depends(director_for_write)],
+    session: WriteSession,
     body: ClubCodeIn,
 ) -> ClubCodeOut:
     """Set or clear the club code (director only)."""
-    with database(request).write() as session:
-        return ClubCodeOut(
-            club_only=club_code.set_club_code(session, code=body.code, who=director.name)
-        )
+    return ClubCodeOut(
+        club_only=club_code.set_club_code(session, code=body.code, who=director.name)
+    )
 
 
 @router.get("/api/club/code", tags=["members"])
-def get_club_code(request: Request) -> ClubCodeOut:
+def get_club_code(session: ReadSession) -> ClubCodeOut:
     """Whether the club's public pages ask for the club code (never the code itself)."""
-    with database(request).read() as session:
-        return ClubCodeOut(club_only=club_code.club_code_set(session) is not None)
+    return ClubCodeOut(club_only=club_code.club_code_set(session) is not None)
 
 
 class DirectorClubCodeForm(DirectorForm):

@@ -71,11 +71,11 @@ def write_transaction(request: Request) -> Iterator[Session]:
 # answer goes out, so a commit that fails answers an error (409 for a clash) instead of a
 # success page over a lost score (tests/web/test_session_dependencies.py).
 ReadSession = Annotated[Session, Depends(read_transaction, scope="function")]
-"""A route's one read session: the route takes it instead of opening
-``with database(request).read()`` around its whole body."""
+"""A route's one read session: the route takes it instead of wrapping its whole body in a
+``with`` block of :meth:`Database.read`."""
 WriteSession = Annotated[Session, Depends(write_transaction, scope="function")]
 """A route's one write transaction, committed before the response is sent: the route takes it
-instead of opening ``with database(request).write()`` around its whole body."""
+instead of wrapping its whole body in a ``with`` block of :meth:`Database.write`."""
 
 
 def signer(request: Request) -> SessionSigner:

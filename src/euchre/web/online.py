@@ -42,6 +42,7 @@ from euchre.store.events import get_event
 from euchre.store.play.service import PlayService
 from euchre.web.code_blocks import block_rows
 from euchre.web.deps import (
+    ReadSession,
     database,
     director_for_read,
     director_for_write,
@@ -204,6 +205,7 @@ def mark_table(
     request: Request, director: Writer, event_id: Id, table: Id, body: MarkIn
 ) -> MarkOut:
     """Mark a table number online or on paper (from the next round started)."""
+    # Its own block: the live page's form calls this route as a function (mark_post).
     with database(request).write() as session:
         online.set_table_online(
             session, event_id=event_id, table=table, online=body.online, who=director.name
@@ -288,10 +290,9 @@ def _poll_ms() -> int | None:
 
 
 @router.get("/events/{event_id}/online", response_class=HTMLResponse, include_in_schema=False)
-def seat_page(request: Request, event_id: Id) -> Response:
+def seat_page(request: Request, session: ReadSession, event_id: Id) -> Response:
     """The players' page of an online night: enter your own code, go to your seat."""
-    with database(request).read() as session:
-        name = get_event(session, event_id=event_id).name
+    name = get_event(session, event_id=event_id).name
     return render(
         request,
         "pages/online/seat.html",

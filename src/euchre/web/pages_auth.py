@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from euchre.store import auth
 from euchre.store.errors import AuthError, RateLimitedError
-from euchre.web.deps import database
+from euchre.web.deps import ReadSession, database
 from euchre.web.director_forms import DirectorForm, LoginForm, require_director
 from euchre.web.errors import status_for
 from euchre.web.page_helpers import set_session_cookie
@@ -24,11 +24,10 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/setup", response_class=HTMLResponse)
-def setup_page(request: Request) -> Response:
+def setup_page(request: Request, session: ReadSession) -> Response:
     """First run: choose the director's name and password."""
-    with database(request).read() as session:
-        if not auth.needs_setup(session):
-            return RedirectResponse("/login", status_code=303)
+    if not auth.needs_setup(session):
+        return RedirectResponse("/login", status_code=303)
     return render(
         request,
         "pages/auth/setup.html",
@@ -52,11 +51,10 @@ async def setup_post(request: Request, form: Annotated[LoginForm, Form()]) -> Re
 
 
 @router.get("/login", response_class=HTMLResponse)
-def login_page(request: Request) -> Response:
+def login_page(request: Request, session: ReadSession) -> Response:
     """The login form."""
-    with database(request).read() as session:
-        if auth.needs_setup(session):
-            return RedirectResponse("/setup", status_code=303)
+    if auth.needs_setup(session):
+        return RedirectResponse("/setup", status_code=303)
     return render(
         request,
         "pages/auth/login.html",

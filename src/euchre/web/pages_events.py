@@ -30,7 +30,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.settings import SETTING_BOUNDS
 from euchre.tournament.sheets import form_sheet, get_sheet
-from euchre.web.deps import database, download, optional_director
+from euchre.web.deps import ReadSession, database, download, optional_director
 from euchre.web.director_forms import (
     DeleteForm,
     DirectorForm,
@@ -170,14 +170,13 @@ def _format_help() -> list[dict[str, Any]]:
 
 
 @router.get("/director", response_class=HTMLResponse)
-def director_home(request: Request) -> Response:
+def director_home(request: Request, session: ReadSession) -> Response:
     """The events list, the create-event form and restore."""
     director = page_director(request)
-    with database(request).read() as session:
-        listed = [
-            {"id": event.id, "name": event.name, "status": event.status}
-            for event in events.list_events(session)
-        ]
+    listed = [
+        {"id": event.id, "name": event.name, "status": event.status}
+        for event in events.list_events(session)
+    ]
     form = event_form_fields(
         form_id="create-event-form",
         action="/director/events",
@@ -303,16 +302,15 @@ async def create_event_post(request: Request, form: Annotated[EventForm, Form()]
 
 
 @router.get("/director/events/{event_id}/edit", response_class=HTMLResponse)
-def edit_event_page(request: Request, event_id: int) -> Response:
+def edit_event_page(request: Request, session: ReadSession, event_id: int) -> Response:
     """The event's settings, editable until round 1 starts."""
     director = page_director(request)
-    with database(request).read() as session:
-        event = events.get_event(session, event_id=event_id)
-        started = bool(events.started_rounds(session, event_id=event_id))
-        values = event.config.to_json()
-        name = event.name
-        tags = list(event.tags or [])
-        held_on = event.held_on.isoformat()
+    event = events.get_event(session, event_id=event_id)
+    started = bool(events.started_rounds(session, event_id=event_id))
+    values = event.config.to_json()
+    name = event.name
+    tags = list(event.tags or [])
+    held_on = event.held_on.isoformat()
     if started:
         raise ConflictError(f"{name!r} has started; its settings are fixed after round 1 starts")
     form = event_form_fields(
@@ -354,14 +352,13 @@ async def edit_event_post(
 
 
 @router.get("/director/events/{event_id}/delete", response_class=HTMLResponse)
-def delete_event_page(request: Request, event_id: int) -> Response:
+def delete_event_page(request: Request, session: ReadSession, event_id: int) -> Response:
     """Ask before deleting an event (a finished one is offered the archive instead)."""
     director = page_director(request)
-    with database(request).read() as session:
-        event = events.get_event(session, event_id=event_id)
-        name, status = event.name, event.status
-        players = len(events.list_entrants(session, event_id=event_id))
-        played = len(events.started_rounds(session, event_id=event_id))
+    event = events.get_event(session, event_id=event_id)
+    name, status = event.name, event.status
+    players = len(events.list_entrants(session, event_id=event_id))
+    played = len(events.started_rounds(session, event_id=event_id))
     return director_page(
         request,
         "delete_event.html",
@@ -422,11 +419,10 @@ async def restore_post(request: Request, form: Annotated[FileForm, Form()]) -> R
 
 
 @router.get("/director/events/{event_id}/backup.json")
-def backup_download(request: Request, event_id: int) -> Response:
+def backup_download(request: Request, session: ReadSession, event_id: int) -> Response:
     """The full backup as a download."""
     director = optional_director(request)
     if director is None:
         raise AuthError("log in as the director first")
-    with database(request).read() as session:
-        data = backup.backup_event(session, event_id=event_id)
+    data = backup.backup_event(session, event_id=event_id)
     return download(json.dumps(data, indent=1), "application/json", f"event-{event_id}-backup.json")

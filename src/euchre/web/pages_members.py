@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from euchre.store import club_backup, club_code, history, members
 from euchre.store.errors import StoreError
-from euchre.web.deps import database, download
+from euchre.web.deps import ReadSession, database, download
 from euchre.web.director_forms import (
     Checkbox,
     DirectorForm,
@@ -291,11 +291,10 @@ async def active_post(
 
 
 @router.get("/director/club/backup.json")
-def club_backup_download(request: Request) -> Response:
+def club_backup_download(request: Request, session: ReadSession) -> Response:
     """The club's backup (members, events, seasons) as a file to save."""
     page_director(request)
-    with database(request).read() as session:
-        data = club_backup.backup_club(session)
+    data = club_backup.backup_club(session)
     return download(json.dumps(data, indent=1), "application/json", "club-backup.json")
 
 

@@ -26,7 +26,7 @@ from euchre.tournament.level_games import level_game_rule
 from euchre.tournament.penalties import ruling_words
 from euchre.web.club_gate import club_gate
 from euchre.web.corrected_marks import corrected_marks
-from euchre.web.deps import database, guard_codes, optional_director
+from euchre.web.deps import ReadSession, database, guard_codes, optional_director
 from euchre.web.pages_common import clock
 from euchre.web.pages_dashboard import prizes_view, standings_rows
 from euchre.web.round_words import hands_note, lower_first, round_label, sit_out_rule
@@ -38,19 +38,16 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request) -> Response:
+def home(request: Request, session: ReadSession) -> Response:
     """Enter a table code, or go to the director's pages."""
-    with database(request).read() as session:
-        if events.list_events(session) == [] and optional_director(request) is None:
-            from euchre.store.auth import needs_setup
+    if events.list_events(session) == [] and optional_director(request) is None:
+        from euchre.store.auth import needs_setup
 
-            if needs_setup(session):
-                return RedirectResponse("/setup", status_code=303)
-        shown = [event for event in events.list_events(session) if event.status != "archived"]
-        listed = [{"id": event.id, "name": event.name} for event in shown[:10]]
-        running = [
-            {"id": event.id, "name": event.name} for event in shown if event.status == "running"
-        ]
+        if needs_setup(session):
+            return RedirectResponse("/setup", status_code=303)
+    shown = [event for event in events.list_events(session) if event.status != "archived"]
+    listed = [{"id": event.id, "name": event.name} for event in shown[:10]]
+    running = [{"id": event.id, "name": event.name} for event in shown if event.status == "running"]
     return render(
         request, "pages/public/home.html", {"title": "Euchre", "events": listed, "running": running}
     )

@@ -28,7 +28,7 @@ from euchre.tournament.season import (
     TiedPlaces,
 )
 from euchre.web.club_gate import club_gate
-from euchre.web.deps import database, optional_director
+from euchre.web.deps import ReadSession, database, optional_director
 from euchre.web.director_forms import (
     Checkbox,
     DirectorForm,
@@ -331,12 +331,11 @@ class RemoveForm(DirectorForm):
 
 
 @router.get(f"{PAGE}/{{season_id}}/delete", response_class=HTMLResponse)
-def season_delete_page(request: Request, season_id: int) -> Response:
+def season_delete_page(request: Request, session: ReadSession, season_id: int) -> Response:
     """Ask before removing a season."""
     director = page_director(request)
-    with database(request).read() as session:
-        season = seasons.get_season(session, season_id=season_id)
-        name, nights = season.name, len(seasons.season_events(session, season))
+    season = seasons.get_season(session, season_id=season_id)
+    name, nights = season.name, len(seasons.season_events(session, season))
     context = {
         "title": f"Remove the season {name}?",
         "director": director,
