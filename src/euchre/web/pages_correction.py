@@ -105,7 +105,7 @@ def _table_history(
     from euchre.store.audit import list_audit, table_target
     from euchre.store.results import describe_result
     from euchre.web.convert import audit_changes
-    from euchre.web.pages_audit import action_words, with_names
+    from euchre.web.views.audit import action_words, with_names
 
     target = table_target(round_number, table)
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]

@@ -28,9 +28,9 @@ from euchre.web.club_gate import club_gate
 from euchre.web.corrected_marks import corrected_marks
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
-from euchre.web.pages_dashboard import prizes_view, standings_rows
 from euchre.web.round_words import hands_note, lower_first, round_label, sit_out_rule
 from euchre.web.templating import render
+from euchre.web.views.standings import prizes_view, standings_rows
 
 __all__ = ["penalty_lines", "router"]
 
