@@ -1,8 +1,8 @@
 """A route module (a module of ``euchre.web`` with a ``router``) is read on its own: what a page
 shows is built by a read model (``euchre.web.views``) or a helpers module, never borrowed from
 another page's routes, so a walk from a URL to its data never detours through a sibling page
-(docs/where-to-change.md, "Read models"). Only the wiring (``web.app``, ``web.play_install``)
-imports route modules. The imports not moved yet are listed here; the list may only shrink."""
+(docs/where-to-change.md, "what a page shows"). Only the wiring (``web.app``,
+``web.play_install``) imports route modules."""
 
 from __future__ import annotations
 
@@ -12,24 +12,6 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 WIRING = {"euchre.web.app", "euchre.web.play_install"}
 """The modules that put the routers into the app."""
-
-NOT_MOVED_YET: set[tuple[str, str]] = {
-    ("euchre.web.api_history", "euchre.web.club_gate"),
-    ("euchre.web.api_members", "euchre.web.api_history"),
-    ("euchre.web.api_members", "euchre.web.club_gate"),
-    ("euchre.web.api_seasons", "euchre.web.club_gate"),
-    ("euchre.web.online", "euchre.web.code_blocks"),
-    ("euchre.web.online", "euchre.web.play_api"),
-    ("euchre.web.pages_correction", "euchre.web.table_page"),
-    ("euchre.web.pages_director", "euchre.web.pages_correction"),
-    ("euchre.web.pages_events", "euchre.web.sheets"),
-    ("euchre.web.pages_history", "euchre.web.api_history"),
-    ("euchre.web.pages_history", "euchre.web.club_gate"),
-    ("euchre.web.pages_public", "euchre.web.club_gate"),
-    ("euchre.web.pages_seasons", "euchre.web.club_gate"),
-    ("euchre.web.play_pages", "euchre.web.play_api"),
-}
-"""(importer, route module) pairs still to move into a read model or helpers module."""
 
 
 def _module(path: Path) -> str:
@@ -74,8 +56,7 @@ def test_the_check_sees_the_route_modules() -> None:
 
 def test_no_route_module_is_imported_but_by_the_wiring() -> None:
     imported = {edge for edge in _route_imports() if edge[0] not in WIRING}
-    assert imported - NOT_MOVED_YET == set(), (
+    assert imported == set(), (
         "a module imports a route module: move what it needs into euchre.web.views (what a "
         "page shows) or a helpers module"
     )
-    assert NOT_MOVED_YET - imported == set(), "moved now: take it off NOT_MOVED_YET"

@@ -24,7 +24,7 @@ from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot, TableSeating
 from euchre.tournament.level_games import level_game_rule
 from euchre.tournament.penalties import ruling_words
-from euchre.web.club_gate import club_gate
+from euchre.web.club_access import club_gate
 from euchre.web.corrected_marks import corrected_marks
 from euchre.web.deps import database, guard_codes, optional_director
 from euchre.web.pages_common import clock
