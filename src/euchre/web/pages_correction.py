@@ -28,7 +28,7 @@ from euchre.web.director_forms import (
     require_director,
     yes_no,
 )
-from euchre.web.director_views import changes_text, director_page, field_text
+from euchre.web.director_helpers import changes_text, director_page, field_text
 from euchre.web.errors import status_for
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect

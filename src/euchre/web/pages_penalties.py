@@ -10,7 +10,7 @@ from euchre.store import events, scores
 from euchre.tournament import TableSeating
 from euchre.tournament.penalties import ruling_words
 from euchre.web.deps import database
-from euchre.web.director_views import director_page
+from euchre.web.director_helpers import director_page
 from euchre.web.page_helpers import page_director
 from euchre.web.views.penalties import (
     penalty_kinds,
