@@ -195,7 +195,7 @@ def test_a_deck_saved_on_one_worker_is_played_by_another_whose_copy_was_older(
     table_id, _, host = one.create_table(config, client="test")
     two.view(table_id, None)  # the second worker's copy, without the deck
     one.set_deck(table_id, host_token=host, text=DECK)
-    assert two.deck(table_id)["text"] == DECK
+    assert two.deck(table_id).text == DECK
     for seat in range(4):
         two.act(table_id, seat=seat, action="sit", seq=two.view(table_id, None)["seq"])
     assert one.view(table_id, None)["status"] == "playing"

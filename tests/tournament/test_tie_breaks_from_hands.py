@@ -24,7 +24,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.sheets import SheetError, parse_sheet, use_user_sheets
 from euchre.tournament.validation import ResultError, complete_result
-from euchre.web.pages_dashboard import standings_rows
+from euchre.web.views.standings import standings_rows
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 LVEA = SHEETS / "lvea.toml"

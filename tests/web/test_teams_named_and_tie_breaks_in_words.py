@@ -21,7 +21,7 @@ from tests.store.factory import (
 )
 
 from euchre.store.scores import describe_changes
-from euchre.web.pages_dashboard import tie_break_text
+from euchre.web.views.standings import tie_break_text
 
 NUMBERED = re.compile(r"Team [01]\b|team [01]\b|by player \d|player #\d")
 

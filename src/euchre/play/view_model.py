@@ -20,6 +20,7 @@ from euchre.tournament.model import ChatMode
 __all__ = [
     "CardPlayed",
     "ChatLineView",
+    "DeckView",
     "HandReview",
     "HistoryItem",
     "NoticeView",
@@ -213,3 +214,14 @@ class TableView(_Frozen):
     tricks: list[TrickView] | None = None
     tricks_won: list[int] | None = None
     history: list[HistoryItem] | None = None
+
+
+class DeckView(_Frozen):
+    """A table's question deck: public (its questions are read out at the table), with its
+    number (-1: the one the table was opened with) and whether it may be changed now
+    (before a game starts or after it ends, at a table of no event)."""
+
+    text: str
+    number: int
+    editable: bool
+    question_pile: bool

@@ -16,8 +16,7 @@ from sqlalchemy.orm import Session
 from euchre.store import history, members
 from euchre.store.models import Member, MemberMerge
 from euchre.web.api_common import Id, Reader, Writer
-from euchre.web.api_history import RatingOut, rating_out
-from euchre.web.club_gate import require_club
+from euchre.web.club_access import require_club
 from euchre.web.deps import (
     ReadSession,
     WriteSession,
@@ -27,6 +26,7 @@ from euchre.web.deps import (
     optional_director,
 )
 from euchre.web.schemas import ErrorOut
+from euchre.web.views.history import RatingOut, rating_out
 
 __all__ = ["MemberIn", "MemberOut", "MemberPatch", "MergeIn", "MergeOut", "router"]
 

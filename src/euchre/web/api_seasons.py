@@ -19,7 +19,7 @@ from euchre.store import seasons
 from euchre.store.models import Season
 from euchre.web import convert
 from euchre.web.api_common import Id, Reader, Writer
-from euchre.web.club_gate import require_club
+from euchre.web.club_access import require_club
 from euchre.web.deps import ReadSession, WriteSession, database, download, file_route
 from euchre.web.schemas import ErrorOut, EventOut
 

@@ -11,7 +11,6 @@ codes.
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.concurrency import run_in_threadpool
@@ -20,55 +19,27 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from euchre.store import club_code
 from euchre.store.errors import AuthError
+from euchre.web.club_access import CLUB_COOKIE
 from euchre.web.deps import (
     ReadSession,
     WriteSession,
     database,
     director_for_write,
-    optional_director,
 )
 from euchre.web.director_forms import DirectorForm, require_director
 from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession, client_key
 from euchre.web.templating import render
 
-__all__ = ["CLUB_COOKIE", "club_allowed", "club_gate", "require_club", "router"]
+__all__ = ["router"]
 
-CLUB_COOKIE = "euchre_club"
 _YEAR = 365 * 24 * 3600
 router = APIRouter()
-
-
-def club_allowed(request: Request) -> bool:
-    """True when the club's pages are public, the visitor typed the club code, or he is
-    the director."""
-    if optional_director(request) is not None:
-        return True
-    with database(request).read() as session:
-        return club_code.pass_is_valid(session, request.cookies.get(CLUB_COOKIE))
 
 
 def _safe_next(target: str) -> str:
     """A path of this app to go back to (anything else: home)."""
     return target if target.startswith("/") and not target.startswith("//") else "/"
-
-
-def club_gate(request: Request) -> Response | None:
-    """None when the visitor may see a public page; else the redirect to the club code's
-    page, which brings him back here."""
-    if club_allowed(request):
-        return None
-    here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    return RedirectResponse(f"/club?next={quote(here, safe='')}", status_code=303)
-
-
-def require_club(request: Request) -> None:
-    """The API's gate: 401 naming the club code's page unless :func:`club_allowed`."""
-    if not club_allowed(request):
-        raise AuthError("this club's pages are for its members: type the club code at /club")
-
-
-ClubOnly = Annotated[None, Depends(require_club)]
 
 
 @router.get("/club", response_class=HTMLResponse, include_in_schema=False)

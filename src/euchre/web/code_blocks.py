@@ -21,31 +21,21 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from euchre.store.ratelimit import Block, blocks, lift_block
+from euchre.store.ratelimit import lift_block
 from euchre.web.deps import database, director_for_read, director_for_write
 from euchre.web.director_forms import DirectorForm, require_director
 from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession
+from euchre.web.views.code_blocks import BlockOut, block_rows
 
 __all__ = [
-    "BlockOut",
     "BlocksOut",
     "LiftIn",
     "LiftOut",
-    "block_rows",
     "router",
 ]
 
 router = APIRouter(tags=["code blocks"])
-
-
-class BlockOut(BaseModel):
-    """One device or address whose wrong codes are counted."""
-
-    key: str
-    who: str
-    failures: int
-    wait_seconds: int
 
 
 class BlocksOut(BaseModel):
@@ -67,29 +57,6 @@ class LiftOut(BaseModel):
 
     key: str
     lifted: bool
-
-
-def _who(block: Block) -> str:
-    kind, _, rest = block.key.partition(":")
-    if kind == "guess":
-        what, _, name = rest.partition(":")
-        if what == "device":
-            return f"a phone or browser (device {name[:6]}): table, seat or player codes"
-        return f"address {name}, before its device had its own cookie: codes"
-    if kind == "codes":
-        return f"address {rest}: director passwords and club codes"
-    return block.key
-
-
-def block_rows(request: Request) -> list[BlockOut]:
-    """The counted clients as the director's API and live page show them."""
-    with database(request).read() as session:
-        found = blocks(session)
-    return [
-        BlockOut(key=block.key, who=_who(block), failures=block.failures,
-                 wait_seconds=block.wait_seconds)
-        for block in found
-    ]  # fmt: skip
 
 
 @router.get("/api/code-blocks", response_model=BlocksOut)

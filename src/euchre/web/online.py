@@ -40,7 +40,6 @@ from euchre.store import online
 from euchre.store.errors import AuthError, NotFoundError
 from euchre.store.events import get_event
 from euchre.store.play.service import PlayService
-from euchre.web.code_blocks import block_rows
 from euchre.web.deps import (
     ReadSession,
     database,
@@ -70,9 +69,10 @@ from euchre.web.online_schemas import (
 )
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import flash_message, redirect
-from euchre.web.play_api import service_of
+from euchre.web.play_helpers import service_of
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render
+from euchre.web.views.code_blocks import block_rows
 
 __all__ = [
     "FillSeatIn",

@@ -28,8 +28,8 @@ from euchre.web.online_schemas import (
     NightPrizesOut,
     RoundClockOut,
 )
-from euchre.web.pages_dashboard import PrizesView, prizes_view
 from euchre.web.round_words import round_label
+from euchre.web.views.standings import PrizesView, prizes_view
 
 __all__ = ["BetweenPage", "between_view", "prizes_json"]
 

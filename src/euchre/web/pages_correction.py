@@ -1,5 +1,5 @@
 """A table's result for the director: the correction form pre-filled with the recorded
-result (the score form is :mod:`euchre.web.table_page`'s, shared with the phone's), the
+result (the score form is :mod:`euchre.web.score_form`, shared with the phone's), the
 table's history from the audit log, and saving only the fields the director changed."""
 
 from __future__ import annotations
@@ -14,15 +14,13 @@ from markupsafe import Markup
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
-from euchre.engine.profile import load_profile
-from euchre.store import events, money_moves, rounds, scores, table_lookup
+from euchre.store import money_moves, scores
 from euchre.store.errors import AuthError, NotFoundError
 from euchre.tournament import (
     Stage,
     TableResult,
 )
 from euchre.tournament.validation import ResultError
-from euchre.web import table_page
 from euchre.web.deps import database
 from euchre.web.director_forms import (
     AtTable,
@@ -30,47 +28,29 @@ from euchre.web.director_forms import (
     require_director,
     yes_no,
 )
-from euchre.web.director_views import changes_text, director_page, field_text
+from euchre.web.director_helpers import changes_text, director_page, field_text
 from euchre.web.errors import status_for
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
+from euchre.web.score_form import (
+    FORM_STYLE,
+    FormFrame,
+    TableView,
+    entered_from_form,
+    field_ids,
+    result_html,
+    score_form_html,
+)
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render_text
+from euchre.web.views.correction import director_table_view
 
-__all__ = ["director_table_view", "result_form_values", "router"]
+__all__ = ["result_form_values", "router"]
 
 router = APIRouter(include_in_schema=False)
 
 
-def director_table_view(
-    session: Session, event_id: int, round_number: int, table: int
-) -> tuple[table_page.TableView, Any]:
-    """A table's view for the director's pages (its players and game, no code) and its
-    round."""
-    from euchre.store.core import event_config
-    from euchre.store.table_view import game_profile
-
-    event = events.get_event(session, event_id=event_id)
-    round_row = rounds.get_round(session, event_id=event_id, number=round_number)
-    seating = round_row.plan.table(table)
-    if seating is None:
-        raise NotFoundError(f"round {round_number} has no table {table}")
-    by_id = {str(row.number): row for row in events.list_entrants(session, event_id=event_id)}
-    first, second = seating.partnerships
-    view = table_page.TableView(
-        code="",
-        partnerships=(
-            tuple(by_id[player] for player in first),
-            tuple(by_id[player] for player in second),
-        ),
-        # A playoff round's table plays its own game (a 4-hand playoff, a sudden-death hand).
-        profile=game_profile(load_profile(event_config(event).profile_id), round_row.plan),
-        lone_stake_cents=table_lookup.lone_stake_cents(event_config(event)),
-    )
-    return view, round_row
-
-
-def result_form_values(result: TableResult | None, view: table_page.TableView) -> dict[str, str]:
+def result_form_values(result: TableResult | None, view: TableView) -> dict[str, str]:
     """The correction form's fields for a recorded result (its current values)."""
     if result is None:
         return {}
@@ -99,13 +79,13 @@ def result_form_values(result: TableResult | None, view: table_page.TableView) -
 
 
 def _table_history(
-    session: Session, event_id: int, round_number: int, table: int, view: table_page.TableView
+    session: Session, event_id: int, round_number: int, table: int, view: TableView
 ) -> list[dict[str, str]]:
     """What the audit log says about this table, oldest first, with players named."""
     from euchre.store.audit import list_audit, table_target
     from euchre.store.results import describe_result
     from euchre.web.convert import audit_changes
-    from euchre.web.pages_audit import action_words, with_names
+    from euchre.web.views.audit import action_words, with_names
 
     target = table_target(round_number, table)
     rows = [entry for entry in list_audit(session, event_id=event_id) if entry.target == target]
@@ -171,9 +151,9 @@ def _correction_page(
             )
         )
     shown = values if values is not None else result_form_values(current, view)
-    # The score form is table_page's (shared with the phone's); the director's part of it,
+    # The score form is the phone's (web/score_form.py); the director's part of it,
     # his CSRF field, the reason and the button, comes from this page's template.
-    frame = table_page.FormFrame(
+    frame = FormFrame(
         action=f"/director/events/{event_id}/rounds/{round_number}/tables/{table}/result",
         form_id="correction-form",
         identity_html=render_text(
@@ -189,14 +169,12 @@ def _correction_page(
         heading="",
         footer="",
     )
-    # Both are built by table_page, which escapes every value it puts in them.
+    # Both are built by web/score_form.py, which escapes every value it puts in them.
     score_form = Markup(
-        table_page.score_form_html(
-            view, values=shown, error=error, bad=bad, frame=frame, playoff=playoff
-        )
+        score_form_html(view, values=shown, error=error, bad=bad, frame=frame, playoff=playoff)
     )
     recorded = (
-        Markup(table_page.result_html(view, current, element_id="recorded-result"))
+        Markup(result_html(view, current, element_id="recorded-result"))
         if current is not None
         else None
     )
@@ -207,7 +185,7 @@ def _correction_page(
         f"Round {round_number}, table {table}: result",
         {
             "event_id": event_id,
-            "form_style": Markup(table_page.FORM_STYLE),
+            "form_style": Markup(FORM_STYLE),
             "teams": (view.team_name(0), view.team_name(1)),
             "recorded": recorded,
             "ruled": sorted(ruled.items()),
@@ -230,7 +208,7 @@ def correction_page(request: Request, event_id: int, round_number: int, table: i
 
 
 def _changed_fields(
-    entered: scores.ResultInput, current: TableResult | None, view: table_page.TableView
+    entered: scores.ResultInput, current: TableResult | None, view: TableView
 ) -> frozenset[str]:
     """The result fields whose posted value differs from the recorded one (an own total is
     compared with the one the form showed)."""
@@ -280,7 +258,7 @@ async def correction_post(
             at_table = AtTable(round_number=round_number, table=table)
             official = scores.official_result(session, event_id=event_id, **at_table)
             current = None if official is None else official.result
-            entered = table_page.entered_from_form(data, view)
+            entered = entered_from_form(data, view)
             entered = replace(
                 entered,
                 given=_changed_fields(entered, current, view),
@@ -345,7 +323,7 @@ async def correction_post(
                 table,
                 values=data,
                 error=text,
-                bad=tuple(table_page.field_ids(field, view)),
+                bad=tuple(field_ids(field, view)),
                 status=status,
             )
 

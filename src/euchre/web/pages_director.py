@@ -38,11 +38,11 @@ from euchre.web.director_forms import (
     require_director,
     yes_no,
 )
-from euchre.web.director_views import changes_text, in_write
+from euchre.web.director_helpers import changes_text, in_write
 from euchre.web.form_fields import optional_whole_number, whole_number
 from euchre.web.pages_common import redirect, signed
-from euchre.web.pages_correction import director_table_view
 from euchre.web.security import DirectorSession
+from euchre.web.views.correction import director_table_view
 
 __all__ = ["parse_seating", "router"]
 

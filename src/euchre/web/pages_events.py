@@ -39,11 +39,11 @@ from euchre.web.director_forms import (
     comma_list,
     require_director,
 )
-from euchre.web.director_views import director_page, field_text, in_write
+from euchre.web.director_helpers import director_page, field_text, in_write
 from euchre.web.form_fields import optional_whole_number
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import redirect
-from euchre.web.sheets import sheet_choices
+from euchre.web.views.sheets import sheet_choices
 
 __all__ = ["event_form_fields", "parse_prizes", "prizes_text", "router"]
 

@@ -14,16 +14,16 @@ from fastapi.responses import HTMLResponse, Response
 
 from euchre.store import history, members
 from euchre.store.errors import NotFoundError
-from euchre.web.api_history import (
+from euchre.web.club_access import club_gate
+from euchre.web.deps import database, optional_director
+from euchre.web.templating import render
+from euchre.web.views.history import (
     PROVISIONAL_RULE,
     HistoryQuery,
     rating_out,
     ratings_list,
     read_history,
 )
-from euchre.web.club_gate import club_gate
-from euchre.web.deps import database, optional_director
-from euchre.web.templating import render
 
 __all__ = ["router"]
 

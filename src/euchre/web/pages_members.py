@@ -26,7 +26,7 @@ from euchre.web.director_forms import (
     chosen_file,
     require_director,
 )
-from euchre.web.director_views import director_page
+from euchre.web.director_helpers import director_page
 from euchre.web.form_fields import whole_number
 from euchre.web.page_helpers import page_director, write_or_refuse
 from euchre.web.pages_common import flash_message

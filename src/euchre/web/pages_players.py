@@ -24,9 +24,9 @@ from euchre.web.director_forms import (
 )
 from euchre.web.form_fields import whole_number
 from euchre.web.page_helpers import write_or_refuse
-from euchre.web.pages_dashboard import FormRefusal, dashboard_page
 from euchre.web.security import DirectorSession
 from euchre.web.templating import isolated
+from euchre.web.views.dashboard import FormRefusal, dashboard_page
 
 __all__ = ["router"]
 

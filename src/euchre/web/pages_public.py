@@ -24,13 +24,13 @@ from euchre.store.online import computer_mark, computer_players
 from euchre.tournament import EventSnapshot, TableSeating
 from euchre.tournament.level_games import level_game_rule
 from euchre.tournament.penalties import ruling_words
-from euchre.web.club_gate import club_gate
+from euchre.web.club_access import club_gate
 from euchre.web.corrected_marks import corrected_marks
 from euchre.web.deps import ReadSession, database, guard_codes, optional_director
 from euchre.web.pages_common import clock
-from euchre.web.pages_dashboard import prizes_view, standings_rows
 from euchre.web.round_words import hands_note, lower_first, round_label, sit_out_rule
 from euchre.web.templating import render
+from euchre.web.views.standings import prizes_view, standings_rows
 
 __all__ = ["penalty_lines", "router"]
 

@@ -27,7 +27,7 @@ from euchre.tournament.season import (
     SeasonTieBreak,
     TiedPlaces,
 )
-from euchre.web.club_gate import club_gate
+from euchre.web.club_access import club_gate
 from euchre.web.deps import ReadSession, database, optional_director
 from euchre.web.director_forms import (
     Checkbox,

@@ -19,7 +19,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -29,14 +28,32 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
-from euchre.engine.errors import RuleProfileError
-from euchre.engine.profile import BUILTIN_PROFILES, profile_from_mapping
+from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.play import seat_kinds
-from euchre.play.table import TableConfig, config_from_request
-from euchre.play.view_model import TableView
+from euchre.play.view_model import DeckView, TableView
 from euchre.store.play.claims import claim_seat
-from euchre.store.play.service import PlayService, SeatTicket
-from euchre.web.deps import guard_codes
+from euchre.store.play.service import SeatTicket
+from euchre.web.play_helpers import (
+    MAX_DECK,
+    TableCreate,
+    base_url,
+    redeem,
+    seat_url,
+    service_of,
+    table_config,
+)
+from euchre.web.play_schemas import (
+    ChatSaidOut,
+    ChatSettingOut,
+    ClaimOut,
+    EventsOut,
+    HintOut,
+    JoinOut,
+    KindsOut,
+    LeaveOut,
+    SeatTicketOut,
+    TableOpenedOut,
+)
 from euchre.web.security import client_key
 
 __all__ = [
@@ -44,39 +61,16 @@ __all__ = [
     "ChatIn",
     "ChatSettingIn",
     "ClaimIn",
-    "ClaimOut",
     "DeckIn",
     "JoinIn",
-    "LeaveOut",
     "SeatChangeIn",
-    "TableCreate",
     "claim",
-    "redeem",
     "router",
-    "seat_url",
-    "table_config",
-    "ticket_json",
+    "ticket_out",
 ]
 
 router = APIRouter(prefix="/api/play", tags=["play"])
 T = TypeVar("T")
-_MAX_DECK = 20_000
-
-
-class TableCreate(BaseModel):
-    """A new table: a rule profile (a built-in with overrides, or a user profile's TOML),
-    who sits where, a seed, hints and an optional turn timer."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    profile: str = Field("tournament", max_length=64)
-    profile_options: dict[str, Any] = Field(default_factory=dict)
-    profile_toml: str | None = Field(None, max_length=_MAX_DECK)
-    seats: list[str] = Field(default_factory=lambda: ["human", "rules", "rules", "rules"])
-    seed: int | None = Field(None, ge=0, le=2**62)
-    hints: bool = True
-    timer_seconds: int = Field(0, ge=0, le=600)
-    question_deck: str | None = Field(None, max_length=_MAX_DECK)
 
 
 class ActionIn(BaseModel):
@@ -101,7 +95,7 @@ class DeckIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    text: str = Field(max_length=_MAX_DECK)
+    text: str = Field(max_length=MAX_DECK)
 
 
 class JoinIn(BaseModel):
@@ -112,67 +106,20 @@ class JoinIn(BaseModel):
     code: str = Field(min_length=4, max_length=32)
 
 
-def table_config(body: TableCreate) -> TableConfig:
-    """The validated configuration of a new table (errors name the bad field)."""
-    profile, options = body.profile, dict(body.profile_options)
-    if body.profile_toml:
-        try:
-            data = tomllib.loads(body.profile_toml)
-        except tomllib.TOMLDecodeError as error:
-            raise RuleProfileError(f"profile_toml is not valid TOML: {error}") from None
-        extends = data.get("extends")
-        if not isinstance(extends, str) or extends not in BUILTIN_PROFILES:
-            raise RuleProfileError(
-                f"profile_toml: key 'extends' must name a built-in profile "
-                f"({', '.join(BUILTIN_PROFILES)})"
-            )
-        profile_from_mapping(data, origin="profile_toml")  # validates every key
-        profile = extends
-        options = dict(data.get("options", {})) | options
-    return config_from_request(
-        profile=profile,
-        profile_options=options,
-        seats=body.seats,
-        seed=body.seed,
-        hints=body.hints,
-        timer_seconds=body.timer_seconds,
-        deck_text=body.question_deck,
-    )
-
-
-def service_of(request: Request) -> PlayService:
-    """The app's play service."""
-    value: PlayService = request.app.state.play_service
-    return value
-
-
-def base_url(request: Request) -> str:
-    """Where players reach this app (the ``--public-url``, else the address used)."""
-    public: str | None = request.app.state.public_url
-    return (public or str(request.base_url)).rstrip("/")
-
-
-def seat_url(request: Request, table_id: str, ticket: SeatTicket) -> str:
-    """The invite link of a seat: the token rides in the fragment, never sent to a server."""
-    if ticket.token is None:
-        return f"{base_url(request)}/play/{table_id}"
-    return f"{base_url(request)}/play/{table_id}#seat={ticket.seat}&token={ticket.token}"
-
-
-def ticket_json(
+def ticket_out(
     request: Request, table_id: str, ticket: SeatTicket, *, qr: bool = False
-) -> dict[str, Any]:
+) -> SeatTicketOut:
     """A seat as the API returns it to whoever opened or changed it (with ``qr``: its link
     as a QR code, an SVG data URI)."""
     url = seat_url(request, table_id, ticket)
-    return {
-        "seat": ticket.seat,
-        "kind": ticket.kind,
-        "token": ticket.token,
-        "code": ticket.code,
-        "url": url,
-        "qr": segno.make(url, error="m").svg_data_uri(scale=3) if qr and ticket.token else None,
-    }
+    return SeatTicketOut(
+        seat=ticket.seat,
+        kind=ticket.kind,
+        token=ticket.token,
+        code=ticket.code,
+        url=url,
+        qr=segno.make(url, error="m").svg_data_uri(scale=3) if qr and ticket.token else None,
+    )
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -193,27 +140,27 @@ async def _call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
 Auth = Annotated[str | None, Header()]
 
 
-@router.get("/kinds")
-async def kinds() -> dict[str, Any]:
+@router.get("/kinds", response_model=KindsOut)
+async def kinds() -> KindsOut:
     """Who can sit (``human`` and every computer player) and the built-in profiles."""
-    return {"kinds": list(seat_kinds()), "profiles": list(BUILTIN_PROFILES)}
+    return KindsOut(kinds=list(seat_kinds()), profiles=list(BUILTIN_PROFILES))
 
 
-@router.post("/tables", status_code=201)
-async def create_table(request: Request, body: TableCreate) -> dict[str, Any]:
+@router.post("/tables", status_code=201, response_model=TableOpenedOut)
+async def create_table(request: Request, body: TableCreate) -> TableOpenedOut:
     """Open a table; the response holds each human seat's token (shown only now)."""
     service = service_of(request)
     config = table_config(body)
     table_id, tickets, host_token = await _call(
         service.create_table, config, client=client_key(request)
     )
-    return {
-        "table": table_id,
-        "url": f"{base_url(request)}/play/{table_id}",
-        "host_token": host_token,
-        "seeded": config.seeded,
-        "seats": [ticket_json(request, table_id, ticket) for ticket in tickets],
-    }
+    return TableOpenedOut(
+        table=table_id,
+        url=f"{base_url(request)}/play/{table_id}",
+        host_token=host_token,
+        seeded=config.seeded,
+        seats=[ticket_out(request, table_id, ticket) for ticket in tickets],
+    )
 
 
 @router.get("/tables/{table_id}", response_model=TableView, response_model_exclude_unset=True)
@@ -239,8 +186,8 @@ async def post_action(
     return view
 
 
-@router.get("/tables/{table_id}/hint")
-async def get_hint(request: Request, table_id: str, authorization: Auth = None) -> dict[str, str]:
+@router.get("/tables/{table_id}/hint", response_model=HintOut)
+async def get_hint(request: Request, table_id: str, authorization: Auth = None) -> HintOut:
     """What the strongest computer player would do in this seat now (``action``, the move's
     text) and why, as one sentence for the player (``hint``: "Lead trump: partner called it,
     and you hold the right bower.")."""
@@ -248,24 +195,24 @@ async def get_hint(request: Request, table_id: str, authorization: Auth = None) 
     seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
     action, why = await _call(service.hint, table_id, seat)
     sentence = why[:1].upper() + why[1:]
-    return {"hint": sentence if sentence.endswith(".") else sentence + ".", "action": action}
+    return HintOut(hint=sentence if sentence.endswith(".") else sentence + ".", action=action)
 
 
-@router.get("/tables/{table_id}/events")
+@router.get("/tables/{table_id}/events", response_model=EventsOut)
 async def get_events(
     request: Request, table_id: str, since: int = 0, authorization: Auth = None
-) -> dict[str, Any]:
+) -> EventsOut:
     """The log entries after ``since`` as this seat (or a spectator) may see them."""
     service = service_of(request)
     token = _bearer(authorization)
     seat = await _call(service.seat_for_token, table_id, token) if token else None
-    return {"events": await _call(service.entries_since, table_id, since, seat)}
+    return EventsOut(events=await _call(service.entries_since, table_id, since, seat))
 
 
-@router.post("/tables/{table_id}/seats/{seat}")
+@router.post("/tables/{table_id}/seats/{seat}", response_model=SeatTicketOut)
 async def change_seat(
     request: Request, table_id: str, seat: int, body: SeatChangeIn, authorization: Auth = None
-) -> dict[str, Any]:
+) -> SeatTicketOut:
     """The table's host (its host token) hands a seat to a computer player (at once) or to
     a human (a computer player's seat from the next hand; a human's seat re-opened at once,
     its old holder's token revoked): the new token and code are in the answer. Anyone else:
@@ -278,7 +225,7 @@ async def change_seat(
         target=seat,
         kind=body.kind,
     )
-    return ticket_json(request, table_id, ticket, qr=True)
+    return ticket_out(request, table_id, ticket, qr=True)
 
 
 class ChatIn(BaseModel):
@@ -298,57 +245,49 @@ class ChatSettingIn(BaseModel):
     mode: str = Field(max_length=20)
 
 
-@router.post("/tables/{table_id}/chat")
+@router.post("/tables/{table_id}/chat", response_model=ChatSaidOut)
 async def post_chat(
     request: Request, table_id: str, body: ChatIn, authorization: Auth = None
-) -> dict[str, Any]:
+) -> ChatSaidOut:
     """Say something at the table, as the token's seat: everyone at the table (seats and
     spectators) sees it. A refusal is a sentence: 409 (chat off, presets only, during a
     hand), 400 (empty, too long), 429 (too fast)."""
     service = service_of(request)
     seat = await _call(service.seat_for_token, table_id, _bearer(authorization))
     state = await _call(service.say, table_id, seat=seat, text=body.text)
-    return {"seq": state.seq, "chat_mode": state.chat_mode.value}
+    return ChatSaidOut(seq=state.seq, chat_mode=state.chat_mode)
 
 
-@router.post("/tables/{table_id}/chat-settings")
+@router.post("/tables/{table_id}/chat-settings", response_model=ChatSettingOut)
 async def post_chat_settings(
     request: Request, table_id: str, body: ChatSettingIn, authorization: Auth = None
-) -> dict[str, Any]:
+) -> ChatSettingOut:
     """The table's host (its host token) changes the chat; anyone else 403 (at an event's
     table only the director does, on the event's online API)."""
     service = service_of(request)
     state = await _call(
         service.set_chat, table_id, mode=body.mode, host_token=_bearer(authorization)
     )
-    return {"chat_mode": state.chat_mode.value}
+    return ChatSettingOut(chat_mode=state.chat_mode)
 
 
-@router.get("/tables/{table_id}/deck")
-async def get_deck(request: Request, table_id: str) -> dict[str, Any]:
+@router.get("/tables/{table_id}/deck", response_model=DeckView)
+async def get_deck(request: Request, table_id: str) -> DeckView:
     """The table's question deck (public: its questions are read out at the table) and
     whether it may be changed now."""
     return await _call(service_of(request).deck, table_id)
 
 
-@router.put("/tables/{table_id}/deck")
+@router.put("/tables/{table_id}/deck", response_model=DeckView)
 async def put_deck(
     request: Request, table_id: str, body: DeckIn, authorization: Auth = None
-) -> dict[str, Any]:
+) -> DeckView:
     """The host saves the table's question deck, used from the next game on (before the
     first game: from it). Anyone else: 403; while a game is in play: 409; a deck that does
     not parse: 422 naming the line."""
     return await _call(
         service_of(request).set_deck, table_id, host_token=_bearer(authorization), text=body.text
     )
-
-
-class LeaveOut(BaseModel):
-    """The seat a player left, who plays it now, and the sentence the page shows him."""
-
-    seat: int
-    kind: str
-    detail: str
 
 
 @router.post("/tables/{table_id}/leave", response_model=LeaveOut)
@@ -372,13 +311,6 @@ class ClaimIn(BaseModel):
     take: bool = False
 
 
-class ClaimOut(BaseModel):
-    """The secret this device plays the seat with (kept by the page, never in a link)."""
-
-    seat: int
-    token: str
-
-
 @router.post("/tables/{table_id}/claim", response_model=ClaimOut)
 async def claim(request: Request, table_id: str, body: ClaimIn) -> ClaimOut:
     """Open a seat's link on this device: an unclaimed link is claimed at once; a seat
@@ -396,21 +328,12 @@ async def claim(request: Request, table_id: str, body: ClaimIn) -> ClaimOut:
     return ClaimOut(seat=body.seat, token=token)
 
 
-@router.post("/join")
-async def join(request: Request, body: JoinIn) -> dict[str, Any]:
+@router.post("/join", response_model=JoinOut)
+async def join(request: Request, body: JoinIn) -> JoinOut:
     """Redeem a seat's short code for a fresh token: the code is then spent (a second use
     gets 409) and the seat's earlier token is revoked (wrong codes are slowed down)."""
     table_id, ticket = await redeem(request, body.code)
-    return {"table": table_id, **ticket_json(request, table_id, ticket)}
-
-
-async def redeem(request: Request, code: str) -> tuple[str, SeatTicket]:
-    """Seat this device with a short code (the code spent, the seat's old token revoked)."""
-    service = service_of(request)
-    table_id, seat, cleaned = await run_in_threadpool(
-        guard_codes, request, lambda session: service.find_code(session, code), write=False
-    )
-    return table_id, await run_in_threadpool(service.redeem_code, table_id, seat, cleaned)
+    return JoinOut(table=table_id, **ticket_out(request, table_id, ticket).model_dump())
 
 
 @router.get("/tables/{table_id}/records.jsonl", response_class=PlainTextResponse)

@@ -21,7 +21,7 @@ from euchre.engine.record import HandRecord, replay
 from euchre.play import SEAT_NAMES, seat_kinds
 from euchre.play.table import CHAT_LENGTH, CHAT_PRESETS, hand_review
 from euchre.web.errors import status_for
-from euchre.web.play_api import (
+from euchre.web.play_helpers import (
     TableCreate,
     base_url,
     redeem,

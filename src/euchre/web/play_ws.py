@@ -567,7 +567,7 @@ def _open_seat(service: PlayService, table_id: str, token: str) -> tuple[int, in
 
 def _first_view(
     service: PlayService, table_id: str, seat: int | None, last: int
-) -> tuple[list[dict[str, Any]], int, dict[int | None, dict[str, Any]]]:
+) -> tuple[list[MissedEntry], int, dict[int | None, dict[str, Any]]]:
     """What a socket gets first (the entries after ``last`` it missed, then the seq and its
     view), in one trip to the thread pool; a socket whose ``last`` is the table's seq (a new
     table, a page that missed nothing) is spared the read of the log."""
@@ -587,7 +587,7 @@ async def _catch_up(runtime: PlayRuntime, table_id: str, subscriber: Subscriber,
     )
     message = ViewMessage(
         view=views[subscriber.seat],
-        missed=[MissedEntry.model_validate(entry) for entry in missed],
+        missed=missed,
         worker=os.getpid(),
     )
     await subscriber.send_view(seq, message.to_text())

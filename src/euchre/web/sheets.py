@@ -23,7 +23,7 @@ from euchre.web.pages_common import redirect
 from euchre.web.security import DirectorSession
 from euchre.web.templating import render
 
-__all__ = ["SheetIn", "SheetOut", "SheetProblemOut", "SheetValueOut", "router", "sheet_choices"]
+__all__ = ["SheetIn", "SheetOut", "SheetProblemOut", "SheetValueOut", "router"]
 
 router = APIRouter()
 
@@ -76,11 +76,6 @@ def _out(sheet: Sheet) -> SheetOut:
         rounds=int(sheet.preset["rounds"]),
         profile=sheet.profile.id,
     )
-
-
-def sheet_choices() -> list[tuple[str, str]]:
-    """(id, label) of every sheet in use, for the create-event form."""
-    return [(sheet.id, f"{sheet.profile.name} ({sheet.id})") for sheet in all_sheets().values()]
 
 
 def _problems(error: SheetError) -> list[dict[str, Any]]:

@@ -6,11 +6,10 @@ entry ``deck N``, so a replay rebuilds the same questions.
 
 from __future__ import annotations
 
-from typing import Any
-
 from euchre.engine.questions import QuestionDeck
 from euchre.play.log import deck_entry
 from euchre.play.table import TableConfig, TableStatus
+from euchre.play.view_model import DeckView
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError
 from euchre.store.models import PlayTable
@@ -35,19 +34,18 @@ class DeckDesk:
         self.writer = writer
         self.seats = seats
 
-    def deck(self, table_id: str) -> dict[str, Any]:
+    def deck(self, table_id: str) -> DeckView:
         """The table's question deck: its text, its number (-1: the one it was opened with)
         and whether it may be changed now (before a game starts or after it ends)."""
         with self.tables.reading(table_id) as state:
-            return {
-                "text": state.deck_text(),
-                "number": state.deck_number,
-                "editable": state.status is not TableStatus.PLAYING
-                and state.config.event_id is None,
-                "question_pile": state.profile.question_pile,
-            }
+            return DeckView(
+                text=state.deck_text(),
+                number=state.deck_number,
+                editable=state.status is not TableStatus.PLAYING and state.config.event_id is None,
+                question_pile=state.profile.question_pile,
+            )
 
-    def set_deck(self, table_id: str, *, host_token: str | None, text: str) -> dict[str, Any]:
+    def set_deck(self, table_id: str, *, host_token: str | None, text: str) -> DeckView:
         """The host saves a new question deck for the table (anyone else:
         :class:`ForbiddenError`): kept in the table's row (``decks``, only appended) and put
         in play by the log entry ``deck N``, from the next game on; refused while a game is

@@ -29,7 +29,9 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from euchre.play.log import canonical
+from euchre.play.messages import MissedEntry
 from euchre.play.table import TableConfig, TableState
+from euchre.play.view_model import DeckView
 from euchre.store.db import Database
 from euchre.store.play.chat import NOT_DIRECTOR_CHAT, NOT_HOST_CHAT, TableChat
 from euchre.store.play.decks import NOT_HOST_DECK, DeckDesk
@@ -175,7 +177,7 @@ class PlayService:
         """Whether the server owes a move, from this process's copy (None: not known)."""
         return self.tables.owes_move_cached(table_id, at_least)
 
-    def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[dict[str, Any]]:
+    def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[MissedEntry]:
         """Log entries after ``seq`` as ``viewer`` may see them (a reconnecting client)."""
         return self.tables.entries_since(table_id, seq, viewer)
 
@@ -266,11 +268,11 @@ class PlayService:
         self.seats.reissued(table_id, seat)
 
     # ------------------------------------------------------------------ questions, chat
-    def deck(self, table_id: str) -> dict[str, Any]:
+    def deck(self, table_id: str) -> DeckView:
         """The table's question deck (:meth:`DeckDesk.deck`)."""
         return self.decks.deck(table_id)
 
-    def set_deck(self, table_id: str, *, host_token: str | None, text: str) -> dict[str, Any]:
+    def set_deck(self, table_id: str, *, host_token: str | None, text: str) -> DeckView:
         """The host saves a new question deck (:meth:`DeckDesk.set_deck`)."""
         return self.decks.set_deck(table_id, host_token=host_token, text=text)
 

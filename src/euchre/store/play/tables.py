@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
 from euchre.play.log import public_entry
+from euchre.play.messages import MissedEntry
 from euchre.play.table import TableConfig, TableState
 from euchre.store.db import Database
 from euchre.store.errors import NotFoundError, StoreError
@@ -225,7 +226,7 @@ class TableCache:
                 return None
             return state.owes_server_move()
 
-    def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[dict[str, Any]]:
+    def entries_since(self, table_id: str, seq: int, viewer: int | None) -> list[MissedEntry]:
         """Log entries after ``seq`` as ``viewer`` may see them (for a reconnecting client)."""
         with self.database.read() as session:
             rows = session.execute(
@@ -236,7 +237,7 @@ class TableCache:
             ).all()
         with self.reading(table_id):  # the table exists (else 404)
             return [
-                {"seq": number, "seat": seat, "action": public_entry(seat, action, viewer)}
+                MissedEntry(seq=number, seat=seat, action=public_entry(seat, action, viewer))
                 for number, seat, action in rows
             ]
 
