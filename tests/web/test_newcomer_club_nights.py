@@ -22,8 +22,11 @@ from typing import Any
 import pypdf
 import pytest
 from fastapi.testclient import TestClient
+from tests.engine.helpers import deal, legal_texts
 from tests.store.factory import director_client, sqlite_url
 
+from euchre.engine import Action, load_profile
+from euchre.engine.record import replay
 from euchre.tournament.sheets import use_user_sheets
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
@@ -422,3 +425,30 @@ def test_miet_a_level_game_without_the_extra_hand_is_refused_in_the_clubs_words(
     assert refused.status_code == 400
     assert "say which team won the extra hand" in refused.json()["detail"]
     assert "a level game is decided by one more hand, not scored" in refused.json()["detail"]
+
+
+def test_miet_a_dealers_partner_goes_alone_when_he_orders_the_dealer_up_not_when_he_names_trump(
+    client: TestClient,
+) -> None:
+    """ "A dealer's partner must go alone if they order the dealer up." Read back from the
+    club's file, the rule binds ordering up in round 1 only: with the dealer's up-card the
+    partner may pass or order alone, never order with the dealer; in round 2 he may name a
+    suit with his partner like anyone."""
+    added = client.post(
+        "/api/sheets",
+        json={"text": (SHEETS / "miet_advanced.toml").read_text(), "filename": "miet.toml"},
+    )
+    assert added.status_code == 201, added.text
+    rows = {row["key"]: row for row in client.get("/api/sheets/miet_advanced").json()}
+    rule = rows["profile.dealer_partner_must_go_alone"]
+    assert rule["value"] == "order_up"
+    assert "must go alone if they order the dealer up" in rule["clause"]
+    rules = load_profile("miet_advanced")
+    hands = ["9H TH 9C TC QD", "JH JD AH KH QH", "AC KC QC JC 9D", "AS KS QS JS TS"]
+    base = deal(rules, hands, "AD")  # dealer 0: his partner is seat 2, the second to bid
+    ordering = replay(base.with_actions([Action.parse("pass")]))
+    assert ordering.to_act == 2
+    assert legal_texts(ordering) == ["pass", "order alone"]
+    naming = replay(base.with_actions([Action.parse("pass")] * 5))
+    assert naming.to_act == 2
+    assert {"call C", "call H", "call S"} <= set(legal_texts(naming))
