@@ -6,6 +6,7 @@ Pages are rendered from ``templates/pages/director/``; the settings form posts
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -127,6 +128,8 @@ def event_form_fields(
         "round_minutes": field_text(
             20 if shown.get("round_minutes") is None else shown.get("round_minutes")
         ),
+        "last_round_by": field_text(shown.get("last_round_by") or ""),
+        "time_zone": field_text(shown.get("time_zone") or ""),
         "format_options": json.dumps(shown.get("format_options") or {}),
         "prizes": prizes_text(shown.get("prizes") or {}),
         "side_pot": "yes" if shown.get("side_pot") else "no",
@@ -260,7 +263,16 @@ def _config_from_form(form: EventForm) -> EventConfig:
         "side_pot_include": comma_list(form.side_pot_include),
         "online": form.online.strip().lower() in ("yes", "1", "on"),
     }
-    return presets.config_with_preset(fields)
+    config = presets.config_with_preset(fields)
+    if form.cut_off_on_form != "yes":
+        return config
+    # The form shows the cut-off and its zone: what it sends is the event's, empty none
+    # (though the sheet has one).
+    return dataclasses.replace(
+        config,
+        last_round_by=form.last_round_by.strip() or None,
+        time_zone=form.time_zone.strip() or None,
+    )
 
 
 def _warning_text(config: EventConfig) -> str:
