@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import itertools
 from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -452,3 +453,63 @@ def test_miet_a_dealers_partner_goes_alone_when_he_orders_the_dealer_up_not_when
     naming = replay(base.with_actions([Action.parse("pass")] * 5))
     assert naming.to_act == 2
     assert {"call C", "call H", "call S"} <= set(legal_texts(naming))
+
+
+def test_chatgamers_a_15_minute_break_after_6_games_is_shown_and_the_7th_games_clock_waits(
+    client: TestClient,
+) -> None:
+    """ "A 15 minute SMOKERS break will be taken after 6 games." The club's file says so; the
+    director's dashboard, the projector and the players' phones say "Break: 15 minutes after
+    round 6", and game 7 (started as soon as game 6 closes, so its seating shows through the
+    break) gets its full 20 minutes after the break: its bell rings 15 + 20 minutes after game
+    6 closed. Game 8 has no break before it."""
+    added = client.post(
+        "/api/sheets",
+        json={
+            "text": (SHEETS / "chatgamers_progressive.toml").read_text(),
+            "filename": "chatgamers.toml",
+        },
+    )
+    assert added.status_code == 201, added.text
+    created = client.post(
+        "/api/events",
+        json={
+            "name": "Club night",
+            "profile_id": "chatgamers_progressive",
+            "seed": 1,
+            "round_minutes": 20,
+        },
+    )
+    assert created.status_code == 201, created.text
+    event = created.json()
+    event_id = int(event["id"])
+    assert event["config"]["break_after_round"] == 6
+    assert event["break_line"] == "Break: 15 minutes after round 6"
+    for number in range(1, 9):
+        assert client.post(f"/api/events/{event_id}/players", json={"name": f"P{number}"})
+    assert "Break: 15 minutes after round 6" in client.get(f"/director/events/{event_id}").text
+    rounds: list[dict[str, Any]] = []
+    for number in range(1, 9):
+        started = client.post(f"/api/events/{event_id}/rounds")
+        assert started.status_code == 201, started.text
+        if number == 6:
+            code = started.json()["tables"][0]["code"]
+            assert "Break: 15 minutes after round 6" in client.get(f"/t/{code}").text
+            assert "Break: 15 minutes after round 6" in client.get(f"/events/{event_id}/live").text
+        for table in started.json()["tables"]:
+            client.put(
+                f"/api/events/{event_id}/rounds/{number}/tables/{table['table']}/result",
+                json=by_margin(number, int(table["table"])) | {"reason": "tally sheet"},
+            )
+        closed = client.post(f"/api/events/{event_id}/rounds/{number}/close")
+        assert closed.status_code == 200, closed.text
+        rounds.append(client.get(f"/api/events/{event_id}/rounds/{number}").json())
+    when = {
+        int(row["number"]): {
+            key: datetime.fromisoformat(row[key]) for key in ("started_at", "ends_at", "closed_at")
+        }
+        for row in rounds
+    }
+    assert when[7]["ends_at"] - when[6]["closed_at"] == timedelta(minutes=15 + 20)
+    assert when[8]["ends_at"] - when[8]["started_at"] == timedelta(minutes=20)
+    assert when[6]["ends_at"] - when[6]["started_at"] == timedelta(minutes=20)

@@ -41,6 +41,7 @@ from euchre.tournament.operations import (
     seating_to_start,
 )
 from euchre.tournament.penalties import open_questions
+from euchre.tournament.settings import break_line
 from euchre.tournament.sheets import check_player_classes, sheet_players
 
 __all__ = [
@@ -65,6 +66,14 @@ def event_new(
     round_minutes: Annotated[
         int | None, typer.Option(help="Round length (the bell; default: the sheet's).")
     ] = None,
+    break_after_round: Annotated[
+        int | None,
+        typer.Option(help="The round the night breaks after (0: none; default: the sheet's)."),
+    ] = None,
+    break_minutes: Annotated[
+        int | None,
+        typer.Option(help="The break's length in minutes (default: the sheet's)."),
+    ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create an event file from a sheet's preset."""
@@ -80,6 +89,8 @@ def event_new(
             "seed": seed,
             "round_minutes": round_minutes,
             "rounds": rounds,
+            "break_after_round": break_after_round,
+            "break_minutes": break_minutes,
         }
     )
     events.check_config(config)
@@ -255,6 +266,8 @@ def event_start_round(
         lines.append(f"  sitting out: {PlayerNames(event_names(inputs)).players(plan.sitting_out)}")
     if config.last_round_by is not None:
         lines.append(cut_off_line(config.last_round_by, config.time_zone))
+    if plan.round <= config.break_after_round + 1 and config.break_minutes:
+        lines.append(break_line(config.break_after_round, config.break_minutes))
     print_answer(plan.to_json(), as_json, "\n".join(lines))
 
 

@@ -129,6 +129,8 @@ def _check_bounds(config: EventConfig) -> None:
                 "side_pot_cents": config.side_pot_cents,
                 "side_pot_lone_cents": config.side_pot_lone_cents,
                 "sit_out_points": config.sit_out_points,
+                "break_after_round": config.break_after_round,
+                "break_minutes": config.break_minutes,
             }
         )
     except SettingError as error:

@@ -224,12 +224,22 @@ def start_round(
     )
     # A playoff's clock is scaled to its own hand count (the plan says so); a main round
     # takes the director's round length.
-    minutes = plan.minutes if plan.minutes is not None else event_config(event).round_minutes
+    config = event_config(event)
+    minutes = plan.minutes if plan.minutes is not None else config.round_minutes
+    clock_from = moment
+    if plan.minutes is None and minutes and number == config.break_after_round + 1 > 1:
+        # The round after the night's break: its clock starts when the break is over
+        # (counted from the close of the round it follows), so a round started at once
+        # shows its seating through the break without losing play time.
+        before = rounds[number - 2].closed_at or moment
+        if before.tzinfo is None:  # a database that keeps no zone keeps UTC
+            before = before.replace(tzinfo=moment.tzinfo)
+        clock_from = max(moment, before + timedelta(minutes=config.break_minutes))
     round_row = Round(
         event_id=event_id,
         number=number,
         started_at=moment,
-        ends_at=moment + timedelta(minutes=minutes),
+        ends_at=clock_from + timedelta(minutes=minutes),
         plan=StartedPlan.of(plan, set_by_director=overridden is not None),
     )
     session.add(round_row)

@@ -50,7 +50,7 @@ from euchre.tournament.choices import (
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.cut_off import check_cut_off
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.settings import SIDE_POT_LONE_CENTS
+from euchre.tournament.settings import SIDE_POT_LONE_CENTS, break_problem
 
 __all__ = [
     "FORMAT_NAMES",
@@ -317,6 +317,11 @@ class EventConfig(JsonCodec):
     time_zone: Annotated[str | None, OMIT_NONE] = None
     """The club's time zone for ``last_round_by`` (an IANA name, ``"America/Chicago"``);
     None: the local time of the machine the app runs on."""
+    break_after_round: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    """The round after which the night breaks (0: no break): the next round's clock starts
+    ``break_minutes`` after that round closes."""
+    break_minutes: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    """The break's length in minutes."""
 
     def __post_init__(self) -> None:
         if self.side_pot_lone_cents < 0:
@@ -329,6 +334,9 @@ class EventConfig(JsonCodec):
                 "scores 1 point or more"
             )
         check_cut_off(self.last_round_by, self.time_zone)
+        problem = break_problem(self.break_after_round, self.break_minutes)
+        if problem:
+            raise TournamentError(problem)
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,12 +37,15 @@ from euchre.tournament.model import (
 )
 from euchre.tournament.movement_spec import MovementSpec, MoveRule
 from euchre.tournament.settings import (
+    BreakAfterRound,
+    BreakMinutes,
     MaxGames,
     RoundMinutes,
     Rounds,
     SidePotCents,
     SidePotLoneCents,
     SitOutPoints,
+    break_problem,
 )
 
 __all__ = [
@@ -244,7 +247,16 @@ class EventFile(_Strict):
     hands_worth_points: int = Field(default=4, ge=1)
     last_round_by: str | None = None
     time_zone: str | None = None
+    break_after_round: BreakAfterRound = 0
+    break_minutes: BreakMinutes = 0
     sources: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _break_whole(self) -> EventFile:
+        problem = break_problem(self.break_after_round, self.break_minutes)
+        if problem:
+            raise ValueError(problem)
+        return self
 
     @field_validator(*_EVENT_CHOICES)
     @classmethod

@@ -155,6 +155,8 @@ class EventForm(DirectorForm):
     format: str = ""
     rounds: str = ""
     round_minutes: str = ""
+    break_after_round: str = ""
+    break_minutes: str = ""
     last_round_by: str = ""
     time_zone: str = ""
     cut_off_on_form: str = ""

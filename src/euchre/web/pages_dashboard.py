@@ -34,6 +34,7 @@ from euchre.tournament.cut_off import cut_off_line
 from euchre.tournament.movement_words import event_movement_words
 from euchre.tournament.penalties import ruling_words
 from euchre.tournament.prizes import AWARD
+from euchre.tournament.settings import break_line
 from euchre.tournament.sheets import get_sheet, sheet_players
 from euchre.web.corrected_marks import money_lines
 from euchre.web.deps import clock_now, database
@@ -666,6 +667,7 @@ def dashboard_page(
                 for key in ("profile_id", "format", "rounds", "round_minutes")
             },
             "can_edit": not started,
+            "break_line": break_line(config.break_after_round, config.break_minutes),
             "cut_off": {
                 "line": None
                 if config.last_round_by is None

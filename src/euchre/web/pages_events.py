@@ -128,6 +128,9 @@ def event_form_fields(
         "round_minutes": field_text(
             20 if shown.get("round_minutes") is None else shown.get("round_minutes")
         ),
+        # Left out of a stored config when 0 (no break).
+        "break_after_round": field_text(shown.get("break_after_round", 0)),
+        "break_minutes": field_text(shown.get("break_minutes", 0)),
         "last_round_by": field_text(shown.get("last_round_by") or ""),
         "time_zone": field_text(shown.get("time_zone") or ""),
         "format_options": json.dumps(shown.get("format_options") or {}),
@@ -247,6 +250,8 @@ def _config_from_form(form: EventForm) -> EventConfig:
         "format_options": options,
         "round_minutes": optional_whole_number(form.round_minutes, "round length") or 0,
         "seed": optional_whole_number(form.seed, "seed") or 0,
+        "break_after_round": optional_whole_number(form.break_after_round, "break after round"),
+        "break_minutes": optional_whole_number(form.break_minutes, "break length"),
         "prizes": parse_prizes(prizes).to_json() if prizes else None,
         "side_pot": None if not side_pot else side_pot != "no",
         "side_pot_cents": optional_whole_number(form.side_pot_cents, "cents per euchre"),
