@@ -513,3 +513,69 @@ def test_chatgamers_a_15_minute_break_after_6_games_is_shown_and_the_7th_games_c
     assert when[7]["ends_at"] - when[6]["closed_at"] == timedelta(minutes=15 + 20)
     assert when[8]["ends_at"] - when[8]["started_at"] == timedelta(minutes=20)
     assert when[6]["ends_at"] - when[6]["started_at"] == timedelta(minutes=20)
+
+
+def test_chatgamers_a_player_who_asks_to_be_a_north_player_stays_north_at_his_table_all_night(
+    client: TestClient,
+) -> None:
+    """ "If you would like to be a North Player for the progressive tourney let Maria or I know
+    when you pick up your scorecard." "North seat will be stationary for entire tournament."
+    Players 5 and 11 ask (the API's ``stationary``; the players list says so): in all 12 games
+    each sits North at the same table, his own, while the others move around him."""
+    event_id = club_night(client, "chatgamers_progressive", [None] * 4)
+    for number in range(5, 17):
+        body = {"name": f"Player {number}", "stationary": number in (5, 11)}
+        assert client.post(f"/api/events/{event_id}/players", json=body).status_code == 201
+    listed = {row["name"]: row for row in client.get(f"/api/events/{event_id}/players").json()}
+    assert listed["Player 5"]["stationary"] is True
+    assert listed["Player 6"]["stationary"] is False
+    plans = play_night(client, event_id)
+    assert len(plans) == 12
+    north = {
+        player: [
+            int(table["table"])
+            for plan in plans
+            for table in plan["tables"]
+            if table["partnerships"][0][0] == player
+        ]
+        for player in ("5", "11")
+    }
+    assert {len(set(tables)) for tables in north.values()} == {1}
+    assert {len(tables) for tables in north.values()} == {12}
+    assert north["5"][0] != north["11"][0]
+    assert client.get(f"/api/events/{event_id}").json()["warnings"] == []
+
+
+def test_chatgamers_more_north_requests_than_tables_tells_the_director_who_and_why(
+    client: TestClient,
+) -> None:
+    """Eight players ask to be North Players at a night of two tables: the first two entered
+    get the North seats; the event's warnings name each of the others and why."""
+    event_id = club_night(client, "chatgamers_progressive", [])
+    for number in range(1, 9):
+        body = {"name": f"Player {number}", "stationary": True}
+        assert client.post(f"/api/events/{event_id}/players", json=body).status_code == 201
+    warnings = client.get(f"/api/events/{event_id}").json()["warnings"]
+    assert len(warnings) == 6, warnings
+    assert "round 1: Player 3 (#3) asked for the stationary North seat, but sits" in warnings[0]
+    assert warnings[0].endswith("8 players asked and there are 2 tables")
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert "8 players asked and there are 2 tables" in dashboard
+
+
+def test_a_sheet_that_takes_no_seat_request_refuses_one_in_words(client: TestClient) -> None:
+    """Ohio's sheet says nothing of a stationary seat: a request is refused, saying so, on
+    the API and in the CSV import."""
+    event_id = club_night(client, "ohio_blue_jackets", [])
+    refused = client.post(
+        f"/api/events/{event_id}/players",
+        json={"name": "Ann", "seat_class": "red", "stationary": True},
+    )
+    assert refused.status_code == 400
+    assert "the event's sheet takes no request for the stationary seat" in refused.text
+    imported = client.post(
+        f"/api/events/{event_id}/players/import",
+        json={"csv": "name,seat_class,stationary\nBob,red,yes\n"},
+    )
+    assert imported.status_code == 400
+    assert "CSV line 2: Bob: the event's sheet takes no request" in imported.text

@@ -42,7 +42,11 @@ from euchre.tournament.operations import (
 )
 from euchre.tournament.penalties import open_questions
 from euchre.tournament.settings import break_line
-from euchre.tournament.sheets import check_player_classes, sheet_players
+from euchre.tournament.sheets import (
+    check_player_classes,
+    check_stationary_request,
+    sheet_players,
+)
 
 __all__ = [
     "event_add_player",
@@ -120,6 +124,13 @@ def event_add_player(
     guest: Annotated[
         bool, typer.Option("--guest", help="A guest: plays the night, but is no club member.")
     ] = False,
+    stationary: Annotated[
+        bool,
+        typer.Option(
+            "--stationary",
+            help="He asks for the movement's stationary seat (where the sheet allows it).",
+        ),
+    ] = False,
 ) -> None:
     """Add a player (a late arrival with --arrival-round)."""
     inputs = load_event(file)
@@ -134,6 +145,7 @@ def event_add_player(
             seat_class=seat_class,
             prize_category=prize_category,
         )
+        check_stationary_request(sheet_players(inputs.config.profile_id), stationary)
     except TournamentError as error:
         raise CliError(f"{shown}: {error}") from None
     entrant = Entrant(
@@ -144,6 +156,7 @@ def event_add_player(
         seat_class=classes[0],
         prize_category=classes[1],
         guest=guest,
+        stationary=stationary,
     )
     save_event(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
     print(f"added {shown}" + (f" (id {player_id})" if shown != player_id else ""))

@@ -201,6 +201,9 @@ def _seat(
                 for entrant in event.entrants.values()
                 if entrant.seat_class is not None
             },
+            stationary=frozenset(
+                entrant.id for entrant in event.entrants.values() if entrant.stationary
+            ),
         )
         seating = event.spec.seat(state)
         tables, out_players = seating.tables, seating.sitting_out

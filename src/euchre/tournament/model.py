@@ -362,6 +362,9 @@ class Entrant(JsonCodec):
     guest: Annotated[bool, OMIT_FALSE] = False
     """A guest plays and wins money on the night like anyone, but is no club member (no
     season table or rating counts him; docs/season.md, "Guests")."""
+    stationary: Annotated[bool, OMIT_FALSE] = False
+    """He asked for the movement's stationary seat (Chatgamers' North: he stays put, the
+    others move around him), where the sheet allows it (``[players] stationary_seat``)."""
 
     def active_in(self, round_number: int) -> bool:
         """True when this player is present for ``round_number``."""

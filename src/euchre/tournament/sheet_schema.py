@@ -304,6 +304,9 @@ class PlayersFile(_Strict):
 
     seat_classes: list[str] = Field(default_factory=list)
     prize_categories: list[str] = Field(default_factory=list)
+    stationary_seat: bool = False
+    """A player may ask for the movement's stationary seat (Chatgamers: "if you would like
+    to be a North Player ... let Maria or I know")."""
     sources: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("seat_classes", "prize_categories")
@@ -322,7 +325,7 @@ class PlayersFile(_Strict):
         return value
 
 
-PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories")
+PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories", "stationary_seat")
 """The keys of a sheet file's ``[players]`` table (besides ``sources``)."""
 
 

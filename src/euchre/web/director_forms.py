@@ -190,6 +190,7 @@ class PlayerForm(DirectorForm):
     seat_class: str = ""
     prize_category: str = ""
     guest: Checkbox = False
+    stationary: Checkbox = False
 
 
 class ImportForm(DirectorForm):

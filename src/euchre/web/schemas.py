@@ -349,6 +349,11 @@ class EntrantCreate(BaseModel):
         description="A guest plays and wins money on the night but is no club member: no "
         "member is found or created for him, and no season table or rating counts him.",
     )
+    stationary: bool = Field(
+        default=False,
+        description="He asks for the movement's stationary seat (Chatgamers' North: he "
+        "stays put, the others move around him); only where the sheet allows it.",
+    )
 
 
 class EntrantClasses(BaseModel):
@@ -384,6 +389,7 @@ class EntrantOut(BaseModel):
     seat_class: str | None = None
     prize_category: str | None = None
     guest: bool = False
+    stationary: bool = False
 
 
 class PairCreate(BaseModel):
