@@ -152,6 +152,8 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
             if TieBreak.HANDS_WORTH in (event.config.tie_breaks or event.spec.tie_breaks)
             else 0,
             lone_march_points=event.profile.points_lone_march,
+            count_euchres_made=TieBreak.EUCHRES_MADE
+            in (event.config.tie_breaks or event.spec.tie_breaks),
         )
     )
     draw_order = draw_order_of(event.competitors.order, event.config.seed)

@@ -558,6 +558,10 @@ class Tally(JsonCodec):
     (LVEA's four-point hands): every hand of the table's recorded ``hand_points``, else (no
     hands typed) the side's lone hands of five tricks when those are worth that many. Both
     partners of the side count the hand; penalties are not hands and never count."""
+    euchres_made: Annotated[int, OMIT_FALSE] = 0
+    """Euchres the competitor's side made as defenders: the hands its opponents at the table
+    were euchred (their recorded ``euchres``), counted for both partners. Counted only where
+    the ``euchres_made`` tie-break reads it."""
 
     def __add__(self, other: Tally) -> Tally:
         """Both tallies' counts added, count by count (a :class:`StandingRow` adds as its
