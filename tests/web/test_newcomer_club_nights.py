@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -529,6 +530,9 @@ def test_chatgamers_a_player_who_asks_to_be_a_north_player_stays_north_at_his_ta
     listed = {row["name"]: row for row in client.get(f"/api/events/{event_id}/players").json()}
     assert listed["Player 5"]["stationary"] is True
     assert listed["Player 6"]["stationary"] is False
+    dashboard = client.get(f"/director/events/{event_id}").text
+    assert re.search(r'data-testid="class-5">asks for the stationary seat<', dashboard)
+    assert 'data-testid="class-6"></td>' in dashboard
     plans = play_night(client, event_id)
     assert len(plans) == 12
     north = {

@@ -386,7 +386,13 @@ def _player_lines(session: Session, event_id: int) -> dict[str, Any]:
                 "can_reinstate": row.withdrawal_round is not None
                 and row.withdrawal_round >= next_round,
                 "classes": " ".join(
-                    value for value in (row.seat_class, row.prize_category) if value
+                    value
+                    for value in (
+                        row.seat_class,
+                        row.prize_category,
+                        "asks for the stationary seat" if row.stationary else None,
+                    )
+                    if value
                 ),
                 "guest": row.guest,
             }
