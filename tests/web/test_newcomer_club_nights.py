@@ -583,3 +583,18 @@ def test_a_sheet_that_takes_no_seat_request_refuses_one_in_words(client: TestCli
     )
     assert imported.status_code == 400
     assert "CSV line 2: Bob: the event's sheet takes no request" in imported.text
+
+
+def test_a_break_the_file_cannot_mean_is_refused_in_words(client: TestClient) -> None:
+    """A break without its length, or after the night's last round, is refused when the
+    club adds its file, saying what is wrong."""
+    text = (SHEETS / "chatgamers_progressive.toml").read_text()
+    for changed, words in (
+        ("break_minutes = 15\n", "the break after round 6 has no length: say break_minutes"),
+        ("break_after_round = 6\n", "the 15-minute break follows no round"),
+        ("rounds = 12\n", "the break after round 6 would never be taken: the night plays 4"),
+    ):
+        bad = text.replace(changed, "rounds = 4\n" if changed.startswith("rounds") else "", 1)
+        refused = client.post("/api/sheets", json={"text": bad, "filename": "bad.toml"})
+        assert refused.status_code == 400, refused.text
+        assert words in refused.text

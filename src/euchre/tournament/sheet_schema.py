@@ -256,6 +256,11 @@ class EventFile(_Strict):
         problem = break_problem(self.break_after_round, self.break_minutes)
         if problem:
             raise ValueError(problem)
+        if self.break_after_round >= self.rounds:
+            raise ValueError(
+                f"the break after round {self.break_after_round} would never be taken: the "
+                f"night plays {self.rounds} rounds"
+            )
         return self
 
     @field_validator(*_EVENT_CHOICES)
