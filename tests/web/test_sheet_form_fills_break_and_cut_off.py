@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
 from tests.web.night import Night
 
@@ -38,8 +39,10 @@ def test_choosing_a_sheet_fills_its_cut_off_and_its_break_on_the_create_event_fo
         expect(page.locator("#event-break-after-round")).to_have_value("6")
         expect(page.locator("#event-break-minutes")).to_have_value("15")
         night.shot(page, "chatgamers-break-filled")
+        assert_accessible(page, "the create-event form with the break and the cut-off")
         page.fill("#event-name", "Smokers' night")
         page.click("#create-event-submit")
         expect(page.locator("#break-fact")).to_have_text("Break: 15 minutes after round 6")
+        assert_accessible(page, "the dashboard with its break")
     finally:
         night.close()
