@@ -15,6 +15,7 @@ from euchre.engine.irregularities import (
     check_renege,
     lone_team_of,
 )
+from euchre.engine.profile import RuleProfile
 from euchre.engine.record import HandRecord, replay
 
 from .helpers import act, deal, legal_texts
@@ -24,7 +25,9 @@ from .helpers import act, deal, legal_texts
 STANDARD = ["9H TH 9C TC QD", "JH JD AH KH QH", "AC KC QC JC 9D", "AS KS QS JS TS"]
 
 
-def record_of(profile: str, actions: list[str], hands: list[str] | None = None) -> HandRecord:
+def record_of(
+    profile: str | RuleProfile, actions: list[str], hands: list[str] | None = None
+) -> HandRecord:
     """A hand record of the standard deal (or ``hands``) with ``actions``."""
     base = deal(profile, hands or STANDARD, "AD")
     return base.with_actions([Action.parse(text) for text in actions])
@@ -41,6 +44,26 @@ def test_ballantrae_dealer_partner_must_go_alone_if_they_make_trump_in_round_two
         replay(record_of("ballantrae", ["pass"] * 5 + ["call C"]))
     other_seat = replay(record_of("ballantrae", ["pass"] * 4))
     assert "call C" in legal_texts(other_seat)  # seat 1 may call without going alone
+
+
+def test_order_up_only_the_dealers_partner_goes_alone_when_he_orders_not_when_he_names() -> None:
+    # MIET: "A dealer's partner must go alone if they order the dealer up": round 1 only.
+    rules = load_profile("tournament").replace(dealer_partner_must_go_alone="order_up")
+    first = replay(record_of(rules, ["pass"]))
+    assert first.to_act == 2
+    assert legal_texts(first) == ["pass", "order alone"]
+    with pytest.raises(IllegalActionError, match="legal: pass, order alone"):
+        replay(record_of(rules, ["pass", "order"]))
+    second = replay(record_of(rules, ["pass"] * 5))
+    assert second.phase is Phase.BID_ROUND_2 and second.to_act == 2
+    assert "call C" in legal_texts(second) and "call C alone" in legal_texts(second)
+
+
+def test_a_profile_that_said_true_for_the_dealers_partner_still_means_both_rounds() -> None:
+    written = load_profile("tournament").replace(dealer_partner_must_go_alone=True)
+    assert written.dealer_partner_must_go_alone == "order_or_call"
+    assert load_profile("ballantrae").dealer_partner_must_go_alone == "order_or_call"
+    assert load_profile("valpo").dealer_partner_must_go_alone == "never"
 
 
 def test_ballantrae_dealer_picks_up_and_discards_another_card_not_the_up_card() -> None:

@@ -44,7 +44,7 @@ def test_a_bad_players_table_lists_every_problem_with_its_line() -> None:
         "one class ('lady') sorts nobody: name two or more"
     )
     assert problems["players.scoresheets"] == (
-        "unknown key; allowed here: seat_classes, prize_categories, sources"
+        "unknown key; allowed here: seat_classes, prize_categories, stationary_seat, sources"
     )
     assert all(problem.line > 0 for problem in refused.value.problems)
 

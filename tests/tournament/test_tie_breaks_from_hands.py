@@ -224,3 +224,31 @@ def test_a_tie_break_on_hands_no_hand_can_score_is_refused_naming_the_key() -> N
     text = str(refused.value)
     assert "event.hands_worth_points: no hand scores 3 under this sheet's rules" in text
     assert "a hand scores 1, 2, 4" in text
+
+
+def test_players_level_on_points_are_ordered_by_the_euchres_their_side_made_as_defenders() -> None:
+    """A club's "ties are broken by the most euchres made": two winning pairs level on 8
+    points; the pair whose opponents were euchred twice ranks above the pair that euchred
+    nobody, both partners alike, and the standings say "2 euchres made"."""
+    config = preset_config("tournament", rounds=1, tie_breaks=("points", "euchres_made"))
+    players = tuple(Entrant(f"P{number}", f"Player {number}") for number in range(1, 9))
+    plan = compute_event(EventInputs(config, players)).round_plan(1)
+    first, second = plan.tables
+    defenders, euchred = first.partnerships
+    results = (
+        complete_result(
+            config,
+            TableResult(1, first.table, (8, 4), euchres={euchred[0]: 2, euchred[1]: 2}),
+            first,
+        ),
+        complete_result(config, TableResult(1, second.table, (8, 4)), second),
+    )
+    snapshot = compute_event(EventInputs(config, players, results))
+    rows = {row.competitor_id: row for row in snapshot.standings}
+    assert rows[defenders[0]].euchres_made == rows[defenders[1]].euchres_made == 2
+    assert {rows[defenders[0]].rank, rows[defenders[1]].rank} == {1}
+    for winner in second.partnerships[0]:
+        assert rows[winner].rank == 3
+        assert rows[winner].euchres_made == 0
+    shown = {line.row.competitor_id: line.tie_breaks for line in standings_rows(snapshot)}
+    assert shown[defenders[0]] == "2 euchres made"

@@ -310,3 +310,38 @@ def test_the_dashboard_refuses_a_game_after_the_cut_off_and_finishes_the_night(
     event = client.get(f"/api/events/{event_id}").json()
     assert (event["status"], event["config"]["rounds"]) == ("finished", 3)
     assert event["cut_off_passed"] is None
+
+
+def test_the_create_event_form_shows_the_sheets_cut_off_and_the_director_may_change_it(
+    client: TestClient,
+) -> None:
+    """ "No game is called after 10:30": the director choosing the chips sheet on the
+    create-event form sees its cut-off (22:30) and its clock's zone filled in, may move it
+    (23:00 tonight) or clear it (play every round), and the event says what he chose."""
+    added = client.post("/api/sheets", json={"text": SHEET.read_text(), "filename": SHEET.name})
+    assert added.status_code == 201, added.text
+    home = client.get("/director?sheet=poker_chips").text
+    assert "Last round called by" in home
+    assert re.search(r'id="event-last-round-by"[^>]*type="time" value="22:30"', home), home
+    assert re.search(r'id="event-time-zone"[^>]*value="America/Chicago"', home)
+    assert 'name="cut_off_on_form" value="yes"' in home
+    fields = {
+        "csrf_token": csrf_token(home),
+        "name": "Chips",
+        "profile_id": "poker_chips",
+        "date": "2027-01-14",
+        "last_round_by": "23:00",
+        "time_zone": "America/Chicago",
+        "cut_off_on_form": "yes",
+    }
+    moved = client.post("/director/events", data=fields)
+    assert moved.status_code == 200, moved.text
+    event = client.get(f"/api/events/{moved.url.path.rsplit('/', 1)[1]}").json()
+    assert event["cut_off"] == "Last round called by 23:00 (America/Chicago)."
+    edit = client.get(f"{moved.url.path}/edit").text
+    assert re.search(r'id="event-last-round-by"[^>]*value="23:00"', edit)
+    cleared = client.post("/director/events", data=fields | {"last_round_by": "", "time_zone": ""})
+    assert cleared.status_code == 200, cleared.text
+    event = client.get(f"/api/events/{cleared.url.path.rsplit('/', 1)[1]}").json()
+    assert event["config"].get("last_round_by") is None
+    assert not event["cut_off"]

@@ -41,7 +41,12 @@ from euchre.tournament.operations import (
     seating_to_start,
 )
 from euchre.tournament.penalties import open_questions
-from euchre.tournament.sheets import check_player_classes, sheet_players
+from euchre.tournament.settings import break_line
+from euchre.tournament.sheets import (
+    check_player_classes,
+    check_stationary_request,
+    sheet_players,
+)
 
 __all__ = [
     "event_add_player",
@@ -65,6 +70,14 @@ def event_new(
     round_minutes: Annotated[
         int | None, typer.Option(help="Round length (the bell; default: the sheet's).")
     ] = None,
+    break_after_round: Annotated[
+        int | None,
+        typer.Option(help="The round the night breaks after (0: none; default: the sheet's)."),
+    ] = None,
+    break_minutes: Annotated[
+        int | None,
+        typer.Option(help="The break's length in minutes (default: the sheet's)."),
+    ] = None,
     force: Annotated[bool, typer.Option(help="Overwrite an existing file.")] = False,
 ) -> None:
     """Create an event file from a sheet's preset."""
@@ -80,6 +93,8 @@ def event_new(
             "seed": seed,
             "round_minutes": round_minutes,
             "rounds": rounds,
+            "break_after_round": break_after_round,
+            "break_minutes": break_minutes,
         }
     )
     events.check_config(config)
@@ -109,6 +124,13 @@ def event_add_player(
     guest: Annotated[
         bool, typer.Option("--guest", help="A guest: plays the night, but is no club member.")
     ] = False,
+    stationary: Annotated[
+        bool,
+        typer.Option(
+            "--stationary",
+            help="He asks for the movement's stationary seat (where the sheet allows it).",
+        ),
+    ] = False,
 ) -> None:
     """Add a player (a late arrival with --arrival-round)."""
     inputs = load_event(file)
@@ -123,6 +145,7 @@ def event_add_player(
             seat_class=seat_class,
             prize_category=prize_category,
         )
+        check_stationary_request(sheet_players(inputs.config.profile_id), stationary)
     except TournamentError as error:
         raise CliError(f"{shown}: {error}") from None
     entrant = Entrant(
@@ -133,6 +156,7 @@ def event_add_player(
         seat_class=classes[0],
         prize_category=classes[1],
         guest=guest,
+        stationary=stationary,
     )
     save_event(file, replace(inputs, entrants=(*inputs.entrants, entrant)))
     print(f"added {shown}" + (f" (id {player_id})" if shown != player_id else ""))
@@ -255,6 +279,8 @@ def event_start_round(
         lines.append(f"  sitting out: {PlayerNames(event_names(inputs)).players(plan.sitting_out)}")
     if config.last_round_by is not None:
         lines.append(cut_off_line(config.last_round_by, config.time_zone))
+    if plan.round <= config.break_after_round + 1 and config.break_minutes:
+        lines.append(break_line(config.break_after_round, config.break_minutes))
     print_answer(plan.to_json(), as_json, "\n".join(lines))
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "BidOutOfTurn",
     "CountedHands",
     "DealStyle",
+    "DealerPartnerAlone",
     "ExposedCard",
     "FirstDealerJack",
     "GameTie",
@@ -42,6 +43,22 @@ class DealStyle(StrEnum):
     ONE_AT_A_TIME = "one_at_a_time"
     TWOS_AND_THREES = "twos_and_threes"
     DEALERS_CHOICE = "dealers_choice"
+
+
+class DealerPartnerAlone(StrEnum):
+    """When the dealer's partner who makes trump must go alone.
+
+    A profile file may still write ``true`` (:attr:`ORDER_OR_CALL`, the option's meaning
+    before it had three values) or ``false`` (:attr:`NEVER`)."""
+
+    NEVER = "never"
+    """He may make trump with his partner, like anyone."""
+    ORDER_OR_CALL = "order_or_call"
+    """Ordering the up-card in round 1 or naming a suit in round 2, he must go alone."""
+    ORDER_UP = "order_up"
+    """Only ordering the dealer up (round 1) makes him go alone; in round 2 he may name a
+    suit with his partner (MIET: 'a dealer's partner must go alone if they order the dealer
+    up')."""
 
 
 class AllPass(StrEnum):

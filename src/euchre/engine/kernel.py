@@ -141,12 +141,20 @@ _GO_UNDER_FLAG = codes.GO_UNDER_FLAG
 
 _SUIT_MASK = np.array(SUIT_MASK, dtype=np.int64)
 
+_PARTNER_ALONE_ORDER_OR_CALL = 1
+_DEALER_PARTNER_ALONE_CODES = {"never": 0, "order_or_call": 1, "order_up": 2}
+"""``dealer_partner_must_go_alone`` as the kernel's parameter: 0 never, 1 in both bidding
+rounds, 2 only when ordering up in round 1 (any non-zero binds round 1)."""
+
 
 _OPTION_PARAMETERS: dict[str, tuple[Parameter, Callable[[Any], int]]] = {
     "all_pass": (Parameter.STICK_THE_DEALER, lambda value: int(value == "stick_the_dealer")),
     "going_alone": (Parameter.GOING_ALONE, int),
     "dealer_needs_other_trump": (Parameter.DEALER_NEEDS_OTHER_TRUMP, int),
-    "dealer_partner_must_go_alone": (Parameter.DEALER_PARTNER_MUST_GO_ALONE, int),
+    "dealer_partner_must_go_alone": (
+        Parameter.DEALER_PARTNER_MUST_GO_ALONE,
+        lambda value: _DEALER_PARTNER_ALONE_CODES[value],
+    ),
     "natural_trump": (Parameter.NATURAL_TRUMP, int),
     "defend_alone": (Parameter.DEFEND_ALONE, int),
     "farmers_hand_redeal": (Parameter.FARMERS_HAND_REDEAL, int),
@@ -405,7 +413,10 @@ def legal_actions(state: IntArray, parameters: IntArray, out: IntArray) -> int:
         if not (seat == dealer and parameters[Parameter.STICK_THE_DEALER]):
             out[0] = _PASS
             count = 1
-        if not (parameters[Parameter.DEALER_PARTNER_MUST_GO_ALONE] and seat == (dealer + 2) % 4):
+        if not (
+            parameters[Parameter.DEALER_PARTNER_MUST_GO_ALONE] == _PARTNER_ALONE_ORDER_OR_CALL
+            and seat == (dealer + 2) % 4
+        ):
             for suit in range(4):
                 if suit != turned:
                     out[count] = _CALL_BASE + suit

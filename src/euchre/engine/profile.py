@@ -27,6 +27,7 @@ from euchre.engine.choices import (
     AllPass,
     BidOutOfTurn,
     CountedHands,
+    DealerPartnerAlone,
     DealStyle,
     ExposedCard,
     FirstDealerJack,
@@ -99,12 +100,19 @@ _REGISTERED: dict[str, RuleProfile] = {}
 
 
 def _option(
-    default: Any, doc: str, *, affects_play: bool = False, maximum: int | None = None
+    default: Any,
+    doc: str,
+    *,
+    affects_play: bool = False,
+    maximum: int | None = None,
+    bool_aliases: tuple[StrEnum, StrEnum] | None = None,
 ) -> Any:
     """A profile option: its default, documentation and whether it changes play (legal
     actions, what they do, or the hand's score from its tricks). An option whose default is a
     ``StrEnum`` member takes exactly that enum's values; a whole number is 0 or more, and at
-    most ``maximum`` where one is given."""
+    most ``maximum`` where one is given. ``bool_aliases`` (the values ``false`` and ``true``
+    stand for) keeps the files of an option that was once true or false meaning what they
+    said."""
     choices = tuple(type(default)) if isinstance(default, StrEnum) else None
     return field(
         default=default,
@@ -113,6 +121,7 @@ def _option(
             "choices": choices,
             "affects_play": affects_play,
             "maximum": maximum,
+            "bool_aliases": bool_aliases,
         },
     )
 
@@ -162,12 +171,15 @@ class RuleProfile:
         "suit (the left bower does not count). Being ordered up is not restricted.",
         affects_play=True,
     )
-    dealer_partner_must_go_alone: bool = _option(
-        False,
-        "If the dealer's partner makes trump (orders the up-card in round 1 or names a suit in "
-        "round 2), he must go alone; when he orders, the dealer sits out (no pick-up, no "
-        "discard).",
+    dealer_partner_must_go_alone: DealerPartnerAlone = _option(
+        DealerPartnerAlone.NEVER,
+        "When the dealer's partner who makes trump must go alone: 'never'; 'order_or_call' "
+        "(he orders the up-card in round 1 or names a suit in round 2); 'order_up' (only when "
+        "he orders the dealer up in round 1; in round 2 he may name a suit with his partner). "
+        "When he orders alone the dealer sits out (no pick-up, no discard). true is "
+        "'order_or_call' and false is 'never', as the option was once written.",
         affects_play=True,
+        bool_aliases=(DealerPartnerAlone.NEVER, DealerPartnerAlone.ORDER_OR_CALL),
     )
     dealer_may_discard_up_card: bool = _option(
         True,
@@ -434,6 +446,8 @@ class OptionSpec:
     equivalence test tries every value of every such option)."""
     maximum: int | None = None
     """The largest value a whole-number option allows (None: no bound but 0 or more)."""
+    bool_aliases: tuple[StrEnum, StrEnum] | None = None
+    """For a choice that was once true or false: the values ``false`` and ``true`` mean."""
 
 
 _META_FIELDS = ("id", "name", "sheet", "sources", "score_table")
@@ -447,6 +461,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         choices=spec.metadata["choices"],
         affects_play=spec.metadata["affects_play"],
         maximum=spec.metadata["maximum"],
+        bool_aliases=spec.metadata["bool_aliases"],
     )
     for spec in dataclasses.fields(RuleProfile)
     if spec.name not in _META_FIELDS
@@ -479,6 +494,15 @@ def _unknown_key_message(name: str) -> str:
     return f"unknown profile option {name!r}{hint}"
 
 
+def _unalias(name: str, value: Any) -> Any:
+    """``value`` with a true or false written for a choice that was once a flag replaced by
+    the choice it means (any other value unchanged)."""
+    aliases = OPTION_SPECS[name].bool_aliases if name in OPTION_SPECS else None
+    if aliases is not None and isinstance(value, bool):
+        return aliases[int(value)]
+    return value
+
+
 def _check_value(name: str, value: Any) -> None:
     spec = OPTION_SPECS[name]
     if spec.kind is int and (isinstance(value, bool) or not isinstance(value, int)):
@@ -509,7 +533,7 @@ def _check_combinations(options: Mapping[str, Any]) -> None:
             "profile option 'going_under' cannot be combined with 'farmers_hand_redeal': a "
             "farmer's hand cannot both void the deal and swap with the kitty"
         )
-    if options["dealer_partner_must_go_alone"] and not options["going_alone"]:
+    if options["dealer_partner_must_go_alone"] != "never" and not options["going_alone"]:
         raise RuleProfileError(
             "profile option 'dealer_partner_must_go_alone' needs 'going_alone' to be true"
         )
@@ -548,6 +572,7 @@ def _build(
     options: Mapping[str, Any],
     sources: Mapping[str, str],
 ) -> RuleProfile:
+    options = {key: _unalias(key, value) for key, value in options.items()}
     for key in options:
         if key not in OPTION_SPECS:
             raise RuleProfileError(_unknown_key_message(key))

@@ -37,7 +37,7 @@ from euchre.engine.cards import (
     card_mask,
     iter_mask,
 )
-from euchre.engine.choices import LoneHandLead
+from euchre.engine.choices import DealerPartnerAlone, LoneHandLead
 from euchre.engine.errors import IllegalActionError, InvalidActionError
 from euchre.engine.irregular_play import apply_record_action, record_action_refusal
 from euchre.engine.phase import HandStatus, Phase
@@ -396,7 +396,8 @@ class HandState:
         ):
             return [_ACTIONS[PASS]]
         may_order_with_partner = not (
-            profile.dealer_partner_must_go_alone and seat == (self.dealer + 2) % 4
+            profile.dealer_partner_must_go_alone != DealerPartnerAlone.NEVER
+            and seat == (self.dealer + 2) % 4
         )
         return list(_ROUND_ONE_LISTS[may_order_with_partner, profile.going_alone])
 
@@ -408,9 +409,11 @@ class HandState:
             # (the hand is thrown in when all four have passed).
             return [_ACTIONS[PASS]]
         stuck = self.to_act == self.dealer and profile.all_pass == "stick_the_dealer"
-        must_go_alone = profile.dealer_partner_must_go_alone and self.to_act == (
-            (self.dealer + 2) % 4
-        )
+        # 'order_up' binds only the order in round 1: in round 2 he may name a suit with
+        # his partner.
+        must_go_alone = profile.dealer_partner_must_go_alone == (
+            DealerPartnerAlone.ORDER_OR_CALL
+        ) and self.to_act == ((self.dealer + 2) % 4)
         return list(_ROUND_TWO_LISTS[turned, not stuck, not must_go_alone, profile.going_alone])
 
     def is_legal(self, action: int) -> bool:

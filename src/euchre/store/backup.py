@@ -265,6 +265,7 @@ class _EntrantPart(_Part):
     prize_category: str | None = None
     guest: bool = False
     """A guest stays no member when restored (never linked by name)."""
+    stationary: bool = False
 
 
 class _RoundPart(_Part):

@@ -97,6 +97,7 @@ def event_inputs(session: Session, event: Event) -> EventInputs:
                 seat_class=row.seat_class,
                 prize_category=row.prize_category,
                 guest=row.guest,
+                stationary=row.stationary,
             )
             for row in entrants
         ),

@@ -27,7 +27,11 @@ from euchre.store.names import NAME_LIMIT, check_name
 from euchre.tournament import FORMAT_NAMES, EventConfig
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.settings import ROUNDS, SettingError, check_settings
-from euchre.tournament.sheets import check_player_classes, sheet_players
+from euchre.tournament.sheets import (
+    check_player_classes,
+    check_stationary_request,
+    sheet_players,
+)
 
 __all__ = [
     "CSV_COLUMNS",
@@ -129,6 +133,8 @@ def _check_bounds(config: EventConfig) -> None:
                 "side_pot_cents": config.side_pot_cents,
                 "side_pot_lone_cents": config.side_pot_lone_cents,
                 "sit_out_points": config.sit_out_points,
+                "break_after_round": config.break_after_round,
+                "break_minutes": config.break_minutes,
             }
         )
     except SettingError as error:
@@ -329,6 +335,7 @@ def _entrant_json(entrant: Entrant) -> dict[str, Any]:
         **({"seat_class": entrant.seat_class} if entrant.seat_class else {}),
         **({"prize_category": entrant.prize_category} if entrant.prize_category else {}),
         **({"guest": True} if entrant.guest else {}),
+        **({"stationary": True} if entrant.stationary else {}),
     }
 
 
@@ -368,6 +375,8 @@ class NewPlayer(NamedTuple):
     """His prize category, one the event's sheet names (None: the member's last one)."""
     guest: bool = False
     """A guest: no member is found or created for him (docs/season.md, "Guests")."""
+    stationary: bool = False
+    """He asks for the movement's stationary seat (where the sheet takes such requests)."""
 
 
 def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str) -> Entrant:
@@ -403,6 +412,7 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
         seat_class, prize_category = check_player_classes(
             players, seat_class=seat_class, prize_category=prize_category
         )
+        check_stationary_request(players, player.stationary)
     except TournamentError as error:
         raise StoreError(f"{cleaned}: {error}") from None
     if member is not None:
@@ -422,6 +432,7 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
         seat_class=seat_class,
         prize_category=prize_category,
         guest=member is None,
+        stationary=player.stationary,
     )
     session.add(entrant)
     session.flush()
@@ -441,15 +452,23 @@ _TRUE_WORDS = {"1", "yes", "y", "true", "x", "checked", "here"}
 _FALSE_WORDS = {"", "0", "no", "n", "false"}
 
 
-CSV_COLUMNS = ("name", "team", "checked_in", "seat_class", "prize_category", "guest")
+CSV_COLUMNS = (
+    "name",
+    "team",
+    "checked_in",
+    "seat_class",
+    "prize_category",
+    "guest",
+    "stationary",
+)
 """An event's player list as CSV: ``name`` required, the others optional."""
 
 
 def import_entrants_csv(session: Session, *, event_id: int, text: str, who: str) -> list[Entrant]:
     """Add players from CSV text with a header row: ``name`` (required), ``team``,
     ``checked_in`` (yes/no; default no: a pre-registration list), ``seat_class`` and
-    ``prize_category`` (as the event's sheet names them) and ``guest`` (yes/no; default no)
-    optional. All or nothing."""
+    ``prize_category`` (as the event's sheet names them), ``guest`` and ``stationary`` (yes/no:
+    he asks for the movement's stationary seat; default no) optional. All or nothing."""
     try:
         return _import_rows(session, event_id=event_id, text=text, who=who)
     except csv.Error as error:
@@ -491,6 +510,7 @@ def _import_rows(session: Session, *, event_id: int, text: str, who: str) -> lis
             seat_class=(row.get("seat_class") or "").strip() or None,
             prize_category=(row.get("prize_category") or "").strip() or None,
             guest=_yes_no(row, "guest", line_number),
+            stationary=_yes_no(row, "stationary", line_number),
         )
         try:
             added.append(add_entrant(session, event_id=event_id, player=player, who=who))

@@ -298,6 +298,8 @@ class Entrant(_EventRow):
     prize_category: Mapped[str | None] = mapped_column(String(20), default=None)
     """The prize category the event's sheet names, or None."""
     guest: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    stationary: Mapped[bool] = mapped_column(default=False, server_default=text("false"))
+    """He asked for the movement's stationary seat (where the sheet allows it)."""
     """A guest plays the night but is no member: no season table or rating counts him."""
 
 

@@ -45,6 +45,8 @@ from euchre.tournament.ledger import QuestionKind
 from euchre.tournament.model import Entrant as CoreEntrant
 from euchre.tournament.operations import check_reseat, not_started_message, seating_to_start
 from euchre.tournament.penalties import open_questions
+from euchre.tournament.seat_requests import seat_request_problems
+from euchre.tournament.sheets import sheet_players
 
 __all__ = [
     "TABLE_CODE_ALPHABET",
@@ -127,9 +129,14 @@ def _open_round(rounds: list[Round]) -> Round | None:
 
 
 def class_warnings(session: Session, event: Event) -> list[str]:
-    """The sentence saying the next round's players cannot partner one of each seat class
-    as the sheet says (ten red and six white at Ohio), or nothing: shown on the event and the
-    dashboard before the round is started (and refused then, see :func:`start_round`)."""
+    """The warnings about who sits where: the sentence saying the next round's players
+    cannot partner one of each seat class as the sheet says (ten red and six white at Ohio),
+    and each request for the stationary seat the seating does not meet; shown on the event
+    and the dashboard (an unpaired round is refused then, see :func:`start_round`)."""
+    return _pairing_warnings(session, event) + _seat_request_warnings(session, event)
+
+
+def _pairing_warnings(session: Session, event: Event) -> list[str]:
     config = event_config(event)
     if paired_classes(config) is None:
         return []  # most sheets: no query (the events list asks this of every event)
@@ -137,6 +144,19 @@ def class_warnings(session: Session, event: Event) -> list[str]:
     playing = _playing(list_entrants(session, event_id=event.id), number)
     problem = unpaired_classes(config, [entrant.seat_class for entrant in playing])
     return [f"round {number}: {problem}"] if problem else []
+
+
+def _seat_request_warnings(session: Session, event: Event) -> list[str]:
+    config = event_config(event)
+    if not sheet_players(config.profile_id).stationary_seat:
+        return []  # most sheets take no request: no query
+    entrants = list_entrants(session, event_id=event.id)
+    asking = [player_id(row.number) for row in entrants if row.stationary]
+    if not asking:
+        return []
+    names = {player_id(row.number): f"{row.name} (#{row.number})" for row in entrants}
+    snapshot = compute(event_inputs(session, event))
+    return seat_request_problems(config, asking, names, snapshot.rounds)
 
 
 def start_round(
@@ -224,12 +244,22 @@ def start_round(
     )
     # A playoff's clock is scaled to its own hand count (the plan says so); a main round
     # takes the director's round length.
-    minutes = plan.minutes if plan.minutes is not None else event_config(event).round_minutes
+    config = event_config(event)
+    minutes = plan.minutes if plan.minutes is not None else config.round_minutes
+    clock_from = moment
+    if plan.minutes is None and minutes and number == config.break_after_round + 1 > 1:
+        # The round after the night's break: its clock starts when the break is over
+        # (counted from the close of the round it follows), so a round started at once
+        # shows its seating through the break without losing play time.
+        before = rounds[number - 2].closed_at or moment
+        if before.tzinfo is None:  # a database that keeps no zone keeps UTC
+            before = before.replace(tzinfo=moment.tzinfo)
+        clock_from = max(moment, before + timedelta(minutes=config.break_minutes))
     round_row = Round(
         event_id=event_id,
         number=number,
         started_at=moment,
-        ends_at=moment + timedelta(minutes=minutes),
+        ends_at=clock_from + timedelta(minutes=minutes),
         plan=StartedPlan.of(plan, set_by_director=overridden is not None),
     )
     session.add(round_row)

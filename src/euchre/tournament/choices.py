@@ -126,6 +126,9 @@ class TieBreak(Choice):
     """The hands that gave the competitor's side exactly :attr:`EventConfig.hands_worth_points`
     points (LVEA: "ties broken by the number of four-point hands"), counted for both partners
     of the side, read from the hands recorded (see :class:`Tally`)."""
+    EUCHRES_MADE = "euchres_made"
+    """The euchres the competitor's side made as defenders (the hands its opponents were
+    euchred), counted for both partners, read from the euchres recorded at each table."""
 
 
 class Stage(Choice):

@@ -152,6 +152,8 @@ def compute_event(inputs: EventInputs, previous: EventSnapshot | None = None) ->
             if TieBreak.HANDS_WORTH in (event.config.tie_breaks or event.spec.tie_breaks)
             else 0,
             lone_march_points=event.profile.points_lone_march,
+            count_euchres_made=TieBreak.EUCHRES_MADE
+            in (event.config.tie_breaks or event.spec.tie_breaks),
         )
     )
     draw_order = draw_order_of(event.competitors.order, event.config.seed)
@@ -201,6 +203,9 @@ def _seat(
                 for entrant in event.entrants.values()
                 if entrant.seat_class is not None
             },
+            stationary=frozenset(
+                entrant.id for entrant in event.entrants.values() if entrant.stationary
+            ),
         )
         seating = event.spec.seat(state)
         tables, out_players = seating.tables, seating.sitting_out

@@ -50,7 +50,7 @@ from euchre.tournament.choices import (
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, OMIT_NONE, Choice, JsonCodec, one_of
 from euchre.tournament.cut_off import check_cut_off
 from euchre.tournament.errors import TournamentError
-from euchre.tournament.settings import SIDE_POT_LONE_CENTS
+from euchre.tournament.settings import SIDE_POT_LONE_CENTS, break_problem
 
 __all__ = [
     "FORMAT_NAMES",
@@ -317,6 +317,11 @@ class EventConfig(JsonCodec):
     time_zone: Annotated[str | None, OMIT_NONE] = None
     """The club's time zone for ``last_round_by`` (an IANA name, ``"America/Chicago"``);
     None: the local time of the machine the app runs on."""
+    break_after_round: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    """The round after which the night breaks (0: no break): the next round's clock starts
+    ``break_minutes`` after that round closes."""
+    break_minutes: Annotated[int, Field(exclude_if=_omit_zero)] = 0
+    """The break's length in minutes."""
 
     def __post_init__(self) -> None:
         if self.side_pot_lone_cents < 0:
@@ -329,6 +334,9 @@ class EventConfig(JsonCodec):
                 "scores 1 point or more"
             )
         check_cut_off(self.last_round_by, self.time_zone)
+        problem = break_problem(self.break_after_round, self.break_minutes)
+        if problem:
+            raise TournamentError(problem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,6 +362,9 @@ class Entrant(JsonCodec):
     guest: Annotated[bool, OMIT_FALSE] = False
     """A guest plays and wins money on the night like anyone, but is no club member (no
     season table or rating counts him; docs/season.md, "Guests")."""
+    stationary: Annotated[bool, OMIT_FALSE] = False
+    """He asked for the movement's stationary seat (Chatgamers' North: he stays put, the
+    others move around him), where the sheet allows it (``[players] stationary_seat``)."""
 
     def active_in(self, round_number: int) -> bool:
         """True when this player is present for ``round_number``."""
@@ -547,6 +558,10 @@ class Tally(JsonCodec):
     (LVEA's four-point hands): every hand of the table's recorded ``hand_points``, else (no
     hands typed) the side's lone hands of five tricks when those are worth that many. Both
     partners of the side count the hand; penalties are not hands and never count."""
+    euchres_made: Annotated[int, OMIT_FALSE] = 0
+    """Euchres the competitor's side made as defenders: the hands its opponents at the table
+    were euchred (their recorded ``euchres``), counted for both partners. Counted only where
+    the ``euchres_made`` tie-break reads it."""
 
     def __add__(self, other: Tally) -> Tally:
         """Both tallies' counts added, count by count (a :class:`StandingRow` adds as its

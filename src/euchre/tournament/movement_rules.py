@@ -43,6 +43,7 @@ from euchre.tournament.movement import (
 from euchre.tournament.movement_spec import (
     COMPASS_ORDER,
     Avoid,
+    Compass,
     MovementSpec,
     PairClasses,
     Partners,
@@ -82,6 +83,8 @@ class SeatingState:
     entry_order: Sequence[str] = ()
     """The units in the order they were entered (``draw_order`` is them shuffled by the
     seed): a late arrival's fitting redraws the order shown without him."""
+    stationary: frozenset[str] = frozenset()
+    """The players who asked for the movement's stationary seat (``Entrant.stationary``)."""
 
     @property
     def previous(self) -> PlayedRound | None:
@@ -221,9 +224,62 @@ def _draw(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> Seat
         tables = _chunk_drawn(_interleave(order, state.seat_classes))
     else:
         tables = first_round_individual(playing, rng)
+    tables = _stationary_requests_seated(spec, state, tables)
     seated = {player for table in tables for player in table.players}
     out = sitting | {player for player in playing if player not in seated}
     return Seating(tuple(tables), tuple(sorted(out)))
+
+
+def _slot(seat: Compass) -> tuple[int, int]:
+    """Where a compass seat is in a table's listing: (partnership, place in it)."""
+    index = COMPASS_ORDER.index(seat)
+    return index % 2, index // 2
+
+
+def _stationary_requests_seated(
+    spec: MovementSpec, state: SeatingState, tables: Sequence[TableSeating]
+) -> list[TableSeating]:
+    """The drawn ``tables`` with the players who asked for the stationary seat moved into it
+    (the first entered first, one a table; each swaps with the player drawn there, of the
+    same seat class where the sheet names classes). A request that cannot be met is left as
+    drawn; the event's warnings say which and why (``seat_requests.py``)."""
+    seat = spec.stationary_seat()
+    asking = [player for player in state.entry_order if player in state.stationary]
+    if seat is None or not asking:
+        return list(tables)
+    side, place = _slot(seat)
+    grid = [[list(pair) for pair in table.partnerships] for table in tables]
+    where = {
+        player: (t, s, p)
+        for t, pairs in enumerate(grid)
+        for s, pair in enumerate(pairs)
+        for p, player in enumerate(pair)
+    }
+    # The first to ask (entered first) are met first, one a table; those asking later than
+    # there are tables move as the movement says (the warnings name them).
+    met = [player for player in asking if player in where][: len(grid)]
+    taken = {t for t, pairs in enumerate(grid) if pairs[side][place] in met}
+    for player in met:
+        if where[player][1:] == (side, place):
+            continue  # drawn there
+        free = [
+            t
+            for t in range(len(grid))
+            if t not in taken
+            and state.seat_classes.get(grid[t][side][place]) == state.seat_classes.get(player)
+        ]
+        if not free:
+            continue
+        t = free[0]
+        other = grid[t][side][place]
+        ot, os_, op = where[player]
+        grid[t][side][place], grid[ot][os_][op] = player, other
+        where[player], where[other] = (t, side, place), (ot, os_, op)
+        taken.add(t)
+    return [
+        replace(table, partnerships=(tuple(pairs[0]), tuple(pairs[1])))
+        for table, pairs in zip(tables, grid, strict=True)
+    ]
 
 
 def _individual_sit_outs(
@@ -234,6 +290,12 @@ def _individual_sit_outs(
     class (nine red and nine white: one red and one white sit out, and every partnership is
     red and white). Classes that cannot be balanced so (ten red, six white) fall back to the
     plain rotation; the event warns of them before the first round."""
+    if count and state.stationary and spec.stationary_seat() is not None:
+        # A player who asked for the stationary seat keeps it: the others sit out in turn
+        # (while there are enough of them).
+        others = [player for player in state.active if player not in state.stationary]
+        if len(others) >= count:
+            return sit_out_rotation(others, count, state.out_counts, rng)
     if spec.pair_classes is not PairClasses.ONE_OF_EACH or count == 0:
         return sit_out_rotation(state.active, count, state.out_counts, rng)
     names = sorted({state.seat_classes[p] for p in state.active if p in state.seat_classes})

@@ -263,6 +263,28 @@ class MovementSpec(_Frozen):
             if text is not None
         )
 
+    def stationary_seat(self) -> Compass | None:
+        """The compass seat whose player stays at his table whatever the outcome
+        (Chatgamers' "North seat will be stationary for entire tournament"), under a movement
+        by seat; None where every seat may move (a player's request for it cannot be met)."""
+        if self.partners is not Partners.BY_SEAT or self.schedule is not None:
+            return None
+        if self.redraw is Redraw.EVERY_GAME:
+            return None
+        for seat in COMPASS_ORDER:
+            try:
+                rules = [self.rule_for(won, None, seat) for won in (True, False)]
+            except LookupError:
+                continue
+            if all(
+                parse_move(rule.move)[0] is MoveTo.STAY
+                and (rule.at_head is None or parse_move(rule.at_head)[0] is MoveTo.STAY)
+                and (rule.at_foot is None or parse_move(rule.at_foot)[0] is MoveTo.STAY)
+                for rule in rules
+            ):
+                return seat
+        return None
+
     def rule_for(self, won: bool | None, seat_class: str | None, seat: Compass) -> MoveRule:
         """The rule that moves this player (the first that applies; the sheet's check makes
         it the only one). A player of no declared class moves by the first rule for his

@@ -14,9 +14,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    WithJsonSchema,
+    model_validator,
+)
 
 __all__ = [
+    "BREAK_AFTER_ROUND",
+    "BREAK_MINUTES",
     "MAX_GAMES",
     "ROUNDS",
     "ROUND_MINUTES",
@@ -25,6 +34,8 @@ __all__ = [
     "SIDE_POT_LONE_CENTS",
     "SIT_OUT_POINTS",
     "Bound",
+    "BreakAfterRound",
+    "BreakMinutes",
     "EventSettings",
     "MaxGames",
     "RoundMinutes",
@@ -33,6 +44,8 @@ __all__ = [
     "SidePotCents",
     "SidePotLoneCents",
     "SitOutPoints",
+    "break_line",
+    "break_problem",
     "check_settings",
 ]
 
@@ -74,6 +87,10 @@ SIDE_POT_LONE_CENTS = Bound(
     "side_pot_lone_cents", "the cents per euchre on a lone hand", 0, SIDE_POT_CENTS.high
 )
 SIT_OUT_POINTS = Bound("sit_out_points", "the points for sitting out", 0, 1000)
+BREAK_AFTER_ROUND = Bound(
+    "break_after_round", "the round the break follows (0: no break)", 0, ROUNDS.high
+)
+BREAK_MINUTES = Bound("break_minutes", "the break's length (minutes)", 0, 240)
 
 SETTING_BOUNDS: Mapping[str, Bound] = {
     bound.key: bound
@@ -84,6 +101,8 @@ SETTING_BOUNDS: Mapping[str, Bound] = {
         SIDE_POT_CENTS,
         SIDE_POT_LONE_CENTS,
         SIT_OUT_POINTS,
+        BREAK_AFTER_ROUND,
+        BREAK_MINUTES,
     )
 }
 """Each bounded setting by its key (the form's inputs take their ``min`` and ``max`` here)."""
@@ -111,6 +130,15 @@ SitOutPoints = Annotated[
     int, AfterValidator(SIT_OUT_POINTS.check), WithJsonSchema(SIT_OUT_POINTS.schema())
 ]
 """The points a player sitting out scores under ``sit_out_scoring = "fixed"``."""
+BreakAfterRound = Annotated[
+    int, AfterValidator(BREAK_AFTER_ROUND.check), WithJsonSchema(BREAK_AFTER_ROUND.schema())
+]
+"""The round after which the night takes its break (0: no break; Chatgamers: "a 15 minute
+SMOKERS break will be taken after 6 games")."""
+BreakMinutes = Annotated[
+    int, AfterValidator(BREAK_MINUTES.check), WithJsonSchema(BREAK_MINUTES.schema())
+]
+"""The break's length in minutes: the next round's clock starts after it."""
 
 
 class EventSettings(BaseModel):
@@ -125,6 +153,40 @@ class EventSettings(BaseModel):
     side_pot_cents: SidePotCents = 25
     side_pot_lone_cents: SidePotLoneCents = 0
     sit_out_points: SitOutPoints = 0
+    break_after_round: BreakAfterRound = 0
+    break_minutes: BreakMinutes = 0
+
+    @model_validator(mode="after")
+    def _break_whole(self) -> EventSettings:
+        problem = break_problem(self.break_after_round, self.break_minutes)
+        if problem:
+            raise ValueError(problem)
+        return self
+
+
+def break_problem(after_round: int, minutes: int) -> str:
+    """Why a break of ``minutes`` after round ``after_round`` cannot be (empty: it can): a
+    break needs both its round and its length."""
+    if after_round and not minutes:
+        return (
+            f"the break after round {after_round} has no length: say break_minutes (the "
+            "minutes before the next round's clock starts)"
+        )
+    if minutes and not after_round:
+        return (
+            f"the {minutes}-minute break follows no round: say break_after_round (the round "
+            "it follows)"
+        )
+    return ""
+
+
+def break_line(after_round: int, minutes: int) -> str:
+    """The break in the words the dashboard, the projector and the phones show ("Break: 15
+    minutes after round 6"); empty without one."""
+    if not (after_round and minutes):
+        return ""
+    unit = "minute" if minutes == 1 else "minutes"
+    return f"Break: {minutes} {unit} after round {after_round}"
 
 
 def check_settings(values: Mapping[str, Any]) -> None:

@@ -77,6 +77,17 @@ class SheetPlayers:
 
     seat_classes: tuple[str, ...] = ()
     prize_categories: tuple[str, ...] = ()
+    stationary_seat: bool = False
+    """A player may ask for the movement's stationary seat (``[players] stationary_seat``)."""
+
+
+def check_stationary_request(players: SheetPlayers, stationary: bool) -> None:
+    """Refuse, in words, a request for the stationary seat under a sheet that takes none."""
+    if stationary and not players.stationary_seat:
+        raise TournamentError(
+            "the event's sheet takes no request for the stationary seat (its players table "
+            "does not say stationary_seat = true); leave the request out"
+        )
 
 
 def check_player_classes(

@@ -312,7 +312,9 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         text=text,
         movement=movement,
         players=SheetPlayers(
-            tuple(parsed.players.seat_classes), tuple(parsed.players.prize_categories)
+            tuple(parsed.players.seat_classes),
+            tuple(parsed.players.prize_categories),
+            stationary_seat=parsed.players.stationary_seat,
         ),
     )
 

@@ -37,12 +37,15 @@ from euchre.tournament.model import (
 )
 from euchre.tournament.movement_spec import MovementSpec, MoveRule
 from euchre.tournament.settings import (
+    BreakAfterRound,
+    BreakMinutes,
     MaxGames,
     RoundMinutes,
     Rounds,
     SidePotCents,
     SidePotLoneCents,
     SitOutPoints,
+    break_problem,
 )
 
 __all__ = [
@@ -244,7 +247,21 @@ class EventFile(_Strict):
     hands_worth_points: int = Field(default=4, ge=1)
     last_round_by: str | None = None
     time_zone: str | None = None
+    break_after_round: BreakAfterRound = 0
+    break_minutes: BreakMinutes = 0
     sources: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _break_whole(self) -> EventFile:
+        problem = break_problem(self.break_after_round, self.break_minutes)
+        if problem:
+            raise ValueError(problem)
+        if self.break_after_round >= self.rounds:
+            raise ValueError(
+                f"the break after round {self.break_after_round} would never be taken: the "
+                f"night plays {self.rounds} rounds"
+            )
+        return self
 
     @field_validator(*_EVENT_CHOICES)
     @classmethod
@@ -292,6 +309,9 @@ class PlayersFile(_Strict):
 
     seat_classes: list[str] = Field(default_factory=list)
     prize_categories: list[str] = Field(default_factory=list)
+    stationary_seat: bool = False
+    """A player may ask for the movement's stationary seat (Chatgamers: "if you would like
+    to be a North Player ... let Maria or I know")."""
     sources: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("seat_classes", "prize_categories")
@@ -310,7 +330,7 @@ class PlayersFile(_Strict):
         return value
 
 
-PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories")
+PLAYER_KEYS: tuple[str, ...] = ("seat_classes", "prize_categories", "stationary_seat")
 """The keys of a sheet file's ``[players]`` table (besides ``sources``)."""
 
 

@@ -37,6 +37,7 @@ from euchre.tournament.sheet_model import (
     SheetPlayers,
     SheetWords,
     check_player_classes,
+    check_stationary_request,
 )
 from euchre.tournament.sheet_parse import (
     SheetError,
@@ -64,6 +65,7 @@ __all__ = [
     "all_sheets",
     "builtin_sheets",
     "check_player_classes",
+    "check_stationary_request",
     "default_sheet_for",
     "find_sheet",
     "form_sheet",

@@ -5,7 +5,8 @@ Tie-breaks are applied one after another to groups still level: ``points`` (most
 between the tied competitors only), ``first_to_score`` (the earliest round after which the
 competitor had its final total), ``fewest_euchres``, ``points_against`` (fewest),
 ``hands_worth`` (most hands that gave the competitor's side the event's
-``hands_worth_points``, counted for both partners: LVEA's four-point hands). Competitors
+``hands_worth_points``, counted for both partners: LVEA's four-point hands),
+``euchres_made`` (most euchres the side made as defenders, counted for both partners). Competitors
 level after every tie-break share a rank and are reported as tied, never silently ordered.
 """
 
@@ -53,6 +54,8 @@ class Ledger:
 
     order: list[str]
     hands_worth_points: int = 4
+    count_euchres_made: bool = False
+    """Count the euchres each side made as defenders (the ``euchres_made`` tie-break)."""
     lone_march_points: int = 4
     tallies: dict[str, Tally] = field(default_factory=dict)
     by_round: dict[str, dict[int, int]] = field(default_factory=dict)
@@ -109,6 +112,14 @@ class Ledger:
         worth = [
             self._hands_worth(result, side, pair) for side, pair in enumerate(table.partnerships)
         ]
+        # The hands the other side was euchred: both its players carry the side's count (the
+        # result's check makes them equal), so the most either carries.
+        made = [
+            max(result.euchres.get(player, 0) for player in table.partnerships[1 - side])
+            if self.count_euchres_made
+            else 0
+            for side in (0, 1)
+        ]
         side_units: list[list[str]] = [[], []]
         for side, pair in enumerate(table.partnerships):
             units = list(pair) if individual else [unit_of.get(pair[0], pair[0])]
@@ -128,6 +139,7 @@ class Ledger:
                     points_against=side_points[1 - side],
                     penalty_points=ledger.penalty_points[side],
                     hands_worth=worth[side],
+                    euchres_made=made[side],
                 )
                 self._add(unit, round_number, game)
                 self.game_points.setdefault(unit, {})[round_number] = points
@@ -186,6 +198,8 @@ def _criterion(name: str, unit: str, group: Sequence[str], ledger: Ledger) -> in
         return tally.lone_hands
     if name == "hands_worth":
         return tally.hands_worth
+    if name == "euchres_made":
+        return tally.euchres_made
     if name == "fewest_euchres":
         return -tally.euchres
     if name == "points_against":

@@ -277,6 +277,7 @@ def add_player(
         seat_class=body.seat_class,
         prize_category=body.prize_category,
         guest=body.guest,
+        stationary=body.stationary,
     )
     entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
     return convert.entrant_out(entrant)

@@ -19,6 +19,7 @@ from euchre.tournament import PenaltyKind, PenaltyRecord
 from euchre.tournament.compass import compass_seats, seats_by_compass
 from euchre.tournament.cut_off import cut_off_line
 from euchre.tournament.movement_words import event_movement_words
+from euchre.tournament.settings import break_line
 from euchre.tournament.sheets import get_sheet
 from euchre.web.schemas import (
     AuditOut,
@@ -73,6 +74,7 @@ def event_out(session: Session, event: Event, *, now: datetime | None = None) ->
         cut_off=None
         if config.last_round_by is None
         else cut_off_line(config.last_round_by, config.time_zone),
+        break_line=break_line(config.break_after_round, config.break_minutes) or None,
         cut_off_passed=None
         if open_round is not None
         else cut_off_words(event, list(rounds), now=now or utc_now()),

@@ -155,6 +155,13 @@ class EventForm(DirectorForm):
     format: str = ""
     rounds: str = ""
     round_minutes: str = ""
+    break_after_round: str = ""
+    break_minutes: str = ""
+    last_round_by: str = ""
+    time_zone: str = ""
+    cut_off_on_form: str = ""
+    """"yes" from the form, which shows the cut-off: its empty fields mean none. A post
+    without it (a script's) keeps the sheet's cut-off, like the API."""
     format_options: str = ""
     prizes: str = ""
     side_pot: str = ""
@@ -183,6 +190,7 @@ class PlayerForm(DirectorForm):
     seat_class: str = ""
     prize_category: str = ""
     guest: Checkbox = False
+    stationary: Checkbox = False
 
 
 class ImportForm(DirectorForm):

@@ -6,6 +6,7 @@ Pages are rendered from ``templates/pages/director/``; the settings form posts
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -127,6 +128,11 @@ def event_form_fields(
         "round_minutes": field_text(
             20 if shown.get("round_minutes") is None else shown.get("round_minutes")
         ),
+        # Left out of a stored config when 0 (no break).
+        "break_after_round": field_text(shown.get("break_after_round", 0)),
+        "break_minutes": field_text(shown.get("break_minutes", 0)),
+        "last_round_by": field_text(shown.get("last_round_by") or ""),
+        "time_zone": field_text(shown.get("time_zone") or ""),
         "format_options": json.dumps(shown.get("format_options") or {}),
         "prizes": prizes_text(shown.get("prizes") or {}),
         "side_pot": "yes" if shown.get("side_pot") else "no",
@@ -243,6 +249,8 @@ def _config_from_form(form: EventForm) -> EventConfig:
         "format_options": options,
         "round_minutes": optional_whole_number(form.round_minutes, "round length") or 0,
         "seed": optional_whole_number(form.seed, "seed") or 0,
+        "break_after_round": optional_whole_number(form.break_after_round, "break after round"),
+        "break_minutes": optional_whole_number(form.break_minutes, "break length"),
         "prizes": parse_prizes(prizes).to_json() if prizes else None,
         "side_pot": None if not side_pot else side_pot != "no",
         "side_pot_cents": optional_whole_number(form.side_pot_cents, "cents per euchre"),
@@ -259,7 +267,16 @@ def _config_from_form(form: EventForm) -> EventConfig:
         "side_pot_include": comma_list(form.side_pot_include),
         "online": form.online.strip().lower() in ("yes", "1", "on"),
     }
-    return presets.config_with_preset(fields)
+    config = presets.config_with_preset(fields)
+    if form.cut_off_on_form != "yes":
+        return config
+    # The form shows the cut-off and its zone: what it sends is the event's, empty none
+    # (though the sheet has one).
+    return dataclasses.replace(
+        config,
+        last_round_by=form.last_round_by.strip() or None,
+        time_zone=form.time_zone.strip() or None,
+    )
 
 
 def _warning_text(config: EventConfig) -> str:

@@ -69,6 +69,7 @@ async def add_player_post(
             seat_class=form.seat_class or None,
             prize_category=form.prize_category or None,
             guest=form.guest,
+            stationary=form.stationary,
         )
         entrant = events.add_entrant(session, event_id=event_id, player=player, who=director.name)
         kind = "guest" if entrant.guest else "player"
@@ -83,6 +84,7 @@ async def add_player_post(
         "seat_class": form.seat_class,
         "prize_category": form.prize_category,
         "guest": "1" if form.guest else "",
+        "stationary": "1" if form.stationary else "",
     }
     return await _write_or_refuse(request, form, event_id, ("add-player-form", typed), work)
 

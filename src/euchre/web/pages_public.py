@@ -28,7 +28,13 @@ from euchre.web.club_access import club_gate
 from euchre.web.corrected_marks import corrected_marks
 from euchre.web.deps import ReadSession, database, guard_codes, optional_director
 from euchre.web.pages_common import clock
-from euchre.web.round_words import hands_note, lower_first, round_label, sit_out_rule
+from euchre.web.round_words import (
+    break_ahead,
+    hands_note,
+    lower_first,
+    round_label,
+    sit_out_rule,
+)
 from euchre.web.templating import render
 from euchre.web.views.standings import prizes_view, standings_rows
 
@@ -300,6 +306,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
             "seating": seating,
             "computer_note": computer_note,
             "sit_out_rule": sit_out_rule(snapshot.config),
+            "break_line": break_ahead(snapshot.config, max(len(started), 1)),
             "prizes": prizes_view(snapshot),
             "penalties": penalty_lines(session, event_id, snapshot),
             "corrected": corrected_marks(session, [event_id]).get(event_id, []),

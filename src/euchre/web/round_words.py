@@ -6,8 +6,18 @@ from __future__ import annotations
 
 from euchre.tournament import RoundPlan, Stage
 from euchre.tournament.model import EventConfig, SitOutScoring
+from euchre.tournament.settings import break_line
 
-__all__ = ["hands_note", "lower_first", "round_label", "sit_out_rule"]
+__all__ = ["break_ahead", "hands_note", "lower_first", "round_label", "sit_out_rule"]
+
+
+def break_ahead(config: EventConfig, round_number: int) -> str:
+    """ "Break: 15 minutes after round 6" on the projector and the phones while the break
+    is ahead or just taken (up to the round after it, whose clock starts after it); ""
+    without a break or once it is behind."""
+    if round_number > config.break_after_round + 1:
+        return ""
+    return break_line(config.break_after_round, config.break_minutes)
 
 
 def sit_out_rule(config: EventConfig) -> str:

@@ -11,6 +11,8 @@ from euchre.store.models import EventStatus, SubmissionStatus
 from euchre.store.table_status import TableState
 from euchre.tournament import EventConfig, EventSnapshot, PenaltyRecord, Stage, TableResult
 from euchre.tournament.settings import (
+    BreakAfterRound,
+    BreakMinutes,
     RoundMinutes,
     Rounds,
     SidePotCents,
@@ -197,6 +199,13 @@ class EventCreate(BaseModel):
     side_pot_cents: SidePotCents | None = None
     sit_out_scoring: str | None = Field(default=None, max_length=20)
     sit_out_points: SitOutPoints | None = None
+    break_after_round: BreakAfterRound | None = Field(
+        default=None, description="The round after which the night breaks (0: no break)."
+    )
+    break_minutes: BreakMinutes | None = Field(
+        default=None,
+        description="The break's length in minutes: the next round's clock starts after it.",
+    )
     tie_breaks: list[str] | None = Field(default=None, max_length=10)
     prize_ties: str | None = _choice(
         '"tie_breaks" (each prize says which tie-break decided it) or "split" '
@@ -289,6 +298,10 @@ class EventOut(BaseModel):
         description="The night's clock cut-off in words (\"Last round called by 22:30 "
         '(America/Chicago).") or null.',
     )
+    break_line: str | None = Field(
+        default=None,
+        description='The night\'s break in words ("Break: 15 minutes after round 6") or null.',
+    )
     cut_off_passed: str | None = Field(
         default=None,
         description="Why the next main round may not start now (the cut-off has passed), in "
@@ -336,6 +349,11 @@ class EntrantCreate(BaseModel):
         description="A guest plays and wins money on the night but is no club member: no "
         "member is found or created for him, and no season table or rating counts him.",
     )
+    stationary: bool = Field(
+        default=False,
+        description="He asks for the movement's stationary seat (Chatgamers' North: he "
+        "stays put, the others move around him); only where the sheet allows it.",
+    )
 
 
 class EntrantClasses(BaseModel):
@@ -371,6 +389,7 @@ class EntrantOut(BaseModel):
     seat_class: str | None = None
     prize_category: str | None = None
     guest: bool = False
+    stationary: bool = False
 
 
 class PairCreate(BaseModel):

@@ -44,7 +44,7 @@ from euchre.web.errors import status_for
 from euchre.web.form_fields import FormError
 from euchre.web.page_helpers import read_form
 from euchre.web.pages_common import clock, flash_message, redirect
-from euchre.web.round_words import hands_note, lower_first, round_label
+from euchre.web.round_words import break_ahead, hands_note, lower_first, round_label
 from euchre.web.score_form import (
     ResultLines,
     entered_from_form,
@@ -118,14 +118,9 @@ def _page(
             for number, counts in computer_marks(session, view).items()
         }
         over = view.round.closed_at is not None
+        config = event_config(get_event(session, event_id=view.event_id))
         # A compass movement moves players by seat: the page tells each player his seat.
-        seat_words = (
-            SEAT_WORDS
-            if seats_by_compass(
-                event_config(get_event(session, event_id=view.event_id)), view.round.plan.stage
-            )
-            else None
-        )
+        seat_words = SEAT_WORDS if seats_by_compass(config, view.round.plan.stage) else None
         outcome = None if view.official is None and not over else saved_outcome(session, view)
     if confirm_error is not None and (
         over or all(row.id != confirm_error[0] for row in view.shown_submissions)
@@ -209,6 +204,7 @@ def _page(
             "hands_note": hands_note(plan),
             "clock": clock(view.round),
             "seat_words": seat_words,
+            "break_line": break_ahead(config, view.round_number),
         },
         status=status,
     )

@@ -217,6 +217,12 @@ function sheetPresets() {
     document.getElementById("event-sit-out").value = preset.sit_out_scoring;
     document.getElementById("event-sit-out-points").value = preset.sit_out_points;
     document.getElementById("event-tie-breaks").value = (preset.tie_breaks || []).join(", ");
+    // The night's break: a sheet without one leaves it out.
+    document.getElementById("event-break-after-round").value = preset.break_after_round ?? 0;
+    document.getElementById("event-break-minutes").value = preset.break_minutes ?? 0;
+    // The night's clock cut-off: a sheet without one leaves them out (play every round).
+    document.getElementById("event-last-round-by").value = preset.last_round_by ?? "";
+    document.getElementById("event-time-zone").value = preset.time_zone ?? "";
   }
   profile.addEventListener("change", fill);
   fill();

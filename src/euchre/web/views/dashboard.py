@@ -29,6 +29,7 @@ from euchre.tournament import (
 from euchre.tournament.cut_off import cut_off_line
 from euchre.tournament.movement_words import event_movement_words
 from euchre.tournament.penalties import ruling_words
+from euchre.tournament.settings import break_line
 from euchre.tournament.sheets import get_sheet, sheet_players
 from euchre.web.corrected_marks import money_lines
 from euchre.web.deps import clock_now, database
@@ -123,7 +124,13 @@ def _player_lines(session: Session, event_id: int) -> dict[str, Any]:
                 "can_reinstate": row.withdrawal_round is not None
                 and row.withdrawal_round >= next_round,
                 "classes": " ".join(
-                    value for value in (row.seat_class, row.prize_category) if value
+                    value
+                    for value in (
+                        row.seat_class,
+                        row.prize_category,
+                        "asks for the stationary seat" if row.stationary else None,
+                    )
+                    if value
                 ),
                 "guest": row.guest,
             }
@@ -400,6 +407,7 @@ def dashboard_page(
                 for key in ("profile_id", "format", "rounds", "round_minutes")
             },
             "can_edit": not started,
+            "break_line": break_line(config.break_after_round, config.break_minutes),
             "cut_off": {
                 "line": None
                 if config.last_round_by is None

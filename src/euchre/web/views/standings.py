@@ -44,6 +44,8 @@ def tie_break_text(name: str, value: int, *, hands_worth_points: int = 4) -> str
         return _plural(value, "lone hand")
     if name == "head_to_head":
         return f"head to head {value:+d}"
+    if name == "euchres_made":
+        return f"{_plural(value, 'euchre')} made"
     if name == "fewest_euchres":
         return f"euchred {_plural(value, 'time')}"
     if name == "points_against":
