@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from euchre.store import events
 from euchre.store.models import AuditEntry
-from euchre.web.deps import database
+from euchre.web.deps import ReadSession
 from euchre.web.page_helpers import page_director
 from euchre.web.templating import render
 from euchre.web.views.audit import audit_rows, player_names
@@ -27,27 +27,26 @@ AUDIT_PAGE_SIZE = 25
 
 
 @router.get("/director/events/{event_id}/audit", response_class=HTMLResponse)
-def audit_page(request: Request, event_id: int, page: int = 1) -> Response:
+def audit_page(request: Request, session: ReadSession, event_id: int, page: int = 1) -> Response:
     """The whole audit log, newest first, ``AUDIT_PAGE_SIZE`` entries a page."""
     director = page_director(request)
-    with database(request).read() as session:
-        event = events.get_event(session, event_id=event_id)
-        total = session.scalar(
-            select(func.count()).select_from(AuditEntry).where(AuditEntry.event_id == event_id)
+    event = events.get_event(session, event_id=event_id)
+    total = session.scalar(
+        select(func.count()).select_from(AuditEntry).where(AuditEntry.event_id == event_id)
+    )
+    pages = max(1, -(-int(total or 0) // AUDIT_PAGE_SIZE))
+    page = min(max(1, page), pages)
+    entries = list(
+        session.scalars(
+            select(AuditEntry)
+            .where(AuditEntry.event_id == event_id)
+            .order_by(AuditEntry.id.desc())
+            .offset((page - 1) * AUDIT_PAGE_SIZE)
+            .limit(AUDIT_PAGE_SIZE)
         )
-        pages = max(1, -(-int(total or 0) // AUDIT_PAGE_SIZE))
-        page = min(max(1, page), pages)
-        entries = list(
-            session.scalars(
-                select(AuditEntry)
-                .where(AuditEntry.event_id == event_id)
-                .order_by(AuditEntry.id.desc())
-                .offset((page - 1) * AUDIT_PAGE_SIZE)
-                .limit(AUDIT_PAGE_SIZE)
-            )
-        )
-        names = player_names(events.list_entrants(session, event_id=event_id))
-        title = f"{event.name}: audit log"
+    )
+    names = player_names(events.list_entrants(session, event_id=event_id))
+    title = f"{event.name}: audit log"
     return render(
         request,
         "pages/director/audit.html",

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 from euchre.store import events, scores
 from euchre.tournament import TableSeating
 from euchre.tournament.penalties import ruling_words
-from euchre.web.deps import database
+from euchre.web.deps import ReadSession
 from euchre.web.director_helpers import director_page
 from euchre.web.page_helpers import page_director
 from euchre.web.views.penalties import (
@@ -25,25 +25,22 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/director/events/{event_id}/penalties", response_class=HTMLResponse)
-def penalties_page(request: Request, event_id: int) -> Response:
+def penalties_page(request: Request, session: ReadSession, event_id: int) -> Response:
     """Every penalty with its ruling (points per team by name); a table-talk warning can be
     turned into the penalty."""
     from euchre.store.core import display_snapshot
 
     director = page_director(request)
-    with database(request).read() as session:
-        event = events.get_event(session, event_id=event_id)
-        title = f"{event.name}: penalties"
-        snapshot = display_snapshot(session, event)
-        names = {
-            str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)
-        }
-        rows = scores.list_penalties(session, event_id=event_id)
-        plans = {
-            (round_row.number, entry.table): entry.partnerships
-            for round_row in events.started_rounds(session, event_id=event_id)
-            for entry in round_row.plan.tables
-        }
+    event = events.get_event(session, event_id=event_id)
+    title = f"{event.name}: penalties"
+    snapshot = display_snapshot(session, event)
+    names = {str(row.number): row.name for row in events.list_entrants(session, event_id=event_id)}
+    rows = scores.list_penalties(session, event_id=event_id)
+    plans = {
+        (round_row.number, entry.table): entry.partnerships
+        for round_row in events.started_rounds(session, event_id=event_id)
+        for entry in round_row.plan.tables
+    }
     rulings = list(snapshot.penalties)
     items = []
     warnings: dict[str, int] = {}
