@@ -298,7 +298,7 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             competitors.unit_of,
             individual=not fixed,
         )
-        units = [competitors.unit_of.get(pair[0], pair[0]) for pair in table.partnerships]
+        units = [competitors.unit_of.get(pair[0], pair[0]) for pair in table.partnerships if pair]
         if fixed and len(units) == 2:
             progress.met.setdefault(units[0], set()).add(units[1])
             progress.met.setdefault(units[1], set()).add(units[0])
