@@ -408,9 +408,15 @@ def _preview(
     def side(players: tuple[str, ...]) -> str:
         return " & ".join(names.get(player, player) for player in players)
 
+    def three(table: TableSeating) -> tuple[int, str, str]:
+        players = ", ".join(names.get(player, player) for player in table.players)
+        return table.table, players, "table of three, each for himself"
+
     return {
         "tables": [
-            (table.table, side(table.partnerships[0]), side(table.partnerships[1]))
+            three(table)
+            if table.three_handed
+            else (table.table, side(table.partnerships[0]), side(table.partnerships[1]))
             for table in plan.tables
         ],
         "sitting_out": ", ".join(names.get(player, player) for player in plan.sitting_out),
@@ -456,13 +462,18 @@ def _round_state(
         "tables": [
             {
                 "table": status.table,
-                "first": " & ".join(status.partnerships[0]),
-                "second": " & ".join(status.partnerships[1]),
+                "first": (", " if three else " & ").join(status.partnerships[0]),
+                "second": "table of three, each for himself"
+                if three
+                else " & ".join(status.partnerships[1]),
                 "code": status.code,
                 "state": status.state,
-                "score": _score_text(status.team_points),
+                "score": " – ".join(map(str, status.own_totals))
+                if three
+                else _score_text(status.team_points),
             }
             for status in statuses
+            for three in [not status.partnerships[1]]
         ],
         "sitting_out": ", ".join(
             names.get(player, player) for player in open_round.plan.sitting_out
