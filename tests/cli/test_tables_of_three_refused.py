@@ -6,6 +6,7 @@ and a format of fixed teams cannot have tables of three (refused naming the part
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -74,3 +75,45 @@ def test_an_online_night_with_a_table_of_three_is_refused_in_words_when_it_start
     assert "round 1 is not started: table 2 is a table of three" in detail
     assert "dealt by the rules engine to four seats only" in detail
     assert client.get(f"/api/events/{event_id}/rounds").json() == []
+
+
+def test_the_cli_scores_a_table_of_three_by_each_players_own_total(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("EUCHRE_SHEETS_DIR", str(tmp_path / "sheets"))
+    assert run("sheets", "add", str(THREES))[0] == 0
+    path = str(tmp_path / "event.json")
+    code, output = run("event", "new", path, "--sheet", "cutthroat_corner", "--seed", "3")
+    assert code == 0, output
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    for name in names:
+        assert run("event", "add-player", path, name[0], "--name", name)[0] == 0
+    plan = json.loads(run("event", "start-round", path, "--json")[1])
+    sizes = [sum(map(len, table["partnerships"])) for table in plan["tables"]]
+    assert sizes == [4, 3] and plan["sitting_out"] == []
+    three = plan["tables"][1]["partnerships"][0]
+    name = {player[0]: player for player in names}
+    code, output = run(
+        "event", "result", path, "--round", "1", "--table", "2", "--points", "10-4"
+    )  # fmt: skip
+    assert code == 1
+    assert "table 2 is a table of three: give each player's own total with --own" in output
+    code, output = run(
+        "event", "result", path, "--round", "1", "--table", "2",
+        "--own", f"{three[0]}=10", "--own", f"{three[1]}=12", "--own", f"{three[2]}=3",
+    )  # fmt: skip
+    assert code == 1
+    assert f"{name[three[1]]}'s own total is 12, more than a game to 10 can end with" in output
+    assert "Traceback" not in output
+    code, output = run(
+        "event", "result", path, "--round", "1", "--table", "2",
+        "--own", f"{three[0]}=10", "--own", f"{three[1]}=6", "--own", f"{three[2]}=3",
+    )  # fmt: skip
+    assert code == 0, output
+    assert (
+        f"round 1 table 2 (a table of three): {name[three[0]]} 10, {name[three[1]]} 6, "
+        f"{name[three[2]]} 3"
+    ) in output
+    standings = json.loads(run("event", "standings", path, "--json")[1])
+    points = {row["competitor_id"]: row["points"] for row in standings}
+    assert [points[player] for player in three] == [10, 6, 3]
