@@ -11,6 +11,7 @@ nothing is recorded.
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from tests.store.factory import director_client, sqlite_url
 
 from euchre.tournament.sheets import use_user_sheets
@@ -171,3 +173,23 @@ def test_an_impossible_three_handed_total_is_refused_in_words_and_nothing_is_rec
     assert "enter each player's own total, not team totals" in str(teams.json())
     listed = client.get(f"/api/tables/{table['code']}").json()
     assert not listed.get("submissions"), listed
+
+
+def test_the_paper_for_a_table_of_three_has_a_column_per_player_and_the_sheets_rule(
+    client: TestClient,
+) -> None:
+    event_id = club_night(client, 7)
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code == 201, started.text
+    three = started.json()["tables"][1]["partnerships"][0]
+    assert len(three) == 3
+    pdf = client.get(f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
+    assert pdf.status_code == 200, pdf.text
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf.content)).pages]
+    sheet = " ".join(" ".join(pages).split())
+    assert f"Table of three, each for himself: {', '.join(three)}" in sheet
+    assert "Table of three: cutthroat, each for himself." in sheet
+    listing = client.get(f"/api/events/{event_id}/rounds/1/assignments.pdf")
+    assert listing.status_code == 200, listing.text
+    text = " ".join(PdfReader(io.BytesIO(listing.content)).pages[0].extract_text().split())
+    assert "table of three, each for himself" in text
