@@ -7,7 +7,8 @@ from it, imports 7 players and starts round 1: the dashboard shows a table of fo
 the foot, a table of three. The table of three's phone asks each player's own total under
 the sheet's three-handed rule; a total no game to 10 ends with is refused in words naming
 the player, what was typed kept; the corrected totals are confirmed by another player of the
-table, and the standings count them. Screenshots go to ``test-artifacts/<test name>/``.
+table, and the standings count them; the director corrects one total on his laptop.
+Screenshots go to ``test-artifacts/<test name>/``.
 """
 
 from __future__ import annotations
@@ -97,7 +98,20 @@ def test_a_table_of_three_scores_each_player_on_the_phone_and_the_dashboard_show
         rows_by_player = {row["competitor_id"]: row for row in night.snapshot()["standings"]}
         for player, points in zip(numbers, (10, 6, 3), strict=True):
             assert rows_by_player[str(player)]["points"] == points
+        # The director corrects one total on the laptop: only that one changes.
+        page = night.page
+        page.goto(f"{served.base_url}/director/events/{night.event_id}/rounds/1/tables/2/result")
+        form = page.locator("#correction-form")
+        expect(form.locator(f"#points-{numbers[0]}")).to_have_value("10")
+        form.locator(f"#points-{numbers[2]}").fill("4")
+        form.locator("#correct-reason").fill("Gus's sheet was added up wrong")
+        night.shot(page, "director-corrects-a-table-of-three")
+        form.locator("#correct-submit").click()
+        rows_by_player = {row["competitor_id"]: row for row in night.snapshot()["standings"]}
+        for player, points in zip(numbers, (10, 6, 4), strict=True):
+            assert rows_by_player[str(player)]["points"] == points
         page = night.dashboard()
+        expect(page.locator("tr[data-testid=table-2]")).to_contain_text("10 – 6 – 4")
         night.shot(page, "director-round-1-scored")
     finally:
         night.close()

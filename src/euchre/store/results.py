@@ -265,6 +265,8 @@ def describe_changes(
     if old is None and new is None:
         return ""
     if old is None:
+        if _three_handed(new or {}):
+            return "recorded the score: " + describe_result(new or {}, names=names, teams=teams)
         return "recorded the score " + _value_text("team_points", (new or {}).get("team_points"))
     if new is None:
         return "removed"
@@ -297,14 +299,25 @@ def describe_result(
 ) -> str:
     """A recorded result in words, only the fields it has: ``the score: 9-4; times euchred:
     Ann 1`` (a playoff says so); ``names`` and ``teams`` as in :func:`describe_changes`."""
+    three = _three_handed(value)
     parts = [
         f"{FIELD_WORDS[name]}: {_value_text(name, value.get(name), names, teams)}"
         for name in (*RESULT_FIELDS, "hands_played")
-        if _normal(value.get(name)) is not None
+        if _normal(value.get(name)) is not None and not (three and name == "team_points")
     ]
     if value.get("stage") not in (None, "main"):
         parts.append(f"{FIELD_WORDS['stage']}: {value['stage']}")
     return "; ".join(parts)
+
+
+def _three_handed(value: Mapping[str, Any]) -> bool:
+    """A table of three's result: three own totals and a 0-0 team score that says nothing."""
+    own = value.get("player_points")
+    return (
+        isinstance(own, Mapping)
+        and len(own) == 3
+        and list(value.get("team_points") or []) == [0, 0]
+    )
 
 
 def _normal(value: Any) -> Any:
