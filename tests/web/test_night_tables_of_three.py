@@ -193,3 +193,54 @@ def test_the_paper_for_a_table_of_three_has_a_column_per_player_and_the_sheets_r
     assert listing.status_code == 200, listing.text
     text = " ".join(PdfReader(io.BytesIO(listing.content)).pages[0].extract_text().split())
     assert "table of three, each for himself" in text
+
+
+def test_a_table_of_three_counts_in_the_season_and_the_members_history_without_a_partner(
+    client: TestClient,
+) -> None:
+    added = client.post(
+        "/api/sheets", json={"text": SHEET.read_text(), "filename": "cutthroat_corner.toml"}
+    )
+    assert added.status_code == 201, added.text
+    created = client.post(
+        "/api/events", json={"name": "Wednesday", "profile_id": "cutthroat_corner", "tags": ["wed"]}
+    )
+    assert created.status_code == 201, created.text
+    event_id = created.json()["id"]
+    for number in range(1, 8):
+        client.post(f"/api/events/{event_id}/players", json={"name": f"Player {number}"})
+    roster = client.get(f"/api/events/{event_id}/players").json()
+    codes = {row["number"]: row["code"] for row in roster}
+    member = {str(row["number"]): row["member_id"] for row in roster}
+    started = client.post(f"/api/events/{event_id}/rounds").json()
+    info = client.get(f"/api/tables/{started['tables'][1]['code']}").json()
+    three = [str(player["number"]) for player in info["partnerships"][0]]
+    score_table_of_four(client, started["tables"][0]["code"], codes)
+    totals = score_table_of_three(client, started["tables"][1]["code"], codes)
+    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    season = client.post(
+        "/api/seasons", json={"name": "S", "tag": "wed", "scoring": "total_points"}
+    )
+    assert season.status_code == 201, season.text
+    rows = client.get(f"/api/seasons/{season.json()['id']}/standings").json()["rows"]
+    points = {row["member_id"]: row["total_points"] for row in rows}
+    for player in three:
+        assert points[member[player]] == totals[player]
+    history = client.get(f"/api/members/{member[three[1]]}/history").json()["games"]
+    assert [
+        (game["partner"], sorted(game["opponents"]), game["points"], game["points_against"])
+        for game in history
+    ] == [
+        (
+            None,
+            sorted(f"Player {three[index]}" for index in (0, 2)),
+            THREE_HANDED[1],
+            THREE_HANDED[0] + THREE_HANDED[2],
+        )
+    ]
+    assert history[0]["result"] == "lost"
+    # The ratings rate partnerships: a table of three is no partnership game.
+    ratings = client.get("/api/ratings")
+    assert ratings.status_code == 200, ratings.text
+    games = {row["member_id"]: row["rating"]["games"] for row in ratings.json() if row["rating"]}
+    assert all(games.get(member[player], 0) == 0 for player in three)
