@@ -99,6 +99,11 @@ def test_nobody_sits_out_the_players_left_over_play_three_handed_and_their_total
     client: TestClient, players: int, fours: int, threes: int
 ) -> None:
     event_id = club_night(client, players)
+    # The event says the sheet's movement in words, tables of three included.
+    assert (
+        "nobody sits out: the players left over play three-handed at tables of three at the "
+        "foot, each for himself, in turn"
+    ) in client.get(f"/api/events/{event_id}").json()["movement"]
     roster = client.get(f"/api/events/{event_id}/players").json()
     codes = {row["number"]: row["code"] for row in roster}
     three_handed_points: Counter[str] = Counter()
