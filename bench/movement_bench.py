@@ -6,7 +6,9 @@
 
 Each run seats round 2 from a random round 1 (random winners) through the movement
 interpreter (``movement_rules.seat_round``), as ``compute_event`` does: 160 players (80 teams in
-the fixed-partner movements), plus 2 more for LVEA's ghost table. Every repeat uses another
+the fixed-partner movements), plus 2 more for LVEA's ghost table; a sheet with tables of
+three (``cutthroat_corner.toml``) seats 159 players (39 tables of four, one of three) and 158
+(38 and 2). Every repeat uses another
 seed, so no cache answers (the searches and the whist schedule are cached per seed). Times are
 milliseconds in this process (imports excluded): the median and the slowest wall-clock time
 of ``--repeat`` runs, the median CPU time of this process (the fair figure on a shared
@@ -35,6 +37,7 @@ from euchre.tournament.sheets import parse_sheet
 
 ROOT = Path(__file__).resolve().parents[1]
 LVEA = ROOT / "tests" / "data" / "sheets" / "lvea.toml"
+THREES = ROOT / "tests" / "data" / "sheets" / "cutthroat_corner.toml"
 
 COMPASS = MovementSpec.model_validate(
     {
@@ -50,22 +53,29 @@ COMPASS = MovementSpec.model_validate(
 REDRAW = MovementSpec.model_validate({"redraw": "every_game"})
 
 
-def movements() -> dict[str, tuple[MovementSpec, bool]]:
-    """Every movement measured, with whether it seats fixed teams."""
+def movements() -> dict[str, tuple[MovementSpec, bool, int]]:
+    """Every movement measured, with whether it seats fixed teams and how many tables of
+    three its night has (159 players: 39 tables of four and one of three; 158: 38 and 2)."""
     lvea = parse_sheet(LVEA.read_text(), origin="lvea.toml").movement
     assert lvea is not None
+    threes = parse_sheet(THREES.read_text(), origin="cutthroat_corner.toml").movement
+    assert threes is not None
     fixed = {"winners_move_up", "losers_rotate", "round_robin"}
-    found = {name: (spec, name in fixed) for name, spec in BUILTIN_MOVEMENTS.items()}
-    found["lvea (classes, ghost table)"] = (lvea, False)
-    found["compass (by seat)"] = (COMPASS, False)
-    found["redraw every game"] = (REDRAW, False)
+    found = {name: (spec, name in fixed, 0) for name, spec in BUILTIN_MOVEMENTS.items()}
+    found["lvea (classes, ghost table)"] = (lvea, False, 0)
+    found["compass (by seat)"] = (COMPASS, False, 0)
+    found["redraw every game"] = (REDRAW, False, 0)
+    found["tables of three (1 of 40)"] = (threes, False, 1)
+    found["tables of three (2 of 40)"] = (threes, False, 2)
     return found
 
 
-def _state(tables: int, fixed: bool, ghost: bool, seed: int) -> SeatingState:
-    """Round 2 of a random night: round 1 seated at random, each table's winner at random."""
+def _state(tables: int, fixed: bool, ghost: bool, seed: int, threes: int = 0) -> SeatingState:
+    """Round 2 of a random night: round 1 seated at random, each table's winner at random
+    (``threes`` of the ``tables`` are tables of three, at the foot)."""
     rng = random.Random(seed)
-    count = tables * 4 + (2 if ghost else 0)
+    fours = tables - threes
+    count = fours * 4 + threes * 3 + (2 if ghost else 0)
     players = [f"P{number:03d}" for number in range(count)]
     classes = {player: ("high", "low")[index % 2] for index, player in enumerate(players)}
     rng.shuffle(players)
@@ -74,7 +84,10 @@ def _state(tables: int, fixed: bool, ghost: bool, seed: int) -> SeatingState:
             index // 4 + 1,
             ((players[index], players[index + 1]), (players[index + 2], players[index + 3])),
         )
-        for index in range(0, tables * 4, 4)
+        for index in range(0, fours * 4, 4)
+    ) + tuple(
+        TableSeating(fours + number + 1, (tuple(players[start : start + 3]), ()))
+        for number, start in enumerate(range(fours * 4, fours * 4 + threes * 3, 3))
     )
     if fixed:
         members = {
@@ -115,13 +128,13 @@ def _state(tables: int, fixed: bool, ghost: bool, seed: int) -> SeatingState:
 def measure(tables: int, repeat: int) -> list[dict[str, Any]]:
     """The median and slowest milliseconds of each movement's round over ``repeat`` seeds."""
     rows = []
-    for name, (spec, fixed) in movements().items():
+    for name, (spec, fixed, threes) in movements().items():
         ghost = spec.sit_outs == "ghost_table"
         times = []
         cpu = []
         again = []
         for seed in range(repeat):
-            state = _state(tables, fixed, ghost, seed + 1)
+            state = _state(tables, fixed, ghost, seed + 1, threes)
             start, start_cpu = time.perf_counter(), time.process_time()
             seating = seat_round(spec, state, fixed_partners=fixed)
             times.append((time.perf_counter() - start) * 1000)

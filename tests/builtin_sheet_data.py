@@ -161,8 +161,12 @@ def perft_file(profile_id: str) -> dict[str, Any]:
 
 
 def sheet_words_json(sheet_id: str) -> dict[str, Any]:
-    """The sheet's words as the golden record holds them."""
-    return json.loads(json.dumps(asdict(sheet_words(sheet_id))))  # type: ignore[no-any-return]
+    """The sheet's words as the golden record holds them (a words key added since, left
+    empty, is not in the record: an empty ``three_handed`` is the default cutthroat rule)."""
+    words = asdict(sheet_words(sheet_id))
+    if not words.get("three_handed"):
+        words.pop("three_handed", None)
+    return json.loads(json.dumps(words))  # type: ignore[no-any-return]
 
 
 def cap_check(sheet_id: str, rounds: int) -> str:

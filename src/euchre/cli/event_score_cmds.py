@@ -111,17 +111,26 @@ def event_result(
         for number, text in enumerate(hands.split(","), start=1)
         if hands.strip()
     )
-    if not points.strip() and not hand_points:
+    before = compute_event(inputs)
+    seating = _table_of(before, round_number, table, file)
+    if seating.three_handed:
+        # A table of three: each player for himself, his own total (--own) is the score.
+        if points.strip() or hand_points:
+            raise CliError(
+                f"table {table} is a table of three: give each player's own total with "
+                "--own PLAYER=N (three times), not --points or --hands"
+            )
+    elif not points.strip() and not hand_points:
         raise CliError("give --points A-B or --hands (a blank total is not 0)")
     totals = (
-        _pair(points, "--points")
+        (0, 0)
+        if seating.three_handed
+        else _pair(points, "--points")
         if points.strip()
         else (sum(h[0] for h in hand_points), sum(h[1] for h in hand_points))
     )
     if tie_first not in (None, 1, 2):
         raise CliError(f"--tie-first must be 1 or 2 (the partnership), got {tie_first}")
-    before = compute_event(inputs)
-    seating = _table_of(before, round_number, table, file)
     label = table_names(inputs, seating)
     entered = TableResult(
         round_number,

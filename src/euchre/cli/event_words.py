@@ -96,6 +96,13 @@ def result_lines(
     player's own points where they differ from the team's, the lone hands, the times
     euchred, who reached a level score first, and the seats the result moved."""
     first, second = result.team_points
+    sides = label.partnerships
+    if sides is not None and not sides[1]:
+        # A table of three: each player's own total is the score.
+        totals = ", ".join(
+            f"{label.player(player)} {result.player_points.get(player, 0)}" for player in sides[0]
+        )
+        return [f"round {result.round} table {result.table} (a table of three): {totals}"]
     if scored is None or scored == result.team_points:
         head = f"{first}-{second} ({label.team(0)} {first}, {label.team(1)} {second})"
     else:

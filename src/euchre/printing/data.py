@@ -83,6 +83,9 @@ class TallyTableData:
     table_number: int
     table_code: str
     teams: tuple[TallyTeam, TallyTeam]
+    each_for_himself: tuple[str, ...] = ()
+    """A table of three: its three players' names, each scoring for himself (one sheet with
+    a column per player; ``teams`` is then not printed)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,9 @@ class SheetWording:
     game_word: str = "Round"
     notes: tuple[str, ...] = ()
     hand_in: str = ""
+    three_handed: str = ""
+    """How a table of three is scored, printed on its sheet (the sheet's words, else the
+    default cutthroat sentence)."""
 
 
 @dataclass(frozen=True)

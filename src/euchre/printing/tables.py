@@ -179,6 +179,39 @@ def tally_sheets_pdf(
 
     for table in tables:
         table_label = f"Table {table.table_number} (code {table.table_code})"
+        if table.each_for_himself:
+            # A table of three: one sheet, a column per player, each for himself.
+            players = table.each_for_himself
+            document.add_page()
+            write_text(document, 11, printed_name(event_name), height=6)
+            write_text(
+                document, 20, f"{heading} - Table {table.table_number}", style="B", height=11
+            )
+            write_text(document, 12, f"{round_label}    code {table.table_code}", height=7)
+            write_text(
+                document,
+                11,
+                f"Table of three, each for himself: {joined_names(players, ', ')}",
+                height=6,
+            )
+            if words.three_handed:
+                write_text(document, 9, words.three_handed, height=5)
+            document.ln(3)
+            usable = document.epw
+            widths = [usable * 0.16, *([usable * 0.28] * len(players))]
+            grid_row(
+                document,
+                widths,
+                ["Hand", *(fit_text(document, printed_name(name), widths[1]) for name in players)],
+                bold=True,
+                fill=True,
+            )
+            blanks = [""] * len(players)
+            for hand_number in range(1, hand_count + 1):
+                grid_row(document, widths, [str(hand_number), *blanks], height=line_height)
+            grid_row(document, widths, ["Total", *blanks], bold=True, height=10)
+            footer([TallyTeam(team_name=name) for name in players])
+            continue
         if per_team:
             for index, team in enumerate(table.teams):
                 opponent = table.teams[1 - index]

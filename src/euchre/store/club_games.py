@@ -80,7 +80,10 @@ class ClubGame:
 
     def rated(self) -> RatedGame | None:
         """The game as the ratings read it; None when a player is no member, a member sat on
-        both sides, or a computer player played for someone (not the member's own game)."""
+        both sides, or a computer player played for someone (not the member's own game), or
+        at a table of three (each for himself: no partnership to rate)."""
+        if not self.sides[1]:
+            return None
         teams = tuple(
             tuple(player.member_id for player in side if player.member_id is not None)
             for side in self.sides

@@ -220,6 +220,16 @@ def _from_side(
             partner = player
     assert own is not None  # the record lists the game under this member on this side
     opponents = game.sides[1 - side]
+    points_against = game.side_points[1 - side]
+    result = "level" if game.winner is None else "won" if game.winner == side else "lost"
+    if not game.sides[1]:
+        # A table of three: no partner; the other two are opponents, their totals against
+        # him; the top scorer (each, on a tie) won.
+        opponents = tuple(player for player in game.sides[0] if player is not own)
+        partner = None
+        points_against = sum(player.points for player in opponents)
+        top = max(player.points for player in game.sides[0])
+        result = "won" if own.points == top else "lost"
     event = record.events[game.event_id]
     return HistoryGame(
         event_id=game.event_id,
@@ -234,8 +244,8 @@ def _from_side(
         opponent_ids=tuple(player.member_id for player in opponents),
         opponents=tuple(names.get(player.member_id or 0, player.name) for player in opponents),
         points=own.points,
-        points_against=game.side_points[1 - side],
-        result="level" if game.winner is None else "won" if game.winner == side else "lost",
+        points_against=points_against,
+        result=result,
         lone_hands=own.lone_hands,
         euchres=own.euchres,
         penalty_points=own.penalty_points,

@@ -133,6 +133,15 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
         number = entry.table
         if not is_table_online(session, event, number):
             continue
+        if entry.three_handed:
+            # The engine deals to four seats: a table of three plays on paper (docs/sheets.md,
+            # "Tables of three"); never silently reseated as four or sent to sit out.
+            raise ConflictError(
+                f"round {round_row.number} is not started: table {number} is a table of three "
+                "(the sheet seats the players left over three-handed), and a table that plays "
+                "online is dealt by the rules engine to four seats only. Play the night in the "
+                "hall (tables on paper), or mark the tables of three to play on paper"
+            )
         players = seat_players(entry.partnerships)
         table_config = TableConfig(
             profile=config.profile_id,

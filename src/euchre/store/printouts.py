@@ -14,6 +14,7 @@ from euchre.store.rounds import get_round, table_codes
 from euchre.tournament import FORMATS
 from euchre.tournament.compass import SEAT_WORDS, seats_by_compass
 from euchre.tournament.model import RoundPlan, Stage
+from euchre.tournament.tables_of_three import THREE_HANDED_RULE
 
 if TYPE_CHECKING:
     from euchre import printing
@@ -53,7 +54,9 @@ def render(
     ]
     plan = round_row.plan
     seated = {
-        table: (" & ".join(names(first)), " & ".join(names(second)))
+        table: (", ".join(names(first)), "table of three, each for himself")
+        if not second
+        else (" & ".join(names(first)), " & ".join(names(second)))
         for table, first, second in tables
     }
     if seats_by_compass(event_config(event), plan.stage):
@@ -131,6 +134,7 @@ def render(
                     table_number=table,
                     table_code=codes.get(table, ""),
                     teams=(team(first), team(second)),
+                    each_for_himself=() if second else names(first),
                 )
                 for table, first, second in tables
             ],
@@ -152,14 +156,16 @@ def render(
     for played in started_rounds(session, event_id=event_id):
         for entry in played.plan.tables:
             sides = [list(side) for side in entry.partnerships]
+            three = entry.three_handed
             for index, side in enumerate(sides):
                 for member in side:
+                    others = names([player for player in side if player != member])
                     seats.setdefault(member, {})[played.number] = printing.ScorecardRound(
                         round_number=played.number,
                         table_number=entry.table,
-                        partner=", ".join(names([player for player in side if player != member]))
-                        or None,
-                        opponents=names(sides[1 - index]),
+                        # A table of three: no partner, the other two are opponents.
+                        partner="none (table of three)" if three else ", ".join(others) or None,
+                        opponents=others if three else names(sides[1 - index]),
                         points=points.get(member, {}).get(played.number),
                     )
         for member in played.plan.sitting_out:
@@ -274,4 +280,9 @@ def _wording(profile_id: str, *, playoff: bool = False) -> printing.SheetWording
 
     words = sheet_words(profile_id)
     notes = ((words.playoff_rule,) if words.playoff_rule else ()) if playoff else words.tally_notes
-    return printing.SheetWording(game_word=words.game_word, notes=notes, hand_in=words.hand_in)
+    return printing.SheetWording(
+        game_word=words.game_word,
+        notes=notes,
+        hand_in=words.hand_in,
+        three_handed=words.three_handed or THREE_HANDED_RULE,
+    )

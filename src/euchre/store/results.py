@@ -128,7 +128,11 @@ def build_result(
 ) -> TableResult:
     """The result ``entered`` at one table as the core reads it (per-player counts keyed by
     player id), refusing a count for someone not at the table; ``names`` (player id -> name)
-    makes the messages name people."""
+    makes the messages name people. At a table of three (each player for himself) the
+    result is each player's own total (``player_points``), no team totals."""
+    seating = context_round.plan.table(table_number)
+    if seating is not None and seating.three_handed:
+        return _three_handed_result(context_round, table_number, players, entered, names)
     if entered.hand_points:
         sums = (
             sum(hand[0] for hand in entered.hand_points),
@@ -181,6 +185,40 @@ def build_result(
     )
 
 
+def _three_handed_result(
+    context_round: Round | RoundTimes,
+    table_number: int,
+    players: set[int],
+    entered: ResultInput,
+    names: Mapping[str, str] | None,
+) -> TableResult:
+    """A table of three's result: the three own totals (checked against the game by
+    :func:`complete_result`); team totals, hands and per-hand counts are refused in words."""
+    where = f"table {table_number} is a table of three"
+    if any(entered.team_points or ()) or entered.hand_points:
+        raise ResultError(
+            f"{where}: each player plays for himself, so enter each player's own total, "
+            "not team totals or hands",
+            field="player_points",
+        )
+    label = PlayerNames(names)
+    _by_player("player_points", entered.player_points, players, table_number, label)
+    for field_name in ("lone_hands", "lone_marches", "euchres", "lone_euchres"):
+        if any(getattr(entered, field_name).values()):
+            raise ResultError(
+                f"{where}: {PER_PLAYER_WORDS[field_name]} are not kept at a table of three "
+                "(a three-handed game is scored by each player's own total)",
+                field=field_name,
+            )
+    return TableResult(
+        round=context_round.number,
+        table=table_number,
+        team_points=(0, 0),
+        player_points={player_id(number): count for number, count in entered.player_points.items()},
+        stage=context_round.plan.stage,
+    )
+
+
 def correction_input(current: TableResult | None, entered: ResultInput) -> ResultInput:
     """A correction's input: the fields it names, the recorded values for the rest."""
     if entered.given is None or current is None:
@@ -227,6 +265,8 @@ def describe_changes(
     if old is None and new is None:
         return ""
     if old is None:
+        if _three_handed(new or {}):
+            return "recorded the score: " + describe_result(new or {}, names=names, teams=teams)
         return "recorded the score " + _value_text("team_points", (new or {}).get("team_points"))
     if new is None:
         return "removed"
@@ -259,14 +299,25 @@ def describe_result(
 ) -> str:
     """A recorded result in words, only the fields it has: ``the score: 9-4; times euchred:
     Ann 1`` (a playoff says so); ``names`` and ``teams`` as in :func:`describe_changes`."""
+    three = _three_handed(value)
     parts = [
         f"{FIELD_WORDS[name]}: {_value_text(name, value.get(name), names, teams)}"
         for name in (*RESULT_FIELDS, "hands_played")
-        if _normal(value.get(name)) is not None
+        if _normal(value.get(name)) is not None and not (three and name == "team_points")
     ]
     if value.get("stage") not in (None, "main"):
         parts.append(f"{FIELD_WORDS['stage']}: {value['stage']}")
     return "; ".join(parts)
+
+
+def _three_handed(value: Mapping[str, Any]) -> bool:
+    """A table of three's result: three own totals and a 0-0 team score that says nothing."""
+    own = value.get("player_points")
+    return (
+        isinstance(own, Mapping)
+        and len(own) == 3
+        and list(value.get("team_points") or []) == [0, 0]
+    )
 
 
 def _normal(value: Any) -> Any:

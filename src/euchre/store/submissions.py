@@ -353,6 +353,14 @@ def _table_submission(
 
 def _opponent(context: TableContext, submission: SubmissionEntry, player_code: str) -> TablePlayer:
     player = _player_by_code(context, player_code)
+    if not context.partnerships[1]:
+        # A table of three: each plays for himself, so any other player confirms.
+        if player.number == submission.submitted_by:
+            raise ConflictError(
+                "the score must be confirmed by another player of the table: use the code "
+                "of one of the other two players"
+            )
+        return player
     submitter_side = next(
         side
         for side, members in enumerate(context.partnerships)

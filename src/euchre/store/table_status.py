@@ -61,6 +61,9 @@ class TableStatus:
     team_points: tuple[int, int] | None
     pending: int
     disputed: int
+    own_totals: tuple[int, ...] = ()
+    """At a table of three (nobody in the second partnership) whose result is in: each
+    player's own total, in seat order."""
 
     @property
     def state(self) -> TableState:
@@ -116,6 +119,9 @@ def table_statuses(session: Session, *, event_id: int, round_number: int) -> lis
                 else official.result.team_points,
                 pending=sum(1 for row in mine if row.status == SubmissionStatus.PENDING),
                 disputed=sum(1 for row in mine if row.status == SubmissionStatus.DISPUTED),
+                own_totals=()
+                if official is None or not entry.three_handed
+                else tuple(official.result.player_points.get(p, 0) for p in entry.players),
             )
         )
     return statuses

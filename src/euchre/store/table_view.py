@@ -80,6 +80,11 @@ class TableSeats:
         return " & ".join(member.name for member in self.partnerships[side])
 
     @property
+    def three_handed(self) -> bool:
+        """A table of three (each player for himself; the score is each one's own total)."""
+        return len(self.partnerships[0]) == 3 and not self.partnerships[1]
+
+    @property
     def players(self) -> list[Seated]:
         """Every player at the table, partnership 0 first."""
         return [member for side in self.partnerships for member in side]

@@ -45,6 +45,7 @@ from euchre.tournament.model import (
     TieBreak,
 )
 from euchre.tournament.movement import PlayedRound, draw_order_of, keep_played
+from euchre.tournament.movement_spec import SitOuts
 from euchre.tournament.penalties import rule_on_penalty
 from euchre.tournament.playoffs import PlayoffOutcome, run_playoffs
 from euchre.tournament.prizes import (
@@ -211,6 +212,17 @@ def _seat(
         tables, out_players = seating.tables, seating.sitting_out
         tables, out_players = _as_played(event, round_number, "main", tables, out_players)
     _check_seating(round_number, tables, out_players, event.entrants)
+    if (
+        out_players
+        and override is None
+        and event.spec.movement_for(event.config).sit_outs is SitOuts.TABLES_OF_THREE
+    ):
+        names = ", ".join(event.entrants[player].name for player in sorted(out_players))
+        event.warnings.append(
+            f"round {round_number}: {len(active)} players cannot all be seated at tables of "
+            f"four and three; {names} sit{'s' if len(out_players) == 1 else ''} out in turn "
+            "(the fair rotation)"
+        )
     byes = sorted({competitors.unit_of.get(p, p) for p in out_players})
     for unit in byes:
         progress.out_counts[unit] = progress.out_counts.get(unit, 0) + 1
@@ -303,7 +315,7 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
             competitors.unit_of,
             individual=not fixed,
         )
-        units = [competitors.unit_of.get(pair[0], pair[0]) for pair in table.partnerships]
+        units = [competitors.unit_of.get(pair[0], pair[0]) for pair in table.partnerships if pair]
         if fixed and len(units) == 2:
             progress.met.setdefault(units[0], set()).add(units[1])
             progress.met.setdefault(units[1], set()).add(units[0])

@@ -456,7 +456,11 @@ class PenaltyRecord(JsonCodec):
 class TableSeating(JsonCodec):
     """One table of a round: its number and its two partnerships (player ids). ``hands`` is
     the game's length when it differs from the profile's (a playoff game, a sudden-death
-    hand); None means the profile's game."""
+    hand); None means the profile's game.
+
+    A table of three (``sit_outs = "tables_of_three"``: three players play cutthroat on
+    paper, each for himself) lists its three players as the first "partnership" and nobody as
+    the second: :attr:`three_handed` says so, and its result is each player's own total."""
 
     table: int
     partnerships: tuple[tuple[str, ...], tuple[str, ...]]
@@ -466,6 +470,11 @@ class TableSeating(JsonCodec):
     def players(self) -> tuple[str, ...]:
         """Every player at the table."""
         return self.partnerships[0] + self.partnerships[1]
+
+    @property
+    def three_handed(self) -> bool:
+        """True for a table of three: three players, each for himself (no partners)."""
+        return len(self.partnerships[0]) == 3 and not self.partnerships[1]
 
 
 @dataclass(frozen=True, slots=True)

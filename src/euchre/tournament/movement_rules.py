@@ -51,10 +51,15 @@ from euchre.tournament.movement_spec import (
     ScheduleName,
     SitOuts,
 )
+from euchre.tournament.tables_of_three import (
+    group_threes,
+    three_table_count,
+    together_at_threes,
+)
 from euchre.tournament.winners_split import split_round
 from euchre.tournament.winners_stay import winners_stay_round
 
-__all__ = ["Seating", "SeatingState", "seat_round"]
+__all__ = ["Seating", "SeatingState", "out_count", "seat_round"]
 
 
 @dataclass(slots=True)
@@ -113,6 +118,12 @@ def seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool)
     ``fixed_partners``, players otherwise). Units that were not present for the previous
     round (late arrivals, returning players) are fitted together into the seating the
     phones already show, the movement's own seating without them (``late_arrivals.py``)."""
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE and not fixed_partners:
+        # Tables of three: the rotation chooses who plays three-handed; a late arrival
+        # changes the count of tables of three, so the round is seated afresh with him.
+        return _with_tables_of_three(
+            _seat_round(spec, _three_turns(state), fixed_partners=False), state
+        )
     previous = state.previous
     before = set(previous.active) if previous is not None else set()
     arrivals = [unit for unit in state.active if unit not in before]
@@ -165,6 +176,47 @@ def seat_round(spec: MovementSpec, state: SeatingState, *, fixed_partners: bool)
     return Seating(tuple(tables), tuple(out))
 
 
+def _three_turns(state: SeatingState) -> SeatingState:
+    """``state`` with a round played at a table of three counted as a turn sitting out, so
+    the fair rotation sends nobody to a table of three twice before everyone has been."""
+    turns = dict(state.out_counts)
+    for played in state.history:
+        for table in played.tables:
+            if table.three_handed:
+                for player in table.players:
+                    turns[player] = turns.get(player, 0) + 1
+    return replace(state, out_counts=turns)
+
+
+def _with_tables_of_three(seating: Seating, state: SeatingState) -> Seating:
+    """The movement's seating with the players the rotation chose (its sit-outs) seated at
+    tables of three at the foot, when they make whole tables of three (else, with 5
+    players, they sit out)."""
+    out = list(seating.sitting_out)
+    if not out or len(out) % 3:
+        return seating
+    first = max((table.table for table in seating.tables), default=0) + 1
+    together = together_at_threes([played.tables for played in state.history])
+    threes = group_threes(out, first, together)
+    return Seating((*seating.tables, *threes), ())
+
+
+def out_count(spec: MovementSpec, units: int, *, fixed_partners: bool) -> int:
+    """How many of ``units`` the fair rotation takes out of the tables of four (or the
+    team tables) this round: those a table cannot take; with tables of three, the players
+    of the fewest tables of three that seat everyone (:func:`three_table_count`; the
+    plain remainder where none can); none with a ghost table (the movement feeds it)."""
+    if spec.sit_outs is SitOuts.GHOST_TABLE:
+        return 0
+    if fixed_partners:
+        return units % 2
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE:
+        threes = three_table_count(units)
+        if threes is not None:
+            return 3 * threes
+    return units % 4
+
+
 def _winners_away(previous: PlayedRound, tables: Sequence[TableSeating]) -> int:
     """How many winners of ``previous`` play at another table although their own is open
     (a movement whose winners stay; its search may still move one to avoid a repeat)."""
@@ -209,13 +261,11 @@ def _draw(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> Seat
     """A seeded draw with fair sit-outs (or, with a ghost table, the draw's last players
     at the ghost table); with ``one_of_each``, every partnership one of each class."""
     rng = state.rng()
-    ghost = spec.sit_outs is SitOuts.GHOST_TABLE
+    count = out_count(spec, len(state.active), fixed_partners=fixed_partners)
     if fixed_partners:
-        count = 0 if ghost else len(state.active) % 2
         out = set(choose_out(state.active, count, state.out_counts, rng))
         playing = [unit for unit in state.active if unit not in out]
         return _team_seating(state, first_round_teams(playing, state.members, rng))
-    count = 0 if ghost else len(state.active) % 4
     sitting = set(_individual_sit_outs(spec, state, count, rng))
     playing = [player for player in state.active if player not in sitting]
     if spec.pair_classes is PairClasses.ONE_OF_EACH:
@@ -437,7 +487,7 @@ def _by_rules(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> 
     if ghost:
         out: set[str] = set()
     else:
-        count = len(state.active) % size
+        count = out_count(spec, len(state.active), fixed_partners=fixed_partners)
         rng = state.rng()
         chosen = (
             choose_out(state.active, count, state.out_counts, rng)
@@ -446,7 +496,12 @@ def _by_rules(spec: MovementSpec, state: SeatingState, fixed_partners: bool) -> 
         )
         out = set(chosen)
     playing = [unit for unit in state.active if unit not in out]
-    tables = sorted(previous.tables, key=lambda table: table.table)
+    # A table of three stands outside the line: its players come back into the seats the
+    # players going to this round's tables of three leave (the holes, head first).
+    tables = sorted(
+        (table for table in previous.tables if not table.three_handed),
+        key=lambda table: table.table,
+    )
     unit_of = state.unit_of if fixed_partners else {}
     seated = {unit_of.get(p, p) for table in tables for p in table.players}
     at_ghost = [unit for unit in previous.active if unit not in seated] if ghost else []

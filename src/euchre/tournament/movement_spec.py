@@ -5,10 +5,11 @@ ACBLscore's movement files and Tabbycat's draw options: what each table's outcom
 winners, the losers; a level game's winner is the side the sheet's tie rule names) does to
 each seat class or compass seat (stay, up or down N tables, to the head or the foot, and what
 a move past an end does), how partners are formed (keep, split, the winners meet, one of each
-class, repeats avoided as a preference), and how sit-outs are chosen (the fair rotation, or a
-ghost table at the foot fed by the movement). A full random redraw every game and the fixed
-schedules (round robin, the whist design) are named. Whatever this vocabulary cannot say is
-refused in words (:func:`movement_problems`), never replaced by another movement.
+class, repeats avoided as a preference), and how sit-outs are chosen (the fair rotation, a
+ghost table at the foot fed by the movement, or tables of three). A full random redraw every
+game and the fixed schedules (round robin, the whist design) are named. Whatever this
+vocabulary cannot say is refused in words (:func:`movement_problems`), never replaced by
+another movement.
 
 Tables are numbered from the head (table 1, the top) to the foot (the highest number).
 """
@@ -110,9 +111,11 @@ class SitOuts(StrEnum):
     """Who sits out when the players do not fill every table: ``fair_rotation`` (nobody sits
     out twice before everyone has once), or ``ghost_table`` (a short last table at the foot,
     fed by the movement like any other table: its players take the bye the event's
-    ``sit_out_scoring`` gives, e.g. ``fixed`` 7 points). ``tables_of_three`` (the players left
-    over play three-handed) is a word a sheet may write but is refused: the game is played by
-    four (:func:`movement_problems` says so)."""
+    ``sit_out_scoring`` gives, e.g. ``fixed`` 7 points), or ``tables_of_three`` (nobody sits
+    out: the fair rotation sends the players a multiple of four leaves over to tables of
+    three at the foot, which play three-handed on paper, each player for himself;
+    ``tables_of_three.py``). Tables of three seat players: a fixed-partner format, a
+    schedule or an ``anywhere`` search refuses them."""
 
     FAIR_ROTATION = "fair_rotation"
     GHOST_TABLE = "ghost_table"
@@ -365,13 +368,15 @@ def movement_problems(
             )
         if fixed_partners:
             refuse("pair_classes", "one_of_each pairs players; this format keeps fixed teams")
-    if spec.sit_outs is SitOuts.TABLES_OF_THREE:
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE and fixed_partners:
         refuse(
             "sit_outs",
-            "tables of three cannot be seated yet: the rules engine deals euchre to four seats "
-            "only, so a three-handed table could not play or be scored; say fair_rotation "
-            "(the players left over sit out in turn) or ghost_table (they sit at a short "
-            "table at the foot and take the bye)",
+            "tables of three seat players, each playing for himself; this format keeps fixed "
+            "teams: say fair_rotation (a team left over sits out in turn)",
+        )
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE and spec.schedule is not None:
+        refuse(
+            "sit_outs", "a schedule names its own sit-outs; tables of three need moves or a redraw"
         )
     if spec.sit_outs is SitOuts.GHOST_TABLE and spec.schedule is not None:
         refuse("sit_outs", "a schedule names its own sit-outs; a ghost table needs moves")
@@ -471,6 +476,8 @@ def _search_problems(
         refuse("moves", "'anywhere' by seat class or compass seat: not expressible yet")
     if spec.sit_outs is SitOuts.GHOST_TABLE:
         refuse("sit_outs", "'anywhere' with a ghost table: not expressible yet")
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE:
+        refuse("sit_outs", "'anywhere' with tables of three: not expressible yet")
     if fixed_partners and Avoid.REPEAT_OPPONENTS not in spec.avoid:
         refuse(
             "avoid",

@@ -85,10 +85,17 @@ def movement_words(spec: MovementSpec) -> list[str]:
     if spec.pair_classes is PairClasses.ONE_OF_EACH:
         lines.append("every partnership is one player of each seat class")
     lines.append(
-        "a short last table is a ghost table (a bye)"
-        if spec.sit_outs is SitOuts.GHOST_TABLE
-        else "sit-outs rotate fairly"
+        {
+            SitOuts.GHOST_TABLE: "a short last table is a ghost table (a bye)",
+            SitOuts.TABLES_OF_THREE: "nobody sits out: the players left over play three-handed "
+            "at tables of three at the foot, each for himself, in turn",
+        }.get(spec.sit_outs, "sit-outs rotate fairly")
     )
+    if spec.sit_outs is SitOuts.TABLES_OF_THREE:
+        lines.append(
+            "a table of three's players come back into the seats of those going to the "
+            "next tables of three"
+        )
     return lines
 
 

@@ -48,6 +48,10 @@ class SheetWords:
     score first."""
     playoff_rule: str = ""
     """The sheet's rule for a playoff that ends level, on a playoff's phone and tally sheet."""
+    three_handed: str = ""
+    """How the sheet scores a table of three (``sit_outs = "tables_of_three"``), on that
+    table's phones and tally sheet; empty: the default cutthroat sentence
+    (:data:`euchre.tournament.tables_of_three.THREE_HANDED_RULE`)."""
 
 
 WORD_KEYS: tuple[str, ...] = tuple(item.name for item in fields(SheetWords))

@@ -287,6 +287,7 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
         hand_in=written.hand_in,
         tie_rule=written.tie_rule,
         playoff_rule=written.playoff_rule,
+        three_handed=written.three_handed,
     )
     sources = {f"event.{key}": clause for key, clause in parsed.event.sources.items()}
     sources |= {f"words.{key}": clause for key, clause in parsed.words.sources.items()}

@@ -294,6 +294,7 @@ class WordsFile(_Strict):
     hand_in: str = ""
     tie_rule: str = ""
     playoff_rule: str = ""
+    three_handed: str = ""
     sources: dict[str, str] = Field(default_factory=dict)
 
 

@@ -26,6 +26,7 @@ from euchre.tournament.model import (
     TableSeating,
     Tally,
 )
+from euchre.tournament.tables_of_three import top_scorers
 
 __all__ = [
     "CUP_RULES",
@@ -100,6 +101,9 @@ class Ledger:
     ) -> None:
         """Add one table's game, as its ``ledger`` counts it (a ruled hand's points are the
         ruling's), to the competitors who played it."""
+        if table.three_handed:
+            self._record_three(round_number, table, result)
+            return
         side_points = list(ledger.points)
         self.total_euchres += sum(result.euchres.values())
         for player, count in result.euchres.items():
@@ -149,6 +153,21 @@ class Ledger:
                 for opponent in side_units[1 - side]:
                     key = (unit, opponent)
                     self.head_to_head[key] = self.head_to_head.get(key, 0) + difference
+
+    def _record_three(self, round_number: int, table: TableSeating, result: TableResult) -> None:
+        """A table of three: each player's own total is his points; the top scorer (each
+        of them on a tie) won the game; the points against him are the other two's."""
+        points = {player: result.player_points.get(player, 0) for player in table.players}
+        won = top_scorers(points)
+        for player, own in points.items():
+            game = Tally(
+                points=own,
+                games_played=1,
+                games_won=1 if player in won else 0,
+                points_against=sum(points.values()) - own,
+            )
+            self._add(player, round_number, game)
+            self.game_points.setdefault(player, {})[round_number] = own
 
     def _hands_worth(self, result: TableResult, side: int, pair: Sequence[str]) -> int:
         """The hands that gave ``side`` exactly ``hands_worth_points``: read from the hands

@@ -17,6 +17,7 @@ from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventConfig, TableResult, TableSeating
 from euchre.tournament.naming import PlayerNames
 from euchre.tournament.sheets import max_games
+from euchre.tournament.tables_of_three import three_handed_problem
 
 __all__ = [
     "PER_PLAYER_WORDS",
@@ -85,6 +86,9 @@ def validate_result(
     if hands is None and seating is not None:
         hands = seating.hands
     where = f"round {result.round} table {result.table}"
+    if seating is not None and seating.three_handed:
+        _check_three_handed(profile, result, seating, hands, names)
+        return
     if result.round < 1 or result.table < 1:
         raise TournamentError(f"{where}: rounds and tables are numbered from 1")
     if result.stage not in ("main", "playoff"):
@@ -150,6 +154,43 @@ def validate_result(
                 f"but the game is not level ({scored[0]}-{scored[1]})",
                 field="first_to_tying_score",
             )
+
+
+def _check_three_handed(
+    profile: RuleProfile,
+    result: TableResult,
+    seating: TableSeating,
+    hands: int | None,
+    names: Mapping[str, str] | None,
+) -> None:
+    """A table of three's result: each player's own total, within what a three-handed game
+    of the sheet's length can give (:func:`three_handed_problem`); no team totals or hands
+    (the table writes three own totals)."""
+    where = f"round {result.round} table {result.table}"
+    if any(result.team_points) or result.hand_points:
+        raise ResultError(
+            f"{where} is a table of three: each player plays for himself, so enter each "
+            "player's own total, not team totals or hands",
+            field="player_points",
+        )
+    label = PlayerNames(names, None)
+    for player in result.player_points:
+        if player not in seating.players:
+            raise ResultError(
+                f"{where}: own total of {label.player(player)}, who was not at this table "
+                f"({label.players(seating.players)})",
+                field=f"player_points.{player}",
+            )
+    found = three_handed_problem(
+        result.player_points,
+        seating,
+        hands=profile.game_hands if hands is None else hands,
+        target=profile.game_target if hands is None else 0,
+        name={player: label.player(player) for player in seating.players},
+    )
+    if found is not None:
+        field, message = found
+        raise ResultError(f"{where}: {message}", field=field)
 
 
 def _check_short_game(result: TableResult, where: str, hands: int) -> None:
@@ -511,6 +552,9 @@ def complete_result(
     where = f"round {result.round} table {result.table}"
     if result.stage == "main":
         check_event_length(config.profile_id, result.round)
+    if seating.three_handed:
+        _check_three_handed(profile, result, seating, seating.hands, names)
+        return result
     for team, points in enumerate(result.team_points):
         if points < 0:
             raise ResultError(

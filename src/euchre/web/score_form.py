@@ -19,6 +19,7 @@ from euchre.store.table_view import (
 )
 from euchre.tournament import TableResult
 from euchre.tournament.penalties import ruled_hand_note
+from euchre.tournament.tables_of_three import THREE_HANDED_RULE
 from euchre.tournament.validation import ResultError, hand_point_values
 from euchre.web.form_fields import optional_whole_number
 from euchre.web.templating import render_text
@@ -30,6 +31,7 @@ __all__ = [
     "TableView",
     "entered_from_form",
     "field_ids",
+    "headline",
     "result_html",
     "result_lines",
     "score_form_html",
@@ -55,7 +57,10 @@ def _number(data: Mapping[str, str], key: str, what: str, field: str) -> int | N
 
 def entered_from_form(data: Mapping[str, str], view: TableSeats) -> ResultInput:
     """The score a table's form posted. A blank total is an error naming it (never a 0);
-    hands are rows where at least one team's box is filled (the other box is then 0)."""
+    hands are rows where at least one team's box is filled (the other box is then 0). At
+    a table of three: each player's own total, a blank one missing (the store names it)."""
+    if view.three_handed:
+        return ResultInput(player_points=_own_totals(data, view))
     hands: list[tuple[int, int]] = []
     index = 1
     while f"hand_{index}_0" in data or f"hand_{index}_1" in data:
@@ -100,16 +105,7 @@ def entered_from_form(data: Mapping[str, str], view: TableSeats) -> ResultInput:
                 counts[member.number] = value
         return counts
 
-    own = {}
-    for member in view.players:
-        value = _number(
-            data,
-            f"points_{member.number}",
-            f"own total of {member.name}",
-            f"player_points.{member.number}",
-        )
-        if value is not None:
-            own[member.number] = value
+    own = _own_totals(data, view)
     first_text = data.get("first_to_tying_score", "").strip()
     if first_text not in ("", "0", "1"):
         raise ResultError(
@@ -131,6 +127,21 @@ def entered_from_form(data: Mapping[str, str], view: TableSeats) -> ResultInput:
         player_points=own,
         first_to_tying_score=int(first_text) if first_text else None,
     )
+
+
+def _own_totals(data: Mapping[str, str], view: TableSeats) -> dict[int, int]:
+    """Each player's own total typed (``points_<number>``), blanks left out."""
+    own = {}
+    for member in view.players:
+        value = _number(
+            data,
+            f"points_{member.number}",
+            f"own total of {member.name}",
+            f"player_points.{member.number}",
+        )
+        if value is not None:
+            own[member.number] = value
+    return own
 
 
 def field_ids(field: str, view: TableSeats) -> list[str]:
@@ -245,6 +256,8 @@ def score_form_html(
         "locked": locked,
         "words": sheet_words(profile.id),
         "lone_stake": f"${view.lone_stake_cents / 100:.2f}" if view.asks_lone_euchres else "",
+        "three_handed": view.three_handed,
+        "three_handed_rule": sheet_words(profile.id).three_handed or THREE_HANDED_RULE,
     }
     return Markup(render_text("pages/table/score_form.html", context))
 
@@ -260,9 +273,27 @@ class ResultLines:
     per_player: str | None
 
 
+def headline(view: TableSeats, result: TableResult) -> str:
+    """A score in one line: "10 – 4", or a table of three's own totals "10 – 6 – 3"."""
+    if view.three_handed:
+        return " – ".join(
+            str(result.player_points.get(str(member.number), 0)) for member in view.players
+        )
+    return f"{result.team_points[0]} – {result.team_points[1]}"
+
+
 def result_lines(view: TableSeats, result: TableResult) -> ResultLines:
     """The lines of a score: what an opponent vouches for when he confirms, and what the page
-    shows once saved."""
+    shows once saved (a table of three: each player's own total)."""
+    if view.three_handed:
+        own = result.player_points
+        return ResultLines(
+            teams=tuple((m.name, own.get(str(m.number), 0)) for m in view.players),
+            hands="",
+            level="",
+            counts=(),
+            per_player=None,
+        )
     points = result.team_points
     hands = result.hand_points
     first = result.first_to_tying_score
@@ -346,7 +377,12 @@ def winner_text(
     """Who won the game (a level game: the team that reached the tying score first), counting
     the director's penalties when ``with_penalties`` gives the score with them. A level
     ``playoff`` game is won by nobody: it says so, and that sudden death comes next when the
-    two teams play again (``sudden_death_next``)."""
+    two teams play again (``sudden_death_next``). A table of three: its top scorer."""
+    if view.three_handed:
+        own = {m.name: result.player_points.get(str(m.number), 0) for m in view.players}
+        best = max(own.values(), default=0)
+        top = [name for name, points in own.items() if points == best]
+        return f"{' and '.join(top)} scored most, {best}."
     points = with_penalties or result.team_points
     if playoff and points[0] == points[1]:
         return f"Level, {points[0]}–{points[1]}" + (

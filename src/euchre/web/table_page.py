@@ -49,6 +49,7 @@ from euchre.web.score_form import (
     ResultLines,
     entered_from_form,
     field_ids,
+    headline,
     result_lines,
     score_form_html,
     winner_text,
@@ -81,7 +82,8 @@ class SubmissionItem:
     waits or is disputed, and the error of a refused confirmation code."""
 
     row: SubmissionEntry
-    points: tuple[int, int]
+    points: str
+    """The score in one line (:func:`headline`)."""
     entered_by: str
     lines: ResultLines | None
     error: str
@@ -131,7 +133,7 @@ def _page(
     items = [
         SubmissionItem(
             row=row,
-            points=row.result.team_points,
+            points=headline(view, row.result),
             entered_by=view.name_of(row.submitted_by),
             # The saved result above shows a confirmed or accepted score in full.
             lines=result_lines(view, row.result) if row.status in _OPEN else None,

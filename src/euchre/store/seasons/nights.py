@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
@@ -229,6 +229,10 @@ def _game_records(
         sides = result.partnerships or seating.get((result.round, result.table))
         if sides is None:
             continue
+        if not sides[1]:
+            # A table of three: each for himself, the other two his opponents.
+            _three_handed_records(out, sides[0], result.player_points, members)
+            continue
         side_members = [
             tuple(member for player in side for member in members.get(player, ())) for side in sides
         ]
@@ -242,3 +246,22 @@ def _game_records(
                     )
                 )
     return out
+
+
+def _three_handed_records(
+    out: dict[int, list[GameRecord]],
+    players: Sequence[str],
+    own: Mapping[str, int],
+    members: Mapping[str, tuple[int, ...]],
+) -> None:
+    """A table of three's games: each member's own total for, the other two's against."""
+    for player in players:
+        others = [other for other in players if other != player]
+        for member in members.get(player, ()):
+            out.setdefault(member, []).append(
+                GameRecord(
+                    opponents=tuple(m for other in others for m in members.get(other, ())),
+                    points_for=own.get(player, 0),
+                    points_against=sum(own.get(other, 0) for other in others),
+                )
+            )

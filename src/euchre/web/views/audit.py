@@ -115,7 +115,10 @@ def _seating_text(value: dict[str, Any], names: dict[int, str]) -> str:
 
     parts = [
         f"table {table.get('table')}: "
-        + " vs ".join(" & ".join(name(p) for p in side) for side in table.get("partnerships", []))
+        # A table of three has one "side" of three and an empty one: its players alone.
+        + " vs ".join(
+            " & ".join(name(p) for p in side) for side in table.get("partnerships", []) if side
+        )
         for table in value.get("tables", [])
         if isinstance(table, dict)
     ]

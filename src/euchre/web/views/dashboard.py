@@ -139,6 +139,28 @@ def _player_lines(session: Session, event_id: int) -> dict[str, Any]:
     return {"rows": rows, "waiting": waiting}
 
 
+def _table_row(status: scores.TableStatus) -> dict[str, Any]:
+    """One table of the round in play, as the dashboard lists it (a table of three: its
+    three players, each for himself, and their own totals)."""
+    if not status.partnerships[1]:
+        return {
+            "table": status.table,
+            "first": ", ".join(status.partnerships[0]),
+            "second": "table of three, each for himself",
+            "code": status.code,
+            "state": status.state,
+            "score": " – ".join(map(str, status.own_totals)),
+        }
+    return {
+        "table": status.table,
+        "first": " & ".join(status.partnerships[0]),
+        "second": " & ".join(status.partnerships[1]),
+        "code": status.code,
+        "state": status.state,
+        "score": _score_text(status.team_points),
+    }
+
+
 def _score_text(points: tuple[int, int] | None) -> str:
     return "" if points is None else f"{points[0]}–{points[1]}"
 
@@ -155,9 +177,15 @@ def _preview(
     def side(players: tuple[str, ...]) -> str:
         return " & ".join(names.get(player, player) for player in players)
 
+    def three(table: TableSeating) -> tuple[int, str, str]:
+        players = ", ".join(names.get(player, player) for player in table.players)
+        return table.table, players, "table of three, each for himself"
+
     return {
         "tables": [
-            (table.table, side(table.partnerships[0]), side(table.partnerships[1]))
+            three(table)
+            if table.three_handed
+            else (table.table, side(table.partnerships[0]), side(table.partnerships[1]))
             for table in plan.tables
         ],
         "sitting_out": ", ".join(names.get(player, player) for player in plan.sitting_out),
@@ -200,17 +228,7 @@ def _round_state(
         "hands": hands if open_round.plan.stage == Stage.PLAYOFF and hands else None,
         "clock": clock(open_round),
         "reported": sum(1 for status in statuses if status.team_points is not None),
-        "tables": [
-            {
-                "table": status.table,
-                "first": " & ".join(status.partnerships[0]),
-                "second": " & ".join(status.partnerships[1]),
-                "code": status.code,
-                "state": status.state,
-                "score": _score_text(status.team_points),
-            }
-            for status in statuses
-        ],
+        "tables": [_table_row(status) for status in statuses],
         "sitting_out": ", ".join(
             names.get(player, player) for player in open_round.plan.sitting_out
         ),
