@@ -26,11 +26,14 @@ times out; only 127.0.0.1 is contacted.
     uv run python bench/connect_storm_bench.py
     uv run python bench/connect_storm_bench.py --sockets 400 --seconds 5 --json
 
-Figures (29 Nov 2026, the 2-core machine shared with other work, load average 8-10): the
+Figures (29 Nov 2026, the 2-core machine shared with other work, load average 8-16): the
 section "Connect storm" of ``bench/notes/play-load.md``. First view p99 was 10.2 s before the
 socket's hello was cut from six reads to two, 3.3-6.1 s after (the floor's: 0.4-0.7 s), server
-CPU per connect 7.7 ms -> 5.0 ms (the floor's 1.2-1.3 ms); the goal of 300 ms is not met on
-this machine at that load; the moves' p99 after the storm was 1.0-1.9 times the floor's.
+CPU per connect 7.7 ms -> 5.0 ms (the floor's 1.2-1.3 ms); then one read in one trip with
+prebuilt statements (``store/play/opening.py``): 2.3-2.75 ms a connect (3.65-4.56 ms before in
+the same minutes; the floor's 1.0-1.25), first view p99 1.4-6.3 s at load 11-16 (the floor's
+0.7-1.0 s), and 140 / 158 / 314 ms at load 5.5-6.7 (3.1 s before, same minutes): the goal of
+300 ms met in two runs of three where the machine was quieter, not at load 11-16.
 """
 
 from __future__ import annotations

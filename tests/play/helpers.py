@@ -5,7 +5,13 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
+
+from sqlalchemy import event
+
+from euchre.store.db import Database
 
 CARD = re.compile(r"\b[9TJQKA][CDHS]\b")
 
@@ -100,3 +106,28 @@ def device_token(page: _Evaluates, table: str) -> str:
 
     saved = json.loads(page.evaluate(f"localStorage.getItem('euchre-play:{table}')"))
     return str(saved["token"])
+
+
+@contextmanager
+def statements_run(database: Database) -> Iterator[list[str]]:
+    """The statements ``database`` runs meanwhile (reads and writes, from any thread), each
+    as its verb and the first table it names (``"SELECT play_seats"``); a transaction's
+    ``BEGIN``, ``COMMIT`` and ``ROLLBACK`` are not counted. The cause of a connect's cost,
+    counted where it is made, instead of a clock."""
+    seen: list[str] = []
+
+    def record(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        verb = statement.split(None, 1)[0].upper()
+        if verb in {"BEGIN", "COMMIT", "ROLLBACK"}:
+            return
+        table = re.search(r"\b(?:FROM|INTO|UPDATE)\s+\"?(\w+)", statement, re.IGNORECASE)
+        seen.append(f"{verb} {table.group(1) if table else '?'}")
+
+    engines = {id(engine): engine for engine in (database.read_engine, database.write_engine)}
+    for engine in engines.values():
+        event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield seen
+    finally:
+        for engine in engines.values():
+            event.remove(engine, "before_cursor_execute", record)

@@ -4,12 +4,16 @@ socket that died or stalled is dropped and closed, and the others still get the 
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
 from fastapi import WebSocket
 
+from euchre.play.table import config_from_request
+from euchre.store.db import Database
 from euchre.store.play.service import PlayService
 from euchre.web import play_ws
 from euchre.web.play_ws import PlayRuntime, Subscriber
@@ -68,3 +72,54 @@ def test_a_dead_and_a_stalled_socket_are_dropped_and_the_rest_get_the_change(
     ]
     assert [socket.closed for socket in sockets] == [None, 1011, None, 1011, None]
     assert runtime.subscribers["T"] == {subscribers[0], subscribers[2], subscribers[4]}
+
+
+def test_a_change_made_while_a_phone_is_opening_its_socket_reaches_it_after_its_first_view(
+    tmp_path: Path,
+) -> None:
+    """A socket listens before its table is read (so no change committed meanwhile, here or
+    on another worker, is missed) but gets no view until it has its first: a change made in
+    between is sent to it as soon as it has, and the sockets already open get it at once."""
+    database = Database(f"sqlite:///{tmp_path / 'play.db'}")
+    database.migrate()
+    service = PlayService(database)
+    config = config_from_request(
+        profile="tournament",
+        profile_options=None,
+        seats=["human"] * 4,
+        seed=3,
+        hints=True,
+        timer_seconds=0,
+        deck_text=None,
+    )
+    table, tickets, _ = service.create_table(config, client="test")
+    runtime = PlayRuntime(service, bot_delay=0)
+    seated_phone, new_phone = FakeSocket(), FakeSocket()
+    seated = Subscriber(cast(WebSocket, cast(Any, seated_phone)), 0)
+    opening = Subscriber(cast(WebSocket, cast(Any, new_phone)), None, opening=True)
+
+    async def settled() -> None:
+        while table in runtime._pushers:
+            await asyncio.sleep(0.01)
+
+    async def storm() -> list[int]:
+        runtime.subscribe(table, seated)
+        runtime.subscribe(table, opening)
+        token = tickets[2].token
+        first = service.open_socket(table, token, 0)  # the new phone's read: seq 0
+        service.act(table, seat=1, action="sit", seq=0, want_view=False)  # meanwhile: seq 1
+        runtime._push(table)
+        await settled()
+        passed_over = [len(new_phone.sent), int(opening.changed)]
+        opening.seat, opening.token, opening.epoch = first.seat, token, first.epoch
+        await opening.send_view(first.seq, play_ws.view_message_text(first.view_text))
+        runtime.opened(table, opening, first.seq)
+        await settled()
+        return passed_over
+
+    with ThreadPoolExecutor(1) as pool:
+        passed_over = pool.submit(asyncio.run, storm()).result()
+    assert passed_over == [0, 1]  # nothing sent while it was opening; the change noted
+    assert [json.loads(text)["view"]["seq"] for text in seated_phone.sent] == [1]
+    views = [json.loads(text)["view"] for text in new_phone.sent]
+    assert [(view["seq"], view["seat"]) for view in views] == [(0, 2), (1, 2)]

@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from .helpers import CARD, bearer, human_tokens, open_table, view_of
+from .helpers import CARD, bearer, human_tokens, open_table, statements_run, view_of
 
 
 def _until(socket: WebSocketTestSession, seq: int) -> dict[str, Any]:
@@ -132,36 +132,21 @@ def test_a_wrong_token_is_refused_403_and_a_refused_action_comes_back_as_an_erro
 
 
 def test_a_phone_joining_a_table_it_is_up_to_date_with_costs_one_read_of_the_log(
-    client: TestClient, monkeypatch: Any
+    client: TestClient,
 ) -> None:
     """800 phones following a night's links within seconds (bench/connect_storm_bench.py):
-    a socket whose last seq is the table's gets its view from one read of the log, not five
-    (no second check of its token's holder when this process holds the table, no read of the
-    entries it cannot have missed, no driver looking for a move nobody owes)."""
+    a socket whose last seq is the table's costs two queries in one read, the log's entries
+    after this process's copy (none) and the table's seat tokens (checked in the database
+    every time: another worker may have revoked one), where there were six reads (the token's
+    seat twice, its holder, the view, the entries, a driver looking for a move nobody owes)."""
     created = open_table(client, seats=["human"] * 4, seed=24)
     table, tokens = created["table"], human_tokens(created)
     url = f"/api/play/tables/{table}/ws"
-    with client.websocket_connect(url) as first:  # the table is read into this process
+    database = client.app.state.database  # type: ignore[attr-defined]
+    with client.websocket_connect(url) as first:
         first.send_json({"token": tokens[1], "seq": 0})
         assert first.receive_json()["view"]["seq"] == 0
-        service = client.app.state.play_service  # type: ignore[attr-defined]
-        reads: list[str] = []
-        # The service is a façade: its parts call each other, so each read is counted where
-        # it is made (the table cache, the seat desk, the computer moves).
-        for part, name in (
-            (service.seats, "holder"),
-            (service.tables, "entries_since"),
-            (service.moves, "pending_auto_move"),
-            (service.tables, "reading"),
-        ):
-            original = getattr(part, name)
-
-            def counted(*args: Any, _name: str = name, _original: Any = original) -> Any:
-                reads.append(_name)
-                return _original(*args)
-
-            monkeypatch.setattr(part, name, counted)
-        with client.websocket_connect(url) as second:
+        with statements_run(database) as statements, client.websocket_connect(url) as second:
             second.send_json({"token": tokens[0], "seq": 0})
             message = second.receive_json()
             assert message["view"]["seat"] == 0 and message["view"]["seq"] == 0
@@ -169,4 +154,28 @@ def test_a_phone_joining_a_table_it_is_up_to_date_with_costs_one_read_of_the_log
             # One more exchange: whatever the connect set going has had its turn by now.
             second.send_text("not a move")
             assert second.receive_json()["type"] == "error"
-            assert reads == ["reading"], reads
+            assert statements == ["SELECT play_actions", "SELECT play_seats"], statements
+
+
+def test_a_phone_opening_a_table_this_process_does_not_hold_reads_its_row_in_the_same_read(
+    client: TestClient,
+) -> None:
+    """The first socket at a table this worker does not hold (opened by another worker, or
+    dropped for room) builds the copy in the same read: the table's row, its log, its seats."""
+    created = open_table(client, seats=["human"] * 4, seed=25)
+    table, tokens = created["table"], human_tokens(created)
+    service = client.app.state.play_service  # type: ignore[attr-defined]
+    service.tables.forget(table)
+    with (
+        statements_run(service.database) as statements,
+        client.websocket_connect(f"/api/play/tables/{table}/ws") as phone,
+    ):
+        phone.send_json({"token": tokens[2], "seq": 0})
+        assert phone.receive_json()["view"]["seat"] == 2
+        phone.send_text("not a move")
+        assert phone.receive_json()["type"] == "error"
+        assert statements == [
+            "SELECT play_tables",
+            "SELECT play_actions",
+            "SELECT play_seats",
+        ], statements

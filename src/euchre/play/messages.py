@@ -17,6 +17,7 @@ naming it (``docs/play.md``, *Robust sockets*); a binary frame gets :data:`BAD_B
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -202,10 +203,16 @@ class ViewMessage(_Message):
         return json.dumps(out)
 
 
-def view_message_text(view_text: str) -> str:
-    """``ViewMessage(view=json.loads(view_text)).to_text()`` without decoding the view again:
-    the fan-out sends views it encoded once for all its sockets."""
-    return f'{{"type": "view", "view": {view_text}, "missed": []}}'
+def view_message_text(
+    view_text: str, missed: Sequence[MissedEntry] = (), worker: int | None = None
+) -> str:
+    """``ViewMessage(view=json.loads(view_text), missed=missed, worker=worker).to_text()``
+    without decoding the view again: the fan-out sends views it encoded once for all its
+    sockets, and a new socket's first view is encoded once, not built, validated and encoded
+    again."""
+    entries = json.dumps([entry.model_dump() for entry in missed]) if missed else "[]"
+    tail = "" if worker is None else f', "worker": {int(worker)}'
+    return f'{{"type": "view", "view": {view_text}, "missed": {entries}{tail}}}'
 
 
 class ErrorMessage(_Message):

@@ -94,6 +94,10 @@ class Subscriber:
     epoch: int = 0  # the seat's count of changes of hands when its token was last checked
     revoked: bool = False
     last_seq: int = -1
+    opening: bool = False
+    """Listening while its token and first view are read: the fan-out passes it over and
+    notes in ``changed`` that it did (its first view may be older than that change)."""
+    changed: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     idle: asyncio.Event = field(default_factory=_set_event)  # no move of its in flight
 
@@ -265,7 +269,12 @@ class PlayRuntime:
         try:
             while table_id in self._push_again:
                 self._push_again.discard(table_id)
-                subscribers = list(self.subscribers.get(table_id, ()))
+                subscribers = []
+                for subscriber in self.subscribers.get(table_id, ()):
+                    if subscriber.opening:
+                        subscriber.changed = True  # it reads the table again when opened
+                    else:
+                        subscribers.append(subscriber)
                 if not subscribers:
                     return
                 seats = {subscriber.seat for subscriber in subscribers}
@@ -367,6 +376,15 @@ class PlayRuntime:
     def subscribe(self, table_id: str, subscriber: Subscriber) -> None:
         """Start sending ``table_id``'s views to ``subscriber``."""
         self.subscribers.setdefault(table_id, set()).add(subscriber)
+
+    def opened(self, table_id: str, subscriber: Subscriber, seq: int) -> None:
+        """``subscriber`` has its first view (at ``seq``): from now on the fan-out sends it
+        every change; one made while it was opening (passed over, or in this process's copy
+        past ``seq``) is sent now."""
+        subscriber.opening = False
+        cached = self.service.cached_seq(table_id)
+        if subscriber.changed or (cached is not None and cached > seq):
+            self._push(table_id)
 
     def unsubscribe(self, table_id: str, subscriber: Subscriber, *, away: bool = True) -> None:
         """Stop sending to ``subscriber`` (``away``: its seat is marked dropped if it was
@@ -495,47 +513,60 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
     runtime = runtime_of(websocket)
     service = runtime.service
     await websocket.accept()
-    try:
-        first = await asyncio.wait_for(_receive_text(websocket), 30)
-        if first is None:
-            raise ValueError(BAD_HELLO)  # a binary frame: refused in words, closed cleanly
-        hello = read_hello(first)
-        token, last = hello.token, hello.seq
-        seat: int | None = None
-        epoch = 0
-        if token:
-            seat, epoch = await run_in_threadpool(_open_seat, service, table_id, token)
-    except (ForbiddenError, NotFoundError) as error:
-        status = 404 if isinstance(error, NotFoundError) else 403
-        await _refuse(websocket, status, str(error))
-        return
-    except (ValueError, TimeoutError, WebSocketDisconnect):
-        await _refuse(websocket, 400, BAD_HELLO)
-        return
-    subscriber = Subscriber(websocket, seat, str(token) if seat is not None else None, epoch)
+    # Listening before the table is read, so that no change committed from then on (here, or
+    # on another worker: the doorbell) is missed; the fan-out passes it over until it opens.
+    subscriber = Subscriber(websocket, None, opening=True)
     runtime.subscribe(table_id, subscriber)
     try:
+        try:
+            first = await asyncio.wait_for(_receive_text(websocket), 30)
+            if first is None:
+                raise ValueError(BAD_HELLO)  # a binary frame: refused in words, closed cleanly
+            hello = read_hello(first)
+            # One trip to the thread pool and one read: the seat, its count of changes of
+            # hands and the first view (``store.play.opening``).
+            opening = await run_in_threadpool(
+                service.open_socket, table_id, hello.token or None, hello.seq
+            )
+        except (ForbiddenError, NotFoundError) as error:
+            status = 404 if isinstance(error, NotFoundError) else 403
+            await _refuse(websocket, status, str(error))
+            return
+        except (ValueError, TimeoutError, WebSocketDisconnect):
+            await _refuse(websocket, 400, BAD_HELLO)
+            return
+        seat = subscriber.seat = opening.seat
+        subscriber.token = str(hello.token) if seat is not None else None
+        subscriber.epoch = opening.epoch
         if not await runtime.still_holds(table_id, subscriber):
             return  # the seat changed hands while this socket was being opened
-        if seat is not None:  # a human dropped or away is back as soon as they connect
+        if seat is not None and seat in service.away_seats(table_id):
+            # A human dropped or away is back as soon as they connect (the copy says whether
+            # the seat was: no trip for the usual phone, which was neither).
             await run_in_threadpool(service.mark_back, table_id, seat)
-        seq = await _catch_up(runtime, table_id, subscriber, last)
+        missed = [MissedEntry.model_validate(entry) for entry in opening.missed]
+        await subscriber.send_view(
+            opening.seq, view_message_text(opening.view_text, missed, os.getpid())
+        )
+        runtime.opened(table_id, subscriber, opening.seq)
         # A driver only where a move is owed at the seq just read (the copy says so without
         # a query); every connect started one that read the log again to find nothing owed.
-        runtime.kick(table_id, seq)
+        runtime.kick(table_id, opening.seq)
         while True:
-            message = await _receive_text(websocket)
-            if message is None:  # a binary frame: a sentence, and the socket plays on
+            message_text = await _receive_text(websocket)
+            if message_text is None:  # a binary frame: a sentence, and the socket plays on
                 await _error(subscriber, 400, BAD_BINARY)
                 continue
-            await _on_message(runtime, table_id, subscriber, message)
+            await _on_message(runtime, table_id, subscriber, message_text)
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # a send or receive on a socket the runtime closed (revoked)
         if not subscriber.revoked:
             raise
     finally:
-        runtime.unsubscribe(table_id, subscriber, away=not subscriber.revoked)
+        runtime.unsubscribe(
+            table_id, subscriber, away=not subscriber.revoked and not subscriber.opening
+        )
 
 
 async def _receive_text(websocket: WebSocket) -> str | None:
@@ -546,23 +577,6 @@ async def _receive_text(websocket: WebSocket) -> str | None:
         raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
     text = message.get("text")
     return text if isinstance(text, str) else None
-
-
-def _open_seat(service: PlayService, table_id: str, token: str) -> tuple[int, int]:
-    """The seat ``token`` opens and the seat's count of changes of hands, in one trip to the
-    thread pool. The count is read before the token, so a change committed from then on
-    reaches the socket through the fan-out (``still_holds``): from this process's copy of the
-    table when it holds one (no query; a copy behind the log only makes ``still_holds`` check
-    the token once more when it catches up), else by :meth:`PlayService.holder`. A connect
-    storm (800 phones in 5 s, ``bench/connect_storm_bench.py``) made three reads here."""
-    cached = [service.token_epoch(table_id, seat) for seat in range(4)]
-    seat = service.seat_for_token(table_id, token)
-    epoch = cached[seat] if 0 <= seat < len(cached) else None
-    if epoch is None:
-        epoch = service.holder(table_id, token, seat)
-        if epoch is None:
-            raise ForbiddenError(OPENED_ELSEWHERE)
-    return seat, epoch
 
 
 def _first_view(

@@ -16,12 +16,12 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import IllegalActionError
 from euchre.play.log import TABLE, leave_entry, reissue_entry, seat_entry
-from euchre.play.table import HUMAN, TableConfig
+from euchre.play.table import HUMAN, TableConfig, TableState
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, NotFoundError, RateLimitedError, StoreError
 from euchre.store.models import PlaySeat, PlayTable, RateLimit, utc_now
@@ -46,6 +46,11 @@ HOST_SEAT = TABLE
 seat -1 is the table itself, as in the log."""
 NOT_HOST = "Only the table's host (who opened it) can change who sits in a seat; ask the host."
 SPENT_CODE = "This code was already used; ask the host for a new one."
+_SEATS: Table = PlaySeat.__table__  # type: ignore[assignment]
+_TOKENS = select(_SEATS.c.seat, _SEATS.c.token_hash).where(
+    _SEATS.c.table_id == bindparam("table_id"), _SEATS.c.seat != HOST_SEAT
+)
+"""The token digests of a table's seats, built once (every socket's opening reads them)."""
 
 
 def hash_secret(secret: str) -> str:
@@ -142,6 +147,10 @@ class SeatDesk:
                 else:
                     session.add(PlaySeat(table_id=table_id, seat=seat))
                     tickets.append(SeatTicket(seat, kind))
+            stored = config.model_dump(mode="json")
+        # The copy its first socket would build from the row (as stored, read back), kept now:
+        # a night's 200 new tables spared a read each when their phones connect.
+        self.tables.remember(TableState.new(table_id, TableConfig.model_validate(stored)))
         return table_id, tickets, host_token
 
     def _count_creation(self, session: Session, key: str) -> None:
@@ -166,18 +175,25 @@ class SeatDesk:
         """The seat ``token`` opens at this table; a missing or wrong one raises 403."""
         if not token:
             raise ForbiddenError("this needs a seat token: Authorization: Bearer <token>")
-        digest = hash_secret(token)
         with self.database.read() as session:
-            if session.get(PlayTable, table_id) is None:
-                raise NotFoundError(f"no play table {table_id!r}")
-            rows = session.scalars(select(PlaySeat).where(PlaySeat.table_id == table_id)).all()
-        for row in rows:
-            if (
-                row.seat != HOST_SEAT
-                and row.token_hash is not None
-                and hmac.compare_digest(row.token_hash, digest)
-            ):
-                return row.seat
+            return self.seat_in(session, table_id, token)
+
+    def seat_in(self, session: Session, table_id: str, token: str) -> int:
+        """The seat ``token`` opens at this table, read in ``session`` (one query: the
+        table's seat rows; a table without any is looked up to tell 404 from 403).
+
+        The digests are read from the database every time, never from this process's copy:
+        another worker, or the director's command line on the same file, may have revoked
+        the token a moment ago (a new link and code, a seat claimed on another device), and
+        a revoked token must be refused at its next connect (``docs/play.md``, *One device
+        per seat*)."""
+        digest = hash_secret(token)
+        rows = session.connection().execute(_TOKENS, {"table_id": table_id}).all()
+        for seat, stored in rows:
+            if stored is not None and hmac.compare_digest(stored, digest):
+                return int(seat)
+        if not rows and session.get(PlayTable, table_id) is None:
+            raise NotFoundError(f"no play table {table_id!r}")
         raise ForbiddenError(
             "This seat's key is not valid at this table: the seat was opened on another "
             "device or given to someone else, or the link is wrong."

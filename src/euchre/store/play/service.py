@@ -8,6 +8,7 @@ is one part's:
 - :mod:`~euchre.store.play.writer`: the log's writer (checked, group-committed, then told;
   the PostgreSQL doorbell rung for the other workers);
 - :mod:`~euchre.store.play.seats`: opening a table, seat tokens, short codes, the host;
+- :mod:`~euchre.store.play.opening`: a socket's seat and first view, from one read;
 - :mod:`~euchre.store.play.decks`: the host's question deck;
 - :mod:`~euchre.store.play.presence`: drops, takeovers and returns;
 - :mod:`~euchre.store.play.moves`: the computer players' moves, timed-out turns and hints;
@@ -38,6 +39,7 @@ from euchre.store.play.decks import NOT_HOST_DECK, DeckDesk
 from euchre.store.play.doorbell import CHANNEL
 from euchre.store.play.errors import ForbiddenError, StaleError
 from euchre.store.play.moves import AutoMove, ComputerMoves
+from euchre.store.play.opening import SocketOpening, open_socket
 from euchre.store.play.presence import Presence
 from euchre.store.play.seats import (
     HOST_SEAT,
@@ -62,6 +64,7 @@ __all__ = [
     "ForbiddenError",
     "PlayService",
     "SeatTicket",
+    "SocketOpening",
     "StaleError",
     "hash_secret",
 ]
@@ -227,6 +230,16 @@ class PlayService:
     def seat_for_token(self, table_id: str, token: str | None) -> int:
         """The seat ``token`` opens at this table; a missing or wrong one raises 403."""
         return self.seats.seat_for_token(table_id, token)
+
+    def open_socket(self, table_id: str, token: str | None, last: int) -> SocketOpening:
+        """A new socket's seat and first view, from one read (:func:`open_socket`)."""
+        return open_socket(self.tables, self.seats, table_id, token, last)
+
+    def cached_seq(self, table_id: str) -> int | None:
+        """The last entry this process's copy of the table holds (no query; None: not
+        kept here)."""
+        state = self.tables.get(table_id)
+        return None if state is None else state.seq
 
     def holder(self, table_id: str, token: str, seat: int) -> int | None:
         """The count of changes of hands at which ``token`` still holds ``seat``, or None."""

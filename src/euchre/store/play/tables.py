@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
@@ -32,6 +32,16 @@ __all__ = ["CACHE_TABLES", "TableCache"]
 
 CACHE_TABLES = 4096
 """How many tables' states one process keeps."""
+
+_ACTIONS: Table = PlayAction.__table__  # type: ignore[assignment]
+_ENTRIES_AFTER = (
+    select(_ACTIONS.c.seq, _ACTIONS.c.seat, _ACTIONS.c.action, _ACTIONS.c.at)
+    .where(_ACTIONS.c.table_id == bindparam("table_id"), _ACTIONS.c.seq > bindparam("after"))
+    .order_by(_ACTIONS.c.seq)
+)
+"""A table's log entries after the copy's, built once: every socket's opening and every read
+of a table runs it (a connect storm's 800 times in 5 s), and building the statement anew
+cost about as much as running it."""
 
 
 class TableCache:
@@ -50,6 +60,13 @@ class TableCache:
         """This process's copy of the table, as it is (no query; None when not kept; may lag:
         read it under :meth:`lock`, or only for a hint)."""
         return self._states.get(table_id)
+
+    def remember(self, state: TableState) -> None:
+        """Keep ``state`` as the table's copy where none is kept yet (a table this process
+        has just opened: its first socket then reads no row to build it)."""
+        with self.lock(state.table_id):
+            if state.table_id not in self._states:
+                self._keep(state)
 
     def forget(self, table_id: str) -> None:
         """Drop the copy (it took entries that were not committed, or its configuration is
@@ -87,11 +104,11 @@ class TableCache:
             if row is None:
                 raise NotFoundError(f"no play table {table_id!r}")
             state = TableState.new(table_id, TableConfig.model_validate(row.config))
-        entries = session.execute(
-            select(PlayAction.seq, PlayAction.seat, PlayAction.action, PlayAction.at)
-            .where(PlayAction.table_id == table_id, PlayAction.seq > state.seq)
-            .order_by(PlayAction.seq)
-        ).all()
+        entries = (
+            session.connection()
+            .execute(_ENTRIES_AFTER, {"table_id": table_id, "after": state.seq})
+            .all()
+        )
         for seq, seat, action, at in entries:
             if seq != state.seq + 1:  # pragma: no cover - the primary key forbids gaps
                 raise StoreError(f"table {table_id}: log entry {state.seq + 1} is missing")
@@ -105,14 +122,18 @@ class TableCache:
                 if fresh:  # pragma: no cover - a copy built from the row applies every entry
                     raise
                 return self.catch_up(session, table_id)
+        self._keep(state)
+        return state
+
+    def _keep(self, state: TableState) -> None:
+        """Keep ``state`` as its table's copy, the last to be dropped for room."""
         with self._guard:
-            self._states[table_id] = state
-            self._states.move_to_end(table_id)
+            self._states[state.table_id] = state
+            self._states.move_to_end(state.table_id)
             while len(self._states) > CACHE_TABLES:
                 evicted, _ = self._states.popitem(last=False)
                 if self.on_evict is not None:
                     self.on_evict(evicted)
-        return state
 
     @contextmanager
     def reading(self, table_id: str) -> Iterator[TableState]:
