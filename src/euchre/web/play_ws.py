@@ -544,7 +544,7 @@ async def play_socket(websocket: WebSocket, table_id: str) -> None:
             # A human dropped or away is back as soon as they connect (the copy says whether
             # the seat was: no trip for the usual phone, which was neither).
             await run_in_threadpool(service.mark_back, table_id, seat)
-        missed = [MissedEntry.model_validate(entry) for entry in opening.missed]
+        missed = opening.missed
         await subscriber.send_view(
             opening.seq, view_message_text(opening.view_text, missed, os.getpid())
         )

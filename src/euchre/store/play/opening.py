@@ -19,8 +19,8 @@ again at the next fan-out (``PlayRuntime.still_holds``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from euchre.play.messages import MissedEntry
 from euchre.store.play.seats import SeatDesk
 from euchre.store.play.tables import TableCache
 
@@ -37,7 +37,7 @@ class SocketOpening:
     epoch: int
     seq: int
     view_text: str
-    missed: list[dict[str, Any]]
+    missed: list[MissedEntry]
 
 
 def open_socket(
@@ -54,12 +54,12 @@ def open_socket(
             epochs = list(state.token_epochs)
             seq = state.seq
         seat = seats.seat_in(session, table_id, token) if token else None
-        missed: list[dict[str, Any]] = []
+        missed: list[MissedEntry] = []
         if last < seq:
             missed = tables.entries_since(table_id, last, seat)
         with tables.lock(table_id):
             state = tables.get(table_id) or tables.catch_up(session, table_id)
-            if missed and state.seq < missed[-1]["seq"]:  # pragma: no cover - PostgreSQL race
+            if missed and state.seq < missed[-1].seq:  # pragma: no cover - PostgreSQL race
                 state = tables.catch_up(session, table_id)
             text = state.view_texts({seat}, deadline=state.turn_deadline())[seat]
             seq = state.seq
