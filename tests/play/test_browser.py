@@ -8,6 +8,7 @@ of each phase. Each page is checked to hold no card its seat may not see.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
@@ -102,25 +104,65 @@ class Shots:
             )
 
 
-def _synced(pages: list[Page], timeout: float = 20.0) -> int:
-    """Wait until every page shows the same ``seq``; return it."""
+# What a page shows of the table, read in one round trip to the browser (a page's seq, status,
+# phase, whether it is still sending, and how many buttons it may press): the four-phone game
+# reads this for every page at every move, and each separate read cost a round trip.
+_LOOK = """() => {
+  const status = document.querySelector('#play-status');
+  return {
+    seq: Number(status.getAttribute('data-seq') || '-1'),
+    status: status.getAttribute('data-status') || '',
+    phase: status.getAttribute('data-phase') || '',
+    busy: Boolean(status.getAttribute('data-busy')),
+    enabled: document.querySelectorAll('[data-action]:enabled').length,
+  };
+}"""
+# True once the page shows a view newer than ``before`` and is no longer sending (the page
+# polls this itself, with no round trip until it holds).
+_ANSWERED = """(before) => {
+  const status = document.querySelector('#play-status');
+  return Number(status.getAttribute('data-seq') || '-1') > before
+    && !status.getAttribute('data-busy');
+}"""
+# True once the page shows seq ``newest`` or later.
+_CAUGHT_UP = """(newest) => Number(
+  document.querySelector('#play-status').getAttribute('data-seq') || '-1') >= newest"""
+
+
+def _look(page: Page) -> dict[str, Any]:
+    look: dict[str, Any] = page.evaluate(_LOOK)
+    return look
+
+
+def _synced_looks(pages: list[Page], timeout: float = 20.0) -> list[dict[str, Any]]:
+    """Wait until every page shows the same ``seq``; what each page shows then
+    (:func:`_look`)."""
     deadline = time.monotonic() + timeout
     while True:
-        seqs = {_seq(page) for page in pages}
+        looks = [_look(page) for page in pages]
+        seqs = {look["seq"] for look in looks}
         if len(seqs) == 1:
-            return seqs.pop()
+            return looks
         assert time.monotonic() < deadline, f"pages disagree on seq: {seqs}"
-        time.sleep(0.02)
+        newest = max(seqs)
+        for page, look in zip(pages, looks, strict=True):
+            if look["seq"] < newest:
+                left = max(deadline - time.monotonic(), 0.001)
+                # A page that does not catch up is named by the assertion above.
+                with contextlib.suppress(PlaywrightTimeout):
+                    page.wait_for_function(_CAUGHT_UP, arg=newest, polling=20, timeout=left * 1000)
 
 
-def _click_and_wait(page: Page, button: Any) -> None:
-    """Click, then wait for the answer (a newer view, and the page no longer sending)."""
-    before = _seq(page)
+def _click_and_wait(page: Page, button: Any, before: int | None = None) -> None:
+    """Click, then wait for the answer (a newer view, and the page no longer sending);
+    ``before``: the page's seq when the caller has just read it."""
+    if before is None:
+        before = _seq(page)
     button.click()
-    deadline = time.monotonic() + 20
-    while _seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
-        assert time.monotonic() < deadline, "the click was not answered"
-        time.sleep(0.02)
+    try:
+        page.wait_for_function(_ANSWERED, arg=before, polling=20, timeout=20_000)
+    except PlaywrightTimeout:
+        raise AssertionError("the click was not answered") from None
 
 
 def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts(
@@ -139,10 +181,12 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
     questions_seen = 0
     skipped = asked = False
     for step in range(3000):
-        seq = _synced(pages)
-        if _status(pages[0]) == "over":
+        looks = _synced_looks(pages)
+        seq = looks[0]["seq"]
+        if looks[0]["status"] == "over":
             break
-        actors = [page for page in pages if page.locator(ENABLED).count()]
+        acting = [(page, look) for page, look in zip(pages, looks, strict=True) if look["enabled"]]
+        actors = [page for page, _ in acting]
         assert not PAGE_ERRORS, PAGE_ERRORS
         assert len(actors) == 1, f"{len(actors)} pages may act at seq {seq}: " + str(
             [
@@ -153,9 +197,9 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
                 for p in pages
             ]
         )
-        page = actors[0]
-        shots.phase(page, _phase(page))
-        if _phase(page) == "question_answer":
+        page, phase = actors[0], acting[0][1]["phase"]
+        shots.phase(page, phase)
+        if phase == "question_answer":
             # Everyone sees the question before it is marked answered.
             texts = {other.locator("#question-text").inner_text() for other in pages}
             assert len(texts) == 1 and texts.pop()
@@ -164,14 +208,15 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
             for other, token in zip(pages, tokens, strict=True):
                 _assert_no_leak(served, table, other, token)
         buttons = page.locator(ENABLED)
-        if _phase(page) == "question_ask" and not (skipped and asked):
+        if phase == "question_ask" and not (skipped and asked):
             # Sheet 002: the team "may" ask: the first question is skipped, the next asked.
             action = "ask " if skipped else "skip"
             asked |= skipped
             skipped = True
-            _click_and_wait(page, page.locator(f'[data-action^="{action}"]:enabled').first)
+            button = page.locator(f'[data-action^="{action}"]:enabled').first
+            _click_and_wait(page, button, seq)
             continue
-        _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
+        _click_and_wait(page, buttons.nth(rng.randrange(acting[0][1]["enabled"])), seq)
     else:
         raise AssertionError("the game did not end")
     view = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
