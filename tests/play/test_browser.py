@@ -8,7 +8,7 @@ of each phase. Each page is checked to hold no card its seat may not see.
 
 from __future__ import annotations
 
-import contextlib
+import functools
 import random
 import re
 import time
@@ -18,7 +18,6 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
@@ -32,8 +31,16 @@ LAPTOP = {"width": 1280, "height": 900}
 ENABLED = "[data-action]:enabled"
 
 
+@functools.cache
+def _http() -> httpx.Client:
+    """One HTTP client for this module's API calls: a call through ``httpx.get`` builds a
+    client, and with it an SSL context loading the CA bundle (about 23 ms of CPU, though
+    these servers speak plain HTTP), 70 times in the four-phone game alone."""
+    return httpx.Client(timeout=30)
+
+
 def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
+    answer = _http().post(f"{server.base_url}/api/play/tables", json=body)
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -64,9 +71,8 @@ def _phase(page: Page) -> str:
 
 
 def _visible_cards(server: EuchreServer, table: str, token: str) -> set[str]:
-    view = httpx.get(
-        f"{server.base_url}/api/play/tables/{table}", headers=bearer(token), timeout=10
-    ).json()
+    answer = _http().get(f"{server.base_url}/api/play/tables/{table}", headers=bearer(token))
+    view = answer.json()
     cards = set(view["hand"]) | {view.get("up_card"), view.get("discard")}
     cards |= {play["card"] for play in view.get("trick", [])}
     cards |= {play["card"] for trick in view.get("tricks", []) for play in trick["cards"]}
@@ -104,65 +110,25 @@ class Shots:
             )
 
 
-# What a page shows of the table, read in one round trip to the browser (a page's seq, status,
-# phase, whether it is still sending, and how many buttons it may press): the four-phone game
-# reads this for every page at every move, and each separate read cost a round trip.
-_LOOK = """() => {
-  const status = document.querySelector('#play-status');
-  return {
-    seq: Number(status.getAttribute('data-seq') || '-1'),
-    status: status.getAttribute('data-status') || '',
-    phase: status.getAttribute('data-phase') || '',
-    busy: Boolean(status.getAttribute('data-busy')),
-    enabled: document.querySelectorAll('[data-action]:enabled').length,
-  };
-}"""
-# True once the page shows a view newer than ``before`` and is no longer sending (the page
-# polls this itself, with no round trip until it holds).
-_ANSWERED = """(before) => {
-  const status = document.querySelector('#play-status');
-  return Number(status.getAttribute('data-seq') || '-1') > before
-    && !status.getAttribute('data-busy');
-}"""
-# True once the page shows seq ``newest`` or later.
-_CAUGHT_UP = """(newest) => Number(
-  document.querySelector('#play-status').getAttribute('data-seq') || '-1') >= newest"""
-
-
-def _look(page: Page) -> dict[str, Any]:
-    look: dict[str, Any] = page.evaluate(_LOOK)
-    return look
-
-
-def _synced_looks(pages: list[Page], timeout: float = 20.0) -> list[dict[str, Any]]:
-    """Wait until every page shows the same ``seq``; what each page shows then
-    (:func:`_look`)."""
+def _synced(pages: list[Page], timeout: float = 20.0) -> int:
+    """Wait until every page shows the same ``seq``; return it."""
     deadline = time.monotonic() + timeout
     while True:
-        looks = [_look(page) for page in pages]
-        seqs = {look["seq"] for look in looks}
+        seqs = {_seq(page) for page in pages}
         if len(seqs) == 1:
-            return looks
+            return seqs.pop()
         assert time.monotonic() < deadline, f"pages disagree on seq: {seqs}"
-        newest = max(seqs)
-        for page, look in zip(pages, looks, strict=True):
-            if look["seq"] < newest:
-                left = max(deadline - time.monotonic(), 0.001)
-                # A page that does not catch up is named by the assertion above.
-                with contextlib.suppress(PlaywrightTimeout):
-                    page.wait_for_function(_CAUGHT_UP, arg=newest, polling=20, timeout=left * 1000)
+        time.sleep(0.02)
 
 
-def _click_and_wait(page: Page, button: Any, before: int | None = None) -> None:
-    """Click, then wait for the answer (a newer view, and the page no longer sending);
-    ``before``: the page's seq when the caller has just read it."""
-    if before is None:
-        before = _seq(page)
+def _click_and_wait(page: Page, button: Any) -> None:
+    """Click, then wait for the answer (a newer view, and the page no longer sending)."""
+    before = _seq(page)
     button.click()
-    try:
-        page.wait_for_function(_ANSWERED, arg=before, polling=20, timeout=20_000)
-    except PlaywrightTimeout:
-        raise AssertionError("the click was not answered") from None
+    deadline = time.monotonic() + 20
+    while _seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
+        assert time.monotonic() < deadline, "the click was not answered"
+        time.sleep(0.02)
 
 
 def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts(
@@ -181,12 +147,10 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
     questions_seen = 0
     skipped = asked = False
     for step in range(3000):
-        looks = _synced_looks(pages)
-        seq = looks[0]["seq"]
-        if looks[0]["status"] == "over":
+        seq = _synced(pages)
+        if _status(pages[0]) == "over":
             break
-        acting = [(page, look) for page, look in zip(pages, looks, strict=True) if look["enabled"]]
-        actors = [page for page, _ in acting]
+        actors = [page for page in pages if page.locator(ENABLED).count()]
         assert not PAGE_ERRORS, PAGE_ERRORS
         assert len(actors) == 1, f"{len(actors)} pages may act at seq {seq}: " + str(
             [
@@ -197,9 +161,9 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
                 for p in pages
             ]
         )
-        page, phase = actors[0], acting[0][1]["phase"]
-        shots.phase(page, phase)
-        if phase == "question_answer":
+        page = actors[0]
+        shots.phase(page, _phase(page))
+        if _phase(page) == "question_answer":
             # Everyone sees the question before it is marked answered.
             texts = {other.locator("#question-text").inner_text() for other in pages}
             assert len(texts) == 1 and texts.pop()
@@ -208,18 +172,17 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
             for other, token in zip(pages, tokens, strict=True):
                 _assert_no_leak(served, table, other, token)
         buttons = page.locator(ENABLED)
-        if phase == "question_ask" and not (skipped and asked):
+        if _phase(page) == "question_ask" and not (skipped and asked):
             # Sheet 002: the team "may" ask: the first question is skipped, the next asked.
             action = "ask " if skipped else "skip"
             asked |= skipped
             skipped = True
-            button = page.locator(f'[data-action^="{action}"]:enabled').first
-            _click_and_wait(page, button, seq)
+            _click_and_wait(page, page.locator(f'[data-action^="{action}"]:enabled').first)
             continue
-        _click_and_wait(page, buttons.nth(rng.randrange(acting[0][1]["enabled"])), seq)
+        _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
     else:
         raise AssertionError("the game did not end")
-    view = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
+    view = _http().get(f"{served.base_url}/api/play/tables/{table}").json()
     assert view["status"] == "over" and max(view["scores"]) >= 11
     assert questions_seen >= 10 and skipped and asked
     log = pages[0].locator("#question-log")
@@ -257,7 +220,8 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
             time.sleep(0.03)
             continue
         shots.phase(page, _phase(page))
-        view = httpx.get(f"{served.base_url}/api/play/tables/{table}", headers=bearer(token)).json()
+        url = f"{served.base_url}/api/play/tables/{table}"
+        view = _http().get(url, headers=bearer(token)).json()
         if not reopened and view["phase"] == "play" and len(view["hand"]) == 3:
             # Mid-hand: close the page and open the table again in the same browser.
             hand, seq = sorted(view["hand"]), view["seq"]
@@ -280,7 +244,7 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
         except Exception:  # the bots moved first and the buttons changed: look again
             continue
     assert reopened
-    final = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
+    final = _http().get(f"{served.base_url}/api/play/tables/{table}").json()
     assert final["status"] == "over" and final["counted_hands"] == 8  # "Eight (8) hands"
     shots.phase(page, "over")
 
@@ -295,7 +259,7 @@ def test_a_hand_played_with_the_keyboard_only(
     page = _seat_page(browser, created["seats"][0]["url"])
     page.keyboard.press("1")  # "Sit down" is move 1
     deadline = time.monotonic() + 120
-    while httpx.get(f"{served.base_url}/api/play/tables/{table}").json()["hands_played"] < 1:
+    while _http().get(f"{served.base_url}/api/play/tables/{table}").json()["hands_played"] < 1:
         assert time.monotonic() < deadline, "the hand did not finish"
         if page.locator(ENABLED).count():
             before = _seq(page)
@@ -360,7 +324,7 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
     expect(row).to_contain_text("→ human next hand")
     page.screenshot(path=str(artifacts / "invited.png"), full_page=True)
     url = str(link.get_attribute("href"))
-    view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}").json()
+    view = _http().get(f"{served.base_url}/api/play/tables/{created['table']}").json()
     assert view["seats"][2] == {
         "seat": 2,
         "name": "North",
