@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from types import ModuleType
 from typing import Any
@@ -40,6 +42,17 @@ def _labels(
     ]
 
 
+@functools.cache
+def _book_labels_of_six_deals() -> list[dict[str, Any]]:
+    """``_labels(6, 1.0, 3, False)``, worked out once for the tests that read it (each gets
+    its own copy); the test of repeatability works its labels out twice itself."""
+    return _labels(6, 1.0, 3, False)
+
+
+def _book_labels_six() -> list[dict[str, Any]]:
+    return copy.deepcopy(_book_labels_of_six_deals())
+
+
 def test_labels_are_paired_play_outs_near_the_bar_and_repeatable() -> None:
     rows = _labels(6, 1.0, 3, True)
     assert rows, "six deals give at least one decision near the bar"
@@ -71,7 +84,7 @@ def test_the_analysis_counts_each_offset_against_todays_bar() -> None:
 
 
 def test_bid_labels_alone_leave_out_the_lone_hand_play_outs() -> None:
-    rows = _labels(6, 1.0, 3, False)
+    rows = _book_labels_six()
     assert rows and all(row["kind"] == "bid" for row in rows)
 
 
@@ -138,7 +151,7 @@ def test_second_round_labels_are_judged_against_the_choice_the_deal_went_on_with
 
 
 def test_expert_side_labels_value_the_same_decisions_played_by_the_expert() -> None:
-    rows = _labels(6, 1.0, 3, False)
+    rows = _book_labels_six()
     expert_rows = _labels(6, 1.0, 3, False, expert_side=True)
     # The bidding does not depend on who plays the cards: the same decisions are labelled.
     strip = [{k: v for k, v in row.items() if k != "label"} for row in rows]

@@ -3,9 +3,11 @@ warmed up by the web app only when asked (no timing here: behaviour only)."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pickle
+import shutil
 import subprocess
 import sys
 import threading
@@ -69,6 +71,34 @@ def _solver_cache_files(cache: Path) -> list[Path]:
     return sorted(path for path in cache.rglob("solver.*") if path.is_file())
 
 
+@pytest.fixture(scope="session")
+def first_compilation(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    """The solver compiled once for the whole run into an empty cache folder (each function
+    for one signature), and the values it solved: the tests below start from a copy of that
+    folder instead of each compiling the search again (a compilation is most of their
+    time). Under xdist the workers share one folder of this run, the first to come compiles
+    and the others wait for it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    shared = tmp_path_factory.getbasetemp()
+    if worker is not None:
+        shared = shared.parent  # this run's folder, common to its workers
+    cache = shared / "solver-first-compilation"
+    values_file = shared / "solver-first-compilation.json"
+    with (shared / "solver-first-compilation.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not values_file.exists():
+            values, _ = _solve_in_fresh_process(cache, cold=True)
+            values_file.write_text(json.dumps(values))
+    return cache, json.loads(values_file.read_text())
+
+
+def _copy_of_first_compilation(first: tuple[Path, Any], tmp_path: Path) -> tuple[Path, Any]:
+    """A copy of the first compilation's cache folder for one test, and its values."""
+    cache = tmp_path / "numba-cache"
+    shutil.copytree(first[0], cache)
+    return cache, first[1]
+
+
 def test_warm_up_is_idempotent_and_solving_adds_no_signature() -> None:
     # One signature of the recursive search is what lets numba load its cache back (two
     # specialisations calling each other crash when loaded: numba issue 6061). A function
@@ -98,9 +128,11 @@ def test_warm_up_is_idempotent_and_solving_adds_no_signature() -> None:
 
 
 @pytest.mark.heavy
-def test_cache_is_written_loaded_back_and_rebuilt_when_unreadable(tmp_path: Path) -> None:
-    cache = tmp_path / "numba-cache"
-    compiled, _ = _solve_in_fresh_process(cache, cold=True)
+def test_cache_is_written_loaded_back_and_rebuilt_when_unreadable(
+    first_compilation: tuple[Path, Any], tmp_path: Path
+) -> None:
+    # Written by a process that started from an empty folder (``first_compilation``).
+    cache, compiled = _copy_of_first_compilation(first_compilation, tmp_path)
     files = _solver_cache_files(cache)
     names = {path.name.split("-")[0] for path in files}
     for function in ("_search", "_solve_each_move", "_root_value", "_ordered_moves"):
@@ -131,11 +163,12 @@ def _index_entries(cache: Path, function: str) -> int:
 
 
 @pytest.mark.heavy
-def test_a_change_to_the_rules_compiles_the_search_afresh(tmp_path: Path) -> None:
+def test_a_change_to_the_rules_compiles_the_search_afresh(
+    first_compilation: tuple[Path, Any], tmp_path: Path
+) -> None:
     # numba's cache only notices the solver's own file changing; the rules and card tables
     # the search calls and reads are part of each entry's key.
-    cache = tmp_path / "numba-cache"
-    compiled, _ = _solve_in_fresh_process(cache, cold=True)
+    cache, compiled = _copy_of_first_compilation(first_compilation, tmp_path)
     assert _index_entries(cache, "_solve_each_move") == 1
     edited = "import euchre.bots.solver as s\ns._RULES_DIGEST = 'rules edited'\n"
     recompiled, _ = _solve_in_fresh_process(cache, cold=True, prelude=edited)
@@ -144,9 +177,10 @@ def test_a_change_to_the_rules_compiles_the_search_afresh(tmp_path: Path) -> Non
 
 
 @pytest.mark.heavy
-def test_truncated_cache_data_does_not_break_a_solve(tmp_path: Path) -> None:
-    cache = tmp_path / "numba-cache"
-    compiled, _ = _solve_in_fresh_process(cache)
+def test_truncated_cache_data_does_not_break_a_solve(
+    first_compilation: tuple[Path, Any], tmp_path: Path
+) -> None:
+    cache, compiled = _copy_of_first_compilation(first_compilation, tmp_path)
     for path in _solver_cache_files(cache):
         if path.suffix == ".nbc":
             data = path.read_bytes()

@@ -8,6 +8,7 @@ of each phase. Each page is checked to hold no card its seat may not see.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import time
@@ -30,8 +31,16 @@ LAPTOP = {"width": 1280, "height": 900}
 ENABLED = "[data-action]:enabled"
 
 
+@functools.cache
+def _http() -> httpx.Client:
+    """One HTTP client for this module's API calls: a call through ``httpx.get`` builds a
+    client, and with it an SSL context loading the CA bundle (about 23 ms of CPU, though
+    these servers speak plain HTTP), 70 times in the four-phone game alone."""
+    return httpx.Client(timeout=30)
+
+
 def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
+    answer = _http().post(f"{server.base_url}/api/play/tables", json=body)
     assert answer.status_code == 201, answer.text
     data: dict[str, Any] = answer.json()
     return data
@@ -62,9 +71,8 @@ def _phase(page: Page) -> str:
 
 
 def _visible_cards(server: EuchreServer, table: str, token: str) -> set[str]:
-    view = httpx.get(
-        f"{server.base_url}/api/play/tables/{table}", headers=bearer(token), timeout=10
-    ).json()
+    answer = _http().get(f"{server.base_url}/api/play/tables/{table}", headers=bearer(token))
+    view = answer.json()
     cards = set(view["hand"]) | {view.get("up_card"), view.get("discard")}
     cards |= {play["card"] for play in view.get("trick", [])}
     cards |= {play["card"] for trick in view.get("tricks", []) for play in trick["cards"]}
@@ -174,7 +182,7 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
         _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
     else:
         raise AssertionError("the game did not end")
-    view = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
+    view = _http().get(f"{served.base_url}/api/play/tables/{table}").json()
     assert view["status"] == "over" and max(view["scores"]) >= 11
     assert questions_seen >= 10 and skipped and asked
     log = pages[0].locator("#question-log")
@@ -212,7 +220,8 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
             time.sleep(0.03)
             continue
         shots.phase(page, _phase(page))
-        view = httpx.get(f"{served.base_url}/api/play/tables/{table}", headers=bearer(token)).json()
+        url = f"{served.base_url}/api/play/tables/{table}"
+        view = _http().get(url, headers=bearer(token)).json()
         if not reopened and view["phase"] == "play" and len(view["hand"]) == 3:
             # Mid-hand: close the page and open the table again in the same browser.
             hand, seq = sorted(view["hand"]), view["seq"]
@@ -235,7 +244,7 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
         except Exception:  # the bots moved first and the buttons changed: look again
             continue
     assert reopened
-    final = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
+    final = _http().get(f"{served.base_url}/api/play/tables/{table}").json()
     assert final["status"] == "over" and final["counted_hands"] == 8  # "Eight (8) hands"
     shots.phase(page, "over")
 
@@ -250,7 +259,7 @@ def test_a_hand_played_with_the_keyboard_only(
     page = _seat_page(browser, created["seats"][0]["url"])
     page.keyboard.press("1")  # "Sit down" is move 1
     deadline = time.monotonic() + 120
-    while httpx.get(f"{served.base_url}/api/play/tables/{table}").json()["hands_played"] < 1:
+    while _http().get(f"{served.base_url}/api/play/tables/{table}").json()["hands_played"] < 1:
         assert time.monotonic() < deadline, "the hand did not finish"
         if page.locator(ENABLED).count():
             before = _seq(page)
@@ -315,7 +324,7 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
     expect(row).to_contain_text("→ human next hand")
     page.screenshot(path=str(artifacts / "invited.png"), full_page=True)
     url = str(link.get_attribute("href"))
-    view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}").json()
+    view = _http().get(f"{served.base_url}/api/play/tables/{created['table']}").json()
     assert view["seats"][2] == {
         "seat": 2,
         "name": "North",
