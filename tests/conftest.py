@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
+import ssl
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,33 @@ if (
     # Read by pytest when it first makes a tmp_path folder, after this file is loaded; the
     # test workers (xdist) and the servers the tests start inherit it.
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", str(RAM_FOLDER))
+
+
+def _share_httpx_ssl_context() -> None:
+    """One TLS context per test process for every ``httpx`` client and ``httpx.get``.
+
+    httpx builds a fresh ``ssl.SSLContext`` for each client, loading the whole CA bundle: about
+    23 ms of CPU, paid by every ``httpx.get`` and every poll of a server starting
+    (``tests/served.py``), hundreds of times a run, though every test speaks plain HTTP to
+    127.0.0.1. A context built with the default arguments is built once and shared; any other
+    (a certificate, ``verify`` set) is built as before. Tests only: the app has no httpx client.
+    """
+    transport = importlib.import_module("httpx._transports.default")
+    build = transport.create_ssl_context
+    made: dict[bool, ssl.SSLContext] = {}
+
+    def shared(verify: Any = True, cert: Any = None, trust_env: bool = True) -> ssl.SSLContext:
+        if verify is not True or cert is not None:
+            return build(verify=verify, cert=cert, trust_env=trust_env)
+        if trust_env not in made:
+            made[trust_env] = build(verify=True, cert=None, trust_env=trust_env)
+        return made[trust_env]
+
+    transport.create_ssl_context = shared
+
+
+_share_httpx_ssl_context()
+
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
