@@ -57,3 +57,15 @@ def test_a_night_to_the_bell_is_scored_from_the_terminal_as_the_table_wrote_it(
     )  # fmt: skip
     assert code == 0, output
     assert "Traceback" not in output
+
+
+def test_a_game_to_the_bell_is_not_played_in_the_terminal(tmp_path: Path) -> None:
+    profile = tmp_path / "bell.toml"
+    profile.write_text(
+        'id = "bell_house"\nname = "Our house, games to the bell"\nextends = "tournament"\n'
+        '[options]\ngame_end = "bell"\ngame_target = 0\ngame_hands = 0\n'
+    )
+    code, output = run("play", "--profile", str(profile))
+    assert code == 1
+    assert "games to the bell are played on paper" in output
+    assert "Traceback" not in output
