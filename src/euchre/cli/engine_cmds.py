@@ -243,5 +243,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Play a game in the terminal with a computer partner against two computer players."""
         from euchre.cli.terminal_game import play_terminal_game
+        from euchre.tournament.bell import on_paper_only
 
-        play_terminal_game(resolve_profile(profile), bots=bots, seed=seed, human_seat=seat)
+        rules = resolve_profile(profile)
+        refused = on_paper_only(rules)  # a game to the bell: the terminal has no round bell
+        if refused is not None:
+            raise CliError(refused)
+        play_terminal_game(rules, bots=bots, seed=seed, human_seat=seat)

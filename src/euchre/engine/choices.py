@@ -16,6 +16,7 @@ __all__ = [
     "DealerPartnerAlone",
     "ExposedCard",
     "FirstDealerJack",
+    "GameEnd",
     "GameTie",
     "LeadBeforeDiscard",
     "LeadOutOfTurn",
@@ -80,6 +81,16 @@ class CountedHands(StrEnum):
 
     COMPLETED = "completed"
     SCORING_ONLY = "scoring_only"
+
+
+class GameEnd(StrEnum):
+    """What ends a game: its own length (a target or a number of hands) or the round's bell."""
+
+    TARGET_OR_HANDS = "target_or_hands"
+    """The game ends at ``game_target`` points or after ``game_hands`` counted hands."""
+    BELL = "bell"
+    """A club's "games to the bell": the game has no length of its own; it ends when the
+    round's bell rings, with the points scored so far (the event's ``round_minutes``)."""
 
 
 class GameTie(StrEnum):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from euchre.engine.choices import GameEnd
 from euchre.engine.errors import EuchreError
 from euchre.engine.profile import RuleProfile
 from euchre.engine.state import HandResult, HandStatus
@@ -46,6 +47,15 @@ class Game:
     def __post_init__(self) -> None:
         if not 0 <= self.first_dealer <= 3:
             raise EuchreError(f"first dealer must be a seat 0-3, got {self.first_dealer}")
+        if self.profile.game_end == GameEnd.BELL:
+            # The engine has no clock: a game to the bell would never end here. Every door
+            # that plays a game (a browser table, the terminal, the simulator) refuses such a
+            # profile in its own words first; this is the net under them.
+            raise EuchreError(
+                f"profile {self.profile.id!r} plays its games to the bell (game_end = 'bell'): "
+                "games to the bell are played on paper, since the rules engine has no round "
+                "bell to end them"
+            )
         if self.dealer < 0:
             self.dealer = self.first_dealer
 

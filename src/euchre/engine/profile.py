@@ -31,6 +31,7 @@ from euchre.engine.choices import (
     DealStyle,
     ExposedCard,
     FirstDealerJack,
+    GameEnd,
     GameTie,
     LeadBeforeDiscard,
     LeadOutOfTurn,
@@ -281,6 +282,13 @@ class RuleProfile:
         "target).",
         maximum=100,
     )
+    game_end: GameEnd = _option(
+        GameEnd.TARGET_OR_HANDS,
+        "What ends a game: 'target_or_hands' (game_target points or game_hands counted "
+        "hands, whichever comes first) or 'bell' (a club's 'games to the bell': no target "
+        "and no number of hands, both 0; the game ends when the round's bell rings, so the "
+        "sheet's event needs a round length, round_minutes more than 0).",
+    )
     counted_hands: CountedHands = _option(
         CountedHands.COMPLETED,
         "Which hands count toward game_hands: 'completed' (every hand played to a score; "
@@ -523,10 +531,21 @@ def _check_value(name: str, value: Any) -> None:
 
 
 def _check_combinations(options: Mapping[str, Any]) -> None:
-    if options["game_target"] == 0 and options["game_hands"] == 0:
+    if options["game_end"] == GameEnd.BELL:
+        # A game to the bell has no length of its own: a target or a number of hands as
+        # well would leave two rules for when it ends.
+        set_too = [name for name in ("game_target", "game_hands") if options[name]]
+        if set_too:
+            shown = ", ".join(f"{name} = {options[name]}" for name in set_too)
+            raise RuleProfileError(
+                f"profile option 'game_end' = 'bell' plays each game until the round's bell, "
+                f"but {shown}: a game to the bell has no target or number of hands (set "
+                "game_target = 0 and game_hands = 0)"
+            )
+    elif options["game_target"] == 0 and options["game_hands"] == 0:
         raise RuleProfileError(
             "profile option 'game_target' and 'game_hands' are both 0: a game needs a target "
-            "score or a fixed number of hands"
+            "score or a fixed number of hands (or game_end = 'bell' for games to the bell)"
         )
     if options["farmers_hand_redeal"] and options["going_under"]:
         raise RuleProfileError(

@@ -25,6 +25,7 @@ from euchre.engine.profile import RuleProfile, resolve_profile
 from euchre.engine.questions import QuestionDeck
 from euchre.engine.record import HandRecord
 from euchre.engine.state import HandResult
+from euchre.tournament.bell import on_paper_only
 from euchre.tournament.model import ChatMode
 
 __all__ = [
@@ -229,6 +230,8 @@ def config_from_request(
         deck_text=deck_text,
         rematch_asks=True,
     )
-    config.rule_profile()  # raises RuleProfileError naming a bad profile or option
+    refused = on_paper_only(config.rule_profile())  # raises naming a bad profile or option
+    if refused is not None:
+        raise EuchreError(refused)
     config.question_deck()  # raises naming the bad line of an uploaded deck
     return config

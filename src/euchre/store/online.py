@@ -21,6 +21,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from euchre.engine.errors import EuchreError
+from euchre.engine.profile import load_profile
 from euchre.engine.state import HandStatus
 from euchre.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.audit import record_audit
@@ -52,6 +53,7 @@ from euchre.store.results import (
     table_seating,
     validated_result,
 )
+from euchre.tournament.bell import on_paper_only
 
 __all__ = [
     "ENGINE",
@@ -133,6 +135,14 @@ def open_online_tables(session: Session, *, event: Event, round_row: Round) -> l
         number = entry.table
         if not is_table_online(session, event, number):
             continue
+        on_paper = on_paper_only(load_profile(config.profile_id))
+        if on_paper is not None:
+            # The engine keeps no round bell (docs/sheets.md, "Game length"): never played
+            # online to some other length in silence.
+            raise ConflictError(
+                f"round {round_row.number} is not started: table {number} plays online, but "
+                f"{on_paper}, or mark the tables to play on paper"
+            )
         if entry.three_handed:
             # The engine deals to four seats: a table of three plays on paper (docs/sheets.md,
             # "Tables of three"); never silently reseated as four or sent to sit out.

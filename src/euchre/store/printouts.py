@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
+from euchre.engine.profile import load_profile
 from euchre.store.core import event_config, player_id, snapshot_of
 from euchre.store.errors import NotFoundError
 from euchre.store.events import get_event, list_entrants, started_rounds
 from euchre.store.presets import sheet_words
 from euchre.store.rounds import get_round, table_codes
 from euchre.tournament import FORMATS
+from euchre.tournament.bell import BELL_GAME_WORDS, plays_to_the_bell
 from euchre.tournament.compass import SEAT_WORDS, seats_by_compass
 from euchre.tournament.model import RoundPlan, Stage
 from euchre.tournament.tables_of_three import THREE_HANDED_RULE
@@ -253,8 +255,6 @@ def _team_name(players_names: str, labels: list[str | None]) -> str:
 
 
 def _hand_count(profile_id: str) -> int:
-    from euchre.engine.profile import load_profile
-
     hands = load_profile(str(profile_id)).game_hands
     return hands if hands > 0 else 16
 
@@ -280,6 +280,9 @@ def _wording(profile_id: str, *, playoff: bool = False) -> printing.SheetWording
 
     words = sheet_words(profile_id)
     notes = ((words.playoff_rule,) if words.playoff_rule else ()) if playoff else words.tally_notes
+    if not playoff and plays_to_the_bell(load_profile(profile_id)):
+        # The paper says how the game ends, since no target or hand count is printed.
+        notes = (BELL_GAME_WORDS, *notes)
     return printing.SheetWording(
         game_word=words.game_word,
         notes=notes,

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from euchre.tournament.bell import bell_problem
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import (
     FORMAT_NAMES,
@@ -408,7 +409,7 @@ def check_config(config: EventConfig) -> None:
             raise TournamentError(
                 f"unknown option {key!r} for format {config.format!r}; options: {known}"
             )
-    load_profile(config.profile_id)
+    profile = load_profile(config.profile_id)
     if config.rounds < 1:
         raise TournamentError(f"an event needs at least 1 round, got {config.rounds}")
     from euchre.tournament.validation import check_event_length
@@ -416,6 +417,9 @@ def check_config(config: EventConfig) -> None:
     check_event_length(config.profile_id, config.rounds)  # Bolivar: at most 10 games
     if config.round_minutes < 0:
         raise TournamentError(f"round length must be 0 or more minutes, got {config.round_minutes}")
+    bell = bell_problem(profile, config.round_minutes)
+    if bell is not None:
+        raise TournamentError(bell)
     if config.sit_out_scoring not in SIT_OUT_SCORING:
         raise TournamentError(
             f"unknown sit-out scoring {config.sit_out_scoring!r}; "

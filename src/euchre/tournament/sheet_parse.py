@@ -21,6 +21,7 @@ from euchre.engine.profile import (
     load_profile,
     profile_from_mapping,
 )
+from euchre.tournament.bell import bell_problem
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import FORMAT_NAMES, EventConfig
 from euchre.tournament.movement_spec import MovementSpec
@@ -152,6 +153,10 @@ def _pydantic_problems(text: str, error: ValidationError) -> list[SheetProblem]:
     return list(unique.values())
 
 
+GAME_LENGTH_OPTIONS = ("game_end", "game_target", "game_hands")
+"""The profile options that together say how long a game is."""
+
+
 def _profile_problems(text: str, data: Mapping[str, Any], origin: str) -> list[SheetProblem]:
     """Every problem of the file's ``profile`` (read from the raw TOML, so they are listed
     even when other tables have problems): an unknown profile id, or each refused option of
@@ -207,11 +212,17 @@ def _profile_problems(text: str, data: Mapping[str, Any], origin: str) -> list[S
     whole = refused(options, alone=False)
     if not whole:
         return []
-    alone = [
-        _problem(text, f"profile.options.{name}", message)
-        for name, value in options.items()
-        if (message := refused({name: value}, alone=True))
-    ]
+    # The options of a game's length are one rule (a game to the bell has neither target nor
+    # hands): each is checked with the others the file sets, so a problem names what the club
+    # wrote, not a clash with the extended profile's own length. Each problem is told once.
+    length = {name: options[name] for name in GAME_LENGTH_OPTIONS if name in options}
+    alone: list[SheetProblem] = []
+    told: set[str] = set()
+    for name, value in options.items():
+        message = refused(length | {name: value} if name in length else {name: value}, alone=True)
+        if message and message not in told:
+            told.add(message)
+            alone.append(_problem(text, f"profile.options.{name}", message))
     key = next((f"profile.options.{name}" for name in options if f"{name!r}" in whole), "profile")
     return alone or [_problem(text, key, whole)]
 
@@ -272,6 +283,14 @@ def parse_sheet(text: str, *, origin: str, builtin: bool = False, path: str = ""
     problems += _preset_problems(text, parsed, preset)
     if profile is not None:
         problems += _hands_worth_problems(text, parsed.event, profile)
+        bell = bell_problem(
+            profile,
+            parsed.event.round_minutes,
+            game_end_key="profile.options.game_end",
+            round_minutes_key="event.round_minutes",
+        )
+        if bell is not None:
+            problems.append(_problem(text, "event.round_minutes", bell))
     movement = parsed.movement.spec() if parsed.movement is not None else None
     if movement is not None:
         for check in _MOVEMENT_CHECKS:

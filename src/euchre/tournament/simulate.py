@@ -20,6 +20,7 @@ from euchre.engine.profile import RuleProfile, load_profile
 from euchre.engine.record import deal_record, draw_first_dealer
 from euchre.engine.state import HandStatus
 from euchre.engine.view import view_of
+from euchre.tournament.bell import on_paper_only
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.event import compute_event
 from euchre.tournament.formats import FORMATS, PRESETS, check_config, preset_config
@@ -61,13 +62,17 @@ def simulation_config(
     if rounds is not None:
         overrides["rounds"] = rounds
     config = preset_config(sheet, f"simulated {format_or_sheet}", **overrides)
-    if profile_id is None:
-        return config
-    # The sheet gives the event's shape; --profile only changes the rules of play (checked
-    # like any event's: an unknown profile is refused in words).
-    played = replace(config, profile_id=profile_id)
-    check_config(played)
-    return played
+    if profile_id is not None:
+        # The sheet gives the event's shape; --profile only changes the rules of play (checked
+        # like any event's: an unknown profile is refused in words).
+        config = replace(config, profile_id=profile_id)
+        check_config(config)
+    on_paper = on_paper_only(load_profile(config.profile_id))
+    if on_paper is not None:
+        # The simulator plays every game with the engine, which keeps no round bell: a game
+        # to the bell is never simulated to some other length.
+        raise TournamentError(on_paper)
+    return config
 
 
 def _entrants(config: EventConfig, players: int) -> tuple[Entrant, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from euchre.engine.choices import GameEnd
 from euchre.engine.profile import RuleProfile, load_profile
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.model import EventConfig, TableResult, TableSeating
@@ -137,6 +138,12 @@ def validate_result(
                 f"adds at most {most_per_hand} to {target - 1}",
                 field=f"team_points.{result.team_points.index(high)}",
             )
+    else:
+        # A game to the bell (``game_end = "bell"``) is the only game the profile lets have
+        # no target and no number of hands: its totals are what the table scored when the
+        # round's bell rang, so they have no bound beyond being 0 or more (and the hands, if
+        # typed, adding up to them, below). Any other profile has one of the two.
+        assert profile.game_end == GameEnd.BELL, profile.id
     if result.hand_points:
         _check_hands(profile, result, where, hands)
     label = PlayerNames(names, seating.partnerships if seating is not None else None)

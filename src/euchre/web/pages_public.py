@@ -299,7 +299,7 @@ def _live_context(request: Request, event_id: int) -> dict[str, Any]:
             if open_round is None
             else {
                 "label": round_label(open_round.plan, open_round.number),
-                "hands_note": hands_note(open_round.plan),
+                "hands_note": hands_note(open_round.plan, snapshot.config.profile_id),
                 "clock": clock(open_round, bell=True),
             },
             "columns": _live_columns(snapshot),

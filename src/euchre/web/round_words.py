@@ -4,7 +4,9 @@ and the online between-rounds view."""
 
 from __future__ import annotations
 
+from euchre.engine.profile import load_profile
 from euchre.tournament import RoundPlan, Stage
+from euchre.tournament.bell import BELL_GAME_WORDS, plays_to_the_bell
 from euchre.tournament.model import EventConfig, SitOutScoring
 from euchre.tournament.settings import break_line
 
@@ -36,11 +38,15 @@ def lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def hands_note(plan: RoundPlan) -> str:
-    """ " (4 hands a game)" for a playoff round, "" for a main round."""
+def hands_note(plan: RoundPlan, profile_id: str) -> str:
+    """ " (4 hands a game)" for a playoff round; " — game to the bell (ends when the round's
+    bell rings)" for a main round of a sheet whose games are played to the bell; else ""."""
     hands = plan.hands
-    if plan.stage != Stage.PLAYOFF or not hands or "hand" in (plan.label or ""):
-        return ""  # a main round, or the label already says its hands
+    if plan.stage != Stage.PLAYOFF:
+        # A game to the bell has no target or hand count to show: the line says how it ends.
+        return f" — {BELL_GAME_WORDS}" if plays_to_the_bell(load_profile(profile_id)) else ""
+    if not hands or "hand" in (plan.label or ""):
+        return ""  # the label already says its hands
     return f" ({hands} hand{'s' if hands != 1 else ''} a game)"
 
 

@@ -18,6 +18,7 @@ from euchre.store.table_view import (
     winning_side,
 )
 from euchre.tournament import TableResult
+from euchre.tournament.bell import BELL_GAME_WORDS, plays_to_the_bell
 from euchre.tournament.penalties import ruled_hand_note
 from euchre.tournament.tables_of_three import THREE_HANDED_RULE
 from euchre.tournament.validation import ResultError, hand_point_values
@@ -250,6 +251,8 @@ def score_form_html(
         or any(identifier.split("-", 1)[0] in extra_prefixes for identifier in marked),
         "ruled_hand_note": ruled_hand_note(profile),
         "extra_hand": profile.game_tie == "extra_hand",
+        # A game to the bell prints no target or hand count: the form says how it ends.
+        "game_length": BELL_GAME_WORDS if plays_to_the_bell(profile) else "",
         "playoff": playoff,
         "round_number": round_number,
         "seated": " ".join(str(member.number) for member in view.players),

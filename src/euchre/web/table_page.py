@@ -203,7 +203,7 @@ def _page(
             "different_score": different_score,
             "error": error,
             "round_name": lower_first(round_label(plan, view.round_number)),
-            "hands_note": hands_note(plan),
+            "hands_note": hands_note(plan, config.profile_id),
             "clock": clock(view.round),
             "seat_words": seat_words,
             "break_line": break_ahead(config, view.round_number),

@@ -35,7 +35,7 @@ from euchre.web.corrected_marks import money_lines
 from euchre.web.deps import clock_now, database
 from euchre.web.page_helpers import page_director
 from euchre.web.pages_common import clock, flash_message
-from euchre.web.round_words import round_label
+from euchre.web.round_words import hands_note, round_label
 from euchre.web.templating import render
 from euchre.web.views.audit import audit_rows, player_names, with_names
 from euchre.web.views.penalties import (
@@ -227,6 +227,7 @@ def _round_state(
         "heading": round_label(open_round.plan, number),
         "hands": hands if open_round.plan.stage == Stage.PLAYOFF and hands else None,
         "clock": clock(open_round),
+        "game_end": hands_note(open_round.plan, snapshot.config.profile_id).removeprefix(" — "),
         "reported": sum(1 for status in statuses if status.team_points is not None),
         "tables": [_table_row(status) for status in statuses],
         "sitting_out": ", ".join(
