@@ -173,6 +173,33 @@ def test_average_points_per_game_with_a_minimum_number_of_games_to_qualify() -> 
     ]
 
 
+def test_the_season_tables_json_gives_an_average_as_a_number_to_three_places() -> None:
+    """What ``euchre season`` files and the API read: the season, its nights, and each row's
+    fields in their order, an average of 70 points over 6 games written 11.667."""
+    table = season_table(
+        season("average"),
+        [
+            night("1", 7, result("Ann", 40, 1), result("Bob", 36, 2)),
+            night("2", 14, result("Bob", 34, 1, games=2)),
+        ],
+    )
+    data = table.to_json()
+    assert list(data) == ["season", "nights", "rows"]
+    assert data["season"] == "Thursday league 2027"
+    assert data["nights"] == ["1", "2"]
+    bob = next(row for row in data["rows"] if row["name"] == "Bob")
+    assert bob["points"] == 11.667
+    assert list(bob) == [name for name in SeasonRow.__dataclass_fields__]
+    assert bob["nights_counted"] == ["1", "2"]
+    assert bob["by_night"][1] == {
+        "key": "2",
+        "points": 34,
+        "sit_outs": 0,
+        "sit_out_points": 0,
+        "computer_games": 0,
+    }
+
+
 def test_best_n_nights_out_of_the_season_counts_the_best_and_says_which() -> None:
     table = season_table(
         season("best_nights", best_nights=2),

@@ -420,6 +420,22 @@ def test_a_player_entered_with_the_wrong_class_is_corrected_with_an_audit_line(
     line = next(entry for entry in audit if entry["action"] == "set_classes")
     assert line["old_value"]["seat_class"] == "high" and line["new_value"]["seat_class"] == "low"
     assert line["reason"] == "took a low sheet"
+    # The log keeps her whole entry before and after, the classes and flags she does not
+    # have left out, in the order the log has always written them.
+    entry = {
+        "number": ann["number"],
+        "name": "Ann Able",
+        "team": None,
+        "checked_in": True,
+        "arrival_round": 1,
+        "withdrawal_round": None,
+    }
+    assert line["old_value"] == entry | {"seat_class": "high"}
+    assert list(line["new_value"].items()) == [
+        *entry.items(),
+        ("seat_class", "low"),
+        ("prize_category", "lady"),
+    ]
     # Her next night starts from the corrected class.
     next_night = _high_low_event(client, "Next week")
     assert _add(client, next_night, name="Ann Able").json()["seat_class"] == "low"

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from euchre.bots.stats import mean_interval
 from euchre.engine.actions import (
@@ -46,7 +46,9 @@ from euchre.engine.view import view_of
 
 __all__ = [
     "REPORT_SEED_MIN",
+    "ArenaJson",
     "ArenaResult",
+    "BotFigures",
     "BotTally",
     "DealOutcome",
     "check_counted",
@@ -98,6 +100,28 @@ class DealOutcome:
     """Where the two plays first part (see :func:`divergence_label`); empty when identical."""
 
 
+class BotFigures(TypedDict):
+    """One bot's figures in the arena's JSON (times in milliseconds per decision)."""
+
+    points_per_hand: float
+    hands_won: int
+    euchres: int
+    lone_hands: int
+    decision_ms_median: float
+    decision_ms_p95: float
+
+
+class ArenaJson(TypedDict):
+    """The arena's JSON, as ``euchre bots arena --json`` prints it (keys in this order)."""
+
+    bots: list[str]
+    profile: str
+    deals: int
+    diff: float
+    ci95: list[float]
+    per_bot: dict[str, BotFigures]
+
+
 @dataclass(frozen=True, slots=True)
 class ArenaResult:
     """The arena's figures (see :meth:`to_json` for the stable keys)."""
@@ -112,9 +136,9 @@ class ArenaResult:
     """Each deal's diff, in deal order (the sampling units of ``diff`` and ``ci95``)."""
     seed: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ArenaJson:
         """The stable JSON form: ``deals``, ``diff``, ``ci95``, ``per_bot`` and context."""
-        per_bot: dict[str, dict[str, float | int]] = {}
+        per_bot: dict[str, BotFigures] = {}
         labels = _labels(self.names)
         for label, tally in zip(labels, self.tallies, strict=True):
             times = sorted(tally.decision_ms)

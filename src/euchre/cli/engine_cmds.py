@@ -17,11 +17,11 @@ from euchre.engine.questions import questions_for_hand, replay_pile
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer, replay
 
 
-def replay_record_json(data: Any) -> dict[str, Any]:
+def replay_record_json(data: Any) -> dict[str, object]:
     """Replay one parsed record: ``{"to_act", "legal"}`` mid-hand, else the result."""
     record = HandRecord.from_json(data)
     state = replay(record)
-    out: dict[str, Any]
+    out: dict[str, object]
     if not state.is_over:
         out = {
             "to_act": state.to_act,
@@ -117,7 +117,7 @@ def _records(data: bytes) -> list[tuple[str, Any]]:
     return items
 
 
-def _numbered(where: str, out: dict[str, Any]) -> dict[str, Any]:
+def _numbered(where: str, out: dict[str, object]) -> dict[str, object]:
     """A JSON Lines result carries its input line number first (``"line": 3``)."""
     if where.startswith("line "):
         return {"line": int(where.removeprefix("line ")), **out}

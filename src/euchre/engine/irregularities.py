@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
+from typing import TypedDict
 
 from euchre.engine.actions import ActionKind
 from euchre.engine.cards import EFFECTIVE_SUIT, SUIT_MASK, Card, Suit, iter_mask
@@ -24,7 +25,9 @@ __all__ = [
     "HandOutcome",
     "Irregularity",
     "RenegeCheck",
+    "RenegeCheckJson",
     "Ruling",
+    "RulingJson",
     "adjudicate",
     "check_renege",
     "lone_team_of",
@@ -72,6 +75,19 @@ class HandOutcome(enum.StrEnum):
     DIRECTOR = "director"
 
 
+class RulingJson(TypedDict):
+    """A ruling as JSON (the irregularity and outcome as their text)."""
+
+    irregularity: str
+    team_points: list[int]
+    outcome: str
+    offenders_score_nothing: bool
+    counts_as_hand: bool
+    explanation: str
+    source: str
+    alternative: str
+
+
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """A profile's ruling on one irregularity."""
@@ -90,7 +106,7 @@ class Ruling:
         """False when the sheet does not cover this irregularity (the director decides)."""
         return self.outcome is not HandOutcome.DIRECTOR
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RulingJson:
         """The ruling as JSON."""
         return {
             "irregularity": self.irregularity.value,
@@ -402,6 +418,21 @@ def adjudicate(
     raise EuchreError(f"no ruling for {irregularity.value}")  # pragma: no cover
 
 
+class RenegeCheckJson(TypedDict):
+    """A renege finding as JSON (cards as their text, the led suit as its letter)."""
+
+    proven: bool
+    seat: int | None
+    trick: int | None
+    card: str | None
+    led_suit: str | None
+    held: list[str]
+    evidence_trick: int | None
+    explanation: str
+    lone_team: int | None
+    cancelled_seat: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class RenegeCheck:
     """Whether a renege claim is proven by the record, and the tricks that show it.
@@ -423,7 +454,7 @@ class RenegeCheck:
     lone_team: int | None = None
     cancelled_seat: int | None = None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> RenegeCheckJson:
         """The finding as JSON."""
         return {
             "proven": self.proven,

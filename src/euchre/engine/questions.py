@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TypedDict
 
 from euchre.engine.errors import EuchreError
 from euchre.engine.irregular_play import asked_tricks
@@ -28,6 +29,7 @@ __all__ = [
     "QuestionDeck",
     "QuestionPile",
     "TrickQuestion",
+    "TrickQuestionJson",
     "default_deck_text",
     "question_after_trick",
     "questions_for_hand",
@@ -124,6 +126,17 @@ def replay_pile(state: HandState, deck: QuestionDeck | None = None) -> QuestionP
     return QuestionPile(deck or QuestionDeck.default(), random.Random(seed))
 
 
+class TrickQuestionJson(TypedDict):
+    """A trick's question as JSON (``trick`` is the trick's index)."""
+
+    trick: int
+    asker: int
+    asked: int
+    source: str
+    card: str | None
+    question: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class TrickQuestion:
     """One question after one trick."""
@@ -135,7 +148,7 @@ class TrickQuestion:
     card: str | None
     question: str | None
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> TrickQuestionJson:
         """As JSON."""
         return {
             "trick": self.trick_index,

@@ -9,8 +9,8 @@ import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
-from typing import Any, NamedTuple
+from dataclasses import dataclass, replace
+from typing import Annotated, NamedTuple
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -25,6 +25,7 @@ from euchre.store.members import member_classes, member_for_player, remember_cla
 from euchre.store.models import Entrant, Event, EventStatus, Member, Round
 from euchre.store.names import NAME_LIMIT, check_name
 from euchre.tournament import FORMAT_NAMES, EventConfig
+from euchre.tournament.codec import OMIT_FALSE, JsonCodec
 from euchre.tournament.errors import TournamentError
 from euchre.tournament.settings import ROUNDS, SettingError, check_settings
 from euchre.tournament.sheets import (
@@ -38,6 +39,7 @@ __all__ = [
     "MAX_ROUNDS",
     "NAME_LIMIT",
     "ONLINE_PLAYER_CODE_DIGITS",
+    "EntrantChange",
     "NewPlayer",
     "add_entrant",
     "archive_event",
@@ -324,19 +326,37 @@ def _new_player_code(session: Session, event_id: int, *, online: bool = False) -
     raise ConflictError("no free player code left in this event")
 
 
-def _entrant_json(entrant: Entrant) -> dict[str, Any]:
-    return {
-        "number": entrant.number,
-        "name": entrant.name,
-        "team": entrant.team,
-        "checked_in": entrant.checked_in,
-        "arrival_round": entrant.arrival_round,
-        "withdrawal_round": entrant.withdrawal_round,
-        **({"seat_class": entrant.seat_class} if entrant.seat_class else {}),
-        **({"prize_category": entrant.prize_category} if entrant.prize_category else {}),
-        **({"guest": True} if entrant.guest else {}),
-        **({"stationary": True} if entrant.stationary else {}),
-    }
+@dataclass(frozen=True, kw_only=True)
+class EntrantChange(JsonCodec):
+    """A player's entry as the audit log keeps it before and after a change (the codec
+    writes it; the classes and flags are left out while unset, as the log has always kept
+    them)."""
+
+    number: int
+    name: str
+    team: str | None
+    checked_in: bool
+    arrival_round: int
+    withdrawal_round: int | None
+    seat_class: Annotated[str | None, OMIT_FALSE] = None
+    prize_category: Annotated[str | None, OMIT_FALSE] = None
+    guest: Annotated[bool, OMIT_FALSE] = False
+    stationary: Annotated[bool, OMIT_FALSE] = False
+
+
+def _entrant_change(entrant: Entrant) -> EntrantChange:
+    return EntrantChange(
+        number=entrant.number,
+        name=entrant.name,
+        team=entrant.team,
+        checked_in=entrant.checked_in,
+        arrival_round=entrant.arrival_round,
+        withdrawal_round=entrant.withdrawal_round,
+        seat_class=entrant.seat_class,
+        prize_category=entrant.prize_category,
+        guest=entrant.guest,
+        stationary=entrant.stationary,
+    )
 
 
 @contextmanager
@@ -344,7 +364,7 @@ def _audited(
     session: Session, entrant: Entrant, *, who: str, action: str, reason: str = ""
 ) -> Iterator[None]:
     """Log the change the ``with`` body makes to ``entrant``: its JSON before and after."""
-    old = _entrant_json(entrant)
+    old = _entrant_change(entrant)
     yield
     record_audit(
         session,
@@ -353,7 +373,7 @@ def _audited(
         action=action,
         target=f"player {entrant.number}",
         old_value=old,
-        new_value=_entrant_json(entrant),
+        new_value=_entrant_change(entrant),
         reason=reason,
     )
 
@@ -443,7 +463,7 @@ def add_entrant(session: Session, *, event_id: int, player: NewPlayer, who: str)
         who=who,
         action="add_player",
         target=f"player {number}",
-        new_value=_entrant_json(entrant),
+        new_value=_entrant_change(entrant),
     )
     return entrant
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
@@ -29,6 +29,7 @@ __all__ = [
     "CSV_COLUMNS",
     "MemberChanges",
     "MemberFields",
+    "MemberJson",
     "change_member",
     "create_member",
     "export_csv",
@@ -70,7 +71,18 @@ class MemberFields:
     active: bool = True
 
 
-def member_json(member: Member) -> dict[str, Any]:
+class MemberJson(TypedDict):
+    """A member's fields as JSON (the audit log's values, the roster's and the backup's rows)."""
+
+    id: int
+    name: str
+    email: str
+    phone: str
+    notes: str
+    active: bool
+
+
+def member_json(member: Member) -> MemberJson:
     """A member's fields as JSON-ready data (the audit log's values, the roster's rows)."""
     return {
         "id": member.id,
@@ -160,7 +172,8 @@ def update_member(session: Session, *, member_id: int, fields: MemberFields, who
     old = member_json(member)
     _write_fields(member, checked)
     session.flush()
-    changed = [key for key, value in member_json(member).items() if old[key] != value]
+    before: dict[str, object] = dict(old)
+    changed = [key for key, value in member_json(member).items() if before[key] != value]
     record_club_audit(
         session,
         who=who,

@@ -21,17 +21,20 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Any
+from typing import TypedDict
 
 from euchre.tournament.designs import count_pairings, design_for
 from euchre.tournament.errors import TournamentError
 
 __all__ = [
     "Schedule",
+    "ScheduleJson",
     "ScheduleRound",
+    "ScheduleRoundJson",
     "ScheduleSummary",
+    "ScheduleSummaryJson",
     "fair_sit_outs",
     "generate_schedule",
     "search_rounds",
@@ -53,6 +56,35 @@ class ScheduleRound:
     sitting_out: tuple[int, ...] = ()
 
 
+class ScheduleSummaryJson(TypedDict):
+    """A schedule's summary as JSON (keys in this order; the histograms' keys are counts)."""
+
+    players: int
+    rounds: int
+    method: str
+    repeat_partners: int
+    partner_histogram: dict[str, int]
+    opponent_histogram: dict[str, int]
+    same_table_repeats: int
+    sit_outs: list[int]
+    sit_outs_min: int
+    sit_outs_max: int
+
+
+class ScheduleRoundJson(TypedDict):
+    """One round as JSON: each table's two partnerships and who sits out (players 1..n)."""
+
+    tables: list[list[list[int]]]
+    sitting_out: list[int]
+
+
+class ScheduleJson(TypedDict):
+    """A schedule as ``euchre schedule --json`` prints it."""
+
+    rounds: list[ScheduleRoundJson]
+    summary: ScheduleSummaryJson
+
+
 @dataclass(frozen=True, slots=True)
 class ScheduleSummary:
     """A schedule's quality, recounted from its rounds.
@@ -72,14 +104,17 @@ class ScheduleSummary:
     sit_outs: tuple[int, ...]
     method: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScheduleSummaryJson:
         """The summary as JSON: its fields (``method`` third), sit-outs per player as a list
         (player 1 first) with their least and most."""
-        fields = asdict(self)
-        first = {key: fields.pop(key) for key in ("players", "rounds", "method")}
         return {
-            **first,
-            **fields,
+            "players": self.players,
+            "rounds": self.rounds,
+            "method": self.method,
+            "repeat_partners": self.repeat_partners,
+            "partner_histogram": dict(self.partner_histogram),
+            "opponent_histogram": dict(self.opponent_histogram),
+            "same_table_repeats": self.same_table_repeats,
             "sit_outs": list(self.sit_outs),
             "sit_outs_min": min(self.sit_outs, default=0),
             "sit_outs_max": max(self.sit_outs, default=0),
@@ -100,7 +135,7 @@ class Schedule:
         """The quality summary, recounted."""
         return summarize(self.players, self.rounds, method=self.method)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ScheduleJson:
         """``{"rounds": [{"tables": [[[a, b], [c, d]], ...], "sitting_out": [...]}, ...],
         "summary": {...}}`` with players numbered 1..n."""
         return {

@@ -34,9 +34,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field
+from pydantic import Field, PlainSerializer
 
 from euchre.tournament.codec import AS_TEXT, OMIT_FALSE, Choice, JsonCodec, one_of
 from euchre.tournament.errors import TournamentError
@@ -363,6 +363,14 @@ class NightPoints(JsonCodec):
     computer_games: int = 0
 
 
+def _three_places(value: Fraction) -> float:
+    """A season figure as JSON: a number rounded to 3 places (an average's 7/3 is 2.333)."""
+    return round(float(value), 3)
+
+
+_THREE_PLACES = PlainSerializer(_three_places, return_type=float)
+
+
 @dataclass(frozen=True, kw_only=True)
 class SeasonRow(JsonCodec):
     """A member's line in the season table. ``rank`` is None for a non-qualifier;
@@ -373,8 +381,9 @@ class SeasonRow(JsonCodec):
     name: str
     rank: int | None
     qualified: bool
-    points: Fraction
-    """The season's figure under its scoring (an average for ``average``)."""
+    points: Annotated[Fraction, _THREE_PLACES]
+    """The season's figure under its scoring (an average for ``average``); its JSON is a
+    number rounded to 3 places."""
     games: int
     games_won: int
     lone_hands: int
@@ -397,12 +406,6 @@ class SeasonRow(JsonCodec):
     by_night: tuple[NightPoints, ...] = ()
     """The member's points night by night (nights attended, in night order)."""
 
-    def to_json(self) -> dict[str, Any]:
-        """The row as JSON-ready data, ``points`` as a number rounded to 3 places."""
-        data = super().to_json()
-        data["points"] = round(float(self.points), 3)
-        return data
-
 
 @dataclass(frozen=True, kw_only=True)
 class SeasonTable(JsonCodec):
@@ -411,14 +414,6 @@ class SeasonTable(JsonCodec):
     season: str
     nights: tuple[str, ...]
     rows: tuple[SeasonRow, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The table as JSON-ready data."""
-        return {
-            "season": self.season,
-            "nights": list(self.nights),
-            "rows": [row.to_json() for row in self.rows],
-        }
 
 
 def _units_by_place(places: Sequence[int], units: Sequence[str] | None) -> dict[int, set[str]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from euchre.bots import BOT_FACTORIES, Bot, make_bot
 from euchre.engine.game import Game
@@ -35,6 +35,7 @@ from euchre.tournament.model import (
 from euchre.tournament.sheets import default_sheet_for
 
 __all__ = [
+    "SimulationJson",
     "SimulationReport",
     "play_table",
     "simulate_event",
@@ -145,6 +146,23 @@ def play_table(
     )
 
 
+class SimulationJson(TypedDict):
+    """``euchre simulate --json``: the last event's parts as the codec writes them, and the
+    win counts over every event."""
+
+    events: int
+    standings: list[dict[str, Any]]
+    rounds: list[dict[str, Any]]
+    prizes: list[dict[str, Any]]
+    side_pot: dict[str, Any] | None
+    playoffs: list[dict[str, Any]]
+    wins_by_competitor: dict[str, float]
+    wins_by_bot: dict[str, float]
+    bot_of: dict[str, str]
+    first_bot: str
+    first_bot_win_rate: float
+
+
 @dataclass(slots=True)
 class SimulationReport:
     """Repeated simulated events: how often each competitor and each bot won."""
@@ -156,7 +174,7 @@ class SimulationReport:
     bot_of: dict[str, str] = field(default_factory=dict)
     first_bot: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SimulationJson:
         """The last event's standings and rounds, plus the win counts over every event."""
         last = self.last
         return {

@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Literal, TypedDict
 
 from euchre.tournament.errors import TournamentError
 
-__all__ = ["BellEvent", "RoundTimer", "TimerState"]
+__all__ = ["BellEvent", "BellJson", "RoundTimer", "TimerState"]
+
+
+class BellJson(TypedDict):
+    """The bell as JSON: ``{"event": "bell", "round": 3, "rings_at": ISO time}``."""
+
+    event: Literal["bell"]
+    round: int
+    rings_at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +28,7 @@ class BellEvent:
     round: int
     rings_at: datetime
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> BellJson:
         """This event as JSON (ISO time)."""
         return {"event": "bell", "round": self.round, "rings_at": self.rings_at.isoformat()}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from datetime import datetime
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, TypedDict, TypeVar
 
 from fastapi import Depends, Request, Response
 from sqlalchemy.orm import Session
@@ -22,6 +22,7 @@ from euchre.web.devices import Guesser, guesser, hand_out_device, may_hand_out
 from euchre.web.security import DirectorSession, SessionSigner, check_csrf, read_session
 
 __all__ = [
+    "FileRoute",
     "ReadSession",
     "WriteSession",
     "clock_now",
@@ -104,7 +105,14 @@ def director_for_write(request: Request) -> DirectorSession:
     return session
 
 
-def file_route(media_type: str, what: str) -> dict[str, Any]:
+class FileRoute(TypedDict):
+    """A download's route options (FastAPI's ``response_class`` and ``responses``)."""
+
+    response_class: type[Response]
+    responses: dict[int | str, dict[str, Any]]
+
+
+def file_route(media_type: str, what: str) -> FileRoute:
     """The route options of a download: the file's media type in the OpenAPI document (not
     the JSON every other answer is), e.g. ``@router.get(path, **file_route("text/csv", ...))``."""
     return {

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from fastapi import Request
 from fastapi.responses import Response
@@ -19,6 +19,7 @@ from euchre.store import events, members, playoff_conflicts, presets, rounds, sc
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
 from euchre.store.night_end import cut_off_words, main_rounds_started
+from euchre.store.table_status import TableState
 from euchre.tournament import (
     FORMATS,
     EventSnapshot,
@@ -97,12 +98,47 @@ def conflict_lines(
     ]
 
 
-def _player_lines(session: Session, event_id: int) -> dict[str, Any]:
+class PlayerRow(TypedDict):
+    """One player's row of the dashboard's players table."""
+
+    number: int
+    name: str
+    team: str
+    code: str
+    checked_in: bool
+    status: str
+    can_check_in: bool
+    can_withdraw: bool
+    withdraw_from: int
+    can_reinstate: bool
+    classes: str
+    guest: bool
+
+
+class PlayerLines(TypedDict):
+    """The players table and how many players are still to check in."""
+
+    rows: list[PlayerRow]
+    waiting: int
+
+
+class TableRow(TypedDict):
+    """One table of the round in play, as the dashboard lists it."""
+
+    table: int
+    first: str
+    second: str
+    code: str
+    state: TableState
+    score: str
+
+
+def _player_lines(session: Session, event_id: int) -> PlayerLines:
     """The players table: each player's status and which actions his row offers (check in;
     withdraw, asking with a reason; take back a withdrawal not yet in effect)."""
     entrants = events.list_entrants(session, event_id=event_id)
     next_round = events.next_round_number(session, event_id=event_id)
-    rows = []
+    rows: list[PlayerRow] = []
     for row in entrants:
         if row.withdrawal_round:
             status = f"withdrawn from round {row.withdrawal_round}"
@@ -139,7 +175,7 @@ def _player_lines(session: Session, event_id: int) -> dict[str, Any]:
     return {"rows": rows, "waiting": waiting}
 
 
-def _table_row(status: scores.TableStatus) -> dict[str, Any]:
+def _table_row(status: scores.TableStatus) -> TableRow:
     """One table of the round in play, as the dashboard lists it (a table of three: its
     three players, each for himself, and their own totals)."""
     if not status.partnerships[1]:
