@@ -4,21 +4,17 @@ so such a table could not play or be scored. Nothing is added."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from euchre.tournament.sheets import use_user_sheets
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 LVEA = Path(__file__).parent.parent / "data" / "sheets" / "lvea.toml"
 
 
-@pytest.fixture(autouse=True)
-def no_club_sheets() -> Iterator[None]:
-    yield
-    use_user_sheets([])
+pytestmark = pytest.mark.usefixtures("no_club_sheets")
+"""Only the built-in sheets, unless a test puts a club's in use (``tests/conftest.py``)."""
 
 
 def test_sheets_add_refuses_tables_of_three_in_words(

@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
+
+import httpx
+from playwright.sync_api import Browser, Page
+
+from euchre.play.table import config_from_request
+from euchre.store.db import Database
+from euchre.store.play.service import PlayService
+from tests.browser_checks import PHONE
+from tests.served import EuchreServer
 
 CARD = re.compile(r"\b[9TJQKA][CDHS]\b")
 
@@ -36,6 +46,21 @@ def view_of(client: Client, table: str, token: str | None = None) -> dict[str, A
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
+
+
+def sit_down(
+    client: Client, table: str, tokens: Mapping[int, str], seats: Iterable[int] | None = None
+) -> None:
+    """The players of ``seats`` (every seat in ``tokens`` by default), in that order, press
+    Sit at the table; each is accepted."""
+    for seat in sorted(tokens) if seats is None else seats:
+        seq = view_of(client, table, tokens[seat])["seq"]
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
+        assert answer.status_code == 200, answer.text
 
 
 def play_randomly(
@@ -100,3 +125,41 @@ def device_token(page: _Evaluates, table: str) -> str:
 
     saved = json.loads(page.evaluate(f"localStorage.getItem('euchre-play:{table}')"))
     return str(saved["token"])
+
+
+def open_served_table(server: EuchreServer, **body: Any) -> dict[str, Any]:
+    """POST /api/play/tables on a served app (``euchre serve``); assert 201."""
+    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def phone(browser: Browser, url: str, *, wait_for_table: bool = True) -> Page:
+    """A 390 px phone of its own (a new browser context) open at ``url``; by default once the
+    table page has its first view."""
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(url)
+    if wait_for_table:
+        page.wait_for_selector("#play-status[data-seq]")
+    return page
+
+
+def two_workers(url: str, profile: str) -> tuple[PlayService, PlayService, str, str]:
+    """Two play services on one migrated database, standing in for two workers, and a new
+    table of four human seats (seed 5, hints on, no timer) that the first one opened: the
+    services, the table's id and its host's token."""
+    first = Database(url)
+    first.migrate()
+    one, two = PlayService(first), PlayService(Database(url))
+    config = config_from_request(
+        profile=profile,
+        profile_options=None,
+        seats=["human"] * 4,
+        seed=5,
+        hints=True,
+        timer_seconds=0,
+        deck_text=None,
+    )
+    table_id, _, host = one.create_table(config, client="test")
+    return one, two, table_id, host
