@@ -12,18 +12,61 @@ name whole and the dealer's chip shown.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import TypedDict
 
 from playwright.sync_api import Page
 
-__all__ = ["AXE", "PHONE", "assert_accessible", "assert_fits_one_phone_screen", "axe_problems"]
+from tests.store.factory import PASSWORD
+
+__all__ = [
+    "AXE",
+    "PHONE",
+    "SHOTS",
+    "assert_accessible",
+    "assert_fits_one_phone_screen",
+    "axe_problems",
+    "log_in",
+    "screenshot",
+    "set_up_director",
+]
 
 AXE = Path(__file__).resolve().parent / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 """axe-core, pinned (``scripts/test.sh`` installs it from the npm registry; tests inject it)."""
 
 PHONE = {"width": 390, "height": 844}
 """The phone the play pages are made for."""
+
+SHOTS = Path("test-artifacts") / "shots"
+"""Where the screenshots a reviewer looks at are gathered, one folder for every test."""
+
+
+def log_in(page: Page, base_url: str) -> None:
+    """The director logs in on the served app's login page."""
+    page.goto(f"{base_url}/login")
+    page.fill("#login-name", "director")
+    page.fill("#login-password", PASSWORD)
+    page.click("#login-submit")
+
+
+def set_up_director(page: Page, url: str) -> None:
+    """The first visit to a new club's app (``url``): the director names himself and
+    chooses the password."""
+    page.goto(url)
+    page.fill("#setup-name", "director")
+    page.fill("#setup-password", PASSWORD)
+    page.click("#setup-submit")
+
+
+def screenshot(page: Page, artifacts: Path, name: str, *, full_page: bool = True) -> Path:
+    """Save the page (whole, or its first screen) as ``name`` in the test's folder and in
+    ``SHOTS``; the test's copy."""
+    path = artifacts / name
+    page.screenshot(path=str(path), full_page=full_page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SHOTS / name)
+    return path
 
 
 def axe_problems(page: Page) -> list[str]:

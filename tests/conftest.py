@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, expect
 
 from euchre.store.password_hashing import CHEAP_HASH_VARIABLE
+from euchre.tournament.sheets import use_user_sheets
 from euchre.wiring import wire
 from tests.databases import fresh_sqlite_url
 from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_database
@@ -102,6 +103,16 @@ def postgres_database(postgres_url: str) -> Iterator[str]:
     """A fresh database on the test cluster (dropped afterwards)."""
     with fresh_postgres_database(postgres_url, "test") as url:
         yield url
+
+
+@pytest.fixture
+def no_club_sheets() -> Iterator[None]:
+    """The built-in sheets alone, during the test and after it: a club's sheet that the test
+    (or an earlier one in this worker) put in use leaves with it. A module asks for it with
+    ``pytestmark = pytest.mark.usefixtures("no_club_sheets")``."""
+    use_user_sheets([])
+    yield
+    use_user_sheets([])
 
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

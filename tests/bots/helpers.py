@@ -5,13 +5,16 @@ from __future__ import annotations
 import importlib.util
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
+from euchre.bots import Bot
 from euchre.engine.cards import Card, card_mask, parse_cards
 from euchre.engine.profile import BUILTIN_PROFILES, RuleProfile, load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.state import HandState, Phase
+from euchre.engine.view import view_of
 
 ALL_RULES = load_profile("tournament").replace(
     defend_alone=True, going_under=True, fold_without_ace_face_trump=True
@@ -90,4 +93,26 @@ def spade_trick() -> HandState:
     for text in ["pass"] * 4 + ["call H", "play AS", "play QS", "play AC", "play 9S"]:
         state.play(text)
     assert state.to_act == 0
+    return state
+
+
+def play_legally(state: HandState, bots: Sequence[Bot]) -> None:
+    """Each seat's bot plays the hand out from its own view; every move is a legal one."""
+    while not state.is_over:
+        seat = state.to_act
+        action = bots[seat].choose(view_of(state, seat))
+        assert action in state.legal_actions(), f"{bots[seat].name} chose illegal {action}"
+        state.play(action)
+    state.result()
+
+
+SPADES_DEAL = ["JS JC KS AD 9D", "QS AS 9C TC QC", "9H TH QH AH KC", "TS 9S JH JD TD"]
+"""Four hands where seat 0 calls spades in round 2 (hearts turned down; seat 3 deals)."""
+
+
+def called_spades() -> HandState:
+    """``SPADES_DEAL`` under the tournament sheet, spades called: the first lead to play."""
+    state = state_from_text(load_profile("tournament"), 3, SPADES_DEAL, "KH", "QD KD AC")
+    for text in ["pass"] * 4 + ["call S"]:
+        state.play(text)
     return state

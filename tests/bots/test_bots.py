@@ -18,7 +18,7 @@ from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
 from euchre.engine.state import Phase
 from euchre.engine.view import view_of
-from tests.bots.helpers import PROFILES, random_state, state_from_text
+from tests.bots.helpers import PROFILES, play_legally, random_state, state_from_text
 
 
 def _play_hand(profile_index: int, seed: int, names: list[str]) -> None:
@@ -26,12 +26,7 @@ def _play_hand(profile_index: int, seed: int, names: list[str]) -> None:
     rng = random.Random(seed)
     state = deal_record(profile, rng.randrange(4), rng).start()
     bots: list[Bot] = [make_bot(names[seat % len(names)], seed + seat) for seat in range(4)]
-    while not state.is_over:
-        seat = state.to_act
-        action = bots[seat].choose(view_of(state, seat))
-        assert action in state.legal_actions(), f"{bots[seat].name} chose illegal {action}"
-        state.play(action)
-    state.result()
+    play_legally(state, bots)
 
 
 @settings(max_examples=60)

@@ -10,12 +10,11 @@ from euchre.bots import make_bot
 from euchre.bots.advice import advise
 from euchre.bots.words import card_words, explain_forced, explain_move
 from euchre.engine.actions import Action
-from euchre.engine.profile import load_profile
 from euchre.engine.record import HandRecord, replay
 from euchre.engine.state import HandState
-from euchre.engine.view import PlayerView, view_of
-from tests.bots.helpers import PROFILES, random_state, state_from_text
-from tests.bots.textbook import POSITIONS
+from euchre.engine.view import view_of
+from tests.bots.helpers import PROFILES, called_spades, random_state
+from tests.bots.textbook import POSITIONS, textbook_view
 from tests.engine.helpers import act, deal, fill, going_under_deal
 
 SENTENCES = {
@@ -46,15 +45,9 @@ SENTENCES = {
 }
 
 
-def _textbook_view(name: str) -> PlayerView:
-    record, scores, _ = POSITIONS[name]
-    state = replay(HandRecord.from_json(record))
-    return view_of(state, state.to_act, scores)
-
-
 @pytest.mark.parametrize("name", sorted(SENTENCES))
 def test_the_hint_explains_the_textbook_move_in_a_players_words(name: str) -> None:
-    advice = advise(make_bot("expert", 0), _textbook_view(name))
+    advice = advise(make_bot("expert", 0), textbook_view(name))
     assert str(advice.action) in POSITIONS[name][2]
     assert advice.why == SENTENCES[name]
     assert "points" not in advice.why and "avg" not in advice.why
@@ -75,19 +68,9 @@ def test_lead_trump_partner_called_it_and_you_hold_the_right_bower() -> None:
     )
 
 
-# Spades trump, called by seat 0 in round 2 (hearts turned down, dealer seat 3).
-DEAL = ["JS JC KS AD 9D", "QS AS 9C TC QC", "9H TH QH AH KC", "TS 9S JH JD TD"]
-
-
-def _spades() -> HandState:
-    state = state_from_text(load_profile("tournament"), 3, DEAL, "KH", "QD KD AC")
-    for text in ["pass"] * 4 + ["call S"]:
-        state.play(text)
-    return state
-
-
+# Spades trump, called by seat 0 in round 2 (``called_spades``, tests/bots/helpers.py).
 def test_trumping_in_partner_winning_and_a_boss_lead_in_words() -> None:
-    state = _spades()
+    state = called_spades()
     state.play("play AD")
     view = view_of(state, 1)
     assert explain_move(view, Action.parse("play QS")) == (
@@ -101,7 +84,7 @@ def test_trumping_in_partner_winning_and_a_boss_lead_in_words() -> None:
     assert explain_move(view, Action.parse("play 9H")) == (
         "partner is winning the trick: play low, the nine of hearts"
     )
-    state = _spades()
+    state = called_spades()
     for text in ["play JS", "play QS", "play 9H", "play 9S", "play JC", "play AS", "play TH"]:
         state.play(text)
     state.play("play TS")
@@ -114,7 +97,7 @@ def test_trumping_in_partner_winning_and_a_boss_lead_in_words() -> None:
 def test_a_forced_card_is_explained_as_a_player_would_say_it() -> None:
     # Found by the play page's hint test on a secret deal: the one card a seat must follow
     # suit with read "The only legal action." (the engine's words).
-    state = _spades()
+    state = called_spades()
     for text in ["play AD", "play QS", "play 9H", "play TD", "play 9C"]:
         state.play(text)
     view = view_of(state, 2)  # clubs led: the king is seat 2's only club
@@ -142,7 +125,7 @@ def test_cards_are_named_as_players_name_them() -> None:
 
 
 def test_the_hint_keeps_the_bots_own_reason_as_detail() -> None:
-    advice = advise(make_bot("pimc-basic", 0), _textbook_view("lead_trump_when_partner_made_it"))
+    advice = advise(make_bot("pimc-basic", 0), textbook_view("lead_trump_when_partner_made_it"))
     assert advice.why.startswith("lead ")
     assert "points avg over" in advice.detail
 

@@ -12,14 +12,17 @@ from euchre.engine.cards import SUIT_MASK
 from euchre.engine.view import view_of
 from tests.bots.helpers import PROFILES, random_state
 
-
-@settings(max_examples=80)
-@given(
+A_SEAT_PART_WAY_THROUGH_A_HAND = given(
     seed=st.integers(0, 10**9),
     profile_index=st.integers(0, len(PROFILES) - 1),
     steps=st.integers(0, 30),
     seat=st.integers(0, 3),
 )
+"""A seat of a hand of any sheet, up to 30 random legal moves in."""
+
+
+@settings(max_examples=80)
+@A_SEAT_PART_WAY_THROUGH_A_HAND
 def test_knowledge_is_true_of_the_real_deal(
     seed: int, profile_index: int, steps: int, seat: int
 ) -> None:
@@ -50,12 +53,7 @@ def test_knowledge_is_true_of_the_real_deal(
 
 
 @settings(max_examples=80)
-@given(
-    seed=st.integers(0, 10**9),
-    profile_index=st.integers(0, len(PROFILES) - 1),
-    steps=st.integers(0, 30),
-    seat=st.integers(0, 3),
-)
+@A_SEAT_PART_WAY_THROUGH_A_HAND
 def test_sampled_worlds_fit_the_view(seed: int, profile_index: int, steps: int, seat: int) -> None:
     state = random_state(PROFILES[profile_index], seed, steps)
     if state.is_over:

@@ -13,9 +13,8 @@ from euchre.bots import BOT_FACTORIES, make_bot
 from euchre.bots.levels import LEVELS, EasyBot
 from euchre.engine.profile import load_profile
 from euchre.engine.record import deal_record
-from euchre.engine.state import HandState
 from euchre.engine.view import view_of
-from tests.bots.helpers import PROFILES, state_from_text
+from tests.bots.helpers import PROFILES, called_spades, play_legally, state_from_text
 
 
 def test_the_levels_are_registered_weakest_first_with_a_description() -> None:
@@ -34,23 +33,7 @@ def test_every_level_plays_every_profiles_actions_legally(seed: int, profile_ind
     state = deal_record(profile, rng.randrange(4), rng).start()
     levels = list(LEVELS)
     bots = [make_bot(levels[(seed + seat) % len(levels)], seed + seat) for seat in range(4)]
-    while not state.is_over:
-        seat = state.to_act
-        action = bots[seat].choose(view_of(state, seat))
-        assert action in state.legal_actions(), f"{bots[seat].name} chose illegal {action}"
-        state.play(action)
-    state.result()
-
-
-# Spades trump (called by seat 0 in round 2, hearts turned down; dealer seat 3).
-PLAY_DEAL = ["JS JC KS AD 9D", "QS AS 9C TC QC", "9H TH QH AH KC", "TS 9S JH JD TD"]
-
-
-def _called_spades() -> HandState:
-    state = state_from_text(load_profile("tournament"), 3, PLAY_DEAL, "KH", "QD KD AC")
-    for text in ["pass"] * 4 + ["call S"]:
-        state.play(text)
-    return state
+    play_legally(state, bots)
 
 
 def test_a_timid_order_passes_a_hand_the_book_calls() -> None:
@@ -67,7 +50,7 @@ def test_a_timid_order_passes_a_hand_the_book_calls() -> None:
 
 
 def test_a_late_trump_cashes_the_side_ace_before_drawing_trump() -> None:
-    view = view_of(_called_spades(), 0)
+    view = view_of(called_spades(), 0)
     # The maker holds both bowers: the book draws trump first.
     assert str(make_bot("rules", 1).choose(view)) == "play JS"
     assert str(EasyBot(1, late_trump=1.0, miscount=0.0).choose(view)) == "play AD"
@@ -75,7 +58,7 @@ def test_a_late_trump_cashes_the_side_ace_before_drawing_trump() -> None:
 
 
 def test_a_late_trump_saves_the_trump_instead_of_trumping_an_opponents_ace() -> None:
-    state = _called_spades()
+    state = called_spades()
     state.play("play AD")
     view = view_of(state, 1)  # void in diamonds, the opponent's ace winning
     assert str(make_bot("rules", 1).choose(view)) == "play QS"
@@ -83,7 +66,7 @@ def test_a_late_trump_saves_the_trump_instead_of_trumping_an_opponents_ace() -> 
 
 
 def test_a_missed_count_draws_trump_that_is_no_longer_out() -> None:
-    state = _called_spades()
+    state = called_spades()
     # The maker draws trump twice: every other trump falls (QS, 9S, AS, TS).
     for text in ["play JS", "play QS", "play 9H", "play 9S"]:
         state.play(text)
@@ -95,7 +78,7 @@ def test_a_missed_count_draws_trump_that_is_no_longer_out() -> None:
 
 
 def test_the_levels_mistakes_come_at_their_rates_and_never_a_random_card() -> None:
-    view = view_of(_called_spades(), 0)
+    view = view_of(called_spades(), 0)
     easy = [str(make_bot("easy", seed).choose(view)) for seed in range(200)]
     medium = [str(make_bot("medium", seed).choose(view)) for seed in range(200)]
     assert set(easy) == set(medium) == {"play JS", "play AD"}  # the book's card or the mistake

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from euchre.engine.record import HandRecord, replay
+from euchre.engine.view import PlayerView, view_of
+
 TEN = {"game_target": 10, "game_hands": 0}
 
 POSITIONS: dict[str, tuple[dict[str, Any], tuple[int, int], tuple[str, ...]]] = {
@@ -142,3 +145,10 @@ POSITIONS: dict[str, tuple[dict[str, Any], tuple[int, int], tuple[str, ...]]] = 
         ("play TD", "play 9D"),
     ),
 }
+
+
+def textbook_view(name: str) -> PlayerView:
+    """What the player to act sees in the textbook position ``name``."""
+    record, scores, _ = POSITIONS[name]
+    state = replay(HandRecord.from_json(record))
+    return view_of(state, state.to_act, scores)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.cli.helpers import run
 from tests.store.factory import (
     add_singles,
     create_event,
@@ -19,7 +20,6 @@ from tests.store.factory import (
     sqlite_url,
     table_sides,
 )
-from tests.tournament.test_cli_and_simulation import run
 
 HANDS_6_6 = [[1, 0], [0, 1], [2, 0], [0, 2], [1, 0], [0, 1], [2, 0], [0, 2]]
 """Eight hands adding up to 6-6; the second partnership's 2 on hand 4."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from euchre.tournament.sheets import use_user_sheets
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 
 def _winners_move_up_event(tmp_path: Path) -> str:

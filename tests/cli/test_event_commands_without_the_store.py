@@ -10,7 +10,7 @@ from pathlib import Path
 
 SCRIPT = """
 import sys
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 path = sys.argv[1]
 assert run("event", "new", path, "--sheet", "bolivar", "--rounds", "3")[0] == 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 PLAYERS = {"A": "Ann Baker", "B": "Bob Cole", "C": "Cy Dunn", "D": "Di Evans"}
 

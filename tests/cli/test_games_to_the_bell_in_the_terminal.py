@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from euchre.tournament.sheets import use_user_sheets
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "bell_street.toml"
 

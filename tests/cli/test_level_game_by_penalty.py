@@ -7,8 +7,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.cli.test_ruled_hands_counted_once_in_the_cli import _event, _result
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
+from tests.cli.test_ruled_hands_counted_once_in_the_cli import (
+    A_RENEGED_ON_HAND_4,
+    _event,
+    _penalty,
+    _result,
+)
 
 HANDS_3_5 = "1-0,0-1,1-0,0-1,1-0,0-1,0-1,0-1"
 """Eight hands adding up to 3-5: A & B 3, C & D 5."""
@@ -20,10 +25,7 @@ def test_the_cli_asks_who_reached_a_penalty_made_level_score_first(tmp_path: Pat
     `--tie-first` printed "reached 3 first", and results came without their penalties."""
     path = _event(tmp_path)
     assert _result(path, HANDS_3_5)[0] == 0
-    code, output = run(
-        "event", "penalty", path, "--round", "1", "--table", "1", "--kind", "renege",
-        "--offender", "A", "--no-proven",
-    )  # fmt: skip
+    code, output = _penalty(path, "--kind", "renege", "--offender", "A", "--no-proven")
     assert code == 0, output
     assert "renege claim, not proven, A named" in output
     assert "round 1 table 1 with the penalties: 5-5 (A & B 5, C & D 5)" in output
@@ -46,10 +48,7 @@ def test_the_cli_prints_a_result_with_its_penalties(tmp_path: Path) -> None:
     """A result entered after a ruling prints the score the standings count (the renege's
     2 on hand 4, written 0-0), not only the table's own, and the question it raises."""
     path = _event(tmp_path)
-    code, output = run(
-        "event", "penalty", path, "--round", "1", "--table", "1", "--kind", "renege",
-        "--offender", "A", "--proven", "--hand", "4",
-    )  # fmt: skip
+    code, output = _penalty(path, *A_RENEGED_ON_HAND_4)
     assert code == 0, output
     code, output = _result(path, "1-0,0-1,2-0,0-0,1-0,0-1,2-0,0-2")
     assert code == 0, output

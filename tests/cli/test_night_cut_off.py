@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from euchre.tournament.sheets import use_user_sheets
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 from tests.web.test_night_poker_chips import SHEET
 
 

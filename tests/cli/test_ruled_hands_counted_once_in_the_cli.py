@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 HANDS_6_6 = "1-0,0-1,2-0,0-2,1-0,0-1,2-0,0-2"
 """Eight hands adding up to 6-6; C & D's 2 on hand 4."""
@@ -29,6 +29,16 @@ def _result(path: str, hands: str, *extra: str) -> tuple[int, str]:
     return run("event", "result", path, "--round", "1", "--table", "1", "--hands", hands, *extra)
 
 
+def _penalty(path: str, *words: str) -> tuple[int, str]:
+    """``euchre event penalty`` at round 1's table 1 (the kind, offender and so on in
+    ``words``): its exit code and what it printed."""
+    return run("event", "penalty", path, "--round", "1", "--table", "1", *words)
+
+
+A_RENEGED_ON_HAND_4 = ("--kind", "renege", "--offender", "A", "--proven", "--hand", "4")
+"""The slip: A reneged on hand 4, proven."""
+
+
 def _points(path: str) -> dict[str, int]:
     code, output = run("event", "standings", path, "--json")
     assert code == 0, output
@@ -42,10 +52,7 @@ def test_renege_hand_is_over_so_its_points_are_the_rulings_at_entry_and_in_a_cor
     non-offending team scores two points": the command line refuses points on the ruled hand
     when the result is entered and when it is corrected, as the web does."""
     path = _event(tmp_path)
-    code, output = run(
-        "event", "penalty", path, "--round", "1", "--table", "1", "--kind", "renege",
-        "--offender", "A", "--proven", "--hand", "4",
-    )  # fmt: skip
+    code, output = _penalty(path, *A_RENEGED_ON_HAND_4)
     assert code == 0, output
     code, output = _result(path, HANDS_6_6)
     assert code == 1

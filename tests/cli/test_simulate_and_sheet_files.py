@@ -5,34 +5,17 @@ out with a warning while every other sheet keeps working."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from euchre.cli.errors import run_cli
-from euchre.cli.main import app
 from euchre.store.sheet_folder import SHEETS_DIR_VARIABLE
+from tests.cli.helpers import run_apart as run
 
 HUGE_NUMBER = 'id = "huge"\nname = "Huge"\nprize = ' + "1" * 5000 + "\n"
 DEEP_NESTING = 'id = "deep"\nname = "Deep"\nx = ' + "[" * 3000 + "]" * 3000 + "\n"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    """Run the ``euchre`` command as a user would; its exit code, stdout and stderr."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    saved = sys.argv
-    sys.argv = ["euchre", *args]
-    try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            code = run_cli(app)
-    finally:
-        sys.argv = saved
-    return code, stdout.getvalue(), stderr.getvalue()
 
 
 @pytest.fixture

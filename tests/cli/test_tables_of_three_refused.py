@@ -7,24 +7,20 @@ and a format of fixed teams cannot have tables of three (refused naming the part
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from euchre.tournament.sheets import use_user_sheets
+from tests.cli.helpers import run
 from tests.store.factory import director_client, sqlite_url
-from tests.tournament.test_cli_and_simulation import run
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 THREES = SHEETS / "cutthroat_corner.toml"
 RIVERSIDE = SHEETS / "riverside.toml"
 
 
-@pytest.fixture(autouse=True)
-def no_club_sheets() -> Iterator[None]:
-    yield
-    use_user_sheets([])
+pytestmark = pytest.mark.usefixtures("no_club_sheets")
+"""Only the built-in sheets, unless a test puts a club's in use (``tests/conftest.py``)."""
 
 
 def test_sheets_add_accepts_a_sheet_with_tables_of_three(

@@ -151,7 +151,7 @@ def test_scoring_defenders_take_all_five(profile: str) -> None:
     assert (makers, defenders) == (0, EXPECTED[profile][5])
 
 
-@pytest.mark.parametrize("profile", ["bolivar", "tournament", "ballantrae", "valpo"])
+@pytest.mark.parametrize("profile", ALL)
 def test_scoring_lone_hand_euchred_scores_two(profile: str) -> None:
     makers, defenders, _ = _points(profile, True, 2, weak=True)
     assert (makers, defenders) == (0, EXPECTED[profile][6])

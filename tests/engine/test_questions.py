@@ -16,6 +16,8 @@ from euchre.engine.questions import PILE_CARDS, QuestionDeck, QuestionPile, ques
 from .helpers import act, deal
 
 STANDARD = ["9H TH 9C TC QD", "JH JD AH KH QH", "AC KC QC JC 9D", "AS KS QS JS TS"]
+MAKERS_TAKE_THE_FIRST_TRICK = ("order", "discard 9C", "play AH", "play AC", "play AS", "play 9H")
+"""The first bidder orders diamonds up; the makers take the first trick."""
 
 
 def test_questions_pile_is_the_two_to_eight_of_each_suit() -> None:
@@ -25,15 +27,7 @@ def test_questions_pile_is_the_two_to_eight_of_each_suit() -> None:
 
 def test_questions_makers_who_win_a_trick_draw_from_the_pile_for_an_opponent() -> None:
     pile = QuestionPile(QuestionDeck.default(), random.Random(1))
-    state = act(
-        deal("questions", STANDARD, "AD").start(),
-        "order",
-        "discard 9C",
-        "play AH",
-        "play AC",
-        "play AS",
-        "play 9H",
-    )
+    state = act(deal("questions", STANDARD, "AD").start(), *MAKERS_TAKE_THE_FIRST_TRICK)
     question = question_after_trick(state, 0, pile)
     assert question.asker == 1 and question.asked in (0, 2)
     assert question.source == "pile" and question.card in PILE_CARDS
@@ -101,15 +95,7 @@ def test_questions_the_team_may_ask_so_play_goes_on_without_a_question() -> None
     # record is the team's choice, checked when it is there).
     from euchre.engine.actions import ActionKind
 
-    state = act(
-        deal("questions", STANDARD, "AD").start(),
-        "order",
-        "discard 9C",
-        "play AH",
-        "play AC",
-        "play AS",
-        "play 9H",
-    )
+    state = act(deal("questions", STANDARD, "AD").start(), *MAKERS_TAKE_THE_FIRST_TRICK)
     assert state.tricks == [1] and state.to_act == 1
     moves = state.legal_actions()
     assert moves and all(move.kind is ActionKind.PLAY for move in moves)

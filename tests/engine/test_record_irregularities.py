@@ -191,22 +191,17 @@ def test_tournament_dealer_fails_to_discard_4_only_if_the_opposition_called_alon
     own = replay(record_of("tournament", ["pass", "pass", "pass", "order alone", "no discard"]))
     assert own.result().team_points == (0, 2)  # the dealer's own lone call: still 2
     # The director's ruling tells the two apart from the record as well.
-    record = record_of("tournament", ["pass", "pass", "pass", "order alone"])
-    ruling = adjudicate(
-        load_profile("tournament"),
-        Irregularity.DEALER_FAILS_TO_DISCARD,
-        offending_team=0,
-        lone_team=lone_team_of(record),
-    )
-    assert ruling.team_points == (0, 2) and "dealer's own team" in ruling.explanation
-    record = record_of("tournament", ["order alone"])
-    ruling = adjudicate(
-        load_profile("tournament"),
-        Irregularity.DEALER_FAILS_TO_DISCARD,
-        offending_team=0,
-        lone_team=lone_team_of(record),
-    )
-    assert ruling.team_points == (0, 4) and "opposition" in ruling.explanation
+    for bidding, points, words in (
+        (["pass", "pass", "pass", "order alone"], (0, 2), "dealer's own team"),
+        (["order alone"], (0, 4), "opposition"),
+    ):
+        ruling = adjudicate(
+            load_profile("tournament"),
+            Irregularity.DEALER_FAILS_TO_DISCARD,
+            offending_team=0,
+            lone_team=lone_team_of(record_of("tournament", bidding)),
+        )
+        assert ruling.team_points == points and words in ruling.explanation, bidding
 
 
 def test_tournament_card_falls_out_face_up_played_first_legal_opportunity_cannot_win() -> None:

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from euchre.cli.engine_cmds import replay_record_json
-from euchre.engine import Action, Card, HandRecord
+from euchre.engine import BUILTIN_PROFILES, Action, Card, HandRecord
 from euchre.engine.errors import (
     CardParseError,
     HandRecordError,
@@ -192,14 +192,8 @@ def test_cli_deal_same_seed_same_deal() -> None:
 
 def test_cli_profiles_list_and_show() -> None:
     listing = json.loads(euchre("profiles", "--json").stdout)
-    assert [row["id"] for row in listing] == [
-        "ballantrae",
-        "bolivar",
-        "questions",
-        "valpo",
-        "tournament",
-        "tournament_partners",
-    ]
+    # Every built-in profile, in the registry's order (pinned by ``test_sheet_files.py``).
+    assert [row["id"] for row in listing] == list(BUILTIN_PROFILES)
     shown = json.loads(euchre("profiles", "show", "valpo", "--json").stdout)
     by_name = {row["option"]: row for row in shown["options"]}
     assert by_name["first_dealer_jack"]["value"] == "black"

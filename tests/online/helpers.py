@@ -3,13 +3,19 @@ moves through the play API until every table's game is over."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page
+
+from tests.store.factory import add_singles, codes_by_number
 
 
 def claim(client: httpx.Client, event_id: int, code: str) -> dict[str, Any]:
@@ -120,3 +126,46 @@ def sit(client: httpx.Client, play_table: str, token: str) -> None:
         headers=bearer(token),
     )
     assert answer.status_code == 200, answer.text
+
+
+def replay_records(lines: str, tmp_path: Path) -> list[dict[str, Any]]:
+    """``euchre replay --json`` of the event's hand records, one result per line."""
+    path = tmp_path / "hands.jsonl"
+    path.write_text(lines)
+    done = subprocess.run(
+        [sys.executable, "-m", "euchre", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def online_bolivar_night(
+    director: TestClient, players: int, **config: Any
+) -> tuple[int, dict[int, str]]:
+    """An online Bolivar night (``config`` over its name) with ``players`` players added:
+    the event and each player's code by number."""
+    body = {"name": "Online Bolivar", "profile_id": "bolivar", "online": True, **config}
+    answer = director.post("/api/events", json=body)
+    assert answer.status_code == 201, answer.text
+    event_id = int(answer.json()["id"])
+    add_singles(director, event_id, players)
+    return event_id, codes_by_number(director, event_id)
+
+
+def started_online_night(
+    director: TestClient, players: int, **config: Any
+) -> tuple[int, dict[int, str]]:
+    """``online_bolivar_night`` with its round 1 started."""
+    event_id, codes = online_bolivar_night(director, players, **config)
+    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    return event_id, codes
+
+
+def one_online_table(director: TestClient) -> tuple[int, dict[int, str]]:
+    """An online Bolivar night of four players over two rounds with round 1 started: the
+    event and each player's code by number."""
+    return started_online_night(director, 4, name="Online", rounds=2)

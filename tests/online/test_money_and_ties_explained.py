@@ -20,7 +20,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from euchre.tournament.level_games import NO_TIE_RULE
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import claim, online_bolivar_night, play_out, sit
 from tests.store.factory import add_singles, codes_by_number
 
 
@@ -33,20 +33,10 @@ def _between(director: TestClient, event_id: int, code: str) -> dict[str, Any]:
 def test_computers_in_three_seats_the_cup_charges_them_nothing_and_the_director_decides_it(
     director: TestClient,
 ) -> None:
-    body = {
-        "name": "Online Bolivar",
-        "profile_id": "bolivar",
-        "rounds": 1,
-        "seed": 8,
-        "online": True,
-        "side_pot": True,
-        "prizes": [{"min_tables": 1, "amounts_cents": [2000, 1000]}],
-    }
-    answer = director.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.text
-    event_id = int(answer.json()["id"])
-    add_singles(director, event_id, 4)
-    codes = codes_by_number(director, event_id)
+    prizes = [{"min_tables": 1, "amounts_cents": [2000, 1000]}]
+    event_id, codes = online_bolivar_night(
+        director, 4, rounds=1, seed=8, side_pot=True, prizes=prizes
+    )
     assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
     live = director.get(f"/api/events/{event_id}/online/tables").json()["tables"]
     (table,) = live
@@ -58,13 +48,7 @@ def test_computers_in_three_seats_the_cup_charges_them_nothing_and_the_director_
         )
         assert placed.status_code == 200, placed.text
     found = claim(director, event_id, codes[human])
-    seq = director.get(f"/api/play/tables/{found['play_table']}").json()["seq"]
-    sat = director.post(
-        f"/api/play/tables/{found['play_table']}/actions",
-        json={"action": "sit", "seq": seq},
-        headers=bearer(found["token"]),
-    )
-    assert sat.status_code == 200, sat.text
+    sit(director, found["play_table"], found["token"])
     play_out(director, {found["play_table"]: {found["seat"]: found["token"]}}, random.Random(3))
     closed = director.post(f"/api/events/{event_id}/rounds/1/close")
     assert closed.status_code == 200, closed.text

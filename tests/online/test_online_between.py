@@ -11,29 +11,18 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.online.helpers import bearer, claim, play_out
-from tests.store.factory import PASSWORD, add_singles, codes_by_number
+from tests.online.helpers import claim, online_bolivar_night, play_out, sit
+from tests.store.factory import PASSWORD
 
 
 def _night(director: TestClient) -> tuple[int, dict[int, str]]:
     """An online Bolivar night of 8 players over 3 rounds, 30-minute rounds, a euchred cup
     and prizes."""
-    body = {
-        "name": "Online Bolivar",
-        "profile_id": "bolivar",
-        "rounds": 3,
-        "seed": 21,
-        "online": True,
-        "round_minutes": 30,
-        "side_pot": True,
-        # Two tables: the sheet's prize tiers start at three, so this night pays its own.
-        "prizes": [{"min_tables": 1, "amounts_cents": [2000, 1000]}],
-    }
-    answer = director.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.text
-    event_id = int(answer.json()["id"])
-    add_singles(director, event_id, 8)
-    return event_id, codes_by_number(director, event_id)
+    # Two tables: the sheet's prize tiers start at three, so this night pays its own.
+    prizes = [{"min_tables": 1, "amounts_cents": [2000, 1000]}]
+    return online_bolivar_night(
+        director, 8, rounds=3, seed=21, round_minutes=30, side_pot=True, prizes=prizes
+    )
 
 
 def _play_round(director: TestClient, event_id: int, codes: dict[int, str]) -> None:
@@ -45,13 +34,7 @@ def _play_round(director: TestClient, event_id: int, codes: dict[int, str]) -> N
     for code in codes.values():
         found = claim(director, event_id, code)
         seats.setdefault(found["play_table"], {})[found["seat"]] = found["token"]
-        seq = director.get(f"/api/play/tables/{found['play_table']}").json()["seq"]
-        sat = director.post(
-            f"/api/play/tables/{found['play_table']}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(found["token"]),
-        )
-        assert sat.status_code == 200, sat.text
+        sit(director, found["play_table"], found["token"])
     play_out(director, seats, random.Random(9))
     tables = director.get(f"/api/events/{event_id}/online/tables").json()["tables"]
     assert all(table["result"] == "recorded" for table in tables), tables

@@ -14,22 +14,15 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from euchre.store.models import Event, OnlineTable, PlayAction, PlaySeat, PlayTable
-from tests.online.helpers import bearer, claim, play_out
-from tests.store.factory import add_singles, codes_by_number
-from tests.web.test_api_properties import JSON, _paths
+from tests.online.helpers import claim, play_out, sit, started_online_night
+from tests.web.test_api_properties import JSON, _paths, _replace_at
 
 NOT_COUNTED = "(computer player, points not counted)"
 COUNTED = "(computer player, points counted)"
 
 
 def _online_event(director: TestClient, name: str) -> tuple[int, dict[int, str]]:
-    config = {"name": name, "profile_id": "bolivar", "rounds": 2, "seed": 7, "online": True}
-    response = director.post("/api/events", json=config)
-    assert response.status_code == 201, response.text
-    event_id = int(response.json()["id"])
-    add_singles(director, event_id, 4)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
-    return event_id, codes_by_number(director, event_id)
+    return started_online_night(director, 4, name=name, rounds=2, seed=7)
 
 
 def _fill(director: TestClient, event_id: int, seat: int, *, counts: bool) -> None:
@@ -50,13 +43,7 @@ def _play_then_ring_the_bell(
         if found["token"] is None:
             continue  # a computer player has his seat
         table, token = found["play_table"], found["token"]
-        seq = director.get(f"/api/play/tables/{table}").json()["seq"]
-        sat = director.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(token),
-        )
-        assert sat.status_code == 200, sat.text
+        sit(director, table, token)
         seats.setdefault(table, {})[found["seat"]] = token
     play_out(director, seats, random.Random(31), hands=hands)
     ended = director.post(f"/api/events/{event_id}/rounds/1/online/1/end")
@@ -232,13 +219,7 @@ def test_a_damaged_online_tables_backup_is_refused_with_a_4xx_never_a_500(
     def check(data: st.DataObject, replacement: Any) -> None:
         damaged = json.loads(json.dumps(saved))
         path = data.draw(st.sampled_from(paths))
-        if not path[1:]:
-            damaged[path[0]] = replacement
-        else:
-            target = damaged
-            for key in path[:-1]:
-                target = target[key]
-            target[path[-1]] = replacement
+        _replace_at(damaged, path, replacement)
         response = director.post("/api/events/restore", json=damaged)
         assert response.status_code < 500, (path, replacement, response.text)
 

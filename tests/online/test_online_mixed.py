@@ -3,15 +3,12 @@ at the round's bell, and what one player's code may open."""
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from tests.online.helpers import bearer, claim, play_out, sit
+from tests.online.helpers import bearer, claim, one_online_table, play_out, replay_records, sit
 from tests.store.factory import add_singles, codes_by_number
 
 # Eight hands of stick the dealer, none of them a lone hand of five tricks: 6-5.
@@ -87,17 +84,7 @@ def test_mixed_night_one_table_online_one_on_paper_and_the_bell_ends_the_online_
 
     # The rule for an unfinished game: the hands finished count, the rest score 0-0.
     records = director.get(f"/api/events/{event_id}/online/records.jsonl").text
-    path = tmp_path / "hands.jsonl"
-    path.write_text(records)
-    done = subprocess.run(
-        [sys.executable, "-m", "euchre", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    hands = [json.loads(line) for line in done.stdout.splitlines()]
+    hands = replay_records(records, tmp_path)
     totals = [sum(hand["team_points"][team] for hand in hands) for team in (0, 1)]
     rounds = director.get(f"/api/events/{event_id}/rounds/1").json()["tables"]
     assert rounds[0]["team_points"] == totals
@@ -117,11 +104,7 @@ def test_mixed_night_one_table_online_one_on_paper_and_the_bell_ends_the_online_
 
 
 def test_a_player_code_opens_only_that_players_own_seat(director: TestClient) -> None:
-    config = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
-    event_id = int(director.post("/api/events", json=config).json()["id"])
-    add_singles(director, event_id, 4)
-    codes = codes_by_number(director, event_id)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, codes = one_online_table(director)
     anonymous = TestClient(director.app, base_url="http://127.0.0.1")
     found = {number: claim(anonymous, event_id, code) for number, code in codes.items()}
     table = found[1]["play_table"]
@@ -175,11 +158,7 @@ def test_a_player_code_typed_on_a_new_phone_closes_the_old_phones_socket(
 ) -> None:
     """One seat, one holder at an online night too: claiming the seat again revokes the
     first phone's token, and its socket is told why and closed."""
-    config = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
-    event_id = int(director.post("/api/events", json=config).json()["id"])
-    add_singles(director, event_id, 4)
-    codes = codes_by_number(director, event_id)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, codes = one_online_table(director)
     anonymous = TestClient(director.app, base_url="http://127.0.0.1")
     first = claim(anonymous, event_id, codes[1])
     table = first["play_table"]

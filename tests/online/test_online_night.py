@@ -4,17 +4,14 @@ to the recorded results; one player's code opens only his own seat."""
 
 from __future__ import annotations
 
-import json
 import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import bearer, claim, play_out, replay_records
 from tests.store.factory import add_singles, codes_by_number
 
 
@@ -32,21 +29,6 @@ def _start(director: TestClient, event_id: int) -> int:
     response = director.post(f"/api/events/{event_id}/rounds")
     assert response.status_code == 201, response.text
     return int(response.json()["number"])
-
-
-def _replayed(lines: str, tmp_path: Path) -> list[dict[str, Any]]:
-    """``euchre replay --json`` of the event's hand records, one result per line."""
-    path = tmp_path / "hands.jsonl"
-    path.write_text(lines)
-    done = subprocess.run(
-        [sys.executable, "-m", "euchre", "replay", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
 
 
 @pytest.mark.heavy
@@ -108,7 +90,7 @@ def test_bolivar_night_online_scores_itself_and_the_standings_are_the_hand_recor
     text = director.get(f"/api/events/{event_id}/online/records.jsonl")
     assert text.status_code == 200
     index = director.get(f"/api/events/{event_id}/online/records-index").json()["tables"]
-    replayed = _replayed(text.text, tmp_path)
+    replayed = replay_records(text.text, tmp_path)
     assert len(replayed) == sum(entry["hands"] for entry in index)
     points: dict[int, int] = {}
     euchres: dict[int, int] = {}

@@ -15,7 +15,7 @@ from euchre.play.table import TableConfig, TableState
 from euchre.store.models import OnlineMark, OnlineTable
 from euchre.store.online import online_result, seat_players
 from euchre.tournament import EventConfig
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import bearer, claim, one_online_table, play_out
 from tests.store.factory import add_singles, codes_by_number
 
 
@@ -104,10 +104,7 @@ def test_the_online_setting_is_kept_only_when_on() -> None:
 
 
 def test_undoing_a_round_takes_its_online_tables_back(director: TestClient) -> None:
-    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
-    event_id = int(director.post("/api/events", json=body).json()["id"])
-    add_singles(director, event_id, 4)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, _codes = one_online_table(director)
     (table,) = director.get(f"/api/events/{event_id}/online/tables").json()["tables"]
     first = next(iter(codes_by_number(director, event_id).values()))
     token = director.post(f"/api/events/{event_id}/online/seat", json={"code": first}).json()[
@@ -191,10 +188,7 @@ def test_the_director_pages_create_an_online_event_fill_a_seat_and_mark_a_table(
 def test_a_result_lost_between_the_last_move_and_its_recording_is_recorded_by_the_live_page(
     director: TestClient,
 ) -> None:
-    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
-    event_id = int(director.post("/api/events", json=body).json()["id"])
-    add_singles(director, event_id, 4)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, _codes = one_online_table(director)
     service = director.app.state.play_service  # type: ignore[attr-defined]
     hook, service.on_game_over = service.on_game_over, None  # the worker "stopped"
     seats: dict[str, dict[int, str]] = {}
@@ -219,10 +213,7 @@ def test_a_result_lost_between_the_last_move_and_its_recording_is_recorded_by_th
 
 
 def test_deleting_an_online_event_in_play_deletes_its_online_tables(director: TestClient) -> None:
-    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
-    event_id = int(director.post("/api/events", json=body).json()["id"])
-    add_singles(director, event_id, 4)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, _codes = one_online_table(director)
     assert director.post(
         f"/api/events/{event_id}/online/marks/2", json={"online": False}
     ).is_success
@@ -240,10 +231,7 @@ def test_deleting_an_online_event_in_play_deletes_its_online_tables(director: Te
 def test_a_refused_live_page_form_comes_back_with_what_was_typed_and_the_field_named(
     director: TestClient,
 ) -> None:
-    body = {"name": "Online", "profile_id": "bolivar", "rounds": 2, "online": True}
-    event_id = int(director.post("/api/events", json=body).json()["id"])
-    add_singles(director, event_id, 4)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, _codes = one_online_table(director)
     csrf = director.headers["X-CSRF-Token"]
     bad = director.post(
         f"/director/events/{event_id}/online/mark",

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from euchre.store.models import utc_now
 from euchre.store.ratelimit import ADDRESS_FREE_FAILURES, DEVICE_FREE_FAILURES
-from tests.store.factory import add_singles, codes_by_number
+from tests.online.helpers import started_online_night
 
 
 @pytest.fixture(autouse=True)
@@ -24,13 +24,7 @@ def still_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
 
 def _night_in_play(director: TestClient) -> tuple[int, dict[int, str]]:
     """An online Bolivar night of 8 players with round 1 started."""
-    body = {"name": "Hall night", "profile_id": "bolivar", "rounds": 2, "online": True}
-    answer = director.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.text
-    event_id = int(answer.json()["id"])
-    add_singles(director, event_id, 8)
-    assert director.post(f"/api/events/{event_id}/rounds").status_code == 201
-    return event_id, codes_by_number(director, event_id)
+    return started_online_night(director, 8, name="Hall night", rounds=2)
 
 
 def _phone(director: TestClient) -> TestClient:

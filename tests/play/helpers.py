@@ -5,13 +5,19 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+import httpx
+from playwright.sync_api import Browser, Page
 from sqlalchemy import event
 
+from euchre.play.table import config_from_request
 from euchre.store.db import Database
+from euchre.store.play.service import PlayService
+from tests.browser_checks import PHONE
+from tests.served import EuchreServer
 
 CARD = re.compile(r"\b[9TJQKA][CDHS]\b")
 
@@ -42,6 +48,21 @@ def view_of(client: Client, table: str, token: str | None = None) -> dict[str, A
     assert answer.status_code == 200, answer.text
     data: dict[str, Any] = answer.json()
     return data
+
+
+def sit_down(
+    client: Client, table: str, tokens: Mapping[int, str], seats: Iterable[int] | None = None
+) -> None:
+    """The players of ``seats`` (every seat in ``tokens`` by default), in that order, press
+    Sit at the table; each is accepted."""
+    for seat in sorted(tokens) if seats is None else seats:
+        seq = view_of(client, table, tokens[seat])["seq"]
+        answer = client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": "sit", "seq": seq},
+            headers=bearer(tokens[seat]),
+        )
+        assert answer.status_code == 200, answer.text
 
 
 def play_randomly(
@@ -131,3 +152,41 @@ def statements_run(database: Database) -> Iterator[list[str]]:
     finally:
         for engine in engines.values():
             event.remove(engine, "before_cursor_execute", record)
+
+
+def open_served_table(server: EuchreServer, **body: Any) -> dict[str, Any]:
+    """POST /api/play/tables on a served app (``euchre serve``); assert 201."""
+    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def phone(browser: Browser, url: str, *, wait_for_table: bool = True) -> Page:
+    """A 390 px phone of its own (a new browser context) open at ``url``; by default once the
+    table page has its first view."""
+    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
+    page.goto(url)
+    if wait_for_table:
+        page.wait_for_selector("#play-status[data-seq]")
+    return page
+
+
+def two_workers(url: str, profile: str) -> tuple[PlayService, PlayService, str, str]:
+    """Two play services on one migrated database, standing in for two workers, and a new
+    table of four human seats (seed 5, hints on, no timer) that the first one opened: the
+    services, the table's id and its host's token."""
+    first = Database(url)
+    first.migrate()
+    one, two = PlayService(first), PlayService(Database(url))
+    config = config_from_request(
+        profile=profile,
+        profile_options=None,
+        seats=["human"] * 4,
+        seed=5,
+        hints=True,
+        timer_seconds=0,
+        deck_text=None,
+    )
+    table_id, _, host = one.create_table(config, client="test")
+    return one, two, table_id, host

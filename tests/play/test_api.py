@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from euchre.cli.engine_cmds import replay_record_json
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 
-from .helpers import CARD, bearer, human_tokens, open_table, play_randomly, view_of
+from .helpers import CARD, bearer, human_tokens, open_table, play_randomly, sit_down, view_of
 
 
 @pytest.mark.parametrize("profile", BUILTIN_PROFILES)
@@ -155,12 +155,7 @@ def test_a_move_out_of_turn_is_refused_without_naming_anyone_elses_cards(
 ) -> None:
     created = open_table(client, seats=["human"] * 4, seed=8)
     table, tokens = created["table"], human_tokens(created)
-    for seq, (_, token) in enumerate(sorted(tokens.items())):
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(token),
-        )
+    sit_down(client, table, tokens)
     seat, view = _my_turn(client, table, tokens)
     other = (seat + 1) % 4
     mine = set(view_of(client, table, tokens[other])["hand"])
@@ -249,12 +244,7 @@ def test_a_human_replaces_a_computer_player_between_hands_and_a_computer_replace
 ) -> None:
     created = open_table(client, seats=["human", "rules", "human", "rules"], seed=3)
     table, tokens, host = created["table"], human_tokens(created), created["host_token"]
-    for seq, seat in enumerate((0, 2)):
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
+    sit_down(client, table, tokens, (0, 2))
     left = client.post(
         f"/api/play/tables/{table}/seats/2", json={"kind": "pimc"}, headers=bearer(host)
     )
@@ -276,12 +266,7 @@ def test_a_human_replaces_a_computer_player_between_hands_and_a_computer_replace
 def test_a_hint_names_the_computers_choice_and_why(client: TestClient) -> None:
     created = open_table(client, seats=["human"] * 4, seed=12)
     table, tokens = created["table"], human_tokens(created)
-    for seq, seat in enumerate(sorted(tokens)):
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
+    sit_down(client, table, tokens)
     seat, view = _my_turn(client, table, tokens)
     assert view["phase"] == "bid_round_1"
     hint = client.get(f"/api/play/tables/{table}/hint", headers=bearer(tokens[seat]))
@@ -306,12 +291,7 @@ def test_turn_timer_runs_out_and_the_server_moves_for_the_absent_player(
         client, seats=["human", "human", "human", "human"], timer_seconds=1, seed=13
     )
     table, tokens = created["table"], human_tokens(created)
-    for seq, seat in enumerate(sorted(tokens)):
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
+    sit_down(client, table, tokens)
     view = view_of(client, table)
     assert view["turn_deadline"] is not None and view["seq"] == 4
     time.sleep(2.5)

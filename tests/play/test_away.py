@@ -18,7 +18,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.play.table import TableState
 from euchre.web.app import create_app
 
-from .helpers import bearer, human_tokens, open_table, view_of
+from .helpers import bearer, human_tokens, open_table, sit_down, view_of
 from .test_table_state import _table
 
 
@@ -248,17 +248,6 @@ def _log(client: TestClient, table: str, since: int = 0) -> list[dict[str, Any]]
     return list(events["events"])
 
 
-def _sit_all(client: TestClient, table: str, tokens: dict[int, str]) -> None:
-    for token in tokens.values():
-        view = view_of(client, table, token)
-        answer = client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": view["seq"]},
-            headers=bearer(token),
-        )
-        assert answer.status_code == 200, answer.text
-
-
 def _receive_until(socket: Any, test: Any, limit: int = 200) -> dict[str, Any]:
     for _ in range(limit):
         message = socket.receive_json()
@@ -275,7 +264,7 @@ def test_west_dropped_the_others_see_a_countdown_then_a_computer_plays_until_he_
     client = drop_client
     created = open_table(client, seats=["human", "human", "rules", "rules"], seed=41)
     table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    sit_down(client, table, tokens)
     url = f"/api/play/tables/{table}/ws"
     clock = client.app.state.play_service.clock  # type: ignore[attr-defined]
     with client.websocket_connect(url) as south:
@@ -341,7 +330,7 @@ def test_a_player_back_within_the_window_keeps_his_seat_and_no_computer_moves(
     client = drop_client
     created = open_table(client, seats=["human", "human", "rules", "rules"], seed=42)
     table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    sit_down(client, table, tokens)
     url = f"/api/play/tables/{table}/ws"
     with client.websocket_connect(url) as west:
         west.send_json({"token": tokens[1], "seq": 0})

@@ -11,7 +11,6 @@ Screenshots at 390x844 go to ``test-artifacts/``.
 from __future__ import annotations
 
 import random
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -20,14 +19,13 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser_checks import PHONE, screenshot
 from tests.served import EuchreServer
 
 from .helpers import bearer, device_token
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
-PHONE = {"width": 390, "height": 844}
-SHOTS = Path("test-artifacts") / "shots"
 STUBS = """
 window.__vibrations = [];
 navigator.vibrate = (pattern) => { window.__vibrations.push(pattern); return true; };
@@ -36,13 +34,6 @@ Object.defineProperty(Document.prototype, "hidden", {
   configurable: true, get() { return window.__hidden; },
 });
 """
-
-
-def _shot(page: Page, artifacts: Path, name: str) -> None:
-    path = artifacts / name
-    page.screenshot(path=str(path), full_page=True)
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(path, SHOTS / name)
 
 
 def _open(server: EuchreServer, seats: list[str]) -> dict[str, Any]:
@@ -109,7 +100,7 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     expect(watcher.locator("#chat-note")).to_have_text(
         "Only the players at the table can chat; you are watching."
     )
-    _shot(north, artifacts, "chat-casual-north-390.png")
+    screenshot(north, artifacts, "chat-casual-north-390.png")
     # A burst: North's sixth message in ten seconds is refused with a sentence.
     for number in range(4):
         _say(north, f"message {number}")
@@ -121,7 +112,7 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     expect(north.locator("#chat-presets button").first).to_be_enabled()
     thumbs = north.locator("#chat-presets button[data-text='\N{THUMBS UP SIGN}']")
     expect(thumbs).to_have_attribute("aria-label", "Thumbs up sign")
-    _shot(north, artifacts, "chat-too-fast-north-390.png")
+    screenshot(north, artifacts, "chat-too-fast-north-390.png")
     # The host turns free text off: North keeps the quick messages only.
     expect(south.locator("#chat-host")).to_be_visible()
     expect(north.locator("#chat-host")).to_be_hidden()
@@ -129,7 +120,7 @@ def test_chat_at_a_casual_table(served: EuchreServer, browser: Browser, artifact
     expect(north.locator("#chat-form")).to_be_hidden()
     expect(north.locator("#chat-presets")).to_be_visible()
     expect(watcher.locator("#chat")).to_have_attribute("data-mode", "presets")
-    _shot(south, artifacts, "chat-host-presets-only-south-390.png")
+    screenshot(south, artifacts, "chat-host-presets-only-south-390.png")
 
 
 def test_send_waits_while_a_message_is_on_its_way_and_nothing_typed_is_dropped(
@@ -175,7 +166,7 @@ def test_your_turn_in_the_title_while_hidden_and_a_vibration_when_the_turn_comes
     page.evaluate("window.__hidden = false; document.dispatchEvent(new Event('visibilitychange'))")
     assert page.title() == base
     page.locator("#alert-settings summary").click()
-    _shot(page, artifacts, "alerts-settings-390.png")
+    screenshot(page, artifacts, "alerts-settings-390.png")
 
 
 def test_auto_play_plays_a_single_legal_card_and_says_so(
@@ -211,7 +202,7 @@ def test_auto_play_plays_a_single_legal_card_and_says_so(
     card = ("10" if code[0] == "T" else code[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[code[1]]
     note = page.locator("#autoplay-note")
     expect(note).to_contain_text(f"your only legal card, {card}")
-    _shot(page, artifacts, "alerts-autoplay-pending-390.png")
+    screenshot(page, artifacts, "alerts-autoplay-pending-390.png")
     expect(note).to_have_text(f"Auto-play played your only legal card, {card}.", timeout=15_000)
     events = httpx.get(f"{url}/events", params={"since": view["seq"]}, timeout=30).json()
     assert {"seq": view["seq"] + 1, "seat": 0, "action": legal[0]} in events["events"]
@@ -239,4 +230,4 @@ def test_presets_between_hands_wait_for_the_hands_end_and_say_so(
         "Table talk waits until the hand is over at this table.", timeout=30_000
     )
     expect(page.locator("#chat-presets button").first).to_be_disabled()
-    _shot(page, artifacts, "chat-between-hands-during-a-hand-390.png")
+    screenshot(page, artifacts, "chat-between-hands-during-a-hand-390.png")

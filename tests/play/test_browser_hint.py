@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.served import EuchreServer
+
+from .helpers import open_served_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -27,17 +27,12 @@ OPENINGS = (
 )
 
 
-def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
 def test_the_hint_on_the_table_page_reads_as_a_player_would_say_it(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
+    )
     page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("#play-status[data-seq]")

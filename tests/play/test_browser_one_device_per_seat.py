@@ -4,44 +4,25 @@ no, the second phone only watches. A context per phone (its own localStorage).""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
+from tests.browser_checks import screenshot
 from tests.served import EuchreServer
+
+from .helpers import open_served_table, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE = {"width": 390, "height": 844}
-SHOTS = Path("test-artifacts") / "shots"
-
-
-def _shot(page: Page, artifacts: Path, name: str) -> None:
-    path = artifacts / name
-    page.screenshot(path=str(path), full_page=True)
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(path, SHOTS / name)
-
 
 def _open(server: EuchreServer) -> dict[str, Any]:
-    answer = httpx.post(
-        f"{server.base_url}/api/play/tables",
-        json={"profile": "tournament", "seats": ["human", "human", "rules", "rules"]},
-        timeout=30,
+    return open_served_table(
+        server, profile="tournament", seats=["human", "human", "rules", "rules"]
     )
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def _phone(browser: Browser, url: str) -> Page:
-    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
-    page.goto(url)
-    return page
 
 
 def test_a_link_opened_on_a_second_phone_asks_then_closes_the_first(
@@ -49,16 +30,16 @@ def test_a_link_opened_on_a_second_phone_asks_then_closes_the_first(
 ) -> None:
     created = _open(served)
     link = created["seats"][1]["url"]
-    first = _phone(browser, link)
+    first = phone(browser, link, wait_for_table=False)
     first.wait_for_selector("#play-status[data-seq]")
     first.locator("[data-action=sit]").click()
     expect(first.locator("[data-action=sit]")).to_have_count(0)
     # The link was forwarded to a group chat; a friend taps it on his own phone.
-    second = _phone(browser, link)
+    second = phone(browser, link, wait_for_table=False)
     question = second.locator("#take-seat")
     expect(question).to_be_visible()
     expect(question).to_contain_text("This seat is open on another device. Take this seat here?")
-    _shot(second, artifacts, "take-this-seat-here-390.png")
+    screenshot(second, artifacts, "take-this-seat-here-390.png")
     # Until he answers, the first phone still plays the seat.
     expect(first.locator("#revoked")).to_be_hidden()
     second.locator("#take-seat-yes").click()
@@ -69,7 +50,7 @@ def test_a_link_opened_on_a_second_phone_asks_then_closes_the_first(
     expect(notice).to_be_visible()
     expect(notice).to_contain_text("This seat was opened on another device.")
     expect(first.locator("#my-hand [data-card]")).to_have_count(0)
-    _shot(first, artifacts, "link-taken-on-another-phone-390.png")
+    screenshot(first, artifacts, "link-taken-on-another-phone-390.png")
     # The link itself is a claim, not the seat: it no longer plays once a device took it.
     table = created["table"]
     as_link = httpx.get(
@@ -84,9 +65,9 @@ def test_a_second_phone_that_says_no_only_watches_and_the_first_plays_on(
 ) -> None:
     created = _open(served)
     link = created["seats"][1]["url"]
-    first = _phone(browser, link)
+    first = phone(browser, link, wait_for_table=False)
     first.wait_for_selector("#play-status[data-seq]")
-    second = _phone(browser, link)
+    second = phone(browser, link, wait_for_table=False)
     second.locator("#take-seat-no").click()
     second.wait_for_selector("#play-status[data-seq]")
     expect(second.locator("[data-action=sit]")).to_have_count(0)  # a spectator

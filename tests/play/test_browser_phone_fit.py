@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -24,30 +23,19 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser_checks import PHONE, assert_accessible, assert_fits_one_phone_screen
+from tests.browser_checks import PHONE, assert_accessible, assert_fits_one_phone_screen, screenshot
 from tests.served import EuchreServer
 
-from .helpers import bearer, device_token
+from .helpers import bearer, device_token, open_served_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
-SHOTS = Path("test-artifacts") / "shots"
 View = dict[str, Any]
 
 
 def _shot(page: Page, artifacts: Path, name: str) -> None:
     """The first screen as the player sees it (not the whole page)."""
-    path = artifacts / f"{name}-390.png"
-    page.screenshot(path=str(path))
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(path, SHOTS / path.name)
-
-
-def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
-    assert answer.status_code == 201, answer.text
-    created: dict[str, Any] = answer.json()
-    return created
+    screenshot(page, artifacts, f"{name}-390.png", full_page=False)
 
 
 def _phone(browser: Browser, url: str) -> Page:
@@ -94,7 +82,7 @@ def _mine(view: View, *phases: str) -> bool:
 def test_bidding_and_discarding_fit_one_phone_screen_with_every_name_and_the_turn_clock(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(
+    created = open_served_table(
         served,
         profile="tournament",
         seats=["human", "rules", "rules", "rules"],
@@ -142,7 +130,9 @@ def test_bidding_and_discarding_fit_one_phone_screen_with_every_name_and_the_tur
 def test_a_question_to_ask_and_an_answer_to_give_fit_one_phone_screen(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="questions", seats=["human", "rules", "rules", "rules"], seed=5)
+    created = open_served_table(
+        served, profile="questions", seats=["human", "rules", "rules", "rules"], seed=5
+    )
     table = created["table"]
     page = _phone(browser, created["seats"][0]["url"])
     page.locator("[data-action=sit]").click()
@@ -179,7 +169,9 @@ def test_the_game_over_fits_a_phone_and_is_a_few_screens_long(
 ) -> None:
     """The last phase of the table page: the game over, with its last hand's review and the
     final score, on a phone; axe-core finds nothing serious on it."""
-    created = _open(served, profile="bolivar", seats=["human", "rules", "rules", "rules"])
+    created = open_served_table(
+        served, profile="bolivar", seats=["human", "rules", "rules", "rules"]
+    )
     table, token = created["table"], created["seats"][0]["token"]
     rng = random.Random(5)
     deadline = time.monotonic() + 240
@@ -212,7 +204,9 @@ def test_the_game_over_fits_a_phone_and_is_a_few_screens_long(
 def test_the_chat_is_a_closed_panel_on_a_phone_and_open_beside_the_table_on_a_laptop(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
+    )
     phone = _phone(browser, created["seats"][0]["url"])
     expect(phone.locator("#chat-panel")).not_to_have_attribute("open", "")
     expect(phone.locator("#chat-form")).to_be_hidden()

@@ -5,24 +5,17 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.served import EuchreServer
 
+from .helpers import open_served_table
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
-
-
-def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
 
 
 def _seated(page: Page, url: str) -> None:
@@ -35,7 +28,9 @@ def _seated(page: Page, url: str) -> None:
 def test_the_key_numerals_run_left_to_right_with_the_cards(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
+    )
     page = browser.new_context(viewport={"width": 1024, "height": 900}).new_page()  # type: ignore[arg-type]
     _seated(page, created["seats"][0]["url"])
     status = page.locator("#play-status")
@@ -63,7 +58,9 @@ def test_the_key_numerals_run_left_to_right_with_the_cards(
 def test_a_touch_phone_is_not_told_about_number_keys(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
+    )
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()  # type: ignore[arg-type]
     phone.goto(created["seats"][0]["url"])
     phone.wait_for_selector("[data-action=sit]")
@@ -77,7 +74,7 @@ def test_a_touch_phone_is_not_told_about_number_keys(
 def test_a_move_the_turn_timer_made_is_said_in_words(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = _open(
+    created = open_served_table(
         served,
         profile="tournament",
         seats=["human", "rules", "rules", "rules"],

@@ -8,7 +8,6 @@ at 390x844 go to ``test-artifacts/``.
 from __future__ import annotations
 
 import random
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -18,32 +17,18 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from euchre.engine.questions import PILE_CARDS
-from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen
+from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen, screenshot
 from tests.served import EuchreServer
+
+from .helpers import phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
-PHONE = {"width": 390, "height": 844}
-SHOTS = Path("test-artifacts") / "shots"
 ENABLED = "[data-action]:enabled"
 DECK = "\n".join(
     f"{card}: Our club's question {card}: what did you cook last?" for card in PILE_CARDS
 )
 ANSWER = "Risotto, badly"
-
-
-def _shot(page: Page, artifacts: Path, name: str) -> None:
-    path = artifacts / name
-    page.screenshot(path=str(path), full_page=True)
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(path, SHOTS / name)
-
-
-def _phone(browser: Browser, url: str) -> Page:
-    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
-    page.goto(url)
-    page.wait_for_selector("#play-status[data-seq]")
-    return page
 
 
 def _seq(page: Page) -> int:
@@ -85,8 +70,8 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
     created = answer.json()
     urls = [seat["url"] for seat in created["seats"]]
     # Seat 0's phone is the host's too (the host link's key rides in the same fragment).
-    pages = [_phone(browser, urls[0] + "&host=" + created["host_token"])]
-    pages += [_phone(browser, url) for url in urls[1:]]
+    pages = [phone(browser, urls[0] + "&host=" + created["host_token"])]
+    pages += [phone(browser, url) for url in urls[1:]]
 
     # The host edits the questions before the game; a bad deck is refused naming the line,
     # and what was typed stays in the box.
@@ -101,7 +86,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
     host.locator("#deck-save").click()
     expect(host.locator("#deck-result")).to_contain_text("line 1")
     expect(host.locator("#deck-text")).to_have_value(bad)
-    _shot(host, artifacts, "01-deck-refused.png")
+    screenshot(host, artifacts, "01-deck-refused.png")
     host.locator("#deck-text").fill(DECK)
     host.locator("#deck-save").click()
     expect(host.locator("#deck-result")).to_have_text("Saved.")
@@ -118,7 +103,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
         page = actors[0]
         phase = _phase(page)
         if phase == "question_ask" and not skipped:
-            _shot(page, artifacts, "02-may-ask-or-skip.png")
+            screenshot(page, artifacts, "02-may-ask-or-skip.png")
             assert_accessible(page, "a question to ask")
             # Four people at the table: every name whole beside its presence dot, and the
             # question with its buttons and the hand on the first screen.
@@ -134,7 +119,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
             texts = {other.locator("#question-text").inner_text() for other in pages}
             assert len(texts) == 1 and "Our club's question" in texts.pop()
             page.locator("#answer-text").fill(ANSWER)
-            _shot(page, artifacts, "03-answering.png")
+            screenshot(page, artifacts, "03-answering.png")
             assert_accessible(page, "an answer to type")
             assert_fits_one_phone_screen(
                 page, "#play-status", "#question", "#answer-text", "[data-action=answered]"
@@ -161,7 +146,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
     host.locator("#question-log summary").click()  # a closed panel on a phone: one tap
     host.locator("#question-log").scroll_into_view_if_needed()
     assert_accessible(host, "the question log")
-    _shot(host, artifacts, "04-question-log.png")
+    screenshot(host, artifacts, "04-question-log.png")
     view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}").json()
     hands = {entry["hand"] for entry in view["question_log"]}
     assert 1 in hands and view["hands_played"] >= 1

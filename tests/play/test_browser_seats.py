@@ -9,44 +9,19 @@ the invite view shows one seat at a time with a share button. Screenshots at 390
 from __future__ import annotations
 
 import re
-import shutil
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
+from tests.browser_checks import PHONE, screenshot
 from tests.served import EuchreServer
 
-from .helpers import bearer
+from .helpers import bearer, open_served_table, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
-
-PHONE = {"width": 390, "height": 844}
-SHOTS = Path("test-artifacts") / "shots"
-
-
-def _shot(page: Page, artifacts: Path, name: str) -> None:
-    path = artifacts / name
-    page.screenshot(path=str(path), full_page=True)
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(path, SHOTS / name)
-
-
-def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def _phone(browser: Browser, url: str) -> Page:
-    page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
-    page.goto(url)
-    page.wait_for_selector("#play-status[data-seq]")
-    return page
 
 
 def _sit(page: Page) -> None:
@@ -65,10 +40,12 @@ def _expect_a_hand(page: Page) -> None:
 def test_a_seat_reopened_on_a_second_device_tells_the_first_page_which_gets_nothing_more(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "human", "rules", "rules"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "human", "rules", "rules"]
+    )
     table = created["table"]
-    south = _phone(browser, created["seats"][0]["url"])
-    first = _phone(browser, created["seats"][1]["url"])
+    south = phone(browser, created["seats"][0]["url"])
+    first = phone(browser, created["seats"][1]["url"])
     _sit(south)
     _sit(first)
     _expect_a_hand(first)
@@ -85,7 +62,7 @@ def test_a_seat_reopened_on_a_second_device_tells_the_first_page_which_gets_noth
     expect(notice).to_contain_text("This seat was opened on another device.")
     expect(first.locator("#my-hand [data-card]")).to_have_count(0)
     expect(first.locator("[data-action]")).to_have_count(0)
-    _shot(first, artifacts, "seat-opened-elsewhere-390.png")
+    screenshot(first, artifacts, "seat-opened-elsewhere-390.png")
     seq_then = first.locator("#play-status").get_attribute("data-seq")
     # The table moves on (the new phone and South play); the first page gets nothing more.
     view = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
@@ -112,9 +89,11 @@ def test_a_seat_reopened_on_a_second_device_tells_the_first_page_which_gets_noth
 def test_a_non_host_cannot_change_a_seat(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "human", "rules", "rules"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "human", "rules", "rules"]
+    )
     table = created["table"]
-    west = _phone(browser, created["seats"][1]["url"])
+    west = phone(browser, created["seats"][1]["url"])
     _sit(west)
     west.click("#seats-panel summary")
     # No seat controls on a player's page that is not the host's.
@@ -142,14 +121,14 @@ def test_a_non_host_cannot_change_a_seat(
         "human"
     )
     # The host's page has the controls, and its new link for West ends the old one.
-    host = _phone(browser, created["seats"][0]["url"] + "&host=" + created["host_token"])
+    host = phone(browser, created["seats"][0]["url"] + "&host=" + created["host_token"])
     _sit(host)
     host.click("#seats-panel summary")
     row = host.locator("#seats .seat-row[data-seat='1']")
     row.get_by_role("button", name="New link and code").click()
     expect(host.locator("#invite-link-1")).to_be_visible()
     expect(west.locator("#revoked")).to_contain_text("This seat was opened on another device.")
-    _shot(host, artifacts, "host-new-link-390.png")
+    screenshot(host, artifacts, "host-new-link-390.png")
 
 
 def test_the_invite_view_shows_one_seat_at_a_time_with_a_share_button(
@@ -167,7 +146,7 @@ def test_the_invite_view_shows_one_seat_at_a_time_with_a_share_button(
     expect(sections).to_have_count(3)
     expect(page.locator("section.invite:visible")).to_have_count(1)
     expect(page.locator("section.invite:visible h2")).to_have_text("South")
-    _shot(page, artifacts, "invite-one-seat-390.png")
+    screenshot(page, artifacts, "invite-one-seat-390.png")
     page.select_option("#invite-seat", "2")
     expect(page.locator("section.invite:visible")).to_have_count(1)
     expect(page.locator("section.invite:visible h2")).to_have_text("North")
@@ -178,7 +157,7 @@ def test_the_invite_view_shows_one_seat_at_a_time_with_a_share_button(
     assert "#seat=2&token=" in link
     copied = page.evaluate("navigator.share ? null : navigator.clipboard.readText()")
     assert copied in (None, link)
-    _shot(page, artifacts, "invite-shared-390.png")
+    screenshot(page, artifacts, "invite-shared-390.png")
     # The host key is kept in this browser (the table page's seat controls use it).
     table = page.locator("#invite").get_attribute("data-table")
     assert page.evaluate(f"localStorage.getItem('euchre-host:{table}')")
@@ -190,10 +169,10 @@ def test_a_seeded_table_says_so_on_the_page_and_a_secret_one_does_not(
     """Issue 21, item 2: a seed the user chose is honoured and shown as "seeded" on the
     page; a table dealt from secret randomness shows no such line."""
     seats = ["human", "rules", "rules", "rules"]
-    seeded = _phone(browser, _open(served, seats=seats, seed=77)["seats"][0]["url"])
+    seeded = phone(browser, open_served_table(served, seats=seats, seed=77)["seats"][0]["url"])
     expect(seeded.locator("#seeded")).to_contain_text("Seeded: the creator chose this table's seed")
-    _shot(seeded, artifacts, "seeded-table-390.png")
-    secret = _phone(browser, _open(served, seats=seats)["seats"][0]["url"])
+    screenshot(seeded, artifacts, "seeded-table-390.png")
+    secret = phone(browser, open_served_table(served, seats=seats)["seats"][0]["url"])
     expect(secret.locator("#play-status")).to_have_attribute("data-status", "waiting")
     expect(secret.locator("#seeded")).to_have_count(0)
 
@@ -205,8 +184,10 @@ def test_a_phone_that_has_not_heard_of_another_sitting_down_still_sits(
     sat (its socket is held after the first view), so it sends ``sit`` for the seq it saw.
     West sits all the same, with no "the table moved on" (stop 32's CI found the second phone
     told so and left standing)."""
-    created = _open(served, profile="tournament", seats=["human", "human", "rules", "rules"])
-    south = _phone(browser, created["seats"][0]["url"])
+    created = open_served_table(
+        served, profile="tournament", seats=["human", "human", "rules", "rules"]
+    )
+    south = phone(browser, created["seats"][0]["url"])
     west_phone = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
     heard: list[str] = []
 
@@ -230,7 +211,7 @@ def test_a_phone_that_has_not_heard_of_another_sitting_down_still_sits(
     west.locator("[data-action=sit]").click()
     expect(west.locator("[data-action=sit]")).to_have_count(0)
     expect(west.locator("#prompt")).not_to_have_class("error")
-    _shot(west, artifacts, "seats-west-sits-after-south-unheard-390.png")
+    screenshot(west, artifacts, "seats-west-sits-after-south-unheard-390.png")
     # Both sat: the game has started (the table's own record says so; the link itself no
     # longer plays the seat once West's phone claimed it, so the spectators' view).
     view = httpx.get(f"{served.base_url}/api/play/tables/{created['table']}", timeout=30).json()

@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .helpers import CARD, bearer, human_tokens, open_table, view_of
+from .helpers import CARD, bearer, human_tokens, open_table, sit_down, view_of
 
 
 class FakeClock:
@@ -30,13 +30,7 @@ def _casual(client: TestClient) -> tuple[dict[str, Any], dict[int, str]]:
     created = open_table(client, seats=["human", "rules", "human", "rules"], seed=5)
     tokens = human_tokens(created)
     table = created["table"]
-    for seat in (0, 2):
-        seq = view_of(client, table, tokens[seat])["seq"]
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
+    sit_down(client, table, tokens, (0, 2))
     return created, tokens
 
 
@@ -195,13 +189,7 @@ def test_a_chat_message_carries_no_card_but_what_its_sender_typed(client: TestCl
 def test_a_chat_message_does_not_restart_the_turn_timer(client: TestClient) -> None:
     created = open_table(client, seats=["human", "human", "rules", "rules"], timer_seconds=300)
     table, tokens = created["table"], human_tokens(created)
-    for seat in (0, 1):
-        seq = view_of(client, table, tokens[seat])["seq"]
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
+    sit_down(client, table, tokens, (0, 1))
     before = view_of(client, table)
     for _ in range(500):  # the computer players move first, until it is a human's turn
         if before["to_act"] in (0, 1):

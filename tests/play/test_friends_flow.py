@@ -16,6 +16,10 @@ from euchre.play.table import TableConfig, TableState
 from tests.play.helpers import bearer, human_tokens, open_table, play_randomly, view_of
 
 SHORT = {"game_target": 1}  # the first hand that scores ends the game
+TWO_PEOPLE_SHORT_GAME = TableConfig(
+    profile="tournament", profile_options=SHORT, seed=1, seats=("human", "human", "rules", "rules")
+)
+"""Two people and two computer players, a short game."""
 
 
 def _act(client: TestClient, table: str, token: str, action: str) -> Any:
@@ -126,12 +130,7 @@ def test_at_an_event_table_the_director_decides_who_leaves() -> None:
 
 
 def test_a_table_opened_before_rematches_were_asked_replays_its_one_tap_rematch() -> None:
-    config = TableConfig(
-        profile="tournament",
-        profile_options=SHORT,
-        seed=1,
-        seats=("human", "human", "rules", "rules"),
-    )
+    config = TWO_PEOPLE_SHORT_GAME
     state = TableState.new("T", config)
     assert not config.rematch_asks
     state.apply(0, "sit")
@@ -185,13 +184,7 @@ def test_over_the_sockets_a_swapped_rematch_is_asked_and_a_leaver_is_announced(
 
 
 def test_a_seat_the_host_hands_to_a_computer_during_an_offer_is_no_longer_asked() -> None:
-    config = TableConfig(
-        profile="tournament",
-        profile_options=SHORT,
-        seed=1,
-        seats=("human", "human", "rules", "rules"),
-        rematch_asks=True,
-    )
+    config = TWO_PEOPLE_SHORT_GAME.model_copy(update={"rematch_asks": True})
     state = TableState.new("T", config)
     state.apply(0, "sit")
     state.apply(1, "sit")

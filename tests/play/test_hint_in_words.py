@@ -7,7 +7,7 @@ import re
 
 from fastapi.testclient import TestClient
 
-from .helpers import bearer, human_tokens, open_table, view_of
+from .helpers import bearer, human_tokens, open_table, sit_down, view_of
 
 OPENINGS = ("pass:", "order it up", "order your partner up", "pick it up", "turn it down")
 
@@ -15,12 +15,7 @@ OPENINGS = ("pass:", "order it up", "order your partner up", "pick it up", "turn
 def test_the_play_pages_hint_explains_the_bid_in_a_players_words(client: TestClient) -> None:
     created = open_table(client, seats=["human"] * 4, seed=12)
     table, tokens = created["table"], human_tokens(created)
-    for seq, seat in enumerate(sorted(tokens)):
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
+    sit_down(client, table, tokens)
     turn = next(
         (seat for seat, token in tokens.items() if view_of(client, table, token)["legal"]), None
     )

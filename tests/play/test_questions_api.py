@@ -12,24 +12,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from euchre.engine.questions import PILE_CARDS
-from euchre.play.table import config_from_request
-from euchre.store.db import Database
-from euchre.store.play.service import PlayService
 
-from .helpers import bearer, human_tokens, open_table, view_of
+from .helpers import bearer, human_tokens, open_table, sit_down, two_workers, view_of
 
 DECK = "\n".join(f"{card}: Which {card} story do you tell?" for card in PILE_CARDS)
-
-
-def _sit_all(client: TestClient, table: str, tokens: dict[int, str]) -> None:
-    for seat in sorted(tokens):
-        seq = view_of(client, table)["seq"]
-        answer = client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(tokens[seat]),
-        )
-        assert answer.status_code == 200, answer.text
 
 
 def _act(client: TestClient, table: str, token: str, action: str, seq: int) -> Any:
@@ -57,14 +43,22 @@ def _play_until(
     raise AssertionError(f"the table never reached {phase}")
 
 
+def _seated_questions_table(
+    client: TestClient, seed: int
+) -> tuple[str, dict[int, str], random.Random]:
+    """A table of four people under the questions sheet, all seated: its id, the seats'
+    tokens, and the random moves' generator (seeded as the deal)."""
+    created = open_table(client, profile="questions", seats=["human"] * 4, seed=seed)
+    table, tokens = created["table"], human_tokens(created)
+    sit_down(client, table, tokens)
+    return table, tokens, random.Random(seed)
+
+
 def test_questions_the_team_may_ask_or_skip_and_the_question_log_shows_both(
     client: TestClient,
 ) -> None:
     # Sheet 002: "the team may pick the card ... and ask"; "the team can ask".
-    created = open_table(client, profile="questions", seats=["human"] * 4, seed=21)
-    table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
-    rng = random.Random(21)
+    table, tokens, rng = _seated_questions_table(client, seed=21)
     view = _play_until(client, table, tokens, "question_ask", rng)
     asker = view["to_act"]
     own = view_of(client, table, tokens[asker])
@@ -104,7 +98,7 @@ def test_answering_a_question_runs_no_turn_timer_and_a_choice_left_too_long_is_a
 ) -> None:
     created = open_table(client, profile="questions", seats=["human"] * 4, seed=23, timer_seconds=1)
     table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    sit_down(client, table, tokens)
     rng = random.Random(23)
     view = _play_until(client, table, tokens, "question_ask", rng)
     assert view["turn_deadline"] is not None  # choosing to ask is a move: timed
@@ -147,7 +141,7 @@ def test_the_host_edits_the_tables_question_deck_and_nobody_else_may(
     assert saved.status_code == 200, saved.text
     assert saved.json()["text"] == DECK and saved.json()["number"] == 0
 
-    _sit_all(client, table, tokens)
+    sit_down(client, table, tokens)
     in_play = client.put(url, json={"text": DECK}, headers=bearer(host))
     assert in_play.status_code == 409 and "in play" in in_play.json()["detail"]
     assert not client.get(url).json()["editable"]
@@ -179,20 +173,7 @@ def test_a_deck_saved_on_one_worker_is_played_by_another_whose_copy_was_older(
 ) -> None:
     # Two services on one SQLite file stand in for two workers: the second holds a copy of
     # the table made before the host saved a deck on the first.
-    url = f"sqlite:///{tmp_path / 'play.db'}"
-    database = Database(url)
-    database.migrate()
-    one, two = PlayService(database), PlayService(Database(url))
-    config = config_from_request(
-        profile="questions",
-        profile_options=None,
-        seats=["human"] * 4,
-        seed=5,
-        hints=True,
-        timer_seconds=0,
-        deck_text=None,
-    )
-    table_id, _, host = one.create_table(config, client="test")
+    one, two, table_id, host = two_workers(f"sqlite:///{tmp_path / 'play.db'}", "questions")
     two.view(table_id, None)  # the second worker's copy, without the deck
     one.set_deck(table_id, host_token=host, text=DECK)
     assert two.deck(table_id).text == DECK
@@ -204,10 +185,7 @@ def test_a_deck_saved_on_one_worker_is_played_by_another_whose_copy_was_older(
 def test_a_typed_answer_over_the_socket_and_one_too_long_refused_naming_the_limit(
     client: TestClient,
 ) -> None:
-    created = open_table(client, profile="questions", seats=["human"] * 4, seed=27)
-    table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
-    rng = random.Random(27)
+    table, tokens, rng = _seated_questions_table(client, seed=27)
     for _ in range(20):
         view = _play_until(client, table, tokens, "question_ask", rng)
         own = view_of(client, table, tokens[view["to_act"]])

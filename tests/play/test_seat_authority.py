@@ -24,18 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from euchre.engine.profile import resolve_profile
 from euchre.engine.record import HandRecord, deal_record, draw_first_dealer
 
-from .helpers import bearer, human_tokens, open_table, play_randomly, view_of
-
-
-def _sit_all(client: TestClient, table: str, tokens: dict[int, str]) -> None:
-    for seat in sorted(tokens):
-        view = view_of(client, table, tokens[seat])
-        answer = client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": view["seq"]},
-            headers=bearer(tokens[seat]),
-        )
-        assert answer.status_code == 200, answer.text
+from .helpers import bearer, human_tokens, open_table, play_randomly, sit_down, view_of
 
 
 def _first_view(socket: WebSocketTestSession, token: str | None) -> dict[str, Any]:
@@ -53,10 +42,19 @@ def _until_revoked(socket: WebSocketTestSession) -> dict[str, Any]:
     raise AssertionError("the socket was never told its seat was taken")
 
 
+def _two_seated(client: TestClient, seed: int) -> tuple[dict[str, Any], str, dict[int, str]]:
+    """A table of two people (seats 0 and 1) and two computer players, both people seated:
+    the table as opened, its id and the people's tokens by seat."""
+    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=seed)
+    table, tokens = created["table"], human_tokens(created)
+    sit_down(client, table, tokens)
+    return created, table, tokens
+
+
 def test_a_non_host_cannot_change_a_seat_403_with_a_clear_sentence(client: TestClient) -> None:
     created = open_table(client, seats=["human", "human", "rules", "rules"])
     table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    sit_down(client, table, tokens)
     before = view_of(client, table)["seats"]
     # Seat 0, a seated player, tries each change on the other human's seat and on a
     # computer player's: make it a computer, re-open it for a human.
@@ -102,9 +100,7 @@ def test_the_host_token_is_no_seat_token(client: TestClient) -> None:
 def test_a_reopened_seat_refuses_the_old_token_and_closes_its_socket_with_the_reason(
     client: TestClient,
 ) -> None:
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=4)
-    table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    created, table, tokens = _two_seated(client, seed=4)
     url = f"/api/play/tables/{table}/ws"
     with client.websocket_connect(url) as old_phone, client.websocket_connect(url) as partner:
         assert _first_view(old_phone, tokens[1])["view"]["seat"] == 1
@@ -145,9 +141,7 @@ def test_a_reopened_seat_refuses_the_old_token_and_closes_its_socket_with_the_re
 
 
 def test_a_code_typed_on_a_new_phone_closes_the_old_phones_socket(client: TestClient) -> None:
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=8)
-    table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    created, table, tokens = _two_seated(client, seed=8)
     with client.websocket_connect(f"/api/play/tables/{table}/ws") as old_phone:
         _first_view(old_phone, tokens[1])
         joined = client.post("/api/play/join", json={"code": created["seats"][1]["code"]})
@@ -158,9 +152,7 @@ def test_a_code_typed_on_a_new_phone_closes_the_old_phones_socket(client: TestCl
 
 
 def test_a_seat_given_to_a_computer_closes_its_socket_saying_so(client: TestClient) -> None:
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=9)
-    table, tokens = created["table"], human_tokens(created)
-    _sit_all(client, table, tokens)
+    created, table, tokens = _two_seated(client, seed=9)
     with client.websocket_connect(f"/api/play/tables/{table}/ws") as phone:
         _first_view(phone, tokens[1])
         client.post(
@@ -264,7 +256,7 @@ def test_a_seed_the_user_chose_is_honoured_and_shown_as_seeded(client: TestClien
     hands = []
     for created in (first, second):
         table, tokens = created["table"], human_tokens(created)
-        _sit_all(client, table, tokens)
+        sit_down(client, table, tokens)
         view = view_of(client, table, tokens[0])
         assert view["seeded"] is True
         hands.append(view["hand"])

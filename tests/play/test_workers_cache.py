@@ -14,11 +14,10 @@ import pytest
 from sqlalchemy import select
 
 from euchre.play import TableState
-from euchre.play.table import config_from_request
-from euchre.store.db import Database
 from euchre.store.models import PlayAction
 from euchre.store.play.doorbell import CHANNEL, parse_ring, psycopg_conninfo, ring_payload
 from euchre.store.play.service import PlayService, StaleError
+from tests.play.helpers import two_workers
 
 
 def _services(tmp_path: Path) -> tuple[PlayService, PlayService, str]:
@@ -26,19 +25,7 @@ def _services(tmp_path: Path) -> tuple[PlayService, PlayService, str]:
 
 
 def _services_at(url: str) -> tuple[PlayService, PlayService, str]:
-    first = Database(url)
-    first.migrate()
-    one, two = PlayService(first), PlayService(Database(url))
-    config = config_from_request(
-        profile="tournament",
-        profile_options=None,
-        seats=["human"] * 4,
-        seed=5,
-        hints=True,
-        timer_seconds=0,
-        deck_text=None,
-    )
-    table_id, _, _ = one.create_table(config, client="test")
+    one, two, table_id, _host = two_workers(url, "tournament")
     return one, two, table_id
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from euchre.store.db import Database
 from tests.pgcluster import fresh_postgres_database
 
 
@@ -34,3 +35,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
         pytest.skip("no PostgreSQL server (postgres_url fixture or EUCHRE_TEST_POSTGRES_URL)")
     with fresh_postgres_database(server, "euchre") as url:
         yield url
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Database]:
+    """The store on a fresh database of each kind, migrated to the newest schema."""
+    database = Database(database_url)
+    database.migrate()
+    yield database
+    database.dispose()

@@ -3,13 +3,21 @@ logged-in director client, and an event with checked-in players."""
 
 from __future__ import annotations
 
+import html
+import io
 import re
+from collections.abc import Iterable
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import httpx
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 
+from euchre.store.db import Database
 from euchre.web.app import create_app
 from tests.databases import fresh_sqlite_url
 
@@ -55,6 +63,29 @@ def create_event(client: TestClient, **overrides: Any) -> int:
     return int(response.json()["id"])
 
 
+def club_sheet_event(client: TestClient, sheet: str, filename: str, **event: Any) -> int:
+    """The director adds a club's sheet file (its ``sheet`` text) and creates an event
+    (``event``: the body, with the sheet's id as its ``profile_id``); the event's id."""
+    added = client.post("/api/sheets", json={"text": sheet, "filename": filename})
+    assert added.status_code == 201, added.text
+    created = client.post("/api/events", json=event)
+    assert created.status_code == 201, created.text
+    return int(created.json()["id"])
+
+
+def event_with_players(
+    client: TestClient | httpx.Client, body: dict[str, Any], names: Iterable[str]
+) -> int:
+    """An event created from ``body`` with its players added by name, in order; its id."""
+    created = client.post("/api/events", json=body)
+    assert created.status_code == 201, created.text
+    event_id = int(created.json()["id"])
+    for name in names:
+        added = client.post(f"/api/events/{event_id}/players", json={"name": name})
+        assert added.status_code == 201, added.text
+    return event_id
+
+
 def add_teams(client: TestClient, event_id: int, teams: int) -> list[dict[str, Any]]:
     """Add ``teams`` fixed teams of two checked-in players; return the players."""
     players = []
@@ -79,6 +110,26 @@ def add_singles(client: TestClient, event_id: int, count: int) -> list[dict[str,
     return players
 
 
+def valpo_winners_level(client: TestClient, teams: int = 4, **overrides: Any) -> int:
+    """A one-round Valpo night of ``teams`` teams, no prizes and no side pot, its round closed
+    with every table 8-5: the winners are level on 8 (the sheet's playoff comes next)."""
+    config = {"format": "losers_rotate", "profile_id": "valpo", "rounds": 1, "prizes": []}
+    event_id = create_event(client, **config, side_pot=False, **overrides)
+    add_teams(client, event_id, teams)
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code == 201, started.text
+    report_round(client, event_id, 1, (8, 5))
+    closed = client.post(f"/api/events/{event_id}/rounds/1/close")
+    assert closed.status_code == 200, closed.text
+    return event_id
+
+
+def names_by_number(client: TestClient, event_id: int) -> dict[int, str]:
+    """Player number -> name, as the event's player list has them."""
+    response = client.get(f"/api/events/{event_id}/players")
+    return {row["number"]: row["name"] for row in response.json()}
+
+
 def codes_by_number(client: TestClient, event_id: int) -> dict[int, str]:
     """Player number -> personal code."""
     response = client.get(f"/api/events/{event_id}/players")
@@ -92,21 +143,41 @@ def report_round(
     codes = codes_by_number(client, event_id)
     tables = client.get(f"/api/events/{event_id}/rounds/{round_number}").json()["tables"]
     for table in tables:
-        if table["state"] == "reported":
-            continue
-        info = client.get(f"/api/tables/{table['code']}").json()
-        first = info["partnerships"][0][0]["number"]
-        second = info["partnerships"][1][0]["number"]
-        submitted = client.post(
-            f"/api/tables/{table['code']}/submissions",
-            json={"player_code": codes[first], "team_points": list(score), "round": info["round"]},
-        )
-        assert submitted.status_code == 201, submitted.text
-        confirmed = client.post(
-            f"/api/tables/{table['code']}/submissions/{submitted.json()['id']}/confirm",
-            json={"player_code": codes[second]},
-        )
-        assert confirmed.status_code == 200, confirmed.text
+        if table["state"] != "reported":
+            report_table(client, table["code"], codes, team_points=list(score))
+
+
+def report_table(
+    client: TestClient | httpx.Client,
+    code: str,
+    codes: dict[int, str],
+    round_number: int | None = None,
+    **entered: Any,
+) -> None:
+    """The table's scorekeeper (its first partnership's first player) enters ``entered`` for
+    ``round_number`` (by default the round its phone page shows) and the first player of the
+    other partnership confirms it."""
+    info = client.get(f"/api/tables/{code}").json()
+    first = info["partnerships"][0][0]["number"]
+    second = info["partnerships"][1][0]["number"]
+    body = {"player_code": codes[first], **entered, "round": round_number or info["round"]}
+    submitted = client.post(f"/api/tables/{code}/submissions", json=body)
+    assert submitted.status_code == 201, submitted.text
+    confirmed = client.post(
+        f"/api/tables/{code}/submissions/{submitted.json()['id']}/confirm",
+        json={"player_code": codes[second]},
+    )
+    assert confirmed.status_code == 200, confirmed.text
+
+
+def seats(round_data: dict[str, Any]) -> dict[str, int]:
+    """Player id -> table number in a started round."""
+    return {
+        str(player): int(table["table"])
+        for table in round_data["plan"]["tables"]
+        for side in table["partnerships"]
+        for player in side
+    }
 
 
 def table_sides(
@@ -126,6 +197,25 @@ def csrf_token(page: str) -> str:
     return match.group(1)
 
 
+def list_items(page: str, list_id: str) -> list[str]:
+    """The lines of the page's list ``<ul id="list_id">``, as a person reads them (tags gone,
+    entities read)."""
+    block = re.search(rf'<ul id="{list_id}">(.*?)</ul>', page, re.S)
+    assert block, page
+    return [
+        html.unescape(re.sub(r"<[^>]+>", "", line)).strip()
+        for line in re.findall(r"<li[^>]*>(.*?)</li>", block[1], re.S)
+    ]
+
+
+def pdf_pages(client: TestClient, url: str) -> list[str]:
+    """The text of each page of the PDF the app answers at ``url`` (asserting it is one)."""
+    answer = client.get(url)
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"] == "application/pdf"
+    return [page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages]
+
+
 def marked_fields(page: str) -> set[str]:
     """The ids of the inputs a refused form marks as bad."""
     return set(re.findall(r'id="([\w-]+)"[^>]*class="invalid"', page))
@@ -142,3 +232,59 @@ def director_api(base_url: str) -> httpx.Client:
     assert answer.status_code == 200, answer.text
     api.headers["Authorization"] = f"Bearer {answer.json()['token']}"
     return api
+
+
+def migrate_to(store: Database, revision: str, *, down: bool = False) -> None:
+    """Take the store's schema down (or up) to ``revision``: how a club's older database
+    looked, to check what a later migration makes of its rows."""
+    config = Config()
+    config.set_main_option(
+        "script_location", str(resources.files("euchre.store").joinpath("migrations"))
+    )
+    config.set_main_option("sqlalchemy.url", store.url.replace("%", "%%"))
+    with store.write_engine.connect() as connection:
+        config.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(config, revision)
+        connection.commit()
+
+
+def start_first_round(
+    client: TestClient, event_id: int
+) -> tuple[str, dict[int, str], list[list[int]]]:
+    """Start round 1; its first table's code, every player's code by number, and that table's
+    two partnerships' player numbers."""
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code == 201, started.text
+    code, sides = table_sides(client, event_id)
+    return code, codes_by_number(client, event_id), sides
+
+
+def one_table_started(
+    client: TestClient, *, singles: bool = False, **overrides: Any
+) -> tuple[int, str, dict[int, str], list[list[int]]]:
+    """A new event (``overrides`` over ``event_config``'s) of two teams of two, or of four
+    single players, with round 1 started at its one table: the event, the table's code, every
+    player's code by number and the table's two partnerships."""
+    event_id = create_event(client, **overrides)
+    if singles:
+        add_singles(client, event_id, 4)
+    else:
+        add_teams(client, event_id, 2)
+    return (event_id, *start_first_round(client, event_id))
+
+
+def enter_and_confirm(
+    client: TestClient, code: str, codes: dict[int, str], sides: list[list[int]], **entered: Any
+) -> Any:
+    """The table's first partnership enters the score from its phone, the second confirms it;
+    the submission as the API answered it."""
+    submitted = client.post(
+        f"/api/tables/{code}/submissions", json={"player_code": codes[sides[0][0]], **entered}
+    )
+    assert submitted.status_code == 201, submitted.text
+    confirmed = client.post(
+        f"/api/tables/{code}/submissions/{submitted.json()['id']}/confirm",
+        json={"player_code": codes[sides[1][0]]},
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    return submitted.json()

@@ -5,12 +5,8 @@ of events recorded before members existed."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from importlib import resources
 
 import pytest
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -19,14 +15,7 @@ from euchre.store.db import Database
 from euchre.store.errors import ConflictError, StoreError
 from euchre.store.models import AuditEntry, Entrant, Member
 from euchre.tournament import EventConfig
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    database.migrate()
-    yield database
-    database.dispose()
+from tests.store.factory import migrate_to
 
 
 def _event(store: Database, name: str, players: list[str]) -> int:
@@ -110,29 +99,13 @@ def test_a_merge_moves_every_player_of_one_member_and_its_undo_moves_them_back(
         assert members.get_member(session, member_id=patrick_id).merged_into_id is None
 
 
-def _alembic(store: Database) -> Config:
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("euchre.store").joinpath("migrations"))
-    )
-    config.set_main_option("sqlalchemy.url", store.url.replace("%", "%%"))
-    return config
-
-
 def test_players_of_events_recorded_before_members_become_members_by_name_with_a_report(
     store: Database,
 ) -> None:
     first = _event(store, "Night 1", ["Ann Baker", "Bob Cole"])
     second = _event(store, "Night 2", ["ann  baker", "Cy Dunn"])
-    config = _alembic(store)
-    with store.write_engine.connect() as connection:
-        config.attributes["connection"] = connection
-        command.downgrade(config, "0005_online")  # as the database was before members
-        connection.commit()
-    with store.write_engine.connect() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
-        connection.commit()
+    migrate_to(store, "0005_online", down=True)  # as the database was before members
+    migrate_to(store, "head")
     with store.read() as session:
         roster = {member.name: member.id for member in session.scalars(select(Member))}
         report = session.scalars(

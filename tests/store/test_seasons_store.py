@@ -3,58 +3,30 @@ seasons keeps every event recorded before it (and its players) and can be taken 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from importlib import resources
-
-import pytest
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import select
 
 from euchre.store import events, seasons
 from euchre.store.db import Database
 from euchre.store.models import AuditEntry, Entrant, Event, Season
 from euchre.tournament import EventConfig
+from tests.store.factory import migrate_to
 
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    database.migrate()
-    yield database
-    database.dispose()
-
-
-def _alembic(store: Database) -> Config:
-    config = Config()
-    config.set_main_option(
-        "script_location", str(resources.files("euchre.store").joinpath("migrations"))
-    )
-    config.set_main_option("sqlalchemy.url", store.url.replace("%", "%%"))
-    return config
-
-
-def _migrate(store: Database, revision: str, *, down: bool) -> None:
-    config = _alembic(store)
-    with store.write_engine.connect() as connection:
-        config.attributes["connection"] = connection
-        (command.downgrade if down else command.upgrade)(config, revision)
-        connection.commit()
+NIGHT_1 = EventConfig(
+    name="Night 1", profile_id="tournament", format="winners_move_up", rounds=2, seed=3
+)
+"""A club night as an older database recorded it."""
 
 
 def test_events_recorded_before_seasons_keep_their_players_and_get_no_tags(
     store: Database,
 ) -> None:
-    config = EventConfig(
-        name="Night 1", profile_id="tournament", format="winners_move_up", rounds=2, seed=3
-    )
     with store.write() as session:
-        event = events.create_event(session, config=config, who="t")
+        event = events.create_event(session, config=NIGHT_1, who="t")
         for player in ("Ann Baker", "Bob Cole"):
             events.add_entrant(session, event_id=event.id, player=events.NewPlayer(player), who="t")
         event_id = event.id
-    _migrate(store, "0006_h17_members", down=True)  # as the database was before seasons
-    _migrate(store, "head", down=False)
+    migrate_to(store, "0006_h17_members", down=True)  # as the database was before seasons
+    migrate_to(store, "head")
     with store.read() as session:
         kept = session.get(Event, event_id)
         assert kept is not None and kept.tags == []
@@ -97,15 +69,12 @@ def test_adding_and_removing_a_season_are_club_audit_lines_with_its_definition(
 def test_events_recorded_before_nights_had_dates_get_the_day_they_were_created(
     store: Database,
 ) -> None:
-    config = EventConfig(
-        name="Night 1", profile_id="tournament", format="winners_move_up", rounds=2, seed=3
-    )
     with store.write() as session:
-        event = events.create_event(session, config=config, who="t")
+        event = events.create_event(session, config=NIGHT_1, who="t")
         events.add_entrant(session, event_id=event.id, player=events.NewPlayer("Ann"), who="t")
         event_id, created = event.id, event.created_at
-    _migrate(store, "0007_h19_seasons", down=True)  # as the database was before dates
-    _migrate(store, "head", down=False)
+    migrate_to(store, "0007_h19_seasons", down=True)  # as the database was before dates
+    migrate_to(store, "head")
     with store.read() as session:
         kept = session.get(Event, event_id)
         assert kept is not None and kept.held_on == created.date()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -20,14 +19,6 @@ from euchre.store.ratelimit import FREE_FAILURES, check_rate_limit, record_failu
 from euchre.tournament import EventConfig
 
 
-@pytest.fixture
-def store(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    database.migrate()
-    yield database
-    database.dispose()
-
-
 def _config(**overrides: object) -> EventConfig:
     values: dict[str, object] = {
         "name": "Store test",
@@ -39,6 +30,22 @@ def _config(**overrides: object) -> EventConfig:
     }
     values.update(overrides)
     return EventConfig(**values)  # type: ignore[arg-type]
+
+
+def _director_enters(
+    store: Database, event_id: int, points: tuple[int, int], reason: str = ""
+) -> None:
+    """Ann, the director, types round 1 table 1's score (a correction when one is saved)."""
+    with store.write() as session:
+        scores.correct_result(
+            session,
+            event_id=event_id,
+            round_number=1,
+            table=1,
+            entered=scores.ResultInput(team_points=points),
+            who="Ann",
+            reason=reason,
+        )
 
 
 def _event_with_round(store: Database, teams: int = 2) -> tuple[int, list[str]]:
@@ -217,26 +224,8 @@ def test_passwords_are_hashed_and_checked(store: Database) -> None:
 
 def test_every_change_is_in_the_audit_log(store: Database) -> None:
     event_id, _codes = _event_with_round(store)
-    with store.write() as session:
-        scores.correct_result(
-            session,
-            event_id=event_id,
-            round_number=1,
-            table=1,
-            entered=scores.ResultInput(team_points=(6, 4)),
-            who="Ann",
-            reason="",
-        )
-    with store.write() as session:
-        scores.correct_result(
-            session,
-            event_id=event_id,
-            round_number=1,
-            table=1,
-            entered=scores.ResultInput(team_points=(4, 6)),
-            who="Ann",
-            reason="swapped",
-        )
+    _director_enters(store, event_id, (6, 4))
+    _director_enters(store, event_id, (4, 6), reason="swapped")
     with store.read() as session:
         actions = [
             (row.action, row.who, row.reason)
@@ -251,16 +240,7 @@ def test_every_change_is_in_the_audit_log(store: Database) -> None:
 
 def test_backup_restores_into_another_database(store: Database, tmp_path: object) -> None:
     event_id, codes = _event_with_round(store)
-    with store.write() as session:
-        scores.correct_result(
-            session,
-            event_id=event_id,
-            round_number=1,
-            table=1,
-            entered=scores.ResultInput(team_points=(8, 2)),
-            who="Ann",
-            reason="",
-        )
+    _director_enters(store, event_id, (8, 2))
     with store.read() as session:
         saved = backup.backup_event(session, event_id=event_id)
         before = backup.results_json(session, event_id=event_id)["snapshot"]

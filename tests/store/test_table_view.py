@@ -8,20 +8,15 @@ from pathlib import Path
 
 from euchre.store.table_view import saved_outcome, table_view
 from tests.store.factory import (
-    add_teams,
-    codes_by_number,
-    create_event,
     director_client,
+    one_table_started,
     sqlite_url,
 )
 
 
 def test_the_api_and_the_table_page_show_the_same_table_view(tmp_path: Path) -> None:
     client = director_client(sqlite_url(tmp_path))
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    code = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]["code"]
-    codes = codes_by_number(client, event_id)
+    _event_id, code, codes, _sides = one_table_started(client)
     store = client.app.state.database  # type: ignore[attr-defined]
     with store.read() as session:
         view = table_view(session, code=code)

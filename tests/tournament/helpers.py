@@ -11,6 +11,7 @@ from euchre.tournament import (
     EventConfig,
     EventInputs,
     EventSnapshot,
+    SeatingOverride,
     TableResult,
     TableSeating,
     compute_event,
@@ -84,3 +85,34 @@ def play_out(
 def team_at(table: TableSeating, side: int) -> frozenset[str]:
     """The partnership on ``side`` as a set of player ids."""
     return frozenset(table.partnerships[side])
+
+
+def can_pair(teams: list[frozenset[str]], met: set[frozenset[frozenset[str]]]) -> bool:
+    """Can ``teams`` (an even count) all play with no repeat match-up?"""
+    if not teams:
+        return True
+    first, rest = teams[0], teams[1:]
+    return any(
+        frozenset((first, other)) not in met
+        and can_pair([team for team in rest if team != other], met)
+        for other in rest
+    )
+
+
+def seated_in_entry_order(tables: int) -> SeatingOverride:
+    """Round 1 seated by the director in entry order: table n has players 4n-3 and 4n-2
+    (``players``' P01, P02, ...) against 4n-1 and 4n, so ``players(..., teams=True)``'s
+    teams T(2n-1) and T(2n) meet at table n."""
+    return SeatingOverride(
+        1,
+        tuple(
+            TableSeating(
+                n,
+                (
+                    (f"P{4 * n - 3:02d}", f"P{4 * n - 2:02d}"),
+                    (f"P{4 * n - 1:02d}", f"P{4 * n:02d}"),
+                ),
+            )
+            for n in range(1, tables + 1)
+        ),
+    )

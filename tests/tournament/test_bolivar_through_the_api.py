@@ -12,17 +12,9 @@ from tests.store.factory import (
     create_event,
     director_client,
     report_round,
+    seats,
     sqlite_url,
 )
-
-
-def _seats(round_data: dict[str, Any]) -> dict[str, int]:
-    return {
-        str(player): int(table["table"])
-        for table in round_data["plan"]["tables"]
-        for side in table["partnerships"]
-        for player in side
-    }
 
 
 def test_bolivar_night_through_the_api_losers_move_winners_stay_and_split(
@@ -53,17 +45,17 @@ def test_bolivar_night_through_the_api_losers_move_winners_stay_and_split(
                 assert pair not in partnered, f"game {number}: partners again"
                 partnered.add(pair)
         if previous is not None:
-            seats = _seats(started.json())
+            table_of = seats(started.json())
             for table in previous["plan"]["tables"]:
                 winners, losers = table["partnerships"][0], table["partnerships"][1]
                 # report_round gives the first partnership 10-6: it won, the other moves.
-                if all(str(p) in seats for p in winners):
-                    assert {seats[str(p)] for p in winners} == {int(table["table"])}
+                if all(str(p) in table_of for p in winners):
+                    assert {table_of[str(p)] for p in winners} == {int(table["table"])}
                 for player in losers:
-                    if str(player) in seats:
-                        assert seats[str(player)] != int(table["table"])
-                if all(str(p) in seats for p in losers):
-                    assert seats[str(losers[0])] != seats[str(losers[1])]
+                    if str(player) in table_of:
+                        assert table_of[str(player)] != int(table["table"])
+                if all(str(p) in table_of for p in losers):
+                    assert table_of[str(losers[0])] != table_of[str(losers[1])]
         report_round(client, event_id, number, (10, 6))
         closed = client.post(f"/api/events/{event_id}/rounds/{number}/close")
         assert closed.status_code == 200, closed.text

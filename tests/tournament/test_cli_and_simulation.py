@@ -3,34 +3,22 @@ events played through the real engine and bots."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from euchre.cli.errors import run_cli
-from euchre.cli.main import app
 from euchre.tournament.sheets import builtin_sheets
 from euchre.tournament.simulate import simulate_event, simulation_config
 from euchre.tournament.validation import validate_result
+from tests.cli.helpers import run
 
 from .helpers import SHEETS
 
 
-def run(*args: str) -> tuple[int, str]:
-    """Run the ``euchre`` command as a user would (errors become one line, exit code 1)."""
-    stdout, stderr = io.StringIO(), io.StringIO()
-    saved = sys.argv
-    sys.argv = ["euchre", *args]
-    try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            code = run_cli(app)
-    finally:
-        sys.argv = saved
-    return code, stdout.getvalue() + stderr.getvalue()
+def _first_round_result(path: str, table: int, points: str) -> tuple[int, str]:
+    """``euchre event result`` for a table of round 1: its exit code and what it printed."""
+    return run("event", "result", path, "--round", "1", "--table", str(table), "--points", points)
 
 
 def test_schedule_json_shape_and_summary() -> None:
@@ -142,20 +130,7 @@ def test_event_file_flow_new_players_round_result_correction_standings_prizes(
     plan = json.loads(output)
     assert plan["round"] == 1 and len(plan["tables"]) == 3
     for table in plan["tables"]:
-        assert (
-            run(
-                "event",
-                "result",
-                path,
-                "--round",
-                "1",
-                "--table",
-                str(table["table"]),
-                "--points",
-                "8-3",
-            )[0]
-            == 0
-        )
+        assert _first_round_result(path, table["table"], "8-3")[0] == 0
     code, output = run("event", "result", path, "--round", "1", "--table", "1", "--points", "33-0")
     assert code == 1 and "33 points in 8 hands is impossible" in output
     code, output = run("event", "start-round", path, "--json")
@@ -180,22 +155,9 @@ def test_event_penalty_and_seat_commands(tmp_path: Path) -> None:
     code, output = run("event", "seat", path, "--round", "1", "--tables", "A,B:C,D")
     assert code == 0, output
     assert run("event", "result", path, "--round", "1", "--table", "1", "--points", "5-3")[0] == 0
-    code, output = run(
-        "event",
-        "penalty",
-        path,
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--kind",
-        "renege",
-        "--offender",
-        "C",
-        "--proven",
-        "--lone-hand",
-        "--not-in-totals",
-    )
+    slip = ("event", "penalty", path, "--round", "1", "--table", "1")
+    renege = ("--kind", "renege", "--offender", "C", "--proven", "--lone-hand", "--not-in-totals")
+    code, output = run(*slip, *renege)
     assert code == 0 and "points 4-0" in output, output
     code, output = run("event", "standings", path, "--json")
     points = {row["competitor_id"]: row["points"] for row in json.loads(output)}
@@ -235,17 +197,7 @@ def test_a_bolivar_night_of_two_tables_says_why_it_pays_no_place(tmp_path: Path)
         assert run("event", "add-player", path, f"P{number}")[0] == 0
     code, output = run("event", "start-round", path, "--json")
     for table in json.loads(output)["tables"]:
-        entered = run(
-            "event",
-            "result",
-            path,
-            "--round",
-            "1",
-            "--table",
-            str(table["table"]),
-            "--points",
-            "8-3",
-        )
+        entered = _first_round_result(path, table["table"], "8-3")
         assert entered[0] == 0, entered[1]
     code, output = run("event", "prizes", path)
     assert code == 0

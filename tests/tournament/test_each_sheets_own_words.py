@@ -22,7 +22,7 @@ from euchre.tournament import (
 )
 from euchre.tournament.model import StandingRow
 from euchre.tournament.standings import prize_awards
-from tests.tournament.helpers import play_out, players, random_results, team_at
+from tests.tournament.helpers import can_pair, play_out, players, random_results, team_at
 
 # --- Bolivar: "Tournament winners are decided by the total number of points won" ----------
 
@@ -96,18 +96,6 @@ def _winner(result: TableResult) -> int:
     return 0 if result.team_points[0] > result.team_points[1] else 1
 
 
-def _can_pair(teams: list[frozenset[str]], met: set[frozenset[frozenset[str]]]) -> bool:
-    """Can ``teams`` (an even count) all play with no repeat match-up?"""
-    if not teams:
-        return True
-    first, rest = teams[0], teams[1:]
-    return any(
-        frozenset((first, other)) not in met
-        and _can_pair([team for team in rest if team != other], met)
-        for other in rest
-    )
-
-
 def _valpo_last_round_byes(seed: int, teams: int) -> tuple[str, list[str]]:
     """Play a Valpo night of ``teams`` teams (seeded random results); return the team with
     the last round's bye, and every team with a loss and no bye so far that could have taken
@@ -136,7 +124,7 @@ def _valpo_last_round_byes(seed: int, teams: int) -> tuple[str, list[str]]:
         for team in everyone
         if team in lost
         and team not in had_bye
-        and _can_pair([other for other in everyone if other != team], met)
+        and can_pair([other for other in everyone if other != team], met)
     ]
     for table in last.tables:
         assert frozenset((team_at(table, 0), team_at(table, 1))) not in met

@@ -20,8 +20,10 @@ from tests.store.factory import (
     create_event,
     director_client,
     event_config,
+    event_with_players,
     sqlite_url,
 )
+from tests.tournament.helpers import can_pair
 
 NAMES = [
     "Ann Baker",
@@ -77,12 +79,7 @@ def bolivar_level_on_points(client: httpx.Client, **config: Any) -> int:
         seed=24,
         **config,
     )
-    created = client.post("/api/events", json=fields)
-    assert created.status_code == 201, created.text
-    event_id = int(created.json()["id"])
-    for name in NAMES:
-        added = client.post(f"/api/events/{event_id}/players", json={"name": name})
-        assert added.status_code == 201, added.text
+    event_id = event_with_players(client, fields, NAMES)
     names = {str(number): name for number, name in enumerate(NAMES, 1)}
     first_game = {"Jo King": (10, 0), "Lou Moss": (8, 7), "Dee Ely": (6, 5)}
     second_game = {"Jo King": (8, 0), "Lou Moss": (5, 4), "Dee Ely": (5, 3)}
@@ -156,17 +153,6 @@ def _teams(table: dict[str, Any]) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(map(str, first)), frozenset(map(str, second))
 
 
-def _can_pair(teams: list[frozenset[str]], met: set[frozenset[frozenset[str]]]) -> bool:
-    if not teams:
-        return True
-    first, rest = teams[0], teams[1:]
-    return any(
-        frozenset((first, other)) not in met
-        and _can_pair([team for team in rest if team != other], met)
-        for other in rest
-    )
-
-
 def test_valpo_rule_16_losing_team_rotates_the_unbeaten_team_keeps_playing_via_the_api(
     tmp_path: Path,
 ) -> None:
@@ -191,7 +177,7 @@ def test_valpo_rule_16_losing_team_rotates_the_unbeaten_team_keeps_playing_via_t
                 for team in everyone
                 if team in lost
                 and team not in byes[: number - 1]
-                and _can_pair([other for other in everyone if other != team], met)
+                and can_pair([other for other in everyone if other != team], met)
             ]
             assert not could, f"the unbeaten team {sorted(bye)} got the last bye: {could} could"
         for table in tables:

@@ -28,7 +28,15 @@ from euchre.tournament import (
 from euchre.tournament.model import StandingRow, Tally
 from euchre.tournament.standings import split_cents
 
-from .helpers import SHEETS, first_side_wins, play_out, players, plays_in_teams, random_results
+from .helpers import (
+    SHEETS,
+    first_side_wins,
+    play_out,
+    players,
+    plays_in_teams,
+    random_results,
+    seated_in_entry_order,
+)
 
 
 def test_same_entries_and_seed_give_the_same_seating_standings_and_tie_breaks() -> None:
@@ -296,19 +304,7 @@ def test_valpo_playoff_still_tied_goes_to_a_sudden_death_hand() -> None:
 def test_valpo_three_teams_tied_play_a_round_robin_playoff() -> None:
     config = replace(preset_config("valpo", rounds=1), format="losers_rotate")
     entrants = players(12, teams=True)
-    override = SeatingOverride(
-        1,
-        tuple(
-            TableSeating(
-                n,
-                (
-                    (f"P{4 * n - 3:02d}", f"P{4 * n - 2:02d}"),
-                    (f"P{4 * n - 1:02d}", f"P{4 * n:02d}"),
-                ),
-            )
-            for n in (1, 2, 3)
-        ),
-    )
+    override = seated_in_entry_order(tables=3)
     results = tuple(TableResult(1, n, (8, 5)) for n in (1, 2, 3))
     inputs = EventInputs(config, entrants, results, overrides=(override,))
     snapshot = compute_event(inputs)

@@ -6,7 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .test_cli_and_simulation import run
+from tests.cli.helpers import run
+
+TABLE_1 = ("--round", "1", "--table", "1")
+"""Round 1's table 1, the night's one table."""
+A_RENEGED = ("--kind", "renege", "--offender", "A", "--proven")
+"""The slip's words: A reneged, and it is proven."""
 
 
 def _ballantrae_event(tmp_path: Path) -> str:
@@ -28,36 +33,9 @@ def _points(path: str) -> dict[str, int]:
 def test_ballantrae_renege_offenders_score_no_points_for_that_deal(tmp_path: Path) -> None:
     path = _ballantrae_event(tmp_path)
     deals = "1-0,0-2,2-0,2-0,0-1,0-1,0-1,1-0"  # stick the dealer: every deal scores
-    code, output = run(
-        "event",
-        "result",
-        path,
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--points",
-        "6-5",
-        "--hands",
-        deals,
-    )
+    code, output = run("event", "result", path, *TABLE_1, "--points", "6-5", "--hands", deals)
     assert code == 0, output
-    code, output = run(
-        "event",
-        "penalty",
-        path,
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--kind",
-        "renege",
-        "--offender",
-        "A",
-        "--proven",
-        "--hand",
-        "3",
-    )
+    code, output = run("event", "penalty", path, *TABLE_1, *A_RENEGED, "--hand", "3")
     assert code == 0, output
     # A & B lose the 2 they made on deal 3; C & D are awarded 2: 6-5 becomes 4-7, not 6-7.
     assert _points(path) == {"AB": 4, "CD": 7}
@@ -65,38 +43,10 @@ def test_ballantrae_renege_offenders_score_no_points_for_that_deal(tmp_path: Pat
 
 def test_ballantrae_renege_without_its_deal_is_refused_not_scored_5_5(tmp_path: Path) -> None:
     path = _ballantrae_event(tmp_path)
-    assert run("event", "result", path, "--round", "1", "--table", "1", "--points", "5-3")[0] == 0
-    code, output = run(
-        "event",
-        "penalty",
-        path,
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--kind",
-        "renege",
-        "--offender",
-        "A",
-        "--proven",
-    )
+    assert run("event", "result", path, *TABLE_1, "--points", "5-3")[0] == 0
+    code, output = run("event", "penalty", path, *TABLE_1, *A_RENEGED)
     assert code == 1 and "no points for that deal" in output and "--hand N" in output
-    code, output = run(
-        "event",
-        "penalty",
-        path,
-        "--round",
-        "1",
-        "--table",
-        "1",
-        "--kind",
-        "renege",
-        "--offender",
-        "A",
-        "--proven",
-        "--hand",
-        "3",
-    )
+    code, output = run("event", "penalty", path, *TABLE_1, *A_RENEGED, "--hand", "3")
     assert code == 1 and "--hands" in output
     assert _points(path) == {"AB": 5, "CD": 3}  # nothing half-applied was saved
 

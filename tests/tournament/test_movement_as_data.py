@@ -9,7 +9,6 @@ two"; the poker-chips night's "a full redraw every game"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -36,19 +35,16 @@ from euchre.tournament.movement import (
 from euchre.tournament.movement_rules import SeatingState, seat_round
 from euchre.tournament.movement_spec import Ends, MoveRule, Who, describe_move
 from euchre.tournament.sheets import SheetError, builtin_sheets, parse_sheet, use_user_sheets
+from tests.cli.helpers import run
 
 from .helpers import play_out, random_results
-from .test_cli_and_simulation import run
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 LVEA = SHEETS / "lvea.toml"
 
 
-@pytest.fixture(autouse=True)
-def no_club_sheets() -> Iterator[None]:
-    use_user_sheets([])
-    yield
-    use_user_sheets([])
+pytestmark = pytest.mark.usefixtures("no_club_sheets")
+"""Only the built-in sheets, unless a test puts a club's in use (``tests/conftest.py``)."""
 
 
 def _winner_side(result: TableResult) -> int:

@@ -7,12 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.store.factory import (
-    add_teams,
     codes_by_number,
-    create_event,
     director_client,
-    report_round,
     sqlite_url,
+    valpo_winners_level,
 )
 
 
@@ -20,19 +18,7 @@ def test_valpo_playoff_entered_as_a_4_hand_match_and_a_late_correction_asks_the_
     tmp_path: Path,
 ) -> None:
     client = director_client(sqlite_url(tmp_path))
-    event_id = create_event(
-        client,
-        format="losers_rotate",
-        profile_id="valpo",
-        rounds=1,
-        prizes=[],
-        side_pot=False,
-        round_minutes=60,
-    )
-    add_teams(client, event_id, 4)
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
-    report_round(client, event_id, 1, (8, 5))  # both winners on 8: tied for first
-    client.post(f"/api/events/{event_id}/rounds/1/close")
+    event_id = valpo_winners_level(client, round_minutes=60)  # both winners on 8: tied
     started = client.post(f"/api/events/{event_id}/rounds")
     assert started.status_code == 201, started.text
     plan = started.json()["plan"]

@@ -134,7 +134,7 @@ def test_the_cli_records_a_lone_march_and_the_callers_5_points(tmp_path: object)
     import json
     from pathlib import Path
 
-    from tests.tournament.test_cli_and_simulation import run
+    from tests.cli.helpers import run
 
     path = str(Path(str(tmp_path)) / "event.json")
     created = run("event", "new", path, "--sheet", "tournament", "--rounds", "2", "--seed", "3")

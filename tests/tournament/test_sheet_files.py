@@ -4,7 +4,6 @@ every value cites its clause, and ``euchre sheets`` lists, shows and adds sheets
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,17 +19,14 @@ from euchre.tournament.sheets import (
     parse_sheet,
     use_user_sheets,
 )
-from tests.tournament.test_cli_and_simulation import run
+from tests.cli.helpers import run
 
 RIVERSIDE = Path(__file__).parent.parent / "data" / "sheets" / "riverside.toml"
 SOURCE_FILES = Path(__file__).parent.parent.parent / "src" / "euchre" / "tournament" / "sheet_files"
 
 
-@pytest.fixture(autouse=True)
-def no_club_sheets() -> Iterator[None]:
-    use_user_sheets([])
-    yield
-    use_user_sheets([])
+pytestmark = pytest.mark.usefixtures("no_club_sheets")
+"""Only the built-in sheets, unless a test puts a club's in use (``tests/conftest.py``)."""
 
 
 def _problems(text: str) -> dict[tuple[str, int], str]:

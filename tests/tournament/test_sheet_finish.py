@@ -24,7 +24,10 @@ from euchre.tournament import (
     validate_result,
 )
 
-from .helpers import play_out, players
+from .helpers import play_out, players, seated_in_entry_order
+
+THREE_PRIZES = PrizeTable((PrizeTier(1, (7500, 5000, 3500)),))
+"""$75, $50 and $35 from one table up."""
 
 
 def _two_tables(sheet: str, points: dict[int, tuple[int, int]], **settings: object) -> EventInputs:
@@ -97,19 +100,7 @@ def test_an_impossible_stored_playoff_result_is_warned_about() -> None:
 
 def test_valpo_three_teams_tied_play_a_4_hand_round_robin() -> None:
     config = preset_config("valpo", rounds=1)
-    override = SeatingOverride(
-        1,
-        tuple(
-            TableSeating(
-                n,
-                (
-                    (f"P{4 * n - 3:02d}", f"P{4 * n - 2:02d}"),
-                    (f"P{4 * n - 1:02d}", f"P{4 * n:02d}"),
-                ),
-            )
-            for n in (1, 2, 3)
-        ),
-    )
+    override = seated_in_entry_order(tables=3)
     results = tuple(TableResult(1, n, (8, 5)) for n in (1, 2, 3))
     snapshot = compute_event(
         EventInputs(config, players(12, teams=True), results, overrides=(override,))
@@ -249,7 +240,7 @@ def test_prize_ties_say_which_tie_break_decided_each_prize() -> None:
         "ballantrae",
         {1: (8, 5), 2: (8, 5)},
         tie_breaks=("points", "lone_hands"),
-        prizes=PrizeTable((PrizeTier(1, (7500, 5000, 3500)),)),
+        prizes=THREE_PRIZES,
     )
     with_lone = replace(inputs.results[0], lone_hands={"P01": 1})
     snapshot = compute_event(replace(inputs, results=(with_lone, inputs.results[1])))
@@ -265,7 +256,7 @@ def test_prize_ties_director_chooses_split() -> None:
         "ballantrae",
         {1: (8, 5), 2: (8, 9)},
         tie_breaks=("points", "lone_hands"),
-        prizes=PrizeTable((PrizeTier(1, (7500, 5000, 3500)),)),
+        prizes=THREE_PRIZES,
         prize_ties="split",
     )
     with_lone = replace(inputs.results[0], lone_hands={"P01": 1})

@@ -7,7 +7,6 @@ worth 4"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from euchre.engine.irregularities import HandOutcome, Irregularity, adjudicate
 from euchre.engine.profile import Contract, load_profile
 from euchre.tournament import (
     Entrant,
+    EventConfig,
     EventInputs,
     TableResult,
     TableSeating,
@@ -30,11 +30,8 @@ SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 LVEA = SHEETS / "lvea.toml"
 
 
-@pytest.fixture(autouse=True)
-def no_club_sheets() -> Iterator[None]:
-    use_user_sheets([])
-    yield
-    use_user_sheets([])
+pytestmark = pytest.mark.usefixtures("no_club_sheets")
+"""Only the built-in sheets, unless a test puts a club's in use (``tests/conftest.py``)."""
 
 
 def _use_lvea() -> None:
@@ -47,6 +44,15 @@ def _eight_lvea_players() -> tuple[Entrant, ...]:
         for number in range(1, 5)
         for kind in ("high", "low")
     )
+
+
+def _lvea_round_one() -> tuple[EventConfig, EventInputs, tuple[TableSeating, ...]]:
+    """A one-round LVEA night of eight players (four high, four low) from the club's file:
+    its config, its inputs and round 1's two tables."""
+    _use_lvea()
+    config = preset_config("lvea", rounds=1)
+    inputs = EventInputs(config, _eight_lvea_players())
+    return config, inputs, compute_event(inputs).round_plan(1).tables
 
 
 def _high_first(pair: tuple[str, ...]) -> tuple[str, str]:
@@ -67,11 +73,7 @@ def test_lvea_ties_broken_by_four_point_hands_counted_for_both_partners() -> Non
     both partners) and his low partner both have one four-point hand and rank above the pair
     whose high player made a 1-point loner, which the old ``lone_hands`` count would have put
     level with the loner's maker and above his partner."""
-    _use_lvea()
-    config = preset_config("lvea", rounds=1)
-    inputs = EventInputs(config, _eight_lvea_players())
-    plan = compute_event(inputs).round_plan(1)
-    first, second = plan.tables
+    config, inputs, (first, second) = _lvea_round_one()
     maker, partner = _high_first(first.partnerships[0])
     small_loner, small_partner = _high_first(second.partnerships[0])
     # Table 1: the winners' hands are 4 (a made loner), 1, 1, 2; the losers' 1, 1, 1, 1.
@@ -116,11 +118,7 @@ def test_lvea_ties_broken_by_four_point_hands_counted_for_both_partners() -> Non
 def test_four_point_hands_counted_from_lone_marches_when_no_hands_are_typed() -> None:
     """A table that typed only its totals and who made a loner of five tricks: under LVEA
     a made loner is the only four-point hand, so both partners count it."""
-    _use_lvea()
-    config = preset_config("lvea", rounds=1)
-    inputs = EventInputs(config, _eight_lvea_players())
-    plan = compute_event(inputs).round_plan(1)
-    first, second = plan.tables
+    config, inputs, (first, second) = _lvea_round_one()
     maker, partner = _high_first(first.partnerships[0])
     results = (
         complete_result(config, TableResult(1, 1, (8, 4), lone_marches={maker: 1}), first),

@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from pypdf import PdfReader
+from tests.browser_checks import log_in, set_up_director
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
@@ -47,15 +48,9 @@ class Night:
         self.page.on("dialog", lambda dialog: dialog.accept())
         self.api = httpx.Client(base_url=self.served.base_url, timeout=30)
         if self.api.get("/api/setup").json()["needs_setup"]:
-            self.page.goto(f"{self.served.base_url}/")
-            self.page.fill("#setup-name", "director")
-            self.page.fill("#setup-password", PASSWORD)
-            self.page.click("#setup-submit")
+            set_up_director(self.page, f"{self.served.base_url}/")
         else:  # the worker's shared server (tests/shared_servers.py), set up by an earlier test
-            self.page.goto(f"{self.served.base_url}/login")
-            self.page.fill("#login-name", "director")
-            self.page.fill("#login-password", PASSWORD)
-            self.page.click("#login-submit")
+            log_in(self.page, self.served.base_url)
             expect(self.page).not_to_have_url(re.compile(r"/login(\?.*)?$"))
         login = self.api.post("/api/session", json={"name": "director", "password": PASSWORD})
         assert login.status_code == 200, login.text
@@ -183,6 +178,13 @@ class Night:
         self.phones.append(context)
         return context.new_page()
 
+    def projector(self) -> Page:
+        """The event's live page on the hall's projector (the laptop's second screen)."""
+        page = self.laptop.new_page()
+        page.set_viewport_size(PROJECTOR)
+        page.goto(f"{self.served.base_url}/events/{self.event_id}/live")
+        return page
+
     def phone_report(
         self,
         code: str,
@@ -214,11 +216,7 @@ class Night:
                 keeper_page.locator(f"#{element}").check()
             else:
                 keeper_page.locator(f"#{element}").fill(value)
-        keeper_page.fill("#player-code", codes[sides[0][0]])
-        keeper_page.click("#score-submit")
-        item = keeper_page.locator("li[data-testid^=submission-]").first
-        expect(item).to_have_attribute("data-status", "pending")
-        submission = str(item.get_attribute("data-testid")).split("-")[1]
+        submission = submit_score(keeper_page, codes[sides[0][0]])
         if shot:
             self.shot(keeper_page, f"{shot}-entered")
         opponent = self.phone()
@@ -239,14 +237,15 @@ class Night:
         return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
 
 
-def seats(round_data: dict[str, Any]) -> dict[str, int]:
-    """Player id -> table number in a started round."""
-    return {
-        str(player): int(table["table"])
-        for table in round_data["plan"]["tables"]
-        for side in table["partnerships"]
-        for player in side
-    }
+def submit_score(page: Page, player_code: str | None = None) -> str:
+    """Send the score typed on a table's phone (with ``player_code`` typed first, when
+    given): the form's answer lists it as waiting for the opponents; its submission id."""
+    if player_code is not None:
+        page.fill("#player-code", player_code)
+    page.click("#score-submit")
+    item = page.locator("li[data-testid^=submission-]").first
+    expect(item).to_have_attribute("data-status", "pending")
+    return str(item.get_attribute("data-testid")).split("-")[1]
 
 
 def table_codes(round_data: dict[str, Any]) -> dict[int, str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
+from tests.store.factory import event_with_players
 
 Client = TestClient | httpx.Client
 
@@ -32,12 +33,7 @@ def hall_night(
     body: dict[str, Any] = {"name": name, "profile_id": profile, "rounds": rounds, "seed": seed}
     if tags is not None:
         body["tags"] = tags
-    answer = client.post("/api/events", json=body)
-    assert answer.status_code == 201, answer.text
-    event_id = int(answer.json()["id"])
-    for player in players:
-        added = client.post(f"/api/events/{event_id}/players", json={"name": player})
-        assert added.status_code == 201, added.text
+    event_id = event_with_players(client, body, players)
     for number in range(1, rounds + 1):
         started = client.post(f"/api/events/{event_id}/rounds")
         assert started.status_code == 201, started.text

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import html
 import re
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
 from tests.served import EuchreServer
 from tests.store.factory import (
     add_singles,
-    add_teams,
     codes_by_number,
     create_event,
+    one_table_started,
     report_round,
     table_sides,
 )
@@ -140,11 +139,7 @@ def test_a_phone_left_on_round_1_page_is_refused_after_round_2_started_keeping_w
 def test_a_form_that_does_not_name_its_round_is_refused_and_keeps_what_was_typed(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    code, sides = table_sides(client, event_id)
-    codes = codes_by_number(client, event_id)
+    event_id, code, codes, sides = one_table_started(client)
     refused = client.post(
         f"/t/{code}/submissions",
         data={"team0": "9", "team1": "5", "player_code": codes[sides[0][0]]},
@@ -267,11 +262,7 @@ def test_after_the_round_closes_the_phone_shows_the_result_and_what_comes_next(
 def test_accepting_a_dispute_reports_no_seat_changes_for_a_round_only_just_seated(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    code, sides = table_sides(client, event_id)
-    codes = codes_by_number(client, event_id)
+    event_id, code, codes, sides = one_table_started(client)
     first = client.post(
         f"/api/tables/{code}/submissions",
         json={"player_code": codes[sides[0][0]], "team_points": [9, 5], "round": 1},
@@ -303,98 +294,94 @@ def test_accepting_a_dispute_reports_no_seat_changes_for_a_round_only_just_seate
 @pytest.mark.browser
 @pytest.mark.shared_server
 def test_phone_left_on_round_1_then_provisional_seats_then_the_closed_round_in_chromium(
-    browser: Browser, served: EuchreServer, artifacts: Path
+    served: EuchreServer, night: Night
 ) -> None:
-    night = Night(browser, served, artifacts)
-    try:
-        night.create_event("Round-bound night", "tournament", **{"event-rounds": "3"})
-        csv = "name,checked_in\n" + "".join(
-            f"{name},yes\n" for name in ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-        )
-        night.import_players(csv, 8)
-        first = table_codes(night.start_round())
-        base = served.base_url
-        # A phone opens table 1 in round 1 and types a score it never sends.
-        left = night.phone()
-        left.goto(f"{base}/t/{first[1]}")
-        keeper = int(re.findall(r"#(\d+)", left.locator("#partnership-0").inner_text())[0])
-        left.fill("#team0-points", "9")
-        left.fill("#team1-points", "5")
-        left.fill("#player-code", night.codes()[keeper])
-        night.shot(left, "round-1-typed-not-sent")
-        for code in first.values():
-            night.report(code, {"team_points": [9, 7]})
-        # Before round 2 starts, another phone sees its next seats as provisional.
-        watcher = night.phone()
-        watcher.goto(f"{base}/t/{first[1]}")
-        expect(watcher.locator("#next-state")).to_contain_text(
-            "Provisional: may change until the director starts round 2"
-        )
-        before = {
+    night.create_event("Round-bound night", "tournament", **{"event-rounds": "3"})
+    csv = "name,checked_in\n" + "".join(
+        f"{name},yes\n" for name in ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+    )
+    night.import_players(csv, 8)
+    first = table_codes(night.start_round())
+    base = served.base_url
+    # A phone opens table 1 in round 1 and types a score it never sends.
+    left = night.phone()
+    left.goto(f"{base}/t/{first[1]}")
+    keeper = int(re.findall(r"#(\d+)", left.locator("#partnership-0").inner_text())[0])
+    left.fill("#team0-points", "9")
+    left.fill("#team1-points", "5")
+    left.fill("#player-code", night.codes()[keeper])
+    night.shot(left, "round-1-typed-not-sent")
+    for code in first.values():
+        night.report(code, {"team_points": [9, 7]})
+    # Before round 2 starts, another phone sees its next seats as provisional.
+    watcher = night.phone()
+    watcher.goto(f"{base}/t/{first[1]}")
+    expect(watcher.locator("#next-state")).to_contain_text(
+        "Provisional: may change until the director starts round 2"
+    )
+    before = {
+        line.get_attribute("data-player"): line.get_attribute("data-seat")
+        for line in watcher.locator("#next-seats li[data-seat]").all()
+    }
+    expect(watcher.locator(".seat-changed")).to_have_count(0)
+    night.shot(watcher, "provisional-next-seats")
+    # The director seats round 2 by hand before starting it (as a late arrival would,
+    # the seats change); of two seatings with no partners in common, one moves someone.
+    moved: list[str | None] = []
+    after: dict[str | None, str | None] = {}
+    for tables in ([[[1, 2], [3, 4]], [[5, 6], [7, 8]]], [[[1, 3], [2, 4]], [[5, 7], [6, 8]]]):
+        night.api.put(
+            f"/api/events/{night.event_id}/rounds/2/seating",
+            json={"tables": tables, "reason": "a late arrival"},
+        ).raise_for_status()
+        watcher.reload()
+        after = {
             line.get_attribute("data-player"): line.get_attribute("data-seat")
             for line in watcher.locator("#next-seats li[data-seat]").all()
         }
-        expect(watcher.locator(".seat-changed")).to_have_count(0)
-        night.shot(watcher, "provisional-next-seats")
-        # The director seats round 2 by hand before starting it (as a late arrival would,
-        # the seats change); of two seatings with no partners in common, one moves someone.
-        moved: list[str | None] = []
-        after: dict[str | None, str | None] = {}
-        for tables in ([[[1, 2], [3, 4]], [[5, 6], [7, 8]]], [[[1, 3], [2, 4]], [[5, 7], [6, 8]]]):
-            night.api.put(
-                f"/api/events/{night.event_id}/rounds/2/seating",
-                json={"tables": tables, "reason": "a late arrival"},
-            ).raise_for_status()
-            watcher.reload()
-            after = {
-                line.get_attribute("data-player"): line.get_attribute("data-seat")
-                for line in watcher.locator("#next-seats li[data-seat]").all()
-            }
-            moved = [player for player in after if after[player] != before.get(player)]
-            if moved:
-                break
-        assert moved, "a new seating of round 2 should change a seat at table 1"
-        for player in moved:
-            old_table = str(before[player]).split(",")[0].split(" with ")[0]
-            new_table = str(after[player]).split(",")[0].split(" with ")[0]
-            words = f"now {new_table}." if old_table != new_table else "same table, now with"
-            expect(watcher.locator(f"li[data-player='{player}'] .seat-changed")).to_contain_text(
-                f"Changed since you last looked: {words}"
-            )
-        # The note stays while the seat stays changed (the page refreshes itself).
-        watcher.reload()
-        expect(watcher.locator(".seat-changed")).to_have_count(len(moved))
-        night.shot(watcher, "provisional-seat-changed")
-        # The round closes: the phone shows the result and what comes next.
-        night.close_round()
-        watcher.reload()
-        expect(watcher.locator("#round-over")).to_contain_text("Round 1 is over")
-        expect(watcher.locator("#round-over")).to_contain_text("won, 9–7")
-        expect(watcher.locator("#next")).to_contain_text("Round 2 has not started yet")
-        night.shot(watcher, "round-1-over")
-        night.start_round()
-        # The page left open since round 1 sends its score now: refused, nothing recorded.
-        left.click("#score-submit")
-        expect(left.locator("#form-error")).to_contain_text(
-            "Round 1 is over: this score was not recorded (round 2 is in play now)"
+        moved = [player for player in after if after[player] != before.get(player)]
+        if moved:
+            break
+    assert moved, "a new seating of round 2 should change a seat at table 1"
+    for player in moved:
+        old_table = str(before[player]).split(",")[0].split(" with ")[0]
+        new_table = str(after[player]).split(",")[0].split(" with ")[0]
+        words = f"now {new_table}." if old_table != new_table else "same table, now with"
+        expect(watcher.locator(f"li[data-player='{player}'] .seat-changed")).to_contain_text(
+            f"Changed since you last looked: {words}"
         )
-        expect(left.locator("#team0-points")).to_have_value("9")
-        expect(left.locator("#team1-points")).to_have_value("5")
-        expect(left.locator("#score-submit")).to_have_count(0)
-        night.shot(left, "round-1-score-refused")
-        rows = night.get(f"/api/events/{night.event_id}/submissions")
-        assert [row for row in rows if row["round"] == 2] == []
-        # The director's correction form adds up the hands as they are typed.
-        page = night.page
-        page.goto(f"{base}/director/events/{night.event_id}/rounds/1/tables/1/result")
-        form = page.locator("#correction-form")
-        expect(form.locator("#team0-points")).to_have_value("9")
-        form.locator("summary", has_text="Or hand by hand").click()
-        form.locator("#hand-1-0").fill("2")
-        form.locator("#hand-2-1").fill("1")
-        form.locator("#hand-3-0").fill("4")
-        expect(form.locator("#team0-points")).to_have_value("6")
-        expect(form.locator("#team1-points")).to_have_value("1")
-        night.shot(page, "correction-form-totals")
-    finally:
-        night.close()
+    # The note stays while the seat stays changed (the page refreshes itself).
+    watcher.reload()
+    expect(watcher.locator(".seat-changed")).to_have_count(len(moved))
+    night.shot(watcher, "provisional-seat-changed")
+    # The round closes: the phone shows the result and what comes next.
+    night.close_round()
+    watcher.reload()
+    expect(watcher.locator("#round-over")).to_contain_text("Round 1 is over")
+    expect(watcher.locator("#round-over")).to_contain_text("won, 9–7")
+    expect(watcher.locator("#next")).to_contain_text("Round 2 has not started yet")
+    night.shot(watcher, "round-1-over")
+    night.start_round()
+    # The page left open since round 1 sends its score now: refused, nothing recorded.
+    left.click("#score-submit")
+    expect(left.locator("#form-error")).to_contain_text(
+        "Round 1 is over: this score was not recorded (round 2 is in play now)"
+    )
+    expect(left.locator("#team0-points")).to_have_value("9")
+    expect(left.locator("#team1-points")).to_have_value("5")
+    expect(left.locator("#score-submit")).to_have_count(0)
+    night.shot(left, "round-1-score-refused")
+    rows = night.get(f"/api/events/{night.event_id}/submissions")
+    assert [row for row in rows if row["round"] == 2] == []
+    # The director's correction form adds up the hands as they are typed.
+    page = night.page
+    page.goto(f"{base}/director/events/{night.event_id}/rounds/1/tables/1/result")
+    form = page.locator("#correction-form")
+    expect(form.locator("#team0-points")).to_have_value("9")
+    form.locator("summary", has_text="Or hand by hand").click()
+    form.locator("#hand-1-0").fill("2")
+    form.locator("#hand-2-1").fill("1")
+    form.locator("#hand-3-0").fill("4")
+    expect(form.locator("#team0-points")).to_have_value("6")
+    expect(form.locator("#team1-points")).to_have_value("1")
+    night.shot(page, "correction-form-totals")

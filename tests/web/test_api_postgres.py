@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
 from fastapi.testclient import TestClient
-from tests.pgcluster import fresh_postgres_database
 from tests.store.factory import (
     add_singles,
     codes_by_number,
     create_event,
-    director_client,
     report_round,
 )
 
 pytestmark = pytest.mark.postgres
-
-
-@pytest.fixture
-def postgres_client(request: pytest.FixtureRequest) -> Iterator[TestClient]:
-    try:
-        server = str(request.getfixturevalue("postgres_url"))
-    except pytest.FixtureLookupError:
-        server = os.environ.get("EUCHRE_TEST_POSTGRES_URL", "")
-    if not server:
-        pytest.skip("no PostgreSQL server (postgres_url fixture or EUCHRE_TEST_POSTGRES_URL)")
-    with fresh_postgres_database(server, "euchre_api") as url:
-        client = director_client(url)
-        try:
-            yield client
-        finally:
-            client.app.state.database.dispose()  # type: ignore[attr-defined]
 
 
 def test_an_event_on_postgresql(postgres_client: TestClient) -> None:

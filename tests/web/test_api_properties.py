@@ -223,6 +223,14 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return found
 
 
+def _replace_at(document: Any, path: tuple[Any, ...], replacement: Any) -> None:
+    """Put ``replacement`` where ``path`` (one of ``_paths``, not the empty one) points."""
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = replacement
+
+
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), replacement=JSON)
 def test_a_damaged_backup_is_refused_with_a_4xx(
@@ -231,9 +239,6 @@ def test_a_damaged_backup_is_refused_with_a_4xx(
     client, event_id, _ = running
     saved = client.get(f"/api/events/{event_id}/backup").json()
     path = data.draw(st.sampled_from(_paths(saved)[1:]))
-    target = saved
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = replacement
+    _replace_at(saved, path, replacement)
     response = client.post("/api/events/restore", json=saved)
     assert response.status_code < 500, (path, replacement, response.text)

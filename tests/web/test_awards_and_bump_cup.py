@@ -10,16 +10,10 @@ decided it: the value, the runner-up, a tie and its shared money.
 from __future__ import annotations
 
 import html
-import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import director_client, sqlite_url
-
-from euchre.tournament.sheets import use_user_sheets
+from tests.store.factory import club_sheet_event, list_items
 
 AWARDS_NIGHT = """
 id = "legion_awards"
@@ -66,41 +60,25 @@ LADIES = ("Ann", "Bea", "Flo")
 MEN = ("Cy", "Dan", "Ed", "Gus", "Hal")
 
 
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the club's sheet leaves with its folder
-
-
 def _prize_lines(client: TestClient, event_id: int) -> list[str]:
     """The prize lines of the director's dashboard, as read."""
-    page = client.get(f"/director/events/{event_id}").text
-    block = re.search(r'<ul id="prizes">(.*?)</ul>', page, re.S)
-    assert block, page
-    return [
-        html.unescape(re.sub(r"<[^>]+>", "", line)).strip()
-        for line in re.findall(r"<li[^>]*>(.*?)</li>", block[1], re.S)
-    ]
+    return list_items(client.get(f"/director/events/{event_id}").text, "prizes")
 
 
 def _night(client: TestClient) -> tuple[int, dict[str, str]]:
-    """The awards night with its 8 players (3 ladies, 5 men): the event and each name's
-    player number."""
-    added = client.post("/api/sheets", json={"text": AWARDS_NIGHT, "filename": "legion.toml"})
-    assert added.status_code == 201, added.text
-    created = client.post(
-        "/api/events", json={"name": "Awards", "profile_id": "legion_awards", "seed": 4}
+    """The awards night with its 8 players (3 ladies, 5 men) and round 1 started: the event
+    and each player's name by number."""
+    event_id = club_sheet_event(
+        client, AWARDS_NIGHT, "legion.toml", name="Awards", profile_id="legion_awards", seed=4
     )
-    assert created.status_code == 201, created.text
-    event_id = int(created.json()["id"])
-    numbers = {}
+    names = {}
     for name in LADIES + MEN:
         body = {"name": name, "prize_category": "lady" if name in LADIES else "man"}
         reply = client.post(f"/api/events/{event_id}/players", json=body)
         assert reply.status_code == 201, reply.text
-        numbers[name] = str(reply.json()["number"])
-    return event_id, numbers
+        names[str(reply.json()["number"])] = name
+    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    return event_id, names
 
 
 def _tables(client: TestClient, event_id: int, number: int) -> list[dict[str, Any]]:
@@ -116,9 +94,7 @@ def _enter(client: TestClient, event_id: int, number: int, table: int, body: Any
 def test_awards_for_most_loners_high_game_and_high_lady_and_man_say_what_decided_them(
     client: TestClient,
 ) -> None:
-    event_id, numbers = _night(client)
-    names = {number: name for name, number in numbers.items()}
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, names = _night(client)
     first, second = _tables(client, event_id, 1)
     loner = first["partnerships"][0][0]  # two lone hands made in game 1
     euchred = first["partnerships"][1]  # euchred twice, once on their own lone hand
@@ -196,13 +172,8 @@ def test_a_night_short_of_the_sheets_first_row_says_why_no_place_is_paid(
 ) -> None:
     """Six entrants where the sheet pays from eight: the finished night says why, never "No
     prizes yet."; the awards are still paid."""
-    added = client.post("/api/sheets", json={"text": AWARDS_NIGHT, "filename": "legion.toml"})
-    assert added.status_code == 201, added.text
-    created = client.post(
-        "/api/events",
-        json={"name": "Short", "profile_id": "legion_awards", "seed": 4, "rounds": 1},
-    )
-    event_id = int(created.json()["id"])
+    short = {"name": "Short", "profile_id": "legion_awards", "seed": 4, "rounds": 1}
+    event_id = club_sheet_event(client, AWARDS_NIGHT, "legion.toml", **short)
     for name in ("Ann", "Bea", "Cy", "Dan", "Ed", "Flo"):
         body = {"name": name, "prize_category": "lady" if name in LADIES else "man"}
         assert client.post(f"/api/events/{event_id}/players", json=body).status_code == 201
@@ -267,9 +238,7 @@ def test_a_finished_bolivar_night_of_two_tables_says_why_no_place_is_paid(
 def test_more_euchres_on_a_lone_hand_than_times_euchred_is_refused_in_words(
     client: TestClient,
 ) -> None:
-    event_id, numbers = _night(client)
-    names = {number: name for name, number in numbers.items()}
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
+    event_id, names = _night(client)
     table = _tables(client, event_id, 1)[0]
     player = table["partnerships"][1][0]
     refused = client.put(
@@ -287,7 +256,6 @@ def test_a_members_page_names_an_award_he_won_as_the_award(client: TestClient) -
     """The member's history lists an award by its name ("the high lady award $10.00"), not
     as a prize place."""
     event_id, _ = _night(client)
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
     for table in _tables(client, event_id, 1):
         _enter(client, event_id, 1, table["table"], {"team_points": [7, 4]})
     assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200

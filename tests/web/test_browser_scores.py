@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pypdf import PdfReader
+from tests.browser_checks import set_up_director
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD
+from tests.web.night import submit_score
 
 pytestmark = pytest.mark.browser
 
@@ -46,10 +47,7 @@ def _start_progressive_night(
     starts round 1; returns the laptop, its page, the player codes and the table code."""
     laptop = browser.new_context(viewport=LAPTOP)
     director = laptop.new_page()
-    director.goto(f"{served.base_url}/")
-    director.fill("#setup-name", "director")
-    director.fill("#setup-password", PASSWORD)
-    director.click("#setup-submit")
+    set_up_director(director, f"{served.base_url}/")
     director.fill("#event-name", "Progressive night")
     director.select_option("#event-profile", "tournament")
     director.select_option("#event-format", "progressive")
@@ -109,11 +107,7 @@ def test_forged_confirmation_no_sheet_lets_the_scorekeeper_confirm_for_his_oppon
     (mine, partner), (opponent, _) = _sides(scorekeeper)
     scorekeeper.fill("#team0-points", "16")
     scorekeeper.fill("#team1-points", "0")
-    scorekeeper.fill("#player-code", codes[mine])
-    scorekeeper.click("#score-submit")
-    item = scorekeeper.locator("li[data-testid^=submission-]").first
-    expect(item).to_have_attribute("data-status", "pending")
-    submission = str(item.get_attribute("data-testid")).split("-")[1]
+    submission = submit_score(scorekeeper, codes[mine])
     shots.take(scorekeeper, "phone-16-0-entered")
     # The only codes he can read are his own and his partner's: neither confirms.
     for code in (codes[mine], codes[partner]):
@@ -176,10 +170,7 @@ def test_correction_keeps_lone_hands_euchres_and_hands_the_director_did_not_chan
     expect(table.locator(f"#march-{caller}")).to_have_value("1")
     shots.take(table, "phone-wrong-own-total-kept-and-marked")
     table.fill(f"#points-{caller}", "")
-    table.click("#score-submit")
-    item = table.locator("li[data-testid^=submission-]").first
-    expect(item).to_have_attribute("data-status", "pending")
-    submission = str(item.get_attribute("data-testid")).split("-")[1]
+    submission = submit_score(table)
     table.fill(f"#confirm-code-{submission}", codes[euchred])
     table.click(f"#confirm-{submission}")
     expect(table.locator("#official")).to_be_visible()

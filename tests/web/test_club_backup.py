@@ -27,16 +27,8 @@ FIRST = [
     "Gus Hale",
     "Hal Ives",
 ]
-SECOND = [
-    "A. Baker",
-    "Bob Carr",
-    "Cy Dunn",
-    "Dee Ellis",
-    "Ed Fox",
-    "Flo Gray",
-    "Gus Hale",
-    "Ivy Jones",
-]
+SECOND = ["A. Baker", *FIRST[1:7], "Ivy Jones"]
+"""Ann Baker typed as "A. Baker", Hal Ives away and Ivy Jones new; the six others again."""
 ANN = {"email": "ann.baker@example.org", "phone": "+1 (555) 010-4477", "notes": "owes $5"}
 
 

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser_checks import log_in
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, director_api
+from tests.store.factory import director_api
 from tests.web.season_helpers import hall_night
 
 pytestmark = pytest.mark.browser
@@ -20,10 +21,7 @@ PLAYERS = ["Ann Baker", "Bob Carr", "Cy Dunn", "Dee Ellis"]
 
 
 def _log_in(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/login")
-    page.fill("#login-name", "director")
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
+    log_in(page, base_url)
     page.click("#members-link")
 
 

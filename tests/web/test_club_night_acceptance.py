@@ -17,7 +17,9 @@ from tests.store.factory import (
     codes_by_number,
     create_event,
     marked_fields,
+    one_table_started,
     report_round,
+    start_first_round,
     table_sides,
 )
 
@@ -46,9 +48,7 @@ def test_phone_errors_lose_nothing_an_impossible_total_is_marked_on_the_form(
 ) -> None:
     event_id = create_event(client, profile_id=profile, format=None, prizes=None)
     add_teams(client, event_id, 2) if profile == "ballantrae" else add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    code, codes, sides = start_first_round(client, event_id)
     page = client.post(
         f"/t/{code}/submissions",
         data={
@@ -68,11 +68,9 @@ def test_phone_errors_lose_nothing_an_impossible_total_is_marked_on_the_form(
 def test_phone_errors_lose_nothing_hands_that_do_not_add_up_mark_the_totals(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None)
-    add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    _event_id, code, codes, sides = one_table_started(
+        client, singles=True, profile_id="bolivar", format=None, prizes=None
+    )
     hands = {f"hand_{n}_0": "1" for n in range(1, 9)}
     page = client.post(
         f"/t/{code}/submissions",
@@ -85,11 +83,9 @@ def test_phone_errors_lose_nothing_hands_that_do_not_add_up_mark_the_totals(
 
 
 def test_a_hand_no_hand_can_score_is_marked_on_its_row(client: TestClient) -> None:
-    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None)
-    add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    _event_id, code, codes, sides = one_table_started(
+        client, singles=True, profile_id="bolivar", format=None, prizes=None
+    )
     hands = {f"hand_{n}_0": "1" for n in range(1, 9)} | {"hand_3_0": "3"}
     page = client.post(
         f"/t/{code}/submissions", data={"round": "1", **hands, "player_code": codes[sides[0][0]]}
@@ -251,11 +247,7 @@ def test_codes_typed_on_a_table_phone_show_as_dots_and_are_never_saved_by_the_br
     """The phone goes round the table: the scorekeeper's code, kept in the form after an
     error, and the opponent's code are masked (not a password field, which a browser offers
     to save and fill in for the next player)."""
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    _event_id, code, codes, sides = one_table_started(client)
     refused = client.post(
         f"/t/{code}/submissions",
         data={"round": "1", "team0": "9", "team1": "", "player_code": codes[sides[0][0]]},

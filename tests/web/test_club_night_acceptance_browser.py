@@ -12,8 +12,9 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser_checks import log_in
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, director_api
+from tests.store.factory import director_api
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
@@ -108,10 +109,7 @@ def test_the_projector_fits_40_players_at_1920x1080_with_prizes_and_the_cup_noth
 
     # "The dashboard usable on a phone": 40 standings rows, each a line or two (the tie-breaks
     # past the edge scroll sideways instead of making every row several lines tall).
-    phone.goto(f"{served.base_url}/login")
-    phone.fill("#login-name", "director")
-    phone.fill("#login-password", PASSWORD)
-    phone.click("#login-submit")
+    log_in(phone, served.base_url)
     phone.goto(f"{served.base_url}/director/events/{event_id}")
     rows = phone.locator("#standings-table tbody tr")
     expect(rows).to_have_count(40)

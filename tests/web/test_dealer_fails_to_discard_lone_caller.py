@@ -5,11 +5,10 @@ loner 4, and a lone hand with nobody named is refused (nothing recorded)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.store.factory import add_singles, create_event, report_round, table_sides
+from tests.store.factory import add_singles, create_event, csrf_token, report_round, table_sides
 
 
 def _night(client: TestClient) -> tuple[int, list[list[int]]]:
@@ -60,12 +59,11 @@ def test_the_directors_form_names_the_lone_caller(client: TestClient) -> None:
     event_id, sides = _night(client)
     page = client.get(f"/director/events/{event_id}/penalties").text
     assert 'id="penalty-lone-caller"' in page
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert csrf
+    csrf = csrf_token(page)
     dealer, partner = sides[0]
     recorded = client.post(
         f"/director/events/{event_id}/penalties",
-        data={"csrf_token": csrf.group(1), "round": "1", "table": "1",
+        data={"csrf_token": csrf, "round": "1", "table": "1",
               "kind": "dealer_fails_to_discard", "offender": str(dealer),
               "lone_caller": str(partner)},
     )  # fmt: skip

@@ -3,24 +3,17 @@ scores and audit log go with it), a finished one archived, and a table keeps its
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from fastapi.testclient import TestClient
-from tests.pgcluster import fresh_postgres_database
-from tests.store.factory import csrf_token, director_client, report_round
+from tests.store.factory import csrf_token, report_round
 
 pytestmark = pytest.mark.postgres
 
 
 @pytest.fixture
-def client(postgres_url: str) -> Iterator[TestClient]:
-    with fresh_postgres_database(postgres_url, "euchre_flow") as url:
-        director = director_client(url)
-        try:
-            yield director
-        finally:
-            director.app.state.database.dispose()  # type: ignore[attr-defined]
+def client(postgres_client: TestClient) -> TestClient:
+    """The director's app on PostgreSQL (``tests/web/conftest.py``)."""
+    return postgres_client
 
 
 def _played_event(client: TestClient, rounds: int) -> tuple[int, str]:

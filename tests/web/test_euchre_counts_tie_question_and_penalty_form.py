@@ -17,7 +17,9 @@ from tests.store.factory import (
     add_teams,
     codes_by_number,
     create_event,
+    csrf_token,
     marked_fields,
+    start_first_round,
     table_sides,
 )
 
@@ -77,9 +79,7 @@ def test_partners_euchre_counts_must_agree_on_the_phone_which_marks_the_partners
 ) -> None:
     event_id = create_event(client, profile_id="bolivar", format=None, prizes=None)
     names = _names(add_singles(client, event_id, 4))
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    code, codes, sides = start_first_round(client, event_id)
     euchred, partner = sides[1]
     typed = {
         "team0": "8",
@@ -120,9 +120,7 @@ def test_partners_euchre_counts_must_agree_in_the_directors_correction(
 ) -> None:
     event_id = create_event(client, format="progressive", rounds=2)
     names = _names(add_singles(client, event_id, 4))
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    code, codes, sides = start_first_round(client, event_id)
     euchred, partner = sides[0]
     submitted = client.post(
         f"/api/tables/{code}/submissions",
@@ -207,12 +205,11 @@ def test_the_penalty_form_chooses_the_player_by_name_with_his_number(client: Tes
         others = re.sub(r"<label>(Round|Table|Hand).*?</label>", "", form.group(0), flags=re.S)
         assert 'type="number"' not in others  # the player is not a bare number box
     page = client.get(f"/director/events/{event_id}/penalties").text
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert csrf
+    csrf = csrf_token(page)
     accused = sides[1][0]
     recorded = client.post(
         f"/director/events/{event_id}/penalties",
-        data={"csrf_token": csrf.group(1), "round": "1", "table": "1", "kind": "renege",
+        data={"csrf_token": csrf, "round": "1", "table": "1", "kind": "renege",
               "offender": str(accused), "proven": "1"},
     )  # fmt: skip
     assert recorded.status_code in (200, 303), recorded.text

@@ -13,11 +13,11 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 from tests.store.factory import (
     add_singles,
-    add_teams,
     create_event,
     director_client,
     report_round,
     sqlite_url,
+    valpo_winners_level,
 )
 
 
@@ -115,19 +115,7 @@ def test_cup_shows_its_rule_who_is_out_and_is_paid_only_when_the_event_is_over(
 
 def test_a_playoff_round_runs_on_its_own_clock_and_is_labelled(tmp_path: Path) -> None:
     client = _client(tmp_path)
-    event_id = create_event(
-        client,
-        format="losers_rotate",
-        profile_id="valpo",
-        rounds=1,
-        prizes=[],
-        side_pot=False,
-        round_minutes=36,
-    )
-    add_teams(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    report_round(client, event_id, 1, (8, 5))  # two winners level on 8
-    client.post(f"/api/events/{event_id}/rounds/1/close")
+    event_id = valpo_winners_level(client, round_minutes=36)
     started = client.post(f"/api/events/{event_id}/rounds").json()
     length = datetime.fromisoformat(started["ends_at"]) - datetime.fromisoformat(
         started["started_at"]
@@ -158,13 +146,7 @@ def test_playoffs_name_who_plays_and_an_event_without_prize_money_says_so(
     tmp_path: Path,
 ) -> None:
     client = _client(tmp_path)
-    event_id = create_event(
-        client, format="losers_rotate", profile_id="valpo", rounds=1, prizes=[], side_pot=False
-    )
-    add_teams(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    report_round(client, event_id, 1, (8, 5))
-    client.post(f"/api/events/{event_id}/rounds/1/close")
+    event_id = valpo_winners_level(client)
     live = client.get(f"/events/{event_id}/live").text
     assert "This event pays no prizes." in live
     playoffs = live.split('id="playoffs"')[1]

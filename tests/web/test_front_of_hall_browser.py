@@ -10,8 +10,9 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.browser_checks import log_in
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, director_api, report_round
+from tests.store.factory import director_api, report_round
 
 pytestmark = pytest.mark.browser
 
@@ -83,10 +84,7 @@ def test_an_unclosed_right_to_left_override_in_a_name_does_not_reverse_the_new_c
     created = api.post("/api/events", json={"name": "Names", "profile_id": "tournament"})
     event_id = created.json()["id"]
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.goto(f"{served.base_url}/login")
-    page.fill("#login-name", "director")
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
+    log_in(page, served.base_url)
     page.goto(f"{served.base_url}/director/events/{event_id}")
     page.fill("#player-name", "Mallory \u202eevil")
     page.click("#add-player-submit")

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, add_teams, codes_by_number, create_event
+from tests.store.factory import PASSWORD, add_teams, codes_by_number, create_event, report_table
 
 TEAMS = 32
 KILL_AFTER_CONFIRMATIONS = 6
@@ -109,21 +109,8 @@ def test_sigkill_mid_submissions_loses_no_confirmed_score(
         assert set(saved.values()) <= kept
 
         for table in tables:
-            if by_number[table["table"]]["state"] == "reported":
-                continue
-            info = director.get(f"/api/tables/{table['code']}").json()
-            scorer = info["partnerships"][0][0]["number"]
-            opponent = info["partnerships"][1][0]["number"]
-            submitted = director.post(
-                f"/api/tables/{table['code']}/submissions",
-                json={"player_code": codes[scorer], "team_points": _score(table["table"])},
-            )
-            assert submitted.status_code == 201, submitted.text
-            answer = director.post(
-                f"/api/tables/{table['code']}/submissions/{submitted.json()['id']}/confirm",
-                json={"player_code": codes[opponent]},
-            )
-            assert answer.status_code == 200, answer.text
+            if by_number[table["table"]]["state"] != "reported":
+                report_table(director, table["code"], codes, team_points=_score(table["table"]))
         closed = director.post(f"/api/events/{event_id}/rounds/1/close")
         assert closed.status_code == 200, closed.text
         second = director.post(f"/api/events/{event_id}/rounds")

@@ -10,17 +10,15 @@ change table or partner (before: Valpo moved 8 of 12, the progressive night 7 of
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import add_singles, add_teams, director_client, report_round, sqlite_url
+from tests.store.factory import add_singles, add_teams, report_round
 from tests.web.test_night_lvea import enter_at_table, lvea_night
 
 from euchre.tournament.formats import FORMATS
-from euchre.tournament.sheets import builtin_sheets, use_user_sheets
+from euchre.tournament.sheets import builtin_sheets
 
 SHEETS = sorted(builtin_sheets())
 """Every built-in sheet, from the registry."""
@@ -30,13 +28,6 @@ FORMATS_WITHOUT_SHEET = sorted(
     if not any(sheet.preset.get("format") == name for sheet in builtin_sheets().values())
 )
 """The formats no built-in sheet plays: run on the ``tournament`` profile."""
-
-
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # LVEA's sheet leaves with its folder
 
 
 def shown_seats(client: TestClient, event_id: int) -> dict[str, str]:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.browser_checks import set_up_director
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD
 
 from euchre.store.events import NAME_LIMIT
 
@@ -23,10 +23,7 @@ def test_a_long_name_typed_on_the_dashboard_is_refused_with_the_limit_and_kept(
     browser: Browser, served: EuchreServer, artifacts: Path
 ) -> None:
     director = browser.new_context(viewport=LAPTOP).new_page()
-    director.goto(f"{served.base_url}/setup")
-    director.fill("#setup-name", "director")
-    director.fill("#setup-password", PASSWORD)
-    director.click("#setup-submit")
+    set_up_director(director, f"{served.base_url}/setup")
     director.fill("#event-name", "Thursday club night")
     director.select_option("#event-profile", "tournament")
     director.click("#create-event-submit")

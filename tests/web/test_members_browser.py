@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.browser_checks import log_in
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, director_api, event_config
+from tests.store.factory import director_api, event_config
 
 pytestmark = pytest.mark.browser
 
@@ -28,10 +29,7 @@ def test_the_roster_page_and_a_member_added_to_an_event_through_the_type_ahead(
 
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.goto(f"{served.base_url}/login")
-    page.fill("#login-name", "director")
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
+    log_in(page, served.base_url)
     page.click("#members-link")
     expect(page.locator("#roster-table")).to_contain_text("Annie Baker")
 

@@ -17,32 +17,22 @@ from __future__ import annotations
 import io
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pypdf
-import pytest
 from fastapi.testclient import TestClient
 from tests.engine.helpers import deal, legal_texts
-from tests.store.factory import director_client, sqlite_url
 
 from euchre.engine import Action, load_profile
 from euchre.engine.record import replay
-from euchre.tournament.sheets import use_user_sheets
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 
 Plan = dict[str, Any]
 Score = Callable[[int, int], dict[str, Any]]
-
-
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the clubs' sheets leave with their folder
 
 
 def club_night(client: TestClient, sheet_id: str, classes: Sequence[str | None]) -> int:
@@ -236,6 +226,26 @@ def red_white(count: int) -> list[str | None]:
     return ["red" if number % 2 else "white" for number in range(1, count + 1)]
 
 
+def _ohio_night(client: TestClient, players: int) -> tuple[dict[str, str], list[Plan]]:
+    """An Ohio night of ``players`` (half red, half white) played to the end; every game's
+    partnerships are red and white. Each player's colour and the games' plans."""
+    event_id = club_night(client, "ohio_blue_jackets", red_white(players))
+    colour = {
+        str(p["number"]): p["seat_class"]
+        for p in client.get(f"/api/events/{event_id}/players").json()
+    }
+    plans = play_night(client, event_id)
+    same_colour = [
+        (plan["round"], pair)
+        for plan in plans
+        for table in plan["tables"]
+        for pair in table["partnerships"]
+        if {colour[p] for p in pair} != {"red", "white"}
+    ]
+    assert same_colour == []
+    return colour, plans
+
+
 def test_ohio_red_partners_white_the_winners_move_red_to_the_higher_table_white_to_the_lower(
     client: TestClient,
 ) -> None:
@@ -246,20 +256,7 @@ def test_ohio_red_partners_white_the_winners_move_red_to_the_higher_table_white_
     sheets would play with the whites sheets as their partners." Sixteen players (8 red, 8
     white), 8 games: every partnership is red and white; every winner moves as his colour says
     (going round past the ends, the file's house default); the losers stay, now opponents."""
-    event_id = club_night(client, "ohio_blue_jackets", red_white(16))
-    colour = {
-        str(p["number"]): p["seat_class"]
-        for p in client.get(f"/api/events/{event_id}/players").json()
-    }
-    plans = play_night(client, event_id)
-    same_colour = [
-        pair
-        for plan in plans
-        for table in plan["tables"]
-        for pair in table["partnerships"]
-        if {colour[p] for p in pair} != {"red", "white"}
-    ]
-    assert same_colour == []
+    colour, plans = _ohio_night(client, 16)
     wrong: list[str] = []
     for before, after in itertools.pairwise(plans):
         tables, now = len(after["tables"]), seats(after)
@@ -281,20 +278,7 @@ def test_ohio_red_partners_white_in_every_game_when_two_players_sit_out(
     """ "Each team member will pick a color so that each team has a red sheet and white sheet."
     Eighteen players came (9 red, 9 white): two sit out each game, and every partnership at
     the tables is still red and white."""
-    event_id = club_night(client, "ohio_blue_jackets", red_white(18))
-    colour = {
-        str(p["number"]): p["seat_class"]
-        for p in client.get(f"/api/events/{event_id}/players").json()
-    }
-    plans = play_night(client, event_id)
-    same_colour = [
-        (plan["round"], pair)
-        for plan in plans
-        for table in plan["tables"]
-        for pair in table["partnerships"]
-        if {colour[p] for p in pair} != {"red", "white"}
-    ]
-    assert same_colour == []
+    _ohio_night(client, 18)
 
 
 def test_ohio_a_night_whose_colours_cannot_pair_red_with_white_is_not_started_in_silence(

@@ -14,11 +14,9 @@ listed first.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
-from tests.served import EuchreServer
+from playwright.sync_api import expect
 from tests.web.night import Night, table_codes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
@@ -31,13 +29,9 @@ TEAMS = [
 
 
 def test_ballantrae_evening_winners_up_one_table_losers_stay_one_tally_sheet_per_team(
-    browser: Browser, served: EuchreServer, artifacts: Path
+    night: Night,
 ) -> None:
-    night = Night(browser, served, artifacts)
-    try:
-        _run(night)
-    finally:
-        night.close()
+    _run(night)
 
 
 def _run(night: Night) -> None:

@@ -11,13 +11,12 @@ screen, and shown before it is paid).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
-from tests.served import EuchreServer
-from tests.web.night import PROJECTOR, Night, seats, table_codes
+from playwright.sync_api import expect
+from tests.store.factory import seats
+from tests.web.night import Night, table_codes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
@@ -36,13 +35,9 @@ def _score(game: int, table: int) -> tuple[int, int]:
 
 
 def test_bolivar_night_losers_move_winners_stay_and_split_no_repeat_partner_cup_and_prize_tier(
-    browser: Browser, served: EuchreServer, artifacts: Path
+    night: Night,
 ) -> None:
-    night = Night(browser, served, artifacts)
-    try:
-        _run(night)
-    finally:
-        night.close()
+    _run(night)
 
 
 def _run(night: Night) -> None:
@@ -157,9 +152,7 @@ def _cup_and_prizes_at_the_end(night: Night) -> None:
     expect(page.locator("#prizes li").first).to_contain_text("on points")
     night.shot(page, "dashboard-final")
 
-    projector = night.laptop.new_page()
-    projector.set_viewport_size(PROJECTOR)
-    projector.goto(f"{night.served.base_url}/events/{night.event_id}/live")
+    projector = night.projector()
     expect(projector.locator("#side-pot-rule")).to_contain_text("played every game")
     expect(projector.locator("#prizes")).to_contain_text("$60.00")
     expect(projector.locator("#timer")).to_have_text("Final standings")  # not "between rounds"

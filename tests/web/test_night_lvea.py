@@ -14,27 +14,15 @@ where each pair goes in the sheet's own words.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import director_client, sqlite_url
-
-from euchre.tournament.sheets import use_user_sheets
 
 LVEA = Path(__file__).parent.parent / "data" / "sheets" / "lvea.toml"
 ROUNDS = 8
 WON_TEN_FOUR = [[2, 0], [1, 0], [0, 1], [2, 0], [0, 2], [1, 0], [4, 0], [0, 1]]
 """Eight hands, as the keeper types them: X, 1, 2 or 4 to a side; 10 to 4."""
-
-
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the club's sheet leaves with its folder
 
 
 def lvea_night(client: TestClient, highs: int, lows: int, name: str = "Thursday") -> int:

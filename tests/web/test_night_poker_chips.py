@@ -12,16 +12,13 @@ from __future__ import annotations
 import html
 import itertools
 import re
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import csrf_token, director_client, sqlite_url
-
-from euchre.tournament.sheets import use_user_sheets
+from tests.store.factory import csrf_token, report_table
 
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "poker_chips.toml"
 SEVEN_PM = datetime(2027, 1, 15, 1, 0, tzinfo=UTC)
@@ -48,12 +45,10 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: Clock) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    director = director_client(sqlite_url(tmp_path))
-    director.app.state.clock = clock  # type: ignore[attr-defined]
-    yield director
-    use_user_sheets([])  # the club's sheet leaves with its folder
+def client(client: TestClient, clock: Clock) -> TestClient:
+    """The shared director's app (``tests/web/conftest.py``) on the test's clock."""
+    client.app.state.clock = clock  # type: ignore[attr-defined]
+    return client
 
 
 def chips_night(client: TestClient, players: int) -> int:
@@ -81,19 +76,7 @@ def play_game(client: TestClient, event_id: int, number: int) -> dict[str, Any]:
         row["number"]: row["code"] for row in client.get(f"/api/events/{event_id}/players").json()
     }
     for table in started.json()["tables"]:
-        info = client.get(f"/api/tables/{table['code']}").json()
-        keeper = info["partnerships"][0][0]["number"]
-        opponent = info["partnerships"][1][0]["number"]
-        sent = client.post(
-            f"/api/tables/{table['code']}/submissions",
-            json={"player_code": codes[keeper], "round": number, "hand_points": FOUR_HANDS},
-        )
-        assert sent.status_code == 201, sent.text
-        confirmed = client.post(
-            f"/api/tables/{table['code']}/submissions/{sent.json()['id']}/confirm",
-            json={"player_code": codes[opponent]},
-        )
-        assert confirmed.status_code == 200, confirmed.text
+        report_table(client, table["code"], codes, number, hand_points=FOUR_HANDS)
     closed = client.post(f"/api/events/{event_id}/rounds/{number}/close")
     assert closed.status_code == 200, closed.text
     plan: dict[str, Any] = started.json()["plan"]

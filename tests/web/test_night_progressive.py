@@ -14,13 +14,11 @@ a level game with only totals asks who tied first; the director's settings for p
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, expect
-from tests.served import EuchreServer
-from tests.web.night import Night, table_codes
+from playwright.sync_api import expect
+from tests.web.night import Night, submit_score, table_codes
 
 pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
@@ -30,13 +28,9 @@ EXCLUDED = 3  # the director takes Cy out of the cup
 
 
 def test_progressive_night_5_4_lone_points_ties_to_the_first_to_tie_and_director_settings(
-    browser: Browser, served: EuchreServer, artifacts: Path
+    night: Night,
 ) -> None:
-    night = Night(browser, served, artifacts)
-    try:
-        _run(night)
-    finally:
-        night.close()
+    _run(night)
 
 
 def _run(night: Night) -> None:
@@ -146,11 +140,7 @@ def _lone_march_on_the_phones(night: Night, code: str, sides: list[list[str]]) -
     expect(keeper.locator(f"#march-{caller}")).to_have_value("1")
     night.shot(keeper, "phone-own-total-17-refused")
     keeper.fill(f"#points-{caller}", "")
-    keeper.fill("#player-code", codes[caller])
-    keeper.click("#score-submit")
-    item = keeper.locator("li[data-testid^=submission-]").first
-    expect(item).to_have_attribute("data-status", "pending")
-    submission = str(item.get_attribute("data-testid")).split("-")[1]
+    submission = submit_score(keeper, codes[caller])
     opponent = night.phone()
     opponent.goto(f"{night.served.base_url}/t/{code}")
     vouch = opponent.locator(f"#vouch-{submission}")

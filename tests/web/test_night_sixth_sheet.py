@@ -15,8 +15,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
-from tests.served import EuchreServer
+from playwright.sync_api import expect
 from tests.web.night import Night, table_codes
 
 pytestmark = pytest.mark.browser
@@ -26,14 +25,10 @@ TEAMS = [("Ada", "Ben"), ("Cora", "Dale"), ("Eve", "Finn"), ("Gail", "Hank"), ("
 
 
 def test_riverside_evening_from_its_sheet_file_alone_partners_stay_bye_5_prizes_split(
-    browser: Browser, served: EuchreServer, artifacts: Path, tmp_path: Path
+    tmp_path: Path, night: Night
 ) -> None:
-    night = Night(browser, served, artifacts)
-    try:
-        night.page.set_viewport_size({"width": 1280, "height": 800})
-        _run(night, tmp_path)
-    finally:
-        night.close()
+    night.page.set_viewport_size({"width": 1280, "height": 800})
+    _run(night, tmp_path)
 
 
 def _run(night: Night, tmp_path: Path) -> None:

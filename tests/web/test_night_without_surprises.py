@@ -14,6 +14,7 @@ from tests.store.factory import (
     codes_by_number,
     create_event,
     director_client,
+    pdf_pages,
     report_round,
     sqlite_url,
 )
@@ -133,14 +134,6 @@ def test_each_phone_rules_on_its_own_sheets_irregularities(
     assert "the director says" in note.group(1) or names_discard
 
 
-def _pdf_pages(client: TestClient, url: str) -> list[str]:
-    from pypdf import PdfReader
-
-    answer = client.get(url)
-    assert answer.status_code == 200, answer.text
-    return [page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages]
-
-
 def test_a_late_arrivals_and_a_leavers_scorecards_print_real_lines_and_a_total(
     client: TestClient,
 ) -> None:
@@ -158,7 +151,7 @@ def test_a_late_arrivals_and_a_leavers_scorecards_print_real_lines_and_a_total(
     )
     assert gone.json()["withdrawal_round"] == 2
     report_round(client, event_id, 1, (10, 6))
-    pages = _pdf_pages(client, f"/api/events/{event_id}/rounds/1/scorecards.pdf")
+    pages = pdf_pages(client, f"/api/events/{event_id}/rounds/1/scorecards.pdf")
     left = next(page for page in pages if f"Scorecard - P{leaver} " in page)
     assert "\n2 - left 0" in left and "\n3 - left 0" in left
     assert "Total 10" in left  # his one game's 10 points, then nothing more to come
@@ -174,7 +167,7 @@ def test_player_codes_print_as_slips_many_to_a_sheet_not_a_page_each(
     add_singles(client, event_id, 26)
     assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
     codes = codes_by_number(client, event_id)
-    pages = _pdf_pages(client, f"/api/events/{event_id}/rounds/1/code-slips.pdf")
+    pages = pdf_pages(client, f"/api/events/{event_id}/rounds/1/code-slips.pdf")
     assert len(pages) == 2
     text = "\n".join(pages)
     for number, code in codes.items():

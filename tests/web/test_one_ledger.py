@@ -11,7 +11,13 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.store.factory import add_singles, codes_by_number, create_event, table_sides
+from tests.store.factory import (
+    add_singles,
+    create_event,
+    csrf_token,
+    enter_and_confirm,
+    start_first_round,
+)
 
 HANDS_3_5 = [[1, 0], [0, 1], [1, 0], [0, 1], [1, 0], [0, 1], [0, 1], [0, 1]]
 """Eight hands adding up to 3-5."""
@@ -24,23 +30,10 @@ def _night(client: TestClient, rounds: int = 2) -> tuple[int, str, dict[int, str
     """A progressive night of one table under sheet 004, round 1 started."""
     event_id = create_event(client, format="progressive", rounds=rounds)
     add_singles(client, event_id, 4)
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
-    code, sides = table_sides(client, event_id)
-    return event_id, code, codes_by_number(client, event_id), sides
+    return (event_id, *start_first_round(client, event_id))
 
 
-def _score(client: TestClient, code: str, codes: dict[int, str], sides: list[list[int]],
-           **entered: Any) -> None:  # fmt: skip
-    """The first partnership enters the score, the second confirms it."""
-    submitted = client.post(
-        f"/api/tables/{code}/submissions", json={"player_code": codes[sides[0][0]], **entered}
-    )
-    assert submitted.status_code == 201, submitted.text
-    confirmed = client.post(
-        f"/api/tables/{code}/submissions/{submitted.json()['id']}/confirm",
-        json={"player_code": codes[sides[1][0]]},
-    )
-    assert confirmed.status_code == 200, confirmed.text
+_score = enter_and_confirm
 
 
 def _penalty(client: TestClient, event_id: int, **fields: Any) -> Any:
@@ -314,9 +307,8 @@ def test_the_correction_page_asks_whether_paper_totals_hold_the_ruling(client: T
     url = f"/director/events/{event_id}/rounds/1/tables/1/result"
     page = _page(client, url)
     assert "do they already hold the points of your ruling(s) at this table" in page
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert token
-    form = {"csrf_token": token.group(1), "reason": "paper sheet", "team0": "9", "team1": "6"}
+    token = csrf_token(page)
+    form = {"csrf_token": token, "reason": "paper sheet", "team0": "9", "team1": "6"}
     for number in range(1, 9):
         form[f"hand_{number}_0"] = form[f"hand_{number}_1"] = ""
     refused = client.post(url, data=form)

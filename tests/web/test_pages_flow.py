@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,42 @@ def _create_event(browser: TestClient, **fields: str) -> str:
     assert created.status_code == 200, created.text
     assert re.fullmatch(r"/director/events/\d+", created.url.path)
     return created.url.path
+
+
+def _two_teams(browser: TestClient, prefix: str) -> tuple[str, str]:
+    """A new event with two teams of two typed into the dashboard's form (``prefix``1a and
+    1b, 2a and 2b), all checked in: the dashboard's address and its CSRF token."""
+    dashboard = _create_event(browser)
+    csrf = csrf_token(browser.get(dashboard).text)
+    for team in range(1, 3):
+        for seat in "ab":
+            name = f"{prefix}{team}{seat}"
+            data = {"csrf_token": csrf, "name": name, "team": f"{prefix}{team}", "checked_in": "1"}
+            browser.post(f"{dashboard}/players", data=data)
+    return dashboard, csrf
+
+
+def _first_table(
+    browser: TestClient, dashboard: str, csrf: str, typed: Callable[[str], str] = str
+) -> tuple[str, str, str]:
+    """Start round 1 from the dashboard and open table 1's page by its code, ``typed`` as the
+    player types it: the code, and the codes of the first player of each partnership the
+    page lists."""
+    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
+    code = re.findall(r'data-testid="table-1".*?<code>([A-Z0-9]+)</code>', started.text, re.S)[0]
+    player_codes = dict(
+        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
+    )
+    table = browser.get(f"/t/{typed(code)}")
+    side0 = re.search(r'id="partnership-0".*?#(\d+)', table.text, re.S)
+    side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
+    assert side0 and side1
+    return code, player_codes[side0.group(1)], player_codes[side1.group(1)]
+
+
+def _score(player_code: str, team0: str, team1: str) -> dict[str, str]:
+    """The table page's score form for round 1, sent by ``player_code``."""
+    return {"round": "1", "team0": team0, "team1": team1, "player_code": player_code}
 
 
 def test_names_are_escaped_and_forms_need_the_csrf_token(browser: TestClient) -> None:
@@ -145,19 +182,7 @@ def test_an_event_runs_from_the_dashboard_and_table_pages(browser: TestClient) -
 
 
 def test_dashboard_correction_and_undo_forms(browser: TestClient) -> None:
-    dashboard = _create_event(browser)
-    csrf = csrf_token(browser.get(dashboard).text)
-    for team in range(1, 3):
-        for seat in "ab":
-            browser.post(
-                f"{dashboard}/players",
-                data={
-                    "csrf_token": csrf,
-                    "name": f"Q{team}{seat}",
-                    "team": f"Q{team}",
-                    "checked_in": "1",
-                },
-            )
+    dashboard, csrf = _two_teams(browser, "Q")
     browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
     bad = browser.post(
         f"{dashboard}/correct",
@@ -236,42 +261,14 @@ def test_pages_work_while_an_event_is_being_set_up(browser: TestClient, format_n
 
 
 def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestClient) -> None:
-    dashboard = _create_event(browser)
-    csrf = csrf_token(browser.get(dashboard).text)
-    for team in range(1, 3):
-        for seat in "ab":
-            browser.post(
-                f"{dashboard}/players",
-                data={
-                    "csrf_token": csrf,
-                    "name": f"R{team}{seat}",
-                    "team": f"R{team}",
-                    "checked_in": "1",
-                },
-            )
-    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
-    code = re.findall(r'data-testid="table-1".*?<code>([A-Z0-9]+)</code>', started.text, re.S)[0]
-    player_codes = dict(
-        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
-    )
-    table = browser.get(f"/t/{code.lower()}")
-    side0 = re.search(r'id="partnership-0".*?#(\d+)', table.text, re.S)
-    side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
-    assert side0 and side1
-    kept = browser.post(
-        f"/t/{code}/submissions",
-        data={
-            "round": "1",
-            "team0": "9",
-            "team1": "3",
-            "player_code": player_codes[side0.group(1)],
-        },
-    )
+    dashboard, csrf = _two_teams(browser, "R")
+    code, first_code, second_code = _first_table(browser, dashboard, csrf, typed=str.lower)
+    kept = browser.post(f"/t/{code}/submissions", data=_score(first_code, "9", "3"))
     submission = re.search(r'data-testid="submission-(\d+)"', kept.text)
     assert submission
     flagged = browser.post(
         f"/t/{code}/submissions/{submission.group(1)}/dispute",
-        data={"player_code": player_codes[side1.group(1)]},
+        data={"player_code": second_code},
     )
     assert "the director will settle it" in flagged.text
     assert 'data-status="disputed"' in flagged.text
@@ -287,47 +284,11 @@ def test_an_opponent_can_flag_a_wrong_score_from_the_table_page(browser: TestCli
 def test_a_second_different_score_says_both_are_kept_for_the_director(
     browser: TestClient,
 ) -> None:
-    dashboard = _create_event(browser)
-    csrf = csrf_token(browser.get(dashboard).text)
-    for team in range(1, 3):
-        for seat in "ab":
-            browser.post(
-                f"{dashboard}/players",
-                data={
-                    "csrf_token": csrf,
-                    "name": f"D{team}{seat}",
-                    "team": f"D{team}",
-                    "checked_in": "1",
-                },
-            )
-    started = browser.post(f"{dashboard}/rounds/start", data={"csrf_token": csrf})
-    code = re.findall(r'data-testid="table-1".*?<code>([A-Z0-9]+)</code>', started.text, re.S)[0]
-    player_codes = dict(
-        re.findall(r'data-testid="player-(\d+)".*?<code>(\d+)</code>', started.text, re.S)
-    )
-    table = browser.get(f"/t/{code}")
-    side0 = re.search(r'id="partnership-0".*?#(\d+)', table.text, re.S)
-    side1 = re.search(r'id="partnership-1".*?#(\d+)', table.text, re.S)
-    assert side0 and side1
-    first = browser.post(
-        f"/t/{code}/submissions",
-        data={
-            "round": "1",
-            "team0": "9",
-            "team1": "3",
-            "player_code": player_codes[side0.group(1)],
-        },
-    )
+    dashboard, csrf = _two_teams(browser, "D")
+    code, first_code, second_code = _first_table(browser, dashboard, csrf)
+    first = browser.post(f"/t/{code}/submissions", data=_score(first_code, "9", "3"))
     assert "Now an opponent confirms it" in first.text
-    second = browser.post(
-        f"/t/{code}/submissions",
-        data={
-            "round": "1",
-            "team0": "3",
-            "team1": "9",
-            "player_code": player_codes[side1.group(1)],
-        },
-    )
+    second = browser.post(f"/t/{code}/submissions", data=_score(second_code, "3", "9"))
     assert second.status_code == 200
     assert "Now an opponent confirms it" not in second.text
     assert "This score differs from the one already entered" in second.text
@@ -371,11 +332,10 @@ def test_names_are_escaped_on_the_projector_the_results_and_the_dashboard(
 ) -> None:
     dashboard = _create_event(browser)
     event_id = int(dashboard.rsplit("/", 1)[1])
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', browser.get(dashboard).text)
-    assert csrf
+    csrf = csrf_token(browser.get(dashboard).text)
     for name in ("<script>alert(1)</script>", "O'Brien & <b>Co</b>", "Ann", "Bob"):
         added = browser.post(
-            f"{dashboard}/players", data={"csrf_token": csrf[1], "name": name, "checked_in": "1"}
+            f"{dashboard}/players", data={"csrf_token": csrf, "name": name, "checked_in": "1"}
         )
         assert added.status_code == 200, added.text
     for path in (dashboard, f"/events/{event_id}/live", f"/events/{event_id}/results"):

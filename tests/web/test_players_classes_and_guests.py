@@ -10,16 +10,11 @@ usual but is no member: no roster line, no season table, no rating.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import director_client, event_config, sqlite_url
-
-from euchre.tournament.sheets import use_user_sheets
+from tests.store.factory import csrf_token, director_client, event_config, sqlite_url
 
 RIVERSIDE = Path(__file__).parent.parent / "data" / "sheets" / "riverside.toml"
 SHEET_ID = "high_low_club"
@@ -41,13 +36,6 @@ def high_low_sheet() -> str:
     return text.replace('name = "Riverside Legion Post 77 Monday Euchre"', 'name = "High-Low"') + (
         PLAYERS_TABLE
     )
-
-
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the club's sheet leaves with its folder
 
 
 def _high_low_event(client: TestClient, name: str = "Thursday") -> int:
@@ -253,12 +241,6 @@ def test_a_guest_is_named_not_a_member_id(client: TestClient) -> None:
     assert empty.json()["detail"] == "guest name must not be empty"
 
 
-def _csrf(page: str) -> str:
-    found = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert found is not None
-    return found.group(1)
-
-
 def test_the_add_player_form_offers_the_sheets_classes_and_a_guest_tick_box(
     client: TestClient,
 ) -> None:
@@ -272,7 +254,7 @@ def test_the_add_player_form_offers_the_sheets_classes_and_a_guest_tick_box(
     added = client.post(
         f"{dashboard}/players",
         data={
-            "csrf_token": _csrf(page),
+            "csrf_token": csrf_token(page),
             "name": "Gary Guest",
             "seat_class": "low",
             "prize_category": "man",
@@ -288,7 +270,7 @@ def test_the_add_player_form_offers_the_sheets_classes_and_a_guest_tick_box(
 
     refused = client.post(
         f"{dashboard}/players",
-        data={"csrf_token": _csrf(added.text), "name": "Ann Able", "checked_in": "1"},
+        data={"csrf_token": csrf_token(added.text), "name": "Ann Able", "checked_in": "1"},
     )
     assert refused.status_code == 400
     assert "the sheet gives every player a seat class: choose high or low" in refused.text
@@ -386,7 +368,7 @@ def test_the_seasons_form_lets_the_club_choose_that_inactive_members_leave_the_t
     page = client.get("/director/seasons").text
     assert "members set inactive on the roster leave this table" in page
     form = {
-        "csrf_token": _csrf(page),
+        "csrf_token": csrf_token(page),
         "name": "Members now",
         "choose": "events",
         "events": [str(event_id)],

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.browser_checks import set_up_director
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD
 from tests.web.test_browser_event import LAPTOP, Shots
 from tests.web.test_players_classes_and_guests import SHEET_ID, high_low_sheet
 
@@ -32,10 +32,7 @@ def test_the_director_adds_a_high_lady_and_a_low_guest_from_the_sheets_lists(
     try:
         shots = Shots(artifacts)
         page = browser.new_context(viewport=LAPTOP).new_page()
-        page.goto(f"{server.base_url}/setup")
-        page.fill("#setup-name", "director")
-        page.fill("#setup-password", PASSWORD)
-        page.click("#setup-submit")
+        set_up_director(page, f"{server.base_url}/setup")
         page.select_option("#event-profile", SHEET_ID)
         page.fill("#event-name", "Thursday high-low")
         page.click("#create-event-submit")

@@ -8,13 +8,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 from tests.web import test_players_classes_and_guests as flows
-from tests.web.test_api_postgres import postgres_client
 
 from euchre.tournament.sheets import use_user_sheets
 
 pytestmark = pytest.mark.postgres
-
-__all__ = ["postgres_client"]  # the fixture, shared with the API's PostgreSQL tests
 
 
 @pytest.fixture

@@ -56,6 +56,14 @@ def _two_tables() -> list[TallyTableData]:
     ]
 
 
+def _has_eight_hand_rows(page: str) -> None:
+    """A tally sheet's page has a row for each of the game's eight hands, and no ninth."""
+    lines = page.splitlines()
+    for hand_number in range(1, 9):
+        assert str(hand_number) in lines
+    assert "9" not in lines
+
+
 def test_table_cards_one_page_per_table_with_number_code_and_url() -> None:
     tables = [
         TableCardData(table_number, code, f"{BASE}/t/{code}")
@@ -98,10 +106,7 @@ def test_tally_sheets_per_team_option_prints_one_per_team_with_a_line_per_hand()
     assert "Opponents: Team 7 (Cy & Di)" in first
     assert "Opp. initials" in first
     assert "initials it" in first
-    lines = first.splitlines()
-    for hand_number in range(1, 9):
-        assert str(hand_number) in lines
-    assert "9" not in lines
+    _has_eight_hand_rows(first)
     assert "Tally sheet - Team 7" in pages[1]
     assert "Opponents: Team 1 (Ann & Bob)" in pages[1]
     assert "Tally sheet - Team 5" in pages[3]
@@ -331,10 +336,7 @@ def test_tally_sheets_print_one_page_per_table_with_both_teams() -> None:
     assert "Team A: Team 1 (Ann & Bob)" in first
     assert "Team B: Team 7 (Cy & Di)" in first
     assert "Hand Points Running total Points Running total" in first
-    lines = first.splitlines()
-    for hand_number in range(1, 9):
-        assert str(hand_number) in lines
-    assert "9" not in lines
+    _has_eight_hand_rows(first)
     assert "Opp. initials (for Team 1)" in first and "Opp. initials (for Team 7)" in first
     assert "Tally sheet - Table 2" in pages[1]
 

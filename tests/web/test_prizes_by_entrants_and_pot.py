@@ -10,18 +10,11 @@ rounding leaves to first; a late arrival is passed over, and the prize line says
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import director_client, sqlite_url
+from tests.store.factory import club_sheet_event, list_items
 from tests.web.test_night_lvea import lvea_night
-
-from euchre.tournament.sheets import use_user_sheets
 
 POKER_CHIPS = """
 id = "poker_chips"
@@ -59,13 +52,6 @@ redraw = "'Tables and partners are drawn by poker chips every game.'"
 """
 
 
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the club's sheet leaves with its folder
-
-
 def _enter(client: TestClient, event_id: int, number: int, points: Any) -> None:
     """The director enters every table's result of round ``number`` (``points(table)``)."""
     for table in client.get(f"/api/events/{event_id}/rounds").json()[number - 1]["tables"]:
@@ -78,13 +64,7 @@ def _enter(client: TestClient, event_id: int, number: int, points: Any) -> None:
 
 def _prize_lines(client: TestClient, event_id: int) -> list[str]:
     """The prize lines of the director's dashboard, as read."""
-    page = client.get(f"/director/events/{event_id}").text
-    block = re.search(r'<ul id="prizes">(.*?)</ul>', page, re.S)
-    assert block, page
-    return [
-        html.unescape(re.sub(r"<[^>]+>", "", line)).strip()
-        for line in re.findall(r"<li[^>]*>(.*?)</li>", block[1], re.S)
-    ]
+    return list_items(client.get(f"/director/events/{event_id}").text, "prizes")
 
 
 def test_lvea_pays_sixteen_and_eighteen_players_by_the_sheets_rows_for_entrants(
@@ -112,13 +92,9 @@ def test_lvea_pays_sixteen_and_eighteen_players_by_the_sheets_rows_for_entrants(
 def test_poker_chips_pays_percentages_of_the_buy_in_last_place_and_passes_over_a_late_player(
     client: TestClient,
 ) -> None:
-    added = client.post("/api/sheets", json={"text": POKER_CHIPS, "filename": "chips.toml"})
-    assert added.status_code == 201, added.text
-    created = client.post(
-        "/api/events", json={"name": "Chips", "profile_id": "poker_chips", "seed": 5}
+    event_id = club_sheet_event(
+        client, POKER_CHIPS, "chips.toml", name="Chips", profile_id="poker_chips", seed=5
     )
-    assert created.status_code == 201, created.text
-    event_id = int(created.json()["id"])
     for number in range(1, 13):
         reply = client.post(f"/api/events/{event_id}/players", json={"name": f"Player {number}"})
         assert reply.status_code == 201, reply.text

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.store.factory import add_singles, codes_by_number, create_event, table_sides
+from tests.store.factory import (
+    add_singles,
+    create_event,
+    csrf_token,
+    enter_and_confirm,
+    start_first_round,
+)
 
 STORED_NAMES = ("team_points", "hand_points", "lone_hands", "lone_marches", "player_points",
                 "first_to_tying_score", "euchres:")  # fmt: skip
@@ -19,22 +24,10 @@ STORED_NAMES = ("team_points", "hand_points", "lone_hands", "lone_marches", "pla
 def _table(client: TestClient, profile_id: str) -> tuple[int, str, dict[int, str], list[list[int]]]:
     event_id = create_event(client, profile_id=profile_id, format="progressive", rounds=2)
     add_singles(client, event_id, 4)
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
-    code, sides = table_sides(client, event_id)
-    return event_id, code, codes_by_number(client, event_id), sides
+    return (event_id, *start_first_round(client, event_id))
 
 
-def _score(client: TestClient, code: str, codes: dict[int, str], sides: list[list[int]],
-           **entered: Any) -> None:  # fmt: skip
-    submitted = client.post(
-        f"/api/tables/{code}/submissions", json={"player_code": codes[sides[0][0]], **entered}
-    )
-    assert submitted.status_code == 201, submitted.text
-    confirmed = client.post(
-        f"/api/tables/{code}/submissions/{submitted.json()['id']}/confirm",
-        json={"player_code": codes[sides[1][0]]},
-    )
-    assert confirmed.status_code == 200, confirmed.text
+_score = enter_and_confirm
 
 
 def _names(client: TestClient, event_id: int) -> dict[int, str]:
@@ -83,10 +76,9 @@ def test_a_correction_and_the_audit_page_say_what_changed_in_words(client: TestC
     _score(client, code, codes, sides, team_points=[9, 7])
     url = f"/director/events/{event_id}/rounds/1/tables/1/result"
     page = html.unescape(client.get(url).text)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert token
+    token = csrf_token(page)
     first, second = sorted(sides[0])
-    form = {"csrf_token": token.group(1), "reason": "paper sheet", "team0": "10", "team1": "7",
+    form = {"csrf_token": token, "reason": "paper sheet", "team0": "10", "team1": "7",
             f"euchre_{first}": "1", f"euchre_{second}": "1"}  # fmt: skip
     saved = client.post(url, data=form)
     assert saved.status_code in (200, 303), saved.text

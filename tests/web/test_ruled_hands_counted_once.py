@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.store.factory import add_singles, codes_by_number, create_event, table_sides
+from tests.store.factory import add_singles, create_event, enter_and_confirm, start_first_round
 
 HANDS_6_6 = [[1, 0], [0, 1], [2, 0], [0, 2], [1, 0], [0, 1], [2, 0], [0, 2]]
 """Eight hands adding up to 6-6; the second partnership's 2 on hand 4."""
@@ -23,25 +23,13 @@ def _night(client: TestClient) -> tuple[int, str, dict[int, str], list[list[int]
     table's code, the players' codes and the table's two partnerships."""
     event_id = create_event(client, format="progressive", rounds=2)
     add_singles(client, event_id, 4)
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
-    code, sides = table_sides(client, event_id)
-    return event_id, code, codes_by_number(client, event_id), sides
+    return (event_id, *start_first_round(client, event_id))
 
 
 def _score(client: TestClient, code: str, codes: dict[int, str], sides: list[list[int]],
            hands: list[list[int]], **extra: Any) -> Any:  # fmt: skip
     """The first partnership submits ``hands``, the second confirms; the submission's JSON."""
-    submitted = client.post(
-        f"/api/tables/{code}/submissions",
-        json={"player_code": codes[sides[0][0]], "hand_points": hands, **extra},
-    )
-    assert submitted.status_code == 201, submitted.text
-    confirmed = client.post(
-        f"/api/tables/{code}/submissions/{submitted.json()['id']}/confirm",
-        json={"player_code": codes[sides[1][0]]},
-    )
-    assert confirmed.status_code == 200, confirmed.text
-    return submitted.json()
+    return enter_and_confirm(client, code, codes, sides, hand_points=hands, **extra)
 
 
 def _penalty(client: TestClient, event_id: int, **fields: Any) -> Any:

@@ -4,7 +4,6 @@ a test named after it, through the API and the pages (TestClient)."""
 from __future__ import annotations
 
 import html
-import io
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -12,16 +11,20 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from pypdf import PdfReader
 from tests.store.factory import (
     PASSWORD,
     add_singles,
     add_teams,
     codes_by_number,
     create_event,
+    csrf_token,
     director_client,
+    names_by_number,
+    one_table_started,
+    pdf_pages,
     report_round,
     sqlite_url,
+    start_first_round,
     table_sides,
 )
 
@@ -45,12 +48,6 @@ def _confirm(client: TestClient, code: str, submission_id: int, player_code: str
         f"/api/tables/{code}/submissions/{submission_id}/confirm",
         json={"player_code": player_code},
     )
-
-
-def _pdf_pages(client: TestClient, url: str) -> list[str]:
-    response = client.get(url)
-    assert response.status_code == 200, response.text
-    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
 
 
 def _codes_on(page: str, codes: dict[int, str]) -> set[int]:
@@ -77,9 +74,9 @@ def test_no_printed_sheet_lets_one_side_confirm_for_the_other(
     if teams:
         shared.append(f"/api/events/{event_id}/tally-sheets.pdf")
     for url in shared:
-        for page in _pdf_pages(client, url):
+        for page in pdf_pages(client, url):
             assert _codes_on(page, codes) == set(), f"a player code is printed on {url}"
-    cards = _pdf_pages(client, f"{base}/scorecards.pdf")
+    cards = pdf_pages(client, f"{base}/scorecards.pdf")
     assert len(cards) == len(players)  # one card per sheet of paper
     for page in cards:
         owner = next(number for number, name in names.items() if f"Scorecard - {name} " in page)
@@ -100,11 +97,9 @@ def test_no_printed_sheet_lets_one_side_confirm_for_the_other(
 
 
 def test_a_correction_of_the_totals_keeps_lone_hands_and_euchres(client: TestClient) -> None:
-    event_id = create_event(client, format="rotating_partners", rounds=2)
-    add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="rotating_partners", rounds=2
+    )
     lone, euchred = sides[0][0], sides[1]
     submitted = _submit(
         client,
@@ -137,11 +132,10 @@ def test_a_correction_of_the_totals_keeps_lone_hands_and_euchres(client: TestCli
 
 
 def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: TestClient) -> None:
-    event_id = create_event(client, format="progressive", rounds=2)
-    names = {player["number"]: player["name"] for player in add_singles(client, event_id, 4)}
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
+    names = names_by_number(client, event_id)
     caller = sides[0][0]
     submitted = _submit(
         client,
@@ -183,11 +177,10 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
 def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_changed(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, format="progressive", rounds=2)
-    names = {player["number"]: player["name"] for player in add_singles(client, event_id, 4)}
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
+    names = names_by_number(client, event_id)
     caller, euchred, partner = sides[0][0], sides[1][0], sides[1][1]
     submitted = _submit(
         client,
@@ -213,13 +206,12 @@ def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_cha
         (f"points-{caller}", "10"),
     ]:
         assert re.search(rf'id="{element}"[^>]*value="{value}"', page), element
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert csrf
+    csrf = csrf_token(page)
     form = {
         key: value
         for key, value in re.findall(r'<input id="[^"]+" name="([^"]+)"[^>]*value="([^"]*)"', page)
     }
-    form.update({"csrf_token": csrf.group(1), "reason": "one euchre"})
+    form.update({"csrf_token": csrf, "reason": "one euchre"})
     # One partner's count changed alone is refused, naming both (partners are euchred together).
     one = client.post(url, data={**form, f"euchre_{euchred}": "1"})
     assert one.status_code == 400
@@ -287,11 +279,7 @@ def test_each_further_wrong_password_blocks_twice_as_long(tmp_path: Path) -> Non
 
 
 def test_a_blank_total_is_an_error_naming_the_field_never_a_zero(client: TestClient) -> None:
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(client)
     page = client.post(
         f"/t/{code}/submissions",
         data={"round": "1", "team0": "9", "team1": "", "player_code": codes[sides[0][0]]},
@@ -308,11 +296,7 @@ def test_a_blank_total_is_an_error_naming_the_field_never_a_zero(client: TestCli
 
 
 def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestClient) -> None:
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(client)
     first = _submit(client, code, codes[sides[0][0]], team_points=[9, 5]).json()
     second = _submit(client, code, codes[sides[0][0]], team_points=[8, 6]).json()
     assert second["status"] == "pending"  # not a dispute only the director can clear
@@ -326,11 +310,7 @@ def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestC
     assert replaced[0]["changes"] == "the score: 9-5 -> 8-6"
     assert _confirm(client, code, second["id"], codes[sides[1][0]]).status_code == 200
     # A different score from the other side before confirmation is still a dispute.
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(client)
     _submit(client, code, codes[sides[0][0]], team_points=[9, 5])
     rival = _submit(client, code, codes[sides[1][0]], team_points=[5, 9]).json()
     assert rival["status"] == "disputed"
@@ -342,12 +322,10 @@ def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestC
 def test_progressive_lone_points_come_from_the_hands_and_the_opponent_sees_them(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, format="progressive", rounds=2)
-    players = add_singles(client, event_id, 4)
-    names = {player["number"]: player["name"] for player in players}
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
+    names = names_by_number(client, event_id)
     caller, partner = sides[0]
     form = {f"hand_{n}_{side}": str(points) for n, hand in enumerate(HANDS_9_7, 1)
             for side, points in enumerate(hand) if points}  # fmt: skip
@@ -381,11 +359,9 @@ def test_progressive_lone_points_come_from_the_hands_and_the_opponent_sees_them(
 
 
 def test_a_level_game_goes_to_the_first_team_to_make_the_tying_score(client: TestClient) -> None:
-    event_id = create_event(client, format="progressive", rounds=2)
-    add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
     # 6-6: the second partnership reaches 6 at hand 7, the first only at hand 8.
     hands = [[1, 0], [0, 2], [1, 0], [0, 1], [2, 0], [0, 2], [0, 1], [2, 0]]
     asked = _submit(client, code, codes[sides[0][0]], team_points=[6, 6])
@@ -411,11 +387,9 @@ def test_a_level_game_goes_to_the_first_team_to_make_the_tying_score(client: Tes
 
 
 def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestClient) -> None:
-    event_id = create_event(client, format="progressive", rounds=2)
-    add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
     page = client.get(f"/t/{code}").text
     assert (
         "after a renege, a bid out of turn, a lead out of turn or a dealer failing to discard, "
@@ -460,11 +434,9 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
 def test_totals_alone_are_refused_once_the_director_ruled_on_a_hand(client: TestClient) -> None:
     """Issue 9: "one place holds a penalty's points" -- totals alone could hide the ruled
     hand's points, so after a ruling the table enters its score hand by hand."""
-    event_id = create_event(client, format="progressive", rounds=2)
-    add_singles(client, event_id, 4)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
     renege = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,
@@ -495,11 +467,10 @@ def test_an_unproven_renege_pays_the_accused_team_and_the_form_names_the_role(
     report_round(client, event_id, 1, (9, 7))
     _code, sides = table_sides(client, event_id)
     accused = sides[1][0]
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', dashboard)
-    assert csrf
+    csrf = csrf_token(dashboard)
     posted = client.post(
         f"/director/events/{event_id}/penalties",
-        data={"csrf_token": csrf.group(1), "round": "1", "table": "1", "kind": "renege",
+        data={"csrf_token": csrf, "round": "1", "table": "1", "kind": "renege",
               "offender": str(accused)},  # "proven" left unticked
     )  # fmt: skip
     assert posted.status_code == 200
@@ -539,11 +510,11 @@ def test_table_talk_warnings_count_per_player_for_the_event(client: TestClient) 
     assert "table-talk report(s) this event" in page
     assert "per player for the whole event" in page
     first_id = client.get(f"/api/events/{event_id}/penalties").json()[0]["id"]
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', page)
-    assert csrf and f'data-testid="escalate-{first_id}"' in page
+    csrf = csrf_token(page)
+    assert f'data-testid="escalate-{first_id}"' in page
     client.post(
         f"/director/events/{event_id}/penalties/{first_id}/escalate",
-        data={"csrf_token": csrf.group(1), "reason": "second warning that evening"},
+        data={"csrf_token": csrf, "reason": "second warning that evening"},
     )
     rulings = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]["penalties"]
     assert [sum(ruling["team_points"]) for ruling in rulings] == [2, 2]
@@ -558,9 +529,7 @@ def test_after_a_confirmed_score_the_phone_says_who_won_and_where_each_pair_goes
     event_id = create_event(client, rounds=2)
     players = add_teams(client, event_id, 4)
     names = {player["number"]: player["name"] for player in players}
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    code, codes, sides = start_first_round(client, event_id)
     submitted = _submit(client, code, codes[sides[0][0]], team_points=[9, 7]).json()
     _confirm(client, code, submitted["id"], codes[sides[1][0]])
     page = client.get(f"/t/{code}").text
@@ -589,7 +558,7 @@ def test_printed_scorecards_carry_the_points_of_finished_rounds_and_sat_out(
     report_round(client, event_id, 1, (9, 7))
     client.post(f"/api/events/{event_id}/rounds/1/close")
     client.post(f"/api/events/{event_id}/rounds")
-    cards = _pdf_pages(client, f"/api/events/{event_id}/rounds/2/scorecards.pdf")
+    cards = pdf_pages(client, f"/api/events/{event_id}/rounds/2/scorecards.pdf")
     by_name = {
         number: next(page for page in cards if f"Scorecard - {name} " in page)
         for number, name in names.items()

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
+from tests.store.factory import csrf_token
 from tests.web.season_helpers import hall_night
 
 EIGHT = ["Ann Baker", "Bob Cole", "Cathy Dunn", "Dale Evans", "Eve Ford", "Fay Gold"]
@@ -23,12 +24,6 @@ def _dated(client: TestClient, event_id: int, day: str) -> None:
     answer = client.put(f"/api/events/{event_id}/date", json={"date": day})
     assert answer.status_code == 200, answer.text
     assert answer.json()["date"] == day
-
-
-def _csrf(html: str) -> str:
-    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
-    assert found is not None
-    return found.group(1)
 
 
 def _member(client: TestClient, name: str) -> int:
@@ -89,7 +84,7 @@ def test_a_nights_date_is_typed_on_the_create_form_and_changed_on_the_settings_f
             "name": "Paper night",
             "profile_id": "bolivar",
             "date": "2027-01-14",
-            "csrf_token": _csrf(form),
+            "csrf_token": csrf_token(form),
         },
         follow_redirects=False,
     )
@@ -259,7 +254,7 @@ def test_remove_on_the_seasons_page_asks_first_and_edit_keeps_the_season(
     assert "stop working" in question.text
     unanswered = client.post(
         f"/director/seasons/{made['id']}/delete",
-        data={"csrf_token": _csrf(question.text)},
+        data={"csrf_token": csrf_token(question.text)},
         follow_redirects=False,
     )
     assert unanswered.status_code == 303
@@ -271,7 +266,7 @@ def test_remove_on_the_seasons_page_asks_first_and_edit_keeps_the_season(
     saved = client.post(
         f"/director/seasons/{made['id']}/edit",
         data={
-            "csrf_token": _csrf(edit),
+            "csrf_token": csrf_token(edit),
             "name": "Spring",
             "choose": "tag",
             "tag": LEAGUE,
@@ -286,7 +281,7 @@ def test_remove_on_the_seasons_page_asks_first_and_edit_keeps_the_season(
 
     removed = client.post(
         f"/director/seasons/{made['id']}/delete",
-        data={"csrf_token": _csrf(question.text), "confirm": "yes"},
+        data={"csrf_token": csrf_token(question.text), "confirm": "yes"},
     )
     assert "Season Spring removed; its events and results stay." in removed.text
     assert client.get(f"/api/seasons/{made['id']}").status_code == 404

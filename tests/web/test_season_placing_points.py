@@ -6,11 +6,11 @@ season."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.store.factory import csrf_token
 from tests.web.season_helpers import hall_night
 
 LEAGUE = "LVEA Thursdays 2027"
@@ -214,12 +214,6 @@ def test_a_season_the_club_mistyped_is_refused_naming_the_field_in_words(
     assert client.get("/api/seasons").json() == []
 
 
-def _csrf(html: str) -> str:
-    found = re.search(r'name="csrf_token" value="([^"]+)"', html)
-    assert found is not None
-    return found.group(1)
-
-
 def test_the_secretary_sets_lvea_placing_points_and_sessions_on_the_seasons_page(
     client: TestClient,
 ) -> None:
@@ -228,7 +222,7 @@ def test_the_secretary_sets_lvea_placing_points_and_sessions_on_the_seasons_page
     assert "Tied players each take that place&#39;s full points" in page
     assert "The next member moves up past a non-member" in page
     form = {
-        "csrf_token": _csrf(page),
+        "csrf_token": csrf_token(page),
         "name": "LVEA 2027",
         "choose": "tag",
         "tag": LEAGUE,
@@ -257,7 +251,7 @@ def test_the_secretary_sets_lvea_placing_points_and_sessions_on_the_seasons_page
     edit = client.get(f"/director/seasons/{season['id']}/edit").text
     assert "Spring, 2027-01-01, 2027-06-30" in edit
     assert 'value="full" selected' in edit and 'value="next_member" selected' in edit
-    again = {**form, "csrf_token": _csrf(edit), "sessions": "Spring, 2027-01-01, 2027-05-31"}
+    again = {**form, "csrf_token": csrf_token(edit), "sessions": "Spring, 2027-01-01, 2027-05-31"}
     saved = client.post(
         f"/director/seasons/{season['id']}/edit", data=again, follow_redirects=False
     )
@@ -268,7 +262,7 @@ def test_the_secretary_sets_lvea_placing_points_and_sessions_on_the_seasons_page
 
     refused = client.post(
         "/director/seasons",
-        data={**form, "csrf_token": _csrf(page), "name": "Typo", "sessions": "Spring 2027"},
+        data={**form, "csrf_token": csrf_token(page), "name": "Typo", "sessions": "Spring 2027"},
     )
     assert refused.status_code == 400
     assert (

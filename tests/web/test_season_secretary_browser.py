@@ -7,22 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
+from tests.browser_checks import log_in
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, director_api
+from tests.store.factory import director_api
 from tests.web.season_helpers import hall_night
 
 pytestmark = pytest.mark.browser
 
 SIX = ["Ann Baker", "Bob Cole", "Cathy Dunn", "Dale Evans", "Eve Ford", "Fay Gold"]
 SIX += ["Gus Hart", "Hal Ives"]
-
-
-def _log_in(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/login")
-    page.fill("#login-name", "director")
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
 
 
 def test_the_secretary_fixes_a_members_email_on_the_roster_page_and_nothing_else_moves(
@@ -35,7 +29,7 @@ def test_the_secretary_fixes_a_members_email_on_the_roster_page_and_nothing_else
     assert api.patch(f"/api/members/{cathy['id']}", json=contact).status_code == 200
 
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    _log_in(page, served.base_url)
+    log_in(page, served.base_url)
     page.click("#members-link")
     expect(page.get_by_test_id(f"games-{cathy['id']}")).to_have_text("3")
     page.get_by_test_id(f"edit-{cathy['id']}").click()

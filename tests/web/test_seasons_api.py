@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import claim, play_out, sit
 from tests.store.factory import PASSWORD
 from tests.web.season_helpers import (
     expected_ranks,
@@ -55,13 +55,7 @@ def online_night(client: TestClient, name: str, players: list[str], tags: list[s
     for player in client.get(f"/api/events/{event_id}/players").json():
         found = claim(client, event_id, player["code"])
         table, token = found["play_table"], found["token"]
-        seq = client.get(f"/api/play/tables/{table}").json()["seq"]
-        sat = client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": seq},
-            headers=bearer(token),
-        )
-        assert sat.status_code == 200, sat.text
+        sit(client, table, token)
         seats.setdefault(table, {})[found["seat"]] = token
     play_out(client, seats, random.Random(5))
     stop = time.monotonic() + 60

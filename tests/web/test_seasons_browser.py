@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+from tests.browser_checks import log_in
 from tests.served import EuchreServer
-from tests.store.factory import PASSWORD, director_api
+from tests.store.factory import director_api
 from tests.web.season_helpers import hall_night
 
 pytestmark = pytest.mark.browser
@@ -41,10 +42,7 @@ def test_the_director_defines_a_season_read_on_a_phone_and_the_projector(
 
     laptop = browser.new_context(viewport={"width": 1280, "height": 800})
     page = laptop.new_page()
-    page.goto(f"{served.base_url}/login")
-    page.fill("#login-name", "director")
-    page.fill("#login-password", PASSWORD)
-    page.click("#login-submit")
+    log_in(page, served.base_url)
     page.click("#seasons-link")
     page.fill("#season-name", "Thursday league")
     for event_id in nights:

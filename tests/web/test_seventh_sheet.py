@@ -6,42 +6,27 @@ added through the API."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from pypdf import PdfReader
 from tests.store.factory import (
     add_singles,
+    club_sheet_event,
     codes_by_number,
-    director_client,
-    sqlite_url,
+    pdf_pages,
     table_sides,
 )
-
-from euchre.tournament.sheets import use_user_sheets
 
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "maple_grove.toml"
 SHEET_ID = "maple_grove_grange"
 PLAYERS = 13  # three tables and one player sitting out each game
 
 
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the club's sheet leaves with its folder
-
-
 def _grange_event(client: TestClient) -> int:
-    added = client.post("/api/sheets", json={"text": SHEET.read_text(), "filename": SHEET.name})
-    assert added.status_code == 201, added.text
-    created = client.post("/api/events", json={"name": "Wednesday", "profile_id": SHEET_ID})
-    assert created.status_code == 201, created.text
-    return int(created.json()["id"])
+    return club_sheet_event(
+        client, SHEET.read_text(), SHEET.name, name="Wednesday", profile_id=SHEET_ID
+    )
 
 
 def _report_with_one_euchre(client: TestClient, event_id: int, number: int) -> None:
@@ -122,12 +107,8 @@ def test_maple_grove_phone_and_tally_sheet_say_the_granges_words(client: TestCli
     # The Grange's sheet gives no tie sentence: the phone borrows none (sheet 004's).
     assert 'id="tie-rule"' not in phone
     assert "Ties go to the first team to make the tying score" not in phone
-    answer = client.get(f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
-    assert answer.status_code == 200
-    text = " ".join(
-        page.extract_text().replace("\n", " ")
-        for page in PdfReader(io.BytesIO(answer.content)).pages
-    )
+    pages = pdf_pages(client, f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
+    text = " ".join(page.replace("\n", " ") for page in pages)
     assert "Game 1" in text
     assert "Drop this card in the coffee can by the kitchen door." in text
     assert "Six deals a game; pass twice and the cards are thrown in." in text

@@ -3,38 +3,22 @@
 
 from __future__ import annotations
 
-import io
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from pypdf import PdfReader
 from tests.store.factory import (
     add_singles,
     add_teams,
     codes_by_number,
     create_event,
-    director_client,
-    report_round,
-    sqlite_url,
+    pdf_pages,
     table_sides,
+    valpo_winners_level,
 )
 
 TIE_SENTENCE = "Ties go to the first team to make the tying score"
-
-
-def _pages(client: TestClient, url: str) -> list[str]:
-    answer = client.get(url)
-    assert answer.status_code == 200, answer.text
-    assert answer.headers["content-type"] == "application/pdf"
-    return [page.extract_text() for page in PdfReader(io.BytesIO(answer.content)).pages]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> TestClient:
-    return director_client(sqlite_url(tmp_path))
 
 
 def _bolivar_round(client: TestClient, players: int = 9) -> tuple[int, list[dict[str, Any]]]:
@@ -48,7 +32,7 @@ def test_bolivar_tally_sheet_does_not_say_hand_to_the_official_scorekeeper(
     client: TestClient,
 ) -> None:
     event_id, _ = _bolivar_round(client)
-    pages = _pages(client, f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
+    pages = pdf_pages(client, f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
     text = "\n".join(pages)
     assert "official scorekeeper" not in text  # Ballantrae's sentence, not Bolivar's
     assert "Game 1" in text and "the team with less points moves" in text
@@ -68,7 +52,7 @@ def test_ballantrae_tally_sheet_is_handed_in_to_the_official_scorekeeper(
         f"/api/events/{event_id}/rounds/1/tally-sheets.pdf",
         f"/api/events/{event_id}/tally-sheets.pdf",
     ):
-        for page in _pages(client, url):
+        for page in pdf_pages(client, url):
             assert "Hand this sheet in to the official scorekeeper" in page.replace("\n", " ")
 
 
@@ -78,10 +62,10 @@ def test_printing_a_round_is_one_page_per_table(client: TestClient) -> None:
     plan = client.get(base).json()
     tables = len(plan["tables"])
     assert tables == 2
-    assert len(_pages(client, f"{base}/tally-sheets.pdf")) == tables
-    assert len(_pages(client, f"{base}/table-cards.pdf")) == tables
+    assert len(pdf_pages(client, f"{base}/tally-sheets.pdf")) == tables
+    assert len(pdf_pages(client, f"{base}/table-cards.pdf")) == tables
     # The old output, one sheet per team, is an option.
-    assert len(_pages(client, f"{base}/tally-sheets.pdf?per=team")) == 2 * tables
+    assert len(pdf_pages(client, f"{base}/tally-sheets.pdf?per=team")) == 2 * tables
     assert client.get(f"{base}/tally-sheets.pdf?per=player").status_code == 422
 
 
@@ -90,13 +74,13 @@ def test_the_seating_pdf_lists_who_sits_out(client: TestClient) -> None:
     snapshot = client.get(f"/api/events/{event_id}/snapshot").json()["snapshot"]
     (out,) = snapshot["rounds"][0]["sitting_out"]
     name = next(player["name"] for player in singles if str(player["number"]) == out)
-    (page,) = _pages(client, f"/api/events/{event_id}/rounds/1/assignments.pdf")
+    (page,) = pdf_pages(client, f"/api/events/{event_id}/rounds/1/assignments.pdf")
     assert f"Sitting out this round: {name}" in page
 
 
 def test_a_table_card_serves_the_whole_evening_and_names_no_round(client: TestClient) -> None:
     event_id, singles = _bolivar_round(client, players=8)
-    for page in _pages(client, f"/api/events/{event_id}/rounds/1/table-cards.pdf"):
+    for page in pdf_pages(client, f"/api/events/{event_id}/rounds/1/table-cards.pdf"):
         assert "Round" not in page and "Game 1" not in page
         assert not any(player["name"] in page.split() for player in singles)
         assert "stays on the table all evening" in page
@@ -129,19 +113,7 @@ def test_each_sheets_phone_says_its_own_tie_rule_or_nothing(
 
 def _valpo_tied(client: TestClient, teams: int) -> int:
     """A one-round Valpo event whose winners all tie for first (8-5 at every table)."""
-    event_id = create_event(
-        client,
-        format="losers_rotate",
-        profile_id="valpo",
-        rounds=1,
-        prizes=[],
-        side_pot=False,
-        round_minutes=60,
-    )
-    add_teams(client, event_id, teams)
-    assert client.post(f"/api/events/{event_id}/rounds").status_code == 201
-    report_round(client, event_id, 1, (8, 5))
-    assert client.post(f"/api/events/{event_id}/rounds/1/close").status_code == 200
+    event_id = valpo_winners_level(client, teams, round_minutes=60)
     started = client.post(f"/api/events/{event_id}/rounds")
     assert started.status_code == 201, started.text
     assert started.json()["plan"]["stage"] == "playoff"
@@ -152,7 +124,7 @@ def test_valpo_playoff_tally_sheet_has_four_hand_lines_and_says_playoff(
     client: TestClient,
 ) -> None:
     event_id = _valpo_tied(client, 4)
-    (page,) = _pages(client, f"/api/events/{event_id}/rounds/2/tally-sheets.pdf")
+    (page,) = pdf_pages(client, f"/api/events/{event_id}/rounds/2/tally-sheets.pdf")
     assert "Playoff tally sheet - Table 1" in page
     assert "Playoff: 4-hand game" in page
     lines = page.splitlines()
@@ -174,10 +146,10 @@ def test_valpo_round_robin_playoff_names_the_idle_team(client: TestClient) -> No
     name = next(player["team"] for player in players if str(player["number"]) in members)
     assert name.startswith("Team ")  # the team's own name, as its tally sheet calls it
     assert "round robin" in snapshot["rounds"][1]["label"]
-    (seating,) = _pages(client, f"/api/events/{event_id}/rounds/2/assignments.pdf")
+    (seating,) = pdf_pages(client, f"/api/events/{event_id}/rounds/2/assignments.pdf")
     assert f"Sitting out this round: {name}" in seating
     assert "Playoff: 4-hand round robin" in seating
-    (sheet,) = _pages(client, f"/api/events/{event_id}/rounds/2/tally-sheets.pdf")
+    (sheet,) = pdf_pages(client, f"/api/events/{event_id}/rounds/2/tally-sheets.pdf")
     assert f"Sitting out this round: {name}" in sheet
     # And on the screens: the dashboard and the projector.
     idle_players = [player["name"] for player in players if player["team"] == name]

@@ -6,36 +6,25 @@ what is allowed) and changes nothing."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from pypdf import PdfReader
 from tests.store.factory import (
     PASSWORD,
     add_teams,
     director_client,
+    pdf_pages,
     report_round,
     sqlite_url,
     table_sides,
 )
 
-from euchre.tournament.sheets import use_user_sheets
 from euchre.web.app import create_app
 
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "riverside.toml"
 SHEET_ID = "riverside_legion"
-
-
-@pytest.fixture
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.delenv("EUCHRE_SHEETS_DIR", raising=False)
-    yield director_client(sqlite_url(tmp_path))
-    use_user_sheets([])  # the club's sheet leaves with its folder
 
 
 def _add_sheet(client: TestClient, text: str, filename: str = "riverside.toml") -> Any:
@@ -105,12 +94,8 @@ def test_riverside_phone_and_tally_sheet_say_the_clubs_words(client: TestClient)
     phone = client.get(f"/t/{code}").text
     assert "A game level after 10 deals goes to the team that made the tying score first." in phone
     assert "Ties go to the first team to make the tying score" not in phone  # sheet 004's
-    answer = client.get(f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
-    assert answer.status_code == 200
-    text = " ".join(
-        page.extract_text().replace("\n", " ")
-        for page in PdfReader(io.BytesIO(answer.content)).pages
-    )
+    pages = pdf_pages(client, f"/api/events/{event_id}/rounds/1/tally-sheets.pdf")
+    text = " ".join(page.replace("\n", " ") for page in pages)
     assert "Game 1" in text
     assert "Leave this card with the bartender when your team is done." in text
     assert "A game is 10 points or 10 deals, whichever comes first." in text

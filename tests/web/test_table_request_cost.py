@@ -19,6 +19,7 @@ from tests.store.factory import (
     codes_by_number,
     create_event,
     director_client,
+    one_table_started,
     sqlite_url,
 )
 
@@ -112,10 +113,7 @@ def test_a_table_request_costs_the_same_at_2_tables_and_at_40(client: TestClient
 @pytest.mark.usefixtures("still_clock")
 def test_a_blocked_device_is_refused_even_with_a_right_table_code(tmp_path: Path) -> None:
     client = director_client(sqlite_url(tmp_path))
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    code = client.post(f"/api/events/{event_id}/rounds").json()["tables"][0]["code"]
-    codes = codes_by_number(client, event_id)
+    event_id, code, codes, _sides = one_table_started(client)
     statuses = [
         client.get("/api/tables/QQQQQ").status_code for _ in range(DEVICE_FREE_FAILURES + 3)
     ]

@@ -14,7 +14,10 @@ from tests.store.factory import (
     add_teams,
     codes_by_number,
     create_event,
+    csrf_token,
     director_client,
+    names_by_number,
+    one_table_started,
     report_round,
     sqlite_url,
     table_sides,
@@ -68,12 +71,10 @@ def test_penalty_list_names_the_player_and_pays_teams_by_their_players_names(
 def test_the_phone_and_correction_messages_name_teams_and_players_not_numbers(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, format="progressive", rounds=2)
-    players = add_singles(client, event_id, 4)
-    names = {player["number"]: player["name"] for player in players}
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
+    names = names_by_number(client, event_id)
     phone = client.get(f"/t/{code}").text
     assert not NUMBERED.search(phone), NUMBERED.search(phone)
     refused = client.post(
@@ -101,11 +102,7 @@ def test_the_phone_and_correction_messages_name_teams_and_players_not_numbers(
 def test_a_pending_score_shows_confirm_first_and_folds_the_entry_form_away(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client)
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    codes = codes_by_number(client, event_id)
-    code, sides = table_sides(client, event_id)
+    _event_id, code, codes, sides = one_table_started(client)
     fresh = client.get(f"/t/{code}").text
     assert 'id="different-score"' not in fresh  # nothing waits: the form is the page
     pending = _submit(client, code, codes[sides[0][0]], team_points=[9, 5]).json()
@@ -205,10 +202,9 @@ def test_api_delete_and_archive_need_the_director(tmp_path: Path) -> None:
 def test_a_ballantrae_renege_without_its_deal_is_refused_not_silently_kept(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, profile_id="ballantrae", format="winners_move_up")
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    _code, sides = table_sides(client, event_id)
+    event_id, _code, _codes, sides = one_table_started(
+        client, profile_id="ballantrae", format="winners_move_up"
+    )
     renege = {"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True}
     unnamed = client.post(f"/api/events/{event_id}/penalties", json=renege)
     assert unnamed.status_code == 400
@@ -224,11 +220,10 @@ def test_a_ballantrae_renege_without_its_deal_is_refused_not_silently_kept(
     # The director's form says so too, and has the hand-number field.
     dashboard = client.get(f"/director/events/{event_id}").text
     assert 'id="penalty-hand" name="hand_number"' in dashboard
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', dashboard)
-    assert csrf
+    csrf = csrf_token(dashboard)
     posted = client.post(
         f"/director/events/{event_id}/penalties",
-        data={"csrf_token": csrf.group(1), "round": "1", "table": "1", "kind": "renege",
+        data={"csrf_token": csrf, "round": "1", "table": "1", "kind": "renege",
               "offender": str(sides[1][0]), "proven": "1"},
     )  # fmt: skip
     assert "name the deal (hand number)" in posted.text
@@ -237,10 +232,9 @@ def test_a_ballantrae_renege_without_its_deal_is_refused_not_silently_kept(
 def test_a_ballantrae_renege_whose_result_came_later_by_totals_is_flagged_not_silently_kept(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, profile_id="ballantrae", format="winners_move_up")
-    add_teams(client, event_id, 2)
-    client.post(f"/api/events/{event_id}/rounds")
-    _code, sides = table_sides(client, event_id)
+    event_id, _code, _codes, sides = one_table_started(
+        client, profile_id="ballantrae", format="winners_move_up"
+    )
     named = client.post(
         f"/api/events/{event_id}/penalties",
         json={"round": 1, "table": 1, "kind": "renege", "offender": sides[1][0], "proven": True,

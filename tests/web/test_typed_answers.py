@@ -5,13 +5,12 @@ director's pages."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import fields
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import add_singles, create_event, report_round
+from tests.store.factory import add_singles, create_event, csrf_token, report_round
 
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
 from euchre.store.history import Acquaintance, HistoryGame, HistoryTotals, MemberHistory
@@ -110,11 +109,10 @@ def test_a_correction_that_changes_nothing_is_409_on_the_api_and_on_the_director
     assert again.status_code == 409 and again.json()["detail"] == sentence
     address = f"/director/events/{event_id}/rounds/1/tables/1/result"
     form = client.get(address).text
-    csrf = re.search(r'name="csrf_token" value="([^"]+)"', form)
-    assert csrf
+    csrf = csrf_token(form)
     page = client.post(
         address,
-        data={"csrf_token": csrf.group(1), "team0": "10", "team1": "6", "reason": "sheet"},
+        data={"csrf_token": csrf, "team0": "10", "team1": "6", "reason": "sheet"},
         follow_redirects=False,
     )
     assert page.status_code == 409
