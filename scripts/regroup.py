@@ -274,10 +274,11 @@ class Rewriter:
         self.moves = {dotted(old): dotted(new) for old, new in moves.items()}
         alternatives = "|".join(re.escape(old) for old in sorted(self.moves, key=len, reverse=True))
         self.dotted_re = re.compile(rf"(?<![\w.])({alternatives})(?!\w)") if moves else None
-        self.paths = {
-            f"{old.replace('.', '/')}.py": f"{new.replace('.', '/')}.py"
-            for old, new in moves.items()
-        }
+        self.paths = {as_path(old): as_path(new) for old, new in moves.items()}
+        new_alts = "|".join(
+            re.escape(name) for new in moves.values() for name in (dotted(new), as_path(new))
+        )
+        self.new_names = re.compile(new_alts or r"(?!x)x")
         path_alts = "|".join(re.escape(p) for p in sorted(self.paths, key=len, reverse=True))
         # ``euchre/store/events.py`` anywhere (after ``src/`` or ``../src/`` too) ...
         self.full_path_re = (
@@ -373,6 +374,45 @@ class Rewriter:
                 statements[0] = f"{statements[0][:-1]}  {comment}\n"
             lines[first : last + 1] = statements
         return "".join(lines)
+
+
+def line_limit() -> int:
+    """The line length ruff holds (``line-length`` of ``pyproject.toml``; 100 if unsaid)."""
+    found = re.search(r"(?m)^line-length\s*=\s*(\d+)", (ROOT / "pyproject.toml").read_text())
+    return int(found.group(1)) if found else 100
+
+
+def wrap_prose(text: str, names: re.Pattern[str], limit: int, report: Report) -> str:
+    """Break each line of a docstring or a comment that a longer name pushed past ``limit``
+    (``ruff format`` wraps code, not prose): at the last space that fits, the rest on a line of
+    its own with the same indent."""
+    prose: set[int] = set()
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.STRING and token.end[0] > token.start[0]:
+                prose.update(range(token.start[0], token.end[0] + 1))
+            elif token.type == tokenize.COMMENT and not token.line[: token.start[1]].strip():
+                prose.add(token.start[0])
+    except (tokenize.TokenError, SyntaxError):
+        return text
+    lines = text.splitlines(keepends=True)
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        body = line.rstrip("\n")
+        if number not in prose or len(body) <= limit or not names.search(body):
+            out.append(line)
+            continue
+        indent = body[: len(body) - len(body.lstrip())]
+        lead = indent + ("# " if body.lstrip().startswith("#") else "")
+        while len(body) > limit:
+            cut = body.rfind(" ", len(lead) + 1, limit + 1)
+            if cut == -1:
+                break
+            out.append(body[:cut] + "\n")
+            body = lead + body[cut + 1 :]
+            report.count("prose lines wrapped")
+        out.append(body + line[len(line.rstrip("\n")) :])
+    return "".join(out)
 
 
 def as_path(name: str) -> str:
@@ -488,6 +528,7 @@ def main() -> int:
     report = Report()
     moves = active_moves(report)
     rewriter = Rewriter(moves)
+    limit = line_limit()
     if moves:
         for path in text_files():
             try:
@@ -497,6 +538,7 @@ def main() -> int:
             after = rewriter.text(path, before, report)
             if path.suffix == ".py":
                 after = rewriter.imports(path, after, report)
+                after = wrap_prose(after, rewriter.new_names, limit, report)
                 try:
                     ast.parse(after)
                 except SyntaxError as error:
