@@ -383,9 +383,9 @@ def line_limit() -> int:
 
 
 def wrap_prose(text: str, names: re.Pattern[str], limit: int, report: Report) -> str:
-    """Break each line of a docstring or a comment that a longer name pushed past ``limit``
-    (``ruff format`` wraps code, not prose): at the last space that fits, the rest on a line of
-    its own with the same indent."""
+    """Refold each line of a docstring or a comment that a longer name pushed past ``limit``
+    (``ruff format`` folds code, not prose): the words past the last space that fits go to the
+    start of the paragraph's next line (a new line where the paragraph ends there)."""
     prose: set[int] = set()
     try:
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
@@ -395,24 +395,51 @@ def wrap_prose(text: str, names: re.Pattern[str], limit: int, report: Report) ->
                 prose.add(token.start[0])
     except (tokenize.TokenError, SyntaxError):
         return text
-    lines = text.splitlines(keepends=True)
     out: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        body = line.rstrip("\n")
-        if number not in prose or len(body) <= limit or not names.search(body):
-            out.append(line)
-            continue
-        indent = body[: len(body) - len(body.lstrip())]
-        lead = indent + ("# " if body.lstrip().startswith("#") else "")
-        while len(body) > limit:
+    carry, lead = "", ""
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        body, ending = line.rstrip("\n"), line[len(line.rstrip("\n")) :]
+        merged = False
+        if carry:
+            if number in prose and continues(body, lead):
+                rest = body.strip()
+                body = lead + carry + " " + (rest[1:].lstrip() if lead.endswith("# ") else rest)
+                merged = True
+            else:
+                out.append(lead + carry + "\n")
+            carry = ""
+        if number in prose and len(body) > limit and (merged or names.search(body)):
+            indent = body[: len(body) - len(body.lstrip())]
+            lead = indent + ("# " if body.lstrip().startswith("#") else "")
             cut = body.rfind(" ", len(lead) + 1, limit + 1)
-            if cut == -1:
-                break
-            out.append(body[:cut] + "\n")
-            body = lead + body[cut + 1 :]
-            report.count("prose lines wrapped")
-        out.append(body + line[len(line.rstrip("\n")) :])
+            if cut != -1:
+                out.append(body[:cut] + "\n")
+                carry = body[cut + 1 :]
+                report.count("prose lines refolded")
+                continue
+        out.append(body + ending)
+    if carry:
+        out.append(lead + carry + "\n")
     return "".join(out)
+
+
+def continues(body: str, lead: str) -> bool:
+    """Whether a line goes on with the paragraph whose broken line had ``lead``: the same indent,
+    text (not a blank line, a list item, a directive, a code sample or a closing quote)."""
+    indent = lead.removesuffix("# ")
+    rest = body.strip()
+    if not rest or body[: len(body) - len(body.lstrip())] != indent:
+        return False
+    if lead.endswith("# "):
+        if not rest.startswith("#"):
+            return False
+        rest = rest[1:].strip()
+        if not rest:
+            return False
+    elif rest.startswith("#"):
+        return False
+    starts = ("- ", "* ", ":", "..", ">>>", '"""', "'''", "```", "|")
+    return not rest.startswith(starts) and not re.match(r"\d+[.)] ", rest)
 
 
 def as_path(name: str) -> str:
