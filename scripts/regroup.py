@@ -173,6 +173,15 @@ PACKAGES: dict[str, str] = {
 }
 """Each new package (under ``euchre``) with the docstring of its ``__init__.py``."""
 
+GLOBS: dict[str, str] = {
+    "web/pages_*.py": "web/pages/*.py",
+    "web/api_*.py": "web/api/*.py",
+    "web/play_*.py": "web/play/*.py",
+    "web/online_*.py": "web/online/*.py",
+}
+"""A pattern of old file names, in prose, and the files it means now (rewritten in the run that
+makes the package)."""
+
 TEXT_SUFFIXES = {
     ".py", ".pyi", ".md", ".rst", ".txt", ".toml", ".ini", ".cfg", ".yml", ".yaml", ".sh",
     ".json", ".html", ".mako", ".j2",
@@ -283,6 +292,8 @@ class Rewriter:
         alternatives = "|".join(re.escape(old) for old in sorted(self.moves, key=len, reverse=True))
         self.dotted_re = re.compile(rf"(?<![\w.])({alternatives})(?!\w)") if moves else None
         self.paths = {as_path(old): as_path(new) for old, new in moves.items()}
+        made = {new.rsplit(".", 1)[0].replace(".", "/") for new in moves.values()}
+        self.globs = {p: n for p, n in GLOBS.items() if n.rsplit("/", 1)[0] in made}
         new_alts = "|".join(
             re.escape(name) for new in moves.values() for name in (dotted(new), as_path(new))
         )
@@ -325,6 +336,10 @@ class Rewriter:
         report.count("dotted names", n)
         text, n = self.full_path_re.subn(lambda m: f"{PACKAGE}/{self.paths[m.group(1)]}", text)
         report.count("paths", n)
+        for pattern, now in self.globs.items():
+            n = text.count(pattern)
+            text = text.replace(pattern, now)
+            report.count("paths", n)
         if path.suffix in {".md", ".rst", ".txt"}:
             text, n = self.short_path_re.subn(lambda m: self.paths[m.group(1)], text)
             report.count("paths", n)
