@@ -362,7 +362,7 @@ def active_moves(report: Report) -> dict[str, str]:
     for old, new in MOVES.items():
         src, dst = source_path(old), source_path(new)
         if not src.exists():
-            report.skipped.append(f"skip {dotted(old)}: {rel(src)} is gone (moved already?)")
+            report.skipped.append(f"skip {dotted(old)}: no {rel(src)} (moved, or not here yet)")
             continue
         if dst.exists():
             clashes.append(f"{rel(src)} -> {rel(dst)}: the destination exists already")
@@ -791,7 +791,9 @@ def main() -> int:
         for name in sorted(report.files):
             print(f"rewrote {name}")
     elif report.skipped:
-        print(f"skipped {len(report.skipped)} mappings whose source is gone (--verbose names them)")
+        print(
+            f"skipped {len(report.skipped)} rows whose module is not there (--verbose names them)"
+        )
     verb = "would move" if args.dry_run else "moved"
     counts = ", ".join(f"{n} {kind}" for kind, n in report.counts.items() if n)
     print(
