@@ -450,6 +450,17 @@ class Rewriter:
         }
         bare_alts = "|".join(re.escape(p) for p in sorted(self.bare, key=len, reverse=True))
         self.bare_re = re.compile(rf"(?<![\w./*-])({bare_alts or '(?!x)x'})(?![\w/])")
+        # ... and ``pages_events._save_config``: such a module's name, with an underscore (so a
+        # word of prose is never taken for one), before one of its names.
+        self.dotted_leaves = {
+            name.removesuffix(".py"): now.removesuffix(".py")
+            for name, now in self.bare.items()
+            if "_" in name.removesuffix(".py")
+        }
+        leaf_alts = "|".join(
+            re.escape(p) for p in sorted(self.dotted_leaves, key=len, reverse=True)
+        )
+        self.leaf_re = re.compile(rf"(?<![\w./*-])({leaf_alts or '(?!x)x'})(?=\.(?!py\b)[A-Za-z_])")
 
     def text(self, path: Path, text: str, report: Report) -> str:
         """Dotted names and paths."""
@@ -470,6 +481,8 @@ class Rewriter:
                 text, n = self.stem_re.subn(lambda m: self.stems[m.group(1)], text)
                 report.count("paths", n)
             text, n = self.bare_re.subn(lambda m: self.bare[m.group(1)], text)
+            report.count("file names", n)
+            text, n = self.leaf_re.subn(lambda m: self.dotted_leaves[m.group(1)], text)
             report.count("file names", n)
         return text
 
