@@ -240,11 +240,8 @@ FIXUPS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "docs/web.md",
-        (
-            "by `play_install.install_play`, so `play_api`, `play_pages` and `play_ws` import one way.",
-        ),
-        "by `play/install.install_play`, so `play/api.py`, `play/pages.py` and `play/socket.py`"
-        " import one\n  way. The folders of `web/` and `store/`, and what goes in each:"
+        ("so `play_api`, `play_pages` and `play_ws` import one way.",),
+        "so `play/api.py`, `play/pages.py` and `play/socket.py` import one\n  way. The folders of `web/` and `store/`, and what goes in each:"
         ' `docs/where-to-change.md`,\n  "The rooms of `store/` and `web/`".',
     ),
     (
