@@ -105,7 +105,7 @@ MOVES: dict[str, str] = {
     "web.pages_public": "web.pages.public",
     "web.pages_seasons": "web.pages.seasons",
     "web.table_page": "web.pages.table",
-    "web.director_views": "web.pages.director_views",
+    "web.director_helpers": "web.pages.director_helpers",
     # web/common: what every route shares
     "web.deps": "web.common.deps",
     "web.errors": "web.common.errors",
@@ -246,11 +246,6 @@ FIXUPS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ),
     (
         "docs/web.md",
-        ("`director_views.py` (what those four share",),
-        "`pages/director_views.py` (what those four share",
-    ),
-    (
-        "docs/web.md",
         ("`page_helpers.py` and `common/flash.py`",),
         "`common/page_helpers.py` and `common/flash.py`",
     ),
@@ -300,7 +295,7 @@ holds 0 cycles and 0 private imports between files.
 | `views/` | read models: what a page shows, built from the store (the dashboard, standings, penalties, audit rows, a member's history, `corrected_marks.py`, `score_form.py` for the phone's and the correction page's score form), shared by the pages and the JSON routes that show the same |
 | `api/` | the JSON API: `events.py` (events, rounds, tables, session), `results.py`, `members.py`, `history.py`, `seasons.py`, `club.py`, `sheets.py`, `code_blocks.py`, with `schemas.py` (the answers), `convert.py` (rows into schemas) and `common.py` (what the routers share) |
 | `play/` | browser play over HTTP: `api.py`, `pages.py`, `socket.py` (one WebSocket per seat), `helpers.py` and `schemas.py` (what its routes share, and their answers), `install.py` (wired into the app) |
-| `pages/` | the HTML pages: the director's (`events.py`, `dashboard.py`, `director.py` for the dashboard's forms, `players.py`, `correction.py`, `penalties.py`, `members.py`, `seasons.py`, `audit.py`, `auth.py`) and the public ones (`public.py`, `table.py` for a table's phone, `history.py`), with `director_views.py` (the director's page frame and a form's write) |
+| `pages/` | the HTML pages: the director's (`events.py`, `dashboard.py`, `director.py` for the dashboard's forms, `players.py`, `correction.py`, `penalties.py`, `members.py`, `seasons.py`, `audit.py`, `auth.py`) and the public ones (`public.py`, `table.py` for a table's phone, `history.py`), with `director_helpers.py` (the director's page frame and a form's write) |
 | `online/` | online nights over HTTP: `routes.py`, `between.py` (what a player sees between games), `schemas.py` |
 | `app.py`, `server.py` | the top: `create_app` mounts every router; `server.py` is what uvicorn calls in each worker |
 
