@@ -43,11 +43,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from fastapi.testclient import TestClient
 
-from euchre.store import club_games, history
+from euchre.store.club import games as club_games
+from euchre.store.club import history
 from euchre.store.db import Database
-from euchre.store.events import touch
 from euchre.store.models import Entrant, Event, EventStatus, Member, Result, Round, StartedPlan
 from euchre.store.names import name_key
+from euchre.store.night.events import touch
 from euchre.tournament import EventConfig, RoundPlan, TableResult, TableSeating
 from euchre.tournament.ratings import rate_games
 from euchre.web.app import create_app

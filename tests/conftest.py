@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from playwright.sync_api import Browser, expect
 
-from euchre.store.password_hashing import CHEAP_HASH_VARIABLE
+from euchre.store.access.password_hashing import CHEAP_HASH_VARIABLE
 from euchre.tournament.sheets import use_user_sheets
 from euchre.wiring import wire
 from tests.databases import fresh_sqlite_url
@@ -23,7 +23,7 @@ from tests.pgcluster import PostgresCluster, find_postgres_bin, fresh_postgres_d
 # Directors' passwords and the club code hashed with argon2's cheapest parameters: the suite
 # sets up and logs in a director a few hundred times, and the recommended cost (64 MiB, three
 # passes) took a tenth of a second to a second of CPU each time. Every check still runs; the
-# servers the suite starts inherit the variable (``src/euchre/store/password_hashing.py``).
+# servers the suite starts inherit the variable (``src/euchre/store/access/password_hashing.py``).
 os.environ[CHEAP_HASH_VARIABLE] = "1"
 
 # The suite is an entry point like the app and the CLI: tests that call the store's services

@@ -28,7 +28,7 @@ code, out = run(
 )
 print("SEAT", code, out.strip())
 print("STORE", sorted(m for m in sys.modules if m.startswith("euchre.store")) == loaded_before)
-print("ROUNDS", "euchre.store.rounds" in sys.modules, "euchre.store.online" in sys.modules)
+print("ROUNDS", "euchre.store.night.rounds" in sys.modules, "euchre.store.online" in sys.modules)
 """
 
 

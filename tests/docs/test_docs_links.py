@@ -53,7 +53,7 @@ def test_the_performance_journals_live_in_bench_notes_not_docs() -> None:
         ("euchre.tournament.formats", "FormatSpec"),
         ("euchre.tournament.formats", "_FORMATS"),
         ("euchre.tournament.model", "FormatName"),
-        ("euchre.web.templating", "render"),
+        ("euchre.web.common.templating", "render"),
         ("euchre.web.app", "create_app"),
         ("euchre.bots", "BOT_FACTORIES"),
         ("euchre.bots.base", "Bot"),

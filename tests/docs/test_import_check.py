@@ -100,7 +100,7 @@ def test_the_project_has_no_cycle_and_no_private_import() -> None:
 
 def test_importing_the_round_services_does_not_load_online_nights() -> None:
     code = (
-        "import sys, euchre.store.rounds\n"
+        "import sys, euchre.store.night.rounds\n"
         "print('euchre.store.online' in sys.modules, 'euchre.online' in sys.modules)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from euchre.web.app import create_app
-from euchre.web.online import POLL_VARIABLE
+from euchre.web.online.routes import POLL_VARIABLE
 from tests.databases import fresh_sqlite_url
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD

@@ -76,7 +76,7 @@ _START_ROUND_FROM_A_SCRIPT = """
 import sys
 
 from euchre.store.db import Database
-from euchre.store.rounds import start_round
+from euchre.store.night.rounds import start_round
 from euchre.wiring import wire
 
 wire()  # a script is an entry point: it wires the features as the app and the CLI do

@@ -8,8 +8,8 @@ from datetime import datetime
 import pytest
 from fastapi.testclient import TestClient
 
+from euchre.store.access.ratelimit import ADDRESS_FREE_FAILURES, DEVICE_FREE_FAILURES
 from euchre.store.models import utc_now
-from euchre.store.ratelimit import ADDRESS_FREE_FAILURES, DEVICE_FREE_FAILURES
 from tests.online.helpers import started_online_night
 
 
@@ -18,7 +18,7 @@ def still_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
     """The limiter's clock stands still: a block of a second or two does not run out between
     two requests on a loaded machine (what these tests check is who is blocked)."""
     moment = utc_now()
-    monkeypatch.setattr("euchre.store.ratelimit.utc_now", lambda: moment)
+    monkeypatch.setattr("euchre.store.access.ratelimit.utc_now", lambda: moment)
     return moment
 
 
@@ -121,7 +121,7 @@ def test_a_script_that_drops_its_cookie_counts_as_its_address_and_spares_the_hal
 def test_a_script_with_its_own_right_code_cannot_mint_devices_past_the_halls_allowance(
     director: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("euchre.web.devices.NEW_DEVICES_PER_ADDRESS", 3)
+    monkeypatch.setattr("euchre.web.common.devices.NEW_DEVICES_PER_ADDRESS", 3)
     event_id, codes = _night_in_play(director)
     finder = f"/api/events/{event_id}/online/seat"
     script = _phone(director)
@@ -149,7 +149,7 @@ def test_a_guesser_that_keeps_on_stays_slow_and_a_quiet_quarter_hour_forgets(
 ) -> None:
     from datetime import timedelta
 
-    from euchre.store.ratelimit import MAX_BLOCK, WINDOW, record_failure
+    from euchre.store.access.ratelimit import MAX_BLOCK, WINDOW, record_failure
 
     store = director.app.state.database  # type: ignore[attr-defined]
     start = utc_now()

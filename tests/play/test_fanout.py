@@ -15,8 +15,8 @@ from fastapi import WebSocket
 from euchre.play.table import config_from_request
 from euchre.store.db import Database
 from euchre.store.play.service import PlayService
-from euchre.web import play_ws
-from euchre.web.play_ws import PlayRuntime, Subscriber
+from euchre.web.play import socket as play_ws
+from euchre.web.play.socket import PlayRuntime, Subscriber
 
 
 class FakeSocket:

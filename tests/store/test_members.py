@@ -10,10 +10,11 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from euchre.store import events, members
+from euchre.store.club import members
 from euchre.store.db import Database
 from euchre.store.errors import ConflictError, StoreError
 from euchre.store.models import AuditEntry, Entrant, Member
+from euchre.store.night import events
 from euchre.tournament import EventConfig
 from tests.store.factory import migrate_to
 

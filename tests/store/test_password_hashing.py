@@ -1,5 +1,6 @@
 """The directors' passwords and the club code keep argon2's recommended cost in the app; only
-the test suite's own variable makes hashing cheap (``src/euchre/store/password_hashing.py``)."""
+the test suite's own variable makes hashing cheap
+(``src/euchre/store/access/password_hashing.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from argon2 import PasswordHasher
 from argon2.exceptions import VerifyMismatchError
 
-from euchre.store.password_hashing import CHEAP_HASH_VARIABLE, password_hasher
+from euchre.store.access.password_hashing import CHEAP_HASH_VARIABLE, password_hasher
 
 
 def test_the_app_hashes_passwords_at_argon2s_recommended_cost(

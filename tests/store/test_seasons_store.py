@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from euchre.store import events, seasons
+from euchre.store import seasons
 from euchre.store.db import Database
 from euchre.store.models import AuditEntry, Entrant, Event, Season
+from euchre.store.night import events
 from euchre.tournament import EventConfig
 from tests.store.factory import migrate_to
 

@@ -11,11 +11,14 @@ from typing import Any
 import pytest
 from sqlalchemy import inspect, select, text
 
-from euchre.store import auth, backup, events, rounds, scores, table_lookup
+from euchre.store.access import auth
+from euchre.store.access.ratelimit import FREE_FAILURES, check_rate_limit, record_failure
+from euchre.store.backups import event_backup
 from euchre.store.db import Database
 from euchre.store.errors import AuthError, ConflictError, RateLimitedError, StoreError
 from euchre.store.models import AuditEntry, Result, Submission, utc_now
-from euchre.store.ratelimit import FREE_FAILURES, check_rate_limit, record_failure
+from euchre.store.night import events, rounds
+from euchre.store.scoring import scores, table_lookup
 from euchre.tournament import EventConfig
 
 
@@ -242,15 +245,15 @@ def test_backup_restores_into_another_database(store: Database, tmp_path: object
     event_id, codes = _event_with_round(store)
     _director_enters(store, event_id, (8, 2))
     with store.read() as session:
-        saved = backup.backup_event(session, event_id=event_id)
-        before = backup.results_json(session, event_id=event_id)["snapshot"]
+        saved = event_backup.backup_event(session, event_id=event_id)
+        before = event_backup.results_json(session, event_id=event_id)["snapshot"]
     other = Database(f"sqlite:///{tmp_path}/other.db")
     other.migrate()
     with other.write() as session:
-        copy = backup.restore_event(session, data=saved, who="Ann")
+        copy = event_backup.restore_event(session, data=saved, who="Ann")
         copy_id = copy.id
     with other.read() as session:
-        after = backup.results_json(session, event_id=copy_id)["snapshot"]
+        after = event_backup.results_json(session, event_id=copy_id)["snapshot"]
         restored_codes = rounds.table_codes(session, event_id=copy_id, round_number=1)
     assert after["standings"] == before["standings"]
     assert sorted(restored_codes.values()) == sorted(codes)
@@ -305,10 +308,10 @@ def test_a_malformed_backup_is_refused_naming_the_field(
 ) -> None:
     event_id, _ = _event_with_round(store)
     with store.read() as session:
-        saved = backup.backup_event(session, event_id=event_id)
+        saved = event_backup.backup_event(session, event_id=event_id)
     damage(saved)
     with (
         store.write() as session,
         pytest.raises(StoreError, match=f"backup is malformed: {message}"),
     ):
-        backup.restore_event(session, data=saved, who="Ann")
+        event_backup.restore_event(session, data=saved, who="Ann")

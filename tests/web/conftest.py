@@ -81,5 +81,5 @@ def still_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
     the sixth or seventh wrong code does not run out between two requests on a loaded
     machine. What such a test checks is the block, not the clock."""
     moment = utc_now()
-    monkeypatch.setattr("euchre.store.ratelimit.utc_now", lambda: moment)
+    monkeypatch.setattr("euchre.store.access.ratelimit.utc_now", lambda: moment)
     return moment

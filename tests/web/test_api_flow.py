@@ -20,7 +20,7 @@ from tests.store.factory import (
     sqlite_url,
 )
 
-from euchre.store.ratelimit import DEVICE_FREE_FAILURES
+from euchre.store.access.ratelimit import DEVICE_FREE_FAILURES
 from euchre.web.app import create_app
 
 HANDS_6_4 = [[1, 0], [0, 2], [2, 0], [1, 0], [0, 1], [1, 0], [0, 1], [1, 0]]

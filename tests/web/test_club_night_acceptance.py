@@ -24,7 +24,7 @@ from tests.store.factory import (
 )
 
 from euchre.engine import BUILTIN_PROFILES
-from euchre.store.printouts import DOCUMENTS
+from euchre.store.night.printouts import DOCUMENTS
 from euchre.tournament import FORMATS
 
 # --- "Phone errors lose nothing: ... the bad field marked" -----------------------------------

@@ -17,7 +17,7 @@ from tests.store.factory import (
     table_sides,
 )
 
-from euchre.web.form_fields import FormError, whole_number
+from euchre.web.common.form_fields import FormError, whole_number
 
 
 def _started(client: TestClient) -> tuple[int, str, dict[int, str], list[list[int]]]:

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser_checks import set_up_director
 from tests.served import EuchreServer
 
-from euchre.store.events import NAME_LIMIT
+from euchre.store.night.events import NAME_LIMIT
 
 pytestmark = pytest.mark.browser
 

@@ -337,7 +337,7 @@ def test_a_members_page_shows_his_games_a_page_at_a_time_with_the_totals_of_all(
 ) -> None:
     client, _ = club
     ann = member_id(client, "Ann Baker")
-    monkeypatch.setattr("euchre.web.pages_history.GAMES_A_PAGE", 4)
+    monkeypatch.setattr("euchre.web.pages.history.GAMES_A_PAGE", 4)
     first = client.get(f"/members/{ann}?sort=points&order=desc")
     assert first.status_code == 200
     assert first.text.count('data-testid="game-') == 4
@@ -405,8 +405,8 @@ def test_a_game_a_computer_played_for_a_member_is_in_his_history_but_not_rated(
 
     from sqlalchemy import select
 
-    from euchre.store.events import touch
     from euchre.store.models import Event, Result
+    from euchre.store.night.events import touch
 
     event_id = night(client, 0, NAMES)
     ann = member_id(client, "Ann Baker")

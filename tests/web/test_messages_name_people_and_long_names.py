@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.store.factory import PASSWORD, codes_by_number, create_event, csrf_token, sqlite_url
 
-from euchre.store.events import NAME_LIMIT
+from euchre.store.night.events import NAME_LIMIT
 from euchre.web.app import create_app
 
 NAMES = [

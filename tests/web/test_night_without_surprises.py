@@ -23,7 +23,7 @@ from euchre.engine.profile import load_profile
 from euchre.store.csv_text import csv_text
 from euchre.store.play.service import ForbiddenError
 from euchre.tournament.sheets import builtin_sheets
-from euchre.web.errors import status_for
+from euchre.web.common.errors import status_for
 
 HOSTILE_NAMES = ("=1+2", "+SUM(A1:A9)", "-2+3", "@cmd")
 """Names a spreadsheet would run as formulas (a name's own tab or return is trimmed on entry)."""

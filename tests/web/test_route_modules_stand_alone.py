@@ -10,7 +10,7 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
-WIRING = {"euchre.web.app", "euchre.web.play_install"}
+WIRING = {"euchre.web.app", "euchre.web.play.install"}
 """The modules that put the routers into the app."""
 
 
@@ -50,8 +50,8 @@ def _route_imports() -> set[tuple[str, str]]:
 
 def test_the_check_sees_the_route_modules() -> None:
     edges = _route_imports()
-    assert ("euchre.web.app", "euchre.web.pages_dashboard") in edges
-    assert ("euchre.web.play_install", "euchre.web.play_api") in edges
+    assert ("euchre.web.app", "euchre.web.pages.dashboard") in edges
+    assert ("euchre.web.play.install", "euchre.web.play.api") in edges
 
 
 def test_no_route_module_is_imported_but_by_the_wiring() -> None:

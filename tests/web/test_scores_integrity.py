@@ -28,9 +28,9 @@ from tests.store.factory import (
     table_sides,
 )
 
+from euchre.store.access.ratelimit import record_failure
 from euchre.store.db import Database
 from euchre.store.models import utc_now
-from euchre.store.ratelimit import record_failure
 from euchre.web.app import create_app
 
 HANDS_9_7 = [[2, 0], [0, 1], [1, 0], [0, 2], [4, 0], [0, 2], [2, 0], [0, 2]]

@@ -459,8 +459,8 @@ def test_points_a_computer_earned_for_a_member_are_marked_in_words_on_the_season
 
     from sqlalchemy import select
 
-    from euchre.store.events import touch
     from euchre.store.models import Event, Result
+    from euchre.store.night.events import touch
 
     night = hall_night(client, "Online night", EIGHT, tags=[LEAGUE], seed=1)
     players = client.get(f"/api/events/{night}/players").json()

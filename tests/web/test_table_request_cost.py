@@ -23,8 +23,8 @@ from tests.store.factory import (
     sqlite_url,
 )
 
+from euchre.store.access.ratelimit import DEVICE_FREE_FAILURES
 from euchre.store.models import Base, Event, Submission
-from euchre.store.ratelimit import DEVICE_FREE_FAILURES
 
 
 @pytest.fixture(scope="module")

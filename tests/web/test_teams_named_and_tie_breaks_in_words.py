@@ -23,7 +23,7 @@ from tests.store.factory import (
     table_sides,
 )
 
-from euchre.store.scores import describe_changes
+from euchre.store.scoring.scores import describe_changes
 from euchre.web.views.standings import tie_break_text
 
 NUMBERED = re.compile(r"Team [01]\b|team [01]\b|by player \d|player #\d")

@@ -12,13 +12,13 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.store.factory import add_singles, create_event, csrf_token, report_round
 
+from euchre.store.club.history import Acquaintance, HistoryGame, HistoryTotals, MemberHistory
 from euchre.store.errors import AuthError, ConflictError, NotFoundError, RateLimitedError
-from euchre.store.history import Acquaintance, HistoryGame, HistoryTotals, MemberHistory
 from euchre.store.models import EventStatus, SubmissionStatus
-from euchre.store.table_status import TableState
+from euchre.store.scoring.table_status import TableState
 from euchre.tournament.errors import TournamentConflictError, TournamentError
-from euchre.web.errors import status_for
-from euchre.web.security import CsrfError
+from euchre.web.common.errors import status_for
+from euchre.web.common.security import CsrfError
 
 
 def _schema(spec: dict[str, Any], name: str) -> dict[str, Any]:

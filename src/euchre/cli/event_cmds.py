@@ -84,7 +84,8 @@ def event_new(
     use_club_sheets()
     if file.exists() and not force:
         raise CliError(f"{str(file)!r} exists; pass --force to overwrite it")
-    from euchre.store import events, presets  # the store (SQLAlchemy) only when needed
+    from euchre.store import presets
+    from euchre.store.night import events  # the store (SQLAlchemy) only when needed
 
     config = presets.config_with_preset(
         {

@@ -78,7 +78,7 @@ def serve(
     import uvicorn
 
     from euchre.bots import SOLVER_WARM_UP
-    from euchre.store.auth import ensure_secret_key
+    from euchre.store.access.auth import ensure_secret_key
     from euchre.store.db import Database, database_url_from_environment
 
     url = database_url_from_environment()

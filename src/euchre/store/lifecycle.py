@@ -1,8 +1,8 @@
 """Hooks of a round's and an event's lifecycle that features register on.
 
-The core services (:mod:`euchre.store.rounds`, :mod:`euchre.store.events`) call the hooks and
-never import a feature: a feature (online nights, :mod:`euchre.store.online`) registers its
-callbacks here, once, where the app is wired (:func:`euchre.wiring.wire`, which every entry
+The core services (:mod:`euchre.store.night.rounds`, :mod:`euchre.store.night.events`) call the
+hooks and never import a feature: a feature (online nights, :mod:`euchre.store.online`) registers
+its callbacks here, once, where the app is wired (:func:`euchre.wiring.wire`, which every entry
 point calls at start). Each callback runs in the caller's session and transaction, in the order
 registered; one that raises refuses the whole change.
 """

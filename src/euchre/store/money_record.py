@@ -3,7 +3,7 @@ director's dashboard (whose money changed, by how much), the night's public page
 season (the night marked as corrected: when, and what). docs/season.md, "Money never moves
 silently".
 
-The log's ``money_moved`` line (written by :mod:`euchre.store.money_moves`) holds each
+The log's ``money_moved`` line (written by :mod:`euchre.store.scoring.money_moves`) holds each
 player's amount before and after, keyed ``"<kind>: <name>"``; the table corrected is the
 event's own ``correct_result`` line just before it. This module reads the log only, so the
 season's table can mark its nights without a knot back through the event's snapshot.

@@ -26,10 +26,8 @@ from euchre.engine.state import HandStatus
 from euchre.play.table import HUMAN, TableConfig, TableState, seat_kinds
 from euchre.store.audit import record_audit
 from euchre.store.core import event_config, player_id
-from euchre.store.corrections import set_official
 from euchre.store.db import Database, the_row
 from euchre.store.errors import ConflictError, NotFoundError, StoreError
-from euchre.store.events import entrant_by_code, get_event, latest_round, list_entrants
 from euchre.store.models import (
     Entrant,
     Event,
@@ -43,8 +41,10 @@ from euchre.store.models import (
     SeatState,
     utc_now,
 )
+from euchre.store.night.events import entrant_by_code, get_event, latest_round, list_entrants
 from euchre.store.play.service import PlayService, hash_secret
-from euchre.store.results import (
+from euchre.store.scoring.corrections import set_official
+from euchre.store.scoring.results import (
     ResultInput,
     build_result,
     check_table,

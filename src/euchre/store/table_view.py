@@ -14,11 +14,12 @@ from typing import Protocol
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import RuleProfile, load_profile
-from euchre.store import events, scores, table_lookup
 from euchre.store.core import display_snapshot
 from euchre.store.errors import NotFoundError
 from euchre.store.models import Event, SubmissionStatus
-from euchre.store.submissions import SubmissionEntry
+from euchre.store.night import events
+from euchre.store.scoring import scores, table_lookup
+from euchre.store.scoring.submissions import SubmissionEntry
 from euchre.tournament import (
     FORMATS,
     EventSnapshot,

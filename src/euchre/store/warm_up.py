@@ -20,11 +20,11 @@ from sqlalchemy import Connection
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import BUILTIN_PROFILES, load_profile
-from euchre.store import submissions, table_lookup
+from euchre.store.access.ratelimit import defer_rate_limit
 from euchre.store.db import Database
 from euchre.store.errors import NotFoundError
 from euchre.store.models import StartedPlan
-from euchre.store.ratelimit import defer_rate_limit
+from euchre.store.scoring import submissions, table_lookup
 from euchre.tournament import EventConfig, TableResult, codec
 
 __all__ = ["NO_TABLE_CODE", "warm_up_table_requests"]

@@ -1,7 +1,7 @@
 """The director's operations on a table: entering or correcting its result and recording a
 penalty. One set of checks, on plain values, that the web app (through
-:mod:`euchre.store.corrections` and :mod:`euchre.store.penalties`) and the command line
-(``euchre event result`` and ``euchre event penalty``) both call, so that each refuses
+:mod:`euchre.store.scoring.corrections` and :mod:`euchre.store.scoring.penalties`) and the command
+line (``euchre event result`` and ``euchre event penalty``) both call, so that each refuses
 exactly what the other refuses, with the same sentence.
 
 Each function takes what both callers have (the event's config, the table's seating and

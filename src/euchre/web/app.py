@@ -23,17 +23,17 @@ from starlette.routing import BaseRoute
 
 from euchre.bots import SOLVER_WARM_UP, warm_up_solver_in_background
 from euchre.engine.errors import EuchreError
-from euchre.store.auth import ensure_secret_key
+from euchre.store.access.auth import ensure_secret_key
 from euchre.store.db import Database
 from euchre.store.errors import (
     RateLimitedError,
 )
 from euchre.store.models import utc_now
 from euchre.store.sheet_folder import load_sheets_folder, sheets_folder
-from euchre.web.errors import status_for
-from euchre.web.page_helpers import LoginRequired, login_redirect
-from euchre.web.security import SessionSigner
-from euchre.web.templating import render
+from euchre.web.common.errors import status_for
+from euchre.web.common.page_helpers import LoginRequired, login_redirect
+from euchre.web.common.security import SessionSigner
+from euchre.web.common.templating import render
 from euchre.wiring import wire
 
 __all__ = ["create_app"]
@@ -153,27 +153,27 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
     static_folder = resources.files("euchre.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static_folder)), name="static")
 
-    from euchre.web.api import router as api_router
-    from euchre.web.api_club import router as club_api_router
-    from euchre.web.api_history import router as history_api_router
-    from euchre.web.api_members import router as members_api_router
-    from euchre.web.api_results import router as results_api_router
-    from euchre.web.api_seasons import router as seasons_api_router
-    from euchre.web.club_gate import router as club_gate_router
-    from euchre.web.pages_audit import router as audit_router
-    from euchre.web.pages_auth import router as auth_router
-    from euchre.web.pages_correction import router as correction_router
-    from euchre.web.pages_dashboard import router as dashboard_router
-    from euchre.web.pages_director import router as director_router
-    from euchre.web.pages_events import router as events_router
-    from euchre.web.pages_history import router as history_router
-    from euchre.web.pages_members import router as members_router
-    from euchre.web.pages_penalties import router as penalties_router
-    from euchre.web.pages_players import router as players_router
-    from euchre.web.pages_public import router as public_router
-    from euchre.web.pages_seasons import router as seasons_router
-    from euchre.web.sheets import router as sheets_router
-    from euchre.web.table_page import router as table_router
+    from euchre.web.api.club import router as club_api_router
+    from euchre.web.api.events import router as api_router
+    from euchre.web.api.history import router as history_api_router
+    from euchre.web.api.members import router as members_api_router
+    from euchre.web.api.results import router as results_api_router
+    from euchre.web.api.seasons import router as seasons_api_router
+    from euchre.web.api.sheets import router as sheets_router
+    from euchre.web.common.club_gate import router as club_gate_router
+    from euchre.web.pages.audit import router as audit_router
+    from euchre.web.pages.auth import router as auth_router
+    from euchre.web.pages.correction import router as correction_router
+    from euchre.web.pages.dashboard import router as dashboard_router
+    from euchre.web.pages.director import router as director_router
+    from euchre.web.pages.events import router as events_router
+    from euchre.web.pages.history import router as history_router
+    from euchre.web.pages.members import router as members_router
+    from euchre.web.pages.penalties import router as penalties_router
+    from euchre.web.pages.players import router as players_router
+    from euchre.web.pages.public import router as public_router
+    from euchre.web.pages.seasons import router as seasons_router
+    from euchre.web.pages.table import router as table_router
 
     # A table's phone asks for its page, its submission and its confirmation many times a
     # night; FastAPI tries the routes in order (a few microseconds each, twice per included
@@ -204,14 +204,14 @@ def create_app(database_url: str, public_url: str | None = None) -> FastAPI:
         table_router,
     ):
         app.include_router(router)
-    from euchre.web.play_install import install_play
+    from euchre.web.play.install import install_play
 
     install_play(app)
-    from euchre.web.online import install_online
+    from euchre.web.online.routes import install_online
 
     install_online(app)
-    from euchre.web.code_blocks import router as code_blocks_router
-    from euchre.web.devices import DeviceCookies, DeviceMint
+    from euchre.web.api.code_blocks import router as code_blocks_router
+    from euchre.web.common.devices import DeviceCookies, DeviceMint
 
     app.include_router(code_blocks_router)
     app.state.device_mint = DeviceMint()
@@ -243,8 +243,8 @@ _TABLE_PATHS = ("/api/tables/{code}", "/t/{code}")
 
 def _table_routes() -> APIRouter:
     """A router holding the table requests' routes of the API and the phone pages."""
-    from euchre.web.api import router as api_router
-    from euchre.web.table_page import router as table_router
+    from euchre.web.api.events import router as api_router
+    from euchre.web.pages.table import router as table_router
 
     routes: list[BaseRoute] = [
         route

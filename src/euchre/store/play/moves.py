@@ -2,7 +2,7 @@
 ran out, and a dropped human's seat taken over; and the hints of the strongest computer
 player.
 
-The drivers (:mod:`euchre.web.play_ws`) ask :meth:`ComputerMoves.pending_auto_move` what is
+The drivers (:mod:`euchre.web.play.socket`) ask :meth:`ComputerMoves.pending_auto_move` what is
 owed and when, and make it with :meth:`ComputerMoves.auto_move`, which checks that the table is
 still where it was (any worker may have got there first).
 """

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from euchre.store.core import snapshot_of
-from euchre.store.events import list_entrants
 from euchre.store.models import Entrant, Event, Member, Result, Season
+from euchre.store.night.events import list_entrants
 from euchre.store.seasons.tags import tag_key
 from euchre.tournament.model import EventSnapshot, StandingRow, Tally
 from euchre.tournament.season import GameRecord, NightResult, SeasonNight

@@ -15,9 +15,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from euchre.store.errors import NotFoundError
-from euchre.store.events import get_event
 from euchre.store.models import Member, MemberMerge, Season
 from euchre.store.money_record import corrections_of
+from euchre.store.night.events import get_event
 from euchre.store.seasons.definitions import SeasonOut, get_season, season_definition, season_out
 from euchre.store.seasons.lines import SeasonLine, table_lines
 from euchre.store.seasons.nights import (

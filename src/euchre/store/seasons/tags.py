@@ -8,8 +8,8 @@ from sqlalchemy.orm import Session
 
 from euchre.store.audit import record_audit
 from euchre.store.errors import StoreError
-from euchre.store.events import get_event
 from euchre.store.models import Event
+from euchre.store.night.events import get_event
 
 __all__ = ["TAGS_PER_EVENT", "TAG_LIMIT", "set_event_tags", "tag_key", "tidy_tags"]
 

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from euchre.store.models import AuditEntry
-from euchre.store.results import FIELD_WORDS, describe_changes, describe_result
+from euchre.store.scoring.results import FIELD_WORDS, describe_changes, describe_result
 
 __all__ = [
     "action_words",

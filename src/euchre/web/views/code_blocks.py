@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi import Request
 from pydantic import BaseModel
 
-from euchre.store.ratelimit import Block, blocks
-from euchre.web.deps import database
+from euchre.store.access.ratelimit import Block, blocks
+from euchre.web.common.deps import database
 
 __all__ = [
     "BlockOut",

@@ -8,9 +8,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from euchre.engine.profile import load_profile
-from euchre.store import events, rounds, table_lookup
 from euchre.store.errors import NotFoundError
-from euchre.web.score_form import (
+from euchre.store.night import events, rounds
+from euchre.store.scoring import table_lookup
+from euchre.web.views.score_form import (
     TableView,
 )
 

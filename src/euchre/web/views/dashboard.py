@@ -15,11 +15,14 @@ from fastapi.responses import Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from euchre.store import events, members, playoff_conflicts, presets, rounds, scores
+from euchre.store import presets
+from euchre.store.club import members
 from euchre.store.core import display_snapshot, event_config
 from euchre.store.models import AuditEntry
-from euchre.store.night_end import cut_off_words, main_rounds_started
-from euchre.store.table_status import TableState
+from euchre.store.night import events, playoff_conflicts, rounds
+from euchre.store.night.night_end import cut_off_words, main_rounds_started
+from euchre.store.scoring import scores
+from euchre.store.scoring.table_status import TableState
 from euchre.tournament import (
     FORMATS,
     EventSnapshot,
@@ -32,13 +35,13 @@ from euchre.tournament.movement_words import event_movement_words
 from euchre.tournament.penalties import ruling_words
 from euchre.tournament.settings import break_line
 from euchre.tournament.sheets import get_sheet, sheet_players
-from euchre.web.corrected_marks import money_lines
-from euchre.web.deps import clock_now, database
-from euchre.web.page_helpers import page_director
-from euchre.web.pages_common import clock, flash_message
-from euchre.web.round_words import hands_note, round_label
-from euchre.web.templating import render
+from euchre.web.common.deps import clock_now, database
+from euchre.web.common.flash import clock, flash_message
+from euchre.web.common.page_helpers import page_director
+from euchre.web.common.round_words import hands_note, round_label
+from euchre.web.common.templating import render
 from euchre.web.views.audit import audit_rows, player_names, with_names
+from euchre.web.views.corrected_marks import money_lines
 from euchre.web.views.penalties import (
     penalty_kinds,
     penalty_players,

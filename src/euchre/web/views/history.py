@@ -9,10 +9,10 @@ from typing import Annotated, Literal
 from fastapi import Request
 from pydantic import BaseModel, BeforeValidator
 
-from euchre.store import history
-from euchre.store.members import list_members
+from euchre.store.club import history
+from euchre.store.club.members import list_members
 from euchre.tournament.ratings import PROVISIONAL_SIGMA_POINTS, MemberRating
-from euchre.web.deps import database
+from euchre.web.common.deps import database
 
 __all__ = [
     "PROVISIONAL_RULE",

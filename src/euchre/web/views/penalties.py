@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from sqlalchemy.orm import Session
 
-from euchre.store import events
+from euchre.store.night import events
 
 __all__ = [
     "penalty_kinds",
