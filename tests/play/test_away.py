@@ -18,7 +18,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.play.table import TableState
 from euchre.web.app import create_app
 
-from .helpers import bearer, human_tokens, open_table, sit_down, view_of
+from .helpers import bearer, human_tokens, move_at_random, open_table, sit_down, view_of
 from .test_table_state import _table
 
 
@@ -53,14 +53,7 @@ def _play_until_seat_to_act(
         view = view_of(client, table, token)
         if view["status"] == "playing" and view["to_act"] == target:
             return view
-        if view["legal"]:
-            client.post(
-                f"/api/play/tables/{table}/actions",
-                json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
-                headers=bearer(token),
-            )
-        else:
-            time.sleep(0.01)
+        move_at_random(client, table, token, rng, view)
     raise AssertionError(f"seat {target} never came to act")
 
 
@@ -96,15 +89,7 @@ def test_a_human_who_leaves_is_played_for_by_a_computer_until_they_come_back(
         if sum(1 for entry in events["events"] if entry["seat"] == 1) >= 3:
             break
         assert time.monotonic() < deadline, "nobody moved for West"
-        south = view_of(client, table, tokens[0])
-        if south["legal"]:
-            client.post(
-                f"/api/play/tables/{table}/actions",
-                json={"action": rng.choice(south["legal"]), "seq": south["seq"]},
-                headers=bearer(tokens[0]),
-            )
-        else:
-            time.sleep(0.01)
+        move_at_random(client, table, tokens[0], rng)
     assert view_of(client, table)["seats"][1]["away"]
     # West connects again with the same token: the seat is West's again at once.
     with client.websocket_connect(url) as west:
@@ -292,15 +277,7 @@ def test_west_dropped_the_others_see_a_countdown_then_a_computer_plays_until_he_
         deadline = time.monotonic() + 60
         while sum(1 for e in _log(client, table, away_at) if e["seat"] == 1) < 3:
             assert time.monotonic() < deadline, "nobody moved for West"
-            mine = view_of(client, table, tokens[0])
-            if mine["legal"]:
-                client.post(
-                    f"/api/play/tables/{table}/actions",
-                    json={"action": rng.choice(mine["legal"]), "seq": mine["seq"]},
-                    headers=bearer(tokens[0]),
-                )
-            else:
-                time.sleep(0.01)
+            move_at_random(client, table, tokens[0], rng)
     # West connects again: the seat is his at once, and he is told what was played for him
     # (his own moves from the log, as his own view shows them: his discard included).
     with client.websocket_connect(url) as west:
