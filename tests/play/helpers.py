@@ -171,6 +171,10 @@ def statements_run(database: Database) -> Iterator[list[str]]:
             event.remove(engine, "before_cursor_execute", record)
 
 
+ONE_HUMAN = ["human", "rules", "rules", "rules"]
+"""A table of one human (South) and three computer players that follow the rules."""
+
+
 def open_served_table(server: EuchreServer, **body: Any) -> dict[str, Any]:
     """POST /api/play/tables on a served app (``euchre serve``); assert 201."""
     answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
