@@ -20,6 +20,7 @@ from euchre.engine.cards import card_mask
 from euchre.engine.profile import PLAY_OPTIONS
 from euchre.engine.record import HandRecord, deal_record
 from euchre.engine.state import HandState
+from tests.fresh_python import run_fresh
 
 from .helpers import LOW_CARDS, farmer_deal, play_option_cases
 
@@ -177,17 +178,12 @@ def test_batch_random_play_totals_add_up(name: str) -> None:
 
 def test_numba_is_imported_lazily() -> None:
     """``import euchre`` and the CLI's start-up never import numba (it costs seconds)."""
-    import subprocess
-    import sys
-
     code = (
         "import sys, euchre, euchre.engine, euchre.cli.main\n"
         "assert 'numba' not in sys.modules, 'numba imported at start-up'\n"
         "assert 'euchre.engine.kernel' not in sys.modules\n"
     )
-    completed = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
+    completed = run_fresh(code)
     assert completed.returncode == 0, completed.stderr
 
 
