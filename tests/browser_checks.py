@@ -24,6 +24,7 @@ __all__ = [
     "AXE",
     "PHONE",
     "SHOTS",
+    "Shots",
     "assert_accessible",
     "assert_fits_one_phone_screen",
     "axe_problems",
@@ -57,6 +58,19 @@ def set_up_director(page: Page, url: str) -> None:
     page.fill("#setup-name", "director")
     page.fill("#setup-password", PASSWORD)
     page.click("#setup-submit")
+
+
+class Shots:
+    """Numbered full-page screenshots in the test's artefact folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.count = 0
+
+    def take(self, page: Page, name: str) -> None:
+        """Save the whole page as the next numbered ``name``."""
+        self.count += 1
+        page.screenshot(path=str(self.folder / f"{self.count:02d}-{name}.png"), full_page=True)
 
 
 def screenshot(page: Page, artifacts: Path, name: str, *, full_page: bool = True) -> Path:

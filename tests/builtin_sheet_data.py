@@ -30,14 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from euchre.cli.engine_cmds import replay_record_json
-from euchre.engine import Card, HandRecord, load_profile
-from euchre.engine.cards import Rank
+from euchre.engine import HandRecord, load_profile
 from euchre.engine.record import deal_record
 from euchre.store.presets import presets_json, sheet_warnings, sheet_words
 from euchre.tournament import TournamentError
 from euchre.tournament.sheets import builtin_sheets
 from euchre.tournament.simulate import simulate_event, simulation_config
 from euchre.tournament.validation import check_event_length
+from tests.engine.helpers import LOW_CARDS, farmer_deal
 
 DATA = Path(__file__).resolve().parent / "data"
 GOLDEN_HANDS = 6
@@ -46,8 +46,6 @@ EVENT_PLAYERS = (8, 13)
 """The simulated events of a sheet's golden record: an even field and one with sit-outs."""
 CAP_CHECKS = (10, 11)
 """The numbers of games checked against the sheet's cap."""
-
-_LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
 
 
 # --- the engine's golden hands ------------------------------------------------------------
@@ -110,20 +108,9 @@ def perft_deal(
         )
     seat = rng.randrange(4)
     void = rng.randrange(4)
-    low = rng.sample([card for card in _LOW_CARDS if card // 6 != void], 5)
-    rest = [card for card in range(24) if card not in low]
-    rng.shuffle(rest)
-    hands = [low if other == seat else [rest.pop() for _ in range(5)] for other in range(4)]
-    up_card = rest.pop()
-    return HandRecord(
-        profile,
-        dealer,
-        tuple(tuple(Card(card) for card in sorted(hand)) for hand in hands),
-        Card(up_card),
-        tuple(Card(card) for card in rest),
-        (),
-        profile_id,
-        options,
+    low = rng.sample([card for card in LOW_CARDS if card // 6 != void], 5)
+    return farmer_deal(
+        profile, dealer, rng, seat, low, profile_name=profile_id, profile_options=options
     )
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import run
-from tests.store.factory import director_client, sqlite_url
+from tests.store.factory import director_client, event_with_players, round_refused, sqlite_url
 
 SHEETS = Path(__file__).parent.parent / "data" / "sheets"
 THREES = SHEETS / "cutthroat_corner.toml"
@@ -56,21 +56,15 @@ def test_an_online_night_with_a_table_of_three_is_refused_in_words_when_it_start
     client = director_client(sqlite_url(tmp_path))
     added = client.post("/api/sheets", json={"text": THREES.read_text(), "filename": THREES.name})
     assert added.status_code == 201, added.text
-    created = client.post(
-        "/api/events",
-        json={"name": "Online Wednesday", "profile_id": "cutthroat_corner", "online": True},
+    body = {"name": "Online Wednesday", "profile_id": "cutthroat_corner", "online": True}
+    # 7 players: a table of four and one of three
+    event_id = event_with_players(client, body, (f"Player {n}" for n in range(1, 8)))
+    round_refused(
+        client,
+        event_id,
+        "round 1 is not started: table 2 is a table of three",
+        "dealt by the rules engine to four seats only",
     )
-    assert created.status_code == 201, created.text
-    event_id = created.json()["id"]
-    for number in range(1, 8):  # 7 players: a table of four and one of three
-        added = client.post(f"/api/events/{event_id}/players", json={"name": f"Player {number}"})
-        assert added.status_code == 201, added.text
-    started = client.post(f"/api/events/{event_id}/rounds")
-    assert started.status_code == 409, started.text
-    detail = started.json()["detail"]
-    assert "round 1 is not started: table 2 is a table of three" in detail
-    assert "dealt by the rules engine to four seats only" in detail
-    assert client.get(f"/api/events/{event_id}/rounds").json() == []
 
 
 def test_the_cli_scores_a_table_of_three_by_each_players_own_total(

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.fresh_python import run_fresh
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -103,7 +105,8 @@ def test_importing_the_round_services_does_not_load_online_nights() -> None:
         "import sys, euchre.store.night.rounds\n"
         "print('euchre.store.online' in sys.modules, 'euchre.online' in sys.modules)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    done = run_fresh(code)
+    assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "False"]
 
 
@@ -115,5 +118,5 @@ def test_the_app_wires_online_nights_onto_the_round_lifecycle(tmp_path: Path) ->
         "from euchre.store import online\n"
         "print(online.open_online_tables in lifecycle.round_started_hooks())\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    done = run_fresh(code)
     assert done.stdout.split()[-1:] == ["True"], done.stderr[-2000:]

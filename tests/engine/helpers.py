@@ -4,11 +4,42 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from euchre.engine import Card, HandRecord, HandResult, HandState, load_profile
 from euchre.engine.actions import Action
-from euchre.engine.cards import card_mask, parse_cards
+from euchre.engine.cards import Rank, card_mask, parse_cards
 from euchre.engine.profile import RuleProfile
+
+LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
+"""The nines and tens: a farmer's hand is five of them."""
+
+
+def farmer_deal(
+    profile: RuleProfile,
+    dealer: int,
+    rng: random.Random,
+    seat: int,
+    low: list[int],
+    *,
+    profile_name: str = "",
+    profile_options: dict[str, Any] | None = None,
+) -> HandRecord:
+    """A deal in which ``seat`` holds the five cards ``low`` and the other 19 are shuffled by
+    ``rng`` into the other hands (in seat order), the up card and the kitty."""
+    rest = [card for card in range(24) if card not in low]
+    rng.shuffle(rest)
+    hands = [low if other == seat else [rest.pop() for _ in range(5)] for other in range(4)]
+    up_card = rest.pop()
+    return HandRecord(
+        profile,
+        dealer,
+        tuple(tuple(Card(card) for card in sorted(hand)) for hand in hands),
+        Card(up_card),
+        tuple(Card(card) for card in rest),
+        profile_name=profile_name,
+        profile_options=dict(profile_options or {}),
+    )
 
 
 def deal(

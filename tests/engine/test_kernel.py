@@ -16,12 +16,13 @@ import numpy as np
 import pytest
 
 from euchre.engine import BUILTIN_PROFILES, HandStatus, RuleProfile, RuleProfileError, load_profile
-from euchre.engine.cards import Card, Rank, card_mask
+from euchre.engine.cards import card_mask
 from euchre.engine.profile import PLAY_OPTIONS
 from euchre.engine.record import HandRecord, deal_record
 from euchre.engine.state import HandState
+from tests.fresh_python import run_fresh
 
-from .helpers import play_option_cases
+from .helpers import LOW_CARDS, farmer_deal, play_option_cases
 
 kernel = pytest.importorskip("euchre.engine.kernel")
 
@@ -29,7 +30,6 @@ HANDS_PER_PROFILE = 1500
 HANDS_PER_OPTION_CASE = 300
 
 _STATUS_CODES = {HandStatus.SCORED: 1, HandStatus.THROWN_IN: 2, HandStatus.REDEAL: 3}
-_LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
 
 # Built-ins and the option overrides that change play (each on a profile that allows it).
 PROFILE_CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in BUILTIN_PROFILES] + [
@@ -64,22 +64,7 @@ def biased_deal(profile: RuleProfile, dealer: int, rng: random.Random) -> HandRe
     if rng.random() >= 1 / 3:
         return record
     seat = rng.randrange(4)
-    low = rng.sample(_LOW_CARDS, 5)
-    rest = [card for card in range(24) if card not in low]
-    rng.shuffle(rest)
-    hands: list[list[int]] = [[], [], [], []]
-    hands[seat] = low
-    for other in range(4):
-        if other != seat:
-            hands[other] = [rest.pop() for _ in range(5)]
-    up_card = rest.pop()
-    return HandRecord(
-        profile,
-        dealer,
-        tuple(tuple(Card(card) for card in sorted(hand)) for hand in hands),
-        Card(up_card),
-        tuple(Card(card) for card in rest),
-    )
+    return farmer_deal(profile, dealer, rng, seat, rng.sample(LOW_CARDS, 5))
 
 
 def play_both(record: HandRecord, choices: random.Random) -> HandStatus:
@@ -193,17 +178,12 @@ def test_batch_random_play_totals_add_up(name: str) -> None:
 
 def test_numba_is_imported_lazily() -> None:
     """``import euchre`` and the CLI's start-up never import numba (it costs seconds)."""
-    import subprocess
-    import sys
-
     code = (
         "import sys, euchre, euchre.engine, euchre.cli.main\n"
         "assert 'numba' not in sys.modules, 'numba imported at start-up'\n"
         "assert 'euchre.engine.kernel' not in sys.modules\n"
     )
-    completed = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False
-    )
+    completed = run_fresh(code)
     assert completed.returncode == 0, completed.stderr
 
 

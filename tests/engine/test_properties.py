@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -37,7 +38,7 @@ from euchre.engine import actions as codes
 from euchre.engine.cards import DECK_MASK, card_mask
 from euchre.engine.record import deal_record
 
-from .helpers import play_option_cases
+from .helpers import LOW_CARDS, farmer_deal, play_option_cases
 
 PROFILE_CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUILTIN_PROFILES] + [
     ("tournament", {"defend_alone": True}),
@@ -51,7 +52,6 @@ PROFILE_CASES: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in BUILTI
     *play_option_cases(),
 ]
 
-_LOW_CARDS = [suit * 6 + rank for suit in range(4) for rank in (Rank.NINE, Rank.TEN)]
 _EVERY_SIMPLE_ACTION = [Action(code) for code in range(codes.FOLD + 1)]
 
 
@@ -67,24 +67,13 @@ def make_record(
     """A random deal (a farmer's hand forced one time in three) carrying its overrides."""
     profile = load_profile(name).replace(**overrides) if overrides else load_profile(name)
     dealt = deal_record(profile, dealer, rng)
-    hands = [list(hand) for hand in dealt.hands]
-    up_card, kitty = dealt.up_card, list(dealt.kitty)
     if rng.random() < 1 / 3:
         seat = rng.randrange(4)
-        low = rng.sample(_LOW_CARDS, 5)
-        rest = [card for card in range(24) if card not in low]
-        rng.shuffle(rest)
-        hands = [low if other == seat else [rest.pop() for _ in range(5)] for other in range(4)]
-        up_card, kitty = rest.pop(), rest
-    return HandRecord(
-        profile,
-        dealer,
-        tuple(tuple(Card(card) for card in sorted(hand)) for hand in hands),
-        Card(up_card),
-        tuple(Card(card) for card in kitty),
-        profile_name=name,
-        profile_options=dict(overrides),
-    )
+        low = rng.sample(LOW_CARDS, 5)
+        return farmer_deal(
+            profile, dealer, rng, seat, low, profile_name=name, profile_options=overrides
+        )
+    return replace(dealt, profile_name=name, profile_options=dict(overrides))
 
 
 def snapshot(state: HandState) -> tuple[object, ...]:

@@ -15,7 +15,51 @@ import httpx
 from fastapi.testclient import TestClient
 from playwright.sync_api import Page
 
-from tests.store.factory import add_singles, codes_by_number
+from tests.served import EuchreServer
+from tests.store.factory import PASSWORD, add_singles, codes_by_number
+
+EIGHT = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+"""Eight players' names, in order of entry."""
+
+CASH_NIGHT: dict[str, Any] = {
+    "rounds": 3,
+    "seed": 7,
+    "round_minutes": 30,
+    "side_pot": True,
+    "prizes": [{"min_tables": 1, "amounts_cents": [2000, 1000]}],
+}
+"""Three rounds of 30 minutes, a side pot and $20 and $10 prizes from one table up."""
+
+
+class Director:
+    """The director's API calls to a served app (a bearer session)."""
+
+    def __init__(self, server: EuchreServer) -> None:
+        self.base = server.base_url
+        answer = httpx.post(
+            f"{self.base}/api/setup", json={"name": "director", "password": PASSWORD}
+        )
+        assert answer.status_code == 200, answer.text
+        self.headers = {"Authorization": f"Bearer {answer.json()['token']}"}
+        self.token = answer.json()["token"]
+
+    def call(self, method: str, path: str, **body: Any) -> Any:
+        """One API call; asserts it worked."""
+        answer = httpx.request(
+            method, f"{self.base}/api{path}", json=body or None, headers=self.headers, timeout=30
+        )
+        assert answer.status_code < 300, answer.text
+        return answer.json() if answer.content else None
+
+    def online_night(
+        self, names: tuple[str, ...], **config: Any
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """An online Bolivar night (``config`` over its name) with ``names`` added in order:
+        the event and each player's row (with its code)."""
+        body = {"name": "Online Bolivar", "profile_id": "bolivar", "online": True, **config}
+        event_id = int(self.call("POST", "/events", **body)["id"])
+        players = [self.call("POST", f"/events/{event_id}/players", name=n) for n in names]
+        return event_id, players
 
 
 def claim(client: httpx.Client, event_id: int, code: str) -> dict[str, Any]:

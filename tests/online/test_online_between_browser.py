@@ -14,15 +14,13 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser_checks import assert_accessible
-from tests.online.helpers import claim, play_out, seat_of_page, sit
-from tests.online.test_online_browser import Director
+from tests.browser_checks import PHONE, assert_accessible
+from tests.online.helpers import CASH_NIGHT, EIGHT, Director, claim, play_out, seat_of_page, sit
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 
 
@@ -30,21 +28,7 @@ def test_between_rounds_the_phone_shows_standings_clock_result_and_the_night_ove
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
     director = Director(served)
-    event = director.call(
-        "POST",
-        "/events",
-        name="Online Bolivar",
-        profile_id="bolivar",
-        rounds=3,
-        seed=7,
-        online=True,
-        round_minutes=30,
-        side_pot=True,
-        prizes=[{"min_tables": 1, "amounts_cents": [2000, 1000]}],
-    )
-    event_id = event["id"]
-    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-    players = [director.call("POST", f"/events/{event_id}/players", name=name) for name in names]
+    event_id, players = director.online_night(EIGHT, **CASH_NIGHT)
     ann, others = players[0], players[1:]
     errors: list[str] = []
     phone = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]

@@ -5,61 +5,27 @@ players and ends the tables at the bell; the live page at laptop width."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen
+from tests.browser_checks import PHONE, assert_accessible, assert_fits_one_phone_screen
+from tests.online.helpers import Director
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 900}
-
-
-class Director:
-    """The director's API calls (a bearer session)."""
-
-    def __init__(self, server: EuchreServer) -> None:
-        self.base = server.base_url
-        answer = httpx.post(
-            f"{self.base}/api/setup", json={"name": "director", "password": PASSWORD}
-        )
-        assert answer.status_code == 200, answer.text
-        self.headers = {"Authorization": f"Bearer {answer.json()['token']}"}
-        self.token = answer.json()["token"]
-
-    def call(self, method: str, path: str, **body: Any) -> Any:
-        """One API call; asserts it worked."""
-        answer = httpx.request(
-            method, f"{self.base}/api{path}", json=body or None, headers=self.headers, timeout=30
-        )
-        assert answer.status_code < 300, answer.text
-        return answer.json() if answer.content else None
 
 
 def test_two_players_find_their_seats_with_their_codes_across_two_rounds(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
     director = Director(served)
-    event = director.call(
-        "POST",
-        "/events",
-        name="Online Friday",
-        profile_id="bolivar",
-        rounds=2,
-        seed=11,
-        online=True,
+    event_id, players = director.online_night(
+        ("Ann", "Bob", "Cy", "Di"), name="Online Friday", rounds=2, seed=11
     )
-    event_id = event["id"]
-    players = [
-        director.call("POST", f"/events/{event_id}/players", name=name)
-        for name in ("Ann", "Bob", "Cy", "Di")
-    ]
     humans = players[:2]  # Cy and Di are absent: computer players take their seats
     pages: list[Page] = []
     errors: list[str] = []

@@ -18,15 +18,13 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser_checks import assert_accessible
-from tests.online.helpers import claim, play_out, seat_of_page, sit
-from tests.online.test_online_browser import Director
+from tests.browser_checks import PHONE, assert_accessible
+from tests.online.helpers import CASH_NIGHT, EIGHT, Director, claim, play_out, seat_of_page, sit
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 WINDOW = 12
 """The director's window for a dropped player, in seconds (short, so the test is)."""
@@ -69,26 +67,8 @@ def test_an_online_bolivar_night_of_8_over_3_rounds_with_one_player_dropping_for
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
     director = Director(served)
-    event_id = director.call(
-        "POST",
-        "/events",
-        name="Online Bolivar",
-        profile_id="bolivar",
-        rounds=3,
-        seed=7,
-        online=True,
-        online_drop_seconds=WINDOW,
-        round_minutes=30,
-        side_pot=True,
-        prizes=[{"min_tables": 1, "amounts_cents": [2000, 1000]}],
-    )["id"]
-    names = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-    players = {
-        row["number"]: row
-        for row in (
-            director.call("POST", f"/events/{event_id}/players", name=name) for name in names
-        )
-    }
+    event_id, rows = director.online_night(EIGHT, online_drop_seconds=WINDOW, **CASH_NIGHT)
+    players = {row["number"]: row for row in rows}
     client = httpx.Client(base_url=served.base_url, timeout=30)
     rng = random.Random(21)
     errors: list[str] = []

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.online.helpers import bearer, claim, play_out
+from tests.online.helpers import claim, play_out, sit
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
@@ -55,13 +55,7 @@ def test_an_online_night_works_with_two_workers_on_postgresql(
                         assert found["bot"] == "rules"
                         continue
                     table, token = found["play_table"], found["token"]
-                    seq = player.get(f"/api/play/tables/{table}").json()["seq"]
-                    sat = player.post(
-                        f"/api/play/tables/{table}/actions",
-                        json={"action": "sit", "seq": seq},
-                        headers=bearer(token),
-                    )
-                    assert sat.status_code == 200, sat.text
+                    sit(player, table, token)
                     seats.setdefault(table, {})[found["seat"]] = token
                 play_out(player, seats, random.Random(17), deadline_s=240)
 

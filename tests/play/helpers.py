@@ -15,6 +15,7 @@ from sqlalchemy import event
 
 from euchre.play.table import config_from_request
 from euchre.store.db import Database
+from euchre.store.play.seats import SeatTicket
 from euchre.store.play.service import PlayService
 from tests.browser_checks import PHONE
 from tests.served import EuchreServer
@@ -110,6 +111,22 @@ def play_randomly(
     raise AssertionError("the game did not end")
 
 
+def move_at_random(
+    client: Client, table: str, token: str, rng: random.Random, view: dict[str, Any] | None = None
+) -> None:
+    """The seat of ``token`` makes a random legal move if it has one (from ``view``, its
+    view as just read, or a fresh one); otherwise it waits a moment for the table."""
+    view = view_of(client, table, token) if view is None else view
+    if view["legal"]:
+        client.post(
+            f"/api/play/tables/{table}/actions",
+            json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
+            headers=bearer(token),
+        )
+    else:
+        time.sleep(0.01)
+
+
 def human_tokens(created: dict[str, Any]) -> dict[int, str]:
     """Seat -> token of every human seat of a created table."""
     return {seat["seat"]: seat["token"] for seat in created["seats"] if seat["token"]}
@@ -154,6 +171,10 @@ def statements_run(database: Database) -> Iterator[list[str]]:
             event.remove(engine, "before_cursor_execute", record)
 
 
+ONE_HUMAN = ["human", "rules", "rules", "rules"]
+"""A table of one human (South) and three computer players that follow the rules."""
+
+
 def open_served_table(server: EuchreServer, **body: Any) -> dict[str, Any]:
     """POST /api/play/tables on a served app (``euchre serve``); assert 201."""
     answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
@@ -179,14 +200,48 @@ def two_workers(url: str, profile: str) -> tuple[PlayService, PlayService, str, 
     first = Database(url)
     first.migrate()
     one, two = PlayService(first), PlayService(Database(url))
+    table_id, _, host = four_humans(one, profile=profile, seed=5)
+    return one, two, table_id, host
+
+
+def four_humans(
+    service: PlayService, *, profile: str = "tournament", seed: int
+) -> tuple[str, list[SeatTicket], str]:
+    """A new table of four human seats (hints on, no timer) opened on ``service``: its id,
+    the seats' tickets and the host's token."""
     config = config_from_request(
         profile=profile,
         profile_options=None,
         seats=["human"] * 4,
-        seed=5,
+        seed=seed,
         hints=True,
         timer_seconds=0,
         deck_text=None,
     )
-    table_id, _, host = one.create_table(config, client="test")
-    return one, two, table_id, host
+    return service.create_table(config, client="test")
+
+
+def page_seq(page: Page) -> int:
+    """The ``seq`` of the view the table page shows (-1 before its first)."""
+    return int(page.locator("#play-status").get_attribute("data-seq") or "-1")
+
+
+def synced(pages: list[Page], timeout: float = 20.0) -> int:
+    """Wait until every page shows a view, the same ``seq`` on each; return it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seqs = {page_seq(page) for page in pages}
+        if len(seqs) == 1 and -1 not in seqs:
+            return seqs.pop()
+        assert time.monotonic() < deadline, f"pages disagree on seq: {seqs}"
+        time.sleep(0.02)
+
+
+def click_and_wait(page: Page, target: Any) -> None:
+    """Click, then wait for the answer (a newer view, and the page no longer sending)."""
+    before = page_seq(page)
+    target.click()
+    deadline = time.monotonic() + 20
+    while page_seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
+        assert time.monotonic() < deadline, "the click was not answered"
+        time.sleep(0.02)

@@ -18,7 +18,7 @@ from euchre.engine.errors import IllegalActionError
 from euchre.play.table import TableState
 from euchre.web.app import create_app
 
-from .helpers import bearer, human_tokens, open_table, sit_down, view_of
+from .helpers import bearer, human_tokens, move_at_random, open_table, sit_down, view_of
 from .test_table_state import _table
 
 
@@ -44,6 +44,14 @@ def _wait_for(client: TestClient, table: str, test: Any, timeout: float = 20.0) 
         time.sleep(0.02)
 
 
+def _seated(client: TestClient, seats: list[str], seed: int) -> tuple[str, dict[int, str]]:
+    """A new table of ``seats`` (``seed``) with every human seated: its id and their tokens."""
+    created = open_table(client, seats=seats, seed=seed)
+    table, tokens = created["table"], human_tokens(created)
+    sit_down(client, table, tokens)
+    return table, tokens
+
+
 def _play_until_seat_to_act(
     client: TestClient, table: str, token: str, target: int, rng: random.Random
 ) -> dict[str, Any]:
@@ -53,14 +61,7 @@ def _play_until_seat_to_act(
         view = view_of(client, table, token)
         if view["status"] == "playing" and view["to_act"] == target:
             return view
-        if view["legal"]:
-            client.post(
-                f"/api/play/tables/{table}/actions",
-                json={"action": rng.choice(view["legal"]), "seq": view["seq"]},
-                headers=bearer(token),
-            )
-        else:
-            time.sleep(0.01)
+        move_at_random(client, table, token, rng, view)
     raise AssertionError(f"seat {target} never came to act")
 
 
@@ -68,18 +69,9 @@ def test_a_human_who_leaves_is_played_for_by_a_computer_until_they_come_back(
     away_client: TestClient,
 ) -> None:
     client = away_client
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=31)
-    table, tokens = created["table"], human_tokens(created)
+    table, tokens = _seated(client, ["human", "human", "rules", "rules"], 31)
     url = f"/api/play/tables/{table}/ws"
     rng = random.Random(5)
-    for seat in (0, 1):
-        view = view_of(client, table, tokens[seat])
-        answer = client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": view["seq"]},
-            headers=bearer(tokens[seat]),
-        )
-        assert answer.status_code == 200, answer.text
     with client.websocket_connect(url) as west:
         west.send_json({"token": tokens[1], "seq": 0})
         assert west.receive_json()["view"]["seats"][1]["away"] is False
@@ -96,15 +88,7 @@ def test_a_human_who_leaves_is_played_for_by_a_computer_until_they_come_back(
         if sum(1 for entry in events["events"] if entry["seat"] == 1) >= 3:
             break
         assert time.monotonic() < deadline, "nobody moved for West"
-        south = view_of(client, table, tokens[0])
-        if south["legal"]:
-            client.post(
-                f"/api/play/tables/{table}/actions",
-                json={"action": rng.choice(south["legal"]), "seq": south["seq"]},
-                headers=bearer(tokens[0]),
-            )
-        else:
-            time.sleep(0.01)
+        move_at_random(client, table, tokens[0], rng)
     assert view_of(client, table)["seats"][1]["away"]
     # West connects again with the same token: the seat is West's again at once.
     with client.websocket_connect(url) as west:
@@ -127,15 +111,7 @@ def test_a_human_marked_away_keeps_the_seat_and_the_table_plays_on(
     away_client: TestClient,
 ) -> None:
     client = away_client
-    created = open_table(client, seats=["human", "human", "human", "human"], seed=32)
-    table, tokens = created["table"], human_tokens(created)
-    for seat in range(4):
-        view = view_of(client, table, tokens[seat])
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": view["seq"]},
-            headers=bearer(tokens[seat]),
-        )
+    table, tokens = _seated(client, ["human", "human", "human", "human"], 32)
     to_act = view_of(client, table)["to_act"]
     other = (to_act + 1) % 4  # the next to bid
     with client.websocket_connect(f"/api/play/tables/{table}/ws") as socket:
@@ -189,15 +165,7 @@ def test_a_human_marked_away_is_back_when_they_send_a_move_over_http(
     away_client: TestClient,
 ) -> None:
     client = away_client
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=33)
-    table, tokens = created["table"], human_tokens(created)
-    for seat in (0, 1):
-        view = view_of(client, table, tokens[seat])
-        client.post(
-            f"/api/play/tables/{table}/actions",
-            json={"action": "sit", "seq": view["seq"]},
-            headers=bearer(tokens[seat]),
-        )
+    table, tokens = _seated(client, ["human", "human", "rules", "rules"], 33)
     with client.websocket_connect(f"/api/play/tables/{table}/ws") as socket:
         socket.send_json({"token": tokens[1], "seq": 0})
         socket.receive_json()
@@ -262,9 +230,7 @@ def test_west_dropped_the_others_see_a_countdown_then_a_computer_plays_until_he_
     """The issue: "West dropped: a computer plays in 0:45"; then a computer player takes the
     seat until the human is back, and the returning player sees what was played for him."""
     client = drop_client
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=41)
-    table, tokens = created["table"], human_tokens(created)
-    sit_down(client, table, tokens)
+    table, tokens = _seated(client, ["human", "human", "rules", "rules"], 41)
     url = f"/api/play/tables/{table}/ws"
     clock = client.app.state.play_service.clock  # type: ignore[attr-defined]
     with client.websocket_connect(url) as south:
@@ -292,15 +258,7 @@ def test_west_dropped_the_others_see_a_countdown_then_a_computer_plays_until_he_
         deadline = time.monotonic() + 60
         while sum(1 for e in _log(client, table, away_at) if e["seat"] == 1) < 3:
             assert time.monotonic() < deadline, "nobody moved for West"
-            mine = view_of(client, table, tokens[0])
-            if mine["legal"]:
-                client.post(
-                    f"/api/play/tables/{table}/actions",
-                    json={"action": rng.choice(mine["legal"]), "seq": mine["seq"]},
-                    headers=bearer(tokens[0]),
-                )
-            else:
-                time.sleep(0.01)
+            move_at_random(client, table, tokens[0], rng)
     # West connects again: the seat is his at once, and he is told what was played for him
     # (his own moves from the log, as his own view shows them: his discard included).
     with client.websocket_connect(url) as west:
@@ -328,9 +286,7 @@ def test_a_player_back_within_the_window_keeps_his_seat_and_no_computer_moves(
     drop_client: TestClient,
 ) -> None:
     client = drop_client
-    created = open_table(client, seats=["human", "human", "rules", "rules"], seed=42)
-    table, tokens = created["table"], human_tokens(created)
-    sit_down(client, table, tokens)
+    table, tokens = _seated(client, ["human", "human", "rules", "rules"], 42)
     url = f"/api/play/tables/{table}/ws"
     with client.websocket_connect(url) as west:
         west.send_json({"token": tokens[1], "seq": 0})

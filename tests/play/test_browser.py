@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
 
-from .helpers import bearer, device_token
+from .helpers import bearer, click_and_wait, device_token, page_seq, synced
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -56,10 +56,6 @@ def _seat_page(browser: Browser, url: str, viewport: dict[str, int] = PHONE) -> 
     page.goto(url)
     page.wait_for_selector("#play-status[data-seq]")
     return page
-
-
-def _seq(page: Page) -> int:
-    return int(page.locator("#play-status").get_attribute("data-seq") or "-1")
 
 
 def _status(page: Page) -> str:
@@ -110,27 +106,6 @@ class Shots:
             )
 
 
-def _synced(pages: list[Page], timeout: float = 20.0) -> int:
-    """Wait until every page shows the same ``seq``; return it."""
-    deadline = time.monotonic() + timeout
-    while True:
-        seqs = {_seq(page) for page in pages}
-        if len(seqs) == 1:
-            return seqs.pop()
-        assert time.monotonic() < deadline, f"pages disagree on seq: {seqs}"
-        time.sleep(0.02)
-
-
-def _click_and_wait(page: Page, button: Any) -> None:
-    """Click, then wait for the answer (a newer view, and the page no longer sending)."""
-    before = _seq(page)
-    button.click()
-    deadline = time.monotonic() + 20
-    while _seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
-        assert time.monotonic() < deadline, "the click was not answered"
-        time.sleep(0.02)
-
-
 def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
@@ -142,12 +117,12 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
     shots.phase(pages[0], "waiting")
     for page in pages:
         expect(page.locator("#play-status")).to_have_attribute("data-status", "waiting")
-        _click_and_wait(page, page.locator("[data-action=sit]"))
+        click_and_wait(page, page.locator("[data-action=sit]"))
     rng = random.Random(4)
     questions_seen = 0
     skipped = asked = False
     for step in range(3000):
-        seq = _synced(pages)
+        seq = synced(pages)
         if _status(pages[0]) == "over":
             break
         actors = [page for page in pages if page.locator(ENABLED).count()]
@@ -177,9 +152,9 @@ def test_four_humans_play_a_whole_questions_game_to_11_with_the_question_prompts
             action = "ask " if skipped else "skip"
             asked |= skipped
             skipped = True
-            _click_and_wait(page, page.locator(f'[data-action^="{action}"]:enabled').first)
+            click_and_wait(page, page.locator(f'[data-action^="{action}"]:enabled').first)
             continue
-        _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
+        click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
     else:
         raise AssertionError("the game did not end")
     view = _http().get(f"{served.base_url}/api/play/tables/{table}").json()
@@ -208,7 +183,7 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
     page.wait_for_selector("[data-action=sit]")
     assert "token=" not in page.url  # the token left the address bar for localStorage
     token = device_token(page, table)
-    _click_and_wait(page, page.locator("[data-action=sit]"))
+    click_and_wait(page, page.locator("[data-action=sit]"))
     shots = Shots(artifacts)
     rng = random.Random(9)
     reopened = False
@@ -233,14 +208,14 @@ def test_one_human_with_three_computer_players_plays_a_whole_bolivar_game_and_a_
                 str(card.get_attribute("data-card"))
                 for card in page.locator("#my-hand [data-card]").all()
             )
-            assert shown == hand and _seq(page) >= seq
+            assert shown == hand and page_seq(page) >= seq
             page.screenshot(path=str(artifacts / "reopened-mid-hand.png"), full_page=True)
             reopened = True
             continue
         if _status(page) == "over":
             break
         try:
-            _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
+            click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
         except Exception:  # the bots moved first and the buttons changed: look again
             continue
     assert reopened
@@ -262,11 +237,11 @@ def test_a_hand_played_with_the_keyboard_only(
     while _http().get(f"{served.base_url}/api/play/tables/{table}").json()["hands_played"] < 1:
         assert time.monotonic() < deadline, "the hand did not finish"
         if page.locator(ENABLED).count():
-            before = _seq(page)
+            before = page_seq(page)
             count = page.locator(ENABLED).count()
             page.keyboard.press(str(random.Random(before).randint(1, min(count, 9))))
             limit = time.monotonic() + 10
-            while _seq(page) == before and time.monotonic() < limit:
+            while page_seq(page) == before and time.monotonic() < limit:
                 time.sleep(0.02)
         else:
             time.sleep(0.03)
@@ -314,7 +289,7 @@ def test_the_seats_panel_invites_a_human_to_a_computer_players_seat_from_the_nex
     )
     # The host's page: the seat's link and the host key (only the host changes seats).
     page = _seat_page(browser, created["seats"][0]["url"] + "&host=" + created["host_token"])
-    _click_and_wait(page, page.locator("[data-action=sit]"))
+    click_and_wait(page, page.locator("[data-action=sit]"))
     page.click("#seats-panel summary")
     row = page.locator("#seats .seat-row[data-seat='2']")
     row.get_by_role("button", name="Invite a human (from the next hand)").click()

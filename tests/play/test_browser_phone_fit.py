@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser_checks import PHONE, assert_accessible, assert_fits_one_phone_screen, screenshot
 from tests.served import EuchreServer
 
-from .helpers import bearer, device_token, open_served_table
+from .helpers import ONE_HUMAN, bearer, device_token, open_served_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -75,6 +75,17 @@ def _play_until(
         )
 
 
+def _seated_phone(served: EuchreServer, browser: Browser, **body: Any) -> tuple[str, Page, str]:
+    """A new table (``body``) open on South's phone, South seated: the table, the page and
+    the phone's seat token."""
+    created = open_served_table(served, **body)
+    table = created["table"]
+    page = _phone(browser, created["seats"][0]["url"])
+    page.locator("[data-action=sit]").click()
+    expect(page.locator("[data-action=sit]")).to_have_count(0)
+    return table, page, device_token(page, table)
+
+
 def _mine(view: View, *phases: str) -> bool:
     return bool(view.get("legal")) and view.get("phase") in phases
 
@@ -82,18 +93,9 @@ def _mine(view: View, *phases: str) -> bool:
 def test_bidding_and_discarding_fit_one_phone_screen_with_every_name_and_the_turn_clock(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = open_served_table(
-        served,
-        profile="tournament",
-        seats=["human", "rules", "rules", "rules"],
-        seed=21,
-        timer_seconds=90,
+    table, page, token = _seated_phone(
+        served, browser, profile="tournament", seats=ONE_HUMAN, seed=21, timer_seconds=90
     )
-    table = created["table"]
-    page = _phone(browser, created["seats"][0]["url"])
-    page.locator("[data-action=sit]").click()
-    expect(page.locator("[data-action=sit]")).to_have_count(0)
-    token = device_token(page, table)
     rng = random.Random(4)
 
     def bid(view: View) -> str:
@@ -130,14 +132,9 @@ def test_bidding_and_discarding_fit_one_phone_screen_with_every_name_and_the_tur
 def test_a_question_to_ask_and_an_answer_to_give_fit_one_phone_screen(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = open_served_table(
-        served, profile="questions", seats=["human", "rules", "rules", "rules"], seed=5
+    table, page, token = _seated_phone(
+        served, browser, profile="questions", seats=ONE_HUMAN, seed=5
     )
-    table = created["table"]
-    page = _phone(browser, created["seats"][0]["url"])
-    page.locator("[data-action=sit]").click()
-    expect(page.locator("[data-action=sit]")).to_have_count(0)
-    token = device_token(page, table)
     rng = random.Random(5)
 
     def ask(view: View) -> str:
@@ -169,9 +166,7 @@ def test_the_game_over_fits_a_phone_and_is_a_few_screens_long(
 ) -> None:
     """The last phase of the table page: the game over, with its last hand's review and the
     final score, on a phone; axe-core finds nothing serious on it."""
-    created = open_served_table(
-        served, profile="bolivar", seats=["human", "rules", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="bolivar", seats=ONE_HUMAN)
     table, token = created["table"], created["seats"][0]["token"]
     rng = random.Random(5)
     deadline = time.monotonic() + 240
@@ -204,9 +199,7 @@ def test_the_game_over_fits_a_phone_and_is_a_few_screens_long(
 def test_the_chat_is_a_closed_panel_on_a_phone_and_open_beside_the_table_on_a_laptop(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = open_served_table(
-        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="tournament", seats=ONE_HUMAN)
     phone = _phone(browser, created["seats"][0]["url"])
     expect(phone.locator("#chat-panel")).not_to_have_attribute("open", "")
     expect(phone.locator("#chat-form")).to_be_hidden()

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.served import EuchreServer
 
-from .helpers import open_served_table
+from .helpers import ONE_HUMAN, open_served_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -28,9 +28,7 @@ def _seated(page: Page, url: str) -> None:
 def test_the_key_numerals_run_left_to_right_with_the_cards(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = open_served_table(
-        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="tournament", seats=ONE_HUMAN)
     page = browser.new_context(viewport={"width": 1024, "height": 900}).new_page()  # type: ignore[arg-type]
     _seated(page, created["seats"][0]["url"])
     status = page.locator("#play-status")
@@ -58,9 +56,7 @@ def test_the_key_numerals_run_left_to_right_with_the_cards(
 def test_a_touch_phone_is_not_told_about_number_keys(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = open_served_table(
-        served, profile="tournament", seats=["human", "rules", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="tournament", seats=ONE_HUMAN)
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()  # type: ignore[arg-type]
     phone.goto(created["seats"][0]["url"])
     phone.wait_for_selector("[data-action=sit]")
@@ -74,12 +70,7 @@ def test_a_touch_phone_is_not_told_about_number_keys(
 def test_a_move_the_turn_timer_made_is_said_in_words(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = open_served_table(
-        served,
-        profile="tournament",
-        seats=["human", "rules", "rules", "rules"],
-        timer_seconds=1,
-    )
+    created = open_served_table(served, profile="tournament", seats=ONE_HUMAN, timer_seconds=1)
     page = browser.new_context(viewport=PHONE).new_page()  # type: ignore[arg-type]
     _seated(page, created["seats"][0]["url"])
     notice = page.locator("#timer-notice")

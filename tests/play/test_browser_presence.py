@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser_checks import assert_accessible
 from tests.served import EuchreServer
 
-from .helpers import CARD, bearer, device_token
+from .helpers import CARD, bearer, device_token, move_at_random
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -110,19 +110,10 @@ def test_a_phone_drops_and_returns(
     rng = random.Random(3)
     away_at = next(e["seq"] for e in _events(server, table) if e["action"] == "away 1")
     deadline = time.monotonic() + 90
+    api = httpx.Client(base_url=server.base_url, timeout=30)
     while sum(1 for e in _events(server, table) if e["seat"] == 1 and e["seq"] > away_at) < 3:
         assert time.monotonic() < deadline, "nobody moved for West"
-        mine = httpx.get(
-            f"{server.base_url}/api/play/tables/{table}", headers=bearer(south_token)
-        ).json()
-        if mine["legal"]:
-            httpx.post(
-                f"{server.base_url}/api/play/tables/{table}/actions",
-                json={"action": rng.choice(mine["legal"]), "seq": mine["seq"]},
-                headers=bearer(south_token),
-            )
-        else:
-            time.sleep(0.05)
+        move_at_random(api, table, south_token, rng)
     # West opens the table again on the same phone: the seat is his, and he is told what
     # the computer played for him.
     west = west_phone.new_page()

@@ -8,9 +8,7 @@ at 390x844 go to ``test-artifacts/``.
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -20,7 +18,7 @@ from euchre.engine.questions import PILE_CARDS
 from tests.browser_checks import assert_accessible, assert_fits_one_phone_screen, screenshot
 from tests.served import EuchreServer
 
-from .helpers import phone
+from .helpers import click_and_wait, phone, synced
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -31,31 +29,8 @@ DECK = "\n".join(
 ANSWER = "Risotto, badly"
 
 
-def _seq(page: Page) -> int:
-    return int(page.locator("#play-status").get_attribute("data-seq") or "-1")
-
-
 def _phase(page: Page) -> str:
     return page.locator("#play-status").get_attribute("data-phase") or ""
-
-
-def _synced(pages: list[Page]) -> int:
-    deadline = time.monotonic() + 20
-    while True:
-        seqs = {_seq(page) for page in pages}
-        if len(seqs) == 1 and -1 not in seqs:
-            return seqs.pop()
-        assert time.monotonic() < deadline, f"pages disagree on seq: {seqs}"
-        time.sleep(0.02)
-
-
-def _click(page: Page, button: Any) -> None:
-    before = _seq(page)
-    button.click()
-    deadline = time.monotonic() + 20
-    while _seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
-        assert time.monotonic() < deadline, "the click was not answered"
-        time.sleep(0.02)
 
 
 def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
@@ -93,11 +68,11 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
     host.locator("#question-deck-panel summary").click()
 
     for page in pages:
-        _click(page, page.locator("[data-action=sit]"))
+        click_and_wait(page, page.locator("[data-action=sit]"))
     rng = random.Random(12)
     skipped = asked = False
     for _ in range(400):
-        _synced(pages)
+        synced(pages)
         actors = [page for page in pages if page.locator(ENABLED).count()]
         assert len(actors) == 1, "exactly one phone may act"
         page = actors[0]
@@ -108,11 +83,11 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
             # Four people at the table: every name whole beside its presence dot, and the
             # question with its buttons and the hand on the first screen.
             assert_fits_one_phone_screen(page, "#play-status", "#question", "#actions")
-            _click(page, page.locator("[data-action=skip]"))
+            click_and_wait(page, page.locator("[data-action=skip]"))
             skipped = True
             continue
         if phase == "question_ask" and not asked:
-            _click(page, page.locator("[data-action^=ask]").first)
+            click_and_wait(page, page.locator("[data-action^=ask]").first)
             continue
         if phase == "question_answer" and not asked:
             # Everyone sees the question; the player asked types the answer.
@@ -124,7 +99,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
             assert_fits_one_phone_screen(
                 page, "#play-status", "#question", "#answer-text", "[data-action=answered]"
             )
-            _click(page, page.locator("[data-action=answered]"))
+            click_and_wait(page, page.locator("[data-action=answered]"))
             asked = True
             continue
         if skipped and asked and page.locator("#hand-number").inner_text().split()[-1] != "1":
@@ -132,7 +107,7 @@ def test_four_phones_skip_one_question_ask_another_and_see_the_question_log(
         buttons = page.locator(ENABLED)
         choices = [buttons.nth(i) for i in range(buttons.count())]
         plays = [b for b in choices if b.get_attribute("data-action") != "skip"]
-        _click(page, rng.choice(plays or choices))
+        click_and_wait(page, rng.choice(plays or choices))
     else:
         raise AssertionError("the first hand did not end with a skip and an answer")
 

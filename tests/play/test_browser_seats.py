@@ -23,6 +23,9 @@ from .helpers import bearer, open_served_table, phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
+TWO_HUMANS = ["human", "human", "rules", "rules"]
+"""South and West are people; North and East computer players that follow the rules."""
+
 
 def _sit(page: Page) -> None:
     page.locator("[data-action=sit]").click()
@@ -40,9 +43,7 @@ def _expect_a_hand(page: Page) -> None:
 def test_a_seat_reopened_on_a_second_device_tells_the_first_page_which_gets_nothing_more(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = open_served_table(
-        served, profile="tournament", seats=["human", "human", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="tournament", seats=TWO_HUMANS)
     table = created["table"]
     south = phone(browser, created["seats"][0]["url"])
     first = phone(browser, created["seats"][1]["url"])
@@ -89,9 +90,7 @@ def test_a_seat_reopened_on_a_second_device_tells_the_first_page_which_gets_noth
 def test_a_non_host_cannot_change_a_seat(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = open_served_table(
-        served, profile="tournament", seats=["human", "human", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="tournament", seats=TWO_HUMANS)
     table = created["table"]
     west = phone(browser, created["seats"][1]["url"])
     _sit(west)
@@ -184,9 +183,7 @@ def test_a_phone_that_has_not_heard_of_another_sitting_down_still_sits(
     sat (its socket is held after the first view), so it sends ``sit`` for the seq it saw.
     West sits all the same, with no "the table moved on" (stop 32's CI found the second phone
     told so and left standing)."""
-    created = open_served_table(
-        served, profile="tournament", seats=["human", "human", "rules", "rules"]
-    )
+    created = open_served_table(served, profile="tournament", seats=TWO_HUMANS)
     south = phone(browser, created["seats"][0]["url"])
     west_phone = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
     heard: list[str] = []

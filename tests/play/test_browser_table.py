@@ -31,7 +31,7 @@ from euchre.engine.cards import Card, Suit, effective_suit
 from tests.browser_checks import AXE, assert_accessible, axe_problems
 from tests.served import EuchreServer
 
-from .helpers import bearer, device_token
+from .helpers import ONE_HUMAN, bearer, click_and_wait, device_token, open_served_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
@@ -86,15 +86,6 @@ def _settled(server: EuchreServer, table: str, token: str, page: Page) -> dict[s
         time.sleep(0.05)
 
 
-def _click_and_wait(page: Page, target: Any) -> None:
-    before = _seq(page)
-    target.click()
-    deadline = time.monotonic() + 20
-    while _seq(page) <= before or page.locator("#play-status").get_attribute("data-busy"):
-        assert time.monotonic() < deadline, "the click was not answered"
-        time.sleep(0.02)
-
-
 def _assert_bids_shown_where_made(page: Page, view: dict[str, Any]) -> int:
     """Each seat's latest bid of this hand is on that seat's box; returns how many."""
     latest = {entry["seat"]: entry["action"] for entry in view["history"]}
@@ -144,7 +135,7 @@ def _assert_no_protocol_words(page: Page) -> None:
 def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_table(
     served: EuchreServer, browser: Browser, artifacts: Path
 ) -> None:
-    created = _open(served, profile="bolivar", seats=["human", "rules", "rules", "rules"], seed=3)
+    created = open_served_table(served, profile="bolivar", seats=ONE_HUMAN, seed=3)
     table = created["table"]
     context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type]
     page = context.new_page()
@@ -153,7 +144,7 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
     page.goto(created["seats"][0]["url"])
     page.wait_for_selector("[data-action=sit]")
     token = device_token(page, table)
-    _click_and_wait(page, page.locator("[data-action=sit]"))
+    click_and_wait(page, page.locator("[data-action=sit]"))
     # The seats around the felt: "You" at the bottom, partner across, opponents beside.
     expect(page.locator(".seat-box.pos-bottom .seat-name")).to_have_text("You")
     expect(page.locator(".seat-box.pos-top .seat-name")).to_have_text("Partner")
@@ -258,7 +249,7 @@ def test_one_player_with_three_computer_players_plays_a_bolivar_game_at_a_real_t
             continue
         buttons = page.locator(ENABLED)
         try:
-            _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
+            click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
         except Exception:  # the computer players moved first and the buttons changed
             continue
     final = httpx.get(f"{served.base_url}/api/play/tables/{table}").json()
@@ -305,7 +296,7 @@ def _walk_the_replay(page: Page, final: dict[str, Any], artifacts: Path) -> None
 def test_animations_stop_when_the_player_asks_for_reduced_motion(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = _open(served, profile="tournament", seats=["human", "rules", "rules", "rules"])
+    created = open_served_table(served, profile="tournament", seats=ONE_HUMAN)
     for motion in ("reduce", "no-preference"):
         context = browser.new_context(viewport=PHONE, reduced_motion=motion)  # type: ignore[arg-type]
         page = context.new_page()
@@ -317,7 +308,7 @@ def test_animations_stop_when_the_player_asks_for_reduced_motion(
             page.wait_for_selector("#play-status[data-seq]")
         if page.locator("[data-action=sit]").count() or motion == "reduce":
             page.wait_for_selector("[data-action=sit]")
-            _click_and_wait(page, page.locator("[data-action=sit]"))
+            click_and_wait(page, page.locator("[data-action=sit]"))
         # Play on until a card lies on the felt, then look at its animation (in one step in
         # the page: the felt is drawn again after every move).
         look = """() => { const card = document.querySelector('#center .slot .card.fresh');
@@ -328,30 +319,19 @@ def test_animations_stop_when_the_player_asks_for_reduced_motion(
             buttons = page.locator(ENABLED)
             if buttons.count():
                 with contextlib.suppress(Exception):  # the computer players moved first
-                    _click_and_wait(page, buttons.first)
+                    click_and_wait(page, buttons.first)
             else:
                 time.sleep(0.05)
         assert (name == "none") == (motion == "reduce"), (motion, name)
         context.close()
 
 
-def _open(server: EuchreServer, **body: Any) -> dict[str, Any]:
-    answer = httpx.post(f"{server.base_url}/api/play/tables", json=body, timeout=30)
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed (scripts/test.sh does)")
 def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
     served: EuchreServer, browser: Browser
 ) -> None:
-    created = _open(
-        served,
-        profile="tournament",
-        seats=["human", "rules", "rules", "rules"],
-        seed=11,
-        timer_seconds=90,
+    created = open_served_table(
+        served, profile="tournament", seats=ONE_HUMAN, seed=11, timer_seconds=90
     )
     table = created["table"]
     # axe measures colour contrast as the page is at that instant: a card fading in (0.25 s
@@ -363,7 +343,7 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
     page.wait_for_selector("[data-action=sit]")
     token = device_token(page, table)
     assert axe_problems(page) == []  # waiting for the players
-    _click_and_wait(page, page.locator("[data-action=sit]"))
+    click_and_wait(page, page.locator("[data-action=sit]"))
     checked: set[str] = set()
     rng = random.Random(2)
     deadline = time.monotonic() + 300
@@ -386,6 +366,6 @@ def test_the_table_page_has_no_serious_accessibility_problem_in_bidding_or_play(
             checked.add(phase)
         buttons = page.locator(ENABLED)
         try:
-            _click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
+            click_and_wait(page, buttons.nth(rng.randrange(buttons.count())))
         except Exception:  # the computer players moved first
             continue

@@ -26,12 +26,14 @@ class FakeClock:
         return self.now
 
 
-def _casual(client: TestClient) -> tuple[dict[str, Any], dict[int, str]]:
+def _casual(client: TestClient) -> tuple[str, dict[int, str], str]:
+    """A table of South and North (people) with two computer players, both seated: the
+    table, the people's tokens and the host's token."""
     created = open_table(client, seats=["human", "rules", "human", "rules"], seed=5)
     tokens = human_tokens(created)
     table = created["table"]
     sit_down(client, table, tokens, (0, 2))
-    return created, tokens
+    return table, tokens, str(created["host_token"])
 
 
 def _say(client: TestClient, table: str, token: str, text: str) -> Any:
@@ -41,8 +43,7 @@ def _say(client: TestClient, table: str, token: str, text: str) -> Any:
 def test_presets_and_free_text_reach_every_seat_and_spectator_as_sent_by_the_tokens_seat(
     client: TestClient,
 ) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     assert _say(client, table, tokens[0], "Nice hand!").status_code == 200
     assert _say(client, table, tokens[2], "  well   done,\npartner ").status_code == 200
     for token in (tokens[0], tokens[2], None):
@@ -64,8 +65,7 @@ def test_presets_and_free_text_reach_every_seat_and_spectator_as_sent_by_the_tok
 
 
 def test_a_script_tag_is_kept_as_text_and_the_records_hold_no_chat(client: TestClient) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     text = "<script>alert(1)</script>"
     assert _say(client, table, tokens[0], text).status_code == 200
     assert view_of(client, table)["chat"][-1]["text"] == text
@@ -77,8 +77,7 @@ def test_more_than_five_messages_in_ten_seconds_are_refused_with_a_sentence(
     client: TestClient,
 ) -> None:
     clock = client.app.state.play_service.clock = FakeClock()  # type: ignore[attr-defined]
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     for number in range(5):
         assert _say(client, table, tokens[0], f"message {number}").status_code == 200
     answer = _say(client, table, tokens[0], "one more")
@@ -90,8 +89,7 @@ def test_more_than_five_messages_in_ten_seconds_are_refused_with_a_sentence(
 
 
 def test_a_long_or_empty_message_is_refused_with_a_sentence(client: TestClient) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     answer = _say(client, table, tokens[0], "x" * 61)
     assert answer.status_code == 400
     assert answer.json()["detail"] == "A message can be at most 60 characters long; yours has 61."
@@ -102,8 +100,7 @@ def test_a_long_or_empty_message_is_refused_with_a_sentence(client: TestClient) 
 def test_only_the_host_changes_the_chat_and_free_text_off_leaves_the_presets(
     client: TestClient,
 ) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, host_token = _casual(client)
     url = f"/api/play/tables/{table}/chat-settings"
     for token in (tokens[0], tokens[2]):
         answer = client.post(url, json={"mode": "presets"}, headers=bearer(token))
@@ -112,7 +109,7 @@ def test_only_the_host_changes_the_chat_and_free_text_off_leaves_the_presets(
             "Only the table's host (who opened it) can change the chat; ask the host."
         )
     assert client.post(url, json={"mode": "presets"}).status_code == 403
-    host = bearer(created["host_token"])
+    host = bearer(host_token)
     assert client.post(url, json={"mode": "loud"}, headers=host).status_code == 400
     assert client.post(url, json={"mode": "presets"}, headers=host).status_code == 200
     assert view_of(client, table)["chat_mode"] == "presets"
@@ -128,8 +125,7 @@ def test_only_the_host_changes_the_chat_and_free_text_off_leaves_the_presets(
 
 
 def test_a_move_sent_before_a_chat_message_still_counts(client: TestClient) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     for _ in range(200):
         views = {seat: view_of(client, table, token) for seat, token in tokens.items()}
         mover = next((seat for seat, view in views.items() if view["legal"]), None)
@@ -150,8 +146,7 @@ def test_a_move_sent_before_a_chat_message_still_counts(client: TestClient) -> N
 def test_chat_over_the_websocket_reaches_everyone_and_a_refusal_is_a_sentence(
     client: TestClient,
 ) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     url = f"/api/play/tables/{table}/ws"
     with client.websocket_connect(url) as south, client.websocket_connect(url) as watcher:
         south.send_json({"token": tokens[0], "seq": 0})
@@ -177,8 +172,7 @@ def test_chat_over_the_websocket_reaches_everyone_and_a_refusal_is_a_sentence(
 
 
 def test_a_chat_message_carries_no_card_but_what_its_sender_typed(client: TestClient) -> None:
-    created, tokens = _casual(client)
-    table = created["table"]
+    table, tokens, _host = _casual(client)
     assert _say(client, table, tokens[0], "Good game").status_code == 200
     for token in (tokens[0], tokens[2], None):
         chat = view_of(client, table, token)["chat"]

@@ -12,11 +12,12 @@ from typing import Any, cast
 import pytest
 from fastapi import WebSocket
 
-from euchre.play.table import config_from_request
 from euchre.store.db import Database
 from euchre.store.play.service import PlayService
 from euchre.web.play import socket as play_ws
 from euchre.web.play.socket import PlayRuntime, Subscriber
+
+from .helpers import four_humans
 
 
 class FakeSocket:
@@ -83,16 +84,7 @@ def test_a_change_made_while_a_phone_is_opening_its_socket_reaches_it_after_its_
     database = Database(f"sqlite:///{tmp_path / 'play.db'}")
     database.migrate()
     service = PlayService(database)
-    config = config_from_request(
-        profile="tournament",
-        profile_options=None,
-        seats=["human"] * 4,
-        seed=3,
-        hints=True,
-        timer_seconds=0,
-        deck_text=None,
-    )
-    table, tickets, _ = service.create_table(config, client="test")
+    table, tickets, _ = four_humans(service, seed=3)
     runtime = PlayRuntime(service, bot_delay=0)
     seated_phone, new_phone = FakeSocket(), FakeSocket()
     seated = Subscriber(cast(WebSocket, cast(Any, seated_phone)), 0)

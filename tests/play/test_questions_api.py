@@ -43,6 +43,19 @@ def _play_until(
     raise AssertionError(f"the table never reached {phase}")
 
 
+def _ask_a_question(
+    client: TestClient, table: str, tokens: dict[int, str], rng: random.Random
+) -> None:
+    """Play on until a team that may ask a question asks one (within 20 chances)."""
+    for _ in range(20):
+        view = _play_until(client, table, tokens, "question_ask", rng)
+        own = view_of(client, table, tokens[view["to_act"]])
+        ask = next((text for text in own["legal"] if text.startswith("ask")), None)
+        if ask and _act(client, table, tokens[view["to_act"]], ask, own["seq"]).status_code == 200:
+            return
+    raise AssertionError("no question was asked")
+
+
 def _seated_questions_table(
     client: TestClient, seed: int
 ) -> tuple[str, dict[int, str], random.Random]:
@@ -106,14 +119,7 @@ def test_answering_a_question_runs_no_turn_timer_and_a_choice_left_too_long_is_a
     later = view_of(client, table)
     assert later["question_log"] and later["question_log"][-1]["skipped"]
 
-    for _ in range(20):
-        view = _play_until(client, table, tokens, "question_ask", rng)
-        own = view_of(client, table, tokens[view["to_act"]])
-        ask = next((text for text in own["legal"] if text.startswith("ask")), None)
-        if ask and _act(client, table, tokens[view["to_act"]], ask, own["seq"]).status_code == 200:
-            break
-    else:
-        raise AssertionError("no question was asked")
+    _ask_a_question(client, table, tokens, rng)
     answering = view_of(client, table)
     assert answering["phase"] == "question_answer" and answering["turn_deadline"] is None
     time.sleep(2.5)
@@ -186,12 +192,7 @@ def test_a_typed_answer_over_the_socket_and_one_too_long_refused_naming_the_limi
     client: TestClient,
 ) -> None:
     table, tokens, rng = _seated_questions_table(client, seed=27)
-    for _ in range(20):
-        view = _play_until(client, table, tokens, "question_ask", rng)
-        own = view_of(client, table, tokens[view["to_act"]])
-        ask = next((text for text in own["legal"] if text.startswith("ask")), None)
-        if ask and _act(client, table, tokens[view["to_act"]], ask, own["seq"]).status_code == 200:
-            break
+    _ask_a_question(client, table, tokens, rng)
     asking = view_of(client, table)
     asked = asking["to_act"]
     with client.websocket_connect(f"/api/play/tables/{table}/ws") as socket:

@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from euchre.play.table import config_from_request
 from euchre.store.db import Database
 from euchre.store.play.claims import claim_seat
 from euchre.store.play.errors import ForbiddenError
 from euchre.store.play.service import PlayService
 
-from .helpers import human_tokens, open_table, statements_run
+from .helpers import four_humans, human_tokens, open_table, statements_run
 
 NOT_VALID = (
     "This seat's key is not valid at this table: the seat was opened on another device or "
@@ -46,16 +45,7 @@ def _two_workers(tmp_path: Path) -> tuple[PlayService, PlayService, _Table]:
     first = Database(url)
     first.migrate()
     one, two = PlayService(first), PlayService(Database(url))
-    config = config_from_request(
-        profile="tournament",
-        profile_options=None,
-        seats=["human"] * 4,
-        seed=7,
-        hints=True,
-        timer_seconds=0,
-        deck_text=None,
-    )
-    table_id, tickets, host = one.create_table(config, client="test")
+    table_id, tickets, host = four_humans(one, seed=7)
     link, code = tickets[1].token, tickets[1].code
     assert link is not None and code is not None
     return one, two, _Table(table_id, link, code, host)

@@ -18,7 +18,9 @@ from euchre.engine.errors import IllegalActionError
 from euchre.engine.profile import BUILTIN_PROFILES
 from euchre.engine.questions import PILE_CARDS
 from euchre.engine.record import replay
+from euchre.engine.state import HandState
 from euchre.play.log import public_entry
+from euchre.play.questions import PendingQuestion
 from euchre.play.table import TableState, config_from_request, game_seed, seat_kinds
 
 from .helpers import CARD
@@ -85,9 +87,15 @@ def test_game_waits_until_every_human_sits_down() -> None:
     assert state.status == "playing" and state.to_act is not None
 
 
-def _play_to_first_trick(state: TableState, rng: random.Random) -> None:
+def _first_trick_question(seed: int) -> tuple[TableState, PendingQuestion, HandState]:
+    """A table of the questions sheet (``seed``) played at random until its first trick is
+    won: the table, the question that trick gives and the hand."""
+    state = _table("questions", seed=seed)
+    rng = random.Random(seed)
     while state.question is None:
         _step(state, rng)
+    assert state.hand is not None
+    return state, state.question, state.hand
 
 
 def test_questions_bidding_team_wins_a_trick_asks_one_player_of_the_other_team_from_the_pile() -> (
@@ -96,15 +104,11 @@ def test_questions_bidding_team_wins_a_trick_asks_one_player_of_the_other_team_f
     # "When the bidding team wins a trick, the team may pick the card from the top of the
     # question pile and ask one of the players in the other team the question on the card."
     for seed in range(40):
-        state = _table("questions", seed=seed)
-        rng = random.Random(seed)
-        _play_to_first_trick(state, rng)
-        question = state.question
-        assert question is not None and state.hand is not None
+        state, question, hand = _first_trick_question(seed)
         if not question.maker_team_won:
             continue
         legal = state.legal(question.asker)
-        others = {s for s in range(4) if s % 2 != question.asker % 2 and state.hand.active[s]}
+        others = {s for s in range(4) if s % 2 != question.asker % 2 and hand.active[s]}
         asks = [text for text in legal if text != "skip"]
         assert {int(text.split()[1]) for text in asks} == others and "skip" in legal
         assert all(len(text.split()) == 2 for text in asks)  # no card chosen: the pile's top
@@ -119,15 +123,11 @@ def test_questions_defending_team_asks_a_bidding_player_about_a_card_of_that_tri
     # "When the defending team wins a trick, the team can ask one person in the bidding team
     # the question on one of the cards played during that trick."
     for seed in range(40):
-        state = _table("questions", seed=seed)
-        rng = random.Random(seed)
-        _play_to_first_trick(state, rng)
-        question = state.question
-        assert question is not None and state.hand is not None
+        state, question, hand = _first_trick_question(seed)
         if question.maker_team_won:
             continue
-        trick_cards = {str(card) for _, card in state.hand.trick_plays()[0]}
-        makers = {state.hand.maker, (state.hand.maker + 2) % 4}
+        trick_cards = {str(card) for _, card in hand.trick_plays()[0]}
+        makers = {hand.maker, (hand.maker + 2) % 4}
         legal = state.legal(question.asker)
         assert legal[-1] == "skip"
         legal = legal[:-1]
@@ -143,15 +143,17 @@ def test_questions_defending_team_asks_a_bidding_player_about_a_card_of_that_tri
         answerer = state.to_act
         assert answerer == question.asked  # the player asked answers (all seats human here)
         state.apply(answerer, "answered")
-        assert state.question is None and state.legal(state.hand.to_act)
+        assert state.question is None and state.hand is not None
+        assert state.legal(state.hand.to_act)
         return
     raise AssertionError("no seed gave the defenders the first trick")
 
 
-def _to_question(state: TableState, rng: random.Random) -> None:
-    """Random moves until a question waits to be asked (or skipped)."""
+def _to_question(state: TableState, rng: random.Random) -> PendingQuestion:
+    """Random moves until a question waits to be asked (or skipped); that question."""
     while state.question is None or state.question.stage != "ask":
         _step(state, rng)
+    return state.question
 
 
 def test_questions_the_winning_team_may_ask_or_skip() -> None:
@@ -159,9 +161,7 @@ def test_questions_the_winning_team_may_ask_or_skip() -> None:
     # can ask": asking is the team's choice, so skipping is one of its legal actions.
     state = _table("questions", seed=3)
     rng = random.Random(3)
-    _to_question(state, rng)
-    question = state.question
-    assert question is not None
+    question = _to_question(state, rng)
     assert "skip" in state.legal(question.asker)
     hand, trick = question.hand, question.trick
     state.apply(question.asker, "skip")
@@ -175,9 +175,7 @@ def test_questions_the_winning_team_may_ask_or_skip() -> None:
 def test_question_log_says_who_asked_whom_which_question_and_the_answer_typed() -> None:
     state = _table("questions", seed=4)
     rng = random.Random(4)
-    _to_question(state, rng)
-    question = state.question
-    assert question is not None
+    question = _to_question(state, rng)
     ask = next(text for text in state.legal(question.asker) if text != "skip")
     state.apply(question.asker, ask)
     assert state.to_act == question.asked  # the player asked answers
@@ -195,9 +193,7 @@ def test_question_log_says_who_asked_whom_which_question_and_the_answer_typed() 
         "skipped": False,
     }
     # An answer longer than a log entry holds is refused, naming the limit.
-    _to_question(state, rng)
-    question = state.question
-    assert question is not None
+    question = _to_question(state, rng)
     state.apply(question.asker, next(t for t in state.legal(question.asker) if t != "skip"))
     with pytest.raises(IllegalActionError, match="at most 55 characters"):
         state.apply(question.asked, "answered " + "x" * 56)

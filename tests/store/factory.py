@@ -86,6 +86,17 @@ def event_with_players(
     return event_id
 
 
+def round_refused(client: TestClient, event_id: int, *words: str) -> None:
+    """Starting the event's next round is refused (409) in a sentence holding each of
+    ``words``, and no round is started."""
+    started = client.post(f"/api/events/{event_id}/rounds")
+    assert started.status_code == 409, started.text
+    detail = started.json()["detail"]
+    for part in words:
+        assert part in detail
+    assert client.get(f"/api/events/{event_id}/rounds").json() == []
+
+
 def add_teams(client: TestClient, event_id: int, teams: int) -> list[dict[str, Any]]:
     """Add ``teams`` fixed teams of two checked-in players; return the players."""
     players = []

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import inspect, select, text
+from sqlalchemy.orm import Session
 
 from euchre.store.access import auth
 from euchre.store.access.ratelimit import FREE_FAILURES, check_rate_limit, record_failure
@@ -19,6 +20,7 @@ from euchre.store.errors import AuthError, ConflictError, RateLimitedError, Stor
 from euchre.store.models import AuditEntry, Result, Submission, utc_now
 from euchre.store.night import events, rounds
 from euchre.store.scoring import scores, table_lookup
+from euchre.store.scoring.submissions import SubmissionEntry
 from euchre.tournament import EventConfig
 
 
@@ -87,6 +89,15 @@ def _newest_migration() -> str:
     return str(ScriptDirectory.from_config(config).get_current_head())
 
 
+def _enter(
+    session: Session, code: str, player_code: str, points: tuple[int, int]
+) -> SubmissionEntry:
+    """The holder of ``player_code`` enters ``points`` at the table of ``code``."""
+    return scores.submit_score(
+        session, code=code, player_code=player_code, entered=scores.ResultInput(team_points=points)
+    )
+
+
 def test_migrations_are_idempotent_and_create_every_table(database_url: str) -> None:
     database = Database(database_url)
     database.migrate()
@@ -113,12 +124,7 @@ def test_a_confirmed_score_is_visible_to_another_worker_at_once(store: Database)
     event_id, codes = _event_with_round(store)
     first, second = _table_players(store, codes[0])
     with store.write() as session:
-        submitted = scores.submit_score(
-            session,
-            code=codes[0],
-            player_code=first[0],
-            entered=scores.ResultInput(team_points=(7, 5)),
-        )
+        submitted = _enter(session, codes[0], first[0], (7, 5))
     with store.write() as session:
         scores.confirm_submission(
             session, code=codes[0], submission_id=submitted.id, player_code=second[1]
@@ -142,12 +148,7 @@ def test_concurrent_different_scores_are_all_kept_and_flagged(store: Database) -
         try:
             barrier.wait()
             with worker.write() as session:
-                scores.submit_score(
-                    session,
-                    code=codes[0],
-                    player_code=player_code,
-                    entered=scores.ResultInput(team_points=points),
-                )
+                _enter(session, codes[0], player_code, points)
         except BaseException as error:
             errors.append(error)
         finally:
@@ -173,22 +174,12 @@ def test_a_confirmed_score_cannot_be_silently_replaced(store: Database) -> None:
     event_id, codes = _event_with_round(store)
     first, second = _table_players(store, codes[0])
     with store.write() as session:
-        row = scores.submit_score(
-            session,
-            code=codes[0],
-            player_code=first[0],
-            entered=scores.ResultInput(team_points=(9, 1)),
-        )
+        row = _enter(session, codes[0], first[0], (9, 1))
         scores.confirm_submission(
             session, code=codes[0], submission_id=row.id, player_code=second[0]
         )
     with store.write() as session:
-        later = scores.submit_score(
-            session,
-            code=codes[0],
-            player_code=second[0],
-            entered=scores.ResultInput(team_points=(1, 9)),
-        )
+        later = _enter(session, codes[0], second[0], (1, 9))
         assert later.status == "disputed"
     with store.read() as session:
         official = session.scalar(select(Result).where(Result.event_id == event_id))
@@ -267,12 +258,7 @@ def test_stored_tournament_values_are_read_back_as_their_types(store: Database) 
     event_id, codes = _event_with_round(store)
     first, _ = _table_players(store, codes[0])
     with store.write() as session:
-        scores.submit_score(
-            session,
-            code=codes[0],
-            player_code=first[0],
-            entered=scores.ResultInput(team_points=(10, 4)),
-        )
+        _enter(session, codes[0], first[0], (10, 4))
     with store.read() as session:
         event = session.get(Event, event_id)
         assert event is not None and event.config.format is FormatName.WINNERS_MOVE_UP

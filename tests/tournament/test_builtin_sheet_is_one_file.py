@@ -5,8 +5,6 @@ give its whole profile the same way, and one command makes a new built-in sheet'
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from euchre.engine.profile import BUILTIN_PROFILES, load_profile
 from euchre.tournament.sheets import SheetError, builtin_sheets, parse_sheet
 from tests.builtin_sheet_data import DATA, main
 from tests.engine.test_perft import count_auctions
+from tests.fresh_python import run_fresh
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "euchre"
 
@@ -43,9 +42,9 @@ def test_the_engine_loads_a_sheets_rules_by_id_without_the_tournament() -> None:
         "print(p.name, p.points_lone_march, p.sources['points_lone_march']); "
         "print([m for m in sys.modules if m.startswith('euchre.tournament')])"
     )
-    found = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
+    done = run_fresh(code)
+    assert done.returncode == 0, done.stderr
+    found = done.stdout.splitlines()
     assert found == [
         "Bolivar Lions Club 4 SCORING: 'goes alone and takes all 5 tricks, that team scores "
         "4 points'",

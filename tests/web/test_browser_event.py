@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from tests.browser_checks import Shots
 from tests.served import EuchreServer
 from tests.store.factory import PASSWORD
 
@@ -20,18 +21,6 @@ pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-class Shots:
-    """Numbered full-page screenshots in the test's artefact folder."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.count = 0
-
-    def take(self, page: Page, name: str) -> None:
-        self.count += 1
-        page.screenshot(path=str(self.folder / f"{self.count:02d}-{name}.png"), full_page=True)
 
 
 def _prize_total(text: str) -> float:

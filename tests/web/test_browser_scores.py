@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pypdf import PdfReader
-from tests.browser_checks import set_up_director
+from tests.browser_checks import Shots, set_up_director
 from tests.served import EuchreServer
 from tests.web.night import submit_score
 
@@ -26,18 +26,6 @@ pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
-
-
-class Shots:
-    """Numbered full-page screenshots in the test's artefact folder."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.count = 0
-
-    def take(self, page: Page, name: str) -> None:
-        self.count += 1
-        page.screenshot(path=str(self.folder / f"{self.count:02d}-{name}.png"), full_page=True)
 
 
 def _start_progressive_night(

@@ -124,6 +124,26 @@ def _next_moves(page: str) -> str:
     return moves.group(1)
 
 
+def _bolivar_night_of_eight(client: TestClient) -> int:
+    """A Bolivar night of eight singles over three rounds (no prizes), round 1 started."""
+    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None, rounds=3)
+    add_singles(client, event_id, 8)
+    client.post(f"/api/events/{event_id}/rounds")
+    return event_id
+
+
+def _moves_said(
+    client: TestClient, event_id: int, score: tuple[int, int], index: int = 0
+) -> tuple[str, str, str, str]:
+    """Round 1's ``index``-th table scores ``score`` (see ``_confirmed_page``): its phone's
+    page, the next moves it lists, and the names of the pair that won and of the pair that
+    lost."""
+    page, sides = _confirmed_page(client, event_id, score, index=index)
+    won = 0 if score[0] > score[1] else 1
+    winners, losers = _pair(client, event_id, sides[won]), _pair(client, event_id, sides[1 - won])
+    return page, _next_moves(page), winners, losers
+
+
 def _pair(client: TestClient, event_id: int, side: list[int]) -> str:
     names = {
         row["number"]: row["name"] for row in client.get(f"/api/events/{event_id}/players").json()
@@ -134,13 +154,9 @@ def _pair(client: TestClient, event_id: int, side: list[int]) -> str:
 def test_after_a_confirmed_bolivar_score_the_phone_says_winners_stay_and_split_losers_move(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None, rounds=3)
-    add_singles(client, event_id, 8)
-    client.post(f"/api/events/{event_id}/rounds")
-    page, sides = _confirmed_page(client, event_id, (9, 4))
+    event_id = _bolivar_night_of_eight(client)
     # Before every table has reported, the sheet's movement is said.
-    moves = _next_moves(page)
-    winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
+    page, moves, winners, losers = _moves_said(client, event_id, (9, 4))
     assert f"{winners} won: they stay at table 1 and split" in moves
     assert f"{losers}: the team with less points moves" in moves
     assert "once every table has reported" in page
@@ -153,9 +169,7 @@ def test_after_a_confirmed_ballantrae_score_the_phone_says_winners_up_one_table_
     add_teams(client, event_id, 6)
     client.post(f"/api/events/{event_id}/rounds")
     # Table 2 of 3: its winners go up to table 1.
-    page, sides = _confirmed_page(client, event_id, (4, 9), index=1)
-    moves = _next_moves(page)
-    winners, losers = _pair(client, event_id, sides[1]), _pair(client, event_id, sides[0])
+    _page, moves, winners, losers = _moves_said(client, event_id, (4, 9), index=1)
     assert f"{winners} won: they move up one table, to table 1" in moves
     assert f"{losers}: they stay at table 2" in moves
 
@@ -163,9 +177,7 @@ def test_after_a_confirmed_ballantrae_score_the_phone_says_winners_up_one_table_
 def test_after_the_round_is_in_the_phone_gives_each_player_his_next_seat_not_the_rule(
     client: TestClient,
 ) -> None:
-    event_id = create_event(client, profile_id="bolivar", format=None, prizes=None, rounds=3)
-    add_singles(client, event_id, 8)
-    client.post(f"/api/events/{event_id}/rounds")
+    event_id = _bolivar_night_of_eight(client)
     report_round(client, event_id, 1, (9, 4))
     code, _sides = table_sides(client, event_id)
     page = client.get(f"/t/{code}").text
@@ -231,9 +243,7 @@ def test_after_a_confirmed_progressive_score_the_top_tables_winners_stay_and_spl
     event_id = create_event(client, profile_id="tournament", format="progressive", prizes=None)
     add_singles(client, event_id, 8)
     client.post(f"/api/events/{event_id}/rounds")
-    page, sides = _confirmed_page(client, event_id, (7, 6))
-    moves = _next_moves(page)
-    winners, losers = _pair(client, event_id, sides[0]), _pair(client, event_id, sides[1])
+    _page, moves, winners, losers = _moves_said(client, event_id, (7, 6))
     assert f"{winners} won: they stay at table 1, the top table, and split" in moves
     assert f"{losers}: they go to table 2, the bottom table, with new partners" in moves
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -101,6 +101,19 @@ def seats(plan: Plan) -> dict[str, tuple[int, list[str]]]:
         for pair in table["partnerships"]
         for player in pair
     }
+
+
+def results_and_next_seats(
+    plans: Sequence[Plan], score: Score
+) -> Iterator[tuple[int, int, int, dict[str, tuple[int, list[str]]], list[str], list[str]]]:
+    """Each table of each game but the last, with where the next game seats everyone: the next
+    game's number, the table, how many tables it has, the next seats, the winners and the
+    losers."""
+    for before, after in itertools.pairwise(plans):
+        tables, now = len(after["tables"]), seats(after)
+        for table in before["tables"]:
+            won, lost = winners_of(score, int(before["round"]), table)
+            yield int(after["round"]), int(table["table"]), tables, now, won, lost
 
 
 def standings(client: TestClient, event_id: int) -> list[dict[str, Any]]:
@@ -258,17 +271,13 @@ def test_ohio_red_partners_white_the_winners_move_red_to_the_higher_table_white_
     (going round past the ends, the file's house default); the losers stay, now opponents."""
     colour, plans = _ohio_night(client, 16)
     wrong: list[str] = []
-    for before, after in itertools.pairwise(plans):
-        tables, now = len(after["tables"]), seats(after)
-        for table in before["tables"]:
-            k = int(table["table"])
-            won, lost = winners_of(by_margin, int(before["round"]), table)
-            for player in won:
-                wanted = k % tables + 1 if colour[player] == "red" else (k - 2) % tables + 1
-                if now[player][0] != wanted:
-                    wrong.append(f"game {after['round']}: winner {player} at {now[player][0]}")
-            if [now[p][0] for p in lost] != [k, k] or now[lost[0]][1] == now[lost[1]][1]:
-                wrong.append(f"game {after['round']}: losers {lost} did not stay and split")
+    for game, k, tables, now, won, lost in results_and_next_seats(plans, by_margin):
+        for player in won:
+            wanted = k % tables + 1 if colour[player] == "red" else (k - 2) % tables + 1
+            if now[player][0] != wanted:
+                wrong.append(f"game {game}: winner {player} at {now[player][0]}")
+        if [now[p][0] for p in lost] != [k, k] or now[lost[0]][1] == now[lost[1]][1]:
+            wrong.append(f"game {game}: losers {lost} did not stay and split")
     assert wrong == []
 
 
@@ -375,15 +384,11 @@ def test_miet_winners_stay_and_switch_partners_a_level_game_goes_to_the_extra_ha
     event_id = club_night(client, "miet_advanced", [None] * 16)
     plans = play_night(client, event_id, miet_score)
     wrong: list[str] = []
-    for before, after in itertools.pairwise(plans):
-        tables, now = len(after["tables"]), seats(after)
-        for table in before["tables"]:
-            k = int(table["table"])
-            won, lost = winners_of(miet_score, int(before["round"]), table)
-            if [now[p][0] for p in won] != [k, k] or now[won[0]][1] == now[won[1]][1]:
-                wrong.append(f"game {after['round']}: winners {won} did not stay and split")
-            if [now[p][0] for p in lost] != [k % tables + 1] * 2:
-                wrong.append(f"game {after['round']}: losers {lost} not one table down")
+    for game, k, tables, now, won, lost in results_and_next_seats(plans, miet_score):
+        if [now[p][0] for p in won] != [k, k] or now[won[0]][1] == now[won[1]][1]:
+            wrong.append(f"game {game}: winners {won} did not stay and split")
+        if [now[p][0] for p in lost] != [k % tables + 1] * 2:
+            wrong.append(f"game {game}: losers {lost} not one table down")
     assert wrong == []
     level_winners = plans[1]["tables"][0]["partnerships"][1]
     rows = standings(client, event_id)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
-from tests.store.factory import director_client, sqlite_url
+from tests.store.factory import director_client, round_refused, sqlite_url
 
 from euchre.tournament.sheets import use_user_sheets
 
@@ -162,12 +162,12 @@ def test_an_online_night_of_games_to_the_bell_is_refused_in_words_when_it_starts
     client: TestClient,
 ) -> None:
     event_id = club_night(client, online=True)
-    started = client.post(f"/api/events/{event_id}/rounds")
-    assert started.status_code == 409, started.text
-    detail = started.json()["detail"]
-    assert "round 1 is not started: table 1 plays online" in detail
-    assert "games to the bell are played on paper" in detail
-    assert client.get(f"/api/events/{event_id}/rounds").json() == []
+    round_refused(
+        client,
+        event_id,
+        "round 1 is not started: table 1 plays online",
+        "games to the bell are played on paper",
+    )
 
 
 def test_a_friends_table_under_a_sheet_to_the_bell_is_refused_in_words(

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import csrf_token, report_table
+from tests.store.factory import csrf_token, event_with_players, report_table
 
 SHEET = Path(__file__).parent.parent / "data" / "sheets" / "poker_chips.toml"
 SEVEN_PM = datetime(2027, 1, 15, 1, 0, tzinfo=UTC)
@@ -55,15 +55,8 @@ def chips_night(client: TestClient, players: int) -> int:
     """The club's sheet added from its file, a night created from it, ``players`` entered."""
     added = client.post("/api/sheets", json={"text": SHEET.read_text(), "filename": SHEET.name})
     assert added.status_code == 201, added.text
-    created = client.post(
-        "/api/events", json={"name": "Chips", "profile_id": "poker_chips", "seed": SEED}
-    )
-    assert created.status_code == 201, created.text
-    event_id = int(created.json()["id"])
-    for number in range(1, players + 1):
-        reply = client.post(f"/api/events/{event_id}/players", json={"name": f"Player {number}"})
-        assert reply.status_code == 201, reply.text
-    return event_id
+    body = {"name": "Chips", "profile_id": "poker_chips", "seed": SEED}
+    return event_with_players(client, body, (f"Player {n}" for n in range(1, players + 1)))
 
 
 def play_game(client: TestClient, event_id: int, number: int) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pypdf import PdfReader
-from tests.store.factory import director_client, sqlite_url
+from tests.store.factory import director_client, event_with_players, sqlite_url
 
 from euchre.tournament.sheets import use_user_sheets
 
@@ -45,15 +45,8 @@ def club_night(client: TestClient, players: int) -> int:
             "/api/sheets", json={"text": SHEET.read_text(), "filename": "cutthroat_corner.toml"}
         )
         assert added.status_code == 201, added.text
-    created = client.post(
-        "/api/events", json={"name": f"Wednesday {players}", "profile_id": "cutthroat_corner"}
-    )
-    assert created.status_code == 201, created.text
-    event_id = int(created.json()["id"])
-    for number in range(1, players + 1):
-        added = client.post(f"/api/events/{event_id}/players", json={"name": f"Player {number}"})
-        assert added.status_code == 201, added.text
-    return event_id
+    body = {"name": f"Wednesday {players}", "profile_id": "cutthroat_corner"}
+    return event_with_players(client, body, (f"Player {n}" for n in range(1, players + 1)))
 
 
 def submit(client: TestClient, code: str, player_code: str, body: dict[str, Any]) -> Any:

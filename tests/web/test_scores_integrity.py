@@ -43,6 +43,15 @@ def _submit(
     return client.post(f"/api/tables/{code}/submissions", json={"player_code": player_code, **body})
 
 
+def _marched_nine_seven(
+    client: TestClient, code: str, codes: dict[int, str], caller: int, **more: Any
+) -> Any:
+    """``caller`` enters the 9-7 hands (``HANDS_9_7``) with his own lone march, and ``more``:
+    the JSON answer."""
+    marches = {str(caller): 1}
+    return _submit(client, code, codes[caller], hand_points=HANDS_9_7, lone_marches=marches, **more)
+
+
 def _confirm(client: TestClient, code: str, submission_id: int, player_code: str) -> Any:
     return client.post(
         f"/api/tables/{code}/submissions/{submission_id}/confirm",
@@ -55,6 +64,17 @@ def _codes_on(page: str, codes: dict[int, str]) -> set[int]:
 
 
 # --- forged confirmation --------------------------------------------------------------------
+
+
+def _progressive_night(
+    client: TestClient,
+) -> tuple[int, str, dict[int, str], list[list[int]], dict[int, str]]:
+    """A progressive night of singles over two rounds, round 1 started at one table: the
+    event, the table's code, the players' codes, the table's sides and the names."""
+    event_id, code, codes, sides = one_table_started(
+        client, singles=True, format="progressive", rounds=2
+    )
+    return event_id, code, codes, sides, names_by_number(client, event_id)
 
 
 @pytest.mark.parametrize(
@@ -132,19 +152,10 @@ def test_a_correction_of_the_totals_keeps_lone_hands_and_euchres(client: TestCli
 
 
 def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: TestClient) -> None:
-    event_id, code, codes, sides = one_table_started(
-        client, singles=True, format="progressive", rounds=2
-    )
-    names = names_by_number(client, event_id)
+    event_id, code, codes, sides, names = _progressive_night(client)
     caller = sides[0][0]
-    submitted = _submit(
-        client,
-        code,
-        codes[caller],
-        hand_points=HANDS_9_7,
-        lone_marches={str(caller): 1},
-        euchres={str(sides[1][0]): 1, str(sides[1][1]): 1},
-    )
+    euchres = {str(sides[1][0]): 1, str(sides[1][1]): 1}
+    submitted = _marched_nine_seven(client, code, codes, caller, euchres=euchres)
     assert submitted.status_code == 201, submitted.text
     assert submitted.json()["result"]["player_points"] == {str(caller): 10}
     _confirm(client, code, submitted.json()["id"], codes[sides[1][1]])
@@ -177,19 +188,12 @@ def test_a_correction_of_the_hands_keeps_the_lone_marches_and_euchres(client: Te
 def test_the_correction_form_shows_the_recorded_values_and_changes_only_what_changed(
     client: TestClient,
 ) -> None:
-    event_id, code, codes, sides = one_table_started(
-        client, singles=True, format="progressive", rounds=2
-    )
-    names = names_by_number(client, event_id)
+    event_id, code, codes, sides, names = _progressive_night(client)
     caller, euchred, partner = sides[0][0], sides[1][0], sides[1][1]
-    submitted = _submit(
-        client,
-        code,
-        codes[caller],
-        hand_points=HANDS_9_7,
-        lone_marches={str(caller): 1},
-        lone_hands={str(caller): 1},
-        euchres={str(euchred): 2, str(partner): 2},
+    euchres = {str(euchred): 2, str(partner): 2}
+    lone_hands = {str(caller): 1}
+    submitted = _marched_nine_seven(
+        client, code, codes, caller, lone_hands=lone_hands, euchres=euchres
     )
     _confirm(client, code, submitted.json()["id"], codes[sides[1][1]])
     url = f"/director/events/{event_id}/rounds/1/tables/1/result"
@@ -322,10 +326,7 @@ def test_a_scorekeeper_resubmitting_replaces_his_own_pending_score(client: TestC
 def test_progressive_lone_points_come_from_the_hands_and_the_opponent_sees_them(
     client: TestClient,
 ) -> None:
-    event_id, code, codes, sides = one_table_started(
-        client, singles=True, format="progressive", rounds=2
-    )
-    names = names_by_number(client, event_id)
+    event_id, code, codes, sides, names = _progressive_night(client)
     caller, partner = sides[0]
     form = {f"hand_{n}_{side}": str(points) for n, hand in enumerate(HANDS_9_7, 1)
             for side, points in enumerate(hand) if points}  # fmt: skip
@@ -401,8 +402,7 @@ def test_penalty_points_are_counted_once_and_shown_on_every_page(client: TestCli
               "lone_hand": True, "hand_number": 5},
     )  # fmt: skip
     assert renege.status_code == 201, renege.text
-    written_in = _submit(client, code, codes[sides[0][0]], hand_points=HANDS_9_7,
-                         lone_marches={str(sides[0][0]): 1})  # fmt: skip
+    written_in = _marched_nine_seven(client, code, codes, sides[0][0])
     assert written_in.status_code == 400
     assert "the director ruled on hand 5 (renege): write hand 5 as 0-0" in written_in.text
     hands = [list(hand) for hand in HANDS_9_7]
