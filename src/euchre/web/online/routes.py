@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from euchre.engine.errors import EuchreError
-from euchre.store import online
+from euchre.store import online, online_seats
 from euchre.store.errors import AuthError, NotFoundError
 from euchre.store.night.events import get_event
 from euchre.store.play.service import PlayService
@@ -131,7 +131,7 @@ class FillSeatIn(BaseModel):
     counts: bool = True
 
 
-def _claim_out(claim: online.SeatClaim, event_id: int) -> SeatClaimOut:
+def _claim_out(claim: online_seats.SeatClaim, event_id: int) -> SeatClaimOut:
     return SeatClaimOut(
         player=claim.player,
         name=claim.name,
@@ -157,7 +157,7 @@ async def claim_seat(request: Request, event_id: Id, body: SeatCodeIn) -> SeatCl
     claim = await run_in_threadpool(
         guard_codes,
         request,
-        lambda session: online.claim_seat(session, event_id=event_id, player_code=body.code),
+        lambda session: online_seats.claim_seat(session, event_id=event_id, player_code=body.code),
     )
     if (
         claim.token is not None

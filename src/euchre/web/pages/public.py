@@ -115,7 +115,7 @@ def table_by_player_code_form(
 
 
 def _plays_online(request: Request, event: int, code: str) -> bool:
-    from euchre.store.online import plays_online
+    from euchre.store.online_seats import plays_online
 
     with database(request).read() as session:
         return plays_online(session, event_id=event, player_code=code)
