@@ -224,10 +224,9 @@ def _profile_problems(text: str, data: Mapping[str, Any], origin: str) -> list[S
             told.add(message)
             # Checked with the rest of the game's length, a problem may be another length
             # option's ('game_hands' out of bounds while 'game_target' is read): at its key.
-            named = name if f"{name!r}" in message else None
-            if named is None and name in length:
-                named = next((other for other in length if f"{other!r}" in message), name)
-            alone.append(_problem(text, f"profile.options.{named or name}", message))
+            candidates = (name, *length) if name in length else (name,)
+            named = next((other for other in candidates if f"{other!r}" in message), name)
+            alone.append(_problem(text, f"profile.options.{named}", message))
     key = next((f"profile.options.{name}" for name in options if f"{name!r}" in whole), "profile")
     return alone or [_problem(text, key, whole)]
 
