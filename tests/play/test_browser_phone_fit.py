@@ -214,3 +214,36 @@ def test_the_chat_is_a_closed_panel_on_a_phone_and_open_beside_the_table_on_a_la
     )
     expect(laptop.locator("#chat-note")).to_be_visible()
     expect(laptop.locator("#seats-panel")).not_to_have_attribute("open", "")
+
+
+def test_a_slow_network_that_brings_the_chat_after_the_first_view_still_shows_it_right(
+    served: EuchreServer, browser: Browser
+) -> None:
+    """On a slow hall Wi-Fi the page's chat and turn-alert scripts can arrive after the
+    table's first view (seen in CI: a watcher's chat said nothing and offered the players'
+    Send box). Both read the view they missed when they start."""
+    created = open_served_table(served, profile="tournament", seats=ONE_HUMAN)
+    laptop = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()  # type: ignore[arg-type]
+    first_view: list[str] = []
+
+    def late(route: Any) -> None:
+        # Held until the page has drawn the table's first view from its socket.
+        deadline = time.monotonic() + 10
+        while not first_view and time.monotonic() < deadline:
+            try:
+                if laptop.evaluate("Boolean(document.querySelector('#play-status[data-seq]'))"):
+                    first_view.append("drawn")
+            except Exception:  # the page is still loading
+                pass
+            time.sleep(0.05)
+        route.continue_()
+
+    laptop.route(re.compile(r"/static/(chat|alerts)\.js"), late)
+    laptop.goto(f"{served.base_url}/play/{created['table']}", wait_until="commit")
+    laptop.wait_for_selector("#play-status[data-seq]")
+    expect(laptop.locator("#chat-note")).to_have_text(
+        "Only the players at the table can chat; you are watching."
+    )
+    expect(laptop.locator("#chat-form")).to_be_hidden()
+    # Both scripts were held until the first view was drawn (the case this test is about).
+    assert first_view == ["drawn", "drawn"], "chat.js and alerts.js were not held back"

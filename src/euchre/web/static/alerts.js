@@ -103,15 +103,19 @@
     });
   }
 
-  document.addEventListener("euchre:view", (event) => {
-    current = event.detail;
+  function onView(detail) {
+    current = detail;
     const turn = isMyTurn(current.view, current.seat);
     if (turn && !myTurn) alertTurn();
     const changed = turn !== myTurn;
     myTurn = turn;
     updateTitle();
     if (changed || turn) planAutoplay();
-  });
+  }
+  document.addEventListener("euchre:view", (event) => onView(event.detail));
+  // A view that came before this script ran (play.js keeps the newest).
+  const first = window.euchrePlay && window.euchrePlay.latest ? window.euchrePlay.latest() : null;
+  if (first) onView(first);
   document.addEventListener("visibilitychange", updateTitle);
 
   window.euchreAlerts = { titleFor: titleFor, isMyTurn: () => myTurn, settings: () => Object.assign({}, settings) };

@@ -151,9 +151,13 @@
       problem(body.detail || "The chat setting was not changed.");
     }
   });
-  document.addEventListener("euchre:view", (event) => {
-    view = event.detail;
+  function onView(detail) {
+    view = detail;
     renderLines(view.view);
     renderControls(view.view, view.seat);
-  });
+  }
+  document.addEventListener("euchre:view", (event) => onView(event.detail));
+  // A view that came before this script ran (play.js keeps the newest).
+  const first = window.euchrePlay && window.euchrePlay.latest ? window.euchrePlay.latest() : null;
+  if (first) onView(first);
 })();

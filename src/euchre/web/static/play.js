@@ -28,6 +28,7 @@
   let token = null;
   let hostToken = localStorage.getItem(hostKey);
   let revoked = false;
+  let latestView = null;  // the newest view's event detail (chat.js and alerts.js read it)
   let starting = true;  // until readSeat has traded the link for this device's own secret
   let view = null;
   let socket = null;
@@ -268,8 +269,11 @@
     if (!$("last-trick").hidden) renderLastTrick(v);
     announce(before, v);
     sayTimerMoves(before, v);
-    // Chat and turn alerts (chat.js, alerts.js) follow the same views.
-    document.dispatchEvent(new CustomEvent("euchre:view", { detail: { view: v, seat: seat, busy: busy } }));
+    // Chat and turn alerts (chat.js, alerts.js) follow the same views. The newest is kept for
+    // them too: a view that came before their script ran (a slow download: deferred scripts
+    // wait for each other, a socket's message does not) is read by them when they start.
+    latestView = { view: v, seat: seat, busy: busy };
+    document.dispatchEvent(new CustomEvent("euchre:view", { detail: latestView }));
   }
 
   // A move of this seat that this page did not send, while its player was here (not away):
@@ -1179,6 +1183,6 @@
   }
 
   // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
-  window.euchrePlay = { send: send, seatName: seatName };
+  window.euchrePlay = { send: send, seatName: seatName, latest: () => latestView };
   readSeat().then(() => { starting = false; connect(); });
 })();
