@@ -852,7 +852,10 @@
   // (the socket was closed as for a seat given away) instead of saying the seat was taken.
   let following = false;
   async function followMovedSeat(ws, detail) {
-    if (following || revoked) return;
+    // One socket is followed once: its "revoked" message and its close (code 4001) both
+    // come here, and the close may come after the move was already followed.
+    if (following || revoked || ws.followed) return;
+    ws.followed = true;
     if (leaving || !token) { seatTaken(ws, detail); return; }
     following = true;
     try {
