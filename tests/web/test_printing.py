@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from euchre.printing import (
+    SANS,
     AssignmentRow,
     OpponentCheck,
     PlayerScorecardData,
@@ -18,6 +19,7 @@ from euchre.printing import (
     TallyTableData,
     TallyTeam,
     event_tally_sheets_pdf,
+    new_document,
     player_scorecards_pdf,
     printed_name,
     round_assignments_pdf,
@@ -362,3 +364,16 @@ def test_round_assignments_list_who_sits_out() -> None:
     assert "Sitting out this round: Eve, Flo" in page
     (page,) = _pages_text(round_assignments_pdf("E", 2, rows))
     assert "Nobody sits out this round." in page
+
+
+def test_a_printout_embeds_only_the_fonts_it_sets() -> None:
+    """A font is read (and embedded, as a subset) the first time it is set, not for every
+    document: a page in the regular sans carries neither the bold nor the monospaced font."""
+    document = new_document("Fonts", "Letter")
+    document.add_page()
+    document.set_font(SANS, size=12)
+    document.cell(text="Table 1: Ann & Bob ♠")
+    printed = bytes(document.output())
+    assert b"DejaVuSans" in printed
+    assert b"DejaVuSans-Bold" not in printed and b"DejaVuSansMono" not in printed
+    assert sorted(document.fonts) == [SANS.lower()]
