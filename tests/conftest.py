@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import shutil
@@ -74,6 +75,49 @@ def _share_httpx_ssl_context() -> None:
 
 
 _share_httpx_ssl_context()
+
+
+def _share_route_contexts() -> None:
+    """Build each API route's request handling once per test process, not once per app.
+
+    FastAPI (0.165) builds a route's handling (its dependencies' signatures, a pydantic
+    adapter for each parameter and response model) lazily, per app, the first time a request
+    walks the route's router: about 1 ms a route, 75-200 ms for the first request of a fresh
+    app and another 100 ms for its first page (29 Nov 2026). ``euchre serve`` makes one app
+    per worker, so it pays this once; the tests make a fresh app for almost every test (a
+    fresh database each), and paid it a thousand times a run. A route included the same way
+    (same router, same prefix, tags, dependencies and limits: every app ``create_app`` makes)
+    gets the handling built the first time. Not shared: anything with dependency overrides
+    (the app does not use them; the first app's, empty, would be consulted). Tests only."""
+    routing = importlib.import_module("fastapi.routing")
+    context_class = getattr(routing, "_EffectiveRouteContext", None)
+    build = getattr(context_class, "from_api_route", None)
+    if context_class is None or build is None or not dataclasses.is_dataclass(context_class):
+        return  # another FastAPI: build per app, as it does
+    built: dict[tuple[Any, ...], Any] = {}
+
+    def key(route: Any, include_context: Any) -> tuple[Any, ...]:
+        parts: list[Any] = [id(route)]
+        for part in dataclasses.fields(include_context):
+            value = getattr(include_context, part.name)
+            if part.name == "dependency_overrides_provider":
+                continue
+            parts.append(id(value) if part.name == "included_router" else repr(value))
+        return tuple(parts)
+
+    def shared(cls: Any, *, original_route: Any, include_context: Any) -> Any:
+        provider = include_context.dependency_overrides_provider
+        if getattr(provider, "dependency_overrides", None):
+            return build(original_route=original_route, include_context=include_context)
+        found = key(original_route, include_context)
+        if found not in built:
+            built[found] = build(original_route=original_route, include_context=include_context)
+        return built[found]
+
+    context_class.from_api_route = classmethod(shared)
+
+
+_share_route_contexts()
 
 
 settings.register_profile(
