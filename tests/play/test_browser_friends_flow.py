@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from tests.play.helpers import human_tokens, play_randomly
 from tests.served import EuchreServer
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
 PHONE = {"width": 390, "height": 844}
 

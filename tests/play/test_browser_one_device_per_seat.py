@@ -16,7 +16,7 @@ from tests.served import EuchreServer
 
 from .helpers import open_served_table, phone
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
 
 def _open(server: EuchreServer) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from tests.served import EuchreServer
 
 from .helpers import ONE_HUMAN, open_served_table
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.shared_server]
 
 PHONE = {"width": 390, "height": 844}
 

@@ -14,7 +14,7 @@ from tests.browser_checks import log_in
 from tests.served import EuchreServer
 from tests.store.factory import director_api, report_round
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.shared_server]
 
 PROJECTOR = {"width": 1920, "height": 1080}
 SURNAMES = ("Fitzgerald", "Kowalczyk", "Abernathy", "Montgomery", "Vandermeer")
