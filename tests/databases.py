@@ -10,14 +10,21 @@ file becomes after its first migration: no director, no event, no member.
 from __future__ import annotations
 
 import atexit
+import fcntl
+import os
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from euchre.store.db import Database
 
-__all__ = ["fresh_sqlite_url", "migrated_template"]
+if TYPE_CHECKING:
+    import pytest
+
+__all__ = ["built_once_per_run", "fresh_sqlite_url", "migrated_template"]
 
 _template: Path | None = None
 
@@ -55,3 +62,43 @@ def fresh_sqlite_url(folder: Path, name: str = "euchre.db") -> str:
         destination.close()
         source.close()
     return f"sqlite:///{target}"
+
+
+def _copy_sqlite(source: Path, target: Path) -> None:
+    """Copy a SQLite file with SQLite's own backup (whatever its journal holds)."""
+    reader = sqlite3.connect(source)
+    writer = sqlite3.connect(target)
+    try:
+        reader.backup(writer)
+    finally:
+        writer.close()
+        reader.close()
+
+
+def built_once_per_run(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[str], None]
+) -> str:
+    """A SQLite database ``build`` filled (given its URL), built once for the whole run: the
+    URL of this test process's own copy of it.
+
+    For a module-scoped set-up that only reads afterwards and costs seconds (a club of ten
+    nights entered through the API): ``--dist worksteal`` spreads a module's tests over the
+    workers, and each worker that ran one built the module's fixture again. Under xdist the
+    workers share one file in this run's folder; the first to come builds it and the others
+    wait for it, then each copies it (a worker's copy is its own: nothing written to it is
+    seen by another)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        shared = shared.parent  # this run's folder, common to its workers
+    built = shared / f"{name}.db"
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            folder = tmp_path_factory.mktemp(f"{name}-build")
+            url = fresh_sqlite_url(folder)
+            build(url)
+            _copy_sqlite(folder / "euchre.db", shared / f"{name}.partial")
+            (shared / f"{name}.partial").rename(built)
+    own = tmp_path_factory.mktemp(name) / "euchre.db"
+    _copy_sqlite(built, own)
+    return f"sqlite:///{own}"

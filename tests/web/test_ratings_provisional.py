@@ -14,8 +14,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.store.factory import create_event, director_client, sqlite_url
+from tests.databases import built_once_per_run
+from tests.store.factory import PASSWORD, create_event, director_client
 from tests.web.club_nights import NAMES, close_round, enter, member_id, open_round, scores
+
+from euchre.web.app import create_app
 
 NEWCOMER = "Ivy Kent"
 
@@ -36,16 +39,27 @@ def _night(client: TestClient, index: int, names: list[str], rounds: int) -> Non
         close_round(client, event_id, round_number)
 
 
-@pytest.fixture(scope="module")
-def club(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
-    """Eight regulars with 56 games each (eight nights of 7 rounds); then Ivy Kent comes
-    twice in Hal Jay's place, 7 and 3 rounds: 10 games. Built once: the tests only read."""
-    client = director_client(sqlite_url(tmp_path_factory.mktemp("ratings-club")))
+def _build_club(url: str) -> None:
+    client = director_client(url)
     for index in range(8):
         _night(client, index, NAMES, 7)
     with_newcomer = [*NAMES[:-1], NEWCOMER]
     _night(client, 8, with_newcomer, 7)
     _night(client, 9, with_newcomer, 3)
+    client.close()
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
+    """Eight regulars with 56 games each (eight nights of 7 rounds); then Ivy Kent comes
+    twice in Hal Jay's place, 7 and 3 rounds: 10 games. Built once a run (about 15 s of
+    entering scores; ``built_once_per_run``): the tests only read, each worker its own copy,
+    the director logged in on it."""
+    url = built_once_per_run(tmp_path_factory, "ratings-club", _build_club)
+    client = TestClient(create_app(url), base_url="http://127.0.0.1")
+    answer = client.post("/api/session", json={"name": "director", "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    client.headers["Authorization"] = f"Bearer {answer.json()['token']}"
     return client
 
 
