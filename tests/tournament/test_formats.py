@@ -262,6 +262,28 @@ def test_every_player_seated_once_per_round_or_sitting_out_with_arrivals_and_wit
         assert all(len(side) == 2 for t in plan.tables for side in t.partnerships)
 
 
+def test_a_round_robin_round_pairing_every_team_with_an_absent_one_is_all_byes() -> None:
+    """Found by the property above (29 Nov 2026): four teams and a fifth arriving in round 3;
+    Player 1 leaves after round 1, so his team cannot play. The fixed schedule of round 2
+    pairs each team present with one absent: no table. The round was never complete and the
+    night stuck at round 2 for good; now each team present has a bye, and round 3 is seated."""
+    config = preset_config("questions", seed=14, rounds=5)
+    entrants = list(players(8, teams=True))
+    entrants.append(Entrant("LATE1", "Late One", "TL", arrival_round=3))
+    entrants.append(Entrant("LATE2", "Late Two", "TL", arrival_round=3))
+    entrants[0] = replace(entrants[0], withdrawal_round=2)
+    _inputs, snapshot = play_out(config, tuple(entrants), random_results(14))
+    assert snapshot.is_over
+    second = snapshot.rounds[1]
+    assert second.tables == () and second.complete
+    assert set(second.sitting_out) == {"P03", "P04", "P05", "P06", "P07", "P08"}
+    assert (
+        "round 2: every team present is paired with an absent one this round, so each has a bye"
+        in snapshot.warnings
+    )
+    assert snapshot.rounds[2].tables, "round 3 is seated"
+
+
 def test_rotating_partners_late_arrival_joins_without_repeat_partners() -> None:
     config = preset_config("bolivar", seed=11, rounds=8)
     entrants = (*players(12), Entrant("LATE", "Late", arrival_round=3))

@@ -270,7 +270,18 @@ def _score(event: _Event, progress: _Progress, plan: RoundPlan) -> bool:
     round_results = {
         table.table: event.results.get((Stage.MAIN, round_number, table.table)) for table in tables
     }
-    complete = bool(tables) and all(value is not None for value in round_results.values())
+    # A round the schedule left without a table though four or more players are present (a
+    # fixed round robin whose every pairing this round has an absent team: each team present
+    # has a bye) is played as it stands; with fewer present, it waits (nobody can play).
+    all_byes = not tables and len(plan.sitting_out) >= 4
+    complete = (bool(tables) or all_byes) and all(
+        value is not None for value in round_results.values()
+    )
+    if all_byes:
+        event.warnings.append(
+            f"round {round_number}: every team present is paired with an absent one this "
+            "round, so each has a bye"
+        )
     progress.plans.append(replace(plan, complete=complete))
     for key in event.results:
         if key[0] == "main" and key[1] == round_number and key[2] not in round_results:
