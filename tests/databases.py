@@ -52,15 +52,8 @@ def fresh_sqlite_url(folder: Path, name: str = "euchre.db") -> str:
 
     Copied with SQLite's own backup (safe whatever the template's journal mode)."""
     target = folder / name
-    if target.exists():
-        return f"sqlite:///{target}"
-    source = sqlite3.connect(migrated_template())
-    destination = sqlite3.connect(target)
-    try:
-        source.backup(destination)
-    finally:
-        destination.close()
-        source.close()
+    if not target.exists():
+        _copy_sqlite(migrated_template(), target)
     return f"sqlite:///{target}"
 
 

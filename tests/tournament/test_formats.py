@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations, pairwise, permutations
 
@@ -228,6 +229,19 @@ def test_sit_out_scoring_fixed_number() -> None:
         assert row.points == 8 * won + 3 * (played - won) + 7 * row.sit_outs
 
 
+def _with_a_late_pair_and_a_leaver(
+    entrants: Sequence[Entrant], *, teams: bool, arrival: int, withdrawal: int
+) -> tuple[Entrant, ...]:
+    """``entrants`` with two late players (a team of their own where partners are fixed)
+    arriving for round ``arrival``, and the first entrant leaving before round ``withdrawal``."""
+    late = [
+        Entrant("LATE1", "Late One", "TL" if teams else None, arrival_round=arrival),
+        Entrant("LATE2", "Late Two", "TL" if teams else None, arrival_round=arrival),
+    ]
+    first, *rest = entrants
+    return (replace(first, withdrawal_round=withdrawal), *rest, *late)
+
+
 @settings(max_examples=12, deadline=None)
 @given(
     count=st.integers(min_value=8, max_value=22),
@@ -241,11 +255,10 @@ def test_every_player_seated_once_per_round_or_sitting_out_with_arrivals_and_wit
 ) -> None:
     config = preset_config(sheet, seed=seed, rounds=5)
     teams = plays_in_teams(sheet)
-    entrants = list(players(count, teams=teams))
-    entrants.append(Entrant("LATE1", "Late One", "TL" if teams else None, arrival_round=arrival))
-    entrants.append(Entrant("LATE2", "Late Two", "TL" if teams else None, arrival_round=arrival))
-    entrants[0] = replace(entrants[0], withdrawal_round=withdrawal)
-    _inputs, snapshot = play_out(config, tuple(entrants), random_results(seed))
+    entrants = _with_a_late_pair_and_a_leaver(
+        players(count, teams=teams), teams=teams, arrival=arrival, withdrawal=withdrawal
+    )
+    _inputs, snapshot = play_out(config, entrants, random_results(seed))
     assert snapshot.is_over
     for plan in snapshot.rounds:
         seated = [p for t in plan.tables for p in t.players]
@@ -268,11 +281,10 @@ def test_a_round_robin_round_pairing_every_team_with_an_absent_one_is_all_byes()
     pairs each team present with one absent: no table. The round was never complete and the
     night stuck at round 2 for good; now each team present has a bye, and round 3 is seated."""
     config = preset_config("questions", seed=14, rounds=5)
-    entrants = list(players(8, teams=True))
-    entrants.append(Entrant("LATE1", "Late One", "TL", arrival_round=3))
-    entrants.append(Entrant("LATE2", "Late Two", "TL", arrival_round=3))
-    entrants[0] = replace(entrants[0], withdrawal_round=2)
-    _inputs, snapshot = play_out(config, tuple(entrants), random_results(14))
+    entrants = _with_a_late_pair_and_a_leaver(
+        players(8, teams=True), teams=True, arrival=3, withdrawal=2
+    )
+    _inputs, snapshot = play_out(config, entrants, random_results(14))
     assert snapshot.is_over
     second = snapshot.rounds[1]
     assert second.tables == () and second.complete
@@ -312,11 +324,10 @@ def test_valpo_full_round_robin_with_absent_teams_still_seats_everyone_present()
     # paired every present team with an absent one in round 3, seating nobody, so the event
     # could never finish. Present teams left without an opponent now play each other.
     config = preset_config("valpo", seed=459, rounds=5)
-    entrants = list(players(8, teams=True))
-    entrants.append(Entrant("LATE1", "Late One", "TL", arrival_round=4))
-    entrants.append(Entrant("LATE2", "Late Two", "TL", arrival_round=4))
-    entrants[0] = replace(entrants[0], withdrawal_round=2)
-    _inputs, snapshot = play_out(config, tuple(entrants), random_results(459))
+    entrants = _with_a_late_pair_and_a_leaver(
+        players(8, teams=True), teams=True, arrival=4, withdrawal=2
+    )
+    _inputs, snapshot = play_out(config, entrants, random_results(459))
     assert snapshot.is_over
     for plan in snapshot.rounds:
         if plan.stage == "playoff":
