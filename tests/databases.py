@@ -24,7 +24,7 @@ from euchre.store.db import Database
 if TYPE_CHECKING:
     import pytest
 
-__all__ = ["built_once_per_run", "fresh_sqlite_url", "migrated_template"]
+__all__ = ["built_once_per_run", "fresh_sqlite_url", "migrated_template", "run_folder"]
 
 _template: Path | None = None
 
@@ -68,6 +68,15 @@ def _copy_sqlite(source: Path, target: Path) -> None:
         reader.close()
 
 
+def run_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """This run's temporary folder, common to its xdist workers (each worker's own base
+    folder is inside it), for what the whole run builds once under a lock."""
+    folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
+        folder = folder.parent
+    return folder
+
+
 def built_once_per_run(
     tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[str], None]
 ) -> str:
@@ -80,9 +89,7 @@ def built_once_per_run(
     workers share one file in this run's folder; the first to come builds it and the others
     wait for it, then each copies it (a worker's copy is its own: nothing written to it is
     seen by another)."""
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER") is not None:
-        shared = shared.parent  # this run's folder, common to its workers
+    shared = run_folder(tmp_path_factory)
     built = shared / f"{name}.db"
     with (shared / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)

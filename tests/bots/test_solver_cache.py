@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 import euchre.bots
 from euchre.bots import SOLVER_WARM_UP, solver
 from euchre.web.app import create_app
+from tests.databases import run_folder
 
 # Solve a few seeded deals with the rules bot's play and print the values as JSON (a fresh
 # process: the only way to load numba's cache back).
@@ -78,10 +79,7 @@ def first_compilation(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, A
     folder instead of each compiling the search again (a compilation is most of their
     time). Under xdist the workers share one folder of this run, the first to come compiles
     and the others wait for it."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    shared = tmp_path_factory.getbasetemp()
-    if worker is not None:
-        shared = shared.parent  # this run's folder, common to its workers
+    shared = run_folder(tmp_path_factory)
     cache = shared / "solver-first-compilation"
     values_file = shared / "solver-first-compilation.json"
     with (shared / "solver-first-compilation.lock").open("w") as lock:
