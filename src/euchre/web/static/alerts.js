@@ -112,10 +112,7 @@
     updateTitle();
     if (changed || turn) planAutoplay();
   }
-  document.addEventListener("euchre:view", (event) => onView(event.detail));
-  // A view that came before this script ran (play.js keeps the newest).
-  const first = window.euchrePlay && window.euchrePlay.latest ? window.euchrePlay.latest() : null;
-  if (first) onView(first);
+  window.euchrePlay.onView(onView);  // every view, and the newest if it came first
   document.addEventListener("visibilitychange", updateTitle);
 
   window.euchreAlerts = { titleFor: titleFor, isMyTurn: () => myTurn, settings: () => Object.assign({}, settings) };

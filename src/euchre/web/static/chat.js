@@ -156,8 +156,5 @@
     renderLines(view.view);
     renderControls(view.view, view.seat);
   }
-  document.addEventListener("euchre:view", (event) => onView(event.detail));
-  // A view that came before this script ran (play.js keeps the newest).
-  const first = window.euchrePlay && window.euchrePlay.latest ? window.euchrePlay.latest() : null;
-  if (first) onView(first);
+  window.euchrePlay.onView(onView);  // every view, and the newest if it came first
 })();

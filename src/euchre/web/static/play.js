@@ -28,7 +28,7 @@
   let token = null;
   let hostToken = localStorage.getItem(hostKey);
   let revoked = false;
-  let latestView = null;  // the newest view's event detail (chat.js and alerts.js read it)
+  let latestView = null;  // the newest view's event detail (onView gives it to late scripts)
   let starting = true;  // until readSeat has traded the link for this device's own secret
   let view = null;
   let socket = null;
@@ -269,9 +269,7 @@
     if (!$("last-trick").hidden) renderLastTrick(v);
     announce(before, v);
     sayTimerMoves(before, v);
-    // Chat and turn alerts (chat.js, alerts.js) follow the same views. The newest is kept for
-    // them too: a view that came before their script ran (a slow download: deferred scripts
-    // wait for each other, a socket's message does not) is read by them when they start.
+    // Chat and turn alerts (chat.js, alerts.js) follow the same views (onView, below).
     latestView = { view: v, seat: seat, busy: busy };
     document.dispatchEvent(new CustomEvent("euchre:view", { detail: latestView }));
   }
@@ -1186,6 +1184,13 @@
   }
 
   // For alerts.js (auto-play of a single legal card) and chat.js (names as the felt shows them).
-  window.euchrePlay = { send: send, seatName: seatName, latest: () => latestView };
+  // onView(callback): called with every view from now on, and at once with the newest if one
+  // came before the caller's script ran (deferred scripts wait for each other, a socket's
+  // message does not).
+  function onView(callback) {
+    document.addEventListener("euchre:view", (event) => callback(event.detail));
+    if (latestView) callback(latestView);
+  }
+  window.euchrePlay = { send: send, seatName: seatName, onView: onView };
   readSeat().then(() => { starting = false; connect(); });
 })();
