@@ -171,6 +171,25 @@ def _audit(
     )
 
 
+def _change_record(
+    session: Session,
+    event: Event,
+    penalty: Penalty,
+    new: PenaltyRecord,
+    *,
+    who: str,
+    action: str,
+    reason: str,
+) -> Penalty:
+    """Give ``penalty`` its ``new`` record, rescore the event (an impossible ruling raises
+    and rolls the change back) and audit the change as ``action``."""
+    old = penalty.record
+    penalty.record = new
+    _rescore(session, event)
+    _audit(session, penalty, who=who, action=action, old=old, new=new, reason=reason)
+    return penalty
+
+
 def _event_penalty(session: Session, event_id: int, penalty_id: int) -> Penalty:
     penalty = session.get(Penalty, penalty_id)
     if penalty is None or penalty.event_id != event_id:
@@ -230,18 +249,15 @@ def escalate_warning(
         )
     if record.warned:
         raise ConflictError(f"penalty {penalty_id} is already the penalty, not a warning")
-    penalty.record = replace(record, warned=True)
-    _rescore(session, event)
-    _audit(
+    return _change_record(
         session,
+        event,
         penalty,
+        replace(record, warned=True),
         who=who,
         action="warning_to_penalty",
-        old=record,
-        new=penalty.record,
         reason=reason,
     )
-    return penalty
 
 
 def list_penalties(session: Session, *, event_id: int) -> list[Penalty]:
@@ -260,20 +276,17 @@ def answer_in_totals(
     record = penalty.record
     if record.in_totals == in_totals:
         raise ConflictError(f"penalty {penalty_id} already says so; nothing changed")
-    penalty.record = replace(record, in_totals=in_totals)
-    _rescore(session, event)
-    _audit(
+    return _change_record(
         session,
+        event,
         penalty,
+        replace(record, in_totals=in_totals),
         who=who,
         action="ruling_in_totals",
-        old=record,
-        new=penalty.record,
         reason="the totals already hold the ruling's points"
         if in_totals
         else "the totals do not hold the ruling's points (the ruled hand was written 0-0)",
     )
-    return penalty
 
 
 def name_ruled_hand(
@@ -297,15 +310,12 @@ def name_ruled_hand(
             f"hand {hand_number}: the result of round {penalty.round_number} table "
             f"{penalty.table_number} lists {listed} hand(s)"
         )
-    penalty.record = replace(record, hand_number=hand_number)
-    _rescore(session, event)
-    _audit(
+    return _change_record(
         session,
+        event,
         penalty,
+        replace(record, hand_number=hand_number),
         who=who,
         action="name_ruled_hand",
-        old=record,
-        new=penalty.record,
         reason=f"the ruling ended hand {hand_number}",
     )
-    return penalty
